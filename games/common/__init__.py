@@ -1,0 +1,1 @@
+"""What several games share: the engine protocol, options, words, placement."""

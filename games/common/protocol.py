@@ -1,0 +1,222 @@
+"""The contract between the bot core and every game engine.
+
+A game is a pure, deterministic rule engine. The session (``bot/session.py``)
+feeds it :class:`Action` values — the only inputs it ever sees, each carrying
+the time it happened — and turns the :class:`Notice` values it returns into
+chat messages. Because every input is an action, replaying a game's action log
+through a fresh engine built from the same :class:`Setup` rebuilds it exactly.
+
+Engines never read a clock, never sleep and never do I/O; time is whatever the
+actions say (seconds, as floats, on the session's clock).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal, Protocol
+
+from games.common.options import OptionSpec, OptionValue
+from games.common.words import WordJudge
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player in one game. ``id`` is stable (``discord:123``, ``bot:1``)."""
+
+    id: str
+    name: str
+    bot: str | None = None  # computer player level: "easy" | "normal" | "hard"
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A word typed by a player, stamped with the platform's own send time."""
+
+    seat: str
+    text: str
+    sent_at: float
+    ref: str | None = None  # the platform message, for reactions
+
+
+ActionKind = Literal["begin", "claims", "tick", "say", "vote", "leave"]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One input to an engine.
+
+    - ``begin``: the game starts (deal, first flip).
+    - ``claims``: a settled batch of real-time claims (the engine orders them
+      by ``sent_at``, so any arrival order gives the same result).
+    - ``tick``: time has reached ``now`` (hourglass, flip pauses, turn limits).
+    - ``say``: a turn-based move or a private answer (``text``), or a
+      real-time command such as an Eagle Eyes list when ``private`` is set.
+    - ``vote``: ``text`` is the choice (``skip``, ``yes``, ``no``).
+    - ``leave``: the player leaves the game.
+    """
+
+    kind: ActionKind
+    now: float
+    seat: str | None = None
+    text: str | None = None
+    claims: tuple[Claim, ...] = ()
+    private: bool = False
+    ref: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (for the action log)."""
+        data = asdict(self)
+        data["claims"] = [asdict(c) for c in self.claims]
+        return {k: v for k, v in data.items() if v not in (None, False, [])}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Action:
+        """Inverse of :meth:`to_dict`."""
+        claims = tuple(Claim(**c) for c in data.get("claims", ()))
+        return cls(
+            kind=data["kind"],
+            now=float(data["now"]),
+            seat=data.get("seat"),
+            text=data.get("text"),
+            claims=claims,
+            private=bool(data.get("private", False)),
+            ref=data.get("ref"),
+        )
+
+
+NoticeKind = Literal["accepted", "rejected", "announce", "private", "table", "end"]
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """One outcome of an action, for the session to show.
+
+    - ``accepted``: a claim or move was accepted: mark ``ref`` with a tick and
+      announce ``text`` in the channel.
+    - ``rejected``: mark ``ref`` with a cross; ``text`` is the reason, kept for
+      the player's "why?" (and shown to them privately where the platform can).
+    - ``announce``: say ``text`` in the channel.
+    - ``private``: show ``text`` to ``seat`` only (hands, racks, lists).
+    - ``table``: the public table changed; the session re-posts the snapshot.
+    - ``end``: the game is over; ``text`` sums it up.
+    """
+
+    kind: NoticeKind
+    text: str = ""
+    seat: str | None = None
+    ref: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """A face-up card or tile as players see it."""
+
+    letter: str  # upper-case letter, or "" for a blank
+    colour: str  # "red" | "blue" | "yellow" | "green" | "" (no colour)
+    points: int
+    owner: str | None = None  # seat id of the stack it came from
+    under: int = 0  # cards stacked underneath (Stack 'Em Up)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLine:
+    """One player's line on the scoreboard."""
+
+    seat: str
+    name: str
+    score: int
+    detail: str = ""  # "12 cards left", "waiting to flip", "to play"
+    active: bool = False  # whose turn it is / who may act
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """What the table looks like to ``viewer`` (None: the public channel).
+
+    A public snapshot never contains hidden information.
+    """
+
+    title: str
+    cards: tuple[CardFace, ...] = ()
+    seats: tuple[SeatLine, ...] = ()
+    lines: tuple[str, ...] = ()  # challenges in force, hints, whose turn
+    grid: tuple[str, ...] = ()  # text rows of a board, for board games
+    deadline: float | None = None  # when the hourglass or turn runs out
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a finished game ended."""
+
+    scores: Mapping[str, int]  # seat id -> points
+    winners: tuple[str, ...]  # seat ids; several on a tie; teams list all members
+    summary: str
+    best_words: Mapping[str, str] = field(default_factory=dict)  # seat id -> best word
+    voided: bool = False  # a game that did not count (stopped early)
+
+
+class Engine(Protocol):
+    """A running game: deterministic, mutated only by :meth:`apply`."""
+
+    def apply(self, action: Action) -> list[Notice]:
+        """Apply one action and report what happened. Never raises on bad input."""
+        ...
+
+    def next_deadline(self) -> float | None:
+        """When the session must send a ``tick`` next (None: no timer)."""
+        ...
+
+    def bot_claims(self, now: float) -> list[Claim]:
+        """Computer players' answers due by ``now``; [] for none.
+
+        Real-time games only. The session feeds them through the same settle
+        window as human claims. Planning uses its own random stream, so it
+        never changes the rule state (replays stay exact).
+        """
+        ...
+
+    def next_bot_time(self) -> float | None:
+        """When a computer player will next have something to say."""
+        ...
+
+    @property
+    def finished(self) -> bool:
+        """True once the game is over."""
+        ...
+
+    def snapshot(self, viewer: str | None = None) -> Snapshot:
+        """The table as ``viewer`` sees it (None: the public view)."""
+        ...
+
+    def result(self) -> Result:
+        """Scores and winners (final once :attr:`finished`)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Everything that determines a game before its first action."""
+
+    options: Mapping[str, OptionValue]
+    seats: Sequence[Seat]
+    seed: int
+    added_words: frozenset[str] = frozenset()  # workspace overlay
+    banned_words: frozenset[str] = frozenset()
+    judge: WordJudge | None = None  # None: the game loads the lexicon itself
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game as the registry and the help know it."""
+
+    name: str
+    title: str
+    summary: str
+    rules: str  # the long help text for `rules <game>`
+    options: tuple[OptionSpec, ...]
+    create: Callable[[Setup], Engine]
+    min_players: int = 1
+    max_players: int = 12
+    realtime: bool = True
+    aliases: tuple[str, ...] = ()

@@ -1,0 +1,133 @@
+"""Word-judging types shared by every game and the lexicon.
+
+A game asks a :class:`WordJudge` whether a word is allowed under the
+:class:`WordRules` in force and gets a :class:`Verdict` that explains itself.
+The lexicon (``games.lexicon``) is the real judge; tests may use any object
+with the same shape.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from games.common.placement import Placement
+
+#: General-rule bans, by the codes used in options, the CLI and reasons.
+BANS: tuple[str, ...] = (
+    "proper",  # proper nouns
+    "abbrev",  # abbreviations
+    "contraction",  # contractions
+    "foreign",  # foreign words
+    "plural-s",  # plurals ending in -s
+    "ing",  # verbs ending in -ing
+    "ed",  # past tense ending in -ed
+    "repeat",  # words used before in the same round (tracked by the game)
+)
+
+#: Theme codes. A word satisfies a set of themes when it is in any of them.
+THEMES: tuple[str, ...] = (
+    "nouns",
+    "verbs",
+    "adjectives",
+    "food",
+    "animals",
+    "movies",
+    "books",
+    "persons",
+)
+
+#: Themes under which the proper-noun, plural and verb-ending bans are lifted
+#: (race rules: "you can ignore the General Rules against ...").
+LIFTING_THEMES: frozenset[str] = frozenset({"movies", "food", "books", "persons"})
+
+#: Themes whose answers may be several words ("star wars", "albert einstein").
+MULTIWORD_THEMES: frozenset[str] = frozenset({"movies", "books", "persons"})
+
+#: Reason code of a verdict the lexicon cannot decide (the game may hold a vote).
+NEEDS_VOTE = "needs-vote"
+
+
+@dataclass(frozen=True, slots=True)
+class WordRules:
+    """Everything that decides whether a word is allowed.
+
+    ``added`` and ``banned`` are a workspace's own overlays: added words are
+    allowed even if the dictionary lacks them (bans still apply), banned words
+    are always refused.
+    """
+
+    dictionary: str = "casual"
+    min_length: int = 2
+    bans: frozenset[str] = frozenset()
+    themes: frozenset[str] = frozenset()
+    added: frozenset[str] = field(default=frozenset())
+    banned: frozenset[str] = field(default=frozenset())
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The judge's answer: ``ok``, a stable ``reason_code`` and a sentence."""
+
+    ok: bool
+    reason_code: str | None
+    message: str
+
+    @property
+    def undecided(self) -> bool:
+        """True when the lexicon cannot tell and a vote should decide."""
+        return self.reason_code == NEEDS_VOTE
+
+
+class WordJudge(Protocol):
+    """What games need from a lexicon."""
+
+    def judge(self, word: str, rules: WordRules) -> Verdict:
+        """Judge one normalised word (see :func:`normalize`)."""
+        ...
+
+    def examples(
+        self,
+        letters: Sequence[str],
+        rules: WordRules,
+        placement: Placement = Placement.ANYWHERE,
+        limit: int = 3,
+    ) -> list[str]:
+        """Common allowed words that claim at least two of ``letters``.
+
+        Best first (most common, then most letters claimed). ``letters`` is a
+        multiset of single lower-case letters (the face-up cards).
+        """
+        ...
+
+
+def normalize(text: str, *, multiword: bool = False) -> str | None:
+    """Fold an answer to lower-case ASCII letters, or None if it is no answer.
+
+    Case and accents fold (``Café`` -> ``cafe``); surrounding whitespace and
+    trailing sentence punctuation are ignored. Anything else that is not a
+    letter (digits, symbols, letters of other scripts such as a Cyrillic
+    ``а``) makes it no answer. With ``multiword`` single spaces between words
+    are kept (for title and person themes).
+    """
+    text = text.strip().rstrip(".!?")
+    if not text or len(text) > 100:
+        return None
+    folded = unicodedata.normalize("NFKD", text)
+    out: list[str] = []
+    for ch in folded:
+        if unicodedata.combining(ch):
+            continue
+        if "a" <= ch <= "z":
+            out.append(ch)
+        elif "A" <= ch <= "Z":
+            out.append(ch.lower())
+        elif ch == " " and multiword:
+            if out and out[-1] != " ":
+                out.append(" ")
+        else:
+            return None
+    word = "".join(out).strip()
+    return word or None
