@@ -62,7 +62,7 @@ class OptionSpec:
                 value = int(text)
             except ValueError:
                 raise OptionError(f"{self.name} must be a whole number, not {raw!r}") from None
-            if self.low is not None and value < self.low or self.high is not None and value > self.high:
+            if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
                 raise OptionError(f"{self.name} must be between {self.low} and {self.high}, not {value}")
             return value
         if self.kind == "bool":
@@ -121,10 +121,11 @@ def parse_options(specs: Sequence[OptionSpec], tokens: Iterable[str]) -> dict[st
     for token in tokens:
         key, sep, raw = token.partition("=")
         key = key.strip().lower().replace("_", "-")
-        spec = by_name.get(key)
-        if spec is None:
+        found = by_name.get(key)
+        if found is None:
             known = ", ".join(s.name for s in specs) or "none"
             raise OptionError(f"unknown option {key!r}; options are: {known}")
+        spec = found
         if not sep:
             if spec.kind != "bool":
                 raise OptionError(f"{spec.name} needs a value, like {spec.name}={format_value(spec.default)}")

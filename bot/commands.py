@@ -1,0 +1,151 @@
+"""One command grammar shared by every platform.
+
+Discord subcommands, Slack's ``/moji <text>`` and terminal ``/lines`` all
+become a command name plus word arguments; this module names the commands,
+reads their arguments and explains mistakes in one friendly sentence.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.registry import Registry
+from games.common.options import OptionError, OptionValue, parse_options
+from games.common.protocol import GameInfo
+
+
+class CommandError(ValueError):
+    """A friendly reason a command could not be understood."""
+
+
+@dataclass(frozen=True, slots=True)
+class CommandSpec:
+    """A command as the help lists it."""
+
+    name: str
+    usage: str
+    help: str
+    aliases: tuple[str, ...] = ()
+    admin: bool = False
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "start",
+        "start [game] [option=value …]",
+        "open a game lobby here (race by default)",
+        ("new", "play-game"),
+    ),
+    CommandSpec("join", "join", "join the game in this channel"),
+    CommandSpec("leave", "leave", "leave the game in this channel"),
+    CommandSpec("go", "go", "the host starts the game now", ("begin",)),
+    CommandSpec("stop", "stop", "end the game (host or admin)", ("end", "quit", "cancel")),
+    CommandSpec("skip", "skip", "vote to discard the face-up cards when everyone is stuck", ("stuck",)),
+    CommandSpec("vote", "vote yes|no", "vote on an answer the dictionary can't judge"),
+    CommandSpec("why", "why", "why was my last answer refused?"),
+    CommandSpec("hand", "hand", "show your hand or rack privately", ("rack",)),
+    CommandSpec("play", "play MOVE", "make a move in a turn-based game", ("move",)),
+    CommandSpec("rules", "rules [game]", "how to play, and every option", ("howto",)),
+    CommandSpec(
+        "leaderboard",
+        "leaderboard [game] [day|week|month|season|all]",
+        "who leads in this workspace",
+        ("lb", "top", "scores"),
+    ),
+    CommandSpec("stats", "stats [player]", "a player's record", ("me",)),
+    CommandSpec("config", "config [key [value]]", "show or change this workspace's settings", admin=True),
+    CommandSpec("words", "words add|ban|remove WORD", "the workspace's own word list", admin=True),
+    CommandSpec("help", "help", "this list", ("h", "?", "commands")),
+)
+
+_BY_NAME: dict[str, CommandSpec] = {}
+for _spec in COMMANDS:
+    for _key in (_spec.name, *_spec.aliases):
+        _BY_NAME[_key] = _spec
+
+PERIODS: dict[str, str] = {
+    "day": "day",
+    "today": "day",
+    "daily": "day",
+    "week": "week",
+    "weekly": "week",
+    "month": "month",
+    "monthly": "month",
+    "season": "season",
+    "all": "all",
+    "alltime": "all",
+    "all-time": "all",
+    "ever": "all",
+    "forever": "all",
+}
+
+
+def resolve(name: str) -> CommandSpec:
+    """The command called ``name`` (or an alias); raises :class:`CommandError`."""
+    spec = _BY_NAME.get(name.strip().lower().lstrip("/"))
+    if spec is None:
+        raise CommandError(f"I don't know the command {name!r}. Try `help` for the list.")
+    return spec
+
+
+def split(text: str) -> tuple[str, tuple[str, ...]]:
+    """Split command text into its name and arguments.
+
+    A leading ``/``, ``/moji`` or ``moji`` is ignored, so ``/moji start race``
+    and ``start race`` read the same. Empty text means ``help``.
+    """
+    try:
+        words = shlex.split(text.strip())
+    except ValueError:
+        raise CommandError("That command has an unclosed quote.") from None
+    if words and words[0].lstrip("/").lower() == "moji":
+        words = words[1:]
+    if not words:
+        return "help", ()
+    spec = resolve(words[0])
+    return spec.name, tuple(words[1:])
+
+
+def parse_start(args: Sequence[str], registry: Registry) -> tuple[GameInfo, dict[str, OptionValue]]:
+    """Read ``[game] [option=value …]``: the game and its full options."""
+    rest = list(args)
+    info = registry.default
+    if rest and "=" not in rest[0]:
+        found = registry.find(rest[0])
+        if found is not None:
+            info = found
+            rest.pop(0)
+        elif not any(spec.name == rest[0].lower() and spec.kind == "bool" for spec in info.options):
+            raise CommandError(
+                f"{rest[0]!r} is neither a game nor an option. Games: {', '.join(registry.names())}."
+            )
+    try:
+        return info, parse_options(info.options, rest)
+    except OptionError as exc:
+        raise CommandError(f"{info.title}: {exc}.") from None
+
+
+def parse_leaderboard(args: Sequence[str], registry: Registry) -> tuple[str | None, str]:
+    """Read ``[game] [period]`` in either order; period defaults to ``all``."""
+    game: str | None = None
+    period = "all"
+    for arg in args:
+        key = arg.lower()
+        if key in PERIODS:
+            period = PERIODS[key]
+        elif (found := registry.find(key)) is not None:
+            game = found.name
+        else:
+            raise CommandError(f"{arg!r} is neither a game nor a period (day, week, month, season, all).")
+    return game, period
+
+
+def help_lines(registry: Registry) -> list[str]:
+    """The help: every command with its usage."""
+    lines = [f"`{spec.usage}` — {spec.help}" + (" (admins)" if spec.admin else "") for spec in COMMANDS]
+    lines.append("")
+    lines.append("Games: " + ", ".join(f"{g.name} ({g.title})" for g in registry))
+    lines.append("In a race, just type a word in the channel to claim cards.")
+    return lines

@@ -1,0 +1,202 @@
+"""Settings: the ONLY place that reads the environment or ``.env``.
+
+Every setting is declared once in :data:`SETTINGS` (name, default, help); the
+``.env.example`` file and ``python -m bot --help`` are checked against it by
+the tests. A bad value raises :class:`ConfigError` with one clear sentence.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import dotenv_values
+
+
+class ConfigError(ValueError):
+    """A misconfigured setting, explained in one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class SettingSpec:
+    """One environment setting."""
+
+    name: str
+    default: str
+    help: str
+    secret: bool = False
+
+
+SETTINGS: tuple[SettingSpec, ...] = (
+    SettingSpec("DISCORD_TOKEN", "", "Discord bot token; setting it runs the bot on Discord.", secret=True),
+    SettingSpec(
+        "DISCORD_GUILD_ID", "", "Sync slash commands to this one server only (instant; for testing)."
+    ),
+    SettingSpec(
+        "SLACK_BOT_TOKEN", "", "Slack bot token (xoxb-…); setting it runs the bot on Slack.", secret=True
+    ),
+    SettingSpec(
+        "SLACK_SIGNING_SECRET",
+        "",
+        "Slack signing secret, for HTTP mode (events at /slack/events).",
+        secret=True,
+    ),
+    SettingSpec(
+        "SLACK_APP_TOKEN",
+        "",
+        "Slack app-level token (xapp-…); when set, Slack uses Socket Mode.",
+        secret=True,
+    ),
+    SettingSpec("HOST", "0.0.0.0", "Address the HTTP server (Slack HTTP mode, health check) listens on."),
+    SettingSpec("PORT", "3000", "Port the HTTP server listens on."),
+    SettingSpec(
+        "DATABASE_URL",
+        "sqlite:///data/moji.db",
+        "Where scores live: sqlite:///path.db (default, embedded) or postgresql://user:pass@host/db.",
+    ),
+    SettingSpec("LOG_LEVEL", "INFO", "Logging level: DEBUG, INFO, WARNING or ERROR."),
+    SettingSpec(
+        "SETTLE_MS",
+        "150",
+        "Race fairness: ms to wait after the first answer for earlier-sent answers still in flight.",
+    ),
+    SettingSpec("LOBBY_TIMEOUT", "600", "Seconds a lobby waits for its host to start before it closes."),
+)
+
+_BY_NAME = {spec.name: spec for spec in SETTINGS}
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Validated settings."""
+
+    discord_token: str
+    discord_guild_id: int | None
+    slack_bot_token: str
+    slack_signing_secret: str
+    slack_app_token: str
+    host: str
+    port: int
+    database_url: str
+    log_level: str
+    settle: float  # seconds
+    lobby_timeout: float  # seconds
+
+    @property
+    def platforms(self) -> tuple[str, ...]:
+        """The chat platforms this configuration enables, in start order."""
+        found: list[str] = []
+        if self.discord_token:
+            found.append("discord")
+        if self.slack_bot_token:
+            found.append("slack")
+        return tuple(found)
+
+    @property
+    def slack_mode(self) -> str | None:
+        """``socket`` or ``http`` when Slack is enabled."""
+        if not self.slack_bot_token:
+            return None
+        return "socket" if self.slack_app_token else "http"
+
+    def redacted(self) -> dict[str, str]:
+        """Settings for logs, with secrets masked."""
+        raw = {
+            "DISCORD_TOKEN": self.discord_token,
+            "SLACK_BOT_TOKEN": self.slack_bot_token,
+            "SLACK_SIGNING_SECRET": self.slack_signing_secret,
+            "SLACK_APP_TOKEN": self.slack_app_token,
+            "DATABASE_URL": redact_url(self.database_url),
+            "HOST": self.host,
+            "PORT": str(self.port),
+        }
+        return {k: ("***" if _BY_NAME[k].secret and v else v) for k, v in raw.items()}
+
+
+def redact_url(url: str) -> str:
+    """Hide the password in a database URL."""
+    scheme, sep, rest = url.partition("://")
+    if not sep or "@" not in rest:
+        return url
+    creds, _, host = rest.rpartition("@")
+    user = creds.split(":", 1)[0]
+    return f"{scheme}://{user}:***@{host}"
+
+
+def load_config(environ: Mapping[str, str] | None = None, env_file: str | Path | None = ".env") -> Config:
+    """Read settings from ``environ`` (default: the process environment) over ``env_file``.
+
+    Real environment variables win over the file. Raises :class:`ConfigError`.
+    """
+    values: dict[str, str] = {spec.name: spec.default for spec in SETTINGS}
+    if env_file is not None and Path(env_file).is_file():
+        for key, value in dotenv_values(env_file).items():
+            if key in values and value is not None:
+                values[key] = value
+    source = os.environ if environ is None else environ
+    for spec in SETTINGS:
+        if spec.name in source:
+            values[spec.name] = source[spec.name]
+    values = {k: v.strip() for k, v in values.items()}
+    return _validate(values)
+
+
+def _int(values: Mapping[str, str], name: str, low: int, high: int) -> int:
+    raw = values[name]
+    try:
+        number = int(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a whole number, not {raw!r}") from None
+    if not low <= number <= high:
+        raise ConfigError(f"{name} must be between {low} and {high}, not {number}")
+    return number
+
+
+def _validate(values: Mapping[str, str]) -> Config:
+    slack_bot = values["SLACK_BOT_TOKEN"]
+    slack_app = values["SLACK_APP_TOKEN"]
+    slack_secret = values["SLACK_SIGNING_SECRET"]
+    if slack_bot and not slack_bot.startswith("xoxb-"):
+        raise ConfigError("SLACK_BOT_TOKEN must be a bot token starting with xoxb-")
+    if slack_app and not slack_app.startswith("xapp-"):
+        raise ConfigError("SLACK_APP_TOKEN must be an app-level token starting with xapp-")
+    if slack_bot and not (slack_app or slack_secret):
+        raise ConfigError(
+            "SLACK_BOT_TOKEN is set but neither SLACK_APP_TOKEN (Socket Mode) "
+            "nor SLACK_SIGNING_SECRET (HTTP mode) is"
+        )
+    if (slack_app or slack_secret) and not slack_bot:
+        raise ConfigError("Slack app token or signing secret is set without SLACK_BOT_TOKEN")
+    token = values["DISCORD_TOKEN"]
+    if token and (len(token) < 20 or any(ch.isspace() for ch in token)):
+        raise ConfigError("DISCORD_TOKEN does not look like a Discord bot token")
+    guild_raw = values["DISCORD_GUILD_ID"]
+    guild_id: int | None = None
+    if guild_raw:
+        if not guild_raw.isdigit():
+            raise ConfigError(f"DISCORD_GUILD_ID must be a server id (digits), not {guild_raw!r}")
+        guild_id = int(guild_raw)
+    url = values["DATABASE_URL"]
+    scheme = url.partition("://")[0].lower()
+    if scheme not in {"sqlite", "postgres", "postgresql"} or "://" not in url:
+        raise ConfigError(
+            f"DATABASE_URL must start with sqlite:/// or postgresql://, not {redact_url(url)!r}"
+        )
+    level = values["LOG_LEVEL"].upper()
+    if level not in {"DEBUG", "INFO", "WARNING", "ERROR"}:
+        raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {values['LOG_LEVEL']!r}")
+    return Config(
+        discord_token=token,
+        discord_guild_id=guild_id,
+        slack_bot_token=slack_bot,
+        slack_signing_secret=slack_secret,
+        slack_app_token=slack_app,
+        host=values["HOST"] or "0.0.0.0",
+        port=_int(values, "PORT", 1, 65535),
+        database_url=url,
+        log_level=level,
+        settle=_int(values, "SETTLE_MS", 0, 2000) / 1000,
+        lobby_timeout=float(_int(values, "LOBBY_TIMEOUT", 10, 86400)),
+    )

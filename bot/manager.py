@@ -1,0 +1,319 @@
+"""GameManager: routes every inbound event to the session of its chat.
+
+Dispatch is one dict lookup by :class:`~bot.events.ChatKey`, never a scan.
+Every background task the manager or a session starts is kept and
+supervised: an exception is logged, reported to its chat as a friendly
+error, the game is voided and the chat is freed for a new game — never a
+silent dead game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import uuid
+from collections.abc import Coroutine
+from typing import Any
+
+from bot import views
+from bot.clock import Clock
+from bot.commands import CommandError, help_lines, parse_start, split
+from bot.events import Button, ChatKey, Command, Inbound, Player, Post, Private, PrivateText, Reaction, Text
+from bot.outbox import GameLog, Outbox
+from bot.registry import Registry
+from bot.session import Phase, Session, SessionError
+from bot.workspace import Workspace
+
+log = logging.getLogger(__name__)
+
+CRASH_MESSAGE = (
+    "Sorry — something went wrong inside the game and it had to stop. "
+    "It won't count against anyone's score. Start a new one with `start`."
+)
+
+#: Buttons and the commands they stand for.
+BUTTONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    views.JOIN: ("join", ()),
+    views.LEAVE: ("leave", ()),
+    views.GO: ("go", ()),
+    views.SKIP: ("skip", ()),
+    "moji:vote:yes": ("vote", ("yes",)),
+    "moji:vote:no": ("vote", ("no",)),
+}
+
+#: Reactions that vote on a disputed answer.
+REACTION_VOTES = {"👍": "yes", "+1": "yes", "thumbsup": "yes", "👎": "no", "-1": "no", "thumbsdown": "no"}
+
+#: Options a Master's Choice game reserves for the last moji Master.
+CHALLENGE_OPTIONS = ("min", "placement", "themes", "bans", "challenge-of-round")
+
+
+class GameManager:
+    """One session per chat, supervised tasks, one error handler."""
+
+    def __init__(
+        self,
+        registry: Registry,
+        outbox: Outbox,
+        game_log: GameLog,
+        clock: Clock,
+        *,
+        workspace: Workspace | None = None,
+        settle: float = 0.15,
+        lobby_timeout: float = 600.0,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.registry = registry
+        self.outbox = outbox
+        self.game_log = game_log
+        self.clock = clock
+        self.workspace = workspace or Workspace(None)
+        self.settle = settle
+        self.lobby_timeout = lobby_timeout
+        self.sessions: dict[ChatKey, Session] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.errors: list[BaseException] = []
+        self._rng = rng or random.SystemRandom()
+        self._masters: dict[ChatKey, tuple[str, str]] = {}  # chat -> (seat id, name)
+        self._task_chat: dict[asyncio.Task[None], ChatKey] = {}
+
+    # ------------------------------------------------------------ tasks
+
+    def spawn(
+        self, coro: Coroutine[Any, Any, None], name: str, chat: ChatKey | None = None
+    ) -> asyncio.Task[None]:
+        """Run ``coro`` as a supervised task (kept until done, failures reported)."""
+        task = asyncio.get_running_loop().create_task(coro, name=name)
+        self.tasks.add(task)
+        if chat is not None:
+            self._task_chat[task] = chat
+        task.add_done_callback(self._task_done)
+        return task
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        self.tasks.discard(task)
+        chat = self._task_chat.pop(task, None)
+        if task.cancelled():
+            return
+        exc = task.exception()
+        if exc is not None:
+            self.spawn(self._crashed(chat, exc), "report crash")
+
+    async def _crashed(self, chat: ChatKey | None, exc: BaseException) -> None:
+        """The one error handler: log, void, free the chat, tell the players."""
+        self.errors.append(exc)
+        log.error("game task failed in %s", chat.label() if chat else "?", exc_info=exc)
+        if chat is None:
+            return
+        session = self.sessions.pop(chat, None)
+        if session is not None:
+            session.abandon()
+            if session.phase is not Phase.LOBBY and session.engine is not None:
+                try:
+                    await self.game_log.void(session.game_id, f"crashed: {type(exc).__name__}")
+                except Exception:
+                    log.exception("could not void game %s", session.game_id)
+        try:
+            await self.outbox.send(Post(chat, views.error(CRASH_MESSAGE)))
+        except Exception:
+            log.exception("could not report the crash to %s", chat.label())
+
+    async def shutdown(self) -> None:
+        """Cancel every task and wait for them."""
+        for session in list(self.sessions.values()):
+            session.abandon()
+        tasks = list(self.tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    # ------------------------------------------------------------ dispatch
+
+    async def handle(self, event: Inbound) -> None:
+        """Handle one inbound event; never raises."""
+        try:
+            if isinstance(event, Text):
+                session = self.sessions.get(event.chat)
+                if session is not None and not event.edited:
+                    await session.text(event.player, event.text, event.sent_at, event.message_ref)
+            elif isinstance(event, Command):
+                await self._command(event)
+            elif isinstance(event, Button):
+                name, args = BUTTONS.get(event.action, ("", ()))
+                if name:
+                    await self._command(Command(name, args, event.chat, event.player, event.interaction))
+            elif isinstance(event, Reaction):
+                choice = REACTION_VOTES.get(event.emoji)
+                session = self.sessions.get(event.chat)
+                if choice and session is not None and session.phase is Phase.RUNNING:
+                    await session.vote(event.player, choice)
+            elif isinstance(event, PrivateText):
+                session = self.sessions.get(event.chat)
+                if session is not None:
+                    await session.say(event.player, event.text, private=True)
+        except SessionError as exc:
+            if isinstance(event, Command | Button | PrivateText):
+                await self._reply_to(event, views.error(str(exc)))
+        except Exception as exc:
+            await self._crashed(getattr(event, "chat", None), exc)
+
+    async def _reply_to(self, event: Command | Button | PrivateText, view: views.View) -> None:
+        interaction = getattr(event, "interaction", None)
+        await self.outbox.send(Private(event.chat, event.player, view, interaction))
+
+    async def _command(self, cmd: Command) -> None:
+        try:
+            name = cmd.name
+            args = cmd.args
+            if name in {"", "moji"} or " " in name:
+                name, args = split(" ".join((cmd.name, *cmd.args)))
+            else:
+                name = split(name)[0]
+            handler = getattr(self, f"_cmd_{name}")
+            await handler(cmd, args)
+        except CommandError as exc:
+            await self._reply_to(cmd, views.error(str(exc)))
+
+    # ------------------------------------------------------------ commands
+
+    async def _cmd_help(self, cmd: Command, args: tuple[str, ...]) -> None:
+        await self._reply_to(
+            cmd, views.View(kind="help", title="moji commands", lines=tuple(help_lines(self.registry)))
+        )
+
+    async def _cmd_rules(self, cmd: Command, args: tuple[str, ...]) -> None:
+        if args:
+            info = self.registry.find(args[0])
+            if info is None:
+                raise CommandError(
+                    f"There is no game called {args[0]!r}. Games: {', '.join(self.registry.names())}."
+                )
+        else:
+            session = self.sessions.get(cmd.chat)
+            info = session.info if session else self.registry.default
+        await self._reply_to(cmd, views.rules(info))
+
+    async def _cmd_start(self, cmd: Command, args: tuple[str, ...]) -> None:
+        existing = self.sessions.get(cmd.chat)
+        if existing is not None:
+            state = "a lobby is open" if existing.phase is Phase.LOBBY else "a game is running"
+            raise CommandError(
+                f"There's already a {existing.info.title} game here ({state}). "
+                "Join it, or wait until it ends — one game per channel."
+            )
+        info, options = parse_start(args, self.registry)
+        given = {a.split("=", 1)[0].lower() for a in args}
+        defaults = [
+            t
+            for t in await self.workspace.game_defaults(cmd.chat, info.name)
+            if t.split("=", 1)[0] not in given
+        ]
+        if defaults:
+            user_args = args[1:] if args and self.registry.find(args[0]) is info else args
+            info, options = parse_start((info.name, *defaults, *user_args), self.registry)
+        self._check_masters_choice(cmd, info.name, args, options)
+        await self.workspace.seen(cmd.chat, cmd.player)
+        session = Session(
+            chat=cmd.chat,
+            info=info,
+            host=cmd.player,
+            options=options,
+            game_id=uuid.uuid4().hex,
+            seed=self._rng.getrandbits(63),
+            clock=self.clock,
+            outbox=self.outbox,
+            game_log=self.game_log,
+            spawn=lambda coro, name: self.spawn(coro, name, cmd.chat),
+            on_closed=self._closed,
+            settle=self.settle,
+            lobby_timeout=self.lobby_timeout,
+            words=await self.workspace.word_lists(cmd.chat),
+        )
+        self.sessions[cmd.chat] = session
+        await session.open_lobby()
+
+    def _check_masters_choice(
+        self, cmd: Command, game: str, args: tuple[str, ...], options: dict[str, Any]
+    ) -> None:
+        master = self._masters.get(cmd.chat)
+        if master is None or game != "race" or master[0] == cmd.player.seat_id:
+            return
+        chosen = [a.split("=", 1)[0].lower() for a in args if "=" in a]
+        if any(key in CHALLENGE_OPTIONS for key in chosen):
+            raise CommandError(
+                f"Master's Choice: {master[1]}, the last moji Master, picks this round's challenges. "
+                "Start without challenge options, or ask them to start it."
+            )
+
+    def _closed(self, session: Session) -> None:
+        if self.sessions.get(session.chat) is session:
+            del self.sessions[session.chat]
+        if session.engine is not None and session.engine.finished and session.options.get("masters-choice"):
+            winners = session.engine.result().winners
+            if winners:
+                self._masters[session.chat] = (winners[0], session.names().get(winners[0], winners[0]))
+        elif session.engine is not None and session.engine.finished:
+            self._masters.pop(session.chat, None)
+
+    def _session(self, cmd: Command) -> Session:
+        session = self.sessions.get(cmd.chat)
+        if session is None:
+            raise SessionError("There's no game in this channel. Start one with `start`.")
+        return session
+
+    async def _cmd_join(self, cmd: Command, args: tuple[str, ...]) -> None:
+        await self.workspace.seen(cmd.chat, cmd.player)
+        await self._reply_to(cmd, views.message(await self._session(cmd).join(cmd.player), "info"))
+
+    async def _cmd_leave(self, cmd: Command, args: tuple[str, ...]) -> None:
+        await self._reply_to(cmd, views.message(await self._session(cmd).leave(cmd.player), "info"))
+
+    async def _cmd_go(self, cmd: Command, args: tuple[str, ...]) -> None:
+        await self._session(cmd).go(cmd.player, admin=cmd.player.is_admin)
+
+    async def _cmd_stop(self, cmd: Command, args: tuple[str, ...]) -> None:
+        session = self._session(cmd)
+        if cmd.player.seat_id != session.host.seat_id and not cmd.player.is_admin:
+            raise SessionError(f"Only the host, {session.host.display_name}, or an admin can stop this game.")
+        await session.stop(cmd.player)
+
+    async def _cmd_skip(self, cmd: Command, args: tuple[str, ...]) -> None:
+        await self._session(cmd).vote(cmd.player, "skip")
+
+    async def _cmd_vote(self, cmd: Command, args: tuple[str, ...]) -> None:
+        choice = args[0].lower() if args else ""
+        if choice not in {"yes", "no", "y", "n"}:
+            raise CommandError("Vote `yes` or `no`.")
+        await self._session(cmd).vote(cmd.player, "yes" if choice.startswith("y") else "no")
+
+    async def _cmd_why(self, cmd: Command, args: tuple[str, ...]) -> None:
+        session = self.sessions.get(cmd.chat)
+        text = session.why(cmd.player) if session else "There's no game in this channel."
+        await self._reply_to(cmd, views.message(text, "info"))
+
+    async def _cmd_hand(self, cmd: Command, args: tuple[str, ...]) -> None:
+        await self._reply_to(cmd, self._session(cmd).private_view(cmd.player))
+
+    async def _cmd_play(self, cmd: Command, args: tuple[str, ...]) -> None:
+        if not args:
+            raise CommandError("Say what to play, e.g. `play H8 across WORD`.")
+        await self._session(cmd).say(cmd.player, " ".join(args))
+
+    async def _cmd_leaderboard(self, cmd: Command, args: tuple[str, ...]) -> None:
+        await self._reply_to(cmd, await self.workspace.leaderboard(cmd, args, self.registry))
+
+    async def _cmd_stats(self, cmd: Command, args: tuple[str, ...]) -> None:
+        await self._reply_to(cmd, await self.workspace.stats(cmd, args))
+
+    async def _cmd_config(self, cmd: Command, args: tuple[str, ...]) -> None:
+        await self._reply_to(cmd, await self.workspace.config(cmd, args))
+
+    async def _cmd_words(self, cmd: Command, args: tuple[str, ...]) -> None:
+        await self._reply_to(cmd, await self.workspace.words(cmd, args))
+
+
+def seat_player(seat_id: str, name: str) -> Player:
+    """A Player from a seat id (``platform:user``)."""
+    platform, _, user = seat_id.partition(":")
+    return Player(platform, user, name)

@@ -1,0 +1,54 @@
+"""Where sessions send what they want shown, and where games are recorded."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from bot.events import ChatKey, MessageRef, Outbound
+from games.common.options import OptionValue
+from games.common.protocol import Action, Result, Seat
+
+
+class Outbox(Protocol):
+    """An adapter's sending side."""
+
+    async def send(self, message: Outbound) -> MessageRef | None:
+        """Deliver one message; return a reference to a posted message, if any."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameStart:
+    """Everything needed to rebuild a game from its action log."""
+
+    game_id: str
+    game: str
+    chat: ChatKey
+    options: Mapping[str, OptionValue]
+    seed: int
+    seats: tuple[Seat, ...]
+    started_at: float
+    host: str = ""  # seat id of the host
+    names: Mapping[str, str] = field(default_factory=dict)  # seat id -> display name
+
+
+class GameLog(Protocol):
+    """Durable record of games: start, every action, the end."""
+
+    async def start(self, game: GameStart) -> None:
+        """Record a game that has just begun (before its first action)."""
+        ...
+
+    async def append(self, game_id: str, seq: int, action: Action) -> None:
+        """Append action number ``seq`` (0, 1, 2…) to the game's log."""
+        ...
+
+    async def finish(self, game: GameStart, result: Result, at: float) -> bool:
+        """Record the end and the scores, exactly once; False if already recorded."""
+        ...
+
+    async def void(self, game_id: str, reason: str) -> None:
+        """Mark a game as void (stopped, crashed): its scores never count."""
+        ...

@@ -1,0 +1,404 @@
+"""One game in one chat: its lobby, its engine, its timers.
+
+A session turns inbound events into engine :class:`~games.common.protocol.Action`
+values, appends each action to the game's log *before* announcing what it
+did, and turns the engine's notices into outbound messages. Its timers (lobby
+expiry, the settle window, computer players, the engine's own deadlines) run
+on an injected :class:`~bot.clock.Clock`, in a single supervised task.
+
+Fairness: real-time answers are not judged on arrival. The first one opens a
+settle window (``settle`` seconds, default 150 ms); when it closes, every
+answer received so far goes to the engine as one batch, which orders them by
+the platform's own send time. An answer that arrives late but was sent first
+still wins.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+import logging
+from collections.abc import Callable, Coroutine, Mapping
+from typing import Any
+
+from bot import views
+from bot.clock import Clock
+from bot.events import ChatKey, Edit, MessageRef, Player, Post, Private, React
+from bot.outbox import GameLog, GameStart, Outbox
+from games.common.options import OptionValue
+from games.common.protocol import Action, Claim, Engine, GameInfo, Notice, Seat, Setup
+
+log = logging.getLogger(__name__)
+
+BOT_NAMES = ("Ada", "Basil", "Cleo", "Dex", "Edie", "Fitz", "Gus", "Hana", "Ivo", "Juno", "Kit")
+
+Spawn = Callable[[Coroutine[Any, Any, None], str], "asyncio.Task[None]"]
+
+
+class Phase(enum.Enum):
+    """Where a session is in its life."""
+
+    LOBBY = "lobby"
+    RUNNING = "running"
+    CLOSED = "closed"
+
+
+class SessionError(Exception):
+    """A friendly refusal (``str(exc)`` is shown to the player)."""
+
+
+class Session:
+    """A game lobby and, once started, the running game."""
+
+    def __init__(
+        self,
+        *,
+        chat: ChatKey,
+        info: GameInfo,
+        host: Player,
+        options: Mapping[str, OptionValue],
+        game_id: str,
+        seed: int,
+        clock: Clock,
+        outbox: Outbox,
+        game_log: GameLog,
+        spawn: Spawn,
+        on_closed: Callable[[Session], None],
+        settle: float = 0.15,
+        lobby_timeout: float = 600.0,
+        words: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset()),
+    ) -> None:
+        self.chat = chat
+        self.info = info
+        self.host = host
+        self.options = dict(options)
+        self.game_id = game_id
+        self.seed = seed
+        self.players: list[Player] = [host]
+        self.phase = Phase.LOBBY
+        self.engine: Engine | None = None
+        self.seats: tuple[Seat, ...] = ()
+        self.start_record: GameStart | None = None
+        self._clock = clock
+        self._outbox = outbox
+        self._log = game_log
+        self._spawn = spawn
+        self._on_closed = on_closed
+        self._settle = settle
+        self._lobby_deadline: float | None = clock.now() + lobby_timeout
+        self._words = words
+        self._lock = asyncio.Lock()
+        self._seq = 0
+        self._pending: list[Claim] = []
+        self._settle_deadline: float | None = None
+        self._timer: asyncio.Task[None] | None = None
+        self._timer_at: float | None = None
+        self._lobby_ref: MessageRef | None = None
+        self._refs: dict[str, MessageRef] = {}
+        self._why: dict[str, str] = {}
+        self._by_seat: dict[str, Player] = {host.seat_id: host}
+
+    # ------------------------------------------------------------ queries
+
+    @property
+    def bots(self) -> int:
+        """Computer players this game will seat."""
+        value = self.options.get("bots", 0)
+        return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+    def is_player(self, player: Player) -> bool:
+        """True when ``player`` has joined."""
+        return player.seat_id in self._by_seat
+
+    def names(self) -> dict[str, str]:
+        """Seat id -> display name, for every seat."""
+        names = {p.seat_id: p.display_name for p in self.players}
+        names.update({s.id: s.name for s in self.seats})
+        return names
+
+    def why(self, player: Player) -> str:
+        """The reason the player's last answer was refused."""
+        return self._why.get(player.seat_id, "None of your answers has been refused in this game.")
+
+    # ------------------------------------------------------------ lobby
+
+    async def open_lobby(self) -> None:
+        """Post the lobby message and arm the lobby timeout."""
+        async with self._lock:
+            self._lobby_ref = await self._outbox.send(Post(self.chat, self._lobby_view()))
+            self._reschedule()
+
+    def _lobby_view(self, open_: bool = True) -> views.View:
+        names = [p.display_name for p in self.players]
+        return views.lobby(self.info, self.host.display_name, names, self.bots, self.options, open_=open_)
+
+    async def join(self, player: Player) -> str:
+        """Add a player to the lobby; returns a confirmation."""
+        async with self._lock:
+            if self.phase is not Phase.LOBBY:
+                raise SessionError("This game has already started; join the next one!")
+            if self.is_player(player):
+                raise SessionError("You're already in this game.")
+            if len(self.players) + self.bots >= self.info.max_players:
+                raise SessionError(f"{self.info.title} seats at most {self.info.max_players} players.")
+            self.players.append(player)
+            self._by_seat[player.seat_id] = player
+            await self._refresh_lobby()
+            return f"{player.display_name} joined."
+
+    async def leave(self, player: Player) -> str:
+        """Remove a player; in a running game their seat is given up."""
+        async with self._lock:
+            if not self.is_player(player):
+                raise SessionError("You're not in this game.")
+            if self.phase is Phase.LOBBY:
+                self.players.remove(self._by_seat.pop(player.seat_id))
+                if not self.players:
+                    await self._close(views.message("Everyone left, so the lobby is closed."))
+                    return "You left; the lobby is closed."
+                if player.seat_id == self.host.seat_id:
+                    self.host = self.players[0]
+                await self._refresh_lobby()
+                return "You left the lobby."
+            await self._apply(Action("leave", self._clock.now(), seat=player.seat_id))
+            return "You left the game."
+
+    async def _refresh_lobby(self) -> None:
+        if self._lobby_ref is not None:
+            await self._outbox.send(Edit(self._lobby_ref, self._lobby_view()))
+
+    async def go(self, player: Player, *, admin: bool = False) -> None:
+        """Start the game (the host, or an admin)."""
+        async with self._lock:
+            if self.phase is not Phase.LOBBY:
+                raise SessionError("The game is already running.")
+            if player.seat_id != self.host.seat_id and not admin:
+                raise SessionError(f"Only the host, {self.host.display_name}, can start the game.")
+            seats = self._seat()
+            if len(seats) < self.info.min_players:
+                need = self.info.min_players - len(seats)
+                raise SessionError(
+                    f"{self.info.title} needs at least {self.info.min_players} players: "
+                    f"{need} more must join, or start with bots=N."
+                )
+            await self._begin(seats)
+
+    def _seat(self) -> tuple[Seat, ...]:
+        level = self.options.get("level", "normal")
+        humans = [Seat(p.seat_id, p.display_name) for p in self.players]
+        bots = [
+            Seat(f"bot:{i + 1}", f"{BOT_NAMES[i % len(BOT_NAMES)]} (bot)", str(level))
+            for i in range(self.bots)
+        ]
+        return (*humans, *bots)
+
+    async def _begin(self, seats: tuple[Seat, ...]) -> None:
+        now = self._clock.now()
+        setup = Setup(self.options, seats, self.seed, added_words=self._words[0], banned_words=self._words[1])
+        self.engine = self.info.create(setup)
+        self.seats = seats
+        self.phase = Phase.RUNNING
+        self._lobby_deadline = None
+        self.start_record = GameStart(
+            game_id=self.game_id,
+            game=self.info.name,
+            chat=self.chat,
+            options=dict(self.options),
+            seed=self.seed,
+            seats=seats,
+            started_at=now,
+            host=self.host.seat_id,
+            names=self.names(),
+        )
+        await self._log.start(self.start_record)
+        if self._lobby_ref is not None:
+            await self._outbox.send(Edit(self._lobby_ref, self._lobby_view(open_=False)))
+        await self._apply(Action("begin", now))
+
+    # ------------------------------------------------------------ play
+
+    async def text(self, player: Player, text: str, sent_at: float, ref: MessageRef | None) -> None:
+        """A message typed in the channel: a real-time claim from a player."""
+        async with self._lock:
+            if self.phase is not Phase.RUNNING or not self.info.realtime or not self.is_player(player):
+                return
+            ref_id = None
+            if ref is not None:
+                ref_id = ref.message_id
+                self._refs[ref_id] = ref
+            self._add_claims([Claim(player.seat_id, text, sent_at, ref_id)])
+            self._reschedule()
+
+    async def say(
+        self, player: Player, text: str, *, private: bool = False, ref: MessageRef | None = None
+    ) -> None:
+        """A move (turn-based games) or a private answer (e.g. an Eagle Eyes list)."""
+        async with self._lock:
+            self._require_running(player)
+            ref_id = ref.message_id if ref else None
+            if ref is not None and ref_id is not None:
+                self._refs[ref_id] = ref
+            await self._apply(
+                Action("say", self._clock.now(), seat=player.seat_id, text=text, private=private, ref=ref_id)
+            )
+
+    async def vote(self, player: Player, choice: str) -> None:
+        """A vote: ``skip`` when stuck, ``yes``/``no`` on a disputed answer."""
+        async with self._lock:
+            self._require_running(player)
+            await self._apply(Action("vote", self._clock.now(), seat=player.seat_id, text=choice))
+
+    def private_view(self, player: Player) -> views.View:
+        """The player's own hand, rack or list."""
+        if self.engine is None or not self.is_player(player):
+            raise SessionError("You're not playing a game here.")
+        return views.private(self.engine.snapshot(player.seat_id), self.info.name)
+
+    def _require_running(self, player: Player) -> None:
+        if self.phase is not Phase.RUNNING:
+            raise SessionError("The game hasn't started yet.")
+        if not self.is_player(player):
+            raise SessionError("You're not in this game.")
+
+    def _add_claims(self, claims: list[Claim]) -> None:
+        if not claims:
+            return
+        if not self._pending:
+            self._settle_deadline = self._clock.now() + self._settle
+        self._pending.extend(claims)
+
+    async def stop(self, by: Player) -> None:
+        """End the game early; a stopped game does not count."""
+        async with self._lock:
+            if self.phase is Phase.RUNNING:
+                await self._log.void(self.game_id, f"stopped by {by.display_name}")
+            await self._close(views.message(f"{by.display_name} stopped the game. Scores were not recorded."))
+
+    # ------------------------------------------------------------ engine
+
+    async def _apply(self, action: Action) -> None:
+        assert self.engine is not None
+        notices = self.engine.apply(action)
+        await self._log.append(self.game_id, self._seq, action)
+        self._seq += 1
+        await self._deliver(notices)
+        if self.engine.finished and self.phase is Phase.RUNNING:
+            await self._finish()
+        else:
+            self._reschedule()
+
+    async def _deliver(self, notices: list[Notice]) -> None:
+        assert self.engine is not None
+        table_changed = False
+        for notice in notices:
+            ref = self._refs.pop(notice.ref, None) if notice.ref else None
+            if notice.kind == "accepted":
+                if ref is not None:
+                    await self._outbox.send(React(ref, "accepted"))
+                if notice.text:
+                    await self._outbox.send(Post(self.chat, views.message(notice.text)))
+            elif notice.kind == "rejected":
+                if notice.seat:
+                    self._why[notice.seat] = notice.text
+                if ref is not None:
+                    await self._outbox.send(React(ref, "rejected", notice.text))
+            elif notice.kind == "announce":
+                await self._outbox.send(Post(self.chat, views.message(notice.text)))
+            elif notice.kind == "private":
+                player = self._by_seat.get(notice.seat or "")
+                if player is not None:
+                    await self._outbox.send(Private(self.chat, player, views.message(notice.text, "private")))
+            elif notice.kind == "table":
+                table_changed = True
+            elif notice.kind == "end" and notice.text:
+                await self._outbox.send(Post(self.chat, views.message(notice.text)))
+        if table_changed and not self.engine.finished:
+            snapshot = self.engine.snapshot(None)
+            await self._outbox.send(
+                Post(self.chat, views.table(snapshot, self.info.name, realtime=self.info.realtime))
+            )
+
+    async def _finish(self) -> None:
+        assert self.engine is not None and self.start_record is not None
+        outcome = self.engine.result()
+        await self._log.finish(self.start_record, outcome, self._clock.now())
+        await self._close(views.result(self.info, outcome, self.names()))
+
+    async def _close(self, farewell: views.View) -> None:
+        if self.phase is Phase.CLOSED:
+            return
+        self.phase = Phase.CLOSED
+        self._cancel_timer()
+        if self._lobby_ref is not None and self.engine is None:
+            await self._outbox.send(Edit(self._lobby_ref, self._lobby_view(open_=False)))
+        await self._outbox.send(Post(self.chat, farewell))
+        self._on_closed(self)
+
+    def abandon(self) -> None:
+        """Drop timers without any message (the manager reports the reason)."""
+        self.phase = Phase.CLOSED
+        self._cancel_timer()
+
+    # ------------------------------------------------------------ timers
+
+    def next_wake(self) -> float | None:
+        """When the session next has something to do on its own."""
+        candidates: list[float] = []
+        if self.phase is Phase.LOBBY and self._lobby_deadline is not None:
+            candidates.append(self._lobby_deadline)
+        elif self.phase is Phase.RUNNING and self.engine is not None:
+            if self._settle_deadline is not None:
+                candidates.append(self._settle_deadline)
+            for when in (self.engine.next_deadline(), self.engine.next_bot_time()):
+                if when is not None:
+                    candidates.append(when)
+        return min(candidates) if candidates else None
+
+    def _reschedule(self) -> None:
+        wake = self.next_wake()
+        if wake == self._timer_at and self._timer is not None and not self._timer.done():
+            return
+        self._cancel_timer()
+        if wake is not None:
+            self._timer_at = wake
+            self._timer = self._spawn(self._sleep_then_wake(wake), f"timer {self.chat.label()}")
+
+    def _cancel_timer(self) -> None:
+        timer, self._timer, self._timer_at = self._timer, None, None
+        if timer is not None and timer is not asyncio.current_task():
+            timer.cancel()
+
+    async def _sleep_then_wake(self, when: float) -> None:
+        await self._clock.sleep_until(when)
+        async with self._lock:
+            if self._timer is asyncio.current_task():
+                self._timer, self._timer_at = None, None
+            await self._wake()
+            if self.phase is not Phase.CLOSED and self._timer is None:
+                self._reschedule()
+
+    async def _wake(self) -> None:
+        now = self._clock.now()
+        if self.phase is Phase.LOBBY:
+            if self._lobby_deadline is not None and now >= self._lobby_deadline:
+                minutes = "the lobby timed out"
+                await self._close(views.message(f"Nobody started the {self.info.title} game, so {minutes}."))
+            return
+        if self.phase is not Phase.RUNNING or self.engine is None:
+            return
+        bot_time = self.engine.next_bot_time()
+        if bot_time is not None and bot_time <= now:
+            self._add_claims(self.engine.bot_claims(now))
+        if self._settle_deadline is not None and now >= self._settle_deadline:
+            batch, self._pending, self._settle_deadline = tuple(self._pending), [], None
+            batch_now = max([now, *(c.sent_at for c in batch)]) if batch else now
+            await self._apply(Action("claims", batch_now, claims=batch))
+            if self.phase is not Phase.RUNNING:
+                return
+        deadline = self.engine.next_deadline()
+        if deadline is not None and deadline <= now:
+            await self._apply(Action("tick", now))
+            again = self.engine.next_deadline()
+            if self.phase is Phase.RUNNING and again is not None and again <= now:
+                # An engine whose deadline never moves would spin this timer forever.
+                raise RuntimeError(f"{self.info.name} engine kept its deadline {again} after a tick at {now}")

@@ -1,0 +1,87 @@
+"""Test doubles for the bot core: a recording outbox and an in-memory game log.
+
+They are part of the package so adapter tests and benchmarks can use them.
+(:class:`~bot.clock.FakeClock` lives in ``bot.clock``.)
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+from bot.events import ChatKey, Edit, MessageRef, Outbound, Post, Private, React
+from bot.outbox import GameStart
+from games.common.protocol import Action, Result
+
+
+class FakeOutbox:
+    """Records every outbound message; posts get sequential message ids."""
+
+    def __init__(self) -> None:
+        self.sent: list[Outbound] = []
+        self._ids = itertools.count(1)
+        self.fail_next: Exception | None = None
+
+    async def send(self, message: Outbound) -> MessageRef | None:
+        if self.fail_next is not None:
+            exc, self.fail_next = self.fail_next, None
+            raise exc
+        self.sent.append(message)
+        if isinstance(message, Post):
+            return MessageRef(message.chat, f"m{next(self._ids)}")
+        return None
+
+    def posts(self, chat: ChatKey | None = None) -> list[Post]:
+        """Public posts (optionally in one chat)."""
+        return [m for m in self.sent if isinstance(m, Post) and (chat is None or m.chat == chat)]
+
+    def texts(self, chat: ChatKey | None = None) -> list[str]:
+        """The plain text of every public post."""
+        return [p.view.plain() for p in self.posts(chat)]
+
+    def privates(self) -> list[Private]:
+        """Private messages."""
+        return [m for m in self.sent if isinstance(m, Private)]
+
+    def reactions(self) -> list[React]:
+        """Reactions."""
+        return [m for m in self.sent if isinstance(m, React)]
+
+    def edits(self) -> list[Edit]:
+        """Edits."""
+        return [m for m in self.sent if isinstance(m, Edit)]
+
+    def clear(self) -> None:
+        """Forget what was sent."""
+        self.sent.clear()
+
+
+@dataclass
+class MemoryLog:
+    """An in-memory :class:`~bot.outbox.GameLog`, with the same exactly-once rules."""
+
+    started: dict[str, GameStart] = field(default_factory=dict)
+    actions: dict[str, list[Action]] = field(default_factory=dict)
+    results: dict[str, Result] = field(default_factory=dict)
+    voided: dict[str, str] = field(default_factory=dict)
+
+    async def start(self, game: GameStart) -> None:
+        self.started[game.game_id] = game
+        self.actions.setdefault(game.game_id, [])
+
+    async def append(self, game_id: str, seq: int, action: Action) -> None:
+        log = self.actions.setdefault(game_id, [])
+        if seq < len(log):
+            return  # already recorded (idempotent)
+        if seq != len(log):
+            raise ValueError(f"action {seq} of {game_id} arrived before action {len(log)}")
+        log.append(action)
+
+    async def finish(self, game: GameStart, result: Result, at: float) -> bool:
+        if game.game_id in self.results:
+            return False
+        self.results[game.game_id] = result
+        return True
+
+    async def void(self, game_id: str, reason: str) -> None:
+        self.voided[game_id] = reason

@@ -1,0 +1,155 @@
+"""Neutral views: what a message shows, before any platform renders it.
+
+Pure functions turn game snapshots, lobbies and results into :class:`View`
+values; adapters render a view as a Discord embed, Slack blocks or ANSI text.
+Every view has a plain-text form in which each face-up card is a standalone
+capital letter, for screen readers and search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from games.common.options import OptionSpec, OptionValue, format_value
+from games.common.protocol import CardFace, GameInfo, Result, SeatLine, Snapshot
+
+ViewKind = Literal["lobby", "table", "announce", "result", "help", "error", "info", "leaderboard", "private"]
+ButtonStyle = Literal["primary", "secondary", "danger", "success"]
+
+#: Stable custom ids of buttons; they keep working after a restart.
+JOIN, LEAVE, GO, SKIP = "moji:join", "moji:leave", "moji:go", "moji:skip"
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonSpec:
+    """A button under a message; ``action`` is its stable custom id."""
+
+    action: str
+    label: str
+    style: ButtonStyle = "secondary"
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """One message's content, platform-neutral."""
+
+    kind: ViewKind
+    title: str = ""
+    lines: tuple[str, ...] = ()
+    cards: tuple[CardFace, ...] = ()
+    seats: tuple[SeatLine, ...] = ()
+    grid: tuple[str, ...] = ()
+    buttons: tuple[ButtonSpec, ...] = ()
+    deadline: float | None = None
+    game: str | None = None
+
+    def card_line(self) -> str:
+        """The face-up cards as standalone capital letters: ``A C T``."""
+        return " ".join(card.letter or "_" for card in self.cards)
+
+    def plain(self) -> str:
+        """The whole view as plain text (no markup, no colour)."""
+        parts: list[str] = []
+        if self.title:
+            parts.append(self.title)
+        if self.cards:
+            parts.append("Cards: " + self.card_line())
+        parts.extend(self.grid)
+        parts.extend(self.lines)
+        for seat in self.seats:
+            extra = f" — {seat.detail}" if seat.detail else ""
+            parts.append(f"{'▶ ' if seat.active else ''}{seat.name}: {seat.score}{extra}")
+        return "\n".join(parts)
+
+
+def message(text: str, kind: ViewKind = "announce", title: str = "") -> View:
+    """A simple text message."""
+    return View(kind=kind, title=title, lines=tuple(text.splitlines()) or (text,))
+
+
+def error(text: str) -> View:
+    """A friendly refusal or error, addressed to whoever caused it."""
+    return message(text, kind="error")
+
+
+def lobby(
+    info: GameInfo,
+    host: str,
+    players: Sequence[str],
+    bots: int,
+    options: Mapping[str, OptionValue],
+    *,
+    open_: bool = True,
+) -> View:
+    """The lobby message with Join / Leave / Start buttons."""
+    lines = [info.summary, ""]
+    lines.append("Players: " + ", ".join(players) + (f" + {bots} computer" if bots else ""))
+    changed = [f"{k}={format_value(v)}" for k, v in options.items() if _differs(info.options, k, v)]
+    if changed:
+        lines.append("Options: " + " ".join(changed))
+    if open_:
+        lines.append(f"{host} starts the game with Start (or /moji go). Others: Join (or /moji join).")
+    buttons = (
+        (ButtonSpec(JOIN, "Join", "primary"), ButtonSpec(LEAVE, "Leave"), ButtonSpec(GO, "Start", "success"))
+        if open_
+        else ()
+    )
+    return View(
+        kind="lobby", title=f"{info.title} — lobby", lines=tuple(lines), buttons=buttons, game=info.name
+    )
+
+
+def _differs(specs: Sequence[OptionSpec], name: str, value: OptionValue) -> bool:
+    return any(spec.name == name and spec.default != value for spec in specs)
+
+
+def table(snapshot: Snapshot, game: str, *, realtime: bool) -> View:
+    """A game's public table."""
+    buttons = (ButtonSpec(SKIP, "Stuck? Skip"),) if realtime and snapshot.cards else ()
+    return View(
+        kind="table",
+        title=snapshot.title,
+        lines=snapshot.lines,
+        cards=snapshot.cards,
+        seats=snapshot.seats,
+        grid=snapshot.grid,
+        buttons=buttons,
+        deadline=snapshot.deadline,
+        game=game,
+    )
+
+
+def private(snapshot: Snapshot, game: str) -> View:
+    """A player's private view (hand, rack, list)."""
+    return View(
+        kind="private",
+        title=snapshot.title,
+        lines=snapshot.lines,
+        cards=snapshot.cards,
+        grid=snapshot.grid,
+        game=game,
+    )
+
+
+def result(info: GameInfo, outcome: Result, names: Mapping[str, str]) -> View:
+    """The final scores."""
+    ranked = sorted(outcome.scores.items(), key=lambda item: (-item[1], names.get(item[0], item[0])))
+    lines = [outcome.summary, ""] if outcome.summary else []
+    for place, (seat, points) in enumerate(ranked, start=1):
+        crown = " 👑" if seat in outcome.winners else ""
+        best = outcome.best_words.get(seat)
+        lines.append(
+            f"{place}. {names.get(seat, seat)} — {points} pts{crown}"
+            + (f" (best word: {best.upper()})" if best else "")
+        )
+    title = f"{info.title} — game over" if not outcome.voided else f"{info.title} — game void"
+    return View(kind="result", title=title, lines=tuple(lines), game=info.name)
+
+
+def rules(info: GameInfo) -> View:
+    """``rules <game>``: the rules help and every option."""
+    lines = [*info.rules.strip().splitlines(), "", "Options (start " + info.name + " key=value …):"]
+    lines.extend("• " + spec.describe() for spec in info.options)
+    return View(kind="help", title=f"How to play {info.title}", lines=tuple(lines), game=info.name)

@@ -1,0 +1,219 @@
+"""Workspace-level commands: leaderboards, stats, settings and word lists.
+
+Settings are declared once here (:data:`WORKSPACE_SETTINGS`), with their
+defaults; a game option's workspace default is set as ``<game>.<option>``
+(``config race.cards 5``). Only admins change anything; adapters decide who
+is an admin (Discord: Manage Server or the configured role; Slack: workspace
+admins or the configured user group).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import zoneinfo
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from bot import views
+from bot.commands import CommandError, parse_leaderboard
+from bot.events import ChatKey, Command, Player
+from bot.registry import Registry
+from games.common.options import OptionError, OptionSpec, OptionValue, format_value, parse_options
+from games.common.words import normalize
+
+if TYPE_CHECKING:
+    from storage.base import Store
+
+#: Workspace settings and their defaults: declared once.
+WORKSPACE_SETTINGS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "admin-role", "text", "", "a role (Discord) or user group (Slack) whose members may configure moji"
+    ),
+    OptionSpec("quiet", "bool", False, "announce race results in a thread so the channel stays calm (Slack)"),
+    OptionSpec("timezone", "text", "UTC", "time zone for word breaks and the daily/weekly leaderboards"),
+)
+
+_MENTION = re.compile(r"^<@!?([A-Za-z0-9]+)(?:\|[^>]*)?>$")
+
+
+def mentioned_user(text: str) -> str | None:
+    """The user id in a mention (``<@123>``, ``<@!123>``, ``<@U1|ann>``), if it is one."""
+    match = _MENTION.match(text.strip())
+    return match.group(1) if match else None
+
+
+class Workspace:
+    """Per-workspace data behind the commands; ``store=None`` keeps nothing."""
+
+    def __init__(self, store: Store | None, registry: Registry | None = None) -> None:
+        self.store = store
+        self.registry = registry
+
+    def _need_store(self) -> Store:
+        if self.store is None:
+            raise CommandError("This bot runs without a database, so nothing is kept between games.")
+        return self.store
+
+    async def seen(self, chat: ChatKey, player: Player) -> None:
+        """Keep the workspace and the player's display name fresh."""
+        if self.store is not None:
+            await self.store.upsert_workspace(chat.platform, chat.workspace_id)
+            await self.store.upsert_player(player.platform, player.user_id, player.display_name)
+
+    async def word_lists(self, chat: ChatKey) -> tuple[frozenset[str], frozenset[str]]:
+        """The workspace's (added, banned) words."""
+        if self.store is None:
+            return frozenset(), frozenset()
+        added, banned = await self.store.word_lists(chat.platform, chat.workspace_id)
+        return frozenset(added), frozenset(banned)
+
+    async def settings(self, chat: ChatKey) -> dict[str, OptionValue]:
+        """Every workspace setting, with defaults filled in."""
+        raw: Mapping[str, str] = {}
+        if self.store is not None:
+            raw = await self.store.get_settings(chat.platform, chat.workspace_id)
+        values: dict[str, OptionValue] = {spec.name: spec.default for spec in WORKSPACE_SETTINGS}
+        for spec in WORKSPACE_SETTINGS:
+            if spec.name in raw:
+                # a value written by an older version is ignored: the default stands
+                with contextlib.suppress(OptionError):
+                    values[spec.name] = spec.parse(raw[spec.name])
+        return values
+
+    async def game_defaults(self, chat: ChatKey, game: str) -> list[str]:
+        """The workspace's default option tokens for ``game`` (``cards=5``…)."""
+        if self.store is None:
+            return []
+        raw = await self.store.get_settings(chat.platform, chat.workspace_id)
+        prefix = game + "."
+        return [
+            f"{key[len(prefix) :]}={value}" for key, value in sorted(raw.items()) if key.startswith(prefix)
+        ]
+
+    # ------------------------------------------------------------ commands
+
+    async def leaderboard(self, cmd: Command, args: Sequence[str], registry: Registry) -> views.View:
+        """``leaderboard [game] [period]``."""
+        store = self._need_store()
+        game, period = parse_leaderboard(args, registry)
+        rows = await store.leaderboard(
+            cmd.chat.platform, cmd.chat.workspace_id, game, period, datetime.now(UTC), 10
+        )
+        label = {
+            "day": "today",
+            "week": "this week",
+            "month": "this month",
+            "season": "this season",
+            "all": "all time",
+        }[period]
+        title = f"🏆 Leaderboard — {registry.get(game).title if game else 'all games'}, {label}"
+        if not rows:
+            return views.View(kind="leaderboard", title=title, lines=("No games finished yet. `start` one!",))
+        lines = [
+            f"{row.rank}. {row.display_name} — {row.points} pts · {row.games} games · {row.wins} wins"
+            + (f" · best {row.best_word.upper()}" if row.best_word else "")
+            for row in rows
+        ]
+        return views.View(kind="leaderboard", title=title, lines=tuple(lines))
+
+    async def stats(self, cmd: Command, args: Sequence[str]) -> views.View:
+        """``stats [player]``: the caller's or a mentioned player's record."""
+        store = self._need_store()
+        user_id, name = cmd.player.user_id, cmd.player.display_name
+        if args:
+            found = mentioned_user(args[0])
+            if found is None:
+                raise CommandError("Name the player with a mention, like `stats @ann`.")
+            user_id, name = found, args[0]
+        stats = await store.player_stats(cmd.chat.platform, cmd.chat.workspace_id, user_id)
+        if stats is None:
+            return views.message(f"{name} hasn't finished a game here yet.", "info")
+        lines = [f"{stats.games} games · {stats.wins} wins · {stats.points} points"]
+        if stats.best_word:
+            lines.append(f"Best word: {stats.best_word.upper()}")
+        return views.View(kind="info", title=f"📊 {stats.display_name or name}", lines=tuple(lines))
+
+    async def config(self, cmd: Command, args: Sequence[str]) -> views.View:
+        """``config`` shows settings; ``config KEY VALUE`` changes one (admins)."""
+        store = self._need_store()
+        if not args:
+            values = await self.settings(cmd.chat)
+            raw = await store.get_settings(cmd.chat.platform, cmd.chat.workspace_id)
+            lines = [
+                f"{spec.name} = {format_value(values[spec.name])} — {spec.help}"
+                for spec in WORKSPACE_SETTINGS
+            ]
+            lines += [f"{key} = {value}" for key, value in sorted(raw.items()) if "." in key]
+            lines.append("Change one with `config KEY VALUE`; game defaults with `config race.cards 5`.")
+            return views.View(kind="info", title="⚙️ Workspace settings", lines=tuple(lines))
+        if not cmd.player.is_admin:
+            raise CommandError("Only workspace admins can change settings.")
+        if len(args) < 2:
+            raise CommandError("Give a value too, like `config timezone Europe/Paris`.")
+        key, value = args[0].lower(), " ".join(args[1:])
+        stored = self._validate_setting(key, value)
+        await store.set_setting(cmd.chat.platform, cmd.chat.workspace_id, key, stored, cmd.player.user_id)
+        return views.message(f"Setting {key} is now {stored}.", "info")
+
+    def _validate_setting(self, key: str, value: str) -> str:
+        game, dot, option = key.partition(".")
+        if dot:
+            info = self.registry.find(game) if self.registry else None
+            if info is None:
+                raise CommandError(f"There is no game called {game!r}.")
+            try:
+                parsed = parse_options(info.options, [f"{option}={value}"])
+            except OptionError as exc:
+                raise CommandError(f"{info.title}: {exc}.") from None
+            spec = next(s for s in info.options if option in (s.name, *s.aliases))
+            return format_value(parsed[spec.name])
+        spec_by_name = {spec.name: spec for spec in WORKSPACE_SETTINGS}
+        setting = spec_by_name.get(key)
+        if setting is None:
+            known = ", ".join(spec_by_name)
+            raise CommandError(f"There is no setting {key!r}. Settings: {known}, or <game>.<option>.")
+        try:
+            parsed_value = setting.parse(value)
+        except OptionError as exc:
+            raise CommandError(f"{exc}.") from None
+        if key == "timezone":
+            try:
+                zoneinfo.ZoneInfo(str(parsed_value))
+            except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+                raise CommandError(
+                    f"{value!r} is not a time zone I know (try Europe/Paris or UTC)."
+                ) from None
+        return format_value(parsed_value)
+
+    async def words(self, cmd: Command, args: Sequence[str]) -> views.View:
+        """``words`` lists; ``words add|ban|remove WORD`` changes (admins)."""
+        store = self._need_store()
+        if not args:
+            added, banned = await store.word_lists(cmd.chat.platform, cmd.chat.workspace_id)
+            return views.View(
+                kind="info",
+                title="📖 This workspace's words",
+                lines=(
+                    "Added: " + (", ".join(sorted(added)) or "none"),
+                    "Banned: " + (", ".join(sorted(banned)) or "none"),
+                ),
+            )
+        verb = args[0].lower()
+        if verb not in {"add", "ban", "remove"}:
+            raise CommandError("Use `words add WORD`, `words ban WORD` or `words remove WORD`.")
+        if not cmd.player.is_admin:
+            raise CommandError("Only workspace admins can change the word list.")
+        word = normalize(" ".join(args[1:]), multiword=True) if len(args) > 1 else None
+        if word is None:
+            raise CommandError("Give one word of letters (accents are fine), like `words add selfie`.")
+        now = datetime.now(UTC)
+        method: Any = {"add": store.add_word, "ban": store.ban_word, "remove": store.remove_word}[verb]
+        await method(cmd.chat.platform, cmd.chat.workspace_id, word, cmd.player.user_id, now)
+        done = {
+            "add": "is now allowed",
+            "ban": "is now banned",
+            "remove": "is back to the dictionary's verdict",
+        }
+        return views.message(f"“{word}” {done[verb]} in this workspace.", "info")

@@ -1,0 +1,141 @@
+"""A tiny real-time game for testing the bot core without the real games.
+
+One letter is shown; the first claim (by send time) of a word containing it
+scores a point and a new letter is drawn. The hourglass (10 s) draws a new
+letter when nobody answers. First to ``target`` points wins. A claim of
+``boom`` raises inside the engine when ``crash`` is on (to test supervision).
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.common.options import OptionSpec
+from games.common.protocol import (
+    Action,
+    CardFace,
+    Claim,
+    GameInfo,
+    Notice,
+    Result,
+    SeatLine,
+    Setup,
+    Snapshot,
+)
+
+HOURGLASS = 10.0
+BOT_DELAY = 3.0
+
+
+class ToyEngine:
+    def __init__(self, setup: Setup) -> None:
+        self.seats = list(setup.seats)
+        self.target = int(setup.options["target"])  # type: ignore[call-overload]
+        self.crash = bool(setup.options.get("crash"))
+        self.rng = random.Random(setup.seed)
+        self.scores = {s.id: 0 for s in self.seats}
+        self.letter = ""
+        self.flipped_at = 0.0
+        self.deadline: float | None = None
+        self.done = False
+        self.bot_planned: float | None = None
+
+    def _flip(self, now: float) -> None:
+        self.letter = self.rng.choice("abcdefghilmnoprst")
+        self.flipped_at = now
+        self.deadline = now + HOURGLASS
+        self.bot_planned = now + BOT_DELAY if any(s.bot for s in self.seats) else None
+
+    def apply(self, action: Action) -> list[Notice]:
+        if action.kind == "begin":
+            self._flip(action.now)
+            return [Notice("table")]
+        if action.kind == "tick" and self.deadline is not None and action.now >= self.deadline:
+            old = self.letter
+            self._flip(action.now)
+            return [Notice("announce", f"Nobody found a word with {old.upper()}."), Notice("table")]
+        if action.kind == "vote" and action.text == "skip":
+            self._flip(action.now)
+            return [Notice("table")]
+        if action.kind == "claims":
+            out: list[Notice] = []
+            winner: Claim | None = None
+            for claim in sorted(action.claims, key=lambda c: (c.sent_at, c.seat, c.text)):
+                if self.crash and claim.text == "boom":
+                    raise RuntimeError("boom")
+                word = claim.text.strip().lower()
+                if winner is not None or self.done:
+                    out.append(Notice("rejected", "Too late: someone was faster.", claim.seat, claim.ref))
+                elif self.letter in word and word.isalpha():
+                    winner = claim
+                    self.scores[claim.seat] += 1
+                    out.append(
+                        Notice(
+                            "accepted",
+                            f"{claim.seat} takes {self.letter.upper()} with {word}.",
+                            claim.seat,
+                            claim.ref,
+                        )
+                    )
+                else:
+                    out.append(
+                        Notice("rejected", f"“{word}” has no {self.letter.upper()}.", claim.seat, claim.ref)
+                    )
+            if winner is not None:
+                if self.scores[winner.seat] >= self.target:
+                    self.done = True
+                    self.deadline = None
+                    self.bot_planned = None
+                    out.append(Notice("end", f"{winner.seat} wins!"))
+                else:
+                    self._flip(action.now)
+                    out.append(Notice("table"))
+            return out
+        return []
+
+    def next_deadline(self) -> float | None:
+        return None if self.done else self.deadline
+
+    def bot_claims(self, now: float) -> list[Claim]:
+        if self.bot_planned is None or now < self.bot_planned:
+            return []
+        at, self.bot_planned = self.bot_planned, None
+        bot = next(s for s in self.seats if s.bot)
+        return [Claim(bot.id, self.letter + "at", at)]
+
+    def next_bot_time(self) -> float | None:
+        return self.bot_planned
+
+    @property
+    def finished(self) -> bool:
+        return self.done
+
+    def snapshot(self, viewer: str | None = None) -> Snapshot:
+        return Snapshot(
+            title="toy",
+            cards=(CardFace(self.letter.upper(), "red", 1),),
+            seats=tuple(SeatLine(s.id, s.name, self.scores[s.id]) for s in self.seats),
+            deadline=self.deadline,
+        )
+
+    def result(self) -> Result:
+        best = max(self.scores.values(), default=0)
+        winners = tuple(seat for seat, pts in self.scores.items() if pts == best and best > 0)
+        return Result(dict(self.scores), winners, "toy over")
+
+
+TOY = GameInfo(
+    name="toy",
+    title="Toy",
+    summary="Name a word with the letter shown.",
+    rules="First to the target wins.",
+    options=(
+        OptionSpec("target", "int", 2, "points to win", low=1, high=10),
+        OptionSpec("bots", "int", 0, "computer players", low=0, high=3),
+        OptionSpec("crash", "bool", False, "crash on 'boom'"),
+        OptionSpec("masters-choice", "bool", False, "master picks"),
+    ),
+    create=ToyEngine,
+    min_players=1,
+    aliases=("t",),
+)
