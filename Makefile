@@ -26,7 +26,7 @@ test: lint typecheck pytest
 
 lint: $(VENV)/.dev-installed
 	$(PY) -m ruff check .
-	$(PY) -m ruff format --check bot games/common
+	$(PY) -m ruff format --check .
 
 typecheck: $(VENV)/.dev-installed
 	$(PY) -m mypy bot games storage adapters

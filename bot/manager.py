@@ -13,7 +13,7 @@ import asyncio
 import logging
 import random
 import uuid
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from bot import views
@@ -77,6 +77,8 @@ class GameManager:
         self._rng = rng or random.SystemRandom()
         self._masters: dict[ChatKey, tuple[str, str]] = {}  # chat -> (seat id, name)
         self._task_chat: dict[asyncio.Task[None], ChatKey] = {}
+        #: Called with the chat whenever a session ends (finished, stopped, crashed).
+        self.closed_listeners: list[Callable[[ChatKey], None]] = []
 
     # ------------------------------------------------------------ tasks
 
@@ -109,6 +111,7 @@ class GameManager:
         session = self.sessions.pop(chat, None)
         if session is not None:
             session.abandon()
+            self._notify_closed(chat)
             if session.phase is not Phase.LOBBY and session.engine is not None:
                 try:
                     await self.game_log.void(session.game_id, f"crashed: {type(exc).__name__}")
@@ -246,9 +249,14 @@ class GameManager:
                 "Start without challenge options, or ask them to start it."
             )
 
+    def _notify_closed(self, chat: ChatKey) -> None:
+        for listener in self.closed_listeners:
+            listener(chat)
+
     def _closed(self, session: Session) -> None:
         if self.sessions.get(session.chat) is session:
             del self.sessions[session.chat]
+            self._notify_closed(session.chat)
         if session.engine is not None and session.engine.finished and session.options.get("masters-choice"):
             winners = session.engine.result().winners
             if winners:

@@ -1,0 +1,1 @@
+"""Platform adapters: they translate platform events to neutral ones and render views."""

@@ -1,0 +1,214 @@
+"""Play in the terminal: one local table, you against computer players.
+
+Type a word to claim cards; lines starting with ``/`` are commands
+(``/skip``, ``/why``, ``/help``, ``/rules``, ``/quit``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import sys
+from collections.abc import AsyncIterator, Callable, Sequence
+
+from adapters.terminal.render import BOLD, DIM, RESET, render
+from bot.clock import Clock
+from bot.commands import CommandError, split
+from bot.events import ChatKey, Command, Edit, MessageRef, Outbound, Player, Post, Private, React, Text
+from bot.manager import GameManager
+
+CHAT = ChatKey("terminal", "local", "table")
+YOU = Player("terminal", "you", "You", is_admin=True)
+
+WELCOME = """\
+{b}moji{r} — name a word that uses at least two of the face-up letters, before the bots do.
+Type a word and press Enter. Commands: /skip (stuck), /why, /rules, /help, /quit.
+"""
+
+
+class TerminalOutbox:
+    """Prints views; remembers the table's deadline for countdown warnings."""
+
+    def __init__(self, write: Callable[[str], None], clock: Clock, *, colour: bool) -> None:
+        self._write = write
+        self._clock = clock
+        self.colour = colour
+        self._ids = itertools.count(1)
+        self.words: dict[str, str] = {}
+        self.deadline: float | None = None
+        self.deadline_changed = asyncio.Event()
+
+    async def send(self, message: Outbound) -> MessageRef | None:
+        if isinstance(message, Post | Private):
+            view = message.view
+            if view.kind == "table":
+                self.deadline = view.deadline
+                self.deadline_changed.set()
+            elif view.kind == "result":
+                self.deadline = None
+                self.deadline_changed.set()
+            text = render(view, colour=self.colour, now=self._clock.now())
+            if isinstance(message, Private) and view.kind != "error":
+                text += f"\n{DIM if self.colour else ''}(only you see this){RESET if self.colour else ''}"
+            self._write(text + "\n")
+            return MessageRef(message.chat, f"p{next(self._ids)}") if isinstance(message, Post) else None
+        if isinstance(message, React):
+            word = self.words.pop(message.ref.message_id, "")
+            if message.mark == "accepted":
+                self._write(self._paint("32", f"  ✔ {word.upper()}") + "\n")
+            else:
+                reason = message.reason or "not accepted"
+                self._write(self._paint("31", f"  ✘ {word.upper()}: {reason}") + "\n")
+            return None
+        if isinstance(message, Edit):
+            return None  # the lobby is not re-drawn in the terminal
+        return None
+
+    def _paint(self, code: str, text: str) -> str:
+        return f"\033[{code}m{text}{RESET}" if self.colour else text
+
+
+class TerminalAdapter:
+    """Runs local games until the player quits."""
+
+    def __init__(
+        self,
+        manager: GameManager,
+        outbox: TerminalOutbox,
+        lines: AsyncIterator[str],
+        write: Callable[[str], None],
+        *,
+        game: str,
+        options: Sequence[str],
+        countdown: int = 3,
+    ) -> None:
+        self.manager = manager
+        self.outbox = outbox
+        self.lines = lines
+        self.write = write
+        self.game = game
+        self.options = tuple(options)
+        self.countdown = countdown
+        self._ended = asyncio.Event()
+        self._refs = itertools.count(1)
+        manager.closed_listeners.append(self._on_closed)
+
+    def _on_closed(self, chat: ChatKey) -> None:
+        if chat == CHAT:
+            self._ended.set()
+
+    async def run(self) -> int:
+        """Play games until /quit or end of input; returns an exit status."""
+        colour = self.outbox.colour
+        self.write(WELCOME.format(b=BOLD if colour else "", r=RESET if colour else ""))
+        warnings = self.manager.spawn(self._warn_before_deadlines(), "terminal countdown")
+        try:
+            while True:
+                if not await self._play_one():
+                    return 0
+                self.write("Press Enter to play again, or type /quit.\n")
+                answer = await self._next_line()
+                if answer is None or answer.strip().lower() in {"/quit", "/exit", "quit", "q"}:
+                    return 0
+        finally:
+            warnings.cancel()
+            self.write("Thanks for playing moji!\n")
+
+    async def _next_line(self) -> str | None:
+        try:
+            return await anext(self.lines)
+        except StopAsyncIteration:
+            return None
+
+    async def _play_one(self) -> bool:
+        """One game; False when the player quit."""
+        self._ended.clear()
+        await self.manager.handle(Command("start", (self.game, *self.options), CHAT, YOU))
+        if CHAT not in self.manager.sessions:
+            return False  # the start was refused; the reason is on screen
+        for n in range(self.countdown, 0, -1):
+            self.write(f"{n}…\n")
+            await self.manager.clock.sleep_until(self.manager.clock.now() + 1)
+        self.write("Go!\n")
+        await self.manager.handle(Command("go", (), CHAT, YOU))
+        ended = asyncio.ensure_future(self._ended.wait())
+        try:
+            while not self._ended.is_set():
+                reader = asyncio.ensure_future(self._next_line())
+                done, _ = await asyncio.wait({reader, ended}, return_when=asyncio.FIRST_COMPLETED)
+                if reader not in done:
+                    reader.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await reader
+                    break
+                line = reader.result()
+                if line is None:
+                    await self._quit()
+                    return False
+                if not await self._line(line.strip()):
+                    return False
+        finally:
+            ended.cancel()
+        return True
+
+    async def _quit(self) -> None:
+        if CHAT in self.manager.sessions:
+            await self.manager.handle(Command("stop", (), CHAT, YOU))
+
+    async def _line(self, line: str) -> bool:
+        if not line:
+            return True
+        if line.startswith("/"):
+            try:
+                name, args = split(line)
+            except CommandError as exc:
+                self.write(f"✖ {exc}\n")
+                return True
+            if name == "stop":
+                await self._quit()
+                return False
+            await self.manager.handle(Command(name, args, CHAT, YOU))
+            return True
+        ref = MessageRef(CHAT, f"t{next(self._refs)}")
+        self.outbox.words[ref.message_id] = line
+        await self.manager.handle(Text(CHAT, YOU, line, self.manager.clock.now(), ref))
+        return True
+
+    async def _warn_before_deadlines(self) -> None:
+        """Print a countdown as the hourglass runs out (10 s and 5 s left)."""
+        clock = self.manager.clock
+        while True:
+            self.outbox.deadline_changed.clear()
+            deadline = self.outbox.deadline
+            if deadline is None:
+                await self.outbox.deadline_changed.wait()
+                continue
+            for left in (10, 5):
+                if deadline - clock.now() <= left:
+                    continue
+                waiter = asyncio.ensure_future(clock.sleep_until(deadline - left))
+                changed = asyncio.ensure_future(self.outbox.deadline_changed.wait())
+                done, _ = await asyncio.wait({waiter, changed}, return_when=asyncio.FIRST_COMPLETED)
+                waiter.cancel()
+                changed.cancel()
+                if changed in done:
+                    break
+                self.write(f"⏳ {left} seconds left!\n")
+            else:
+                await self.outbox.deadline_changed.wait()
+
+
+async def stdin_lines() -> AsyncIterator[str]:
+    """Lines typed on standard input, without blocking the event loop."""
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader()
+    try:
+        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    except (ValueError, OSError):
+        # stdin is a regular file (or closed): read it in a worker thread instead
+        while line := await asyncio.to_thread(sys.stdin.readline):
+            yield line.rstrip("\n")
+        return
+    while line_bytes := await reader.readline():
+        yield line_bytes.decode("utf-8", errors="replace").rstrip("\n")

@@ -1,0 +1,123 @@
+"""``python -m bot``: run moji.
+
+With a Discord or Slack token configured the bot connects to those
+platforms; with none it starts a local terminal game against computer
+players. Settings come from the environment or ``.env`` (see
+``.env.example``); a bad setting stops the bot with one clear line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from collections.abc import Sequence
+
+from bot.config import SETTINGS, ConfigError, load_config
+
+DESCRIPTION = """\
+moji: fast word games for Discord, Slack and the terminal.
+
+modes:
+  run        (default) connect to every configured platform: Discord when
+             DISCORD_TOKEN is set, Slack when SLACK_BOT_TOKEN is set (Socket
+             Mode with SLACK_APP_TOKEN, HTTP mode with SLACK_SIGNING_SECRET).
+             With no platform configured, play in the terminal instead.
+  terminal   play a local game in this terminal against computer players.
+  migrate    apply the database migrations (DATABASE_URL) and exit.
+"""
+
+
+def _epilog() -> str:
+    lines = ["settings (environment variables or a .env file):"]
+    for spec in SETTINGS:
+        default = f" [default: {spec.default}]" if spec.default else ""
+        lines.append(f"  {spec.name:<22}{spec.help}{default}")
+    return "\n".join(lines)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command-line interface."""
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description=DESCRIPTION,
+        epilog=_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "mode",
+        nargs="?",
+        default="run",
+        choices=("run", "terminal", "migrate"),
+        help="what to do (default: run)",
+    )
+    parser.add_argument(
+        "options",
+        nargs="*",
+        metavar="OPTION=VALUE",
+        help="terminal mode: game options, e.g. cards=5 min=4 (see /rules in the game)",
+    )
+    parser.add_argument("--env-file", default=".env", help="settings file to read (default: .env)")
+    local = parser.add_argument_group("terminal mode")
+    local.add_argument("--game", default="race", help="which game to play (default: race)")
+    local.add_argument("--bots", type=int, default=2, help="computer opponents (default: 2)")
+    local.add_argument(
+        "--level",
+        default="normal",
+        choices=("easy", "normal", "hard"),
+        help="computer opponents' level (default: normal)",
+    )
+    local.add_argument(
+        "--no-colour",
+        "--no-color",
+        dest="colour",
+        action="store_false",
+        default=None,
+        help="plain text, no ANSI colours",
+    )
+    local.add_argument(
+        "--speed",
+        type=float,
+        default=1.0,
+        help="run game time this many times faster than real time (demos, tests)",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point; returns the process exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        config = load_config(env_file=args.env_file)
+    except ConfigError as exc:
+        print(f"moji: configuration error: {exc}", file=sys.stderr)
+        return 2
+    logging.basicConfig(
+        level=config.log_level,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    from bot import app
+
+    try:
+        if args.mode == "migrate":
+            return asyncio.run(app.migrate(config))
+        if args.mode == "terminal" or not config.platforms:
+            if args.mode == "run":
+                print(
+                    "No Discord or Slack token is configured, so here is a local game. "
+                    "(See README: Configuration.)"
+                )
+            return asyncio.run(app.play_in_terminal(config, args))
+        return asyncio.run(app.serve(config))
+    except app.StartupError as exc:
+        print(f"moji: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\nBye!")
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,139 @@
+"""Wiring: settings → storage → games → manager → adapters."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+
+from bot.clock import SystemClock
+from bot.config import Config
+from bot.manager import GameManager
+from bot.outbox import Outbox
+from bot.recording import StoreGameLog
+from bot.registry import Registry, load_default
+from bot.workspace import Workspace
+
+log = logging.getLogger(__name__)
+
+
+class StartupError(Exception):
+    """Why the bot cannot start, in one sentence."""
+
+
+@dataclass
+class Services:
+    """What every adapter runs on."""
+
+    registry: Registry
+    workspace: Workspace
+    game_log: StoreGameLog
+
+
+@asynccontextmanager
+async def services(config: Config) -> AsyncIterator[Services]:
+    """Open storage (applying migrations) and load the games."""
+    from storage import StorageError, open_store
+
+    try:
+        store = open_store(config.database_url)
+        await store.open()
+    except StorageError as exc:
+        raise StartupError(f"cannot open the database: {exc}") from None
+    try:
+        registry = load_default()
+        if not len(registry):
+            raise StartupError("no games are installed")
+        yield Services(registry, Workspace(store, registry), StoreGameLog(store))
+    finally:
+        await store.close()
+
+
+def make_manager(config: Config, svc: Services, outbox: Outbox, clock: SystemClock) -> GameManager:
+    """A manager wired to the shared services."""
+    return GameManager(
+        svc.registry,
+        outbox,
+        svc.game_log,
+        clock,
+        workspace=svc.workspace,
+        settle=config.settle,
+        lobby_timeout=config.lobby_timeout,
+    )
+
+
+async def migrate(config: Config) -> int:
+    """``python -m bot migrate``."""
+    from storage import StorageError, open_store
+
+    store = open_store(config.database_url)
+    try:
+        await store.open()
+        applied = await store.migrate()
+    except StorageError as exc:
+        raise StartupError(f"cannot migrate the database: {exc}") from None
+    finally:
+        await store.close()
+    print(f"Database is up to date ({len(applied)} migration(s) applied now).")
+    return 0
+
+
+async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
+    """A local game against computer players."""
+    from adapters.terminal.app import TerminalAdapter, TerminalOutbox, stdin_lines
+
+    if logging.getLogger().level > logging.DEBUG:
+        logging.getLogger().setLevel(logging.WARNING)  # keep the game screen clean
+    colour = sys.stdout.isatty() if args.colour is None else args.colour
+
+    def write(text: str) -> None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+    clock = SystemClock(args.speed)
+    async with services(config) as svc:
+        info = svc.registry.find(args.game)
+        if info is None:
+            raise StartupError(
+                f"there is no game called {args.game!r} (games: {', '.join(svc.registry.names())})"
+            )
+        options = list(args.options)
+        names = {spec.name for spec in info.options}
+        given = {token.split("=", 1)[0] for token in options}
+        if "bots" in names and "bots" not in given:
+            options.append(f"bots={args.bots}")
+        if "level" in names and "level" not in given:
+            options.append(f"level={args.level}")
+        outbox = TerminalOutbox(write, clock, colour=colour)
+        manager = make_manager(config, svc, outbox, clock)
+        adapter = TerminalAdapter(manager, outbox, stdin_lines(), write, game=info.name, options=options)
+        try:
+            return await adapter.run()
+        finally:
+            await manager.shutdown()
+
+
+PLATFORMS = {"discord": "adapters.discord", "slack": "adapters.slack"}
+
+
+async def serve(config: Config) -> int:
+    """Run every configured platform until stopped."""
+    runners = []
+    for platform in config.platforms:
+        try:
+            module = importlib.import_module(PLATFORMS[platform])
+        except ModuleNotFoundError:
+            raise StartupError(
+                f"{platform.title()} is configured, but this build of moji has no {platform} adapter yet"
+            ) from None
+        runners.append(module)
+    async with services(config) as svc:
+        import asyncio
+
+        clock = SystemClock()
+        await asyncio.gather(*(module.serve(config, svc, clock) for module in runners))
+    return 0

@@ -1,0 +1,83 @@
+"""The shared command grammar."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.commands import COMMANDS, CommandError, parse_leaderboard, parse_start, split
+from bot.registry import Registry, UnknownGame
+from tests.bot.toygame import TOY
+
+REG = Registry([TOY])
+
+
+def test_split_ignores_the_moji_prefix() -> None:
+    assert split("/moji start race cards=5") == ("start", ("race", "cards=5"))
+    assert split("start") == ("start", ())
+    assert split("") == ("help", ())
+    assert split("lb week") == ("leaderboard", ("week",))
+
+
+def test_unknown_command_and_quotes() -> None:
+    with pytest.raises(CommandError, match="don't know the command 'dance'"):
+        split("dance")
+    with pytest.raises(CommandError, match="unclosed quote"):
+        split('start "race')
+
+
+def test_start_reads_game_and_options() -> None:
+    info, options = parse_start(["t", "target=3", "crash"], REG)
+    assert info is TOY
+    assert options == {"target": 3, "bots": 0, "crash": True, "masters-choice": False}
+    info, options = parse_start(["target=4"], REG)
+    assert options["target"] == 4
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["chess"], "neither a game nor an option"),
+        (["toy", "target=x"], "must be a whole number"),
+        (["toy", "target=2", "target=3"], "given twice"),
+        (["toy", "bots"], "needs a value"),
+    ],
+)
+def test_start_errors(args: list[str], message: str) -> None:
+    with pytest.raises(CommandError, match=message):
+        parse_start(args, REG)
+
+
+def test_leaderboard_args() -> None:
+    assert parse_leaderboard([], REG) == (None, "all")
+    assert parse_leaderboard(["week", "toy"], REG) == ("toy", "week")
+    assert parse_leaderboard(["today"], REG) == (None, "day")
+    with pytest.raises(CommandError, match="neither a game nor a period"):
+        parse_leaderboard(["yesterday"], REG)
+
+
+def test_registry_names_and_aliases() -> None:
+    assert REG.get("T") is TOY
+    with pytest.raises(UnknownGame):
+        REG.get("chess")
+    with pytest.raises(ValueError, match="taken"):
+        Registry([TOY, TOY])
+
+
+def test_every_command_has_help() -> None:
+    assert all(spec.usage and spec.help for spec in COMMANDS)
+
+
+@given(st.text(max_size=300))
+def test_any_text_either_parses_or_is_refused_with_a_reason(text: str) -> None:
+    try:
+        name, args = split(text)
+    except CommandError as exc:
+        assert str(exc)
+        return
+    assert name in {spec.name for spec in COMMANDS}
+    try:
+        parse_start(args, REG)
+    except CommandError as exc:
+        assert str(exc)

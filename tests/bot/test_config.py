@@ -1,0 +1,98 @@
+"""Settings: defaults, validation with one-line reasons, .env.example in sync."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import SETTINGS, ConfigError, load_config, redact_url
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_defaults_with_nothing_configured() -> None:
+    config = load_config({}, env_file=None)
+    assert config.platforms == ()
+    assert config.database_url == "sqlite:///data/moji.db"
+    assert config.settle == 0.15
+
+
+def test_platforms_and_slack_modes() -> None:
+    config = load_config(
+        {"DISCORD_TOKEN": "x" * 40, "SLACK_BOT_TOKEN": "xoxb-1", "SLACK_APP_TOKEN": "xapp-1"}, env_file=None
+    )
+    assert config.platforms == ("discord", "slack")
+    assert config.slack_mode == "socket"
+    http = load_config({"SLACK_BOT_TOKEN": "xoxb-1", "SLACK_SIGNING_SECRET": "s"}, env_file=None)
+    assert http.slack_mode == "http"
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({"SLACK_BOT_TOKEN": "xoxb-1"}, "neither SLACK_APP_TOKEN"),
+        ({"SLACK_BOT_TOKEN": "nope"}, "starting with xoxb-"),
+        ({"PORT": "eighty"}, "PORT must be a whole number"),
+        ({"PORT": "70000"}, "PORT must be between 1 and 65535"),
+        ({"DATABASE_URL": "mysql://x"}, "DATABASE_URL must start with"),
+        ({"LOG_LEVEL": "loud"}, "LOG_LEVEL must be"),
+        ({"DISCORD_GUILD_ID": "abc"}, "DISCORD_GUILD_ID must be"),
+        ({"SETTLE_MS": "-1"}, "SETTLE_MS must be between"),
+    ],
+)
+def test_bad_settings_are_explained(env: dict[str, str], message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        load_config(env, env_file=None)
+
+
+def test_env_file_is_read_and_environment_wins(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("PORT=4000\nLOG_LEVEL=DEBUG\n")
+    config = load_config({"LOG_LEVEL": "ERROR"}, env_file=env_file)
+    assert (config.port, config.log_level) == (4000, "ERROR")
+
+
+def test_passwords_are_redacted() -> None:
+    assert redact_url("postgresql://moji:s3cret@db/moji") == "postgresql://moji:***@db/moji"
+    config = load_config({"DISCORD_TOKEN": "t" * 40}, env_file=None)
+    assert "t" * 40 not in str(config.redacted())
+
+
+def test_env_example_lists_every_setting_with_a_comment() -> None:
+    text = (ROOT / ".env.example").read_text()
+    names = re.findall(r"^([A-Z_]+)=", text, flags=re.M)
+    assert sorted(names) == sorted(spec.name for spec in SETTINGS)
+    lines = text.splitlines()
+    for name in names:
+        index = next(i for i, line in enumerate(lines) if line.startswith(name + "="))
+        assert lines[index - 1].startswith("#"), f"{name} needs a comment"
+
+
+def run_bot(
+    *args: str, env: dict[str, str] | None = None, cwd: Path = ROOT
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=cwd,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), **(env or {})},
+    )
+
+
+def test_help_explains_every_mode_and_setting() -> None:
+    out = run_bot("--help").stdout
+    for word in ("run", "terminal", "migrate", *(spec.name for spec in SETTINGS)):
+        assert word in out
+
+
+def test_misconfiguration_is_one_clear_line(tmp_path: Path) -> None:
+    result = run_bot("run", env={"SLACK_BOT_TOKEN": "xoxb-1"}, cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.strip().count("\n") == 0
+    assert "configuration error" in result.stderr and "Traceback" not in result.stderr
