@@ -1,0 +1,84 @@
+"""Dispatch cost per inbound event, with 1 session and with 10,000 sessions.
+
+Prints JSON. Budget (issue 2): p99 under 50 µs per event, and the cost must
+not grow with the number of sessions (dispatch is one dict lookup).
+
+Run: ``.venv/bin/python bench/bench_manager.py``
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.clock import FakeClock  # noqa: E402
+from bot.events import ChatKey, Command, MessageRef, Player, Text  # noqa: E402
+from bot.manager import GameManager  # noqa: E402
+from bot.registry import Registry  # noqa: E402
+from bot.testing import FakeOutbox, MemoryLog  # noqa: E402
+from tests.bot.toygame import TOY  # noqa: E402
+
+BUDGET_P99_US = 50.0
+EVENTS = 20_000
+
+
+def percentile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def measure(sessions: int) -> dict[str, float]:
+    clock = FakeClock()
+    manager = GameManager(Registry([TOY]), FakeOutbox(), MemoryLog(), clock, lobby_timeout=3600,
+                          rng=random.Random(1))
+    host = Player("bench", "host", "Host")
+    chats = [ChatKey("bench", "w", f"c{i}") for i in range(sessions)]
+    for chat in chats:
+        await manager.handle(Command("start", ("toy",), chat, host))
+    active = chats[0]
+    await manager.handle(Command("go", (), active, host))
+    rng = random.Random(2)
+    results: dict[str, float] = {"sessions": sessions}
+    for label, pick in (("active", lambda: active), ("idle", lambda: rng.choice(chats))):
+        events = [
+            Text(pick(), host, "word", clock.now(), MessageRef(active, f"m{i}")) for i in range(EVENTS)
+        ]
+        samples: list[float] = []
+        gc.disable()
+        for event in events:
+            start = time.perf_counter_ns()
+            await manager.handle(event)
+            samples.append((time.perf_counter_ns() - start) / 1000)
+        gc.enable()
+        results[f"{label}_p50_us"] = round(statistics.median(samples), 2)
+        results[f"{label}_p99_us"] = round(percentile(samples, 0.99), 2)
+    await manager.shutdown()
+    return results
+
+
+async def main() -> None:
+    small = await measure(1)
+    large = await measure(10_000)
+    p99 = max(large["active_p99_us"], large["idle_p99_us"])
+    report = {
+        "benchmark": "manager_dispatch",
+        "events_per_case": EVENTS,
+        "one_session": small,
+        "ten_thousand_sessions": large,
+        "growth_active_p50": round(large["active_p50_us"] / small["active_p50_us"], 2),
+        "budget_p99_us": BUDGET_P99_US,
+        "within_budget": p99 <= BUDGET_P99_US,
+    }
+    print(json.dumps(report))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

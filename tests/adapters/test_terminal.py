@@ -1,0 +1,82 @@
+"""The terminal adapter, in process, on a fake clock."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+
+from adapters.terminal.app import TerminalAdapter, TerminalOutbox
+from adapters.terminal.render import card, render
+from bot.clock import FakeClock
+from bot.manager import GameManager
+from bot.registry import Registry
+from bot.testing import MemoryLog
+from bot.views import View
+from games.common.protocol import CardFace
+from tests.bot.toygame import TOY, ToyEngine
+
+
+class Keyboard:
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+
+    def type(self, line: str | None) -> None:
+        self.queue.put_nowait(line)
+
+    async def lines(self) -> AsyncIterator[str]:
+        while (line := await self.queue.get()) is not None:
+            yield line
+
+
+async def test_a_whole_game_in_the_terminal() -> None:
+    clock = FakeClock()
+    screen: list[str] = []
+    outbox = TerminalOutbox(screen.append, clock, colour=False)
+    manager = GameManager(Registry([TOY]), outbox, MemoryLog(), clock, rng=random.Random(3))
+    keys = Keyboard()
+    adapter = TerminalAdapter(manager, outbox, keys.lines(), screen.append, game="toy", options=["target=1"])
+    run = asyncio.ensure_future(adapter.run())
+    await clock.advance(3)  # 3… 2… 1…
+    assert "Go!\n" in screen
+    engine = next(iter(manager.sessions.values())).engine
+    assert isinstance(engine, ToyEngine)
+    keys.type("/help")
+    keys.type(engine.letter + "ox")
+    await clock.advance(0.2)
+    text = "".join(screen)
+    assert "moji commands" in text
+    assert "✔" in text
+    assert "game over" in text
+    keys.type("/quit")
+    assert await run == 0
+    assert "Thanks for playing" in "".join(screen)
+    await manager.shutdown()
+
+
+async def test_countdown_warnings() -> None:
+    clock = FakeClock()
+    screen: list[str] = []
+    outbox = TerminalOutbox(screen.append, clock, colour=False)
+    manager = GameManager(Registry([TOY]), outbox, MemoryLog(), clock, rng=random.Random(3))
+    keys = Keyboard()
+    adapter = TerminalAdapter(manager, outbox, keys.lines(), screen.append, game="toy", options=[], countdown=0)
+    run = asyncio.ensure_future(adapter.run())
+    await clock.advance(0)
+    await clock.advance(6)  # the toy hourglass is 10 s
+    assert "⏳ 5 seconds left!\n" in screen
+    keys.type(None)  # end of input quits
+    assert await run == 0
+    await manager.shutdown()
+
+
+def test_cards_have_shapes_without_colour() -> None:
+    assert card(CardFace("A", "red", 1), colour=False) == "[● A 1]"
+    assert card(CardFace("Q", "blue", 10, under=2), colour=False) == "[■ Q 10 +2]"
+    coloured = card(CardFace("A", "yellow", 1), colour=True)
+    assert "\033[" in coloured and "▲ A 1" in coloured
+
+
+def test_render_lists_letters_as_standalone_capitals() -> None:
+    view = View(kind="table", title="t", cards=(CardFace("A", "red", 1), CardFace("C", "green", 3)))
+    assert "letters: A C" in render(view, colour=False)
