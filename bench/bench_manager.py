@@ -19,12 +19,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.clock import FakeClock  # noqa: E402
-from bot.events import ChatKey, Command, MessageRef, Player, Text  # noqa: E402
-from bot.manager import GameManager  # noqa: E402
-from bot.registry import Registry  # noqa: E402
-from bot.testing import FakeOutbox, MemoryLog  # noqa: E402
-from tests.bot.toygame import TOY  # noqa: E402
+from bot.clock import FakeClock
+from bot.events import ChatKey, Command, MessageRef, Player, Text
+from bot.manager import GameManager
+from bot.registry import Registry
+from bot.testing import FakeOutbox, MemoryLog
+from tests.bot.toygame import TOY
 
 BUDGET_P99_US = 50.0
 EVENTS = 20_000
@@ -37,8 +37,9 @@ def percentile(samples: list[float], q: float) -> float:
 
 async def measure(sessions: int) -> dict[str, float]:
     clock = FakeClock()
-    manager = GameManager(Registry([TOY]), FakeOutbox(), MemoryLog(), clock, lobby_timeout=3600,
-                          rng=random.Random(1))
+    manager = GameManager(
+        Registry([TOY]), FakeOutbox(), MemoryLog(), clock, lobby_timeout=3600, rng=random.Random(1)
+    )
     host = Player("bench", "host", "Host")
     chats = [ChatKey("bench", "w", f"c{i}") for i in range(sessions)]
     for chat in chats:
@@ -48,9 +49,7 @@ async def measure(sessions: int) -> dict[str, float]:
     rng = random.Random(2)
     results: dict[str, float] = {"sessions": sessions}
     for label, pick in (("active", lambda: active), ("idle", lambda: rng.choice(chats))):
-        events = [
-            Text(pick(), host, "word", clock.now(), MessageRef(active, f"m{i}")) for i in range(EVENTS)
-        ]
+        events = [Text(pick(), host, "word", clock.now(), MessageRef(active, f"m{i}")) for i in range(EVENTS)]
         samples: list[float] = []
         gc.disable()
         for event in events:

@@ -60,7 +60,9 @@ async def test_countdown_warnings() -> None:
     outbox = TerminalOutbox(screen.append, clock, colour=False)
     manager = GameManager(Registry([TOY]), outbox, MemoryLog(), clock, rng=random.Random(3))
     keys = Keyboard()
-    adapter = TerminalAdapter(manager, outbox, keys.lines(), screen.append, game="toy", options=[], countdown=0)
+    adapter = TerminalAdapter(
+        manager, outbox, keys.lines(), screen.append, game="toy", options=[], countdown=0
+    )
     run = asyncio.ensure_future(adapter.run())
     await clock.advance(0)
     await clock.advance(6)  # the toy hourglass is 10 s
