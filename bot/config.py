@@ -74,6 +74,8 @@ class Config:
 
     discord_token: str
     discord_guild_id: int | None
+    shard_count: int | None
+    shard_ids: tuple[int, ...] | None
     slack_bot_token: str
     slack_signing_secret: str
     slack_app_token: str
@@ -178,6 +180,21 @@ def _validate(values: Mapping[str, str]) -> Config:
         if not guild_raw.isdigit():
             raise ConfigError(f"DISCORD_GUILD_ID must be a server id (digits), not {guild_raw!r}")
         guild_id = int(guild_raw)
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    if values["SHARD_COUNT"]:
+        shard_count = _int(values, "SHARD_COUNT", 1, 100_000)
+    if values["SHARD_IDS"]:
+        if shard_count is None:
+            raise ConfigError("SHARD_IDS is set without SHARD_COUNT")
+        try:
+            shard_ids = tuple(sorted({int(part) for part in values["SHARD_IDS"].split(",") if part.strip()}))
+        except ValueError:
+            raise ConfigError(
+                f"SHARD_IDS must be comma-separated numbers, not {values['SHARD_IDS']!r}"
+            ) from None
+        if not shard_ids or any(not 0 <= i < shard_count for i in shard_ids):
+            raise ConfigError(f"SHARD_IDS must be between 0 and {shard_count - 1}")
     url = values["DATABASE_URL"]
     scheme = url.partition("://")[0].lower()
     if scheme not in {"sqlite", "postgres", "postgresql"} or "://" not in url:
@@ -190,6 +207,8 @@ def _validate(values: Mapping[str, str]) -> Config:
     return Config(
         discord_token=token,
         discord_guild_id=guild_id,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
         slack_bot_token=slack_bot,
         slack_signing_secret=slack_secret,
         slack_app_token=slack_app,

@@ -42,6 +42,9 @@ def test_platforms_and_slack_modes() -> None:
         ({"LOG_LEVEL": "loud"}, "LOG_LEVEL must be"),
         ({"DISCORD_GUILD_ID": "abc"}, "DISCORD_GUILD_ID must be"),
         ({"SETTLE_MS": "-1"}, "SETTLE_MS must be between"),
+        ({"SHARD_IDS": "0"}, "without SHARD_COUNT"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0,2"}, "between 0 and 1"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "a"}, "comma-separated numbers"),
     ],
 )
 def test_bad_settings_are_explained(env: dict[str, str], message: str) -> None:
