@@ -34,6 +34,8 @@ SETTINGS: tuple[SettingSpec, ...] = (
     SettingSpec(
         "DISCORD_GUILD_ID", "", "Sync slash commands to this one server only (instant; for testing)."
     ),
+    SettingSpec("SHARD_COUNT", "", "Discord: total shards across all processes (empty: let Discord decide)."),
+    SettingSpec("SHARD_IDS", "", "Discord: comma-separated shard ids this process runs (needs SHARD_COUNT)."),
     SettingSpec(
         "SLACK_BOT_TOKEN", "", "Slack bot token (xoxb-…); setting it runs the bot on Slack.", secret=True
     ),
