@@ -33,8 +33,14 @@ class Placement(enum.Enum):
     def parse(cls, text: str) -> Placement:
         """Parse a placement name, forgiving case, spaces and underscores."""
         key = text.strip().lower().replace("_", "-").replace(" ", "-")
-        aliases = {"any": "anywhere", "first-last": "first-and-last", "between": "in-between",
-                   "inside": "in-between", "ends": "first-or-last", "edge": "first-or-last"}
+        aliases = {
+            "any": "anywhere",
+            "first-last": "first-and-last",
+            "between": "in-between",
+            "inside": "in-between",
+            "ends": "first-or-last",
+            "edge": "first-or-last",
+        }
         key = aliases.get(key, key)
         for member in cls:
             if member.value == key:
@@ -84,10 +90,14 @@ def match_letters(
         if not available[last]:
             return LetterMatch(Counter(), "no face-up letter is the last letter of the word")
         if first == last and (len(word) < 2 or available[first] < 2):
-            return LetterMatch(Counter(), f"first and last need two different cards, and only one {first.upper()} is face-up")
+            return LetterMatch(
+                Counter(), f"first and last need two different cards, and only one {first.upper()} is face-up"
+            )
     elif placement is Placement.IN_BETWEEN:
         inner = Counter(word[1:-1])
         inside = sum(min(n, available[ch]) for ch, n in inner.items())
         if inside < 2:
-            return LetterMatch(Counter(), "at least two face-up letters must sit between the first and last letter")
+            return LetterMatch(
+                Counter(), "at least two face-up letters must sit between the first and last letter"
+            )
     return LetterMatch(claimed)
