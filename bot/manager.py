@@ -13,17 +13,19 @@ import asyncio
 import logging
 import random
 import uuid
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot import views
 from bot.clock import Clock
 from bot.commands import CommandError, help_lines, parse_start, split
 from bot.events import Button, ChatKey, Command, Inbound, Player, Post, Private, PrivateText, Reaction, Text
-from bot.outbox import GameLog, Outbox
+from bot.outbox import GameLog, GameStart, Outbox
 from bot.registry import Registry
 from bot.session import Phase, Session, SessionError
 from bot.workspace import Workspace
+from games.common.protocol import Action, GameInfo
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +46,25 @@ BUTTONS: dict[str, tuple[str, tuple[str, ...]]] = {
 
 #: Reactions that vote on a disputed answer.
 REACTION_VOTES = {"👍": "yes", "+1": "yes", "thumbsup": "yes", "👎": "no", "-1": "no", "thumbsdown": "no"}
+
+#: A real-time game idle for longer than this when the bot restarts is voided, not resumed.
+RESUME_WITHIN = 60.0
+
+RESUMED = "♻️ moji restarted; your {title} game carries on where it was."
+VOIDED = (
+    "♻️ moji restarted while your {title} game was running, and too much time has passed to "
+    "carry on fairly, so that game won't count. Start a new one with `start`."
+)
+BROKEN = "♻️ moji restarted but couldn't restore your {title} game, so it won't count. Sorry!"
+
+
+@dataclass
+class Recovery:
+    """What :meth:`GameManager.recover` did with each unfinished game (game ids)."""
+
+    resumed: list[str] = field(default_factory=list)
+    voided: list[str] = field(default_factory=list)
+
 
 #: Options a Master's Choice game reserves for the last moji Master.
 CHALLENGE_OPTIONS = ("min", "placement", "themes", "bans", "challenge-of-round")
@@ -130,6 +151,80 @@ class GameManager:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+    # ------------------------------------------------------------ recovery
+
+    async def recover(
+        self, games: Iterable[tuple[GameStart, list[Action]]], *, resume_within: float = RESUME_WITHIN
+    ) -> Recovery:
+        """Rebuild every unfinished game after a restart by replaying its action log.
+
+        Turn-based games always carry on (their deadlines are absolute times).
+        A real-time game resumes only if it was active within ``resume_within``
+        seconds; otherwise it is voided, with a notice in its channel.
+        """
+        report = Recovery()
+        now = self.clock.now()
+        for start, actions in sorted(games, key=lambda item: item[0].started_at):
+            info = self.registry.find(start.game)
+            title = info.title if info else start.game
+            last = max([start.started_at, *(a.now for a in actions)])
+            reason = ""
+            if info is None:
+                reason = BROKEN
+            elif start.chat in self.sessions:
+                reason = BROKEN  # two unfinished games in one chat: keep the first
+            elif info.realtime and now - last > resume_within:
+                reason = VOIDED
+            session: Session | None = None
+            if not reason and info is not None:
+                try:
+                    session = self._restored(info, start, actions)
+                except Exception:
+                    log.exception("could not replay game %s", start.game_id)
+                    reason = BROKEN
+            if session is None:
+                await self._void_recovered(start, reason.format(title=title))
+                report.voided.append(start.game_id)
+                continue
+            self.sessions[start.chat] = session
+            self.spawn(session.resume(RESUMED.format(title=title)), f"resume {start.game_id}", start.chat)
+            report.resumed.append(start.game_id)
+        return report
+
+    def _restored(self, info: GameInfo, start: GameStart, actions: list[Action]) -> Session:
+        host = seat_player(start.host, start.names.get(start.host, start.host)) if start.host else None
+        if host is None:
+            first = next(s for s in start.seats if s.bot is None)
+            host = seat_player(first.id, first.name)
+        chat = start.chat
+        session = Session(
+            chat=chat,
+            info=info,
+            host=host,
+            options=start.options,
+            game_id=start.game_id,
+            seed=start.seed,
+            clock=self.clock,
+            outbox=self.outbox,
+            game_log=self.game_log,
+            spawn=lambda coro, name: self.spawn(coro, name, chat),
+            on_closed=self._closed,
+            settle=self.settle,
+            lobby_timeout=self.lobby_timeout,
+        )
+        session.restore(start, actions)
+        return session
+
+    async def _void_recovered(self, start: GameStart, notice: str) -> None:
+        try:
+            await self.game_log.void(start.game_id, "restart")
+        except Exception:
+            log.exception("could not void game %s", start.game_id)
+        try:
+            await self.outbox.send(Post(start.chat, views.message(notice, "info")))
+        except Exception:
+            log.exception("could not tell %s about the restart", start.chat.label())
 
     # ------------------------------------------------------------ dispatch
 

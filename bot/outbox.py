@@ -32,6 +32,9 @@ class GameStart:
     started_at: float
     host: str = ""  # seat id of the host
     names: Mapping[str, str] = field(default_factory=dict)  # seat id -> display name
+    #: The workspace's word lists when the game began: a replay must judge alike.
+    added_words: frozenset[str] = frozenset()
+    banned_words: frozenset[str] = frozenset()
 
 
 class GameLog(Protocol):

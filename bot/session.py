@@ -47,6 +47,11 @@ class SessionError(Exception):
     """A friendly refusal (``str(exc)`` is shown to the player)."""
 
 
+def _seat_player(seat: Seat) -> Player:
+    platform, _, user = seat.id.partition(":")
+    return Player(platform, user, seat.name)
+
+
 class Session:
     """A game lobby and, once started, the running game."""
 
@@ -209,11 +214,49 @@ class Session:
             started_at=now,
             host=self.host.seat_id,
             names=self.names(),
+            added_words=self._words[0],
+            banned_words=self._words[1],
         )
         await self._log.start(self.start_record)
         if self._lobby_ref is not None:
             await self._outbox.send(Edit(self._lobby_ref, self._lobby_view(open_=False)))
         await self._apply(Action("begin", now))
+
+    def restore(self, start: GameStart, actions: list[Action]) -> None:
+        """Rebuild a running game from its log (after a restart), without announcing anything.
+
+        The players are the start record's seats; the engine is recreated from
+        the same setup and every logged action is applied again, in order.
+        """
+        seats = tuple(start.seats)
+        self._words = (start.added_words, start.banned_words)
+        setup = Setup(
+            self.options, seats, self.seed, added_words=start.added_words, banned_words=start.banned_words
+        )
+        self.engine = self.info.create(setup)
+        self.seats = seats
+        self.players = [self._by_seat.get(s.id) or _seat_player(s) for s in seats if s.bot is None]
+        self._by_seat = {p.seat_id: p for p in self.players}
+        self.start_record = start
+        self.phase = Phase.RUNNING
+        self._lobby_deadline = None
+        for action in actions:
+            self.engine.apply(action)
+        self._seq = len(actions)
+
+    async def resume(self, notice: str) -> None:
+        """Announce a restored game, show its table and re-arm its timers."""
+        async with self._lock:
+            assert self.engine is not None
+            await self._outbox.send(Post(self.chat, views.message(notice, "info")))
+            if self.engine.finished:
+                await self._finish()
+                return
+            snapshot = self.engine.snapshot(None)
+            await self._outbox.send(
+                Post(self.chat, views.table(snapshot, self.info.name, realtime=self.info.realtime))
+            )
+            self._reschedule()
 
     # ------------------------------------------------------------ play
 

@@ -1,0 +1,119 @@
+"""Restart recovery: unfinished games are rebuilt from their action logs."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from bot.clock import FakeClock
+from bot.events import Button
+from bot.manager import GameManager
+from bot.registry import Registry
+from bot.session import Phase
+from bot.testing import FakeOutbox, MemoryLog
+from bot.views import GO, JOIN
+from games.common.protocol import GameInfo
+from tests.bot.conftest import ANN, BOB, CHAT
+from tests.bot.test_manager import cmd, letter, text
+from tests.bot.toygame import TOY, ToyEngine
+
+
+async def play_a_point(manager: GameManager, clock: FakeClock) -> None:
+    await manager.handle(cmd("start toy target=3"))
+    await manager.handle(Button(CHAT, BOB, JOIN))
+    await manager.handle(Button(CHAT, ANN, GO))
+    wanted = letter(manager)
+    await manager.handle(text(wanted + "x", clock.now(), ANN, "a1"))
+    await clock.advance(0.2)
+
+
+def new_manager(
+    clock: FakeClock, log: MemoryLog, registry: Registry | None = None
+) -> tuple[GameManager, FakeOutbox]:
+    outbox = FakeOutbox()
+    registry = registry or Registry([TOY])
+    return GameManager(registry, outbox, log, clock, settle=0.15, rng=random.Random(3)), outbox
+
+
+async def crash_and_restart(
+    clock: FakeClock, log: MemoryLog, downtime: float, registry: Registry | None = None
+) -> tuple[GameManager, FakeOutbox, ToyEngine]:
+    first, _ = new_manager(clock, log)
+    await play_a_point(first, clock)
+    before = first.sessions[CHAT].engine
+    assert isinstance(before, ToyEngine)
+    await first.shutdown()  # the process dies: nothing is finished or voided
+    await clock.advance(downtime)
+    second, outbox = new_manager(clock, log, registry)
+    unfinished = [(start, list(log.actions[gid])) for gid, start in log.started.items()]
+    await second.recover(unfinished)
+    await clock.settle()
+    return second, outbox, before
+
+
+async def test_recent_race_resumes_with_the_same_state() -> None:
+    clock, log = FakeClock(), MemoryLog()
+    manager, outbox, before = await crash_and_restart(clock, log, downtime=5)
+    session = manager.sessions[CHAT]
+    assert session.phase is Phase.RUNNING
+    after = session.engine
+    assert isinstance(after, ToyEngine)
+    assert after.scores == before.scores and after.letter == before.letter
+    texts = outbox.texts(CHAT)
+    assert any("carries on" in t for t in texts)
+    assert outbox.posts(CHAT)[-1].view.kind == "table"
+    # it keeps playing and finishes with everything recorded exactly once
+    for _ in range(2):
+        await manager.handle(text(letter(manager) + "q", clock.now(), ANN, "a"))
+        await clock.advance(0.2)
+    assert CHAT not in manager.sessions
+    (result,) = log.results.values()
+    assert result.scores["test:u1"] == 3
+    assert len(next(iter(log.actions.values()))) >= 4
+    await manager.shutdown()
+
+
+async def test_players_keep_their_seats_after_resume() -> None:
+    clock, log = FakeClock(), MemoryLog()
+    manager, outbox, _ = await crash_and_restart(clock, log, downtime=1)
+    await manager.handle(text(letter(manager) + "z", clock.now(), BOB, "b9"))
+    await clock.advance(0.2)
+    engine = manager.sessions[CHAT].engine
+    assert isinstance(engine, ToyEngine)
+    assert engine.scores["test:u2"] == 1
+    assert [r.mark for r in outbox.reactions()] == ["accepted"]
+    await manager.shutdown()
+
+
+async def test_stale_race_is_voided_with_a_notice() -> None:
+    clock, log = FakeClock(), MemoryLog()
+    manager, outbox, _ = await crash_and_restart(clock, log, downtime=3600)
+    assert CHAT not in manager.sessions
+    assert list(log.voided.values()) == ["restart"]
+    assert any("won't count" in t for t in outbox.texts(CHAT))
+    await manager.handle(cmd("start toy"))  # the channel is free again
+    assert manager.sessions[CHAT].phase is Phase.LOBBY
+    await manager.shutdown()
+
+
+async def test_turn_based_game_always_resumes() -> None:
+    clock, log = FakeClock(), MemoryLog()
+    slow = Registry([replace(TOY, realtime=False)])
+    manager, outbox, _ = await crash_and_restart(clock, log, downtime=3600, registry=slow)
+    assert manager.sessions[CHAT].phase is Phase.RUNNING
+    assert not log.voided
+    await manager.shutdown()
+
+
+async def test_unknown_or_broken_game_is_voided_not_crashed() -> None:
+    clock, log = FakeClock(), MemoryLog()
+
+    def broken(setup: object) -> ToyEngine:
+        raise RuntimeError("engine changed")
+
+    registry = Registry([GameInfo(**{**TOY.__dict__, "create": broken})])
+    manager, outbox, _ = await crash_and_restart(clock, log, downtime=1, registry=registry)
+    assert CHAT not in manager.sessions
+    assert any("couldn't restore" in t for t in outbox.texts(CHAT))
+    assert not manager.errors
+    await manager.shutdown()
