@@ -99,7 +99,7 @@ async def test_stale_race_is_voided_with_a_notice() -> None:
 async def test_turn_based_game_always_resumes() -> None:
     clock, log = FakeClock(), MemoryLog()
     slow = Registry([replace(TOY, realtime=False)])
-    manager, outbox, _ = await crash_and_restart(clock, log, downtime=3600, registry=slow)
+    manager, _, _ = await crash_and_restart(clock, log, downtime=3600, registry=slow)
     assert manager.sessions[CHAT].phase is Phase.RUNNING
     assert not log.voided
     await manager.shutdown()
