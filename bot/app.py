@@ -6,17 +6,22 @@ import argparse
 import importlib
 import logging
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bot.clock import SystemClock
 from bot.config import Config
-from bot.manager import GameManager
+from bot.events import ChatKey
+from bot.manager import GameManager, Recovery
 from bot.outbox import Outbox
 from bot.recording import StoreGameLog
 from bot.registry import Registry, load_default
 from bot.workspace import Workspace
+
+if TYPE_CHECKING:
+    from storage.base import Store
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +37,23 @@ class Services:
     registry: Registry
     workspace: Workspace
     game_log: StoreGameLog
+    store: Store
+
+    async def recover(
+        self, manager: GameManager, platform: str, mine: Callable[[ChatKey], bool] = lambda chat: True
+    ) -> Recovery:
+        """Rebuild this process's unfinished games on ``platform`` (``mine`` picks e.g. a shard's)."""
+        from bot.recording import load_unfinished
+
+        games = [
+            (start, actions)
+            for start, actions in await load_unfinished(self.store)
+            if start.chat.platform == platform and mine(start.chat)
+        ]
+        recovery = await manager.recover(games)
+        if games:
+            log.info("restart: resumed %d game(s), voided %d", len(recovery.resumed), len(recovery.voided))
+        return recovery
 
 
 @asynccontextmanager
@@ -48,7 +70,7 @@ async def services(config: Config) -> AsyncIterator[Services]:
         registry = load_default()
         if not len(registry):
             raise StartupError("no games are installed")
-        yield Services(registry, Workspace(store, registry), StoreGameLog(store))
+        yield Services(registry, Workspace(store, registry), StoreGameLog(store), store)
     finally:
         await store.close()
 
