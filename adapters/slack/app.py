@@ -1,0 +1,524 @@
+"""The Slack adapter: a slack-bolt ``AsyncApp`` in front of the game manager.
+
+Inbound: ``/moji`` (acknowledged first, always within Slack's 3 s, then
+handled), button presses, channel messages (answers), reactions (votes), DMs
+(private answers) and the App Home tab. Every Events API delivery is handled
+once: Slack's redeliveries (``X-Slack-Retry-Num``) are recognised by event id
+and by message timestamp and dropped.
+
+Outbound: :class:`~adapters.slack.outbox.SlackOutbox`. Connections: Socket
+Mode (``SLACK_APP_TOKEN``) or HTTP (``/slack/events`` on ``HOST:PORT``, with
+``/health``), one workspace by bot token or many by OAuth
+(:mod:`adapters.slack.installations`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from aiohttp import web
+from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
+from slack_bolt.async_app import AsyncAck, AsyncApp
+from slack_bolt.oauth.async_oauth_settings import AsyncOAuthSettings
+from slack_sdk.http_retry.async_handler import AsyncRetryHandler
+from slack_sdk.http_retry.builtin_async_handlers import (
+    AsyncConnectionErrorRetryHandler,
+    AsyncRateLimitErrorRetryHandler,
+)
+from slack_sdk.web.async_client import AsyncWebClient
+
+from adapters.slack.commands import ADMIN_COMMANDS, SLASH, help_view, parse_slash, schedule_command
+from adapters.slack.home import home_view
+from adapters.slack.installations import DatabaseInstallationStore, SignedStateStore
+from adapters.slack.outbox import Interaction, SlackOutbox
+from adapters.slack.people import Directory
+from adapters.slack.schedule import Scheduler
+from adapters.slack.store import PLATFORM, Schedule, SlackStore, slack_store
+from bot import views
+from bot.clock import Clock
+from bot.commands import CommandError
+from bot.events import (
+    Button,
+    ChatKey,
+    Command,
+    MessageRef,
+    Player,
+    Private,
+    PrivateText,
+    Reaction,
+    Text,
+)
+from bot.manager import GameManager, Recovery
+from bot.outbox import GameLog
+from bot.registry import Registry
+from bot.session import Phase, Session
+from bot.workspace import Workspace
+
+log = logging.getLogger(__name__)
+
+#: Bot scopes the app asks for (keep in step with manifest.yml).
+BOT_SCOPES = (
+    "app_mentions:read",
+    "channels:history",
+    "channels:join",
+    "channels:read",
+    "chat:write",
+    "chat:write.public",
+    "commands",
+    "files:write",
+    "groups:history",
+    "im:history",
+    "im:write",
+    "mpim:history",
+    "reactions:read",
+    "reactions:write",
+    "usergroups:read",
+    "users:read",
+)
+
+#: How long a scheduled word break's lobby stays open before the game starts by itself.
+BREAK_JOIN_WINDOW = 120.0
+#: Message subtypes that are a person's new message (edits, deletions, joins… are not).
+ANSWER_SUBTYPES = frozenset({None, "thread_broadcast", "file_share"})
+
+
+class SlackServices(Protocol):
+    """What the adapter needs from :class:`bot.app.Services`."""
+
+    @property
+    def registry(self) -> Registry:
+        """The installed games."""
+        ...
+
+    @property
+    def workspace(self) -> Workspace:
+        """Workspace settings, leaderboards and word lists."""
+        ...
+
+    @property
+    def game_log(self) -> GameLog:
+        """Where games are recorded."""
+        ...
+
+    @property
+    def store(self) -> Any:
+        """The database (schedules and installations live there when it supports them)."""
+        ...
+
+    async def recover(
+        self, manager: GameManager, platform: str, mine: Callable[[ChatKey], bool] = ...
+    ) -> Recovery:
+        """Rebuild this platform's unfinished games."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class SlackSettings:
+    """How to reach Slack (from :class:`bot.config.Config`, or a test)."""
+
+    bot_token: str = ""
+    signing_secret: str = ""
+    app_token: str = ""
+    client_id: str = ""
+    client_secret: str = ""
+    state_secret: str = ""
+    host: str = "0.0.0.0"
+    port: int = 3000
+    base_url: str = "https://slack.com/api/"
+    settle: float = 0.15
+    lobby_timeout: float = 600.0
+
+    @property
+    def oauth(self) -> bool:
+        """Multi-workspace distribution (OAuth install flow) instead of one bot token."""
+        return bool(self.client_id and self.client_secret)
+
+    @property
+    def socket_mode(self) -> bool:
+        """Socket Mode (an app-level token) instead of HTTP."""
+        return bool(self.app_token)
+
+
+def settings_from_config(config: Any) -> SlackSettings:
+    """The Slack settings in a :class:`bot.config.Config` (OAuth ones when it has them)."""
+    return SlackSettings(
+        bot_token=config.slack_bot_token,
+        signing_secret=config.slack_signing_secret,
+        app_token=config.slack_app_token,
+        client_id=getattr(config, "slack_client_id", ""),
+        client_secret=getattr(config, "slack_client_secret", ""),
+        state_secret=getattr(config, "slack_state_secret", "") or config.slack_signing_secret,
+        host=config.host,
+        port=config.port,
+        settle=config.settle,
+        lobby_timeout=config.lobby_timeout,
+    )
+
+
+def retry_handlers() -> list[AsyncRetryHandler]:
+    """Retry on dropped connections and on HTTP 429 (waiting as Retry-After says)."""
+    return [
+        AsyncConnectionErrorRetryHandler(max_retry_count=2),
+        AsyncRateLimitErrorRetryHandler(max_retry_count=3),
+    ]
+
+
+class Recent:
+    """A bounded set of recently seen keys (Events API redeliveries)."""
+
+    def __init__(self, size: int = 10_000) -> None:
+        self.size = size
+        self._keys: OrderedDict[str, None] = OrderedDict()
+
+    def first_time(self, *keys: str) -> bool:
+        """True when none of ``keys`` was seen before; remembers them all."""
+        fresh = not any(key in self._keys for key in keys if key)
+        for key in keys:
+            if key:
+                self._keys[key] = None
+                self._keys.move_to_end(key)
+        while len(self._keys) > self.size:
+            self._keys.popitem(last=False)
+        return fresh
+
+
+class SlackAdapter:
+    """One Bolt app, one game manager, one scheduler."""
+
+    def __init__(
+        self,
+        settings: SlackSettings,
+        svc: SlackServices,
+        clock: Clock,
+        *,
+        store: SlackStore | None = None,
+    ) -> None:
+        self.settings = settings
+        self.svc = svc
+        self.clock = clock
+        self.store = store if store is not None else slack_store(svc.store)
+        self.client = AsyncWebClient(
+            token=settings.bot_token or None, base_url=settings.base_url, retry_handlers=retry_handlers()
+        )
+        self._clients: dict[str, AsyncWebClient] = {}
+        self.installations = DatabaseInstallationStore(self.store)
+        self.outbox = SlackOutbox(self.client_for, self._quiet)
+        self.manager = GameManager(
+            svc.registry,
+            self.outbox,
+            svc.game_log,
+            clock,
+            workspace=svc.workspace,
+            settle=settings.settle,
+            lobby_timeout=settings.lobby_timeout,
+        )
+        self.manager.closed_listeners.append(self.outbox.closed)
+        self.people = Directory(self.client_for, self._admin_group, clock)
+        self.scheduler = Scheduler(self.store, clock, self._timezone, self.start_break)
+        self.seen = Recent()
+        self._joined: set[tuple[str, str]] = set()
+        self.app = self._build_app()
+        self._scheduler_task: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------ setup
+
+    def _build_app(self) -> AsyncApp:
+        settings = self.settings
+        if settings.oauth:
+            app = AsyncApp(
+                signing_secret=settings.signing_secret,
+                client=self.client,
+                installation_store=self.installations,
+                oauth_settings=AsyncOAuthSettings(
+                    client_id=settings.client_id,
+                    client_secret=settings.client_secret,
+                    scopes=list(BOT_SCOPES),
+                    installation_store=self.installations,
+                    state_store=SignedStateStore(settings.state_secret or settings.client_secret, self.clock),
+                ),
+            )
+            app.enable_token_revocation_listeners()
+        else:
+            app = AsyncApp(signing_secret=settings.signing_secret or None, client=self.client)
+        app.command(SLASH)(self._on_command)
+        app.action(re.compile(r"^moji:"))(self._on_button)
+        app.event("message")(self._on_message)
+        app.event("reaction_added")(self._on_reaction)
+        app.event("app_home_opened")(self._on_home)
+        app.event("app_mention")(self._ignore)
+        app.event("reaction_removed")(self._ignore)
+        return app
+
+    async def client_for(self, team_id: str) -> AsyncWebClient:
+        """The Web API client for a workspace (its own bot token under OAuth)."""
+        if not self.settings.oauth:
+            return self.client
+        client = self._clients.get(team_id)
+        if client is None:
+            bot = await self.installations.async_find_bot(enterprise_id=None, team_id=team_id)
+            if bot is None:
+                raise LookupError(f"moji is not installed in Slack workspace {team_id}")
+            client = AsyncWebClient(
+                token=bot.bot_token, base_url=self.settings.base_url, retry_handlers=retry_handlers()
+            )
+            self._clients[team_id] = client
+        return client
+
+    async def _settings(self, team: str) -> dict[str, Any]:
+        return dict(await self.svc.workspace.settings(ChatKey(PLATFORM, team, "")))
+
+    async def _quiet(self, chat: ChatKey) -> bool:
+        return bool((await self._settings(chat.workspace_id)).get("quiet"))
+
+    async def _timezone(self, team: str) -> str:
+        return str((await self._settings(team)).get("timezone") or "UTC")
+
+    async def _admin_group(self, team: str) -> str:
+        return str((await self._settings(team)).get("admin-role") or "")
+
+    # ------------------------------------------------------------ lifecycle
+
+    async def start(self) -> Recovery:
+        """Rebuild unfinished games and start the word-break scheduler."""
+        recovery = await self.svc.recover(self.manager, PLATFORM)
+        self._scheduler_task = self.manager.spawn(self.scheduler.run(), "slack word breaks")
+        await self.scheduler.loaded.wait()
+        return recovery
+
+    async def close(self) -> None:
+        """Stop every game task and the scheduler."""
+        await self.manager.shutdown()
+
+    def web_app(self) -> web.Application:
+        """The HTTP endpoints: events, OAuth (when distributing) and health."""
+        app = web.Application()
+        app.router.add_post("/slack/events", self._http_events)
+        if self.settings.oauth:
+            app.router.add_get("/slack/install", self._http_install)
+            app.router.add_get("/slack/oauth_redirect", self._http_oauth_redirect)
+        app.router.add_get("/health", self._http_health)
+        app.router.add_get("/healthz", self._http_health)
+        return app
+
+    async def _http_events(self, request: web.Request) -> web.Response:
+        response = await self.app.async_dispatch(await to_bolt_request(request))
+        return await to_aiohttp_response(response)
+
+    async def _http_install(self, request: web.Request) -> web.Response:
+        flow = self.app.oauth_flow
+        assert flow is not None
+        return await to_aiohttp_response(await flow.handle_installation(await to_bolt_request(request)))
+
+    async def _http_oauth_redirect(self, request: web.Request) -> web.Response:
+        flow = self.app.oauth_flow
+        assert flow is not None
+        return await to_aiohttp_response(await flow.handle_callback(await to_bolt_request(request)))
+
+    async def _http_health(self, request: web.Request) -> web.Response:
+        return web.json_response({"status": "ok", "games": len(self.manager.sessions)})
+
+    async def run(self) -> None:
+        """Serve until cancelled: Socket Mode or HTTP on ``HOST:PORT``."""
+        await self.start()
+        try:
+            if self.settings.socket_mode:
+                from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
+
+                health = await self._serve_http(events=False)
+                handler = AsyncSocketModeHandler(self.app, self.settings.app_token)
+                try:
+                    log.info("slack: connecting in Socket Mode")
+                    await handler.start_async()  # type: ignore[no-untyped-call]
+                finally:
+                    await handler.close_async()  # type: ignore[no-untyped-call]
+                    await health.cleanup()
+            else:
+                runner = await self._serve_http(events=True)
+                try:
+                    where = f"{self.settings.host}:{self.settings.port}"
+                    log.info("slack: listening on http://%s/slack/events", where)
+                    await asyncio.Event().wait()
+                finally:
+                    await runner.cleanup()
+        finally:
+            await self.close()
+
+    async def _serve_http(self, *, events: bool) -> web.AppRunner:
+        app = self.web_app() if events else web.Application()
+        if not events:
+            app.router.add_get("/health", self._http_health)
+        runner = web.AppRunner(app)
+        await runner.setup()
+        await web.TCPSite(runner, self.settings.host, self.settings.port).start()
+        return runner
+
+    # ------------------------------------------------------------ inbound
+
+    def _first_delivery(self, body: dict[str, Any], event: dict[str, Any]) -> bool:
+        keys = [str(body.get("event_id") or "")]
+        if event.get("type") == "message" and event.get("ts"):
+            keys.append(f"{event.get('channel')}:{event['ts']}")
+        return self.seen.first_time(*keys)
+
+    async def _reply(self, chat: ChatKey, player: Player, view: views.View, interaction: object) -> None:
+        await self.outbox.send(Private(chat, player, view, interaction))
+
+    async def _on_command(self, ack: AsyncAck, body: dict[str, Any]) -> None:
+        """``/moji …``: acknowledge at once, then do the work."""
+        await ack()
+        team, channel, user = str(body["team_id"]), str(body["channel_id"]), str(body["user_id"])
+        chat = ChatKey(PLATFORM, team, channel)
+        interaction = Interaction(str(body.get("response_url") or ""), str(body.get("trigger_id") or ""))
+        self.people.remember(team, user, str(body.get("user_name") or ""))
+        try:
+            name, args = parse_slash(str(body.get("text") or ""))
+        except CommandError as exc:
+            player = await self.people.player(team, user)
+            await self._reply(chat, player, views.error(str(exc)), interaction)
+            return
+        player = await self.people.player(team, user, check_admin=name in ADMIN_COMMANDS)
+        if name == "help":
+            await self._reply(chat, player, help_view(self.svc.registry), interaction)
+            return
+        if name == "schedule":
+            try:
+                view = await schedule_command(
+                    self.scheduler, self.svc.registry, chat, player, args, await self._timezone(team)
+                )
+            except CommandError as exc:
+                view = views.error(str(exc))
+            await self._reply(chat, player, view, interaction)
+            return
+        if name == "start":
+            await self._join_channel(team, channel)
+        await self.manager.handle(Command(name, args, chat, player, interaction))
+
+    async def _join_channel(self, team: str, channel: str) -> None:
+        """Join a public channel a game starts in, so its messages reach us."""
+        if (team, channel) in self._joined:
+            return
+        self._joined.add((team, channel))
+        try:
+            client = await self.client_for(team)
+            await client.conversations_join(channel=channel)
+        except Exception as exc:  # private channels and DMs need an /invite instead
+            log.info("could not join %s: %s", channel, exc)
+
+    async def _on_button(self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
+        """A lobby or table button (Join, Leave, Start, Skip, votes)."""
+        await ack()
+        team = str((body.get("team") or {}).get("id") or body.get("team_id") or "")
+        container = body.get("container") or {}
+        channel = str((body.get("channel") or {}).get("id") or container.get("channel_id"))
+        user = str((body.get("user") or {}).get("id"))
+        self.people.remember(team, user, str((body.get("user") or {}).get("name") or ""))
+        player = await self.people.player(team, user, check_admin=action.get("action_id") == views.GO)
+        interaction = Interaction(str(body.get("response_url") or ""), str(body.get("trigger_id") or ""))
+        chat = ChatKey(PLATFORM, team, channel)
+        await self.manager.handle(Button(chat, player, str(action.get("action_id")), interaction))
+
+    async def _on_message(self, body: dict[str, Any], event: dict[str, Any]) -> None:
+        """A message: an answer in a channel with a game, or a private answer by DM."""
+        if not self._first_delivery(body, event):
+            return
+        if event.get("subtype") not in ANSWER_SUBTYPES or event.get("bot_id") or not event.get("user"):
+            return
+        team = str(event.get("team") or body.get("team_id") or "")
+        if body.get("team_id"):
+            team = str(body["team_id"])
+        user, channel, ts = str(event["user"]), str(event.get("channel")), str(event.get("ts"))
+        text = str(event.get("text") or "")
+        if event.get("channel_type") == "im":
+            await self._on_direct_message(team, user, text, float(ts))
+            return
+        chat = ChatKey(PLATFORM, team, channel)
+        if chat not in self.manager.sessions:
+            return  # the common case: chatter in a channel without a game
+        player = await self.people.player(team, user)
+        await self.manager.handle(Text(chat, player, text, float(ts), MessageRef(chat, ts)))
+
+    async def _on_direct_message(self, team: str, user: str, text: str, sent_at: float) -> None:
+        """A DM to the bot: a private answer for the running game the sender plays in."""
+        player = await self.people.player(team, user)
+        session = self._session_of(team, player)
+        if session is None:
+            client = await self.client_for(team)
+            await client.chat_postMessage(
+                channel=user,
+                text="You're not in a running game. Type `/moji help` in a channel to start one.",
+            )
+            return
+        await self.manager.handle(PrivateText(session.chat, player, text, sent_at))
+
+    def _session_of(self, team: str, player: Player) -> Session | None:
+        for chat, session in self.manager.sessions.items():
+            if chat.workspace_id == team and session.phase is Phase.RUNNING and session.is_player(player):
+                return session
+        return None
+
+    async def _on_reaction(self, body: dict[str, Any], event: dict[str, Any]) -> None:
+        """👍 / 👎 on a disputed answer are votes."""
+        if not self._first_delivery(body, event):
+            return
+        item = event.get("item") or {}
+        team = str(body.get("team_id") or "")
+        chat = ChatKey(PLATFORM, team, str(item.get("channel")))
+        if chat not in self.manager.sessions or item.get("type") != "message":
+            return
+        player = await self.people.player(team, str(event.get("user")))
+        ref = MessageRef(chat, str(item.get("ts")))
+        await self.manager.handle(Reaction(chat, player, str(event.get("reaction")), ref))
+
+    async def _on_home(self, body: dict[str, Any], event: dict[str, Any]) -> None:
+        """Publish the App Home tab: leaderboard and next word break."""
+        if event.get("tab") not in (None, "home") or not self._first_delivery(body, event):
+            return
+        team, user = str(body.get("team_id") or ""), str(event.get("user"))
+        player = await self.people.player(team, user)
+        chat = ChatKey(PLATFORM, team, "home")
+        try:
+            board = await self.svc.workspace.leaderboard(
+                Command("leaderboard", (), chat, player), (), self.svc.registry
+            )
+        except CommandError as exc:
+            board = views.message(str(exc), "info")
+        client = await self.client_for(team)
+        await client.views_publish(user_id=user, view=home_view(board, self.scheduler.upcoming(team)))
+
+    async def _ignore(self, body: dict[str, Any]) -> None:
+        """Events we subscribe to but do not act on (kept quiet in the logs)."""
+
+    # ------------------------------------------------------------ word breaks
+
+    async def start_break(self, schedule: Schedule, when: float) -> None:
+        """A scheduled word break is due: open its lobby, start the game a bit later."""
+        chat = ChatKey(PLATFORM, schedule.workspace_id, schedule.channel_id)
+        if chat in self.manager.sessions:
+            log.info("word break %s skipped: a game is already on in %s", schedule.id, chat.label())
+            return
+        host = Player(PLATFORM, schedule.created_by, schedule.created_by_name or schedule.created_by)
+        minutes = max(1, round(BREAK_JOIN_WINDOW / 60))
+        client = await self.client_for(schedule.workspace_id)
+        await client.chat_postMessage(
+            channel=schedule.channel_id,
+            text=(f"{schedule.mention} " if schedule.mention else "")
+            + f"☕ Word break! Press *Join* below; the game starts in {minutes} minute"
+            + ("s." if minutes > 1 else "."),
+        )
+        await self._join_channel(schedule.workspace_id, schedule.channel_id)
+        await self.manager.handle(Command("start", schedule.args, chat, host))
+        session = self.manager.sessions.get(chat)
+        if session is not None and session.phase is Phase.LOBBY:
+            self.manager.spawn(self._go_later(chat, session, when + BREAK_JOIN_WINDOW), "word break go")
+
+    async def _go_later(self, chat: ChatKey, session: Session, at: float) -> None:
+        await self.clock.sleep_until(at)
+        if self.manager.sessions.get(chat) is session and session.phase is Phase.LOBBY:
+            starter = Player(PLATFORM, session.host.user_id, session.host.display_name, is_admin=True)
+            await self.manager.handle(Command("go", (), chat, starter))

@@ -1,0 +1,135 @@
+"""The Slack outbox: neutral outbound messages → Slack Web API calls.
+
+- ``Post`` → ``chat.postMessage`` (Block Kit plus a plain-text fallback). In a
+  workspace with the ``quiet`` setting, a game's first message (its lobby) goes
+  to the channel and everything after it goes to that message's thread.
+- ``Edit`` → ``chat.update``; ``React`` → ``reactions.add`` (✅ / ❌).
+- ``Private`` → ``chat.postEphemeral`` (only that person sees it); when the bot
+  cannot post in the channel, the interaction's ``response_url`` (still
+  ephemeral) or else a direct message. Hidden information never takes any
+  other path.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from slack_sdk.errors import SlackApiError
+from slack_sdk.web.async_client import AsyncWebClient
+from slack_sdk.webhook.async_client import AsyncWebhookClient
+
+from adapters.slack.blocks import fallback_text, render
+from bot.events import ChatKey, Edit, MessageRef, Outbound, Post, Private, React
+
+log = logging.getLogger(__name__)
+
+REACTIONS = {"accepted": "white_check_mark", "rejected": "x"}
+#: Errors meaning "the bot can't post an ephemeral message in that channel".
+NO_EPHEMERAL = {"channel_not_found", "not_in_channel", "user_not_in_channel", "is_archived"}
+
+
+@dataclass(frozen=True, slots=True)
+class Interaction:
+    """What a slash command or button gives for answering privately."""
+
+    response_url: str = ""
+    trigger_id: str = ""
+
+
+ClientFor = Callable[[str], Awaitable[AsyncWebClient]]
+QuietFor = Callable[[ChatKey], Awaitable[bool]]
+
+
+class SlackOutbox:
+    """Delivers outbound messages with one Web API client per workspace."""
+
+    def __init__(self, client_for: ClientFor, quiet_for: QuietFor) -> None:
+        self.client_for = client_for
+        self.quiet_for = quiet_for
+        #: chat → the thread a quiet game posts in ("" when the game is not quiet).
+        self.threads: dict[ChatKey, str] = {}
+
+    def closed(self, chat: ChatKey) -> None:
+        """A game ended in ``chat``: its next game starts a new thread."""
+        self.threads.pop(chat, None)
+
+    async def send(self, message: Outbound) -> MessageRef | None:
+        """Deliver one message; a post returns its reference (channel + ts)."""
+        if isinstance(message, Post):
+            return await self._post(message)
+        if isinstance(message, Edit):
+            await self._quietly(self._edit(message), "edit", message.ref.chat)
+        elif isinstance(message, React):
+            await self._quietly(self._react(message), "react", message.ref.chat)
+        elif isinstance(message, Private):
+            await self._quietly(self._private(message), "private message", message.chat)
+        return None
+
+    async def _quietly(self, work: Awaitable[None], what: str, chat: ChatKey) -> None:
+        """A failed edit, reaction or private note is logged; it must not stop a game."""
+        try:
+            await work
+        except SlackApiError as exc:
+            log.warning("slack %s in %s failed: %s", what, chat.label(), exc.response.get("error"))
+
+    async def _post(self, message: Post) -> MessageRef:
+        chat, view = message.chat, message.view
+        client = await self.client_for(chat.workspace_id)
+        thread = chat.thread_id
+        anchor = self.threads.get(chat)
+        if thread is None and view.kind != "lobby" and anchor:
+            thread = anchor
+        response = await client.chat_postMessage(
+            channel=chat.channel_id,
+            text=fallback_text(view),
+            blocks=render(view),
+            thread_ts=thread,
+            unfurl_links=False,
+            unfurl_media=False,
+        )
+        ts = str(response["ts"])
+        if chat.thread_id is None and (view.kind == "lobby" or chat not in self.threads):
+            self.threads[chat] = ts if await self.quiet_for(chat) else ""
+        return MessageRef(chat, ts)
+
+    async def _edit(self, message: Edit) -> None:
+        chat = message.ref.chat
+        client = await self.client_for(chat.workspace_id)
+        await client.chat_update(
+            channel=chat.channel_id,
+            ts=message.ref.message_id,
+            text=fallback_text(message.view),
+            blocks=render(message.view),
+        )
+
+    async def _react(self, message: React) -> None:
+        chat = message.ref.chat
+        client = await self.client_for(chat.workspace_id)
+        try:
+            await client.reactions_add(
+                channel=chat.channel_id, timestamp=message.ref.message_id, name=REACTIONS[message.mark]
+            )
+        except SlackApiError as exc:
+            if exc.response.get("error") != "already_reacted":
+                raise
+
+    async def _private(self, message: Private) -> None:
+        chat, view = message.chat, message.view
+        client = await self.client_for(chat.workspace_id)
+        text, blocks = fallback_text(view), render(view)
+        try:
+            await client.chat_postEphemeral(
+                channel=chat.channel_id, user=message.player.user_id, text=text, blocks=blocks
+            )
+            return
+        except SlackApiError as exc:
+            if exc.response.get("error") not in NO_EPHEMERAL:
+                raise
+        interaction = message.interaction
+        if isinstance(interaction, Interaction) and interaction.response_url:
+            webhook = AsyncWebhookClient(interaction.response_url)
+            await webhook.send(text=text, blocks=blocks, response_type="ephemeral")
+            return
+        await client.chat_postMessage(channel=message.player.user_id, text=text, blocks=blocks)

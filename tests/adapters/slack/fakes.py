@@ -1,0 +1,128 @@
+"""In-memory stand-ins for the services the Slack adapter runs on.
+
+:class:`ScoreStore` is the slice of the project's Store that
+:class:`~bot.workspace.Workspace` uses (settings, words, leaderboard, stats),
+fed by :class:`ScoringLog`, a :class:`~bot.testing.MemoryLog` that also adds
+up the scores of finished games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from bot.events import ChatKey
+from bot.manager import GameManager, Recovery
+from bot.outbox import GameStart
+from bot.registry import Registry
+from bot.testing import MemoryLog
+from bot.workspace import Workspace
+from games.common.protocol import Result
+
+
+@dataclass
+class Row:
+    rank: int
+    display_name: str
+    points: int
+    games: int
+    wins: int
+    best_word: str = ""
+
+
+@dataclass
+class Stats:
+    display_name: str
+    games: int
+    wins: int
+    points: int
+    best_word: str = ""
+
+
+@dataclass
+class ScoreStore:
+    """Settings, word lists and scores, per (platform, workspace)."""
+
+    settings: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)
+    words: dict[tuple[str, str], tuple[set[str], set[str]]] = field(default_factory=dict)
+    names: dict[tuple[str, str], str] = field(default_factory=dict)
+    scores: dict[tuple[str, str, str], Stats] = field(default_factory=dict)  # (platform, ws, user)
+
+    async def upsert_workspace(self, platform: str, workspace_id: str) -> None:
+        self.settings.setdefault((platform, workspace_id), {})
+
+    async def upsert_player(self, platform: str, user_id: str, name: str) -> None:
+        self.names[(platform, user_id)] = name
+
+    async def word_lists(self, platform: str, workspace_id: str) -> tuple[set[str], set[str]]:
+        return self.words.get((platform, workspace_id), (set(), set()))
+
+    async def get_settings(self, platform: str, workspace_id: str) -> dict[str, str]:
+        return dict(self.settings.get((platform, workspace_id), {}))
+
+    async def set_setting(self, platform: str, workspace_id: str, key: str, value: str, by: str) -> None:
+        self.settings.setdefault((platform, workspace_id), {})[key] = value
+
+    async def leaderboard(
+        self, platform: str, workspace_id: str, game: str | None, period: str, now: datetime, limit: int
+    ) -> list[Row]:
+        mine = [s for (p, w, _), s in self.scores.items() if (p, w) == (platform, workspace_id)]
+        mine.sort(key=lambda s: (-s.points, s.display_name))
+        return [
+            Row(i, s.display_name, s.points, s.games, s.wins, s.best_word)
+            for i, s in enumerate(mine[:limit], start=1)
+        ]
+
+    async def player_stats(self, platform: str, workspace_id: str, user_id: str) -> Stats | None:
+        return self.scores.get((platform, workspace_id, user_id))
+
+    def record(self, game: GameStart, result: Result) -> None:
+        for seat, points in result.scores.items():
+            platform, _, user = seat.partition(":")
+            if platform == "bot":
+                continue
+            key = (platform, game.chat.workspace_id, user)
+            stats = self.scores.setdefault(key, Stats(game.names.get(seat, user), 0, 0, 0))
+            stats.games += 1
+            stats.points += points
+            stats.wins += seat in result.winners
+
+
+@dataclass
+class ScoringLog(MemoryLog):
+    """A memory game log that also records scores in a :class:`ScoreStore`."""
+
+    store: ScoreStore = field(default_factory=ScoreStore)
+
+    async def finish(self, game: GameStart, result: Result, at: float) -> bool:
+        first = await super().finish(game, result, at)
+        if first:
+            self.store.record(game, result)
+        return first
+
+
+@dataclass
+class FakeServices:
+    """What :class:`bot.app.Services` gives an adapter, in memory."""
+
+    registry: Registry
+    store: ScoreStore = field(default_factory=ScoreStore)
+    game_log: ScoringLog = field(init=False)
+    workspace: Workspace = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.game_log = ScoringLog(store=self.store)
+        self.workspace = Workspace(self.store, self.registry)
+
+    async def recover(
+        self, manager: GameManager, platform: str, mine: Callable[[ChatKey], bool] = lambda chat: True
+    ) -> Recovery:
+        log = self.game_log
+        games: list[tuple[GameStart, Any]] = [
+            (start, list(log.actions.get(gid, [])))
+            for gid, start in log.started.items()
+            if gid not in log.results and gid not in log.voided and start.chat.platform == platform
+        ]
+        return await manager.recover(games)

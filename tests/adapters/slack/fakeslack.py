@@ -1,0 +1,181 @@
+"""A local fake of the Slack Web API (aiohttp on 127.0.0.1) that records every call.
+
+Point a ``slack_sdk`` client at :attr:`FakeSlack.api_url`. Each call is kept as
+a :class:`Call` (method, merged arguments, token). Tests can inject failures
+(``fail``, e.g. a 429 with ``Retry-After``), hold a method's answer until they
+release it (``hold``), and wait for a call to arrive (``wait_for``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qsl
+
+from aiohttp import web
+
+
+@dataclass
+class Call:
+    """One Web API call as the fake received it."""
+
+    method: str
+    args: dict[str, Any]
+    token: str = ""
+
+    def text(self) -> str:
+        """Everything a person could read in this call (text and blocks)."""
+        return json.dumps({k: self.args.get(k) for k in ("text", "blocks", "view")}, ensure_ascii=False)
+
+
+@dataclass
+class FakeSlack:
+    """The fake API server and what it saw."""
+
+    calls: list[Call] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)
+    admins: set[str] = field(default_factory=set)
+    groups: dict[str, tuple[str, list[str]]] = field(default_factory=dict)  # id -> (handle, users)
+    fail: dict[str, list[tuple[int, dict[str, str], dict[str, Any]]]] = field(default_factory=dict)
+    held: dict[str, asyncio.Event] = field(default_factory=dict)
+    oauth_team: tuple[str, str] = ("T2", "xoxb-team-two")
+    url: str = ""
+    _ts: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+    _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
+    _runner: web.AppRunner | None = None
+
+    @property
+    def api_url(self) -> str:
+        """The base URL for ``AsyncWebClient(base_url=…)``."""
+        return self.url + "/api/"
+
+    async def start(self) -> None:
+        """Listen on 127.0.0.1 on a free port."""
+        app = web.Application()
+        app.router.add_route("*", "/api/{method}", self._api)
+        app.router.add_post("/respond/{token}", self._respond)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.url = f"http://127.0.0.1:{port}"
+
+    async def stop(self) -> None:
+        """Shut the server down."""
+        for event in self.held.values():
+            event.set()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    # ------------------------------------------------------------ queries
+
+    def of(self, method: str) -> list[Call]:
+        """Every call of one method, in order."""
+        return [c for c in self.calls if c.method == method]
+
+    async def wait_for(
+        self,
+        method: str,
+        where: Callable[[Call], bool] = lambda c: True,
+        *,
+        count: int = 1,
+        within: float = 5,
+    ) -> list[Call]:
+        """Wait until ``count`` calls of ``method`` match ``where``; returns them."""
+
+        def matching() -> list[Call]:
+            return [c for c in self.of(method) if where(c)]
+
+        async with self._changed:
+            await asyncio.wait_for(self._changed.wait_for(lambda: len(matching()) >= count), within)
+        return matching()
+
+    def hold(self, method: str) -> asyncio.Event:
+        """Answer ``method`` only once the returned event is set."""
+        event = asyncio.Event()
+        self.held[method] = event
+        return event
+
+    # ------------------------------------------------------------ server
+
+    async def _record(self, call: Call) -> None:
+        self.calls.append(call)
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def _respond(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        await self._record(Call("response_url", dict(body)))
+        return web.Response(text="ok")
+
+    async def _api(self, request: web.Request) -> web.Response:
+        method = request.match_info["method"]
+        args: dict[str, Any] = dict(request.query)
+        raw = await request.text()
+        if raw:
+            if request.content_type == "application/json":
+                args.update(json.loads(raw))
+            else:
+                args.update(dict(parse_qsl(raw)))
+        for key in ("blocks", "view"):
+            if isinstance(args.get(key), str):
+                args[key] = json.loads(args[key])
+        token = request.headers.get("Authorization", "").removeprefix("Bearer ")
+        await self._record(Call(method, args, token))
+        failures = self.fail.get(method)
+        if failures:
+            status, headers, body = failures.pop(0)
+            return web.json_response(body, status=status, headers=headers)
+        gate = self.held.get(method)
+        if gate is not None:
+            await gate.wait()
+        return web.json_response(self._answer(method, args, token))
+
+    def _answer(self, method: str, args: dict[str, Any], token: str) -> dict[str, Any]:
+        if method == "auth.test":
+            team = self.oauth_team[0] if token == self.oauth_team[1] else "T1"
+            return {"ok": True, "user_id": "UBOT", "bot_id": "BBOT", "team_id": team, "user": "moji"}
+        if method == "chat.postMessage":
+            ts = f"1700000000.{next(self._ts):06d}"
+            return {"ok": True, "ts": ts, "channel": args.get("channel"), "message": {"ts": ts}}
+        if method == "chat.postEphemeral":
+            return {"ok": True, "message_ts": f"1700000000.{next(self._ts):06d}"}
+        if method == "users.info":
+            user = str(args.get("user"))
+            name = self.names.get(user, user)
+            return {
+                "ok": True,
+                "user": {
+                    "id": user,
+                    "name": name.lower(),
+                    "is_admin": user in self.admins,
+                    "profile": {"display_name": name, "real_name": name},
+                },
+            }
+        if method == "usergroups.list":
+            return {
+                "ok": True,
+                "usergroups": [{"id": gid, "handle": handle} for gid, (handle, _) in self.groups.items()],
+            }
+        if method == "usergroups.users.list":
+            return {"ok": True, "users": self.groups.get(str(args.get("usergroup")), ("", []))[1]}
+        if method == "oauth.v2.access":
+            team, bot_token = self.oauth_team
+            return {
+                "ok": True,
+                "app_id": "A1",
+                "access_token": bot_token,
+                "token_type": "bot",
+                "scope": "chat:write,commands",
+                "bot_user_id": "UBOT2",
+                "team": {"id": team, "name": "Team Two"},
+                "enterprise": None,
+                "is_enterprise_install": False,
+                "authed_user": {"id": "U9"},
+            }
+        return {"ok": True}

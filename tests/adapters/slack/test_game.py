@@ -1,0 +1,121 @@
+"""A whole game through the real Bolt app: /moji start … /moji leaderboard."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+
+pytest.importorskip("slack_bolt")
+
+from tests.adapters.slack.conftest import CHANNEL, CHAT, Harness, until
+from tests.adapters.slack.fakeslack import Call
+
+
+def is_table(call: Call) -> bool:
+    return any(b.get("type") == "context" and "Letters:" in str(b) for b in call.args.get("blocks") or [])
+
+
+def letters(call: Call) -> list[str]:
+    match = re.search(r"Cards: ([A-Z_ ]+)", str(call.args.get("text")))
+    assert match, call.args.get("text")
+    return match.group(1).split()
+
+
+def on(ts: str) -> Callable[[Call], bool]:
+    """Matches calls about the message ``ts``."""
+    return lambda call: call.args.get("timestamp") == ts
+
+
+async def claim(h: Harness, user: str, word: str) -> str:
+    """``user`` types ``word``; the settle window closes; returns the message ts."""
+    session = h.adapter.manager.sessions[CHAT]
+    before = len(session._pending)
+    ts = await h.say(user, word)
+    await until(lambda: len(session._pending) > before)
+    await h.clock.advance(0.2)
+    return ts
+
+
+async def test_whole_game_from_start_to_leaderboard(h: Harness) -> None:
+    assert await h.command("UANN", "start toy target=2") == 200
+    [lobby] = await h.slack.wait_for("chat.postMessage", lambda c: "lobby" in str(c.args.get("text")))
+    buttons = next(b for b in lobby.args["blocks"] if b["type"] == "actions")["elements"]
+    assert [b["action_id"] for b in buttons] == ["moji:join", "moji:leave", "moji:go"]
+    assert lobby.args["channel"] == CHANNEL and not lobby.args.get("thread_ts")
+
+    assert await h.button("UBOB", "moji:join") == 200
+    await h.slack.wait_for("chat.update", lambda c: "Bob" in str(c.args.get("text")))
+    [joined] = await h.slack.wait_for("chat.postEphemeral", lambda c: "joined" in str(c.args.get("text")))
+    assert joined.args["user"] == "UBOB"
+
+    assert await h.command("UANN", "go") == 200
+    [table] = await h.slack.wait_for("chat.postMessage", is_table)
+    assert table.args["text"].startswith("toy")
+    assert any("🟥" in str(b) for b in table.args["blocks"])
+
+    for round_ in range(2):
+        letter = letters(h.slack.of("chat.postMessage")[-1] if round_ else table)[0]
+        word = letter.lower() + "zzz"
+        ts = await claim(h, "UBOB", word)
+        [mark] = await h.slack.wait_for("reactions.add", on(ts))
+        assert mark.args["name"] == "white_check_mark"
+        if round_ == 0:
+            await h.slack.wait_for("chat.postMessage", is_table, count=2)
+
+    [over] = await h.slack.wait_for("chat.postMessage", lambda c: "game over" in str(c.args.get("text")))
+    assert "Bob — 2 pts 👑" in over.args["text"]
+    await until(lambda: CHAT not in h.adapter.manager.sessions)
+
+    assert await h.command("UANN", "leaderboard") == 200
+    [board] = await h.slack.wait_for("chat.postEphemeral", lambda c: "Leaderboard" in str(c.args.get("text")))
+    assert "1. Bob — 2 pts" in board.args["text"] and board.args["user"] == "UANN"
+
+
+async def test_wrong_answer_gets_a_cross_and_why_is_private(h: Harness) -> None:
+    await h.command("UANN", "start toy target=2")
+    await h.command("UANN", "go")
+    [table] = await h.slack.wait_for("chat.postMessage", is_table)
+    letter = letters(table)[0].lower()
+    wrong = next(w for w in ("quiz", "xyz", "jug", "kiwi") if letter not in w)
+    ts = await claim(h, "UANN", wrong)
+    [mark] = await h.slack.wait_for("reactions.add", lambda c: c.args.get("timestamp") == ts)
+    assert mark.args["name"] == "x"
+    await h.command("UANN", "why")
+    [why] = await h.slack.wait_for("chat.postEphemeral", lambda c: "has no" in str(c.args.get("text")))
+    assert why.args["user"] == "UANN"
+    assert not [c for c in h.slack.of("chat.postMessage") if "has no" in c.text()]
+
+
+async def test_edits_bot_messages_and_strangers_never_count(h: Harness) -> None:
+    await h.command("UANN", "start toy target=2")
+    await h.command("UANN", "go")
+    [table] = await h.slack.wait_for("chat.postMessage", is_table)
+    word = letters(table)[0].lower() + "zz"
+    session = h.adapter.manager.sessions[CHAT]
+    await h.say("UANN", word, subtype="message_changed")
+    await h.say("UANN", word, bot_id="B9")
+    await h.say("UBOB", word)  # Bob never joined
+    await h.command("UANN", "help")  # a later request, handled after the three above
+    await h.slack.wait_for("chat.postEphemeral", lambda c: "moji commands" in str(c.args.get("text")))
+    await h.clock.advance(0.2)
+    assert session._pending == [] and h.slack.of("reactions.add") == []
+
+
+async def test_command_errors_and_help_are_ephemeral(h: Harness) -> None:
+    assert await h.command("UANN", "frobnicate") == 200
+    [err] = await h.slack.wait_for("chat.postEphemeral")
+    assert "don't know the command" in err.args["text"] and err.args["user"] == "UANN"
+    await h.command("UANN", "")
+    [helped] = await h.slack.wait_for(
+        "chat.postEphemeral", lambda c: "moji commands" in str(c.args.get("text"))
+    )
+    assert "/moji schedule" in helped.args["text"]
+    assert h.slack.of("chat.postMessage") == []
+
+
+async def test_health_endpoint(h: Harness) -> None:
+    async with h.http.get(h.url + "/health") as resp:
+        assert resp.status == 200
+        assert (await resp.json())["status"] == "ok"
