@@ -1,0 +1,129 @@
+"""Hidden information only ever goes to one person: ephemeral, response_url or DM."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+pytest.importorskip("slack_bolt")
+
+from adapters.slack.outbox import Interaction
+from bot import views
+from bot.events import Player, Private
+from bot.registry import Registry
+from games.common.protocol import Action, Notice, Setup, Snapshot
+from tests.adapters.slack.conftest import CHAT, Harness, until
+from tests.adapters.slack.fakeslack import Call
+from tests.bot.toygame import TOY, ToyEngine
+
+SECRET_WORD = "QZXJV"
+
+
+class SecretEngine(ToyEngine):
+    """The toy game plus a hidden rack for every person (like a Scrabble-style game)."""
+
+    def __init__(self, setup: Setup) -> None:
+        super().__init__(setup)
+        self.said: list[str] = []
+
+    def apply(self, action: Action) -> list[Notice]:
+        out = super().apply(action)
+        if action.kind == "begin":
+            out += [Notice("private", f"Your rack: {SECRET_WORD}", s.id) for s in self.seats if s.bot is None]
+        if action.kind == "say" and action.private and action.text:
+            self.said.append(action.text)
+            out.append(Notice("private", f"Noted your list: {action.text}", action.seat))
+        return out
+
+    def snapshot(self, viewer: str | None = None) -> Snapshot:
+        public = super().snapshot(viewer)
+        return replace(public, lines=(f"Your rack: {SECRET_WORD}",)) if viewer else public
+
+
+SECRET = replace(TOY, name="secret", title="Secret", aliases=(), create=SecretEngine)
+
+
+@pytest.fixture
+def registry() -> Registry:
+    return Registry([SECRET])
+
+
+def public_calls(h: Harness) -> list[Call]:
+    return [
+        c
+        for c in h.slack.calls
+        if c.method in {"chat.postMessage", "chat.update"} and c.args.get("channel") == "C1"
+    ]
+
+
+async def test_hands_never_reach_the_channel(h: Harness) -> None:
+    await h.command("UANN", "start secret")
+    await h.button("UBOB", "moji:join")
+    await h.command("UANN", "go")
+    racks = await h.slack.wait_for("chat.postEphemeral", lambda c: SECRET_WORD in c.text(), count=2)
+    assert sorted(c.args["user"] for c in racks) == ["UANN", "UBOB"]
+    await h.command("UBOB", "hand")
+    await h.slack.wait_for("chat.postEphemeral", lambda c: SECRET_WORD in c.text(), count=3)
+    assert all(c.args.get("channel") == "C1" for c in h.slack.of("chat.postEphemeral"))
+    assert public_calls(h) and not [c for c in public_calls(h) if SECRET_WORD in c.text()]
+
+
+async def test_private_answers_by_direct_message(h: Harness) -> None:
+    await h.command("UANN", "start secret")
+    await h.command("UANN", "go")
+    await h.slack.wait_for("chat.postEphemeral", lambda c: SECRET_WORD in c.text())
+    await h.event(
+        {
+            "type": "message",
+            "channel": "D1",
+            "channel_type": "im",
+            "user": "UANN",
+            "text": "cat dog",
+            "ts": h.next_ts(),
+        }
+    )
+    await h.slack.wait_for("chat.postEphemeral", lambda c: "Noted your list: cat dog" in c.text())
+    engine = h.adapter.manager.sessions[CHAT].engine
+    assert isinstance(engine, SecretEngine) and engine.said == ["cat dog"]
+    # Someone with no running game gets a friendly pointer, by DM.
+    await h.event(
+        {
+            "type": "message",
+            "channel": "D2",
+            "channel_type": "im",
+            "user": "UBOB",
+            "text": "hi",
+            "ts": h.next_ts(),
+        }
+    )
+    [dm] = await h.slack.wait_for("chat.postMessage", lambda c: c.args.get("channel") == "UBOB")
+    assert "not in a running game" in dm.args["text"]
+
+
+async def test_private_falls_back_to_response_url_then_dm(h: Harness) -> None:
+    ann = Player("slack", "UANN", "Ann")
+    secret = views.message(f"Your rack: {SECRET_WORD}", "private")
+    not_in = (200, {}, {"ok": False, "error": "not_in_channel"})
+    h.slack.fail["chat.postEphemeral"] = [not_in, not_in]
+    await h.adapter.outbox.send(Private(CHAT, ann, secret, Interaction(f"{h.slack.url}/respond/UANN")))
+    [via_url] = await h.slack.wait_for("response_url")
+    assert via_url.args["response_type"] == "ephemeral" and SECRET_WORD in via_url.text()
+    await h.adapter.outbox.send(Private(CHAT, ann, secret))
+    [dm] = await h.slack.wait_for("chat.postMessage")
+    assert dm.args["channel"] == "UANN"
+    assert not [c for c in h.slack.calls if c.args.get("channel") == "C1" and c.method == "chat.postMessage"]
+
+
+async def test_failed_reaction_or_edit_never_stops_a_game(h: Harness) -> None:
+    await h.command("UANN", "start secret target=1")
+    await h.command("UANN", "go")
+    await h.slack.wait_for("chat.postEphemeral", lambda c: SECRET_WORD in c.text())
+    session = h.adapter.manager.sessions[CHAT]
+    h.slack.fail["reactions.add"] = [(200, {}, {"ok": False, "error": "message_not_found"})]
+    letter = session.engine.snapshot(None).cards[0].letter.lower()  # type: ignore[union-attr]
+    await h.say("UANN", letter + "zz")
+    await until(lambda: len(session._pending) == 1)
+    await h.clock.advance(0.2)
+    await h.slack.wait_for("chat.postMessage", lambda c: "game over" in str(c.args.get("text")))
+    assert h.adapter.manager.errors == []
