@@ -207,7 +207,7 @@ class SlackAdapter:
             token=settings.bot_token or None, base_url=settings.base_url, retry_handlers=retry_handlers()
         )
         self._clients: dict[str, AsyncWebClient] = {}
-        self.installations = DatabaseInstallationStore(self.store)
+        self.installations = DatabaseInstallationStore(self.store, self._forget_client)
         self.outbox = SlackOutbox(self.client_for, self._quiet)
         self.manager = GameManager(
             svc.registry,
@@ -269,6 +269,10 @@ class SlackAdapter:
             )
             self._clients[team_id] = client
         return client
+
+    def _forget_client(self, team_id: str | None) -> None:
+        """A workspace was (re)installed or uninstalled: its token may have changed."""
+        self._clients.pop(team_id or "", None)
 
     async def _settings(self, team: str) -> dict[str, Any]:
         return dict(await self.svc.workspace.settings(ChatKey(PLATFORM, team, "")))

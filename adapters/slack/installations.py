@@ -15,6 +15,7 @@ import hashlib
 import hmac
 import logging
 import secrets
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -44,8 +45,12 @@ def to_json(data: dict[str, Any]) -> dict[str, Any]:
 class DatabaseInstallationStore(AsyncInstallationStore):
     """slack-sdk's installation store over moji's database."""
 
-    def __init__(self, store: SlackStore) -> None:
+    def __init__(
+        self, store: SlackStore, on_change: Callable[[str | None], None] = lambda team: None
+    ) -> None:
         self.store = store
+        #: Told the team id whenever a workspace's installation is saved or deleted.
+        self.on_change = on_change
 
     @property
     def logger(self) -> logging.Logger:
@@ -56,6 +61,7 @@ class DatabaseInstallationStore(AsyncInstallationStore):
         data = to_json(installation.to_dict_for_copying())
         key = InstallKey(installation.enterprise_id, installation.team_id, installation.user_id)
         await self.store.save_installation(key, data)
+        self.on_change(installation.team_id)
 
     async def async_save_bot(self, bot: Bot) -> None:
         """Bots are saved with their installation (see :meth:`async_save`)."""
@@ -94,12 +100,14 @@ class DatabaseInstallationStore(AsyncInstallationStore):
     async def async_delete_bot(self, *, enterprise_id: str | None, team_id: str | None) -> None:
         """Forget the workspace's bot (uninstall, tokens revoked)."""
         await self.store.delete_installation(InstallKey(enterprise_id, team_id))
+        self.on_change(team_id)
 
     async def async_delete_installation(
         self, *, enterprise_id: str | None, team_id: str | None, user_id: str | None = None
     ) -> None:
         """Forget a workspace's installations (or one user's)."""
         await self.store.delete_installation(InstallKey(enterprise_id, team_id, user_id))
+        self.on_change(team_id)
 
 
 class SignedStateStore(AsyncOAuthStateStore):
