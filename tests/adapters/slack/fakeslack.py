@@ -44,6 +44,8 @@ class FakeSlack:
     held: dict[str, asyncio.Event] = field(default_factory=dict)
     oauth_team: tuple[str, str] = ("T2", "xoxb-team-two")
     url: str = ""
+    sockets: list[web.WebSocketResponse] = field(default_factory=list)
+    acks: list[dict[str, Any]] = field(default_factory=list)
     _ts: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
     _runner: web.AppRunner | None = None
@@ -58,6 +60,7 @@ class FakeSlack:
         app = web.Application()
         app.router.add_route("*", "/api/{method}", self._api)
         app.router.add_post("/respond/{token}", self._respond)
+        app.router.add_get("/socket", self._socket)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -69,6 +72,8 @@ class FakeSlack:
         """Shut the server down."""
         for event in self.held.values():
             event.set()
+        for ws in self.sockets:
+            await ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -101,7 +106,34 @@ class FakeSlack:
         self.held[method] = event
         return event
 
+    async def wait_until(self, predicate: Callable[[], bool], *, within: float = 5) -> None:
+        """Wait until ``predicate()`` holds, re-checking after every call or socket message."""
+        async with self._changed:
+            await asyncio.wait_for(self._changed.wait_for(predicate), within)
+
+    async def push(self, envelope: dict[str, Any]) -> dict[str, Any]:
+        """Send a Socket Mode envelope to the connected app; returns its acknowledgement."""
+        await self.wait_until(lambda: bool(self.sockets))
+        await self.sockets[-1].send_json(envelope)
+        envelope_id = envelope["envelope_id"]
+        await self.wait_until(lambda: any(a.get("envelope_id") == envelope_id for a in self.acks))
+        return next(a for a in self.acks if a.get("envelope_id") == envelope_id)
+
     # ------------------------------------------------------------ server
+
+    async def _socket(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(autoping=True)
+        await ws.prepare(request)
+        await ws.send_json({"type": "hello", "num_connections": 1, "debug_info": {"host": "fake"}})
+        self.sockets.append(ws)
+        async with self._changed:
+            self._changed.notify_all()
+        async for message in ws:
+            if message.type == web.WSMsgType.TEXT:
+                self.acks.append(json.loads(message.data))
+                async with self._changed:
+                    self._changed.notify_all()
+        return ws
 
     async def _record(self, call: Call) -> None:
         self.calls.append(call)
@@ -140,6 +172,8 @@ class FakeSlack:
         if method == "auth.test":
             team = self.oauth_team[0] if token == self.oauth_team[1] else "T1"
             return {"ok": True, "user_id": "UBOT", "bot_id": "BBOT", "team_id": team, "user": "moji"}
+        if method == "apps.connections.open":
+            return {"ok": True, "url": self.url.replace("http://", "ws://") + "/socket"}
         if method == "chat.postMessage":
             ts = f"1700000000.{next(self._ts):06d}"
             return {"ok": True, "ts": ts, "channel": args.get("channel"), "message": {"ts": ts}}

@@ -18,6 +18,9 @@ from tests.adapters.slack.conftest import running, until
 from tests.adapters.slack.fakes import FakeServices
 from tests.adapters.slack.fakeslack import FakeSlack
 
+# slack-sdk's OAuth exchange still uses aiohttp.BasicAuth (deprecated in aiohttp 3.13+).
+pytestmark = pytest.mark.filterwarnings("ignore:BasicAuth is deprecated:DeprecationWarning")
+
 OAUTH = {"bot_token": "", "client_id": "111.222", "client_secret": "shh", "state_secret": "state-key"}
 
 

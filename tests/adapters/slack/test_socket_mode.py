@@ -1,0 +1,81 @@
+"""Socket Mode: the same app, reached over a WebSocket instead of HTTP."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+import pytest
+
+pytest.importorskip("slack_bolt")
+
+from adapters.slack.store import MemorySlackStore
+from bot.clock import FakeClock
+from tests.adapters.slack.conftest import CHAT, make_adapter, until
+from tests.adapters.slack.fakes import FakeServices
+from tests.adapters.slack.fakeslack import FakeSlack
+
+
+async def test_commands_and_events_over_socket_mode(
+    slack: FakeSlack, clock: FakeClock, svc: FakeServices, slack_store: MemorySlackStore
+) -> None:
+    adapter = make_adapter(
+        slack, clock, svc, slack_store, app_token="xapp-1-test", signing_secret="", host="127.0.0.1", port=0
+    )
+    running = asyncio.ensure_future(adapter.run())
+    try:
+        command = {
+            "team_id": "T1",
+            "channel_id": "C1",
+            "user_id": "UANN",
+            "user_name": "ann",
+            "command": "/moji",
+            "text": "start toy target=1",
+            "response_url": f"{slack.url}/respond/UANN",
+            "trigger_id": "1.2",
+        }
+        ack = await slack.push(
+            {
+                "envelope_id": "e1",
+                "type": "slash_commands",
+                "accepts_response_payload": True,
+                "payload": command,
+            }
+        )
+        assert ack["envelope_id"] == "e1"
+        [opened] = slack.of("apps.connections.open")
+        assert opened.token == "xapp-1-test"
+        await slack.wait_for("chat.postMessage", lambda c: "lobby" in str(c.args.get("text")))
+        await slack.push(
+            {
+                "envelope_id": "e2",
+                "type": "slash_commands",
+                "accepts_response_payload": True,
+                "payload": {**command, "text": "go"},
+            }
+        )
+        await until(
+            lambda: CHAT in adapter.manager.sessions and adapter.manager.sessions[CHAT].engine is not None
+        )
+        session = adapter.manager.sessions[CHAT]
+        letter = session.engine.snapshot(None).cards[0].letter.lower()  # type: ignore[union-attr]
+        event = {
+            "type": "event_callback",
+            "team_id": "T1",
+            "event_id": "Ev1",
+            "event": {
+                "type": "message",
+                "channel": "C1",
+                "user": "UANN",
+                "text": letter + "zz",
+                "ts": "1795445940.000100",
+            },
+        }
+        await slack.push({"envelope_id": "e3", "type": "events_api", "payload": event})
+        await until(lambda: len(session._pending) == 1)
+        await clock.advance(0.2)
+        await slack.wait_for("chat.postMessage", lambda c: "game over" in str(c.args.get("text")))
+    finally:
+        running.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await running
