@@ -246,6 +246,8 @@ class SlackAdapter:
             app.enable_token_revocation_listeners()
         else:
             app = AsyncApp(signing_secret=settings.signing_secret or None, client=self.client)
+            app.event("app_uninstalled")(self._ignore)
+            app.event("tokens_revoked")(self._ignore)
         app.command(SLASH)(self._on_command)
         app.action(re.compile(r"^moji:"))(self._on_button)
         app.event("message")(self._on_message)

@@ -1,0 +1,56 @@
+"""Restarts: unfinished games come back; Slack's URL check and stats work as Slack sends them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("slack_bolt")
+
+from adapters.slack.store import MemorySlackStore
+from bot.clock import FakeClock
+from tests.adapters.slack.conftest import CHAT, Harness, running, until
+from tests.adapters.slack.fakes import FakeServices
+from tests.adapters.slack.fakeslack import FakeSlack
+from tests.adapters.slack.test_game import claim, is_table, letters
+
+
+async def test_a_running_game_resumes_after_a_restart(
+    slack: FakeSlack, clock: FakeClock, svc: FakeServices, slack_store: MemorySlackStore
+) -> None:
+    async with running(slack, clock, svc, slack_store) as before:
+        await before.command("UANN", "start toy target=2")
+        await before.command("UANN", "go")
+        [table] = await slack.wait_for("chat.postMessage", is_table)
+        await claim(before, "UANN", letters(table)[0].lower() + "zz")
+        await slack.wait_for("chat.postMessage", is_table, count=2)
+
+    await clock.advance(5)
+    async with running(slack, clock, svc, slack_store) as after:
+        await slack.wait_for("chat.postMessage", lambda c: "restarted" in str(c.args.get("text")))
+        [*_, table] = await slack.wait_for("chat.postMessage", is_table, count=3)
+        session = after.adapter.manager.sessions[CHAT]
+        assert session.engine is not None
+        await claim(after, "UANN", letters(table)[0].lower() + "zz")
+        [over] = await slack.wait_for("chat.postMessage", lambda c: "game over" in str(c.args.get("text")))
+        assert "Ann — 2 pts" in over.args["text"]
+
+
+async def test_stats_for_a_mentioned_player(h: Harness) -> None:
+    await h.command("UANN", "start toy target=1")
+    await h.command("UANN", "go")
+    [table] = await h.slack.wait_for("chat.postMessage", is_table)
+    await claim(h, "UANN", letters(table)[0].lower() + "zz")
+    await until(lambda: CHAT not in h.adapter.manager.sessions)
+    await h.command("UBOB", "stats <@UANN|ann>")
+    [stats] = await h.slack.wait_for("chat.postEphemeral", lambda c: "1 games" in str(c.args.get("text")))
+    assert stats.args["user"] == "UBOB" and "Ann" in stats.args["text"]
+
+
+async def test_url_verification_and_unknown_events(h: Harness) -> None:
+    resp = await h.post(
+        json.dumps({"type": "url_verification", "challenge": "c-123", "token": "t"}), "application/json"
+    )
+    assert resp.status == 200
+    assert await h.event({"type": "tokens_revoked", "tokens": {"bot": ["UBOT"]}}) == 200
