@@ -293,8 +293,8 @@ class SlackAdapter:
     async def start(self) -> Recovery:
         """Rebuild unfinished games and start the word-break scheduler."""
         recovery = await self.svc.recover(self.manager, PLATFORM)
-        self._scheduler_task = self.manager.spawn(self.scheduler.run(), "slack word breaks")
-        await self.scheduler.loaded.wait()
+        await self.scheduler.load()
+        self._scheduler_task = self.manager.spawn(self.scheduler.loop(), "slack word breaks")
         return recovery
 
     async def close(self) -> None:

@@ -40,6 +40,8 @@ _MENTION = re.compile(r"^(<!subteam\^[A-Z0-9]+(\|[^>]*)?>|<!here>|<!channel>|@[\
 
 #: A run missed by less than this (e.g. the bot restarted at 15:01) still starts, once.
 GRACE = 300.0
+#: How often the scheduler re-reads the store (breaks added or removed by other processes).
+REFRESH_EVERY = 600.0
 
 USAGE = (
     "Schedule a word break like `schedule weekdays 15:00 race bots=1 @team`, "
@@ -181,6 +183,7 @@ class Scheduler:
         fire: Fire,
         *,
         grace: float = GRACE,
+        refresh_every: float = REFRESH_EVERY,
         platform: str = PLATFORM,
     ) -> None:
         self.store = store
@@ -188,11 +191,11 @@ class Scheduler:
         self.timezone_of = timezone_of
         self.fire = fire
         self.grace = grace
+        self.refresh_every = refresh_every
         self.platform = platform
         self.schedules: dict[int, Schedule] = {}
         self.next: dict[int, float] = {}
         self._changed = asyncio.Event()
-        self.loaded = asyncio.Event()
 
     async def _next_after(self, schedule: Schedule, after: float) -> float | None:
         return next_run(schedule, zone(await self.timezone_of(schedule.workspace_id)), after)
@@ -204,7 +207,6 @@ class Scheduler:
         self.next.clear()
         for schedule in await self.store.list_schedules(self.platform):
             await self._track(schedule, now - self.grace)
-        self.loaded.set()
         self._changed.set()
 
     async def _track(self, schedule: Schedule, after: float) -> None:
@@ -247,27 +249,50 @@ class Scheduler:
         when, schedule = min(runs, key=lambda item: (item[0], item[1].id))
         return schedule, when
 
+    async def refresh(self) -> None:
+        """Pick up schedules other processes added or removed since we last looked."""
+        stored = {s.id: s for s in await self.store.list_schedules(self.platform)}
+        for sid in list(self.schedules):
+            if sid not in stored:
+                self.schedules.pop(sid, None)
+                self.next.pop(sid, None)
+        now = self.clock.now()
+        for sid, schedule in stored.items():
+            if sid not in self.schedules:
+                await self._track(schedule, now)
+
     async def run(self) -> None:
         """Load the schedules, then start each break when its time comes, forever."""
         await self.load()
+        await self.loop()
+
+    async def loop(self) -> None:
+        """Start each break when its time comes; re-read the store every ``refresh_every`` s."""
+        refresh_at = self.clock.now() + self.refresh_every
         while True:
             self._changed.clear()
-            if not self.next:
-                await self._changed.wait()
-                continue
-            sid, when = min(self.next.items(), key=lambda item: (item[1], item[0]))
-            sleeper = asyncio.ensure_future(self.clock.sleep_until(when))
+            if self.clock.now() >= refresh_at:
+                try:
+                    await self.refresh()
+                except Exception:
+                    log.exception("could not re-read the word breaks")
+                refresh_at = self.clock.now() + self.refresh_every
+            due = min(self.next.items(), key=lambda item: (item[1], item[0])) if self.next else None
+            wake = min(due[1], refresh_at) if due else refresh_at
+            sleeper = asyncio.ensure_future(self.clock.sleep_until(wake))
             changed = asyncio.ensure_future(self._changed.wait())
             try:
                 await asyncio.wait({sleeper, changed}, return_when=asyncio.FIRST_COMPLETED)
             finally:
-                sleeper.cancel()
-                changed.cancel()
                 for task in (sleeper, changed):
+                    task.cancel()
                     with contextlib.suppress(asyncio.CancelledError):
                         await task
+            if due is None:
+                continue
+            sid, when = due
             if self.clock.now() < when or self.next.get(sid) != when:
-                continue  # a schedule changed: plan again
+                continue  # not yet, or a schedule changed: plan again
             await self._due(self.schedules[sid], when)
 
     async def _due(self, schedule: Schedule, when: float) -> None:
@@ -276,6 +301,11 @@ class Scheduler:
         if planned != when:
             return  # the workspace's time zone changed since this run was planned
         try:
+            current = await self.store.list_schedules(self.platform, schedule.workspace_id)
+            if all(s.id != schedule.id for s in current):
+                self.schedules.pop(schedule.id, None)  # removed by another process
+                self.next.pop(schedule.id, None)
+                return
             claimed = await self.store.claim_schedule_run(schedule.id, when)
         except Exception:
             log.exception("could not claim word break %s at %s", schedule.id, when)

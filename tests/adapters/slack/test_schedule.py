@@ -165,3 +165,28 @@ async def test_workspace_time_zone_moves_the_break(h: Harness) -> None:
     assert h.adapter.scheduler.next[1] == at("2026-11-23T16:00:00", PARIS)  # 15:00 UTC
     await h.clock.advance(61)
     await h.slack.wait_for("chat.postMessage", is_lobby)
+
+
+async def test_other_processes_see_new_and_removed_breaks(
+    slack: FakeSlack, svc: FakeServices, slack_store: MemorySlackStore
+) -> None:
+    clock = FakeClock(at("2026-11-23T14:00:00"))
+    async with (
+        running(slack, clock, FakeServices(svc.registry), slack_store) as one,
+        running(slack, clock, FakeServices(svc.registry), slack_store) as two,
+    ):
+        await one.command("UADMIN", "schedule weekdays 14:30 toy")
+        await one.command("UADMIN", "schedule weekdays 14:31 toy", channel="C2")
+        await slack.wait_for("chat.postEphemeral", lambda c: "scheduled" in str(c.args.get("text")), count=2)
+        assert two.adapter.scheduler.next == {}
+        await clock.advance(600)  # the refresh
+        assert sorted(two.adapter.scheduler.next) == [1, 2]
+        await one.command("UADMIN", "schedule remove 1")
+        await slack.wait_for("chat.postEphemeral", lambda c: "removed" in str(c.args.get("text")))
+        await clock.advance_to(at("2026-11-23T14:30:30"))
+        assert [c for c in slack.of("chat.postMessage") if is_lobby(c)] == []  # #1 is gone everywhere
+        await clock.advance(60)
+        [lobby] = await slack.wait_for("chat.postMessage", is_lobby)
+        assert lobby.args["channel"] == "C2"
+        await until(lambda: len(one.adapter.manager.sessions) + len(two.adapter.manager.sessions) == 1)
+        assert [c.args["channel"] for c in slack.of("chat.postMessage")] == ["C2", "C2"]  # hello + lobby
