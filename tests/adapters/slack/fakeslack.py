@@ -44,6 +44,7 @@ class FakeSlack:
     held: dict[str, asyncio.Event] = field(default_factory=dict)
     oauth_team: tuple[str, str] = ("T2", "xoxb-team-two")
     url: str = ""
+    inflight: int = 0
     sockets: list[web.WebSocketResponse] = field(default_factory=list)
     acks: list[dict[str, Any]] = field(default_factory=list)
     _ts: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
@@ -146,6 +147,13 @@ class FakeSlack:
         return web.Response(text="ok")
 
     async def _api(self, request: web.Request) -> web.Response:
+        self.inflight += 1
+        try:
+            return await self._api_call(request)
+        finally:
+            self.inflight -= 1
+
+    async def _api_call(self, request: web.Request) -> web.Response:
         method = request.match_info["method"]
         args: dict[str, Any] = dict(request.query)
         raw = await request.text()

@@ -1,0 +1,59 @@
+"""A whole moji flip race on Slack, from /moji start to /moji leaderboard.
+
+Runs once the race engine and its lexicon are part of the build (skipped before).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.registry import Registry
+from tests.adapters.slack.conftest import CHAT, Harness, until
+from tests.adapters.slack.test_game import is_table
+
+race = pytest.importorskip("games.race")
+pytest.importorskip("games.lexicon")
+
+
+@pytest.fixture
+def registry() -> Registry:
+    return Registry([race.GAME])
+
+
+async def settle(h: Harness) -> None:
+    """Let the session finish talking to Slack before time moves on."""
+    await h.clock.settle()
+    await until(lambda: h.slack.inflight == 0)
+    await h.clock.settle()
+
+
+async def test_a_whole_race(h: Harness) -> None:
+    await h.command("UANN", "start race bots=1 cards=5 min=4")
+    await h.slack.wait_for("chat.postMessage", lambda c: "lobby" in str(c.args.get("text")))
+    await h.button("UBOB", "moji:join")
+    await h.slack.wait_for("chat.update", lambda c: "Bob" in str(c.args.get("text")))
+    await h.command("UANN", "go")
+    [table] = await h.slack.wait_for("chat.postMessage", is_table)
+    assert "Letters: " in str(table.args["blocks"]) and "Cards: " in table.args["text"]
+
+    claimed: list[str] = []
+    for _ in range(3000):
+        session = h.adapter.manager.sessions.get(CHAT)
+        if session is None:
+            break
+        example = getattr(session.engine, "_example", lambda: None)()
+        if example and len(claimed) < 10:
+            claimed.append(await h.say("UBOB", example))
+        await settle(h)
+        await h.clock.advance(0.5)
+        await settle(h)
+    assert CHAT not in h.adapter.manager.sessions, "the race never ended"
+    [over] = await h.slack.wait_for("chat.postMessage", lambda c: "game over" in str(c.args.get("text")))
+    assert "pts" in over.args["text"]
+    if claimed:
+        marks = {c.args["timestamp"]: c.args["name"] for c in h.slack.of("reactions.add")}
+        assert "white_check_mark" in [marks.get(ts) for ts in claimed]
+
+    await h.command("UANN", "leaderboard race")
+    [board] = await h.slack.wait_for("chat.postEphemeral", lambda c: "Leaderboard" in str(c.args.get("text")))
+    assert "Bob" in board.args["text"] or "Ann" in board.args["text"]
