@@ -36,7 +36,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from adapters.slack.commands import ADMIN_COMMANDS, SLASH, help_view, parse_slash, schedule_command
 from adapters.slack.home import home_view
 from adapters.slack.installations import DatabaseInstallationStore, SignedStateStore
-from adapters.slack.outbox import Interaction, SlackOutbox
+from adapters.slack.outbox import Interaction, SlackOutbox, Style
 from adapters.slack.people import Directory
 from adapters.slack.schedule import Scheduler
 from adapters.slack.store import PLATFORM, Schedule, SlackStore, slack_store
@@ -208,7 +208,7 @@ class SlackAdapter:
         )
         self._clients: dict[str, AsyncWebClient] = {}
         self.installations = DatabaseInstallationStore(self.store, self._forget_client)
-        self.outbox = SlackOutbox(self.client_for, self._quiet)
+        self.outbox = SlackOutbox(self.client_for, self._style)
         self.manager = GameManager(
             svc.registry,
             self.outbox,
@@ -279,8 +279,9 @@ class SlackAdapter:
     async def _settings(self, team: str) -> dict[str, Any]:
         return dict(await self.svc.workspace.settings(ChatKey(PLATFORM, team, "")))
 
-    async def _quiet(self, chat: ChatKey) -> bool:
-        return bool((await self._settings(chat.workspace_id)).get("quiet"))
+    async def _style(self, chat: ChatKey) -> Style:
+        values = await self._settings(chat.workspace_id)
+        return Style(quiet=bool(values.get("quiet")), reasons=bool(values.get("reasons")))
 
     async def _timezone(self, team: str) -> str:
         return str((await self._settings(team)).get("timezone") or "UTC")

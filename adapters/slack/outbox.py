@@ -3,7 +3,9 @@
 - ``Post`` → ``chat.postMessage`` (Block Kit plus a plain-text fallback). In a
   workspace with the ``quiet`` setting, a game's first message (its lobby) goes
   to the channel and everything after it goes to that message's thread.
-- ``Edit`` → ``chat.update``; ``React`` → ``reactions.add`` (✅ / ❌).
+- ``Edit`` → ``chat.update``; ``React`` → ``reactions.add`` (✅ / ❌); with the
+  ``reasons`` setting, a refusal's reason is also posted (in the game's thread
+  when quiet).
 - ``Private`` → ``chat.postEphemeral`` (only that person sees it); when the bot
   cannot post in the channel, the interaction's ``response_url`` (still
   ephemeral) or else a direct message. Hidden information never takes any
@@ -21,6 +23,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from slack_sdk.webhook.async_client import AsyncWebhookClient
 
 from adapters.slack.blocks import fallback_text, render
+from bot import views
 from bot.events import ChatKey, Edit, MessageRef, Outbound, Post, Private, React
 
 log = logging.getLogger(__name__)
@@ -38,22 +41,33 @@ class Interaction:
     trigger_id: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a workspace wants its games shown (from its settings)."""
+
+    quiet: bool = False
+    reasons: bool = False
+
+
 ClientFor = Callable[[str], Awaitable[AsyncWebClient]]
-QuietFor = Callable[[ChatKey], Awaitable[bool]]
+StyleFor = Callable[[ChatKey], Awaitable[Style]]
 
 
 class SlackOutbox:
     """Delivers outbound messages with one Web API client per workspace."""
 
-    def __init__(self, client_for: ClientFor, quiet_for: QuietFor) -> None:
+    def __init__(self, client_for: ClientFor, style_for: StyleFor) -> None:
         self.client_for = client_for
-        self.quiet_for = quiet_for
+        self.style_for = style_for
         #: chat → the thread a quiet game posts in ("" when the game is not quiet).
         self.threads: dict[ChatKey, str] = {}
+        #: chat → the settings read when its game's first message was posted.
+        self.styles: dict[ChatKey, Style] = {}
 
     def closed(self, chat: ChatKey) -> None:
         """A game ended in ``chat``: its next game starts a new thread."""
         self.threads.pop(chat, None)
+        self.styles.pop(chat, None)
 
     async def send(self, message: Outbound) -> MessageRef | None:
         """Deliver one message; a post returns its reference (channel + ts)."""
@@ -63,6 +77,9 @@ class SlackOutbox:
             await self._quietly(self._edit(message), "edit", message.ref.chat)
         elif isinstance(message, React):
             await self._quietly(self._react(message), "react", message.ref.chat)
+            chat = message.ref.chat
+            if message.mark == "rejected" and message.reason and self.styles.get(chat, Style()).reasons:
+                await self._post(Post(chat, views.message(f"❌ {message.reason}", "info")))
         elif isinstance(message, Private):
             await self._quietly(self._private(message), "private message", message.chat)
         return None
@@ -91,7 +108,9 @@ class SlackOutbox:
         )
         ts = str(response["ts"])
         if chat.thread_id is None and (view.kind == "lobby" or chat not in self.threads):
-            self.threads[chat] = ts if await self.quiet_for(chat) else ""
+            style = await self.style_for(chat)
+            self.styles[chat] = style
+            self.threads[chat] = ts if style.quiet else ""
         return MessageRef(chat, ts)
 
     async def _edit(self, message: Edit) -> None:

@@ -119,3 +119,15 @@ async def test_health_endpoint(h: Harness) -> None:
     async with h.http.get(h.url + "/health") as resp:
         assert resp.status == 200
         assert (await resp.json())["status"] == "ok"
+
+
+async def test_reasons_setting_says_why_in_the_game_thread(h: Harness) -> None:
+    h.svc.store.settings[("slack", "T1")] = {"reasons": "on", "quiet": "on"}
+    await h.command("UANN", "start toy target=2")
+    await h.command("UANN", "go")
+    [table] = await h.slack.wait_for("chat.postMessage", is_table)
+    letter = letters(table)[0].lower()
+    wrong = next(w for w in ("quiz", "xyz", "jug", "kiwi") if letter not in w)
+    await claim(h, "UANN", wrong)
+    [why] = await h.slack.wait_for("chat.postMessage", lambda c: "has no" in str(c.args.get("text")))
+    assert why.args["text"].startswith("❌") and why.args["thread_ts"] == h.adapter.outbox.threads[CHAT]
