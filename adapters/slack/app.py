@@ -26,6 +26,7 @@ from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 from slack_bolt.async_app import AsyncAck, AsyncApp
 from slack_bolt.oauth.async_oauth_settings import AsyncOAuthSettings
+from slack_sdk.errors import SlackApiError
 from slack_sdk.http_retry.async_handler import AsyncRetryHandler
 from slack_sdk.http_retry.builtin_async_handlers import (
     AsyncConnectionErrorRetryHandler,
@@ -86,6 +87,15 @@ BOT_SCOPES = (
 BREAK_JOIN_WINDOW = 120.0
 #: Message subtypes that are a person's new message (edits, deletions, joins… are not).
 ANSWER_SUBTYPES = frozenset({None, "thread_broadcast", "file_share"})
+
+
+INVITE_ME = "I can't post in this channel yet. Invite me with `/invite @moji`, then `/moji start` again."
+#: Web API errors meaning the bot is not allowed in the channel.
+NOT_ALLOWED = frozenset({"not_in_channel", "channel_not_found", "is_archived", "restricted_action"})
+
+
+def _cannot_post(exc: BaseException) -> bool:
+    return isinstance(exc, SlackApiError) and exc.response.get("error") in NOT_ALLOWED
 
 
 class SlackServices(Protocol):
@@ -404,7 +414,10 @@ class SlackAdapter:
             return
         if name == "start":
             await self._join_channel(team, channel)
+        errors = len(self.manager.errors)
         await self.manager.handle(Command(name, args, chat, player, interaction))
+        if name == "start" and any(_cannot_post(exc) for exc in self.manager.errors[errors:]):
+            await self._reply(chat, player, views.error(INVITE_ME), interaction)
 
     async def _join_channel(self, team: str, channel: str) -> None:
         """Join a public channel a game starts in, so its messages reach us."""

@@ -127,3 +127,16 @@ async def test_failed_reaction_or_edit_never_stops_a_game(h: Harness) -> None:
     await h.clock.advance(0.2)
     await h.slack.wait_for("chat.postMessage", lambda c: "game over" in str(c.args.get("text")))
     assert h.adapter.manager.errors == []
+
+
+async def test_a_channel_the_bot_cannot_post_in_gets_a_private_hint(h: Harness) -> None:
+    not_in = (200, {}, {"ok": False, "error": "not_in_channel"})
+    h.slack.fail["conversations.join"] = [
+        (200, {}, {"ok": False, "error": "method_not_supported_for_channel_type"})
+    ]
+    h.slack.fail["chat.postMessage"] = [not_in, not_in]
+    h.slack.fail["chat.postEphemeral"] = [not_in]
+    await h.command("UANN", "start secret")
+    [hint] = await h.slack.wait_for("response_url")
+    assert "/invite @moji" in hint.text() and hint.args["response_type"] == "ephemeral"
+    assert CHAT not in h.adapter.manager.sessions
