@@ -94,6 +94,12 @@ INVITE_ME = "I can't post in this channel yet. Invite me with `/invite @moji`, t
 NOT_ALLOWED = frozenset({"not_in_channel", "channel_not_found", "is_archived", "restricted_action"})
 
 
+def typed_text(text: str) -> str:
+    """What a person typed, without Slack's escaping or formatting marks (``*word*`` → ``word``)."""
+    text = text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+    return text.strip().strip("*_~`").strip()
+
+
 def _cannot_post(exc: BaseException) -> bool:
     return isinstance(exc, SlackApiError) and exc.response.get("error") in NOT_ALLOWED
 
@@ -449,11 +455,9 @@ class SlackAdapter:
             return
         if event.get("subtype") not in ANSWER_SUBTYPES or event.get("bot_id") or not event.get("user"):
             return
-        team = str(event.get("team") or body.get("team_id") or "")
-        if body.get("team_id"):
-            team = str(body["team_id"])
+        team = str(body.get("team_id") or event.get("team") or "")  # ours, even in shared channels
         user, channel, ts = str(event["user"]), str(event.get("channel")), str(event.get("ts"))
-        text = str(event.get("text") or "")
+        text = typed_text(str(event.get("text") or ""))
         if event.get("channel_type") == "im":
             await self._on_direct_message(team, user, text, float(ts))
             return

@@ -114,3 +114,11 @@ async def test_app_home_tab_is_published(h: Harness) -> None:
     assert published.args["user_id"] == "UANN"
     text = str(published.args["view"])
     assert "Leaderboard" in text and "weekdays at 15:00: toy in <#C1>" in text
+
+
+def test_typed_text_drops_slack_escapes_and_marks() -> None:
+    from adapters.slack.app import typed_text
+
+    assert typed_text("  *Cat*  ") == "Cat"
+    assert typed_text("_rock &amp; roll_") == "rock & roll"
+    assert typed_text("`x&lt;y`") == "x<y"
