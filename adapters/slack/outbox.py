@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from slack_sdk.errors import SlackApiError
+from slack_sdk.http_retry.builtin_async_handlers import AsyncRateLimitErrorRetryHandler
 from slack_sdk.web.async_client import AsyncWebClient
 from slack_sdk.webhook.async_client import AsyncWebhookClient
 
@@ -148,7 +149,9 @@ class SlackOutbox:
                 raise
         interaction = message.interaction
         if isinstance(interaction, Interaction) and interaction.response_url:
-            webhook = AsyncWebhookClient(interaction.response_url)
+            webhook = AsyncWebhookClient(
+                interaction.response_url, retry_handlers=[AsyncRateLimitErrorRetryHandler(max_retry_count=2)]
+            )
             await webhook.send(text=text, blocks=blocks, response_type="ephemeral")
             return
         await client.chat_postMessage(channel=message.player.user_id, text=text, blocks=blocks)

@@ -6,6 +6,7 @@ import pytest
 
 pytest.importorskip("slack_bolt")
 
+from adapters.slack.app import typed_text
 from adapters.slack.blocks import MAX_BLOCKS, escape, fallback_text, render
 from adapters.slack.commands import parse_slash
 from adapters.slack.home import home_view
@@ -117,8 +118,6 @@ async def test_app_home_tab_is_published(h: Harness) -> None:
 
 
 def test_typed_text_drops_slack_escapes_and_marks() -> None:
-    from adapters.slack.app import typed_text
-
     assert typed_text("  *Cat*  ") == "Cat"
     assert typed_text("_rock &amp; roll_") == "rock & roll"
     assert typed_text("`x&lt;y`") == "x<y"
