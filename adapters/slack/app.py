@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -37,6 +36,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from adapters.slack.commands import ADMIN_COMMANDS, SLASH, help_view, parse_slash, schedule_command
 from adapters.slack.home import home_view
 from adapters.slack.installations import DatabaseInstallationStore, SignedStateStore
+from adapters.slack.order import Recent, Turns
 from adapters.slack.outbox import Interaction, SlackOutbox, Style
 from adapters.slack.people import Directory
 from adapters.slack.schedule import Scheduler
@@ -185,25 +185,6 @@ def retry_handlers() -> list[AsyncRetryHandler]:
     ]
 
 
-class Recent:
-    """A bounded set of recently seen keys (Events API redeliveries)."""
-
-    def __init__(self, size: int = 10_000) -> None:
-        self.size = size
-        self._keys: OrderedDict[str, None] = OrderedDict()
-
-    def first_time(self, *keys: str) -> bool:
-        """True when none of ``keys`` was seen before; remembers them all."""
-        fresh = not any(key in self._keys for key in keys if key)
-        for key in keys:
-            if key:
-                self._keys[key] = None
-                self._keys.move_to_end(key)
-        while len(self._keys) > self.size:
-            self._keys.popitem(last=False)
-        return fresh
-
-
 class SlackAdapter:
     """One Bolt app, one game manager, one scheduler."""
 
@@ -238,6 +219,7 @@ class SlackAdapter:
         self.people = Directory(self.client_for, self._admin_group, clock)
         self.scheduler = Scheduler(self.store, clock, self._timezone, self.start_break)
         self.seen = Recent()
+        self.turns = Turns()
         self._joined: set[tuple[str, str]] = set()
         self.app = self._build_app()
         self._scheduler_task: asyncio.Task[None] | None = None
@@ -393,10 +375,18 @@ class SlackAdapter:
         await self.outbox.send(Private(chat, player, view, interaction))
 
     async def _on_command(self, ack: AsyncAck, body: dict[str, Any]) -> None:
-        """``/moji …``: acknowledge at once, then do the work."""
-        await ack()
-        team, channel, user = str(body["team_id"]), str(body["channel_id"]), str(body["user_id"])
-        chat = ChatKey(PLATFORM, team, channel)
+        """``/moji …``: acknowledge at once, then do the work (in the chat's arrival order)."""
+        chat = ChatKey(PLATFORM, str(body["team_id"]), str(body["channel_id"]))
+        turn = self.turns.take(chat)
+        try:
+            await ack()
+            await turn.wait()
+            await self._command(body, chat)
+        finally:
+            turn.done()
+
+    async def _command(self, body: dict[str, Any], chat: ChatKey) -> None:
+        team, channel, user = chat.workspace_id, chat.channel_id, str(body["user_id"])
         interaction = Interaction(str(body.get("response_url") or ""), str(body.get("trigger_id") or ""))
         self.people.remember(team, user, str(body.get("user_name") or ""))
         try:
@@ -438,15 +428,23 @@ class SlackAdapter:
 
     async def _on_button(self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
         """A lobby or table button (Join, Leave, Start, Skip, votes)."""
-        await ack()
         team = str((body.get("team") or {}).get("id") or body.get("team_id") or "")
         container = body.get("container") or {}
         channel = str((body.get("channel") or {}).get("id") or container.get("channel_id"))
-        user = str((body.get("user") or {}).get("id"))
+        chat = ChatKey(PLATFORM, team, channel)
+        turn = self.turns.take(chat)
+        try:
+            await ack()
+            await turn.wait()
+            await self._button(body, action, chat)
+        finally:
+            turn.done()
+
+    async def _button(self, body: dict[str, Any], action: dict[str, Any], chat: ChatKey) -> None:
+        team, user = chat.workspace_id, str((body.get("user") or {}).get("id"))
         self.people.remember(team, user, str((body.get("user") or {}).get("name") or ""))
         player = await self.people.player(team, user, check_admin=action.get("action_id") == views.GO)
         interaction = Interaction(str(body.get("response_url") or ""), str(body.get("trigger_id") or ""))
-        chat = ChatKey(PLATFORM, team, channel)
         await self.manager.handle(Button(chat, player, str(action.get("action_id")), interaction))
 
     async def _on_message(self, body: dict[str, Any], event: dict[str, Any]) -> None:
@@ -464,8 +462,13 @@ class SlackAdapter:
         chat = ChatKey(PLATFORM, team, channel)
         if chat not in self.manager.sessions:
             return  # the common case: chatter in a channel without a game
-        player = await self.people.player(team, user)
-        await self.manager.handle(Text(chat, player, text, float(ts), MessageRef(chat, ts)))
+        turn = self.turns.take(chat)
+        try:
+            player = await self.people.player(team, user)
+            await turn.wait()
+            await self.manager.handle(Text(chat, player, text, float(ts), MessageRef(chat, ts)))
+        finally:
+            turn.done()
 
     async def _on_direct_message(self, team: str, user: str, text: str, sent_at: float) -> None:
         """A DM to the bot: a private answer for the running game the sender plays in."""
