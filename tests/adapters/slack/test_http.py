@@ -85,6 +85,7 @@ async def test_quiet_mode_keeps_the_game_in_a_thread(h: Harness) -> None:
     await h.command("UANN", "start toy target=1")
     [lobby] = await h.slack.wait_for("chat.postMessage")
     assert not lobby.args.get("thread_ts")
+    await until(lambda: CHAT in h.adapter.outbox.threads)  # the lobby post has been answered
     lobby_ts = h.adapter.outbox.threads[CHAT]
     assert lobby_ts.startswith("1700000000.")
     await h.command("UANN", "go")
