@@ -1,0 +1,88 @@
+"""The Slack adapter on the real services: SQLite store, game log, restart recovery.
+
+Word breaks and installations live in the database, so a restart (a new
+adapter on the same file) keeps them; a whole game is recorded and shows on
+the leaderboard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("slack_bolt")
+pytest.importorskip("storage.sqlstore")
+pytest.importorskip("bot.recording")
+
+from bot.app import Services
+from bot.clock import FakeClock
+from bot.recording import StoreGameLog
+from bot.registry import Registry
+from bot.workspace import Workspace
+from storage import open_store
+from tests.adapters.slack.conftest import CHAT, MONDAY_1459, running, until
+from tests.adapters.slack.fakeslack import FakeSlack
+from tests.adapters.slack.test_game import claim, is_table, letters
+from tests.adapters.slack.test_schedule import is_lobby
+
+
+@pytest.fixture
+async def database(tmp_path: Path) -> AsyncIterator[str]:
+    yield f"sqlite:///{tmp_path / 'moji.db'}"
+
+
+async def services(url: str, registry: Registry) -> Services:
+    store = open_store(url)
+    await store.open()
+    return Services(registry, Workspace(store, registry), StoreGameLog(store), store)
+
+
+async def test_breaks_settings_and_scores_live_in_the_database(
+    slack: FakeSlack, registry: Registry, database: str
+) -> None:
+    clock = FakeClock(MONDAY_1459)
+    svc = await services(database, registry)
+    try:
+        async with running(slack, clock, svc, svc.store) as h:  # type: ignore[arg-type]
+            await h.command("UADMIN", "config quiet on")
+            await slack.wait_for("chat.postEphemeral", lambda c: "quiet is now on" in str(c.args.get("text")))
+            await h.command("UADMIN", "schedule weekdays 15:00 toy target=1")
+            await slack.wait_for("chat.postEphemeral", lambda c: "scheduled" in str(c.args.get("text")))
+    finally:
+        await svc.store.close()
+
+    # Restart: a new process on the same database file.
+    svc = await services(database, registry)
+    try:
+        async with running(slack, clock, svc, svc.store) as h:  # type: ignore[arg-type]
+            assert list(h.adapter.scheduler.next) == [1]
+            await clock.advance(61)
+            await slack.wait_for("chat.postMessage", is_lobby)
+            session = h.adapter.manager.sessions[CHAT]
+            await h.command("UANN", "join")
+            await until(lambda: len(session.players) == 2)
+            await clock.advance(120)  # the break starts by itself
+            [table] = await slack.wait_for("chat.postMessage", is_table)
+            assert table.args["thread_ts"]  # quiet, from the database
+            await claim(h, "UANN", letters(table)[0].lower() + "zz")
+            await until(lambda: CHAT not in h.adapter.manager.sessions)
+            await h.command("UANN", "leaderboard")
+            [board] = await slack.wait_for(
+                "chat.postEphemeral", lambda c: "Leaderboard" in str(c.args.get("text"))
+            )
+            assert "1. Ann" in board.args["text"]
+    finally:
+        await svc.store.close()
+
+    # A second restart a minute later does not start the same break again.
+    svc = await services(database, registry)
+    try:
+        clock2 = FakeClock(MONDAY_1459 + 90)
+        async with running(slack, clock2, svc, svc.store) as h:  # type: ignore[arg-type]
+            await clock2.advance(1)
+            assert h.adapter.manager.sessions == {}
+            assert len([c for c in slack.of("chat.postMessage") if is_lobby(c)]) == 1
+    finally:
+        await svc.store.close()
