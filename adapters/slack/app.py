@@ -39,6 +39,7 @@ from adapters.slack.installations import DatabaseInstallationStore, SignedStateS
 from adapters.slack.order import Recent, Turns
 from adapters.slack.outbox import Interaction, SlackOutbox, Style
 from adapters.slack.people import Directory
+from adapters.slack.pictures import Renderer
 from adapters.slack.schedule import Scheduler
 from adapters.slack.store import PLATFORM, Schedule, SlackStore, slack_store
 from bot import views
@@ -195,6 +196,7 @@ class SlackAdapter:
         clock: Clock,
         *,
         store: SlackStore | None = None,
+        renderer: Renderer | None = None,
     ) -> None:
         self.settings = settings
         self.svc = svc
@@ -205,7 +207,7 @@ class SlackAdapter:
         )
         self._clients: dict[str, AsyncWebClient] = {}
         self.installations = DatabaseInstallationStore(self.store, self._forget_client)
-        self.outbox = SlackOutbox(self.client_for, self._style)
+        self.outbox = SlackOutbox(self.client_for, self._style, renderer)
         self.manager = GameManager(
             svc.registry,
             self.outbox,
@@ -297,8 +299,9 @@ class SlackAdapter:
         return recovery
 
     async def close(self) -> None:
-        """Stop every game task and the scheduler."""
+        """Stop every game task, the scheduler and pending picture uploads."""
         await self.manager.shutdown()
+        await self.outbox.pictures.close()
 
     def web_app(self) -> web.Application:
         """The HTTP endpoints: events, OAuth (when distributing) and health."""

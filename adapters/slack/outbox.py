@@ -1,6 +1,7 @@
 """The Slack outbox: neutral outbound messages → Slack Web API calls.
 
-- ``Post`` → ``chat.postMessage`` (Block Kit plus a plain-text fallback). In a
+- ``Post`` → ``chat.postMessage`` (Block Kit plus a plain-text fallback; a table
+  gets its card picture added once uploaded, see :mod:`adapters.slack.pictures`). In a
   workspace with the ``quiet`` setting, a game's first message (its lobby) goes
   to the channel and everything after it goes to that message's thread.
 - ``Edit`` → ``chat.update``; ``React`` → ``reactions.add`` (✅ / ❌); with the
@@ -24,6 +25,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from slack_sdk.webhook.async_client import AsyncWebhookClient
 
 from adapters.slack.blocks import fallback_text, render
+from adapters.slack.pictures import Pictures, Renderer
 from bot import views
 from bot.events import ChatKey, Edit, MessageRef, Outbound, Post, Private, React
 
@@ -57,9 +59,11 @@ StyleFor = Callable[[ChatKey], Awaitable[Style]]
 class SlackOutbox:
     """Delivers outbound messages with one Web API client per workspace."""
 
-    def __init__(self, client_for: ClientFor, style_for: StyleFor) -> None:
+    def __init__(self, client_for: ClientFor, style_for: StyleFor, renderer: Renderer | None = None) -> None:
         self.client_for = client_for
         self.style_for = style_for
+        #: Card pictures (when a renderer is given and the workspace allows uploads).
+        self.pictures = Pictures(renderer, client_for)
         #: chat → the thread a quiet game posts in ("" when the game is not quiet).
         self.threads: dict[ChatKey, str] = {}
         #: chat → the settings read when its game's first message was posted.
@@ -69,6 +73,7 @@ class SlackOutbox:
         """A game ended in ``chat``: its next game starts a new thread."""
         self.threads.pop(chat, None)
         self.styles.pop(chat, None)
+        self.pictures.forget(chat)
 
     async def send(self, message: Outbound) -> MessageRef | None:
         """Deliver one message; a post returns its reference (channel + ts)."""
@@ -112,6 +117,7 @@ class SlackOutbox:
             style = await self.style_for(chat)
             self.styles[chat] = style
             self.threads[chat] = ts if style.quiet else ""
+        self.pictures.table_posted(chat, ts, view)
         return MessageRef(chat, ts)
 
     async def _edit(self, message: Edit) -> None:

@@ -171,7 +171,8 @@ def make_adapter(
         "lobby_timeout": 600.0,
         **settings,
     }
-    return SlackAdapter(SlackSettings(**values), svc, clock, store=store)
+    renderer = values.pop("renderer", None)
+    return SlackAdapter(SlackSettings(**values), svc, clock, store=store, renderer=renderer)
 
 
 @pytest.fixture

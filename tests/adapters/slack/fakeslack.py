@@ -45,6 +45,7 @@ class FakeSlack:
     oauth_team: tuple[str, str] = ("T2", "xoxb-team-two")
     url: str = ""
     inflight: int = 0
+    uploads: dict[str, bytes] = field(default_factory=dict)
     sockets: list[web.WebSocketResponse] = field(default_factory=list)
     acks: list[dict[str, Any]] = field(default_factory=list)
     _ts: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
@@ -62,6 +63,7 @@ class FakeSlack:
         app.router.add_route("*", "/api/{method}", self._api)
         app.router.add_post("/respond/{token}", self._respond)
         app.router.add_get("/socket", self._socket)
+        app.router.add_post("/upload/{file_id}", self._upload)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -141,6 +143,12 @@ class FakeSlack:
         async with self._changed:
             self._changed.notify_all()
 
+    async def _upload(self, request: web.Request) -> web.Response:
+        data = await request.read()
+        await self._record(Call("upload", {"file_id": request.match_info["file_id"], "size": len(data)}))
+        self.uploads[request.match_info["file_id"]] = data
+        return web.Response(text="OK")
+
     async def _respond(self, request: web.Request) -> web.Response:
         body = await request.json()
         await self._record(Call("response_url", dict(body)))
@@ -180,6 +188,13 @@ class FakeSlack:
         if method == "auth.test":
             team = self.oauth_team[0] if token == self.oauth_team[1] else "T1"
             return {"ok": True, "user_id": "UBOT", "bot_id": "BBOT", "team_id": team, "user": "moji"}
+        if method == "files.getUploadURLExternal":
+            file_id = f"F{next(self._ts)}"
+            return {"ok": True, "file_id": file_id, "upload_url": f"{self.url}/upload/{file_id}"}
+        if method == "files.completeUploadExternal":
+            files = args.get("files")
+            files = json.loads(files) if isinstance(files, str) else files
+            return {"ok": True, "files": [{"id": f["id"], "title": f.get("title")} for f in files]}
         if method == "apps.connections.open":
             return {"ok": True, "url": self.url.replace("http://", "ws://") + "/socket"}
         if method == "chat.postMessage":
