@@ -14,7 +14,8 @@ from bot.clock import Clock
 
 async def serve(config: Any, svc: Any, clock: Clock) -> None:
     """Run the Slack adapter until cancelled (recovering unfinished games first)."""
-    from adapters.slack.app import SlackAdapter, settings_from_config
+    from adapters.slack.app import SlackAdapter
+    from adapters.slack.settings import settings_from_config
 
     adapter = SlackAdapter(settings_from_config(config), svc, clock)
     await adapter.run()

@@ -17,20 +17,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 from slack_bolt.async_app import AsyncAck, AsyncApp
 from slack_bolt.oauth.async_oauth_settings import AsyncOAuthSettings
 from slack_sdk.errors import SlackApiError
-from slack_sdk.http_retry.async_handler import AsyncRetryHandler
-from slack_sdk.http_retry.builtin_async_handlers import (
-    AsyncConnectionErrorRetryHandler,
-    AsyncRateLimitErrorRetryHandler,
-)
 from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack.commands import ADMIN_COMMANDS, SLASH, help_view, parse_slash, schedule_command
@@ -41,6 +34,7 @@ from adapters.slack.outbox import Interaction, SlackOutbox, Style
 from adapters.slack.people import Directory
 from adapters.slack.pictures import Renderer
 from adapters.slack.schedule import Scheduler
+from adapters.slack.settings import BOT_SCOPES, SlackServices, SlackSettings, retry_handlers
 from adapters.slack.store import PLATFORM, Schedule, SlackStore, slack_store
 from bot import views
 from bot.clock import Clock
@@ -57,32 +51,9 @@ from bot.events import (
     Text,
 )
 from bot.manager import GameManager, Recovery
-from bot.outbox import GameLog
-from bot.registry import Registry
 from bot.session import Phase, Session
-from bot.workspace import Workspace
 
 log = logging.getLogger(__name__)
-
-#: Bot scopes the app asks for (keep in step with manifest.yml).
-BOT_SCOPES = (
-    "app_mentions:read",
-    "channels:history",
-    "channels:join",
-    "channels:read",
-    "chat:write",
-    "chat:write.public",
-    "commands",
-    "files:write",
-    "groups:history",
-    "im:history",
-    "im:write",
-    "mpim:history",
-    "reactions:read",
-    "reactions:write",
-    "usergroups:read",
-    "users:read",
-)
 
 #: How long a scheduled word break's lobby stays open before the game starts by itself.
 BREAK_JOIN_WINDOW = 120.0
@@ -103,87 +74,6 @@ def typed_text(text: str) -> str:
 
 def _cannot_post(exc: BaseException) -> bool:
     return isinstance(exc, SlackApiError) and exc.response.get("error") in NOT_ALLOWED
-
-
-class SlackServices(Protocol):
-    """What the adapter needs from :class:`bot.app.Services`."""
-
-    @property
-    def registry(self) -> Registry:
-        """The installed games."""
-        ...
-
-    @property
-    def workspace(self) -> Workspace:
-        """Workspace settings, leaderboards and word lists."""
-        ...
-
-    @property
-    def game_log(self) -> GameLog:
-        """Where games are recorded."""
-        ...
-
-    @property
-    def store(self) -> Any:
-        """The database (schedules and installations live there when it supports them)."""
-        ...
-
-    async def recover(
-        self, manager: GameManager, platform: str, mine: Callable[[ChatKey], bool] = ...
-    ) -> Recovery:
-        """Rebuild this platform's unfinished games."""
-        ...
-
-
-@dataclass(frozen=True, slots=True)
-class SlackSettings:
-    """How to reach Slack (from :class:`bot.config.Config`, or a test)."""
-
-    bot_token: str = ""
-    signing_secret: str = ""
-    app_token: str = ""
-    client_id: str = ""
-    client_secret: str = ""
-    state_secret: str = ""
-    host: str = "0.0.0.0"
-    port: int = 3000
-    base_url: str = "https://slack.com/api/"
-    settle: float = 0.15
-    lobby_timeout: float = 600.0
-
-    @property
-    def oauth(self) -> bool:
-        """Multi-workspace distribution (OAuth install flow) instead of one bot token."""
-        return bool(self.client_id and self.client_secret)
-
-    @property
-    def socket_mode(self) -> bool:
-        """Socket Mode (an app-level token) instead of HTTP."""
-        return bool(self.app_token)
-
-
-def settings_from_config(config: Any) -> SlackSettings:
-    """The Slack settings in a :class:`bot.config.Config` (OAuth ones when it has them)."""
-    return SlackSettings(
-        bot_token=config.slack_bot_token,
-        signing_secret=config.slack_signing_secret,
-        app_token=config.slack_app_token,
-        client_id=getattr(config, "slack_client_id", ""),
-        client_secret=getattr(config, "slack_client_secret", ""),
-        state_secret=getattr(config, "slack_state_secret", "") or config.slack_signing_secret,
-        host=config.host,
-        port=config.port,
-        settle=config.settle,
-        lobby_timeout=config.lobby_timeout,
-    )
-
-
-def retry_handlers() -> list[AsyncRetryHandler]:
-    """Retry on dropped connections and on HTTP 429 (waiting as Retry-After says)."""
-    return [
-        AsyncConnectionErrorRetryHandler(max_retry_count=2),
-        AsyncRateLimitErrorRetryHandler(max_retry_count=3),
-    ]
 
 
 class SlackAdapter:

@@ -21,7 +21,8 @@ pytest.importorskip("slack_bolt")
 import aiohttp
 from aiohttp import web
 
-from adapters.slack.app import SlackAdapter, SlackSettings
+from adapters.slack.app import SlackAdapter
+from adapters.slack.settings import SlackSettings
 from adapters.slack.store import MemorySlackStore
 from bot.clock import FakeClock
 from bot.events import ChatKey

@@ -8,7 +8,7 @@ import pytest
 
 pytest.importorskip("slack_bolt")
 
-from adapters.slack.app import BOT_SCOPES
+from adapters.slack.settings import BOT_SCOPES
 
 MANIFEST = Path(__file__).parents[3] / "adapters" / "slack" / "manifest.yml"
 

@@ -14,7 +14,7 @@ pytest.importorskip("slack_bolt")
 import aiohttp
 
 from adapters.slack import serve
-from adapters.slack.app import settings_from_config
+from adapters.slack.settings import settings_from_config
 from bot.clock import FakeClock
 from bot.config import load_config
 from tests.adapters.slack.conftest import SECRET, sign, until
