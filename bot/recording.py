@@ -1,0 +1,135 @@
+"""The game log on the database: :class:`StoreGameLog` and restart recovery's loader.
+
+Translates between the bot's types (:class:`~bot.outbox.GameStart`,
+:class:`~games.common.protocol.Action`, :class:`~games.common.protocol.Result`)
+and storage's plain records; storage never sees a game type.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from bot.events import ChatKey
+from bot.outbox import GameStart
+from games.common.options import OptionValue
+from games.common.protocol import Action, Result, Seat
+from storage.base import GameRecord, SeatRecord, SeatScore, Store
+
+log = logging.getLogger(__name__)
+
+
+def to_record(game: GameStart) -> GameRecord:
+    """A :class:`GameStart` as storage keeps it."""
+    return GameRecord(
+        game_id=game.game_id,
+        game=game.game,
+        platform=game.chat.platform,
+        workspace_id=game.chat.workspace_id,
+        channel_id=game.chat.channel_id,
+        thread_id=game.chat.thread_id,
+        options={
+            key: list(value) if isinstance(value, tuple) else value for key, value in game.options.items()
+        },
+        seed=game.seed,
+        seats=tuple(SeatRecord(seat.id, seat.name, seat.bot) for seat in game.seats),
+        started_at=game.started_at,
+        host=game.host,
+        names=dict(game.names),
+        added_words=game.added_words,
+        banned_words=game.banned_words,
+    )
+
+
+def _option(value: Any) -> OptionValue:
+    if isinstance(value, list):
+        return tuple(str(item) for item in value)
+    if isinstance(value, bool | int | str):
+        return value
+    raise ValueError(f"an option value of type {type(value).__name__} cannot be restored")
+
+
+def from_record(record: GameRecord) -> GameStart:
+    """Inverse of :func:`to_record`."""
+    return GameStart(
+        game_id=record.game_id,
+        game=record.game,
+        chat=ChatKey(record.platform, record.workspace_id, record.channel_id, record.thread_id),
+        options={key: _option(value) for key, value in record.options.items()},
+        seed=record.seed,
+        seats=tuple(Seat(seat.id, seat.name, seat.bot) for seat in record.seats),
+        started_at=record.started_at,
+        host=record.host,
+        names=dict(record.names),
+        added_words=record.added_words,
+        banned_words=record.banned_words,
+    )
+
+
+def seat_scores(game: GameStart, result: Result) -> list[SeatScore]:
+    """Every seat's points, win and best word (seats without points score 0)."""
+    seats = [seat.id for seat in game.seats]
+    seats += [seat for seat in result.scores if seat not in seats]
+    return [
+        SeatScore(
+            seat_id=seat,
+            points=int(result.scores.get(seat, 0)),
+            won=seat in result.winners,
+            best_word=result.best_words.get(seat, ""),
+        )
+        for seat in seats
+    ]
+
+
+class StoreGameLog:
+    """A :class:`~bot.outbox.GameLog` on a :class:`~storage.base.Store`.
+
+    Actions are kept as ``Action.to_dict()`` JSON. The end of a game is one
+    transaction, exactly once by game id; computer players (``bot:N`` seats)
+    never reach a leaderboard.
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def start(self, game: GameStart) -> None:
+        """Record a game that has just begun."""
+        await self.store.start_game(to_record(game))
+
+    async def append(self, game_id: str, seq: int, action: Action) -> None:
+        """Append action number ``seq`` to the game's log (a repeat is ignored)."""
+        await self.store.append_action(game_id, seq, action.to_dict())
+
+    async def finish(self, game: GameStart, result: Result, at: float) -> bool:
+        """Record the end and the scores, exactly once; False if already recorded.
+
+        A voided result is recorded as a void game: nothing is scored.
+        """
+        if result.voided:
+            return await self.store.void_game(game.game_id, result.summary or "voided", at)
+        return await self.store.finish_game(to_record(game), seat_scores(game, result), at, result.summary)
+
+    async def void(self, game_id: str, reason: str) -> None:
+        """Mark a game as void: its scores never count."""
+        await self.store.void_game(game_id, reason)
+
+
+def _actions(raw: tuple[Mapping[str, Any], ...]) -> list[Action]:
+    return [Action.from_dict(item) for item in raw]
+
+
+async def load_unfinished(store: Store) -> list[tuple[GameStart, list[Action]]]:
+    """Every unfinished game with its action log, oldest first, ready to replay.
+
+    A game whose record or log cannot be read back (written by a newer moji,
+    say) is voided with a log line rather than stopping the others' recovery.
+    """
+    games: list[tuple[GameStart, list[Action]]] = []
+    for stored in await store.unfinished_games():
+        try:
+            games.append((from_record(stored.record), _actions(stored.actions)))
+        except (KeyError, TypeError, ValueError):
+            log.exception("cannot read back game %s; voiding it", stored.record.game_id)
+            await store.void_game(stored.record.game_id, "unreadable after restart")
+    return games

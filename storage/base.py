@@ -1,0 +1,311 @@
+"""The :class:`Store` protocol every backend implements, and the values it returns.
+
+Storage knows no game rules: it keeps what the bot core hands it (options,
+seats, actions as JSON-ready dicts, scores) and adds scores up.
+
+Identifiers: a *workspace* is ``(platform, workspace_id)`` (a Discord guild, a
+Slack team); a *player* is ``(platform, user_id)``. Times are epoch seconds
+(floats) or aware datetimes, as each method says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRow:
+    """One line of a leaderboard. Players tied on points share a rank (1, 2, 2, 4)."""
+
+    rank: int
+    user_id: str
+    display_name: str
+    points: int
+    games: int
+    wins: int
+    best_word: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """A player's all-time record in one workspace (every game)."""
+
+    user_id: str
+    display_name: str
+    games: int
+    wins: int
+    points: int
+    best_word: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """A seat of a stored game (mirrors ``games.common.protocol.Seat``)."""
+
+    id: str
+    name: str
+    bot: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game as recorded when it began: everything needed to rebuild it.
+
+    ``options`` holds JSON values (lists where the game had tuples).
+    """
+
+    game_id: str
+    game: str
+    platform: str
+    workspace_id: str
+    channel_id: str
+    thread_id: str | None
+    options: Mapping[str, Any]
+    seed: int
+    seats: tuple[SeatRecord, ...]
+    started_at: float
+    host: str = ""
+    names: Mapping[str, str] = field(default_factory=dict)
+    added_words: frozenset[str] = frozenset()
+    banned_words: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class SeatScore:
+    """One seat's outcome in a finished game."""
+
+    seat_id: str
+    points: int
+    won: bool
+    best_word: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """An unfinished game and its ordered action log (``Action.to_dict()`` dicts)."""
+
+    record: GameRecord
+    actions: tuple[Mapping[str, Any], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """A workspace's season: the current one has ``ended_at`` None."""
+
+    number: int
+    started_at: float
+    ended_at: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Schedule:
+    """A recurring word break in one channel (the Slack adapter's ``Schedule``).
+
+    ``days`` are weekday numbers (Monday 0 … Sunday 6); ``at`` is ``HH:MM`` in
+    the workspace's time zone; ``args`` are the ``start`` arguments.
+    """
+
+    id: int
+    workspace_id: str
+    channel_id: str
+    days: tuple[int, ...]
+    at: str
+    args: tuple[str, ...] = ()
+    mention: str = ""
+    created_by: str = ""
+    created_by_name: str = ""
+    platform: str = "slack"
+    last_run_at: float | None = None
+
+
+class ScheduleLike(Protocol):
+    """Anything shaped like a :class:`Schedule` (the Slack adapter has its own class)."""
+
+    @property
+    def workspace_id(self) -> str: ...
+    @property
+    def channel_id(self) -> str: ...
+    @property
+    def days(self) -> tuple[int, ...]: ...
+    @property
+    def at(self) -> str: ...
+    @property
+    def args(self) -> tuple[str, ...]: ...
+    @property
+    def mention(self) -> str: ...
+    @property
+    def created_by(self) -> str: ...
+    @property
+    def created_by_name(self) -> str: ...
+    @property
+    def platform(self) -> str: ...
+
+
+ScheduleT = TypeVar("ScheduleT", bound=ScheduleLike)
+
+
+class InstallKey(Protocol):
+    """Who a Slack installation belongs to (Enterprise Grid org, team, installing user)."""
+
+    @property
+    def enterprise_id(self) -> str | None: ...
+    @property
+    def team_id(self) -> str | None: ...
+    @property
+    def user_id(self) -> str | None: ...
+
+
+@runtime_checkable
+class Store(Protocol):
+    """Durable state of the bot. Every method is one transaction; errors are :class:`StorageError`."""
+
+    # ------------------------------------------------------------ lifecycle
+
+    async def open(self) -> None:
+        """Connect (creating a SQLite file's folder) and apply pending migrations."""
+        ...
+
+    async def migrate(self) -> list[int]:
+        """Apply pending migrations; the versions applied now ([] when up to date)."""
+        ...
+
+    async def close(self) -> None:
+        """Close every connection (safe to call twice, or before :meth:`open`)."""
+        ...
+
+    # ------------------------------------------------------------ workspaces and players
+
+    async def upsert_workspace(self, platform: str, workspace_id: str) -> None:
+        """Make sure the workspace exists."""
+        ...
+
+    async def upsert_player(self, platform: str, user_id: str, display_name: str) -> None:
+        """Create the player or refresh their display name."""
+        ...
+
+    async def get_settings(self, platform: str, workspace_id: str) -> Mapping[str, str]:
+        """The workspace's stored settings (defaults are declared by the bot, not here)."""
+        ...
+
+    async def set_setting(self, platform: str, workspace_id: str, key: str, value: str, by_user: str) -> None:
+        """Set one setting (who changed it is kept)."""
+        ...
+
+    async def word_lists(self, platform: str, workspace_id: str) -> tuple[set[str], set[str]]:
+        """The workspace's (added, banned) words."""
+        ...
+
+    async def add_word(
+        self, platform: str, workspace_id: str, word: str, by_user: str, now: datetime
+    ) -> None:
+        """Allow ``word`` in this workspace (replacing a ban)."""
+        ...
+
+    async def ban_word(
+        self, platform: str, workspace_id: str, word: str, by_user: str, now: datetime
+    ) -> None:
+        """Ban ``word`` in this workspace (replacing an addition)."""
+        ...
+
+    async def remove_word(
+        self, platform: str, workspace_id: str, word: str, by_user: str, now: datetime
+    ) -> None:
+        """Forget ``word``'s addition or ban: the dictionary decides again."""
+        ...
+
+    # ------------------------------------------------------------ games
+
+    async def start_game(self, record: GameRecord) -> None:
+        """Record a game that has begun (idempotent by game id)."""
+        ...
+
+    async def append_action(self, game_id: str, seq: int, action: Mapping[str, Any]) -> None:
+        """Append action ``seq`` to a started game's log (idempotent by ``(game_id, seq)``)."""
+        ...
+
+    async def finish_game(
+        self, record: GameRecord, scores: Sequence[SeatScore], ended_at: float, summary: str = ""
+    ) -> bool:
+        """Record a game's end and add its scores up, exactly once; False if it had already ended."""
+        ...
+
+    async def void_game(self, game_id: str, reason: str, at: float | None = None) -> bool:
+        """Mark an unfinished game void (its scores never count); False if it had already ended."""
+        ...
+
+    async def unfinished_games(self) -> list[StoredGame]:
+        """Every game that began and has neither finished nor been voided, oldest first."""
+        ...
+
+    # ------------------------------------------------------------ scores
+
+    async def leaderboard(
+        self,
+        platform: str,
+        workspace_id: str,
+        game: str | None,
+        period: str,
+        now: datetime,
+        limit: int = 10,
+        tz: str | None = None,
+    ) -> list[LeaderboardRow]:
+        """The top ``limit`` players of ``game`` (None: every game) in the period containing ``now``.
+
+        ``period`` is one of :data:`storage.periods.PERIODS` (``day``, ``week``,
+        ``month``, ``season``, ``all``). ``tz`` is a zoneinfo name; None uses the
+        workspace's ``timezone`` setting.
+        """
+        ...
+
+    async def season_leaderboard(
+        self, platform: str, workspace_id: str, game: str | None, season: int, limit: int = 10
+    ) -> list[LeaderboardRow]:
+        """The top players of a season (the current one or an archived one)."""
+        ...
+
+    async def player_stats(self, platform: str, workspace_id: str, user_id: str) -> PlayerStats | None:
+        """A player's all-time record in the workspace, or None before their first finished game."""
+        ...
+
+    async def reset_season(self, platform: str, workspace_id: str, now: datetime) -> Season:
+        """Archive the current season and start the next one; returns the new season."""
+        ...
+
+    async def seasons(self, platform: str, workspace_id: str) -> list[Season]:
+        """Every season of the workspace, oldest first (the last one is current)."""
+        ...
+
+    # ------------------------------------------------------------ word breaks
+
+    async def add_schedule(self, schedule: ScheduleT) -> ScheduleT:
+        """Save a new schedule (its ``id`` is ignored); returns a copy with its id."""
+        ...
+
+    async def list_schedules(self, platform: str, workspace_id: str | None = None) -> list[Schedule]:
+        """Every schedule on ``platform`` (optionally of one workspace), oldest first."""
+        ...
+
+    async def remove_schedule(self, platform: str, workspace_id: str, schedule_id: int) -> bool:
+        """Delete a workspace's schedule; False when it has no such schedule."""
+        ...
+
+    async def claim_schedule_run(self, schedule_id: int, run_at: float) -> bool:
+        """Atomically claim the run of a schedule at ``run_at``: True for exactly one caller."""
+        ...
+
+    # ------------------------------------------------------------ Slack installations
+
+    async def save_installation(self, key: InstallKey, data: Mapping[str, Any]) -> None:
+        """Save an OAuth installation (JSON-ready) for its user and as the team's latest."""
+        ...
+
+    async def find_installation(self, key: InstallKey) -> dict[str, Any] | None:
+        """The installation for ``key`` (user_id None: the team's latest), or None."""
+        ...
+
+    async def delete_installation(self, key: InstallKey) -> None:
+        """Forget installations matching ``key`` (user_id None: all of the team's)."""
+        ...

@@ -1,0 +1,166 @@
+"""The SQLite backend (aiosqlite): the default, one file, no server.
+
+- WAL journal, so reads never wait for the writer; ``busy_timeout`` for
+  other processes (e.g. ``python -m bot migrate`` while the bot runs);
+  ``foreign_keys=ON``; ``synchronous=FULL`` by default (a committed game end
+  survives a power cut, not just a crash; ``?synchronous=normal`` in the URL
+  trades that for speed).
+- One writer connection behind an :class:`asyncio.Lock`: every logical write is
+  one ``BEGIN IMMEDIATE … COMMIT`` and writes from many sessions queue up
+  without blocking the event loop (aiosqlite runs each connection in its own
+  thread). Reads use a second connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from storage.errors import StorageError
+from storage.sqlstore import Row, SQLStore, Tx, check_text
+
+MEMORY = ":memory:"
+_SYNCHRONOUS = {"off", "normal", "full", "extra"}
+
+
+class _SQLiteTx:
+    """:class:`~storage.sqlstore.Tx` over an aiosqlite connection."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+        check_text(args)
+        cursor = await self.conn.execute(sql, tuple(args))
+        return max(cursor.rowcount, 0)
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        for row in rows:
+            check_text(row)
+        await self.conn.executemany(sql, [tuple(row) for row in rows])
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        check_text(args)
+        return list(await self.conn.execute_fetchall(sql, tuple(args)))
+
+
+def _explain(exc: BaseException) -> str:
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+
+
+class SQLiteStore(SQLStore):
+    """A :class:`~storage.base.Store` in one SQLite file (or in memory: ``:memory:``)."""
+
+    dialect = "sqlite"
+
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        synchronous: str = "full",
+        busy_timeout_ms: int = 5000,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        super().__init__(clock or time.time)
+        if synchronous.lower() not in _SYNCHRONOUS:
+            raise StorageError(f"synchronous must be one of {', '.join(sorted(_SYNCHRONOUS))}")
+        self.path = str(path)
+        self.synchronous = synchronous.lower()
+        self.busy_timeout_ms = busy_timeout_ms
+        self._writer: aiosqlite.Connection | None = None
+        self._reader: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    @property
+    def memory(self) -> bool:
+        """True for a private in-memory database."""
+        return self.path == MEMORY
+
+    async def _connect(self, *, read_only: bool) -> aiosqlite.Connection:
+        conn = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            await conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            if not self.memory and not read_only:
+                rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
+                if not rows or str(rows[0][0]).lower() != "wal":
+                    raise StorageError(f"cannot switch {self.path} to WAL mode")
+            await conn.execute(f"PRAGMA synchronous = {self.synchronous.upper()}")
+            if read_only:
+                await conn.execute("PRAGMA query_only = ON")
+        except BaseException:
+            await conn.close()
+            raise
+        return conn
+
+    async def open(self) -> None:
+        """Create the file's folder, connect (writer, then reader) and apply migrations."""
+        if self._writer is not None:
+            return
+        try:
+            if not self.memory:
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self._writer = await self._connect(read_only=False)
+            self._reader = self._writer if self.memory else await self._connect(read_only=True)
+        except (OSError, sqlite3.Error) as exc:
+            await self.close()
+            raise StorageError(f"cannot open the SQLite database {self.path}: {_explain(exc)}") from exc
+        try:
+            await self.migrate()
+        except BaseException:
+            await self.close()
+            raise
+
+    async def close(self) -> None:
+        """Close both connections (the WAL is checkpointed by SQLite on the last close)."""
+        writer, reader = self._writer, self._reader
+        self._writer = self._reader = None
+        if reader is not None and reader is not writer:
+            await reader.close()
+        if writer is not None:
+            await writer.close()
+
+    def _need(self, conn: aiosqlite.Connection | None) -> aiosqlite.Connection:
+        if conn is None:
+            raise StorageError("the database is not open")
+        return conn
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[Tx]:
+        async with self._lock:
+            conn = self._need(self._writer)
+            try:
+                await conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise StorageError(f"cannot write to {self.path}: {_explain(exc)}") from exc
+            try:
+                yield _SQLiteTx(conn)
+                await conn.execute("COMMIT")
+            except BaseException as exc:
+                with contextlib.suppress(sqlite3.Error):  # SQLite may have rolled back already
+                    await conn.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.Error):
+                    raise StorageError(f"could not write to {self.path}: {_explain(exc)}") from exc
+                raise
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[Tx]:
+        conn = self._need(self._reader)
+        try:
+            yield _SQLiteTx(conn)
+        except sqlite3.Error as exc:
+            raise StorageError(f"could not read {self.path}: {_explain(exc)}") from exc
+
+    async def integrity_check(self) -> str:
+        """``PRAGMA integrity_check``: ``"ok"`` for a healthy file."""
+        async with self._read() as tx:
+            rows = await tx.fetch("PRAGMA integrity_check")
+        return "; ".join(str(row[0]) for row in rows)

@@ -1,0 +1,690 @@
+"""The :class:`~storage.base.Store` implemented once, in portable SQL.
+
+Backends (:mod:`storage.sqlite`, :mod:`storage.postgres`) only supply
+connections and transactions (:class:`Tx`); every query lives here, written
+with ``?`` placeholders (PostgreSQL's backend renumbers them ``$1, $2…``) and
+always parameterised.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import replace
+from datetime import datetime
+from typing import Any, Protocol, cast
+
+from storage import migrations, periods
+from storage.base import (
+    GameRecord,
+    InstallKey,
+    LeaderboardRow,
+    PlayerStats,
+    Schedule,
+    ScheduleT,
+    Season,
+    SeatRecord,
+    SeatScore,
+    StoredGame,
+)
+from storage.errors import StorageError
+
+Row = Sequence[Any]
+
+#: Every game (the ``game`` column of ``scores``).
+ALL_GAMES = "*"
+
+_MAX_CACHED = 100_000
+
+
+class Tx(Protocol):
+    """A connection inside a transaction (or a read), as the shared SQL sees it."""
+
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+        """Run one statement; the number of rows it changed."""
+        ...
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Run one statement for each row of arguments."""
+        ...
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        """Every row of a query."""
+        ...
+
+
+def check_text(args: Sequence[Any]) -> None:
+    """Refuse NUL characters, which PostgreSQL cannot store in text (SQLite follows suit)."""
+    for value in args:
+        if isinstance(value, str) and "\x00" in value:
+            raise StorageError("text containing a NUL character cannot be stored")
+
+
+def clean_name(name: str) -> str:
+    """A display name fit to store: NUL characters dropped (they are invisible anyway)."""
+    return name.replace("\x00", "")
+
+
+def is_bot(seat_id: str, seats: Sequence[SeatRecord]) -> bool:
+    """Computer players: ``bot:N`` seats, or seats with a bot level."""
+    if seat_id.startswith("bot:"):
+        return True
+    return any(seat.id == seat_id and seat.bot is not None for seat in seats)
+
+
+def split_seat(seat_id: str, default_platform: str) -> tuple[str, str]:
+    """``"discord:123"`` → ``("discord", "123")`` (a bare id belongs to ``default_platform``)."""
+    platform, sep, user = seat_id.partition(":")
+    return (platform, user) if sep else (default_platform, seat_id)
+
+
+def ranked(rows: Sequence[Row]) -> list[LeaderboardRow]:
+    """Leaderboard rows (sorted by points, best first) with competition ranks: 1, 2, 2, 4."""
+    out: list[LeaderboardRow] = []
+    rank = 0
+    previous: int | None = None
+    for position, (user_id, name, points, games, wins, best) in enumerate(rows, start=1):
+        if points != previous:
+            rank, previous = position, points
+        out.append(LeaderboardRow(rank, user_id, name, int(points), int(games), int(wins), best))
+    return out
+
+
+def _key(value: str | None) -> str:
+    return value or ""
+
+
+class SQLStore(ABC):
+    """Everything but connections: subclasses provide :meth:`_write`, :meth:`_read` and the lifecycle."""
+
+    dialect: migrations.Dialect
+
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        #: Wall clock for bookkeeping columns (created_at…); never for game or period logic.
+        self.clock = clock
+        self._workspaces: set[tuple[str, str]] = set()
+        self._names: dict[tuple[str, str], str] = {}
+
+    # ------------------------------------------------------------ backend hooks
+
+    @abstractmethod
+    def _write(self) -> AbstractAsyncContextManager[Tx]:
+        """One write transaction: committed on exit, rolled back on an exception."""
+
+    @abstractmethod
+    def _read(self) -> AbstractAsyncContextManager[Tx]:
+        """A connection for reading."""
+
+    async def _lock_schema(self, tx: Tx) -> None:  # noqa: B027 - optional hook
+        """Keep two processes from migrating at once (PostgreSQL takes a lock here)."""
+
+    @abstractmethod
+    async def open(self) -> None:
+        """Connect and apply pending migrations."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Close every connection."""
+
+    # ------------------------------------------------------------ migrations
+
+    async def migrate(self) -> list[int]:
+        """Apply pending migrations, each in its own transaction; the versions applied now."""
+        known = migrations.load()
+        latest = known[-1].version if known else 0
+        applied: list[int] = []
+        for migration in known:
+            async with self._write() as tx:
+                await self._lock_schema(tx)
+                await tx.execute(migrations.render(migrations.SCHEMA_VERSION_TABLE, self.dialect))
+                rows = await tx.fetch("SELECT version FROM schema_version")
+                done = {int(row[0]) for row in rows}
+                newest = max(done, default=0)
+                if newest > latest:
+                    raise StorageError(
+                        f"the database has schema version {newest}, newer than this moji knows "
+                        f"({latest}): upgrade moji"
+                    )
+                if migration.version in done:
+                    continue
+                for statement in migration.statements(self.dialect):
+                    await tx.execute(statement)
+                await tx.execute(
+                    "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
+                    (migration.version, migration.name, self.clock()),
+                )
+                applied.append(migration.version)
+        return applied
+
+    async def schema_version(self) -> int:
+        """The newest migration applied to the database (0: none)."""
+        async with self._read() as tx:
+            rows = await tx.fetch("SELECT MAX(version) FROM schema_version")
+        return int(rows[0][0] or 0) if rows else 0
+
+    # ------------------------------------------------------------ workspaces and players
+
+    async def _ensure_workspace(self, tx: Tx, platform: str, workspace_id: str) -> None:
+        if (platform, workspace_id) in self._workspaces:
+            return
+        now = self.clock()
+        await tx.execute(
+            "INSERT INTO workspaces (platform, workspace_id, created_at, season, season_started_at) "
+            "VALUES (?, ?, ?, 1, ?) ON CONFLICT DO NOTHING",
+            (platform, workspace_id, now, now),
+        )
+        await tx.execute(
+            "INSERT INTO seasons (platform, workspace_id, season, started_at) "
+            "VALUES (?, ?, 1, ?) ON CONFLICT DO NOTHING",
+            (platform, workspace_id, now),
+        )
+
+    def _remember_workspace(self, platform: str, workspace_id: str) -> None:
+        if len(self._workspaces) > _MAX_CACHED:
+            self._workspaces.clear()
+        self._workspaces.add((platform, workspace_id))
+
+    async def upsert_workspace(self, platform: str, workspace_id: str) -> None:
+        """Make sure the workspace exists (cached: a known workspace costs no write)."""
+        if (platform, workspace_id) in self._workspaces:
+            return
+        async with self._write() as tx:
+            await self._ensure_workspace(tx, platform, workspace_id)
+        self._remember_workspace(platform, workspace_id)
+
+    async def upsert_player(self, platform: str, user_id: str, display_name: str) -> None:
+        """Create the player or refresh their display name (NUL characters are dropped)."""
+        name = clean_name(display_name)
+        if self._names.get((platform, user_id)) == name:
+            return
+        async with self._write() as tx:
+            await tx.execute(_UPSERT_PLAYER, (platform, user_id, name, self.clock()))
+        self._remember_name(platform, user_id, name)
+
+    def _remember_name(self, platform: str, user_id: str, name: str) -> None:
+        if len(self._names) > _MAX_CACHED:
+            self._names.clear()
+        self._names[(platform, user_id)] = name
+
+    async def get_settings(self, platform: str, workspace_id: str) -> dict[str, str]:
+        """The workspace's stored settings."""
+        async with self._read() as tx:
+            rows = await tx.fetch(
+                "SELECT key, value FROM workspace_settings WHERE platform = ? AND workspace_id = ?",
+                (platform, workspace_id),
+            )
+        return {row[0]: row[1] for row in rows}
+
+    async def set_setting(self, platform: str, workspace_id: str, key: str, value: str, by_user: str) -> None:
+        """Set one setting, keeping who changed it and when."""
+        async with self._write() as tx:
+            await self._ensure_workspace(tx, platform, workspace_id)
+            await tx.execute(
+                "INSERT INTO workspace_settings (platform, workspace_id, key, value, updated_by, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (platform, workspace_id, key) DO UPDATE SET "
+                "value = excluded.value, updated_by = excluded.updated_by, updated_at = excluded.updated_at",
+                (platform, workspace_id, key, value, by_user, self.clock()),
+            )
+        self._remember_workspace(platform, workspace_id)
+
+    async def word_lists(self, platform: str, workspace_id: str) -> tuple[set[str], set[str]]:
+        """The workspace's (added, banned) words."""
+        async with self._read() as tx:
+            rows = await tx.fetch(
+                "SELECT word, kind FROM workspace_words WHERE platform = ? AND workspace_id = ?",
+                (platform, workspace_id),
+            )
+        added = {row[0] for row in rows if row[1] == "added"}
+        banned = {row[0] for row in rows if row[1] == "banned"}
+        return added, banned
+
+    async def _set_word(
+        self, platform: str, workspace_id: str, word: str, kind: str, by_user: str, now: datetime
+    ) -> None:
+        async with self._write() as tx:
+            await self._ensure_workspace(tx, platform, workspace_id)
+            await tx.execute(
+                "INSERT INTO workspace_words (platform, workspace_id, word, kind, added_by, added_at) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (platform, workspace_id, word) DO UPDATE SET "
+                "kind = excluded.kind, added_by = excluded.added_by, added_at = excluded.added_at",
+                (platform, workspace_id, word, kind, by_user, now.timestamp()),
+            )
+        self._remember_workspace(platform, workspace_id)
+
+    async def add_word(
+        self, platform: str, workspace_id: str, word: str, by_user: str, now: datetime
+    ) -> None:
+        """Allow ``word`` in this workspace (replacing a ban)."""
+        await self._set_word(platform, workspace_id, word, "added", by_user, now)
+
+    async def ban_word(
+        self, platform: str, workspace_id: str, word: str, by_user: str, now: datetime
+    ) -> None:
+        """Ban ``word`` in this workspace (replacing an addition)."""
+        await self._set_word(platform, workspace_id, word, "banned", by_user, now)
+
+    async def remove_word(
+        self, platform: str, workspace_id: str, word: str, by_user: str, now: datetime
+    ) -> None:
+        """Forget ``word``'s addition or ban."""
+        async with self._write() as tx:
+            await tx.execute(
+                "DELETE FROM workspace_words WHERE platform = ? AND workspace_id = ? AND word = ?",
+                (platform, workspace_id, word),
+            )
+
+    # ------------------------------------------------------------ games
+
+    async def _insert_game(self, tx: Tx, record: GameRecord) -> None:
+        seats = [{"id": s.id, "name": s.name, "bot": s.bot} for s in record.seats]
+        await tx.execute(
+            "INSERT INTO games (game_id, game, platform, workspace_id, channel_id, thread_id, options, seed, "
+            "seats, host, names, added_words, banned_words, status, started_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?) ON CONFLICT DO NOTHING",
+            (
+                record.game_id,
+                record.game,
+                record.platform,
+                record.workspace_id,
+                record.channel_id,
+                record.thread_id,
+                json.dumps(dict(record.options), sort_keys=True),
+                str(record.seed),
+                json.dumps(seats),
+                record.host,
+                json.dumps(dict(record.names), sort_keys=True),
+                json.dumps(sorted(record.added_words)),
+                json.dumps(sorted(record.banned_words)),
+                float(record.started_at),
+            ),
+        )
+
+    async def start_game(self, record: GameRecord) -> None:
+        """Record a game that has begun (idempotent by game id)."""
+        async with self._write() as tx:
+            await self._ensure_workspace(tx, record.platform, record.workspace_id)
+            await self._insert_game(tx, record)
+        self._remember_workspace(record.platform, record.workspace_id)
+
+    async def append_action(self, game_id: str, seq: int, action: Mapping[str, Any]) -> None:
+        """Append action ``seq`` to a started game's log (idempotent by ``(game_id, seq)``)."""
+        text = json.dumps(dict(action), separators=(",", ":"))
+        async with self._write() as tx:
+            await tx.execute(
+                "INSERT INTO game_actions (game_id, seq, action) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                (game_id, seq, text),
+            )
+
+    async def finish_game(
+        self, record: GameRecord, scores: Sequence[SeatScore], ended_at: float, summary: str = ""
+    ) -> bool:
+        """Record a game's end and add its scores up: one transaction, exactly once by game id.
+
+        Computer players' seats are kept in ``results`` but never scored. Each
+        person's score counts for the game and for "every game", in the
+        all-time, season, month, week and day buckets (the workspace's time
+        zone). Returns False, changing nothing, when the game had already
+        finished or been voided.
+        """
+        platform, workspace_id = record.platform, record.workspace_id
+        async with self._write() as tx:
+            await self._ensure_workspace(tx, platform, workspace_id)
+            await self._insert_game(tx, record)
+            changed = await tx.execute(
+                "UPDATE games SET status = 'finished', ended_at = ?, summary = ? "
+                "WHERE game_id = ? AND status = 'running'",
+                (float(ended_at), summary, record.game_id),
+            )
+            if not changed:
+                return False
+            rows = await tx.fetch(
+                "SELECT w.season, s.value FROM workspaces w LEFT JOIN workspace_settings s "
+                "ON s.platform = w.platform AND s.workspace_id = w.workspace_id AND s.key = 'timezone' "
+                "WHERE w.platform = ? AND w.workspace_id = ?",
+                (platform, workspace_id),
+            )
+            season, tz = (int(rows[0][0]), rows[0][1]) if rows else (1, None)
+            keys = periods.buckets(periods.from_epoch(ended_at), periods.zone(tz), season)
+            results: list[tuple[Any, ...]] = []
+            players: list[tuple[Any, ...]] = []
+            totals: list[tuple[Any, ...]] = []
+            for score in scores:
+                human = not is_bot(score.seat_id, record.seats)
+                user_id: str | None = None
+                if human:
+                    seat_platform, user_id = split_seat(score.seat_id, platform)
+                    name = record.names.get(score.seat_id) or next(
+                        (s.name for s in record.seats if s.id == score.seat_id), user_id
+                    )
+                    players.append((seat_platform, user_id, clean_name(name), self.clock()))
+                    for game in (record.game, ALL_GAMES):
+                        for key in keys:
+                            totals.append(
+                                (
+                                    platform,
+                                    workspace_id,
+                                    game,
+                                    key,
+                                    user_id,
+                                    int(score.points),
+                                    int(score.won),
+                                    score.best_word,
+                                )
+                            )
+                results.append(
+                    (
+                        record.game_id,
+                        score.seat_id,
+                        user_id,
+                        int(score.points),
+                        int(score.won),
+                        score.best_word,
+                    )
+                )
+            if results:
+                await tx.executemany(
+                    "INSERT INTO results (game_id, seat_id, user_id, points, won, best_word) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    results,
+                )
+            if players:
+                await tx.executemany(_UPSERT_PLAYER, players)
+            if totals:
+                await tx.executemany(_ADD_SCORE, totals)
+        self._remember_workspace(platform, workspace_id)
+        for seat_platform, user, name, _ in players:
+            self._remember_name(seat_platform, user, name)
+        return True
+
+    async def void_game(self, game_id: str, reason: str, at: float | None = None) -> bool:
+        """Mark an unfinished game void (its scores never count); False if it had already ended."""
+        async with self._write() as tx:
+            changed = await tx.execute(
+                "UPDATE games SET status = 'void', void_reason = ?, ended_at = ? "
+                "WHERE game_id = ? AND status = 'running'",
+                (reason, float(self.clock() if at is None else at), game_id),
+            )
+        return changed > 0
+
+    async def game_status(self, game_id: str) -> str | None:
+        """``running``, ``finished`` or ``void``; None for an unknown game."""
+        async with self._read() as tx:
+            rows = await tx.fetch("SELECT status FROM games WHERE game_id = ?", (game_id,))
+        return str(rows[0][0]) if rows else None
+
+    async def unfinished_games(self) -> list[StoredGame]:
+        """Every game that began and has neither finished nor been voided, oldest first."""
+        async with self._read() as tx:
+            games = await tx.fetch(
+                "SELECT game_id, game, platform, workspace_id, channel_id, thread_id, options, seed, seats, "
+                "host, names, added_words, banned_words, started_at FROM games "
+                "WHERE status = 'running' ORDER BY started_at, game_id"
+            )
+            actions = await tx.fetch(
+                "SELECT a.game_id, a.action FROM game_actions a JOIN games g ON g.game_id = a.game_id "
+                "WHERE g.status = 'running' ORDER BY a.game_id, a.seq"
+            )
+        logs: dict[str, list[Mapping[str, Any]]] = {}
+        for game_id, text in actions:
+            logs.setdefault(game_id, []).append(json.loads(text))
+        out: list[StoredGame] = []
+        for row in games:
+            seats = tuple(SeatRecord(s["id"], s["name"], s.get("bot")) for s in json.loads(row[8]))
+            record = GameRecord(
+                game_id=row[0],
+                game=row[1],
+                platform=row[2],
+                workspace_id=row[3],
+                channel_id=row[4],
+                thread_id=row[5],
+                options=json.loads(row[6]),
+                seed=int(row[7]),
+                seats=seats,
+                started_at=float(row[13]),
+                host=row[9],
+                names=json.loads(row[10]),
+                added_words=frozenset(json.loads(row[11])),
+                banned_words=frozenset(json.loads(row[12])),
+            )
+            out.append(StoredGame(record, tuple(logs.get(record.game_id, ()))))
+        return out
+
+    # ------------------------------------------------------------ scores
+
+    async def _board(
+        self, tx: Tx, platform: str, workspace_id: str, game: str | None, bucket: str, limit: int
+    ) -> list[LeaderboardRow]:
+        rows = await tx.fetch(
+            "SELECT s.user_id, COALESCE(p.display_name, s.user_id), s.points, s.games, s.wins, s.best_word "
+            "FROM scores s LEFT JOIN players p ON p.platform = s.platform AND p.user_id = s.user_id "
+            "WHERE s.platform = ? AND s.workspace_id = ? AND s.game = ? AND s.bucket = ? "
+            "ORDER BY s.points DESC, s.wins DESC, s.games, s.user_id LIMIT ?",
+            (platform, workspace_id, game or ALL_GAMES, bucket, int(limit)),
+        )
+        return ranked(rows)
+
+    async def leaderboard(
+        self,
+        platform: str,
+        workspace_id: str,
+        game: str | None,
+        period: str,
+        now: datetime,
+        limit: int = 10,
+        tz: str | None = None,
+    ) -> list[LeaderboardRow]:
+        """The top ``limit`` players of ``game`` (None: every game) in the period containing ``now``.
+
+        Day, week and month are calendar periods in ``tz`` (a zoneinfo name) or,
+        when None, the workspace's ``timezone`` setting (UTC by default).
+        """
+        if period not in periods.PERIODS:
+            raise StorageError(f"unknown leaderboard period {period!r}")
+        async with self._read() as tx:
+            season = 1
+            if period in ("season",) or (tz is None and period != "all"):
+                rows = await tx.fetch(
+                    "SELECT w.season, s.value FROM workspaces w LEFT JOIN workspace_settings s "
+                    "ON s.platform = w.platform AND s.workspace_id = w.workspace_id AND s.key = 'timezone' "
+                    "WHERE w.platform = ? AND w.workspace_id = ?",
+                    (platform, workspace_id),
+                )
+                if not rows:
+                    return []
+                season = int(rows[0][0])
+                if tz is None:
+                    tz = rows[0][1]
+            key = periods.bucket(period, now, periods.zone(tz), season)
+            return await self._board(tx, platform, workspace_id, game, key, limit)
+
+    async def season_leaderboard(
+        self, platform: str, workspace_id: str, game: str | None, season: int, limit: int = 10
+    ) -> list[LeaderboardRow]:
+        """The top players of a season (the current one or an archived one)."""
+        async with self._read() as tx:
+            return await self._board(tx, platform, workspace_id, game, f"season:{int(season)}", limit)
+
+    async def player_stats(self, platform: str, workspace_id: str, user_id: str) -> PlayerStats | None:
+        """A player's all-time record in the workspace (every game), or None."""
+        async with self._read() as tx:
+            rows = await tx.fetch(
+                "SELECT COALESCE(p.display_name, s.user_id), s.games, s.wins, s.points, s.best_word "
+                "FROM scores s LEFT JOIN players p ON p.platform = s.platform AND p.user_id = s.user_id "
+                "WHERE s.platform = ? AND s.workspace_id = ? AND s.game = ? AND s.bucket = 'all' "
+                "AND s.user_id = ?",
+                (platform, workspace_id, ALL_GAMES, user_id),
+            )
+        if not rows:
+            return None
+        name, games, wins, points, best = rows[0]
+        return PlayerStats(user_id, name, int(games), int(wins), int(points), best)
+
+    async def reset_season(self, platform: str, workspace_id: str, now: datetime) -> Season:
+        """Archive the current season (its scores stay queryable) and start the next one."""
+        at = now.timestamp()
+        async with self._write() as tx:
+            await self._ensure_workspace(tx, platform, workspace_id)
+            rows = await tx.fetch(
+                "SELECT season FROM workspaces WHERE platform = ? AND workspace_id = ?",
+                (platform, workspace_id),
+            )
+            current = int(rows[0][0])
+            await tx.execute(
+                "UPDATE seasons SET ended_at = ? WHERE platform = ? AND workspace_id = ? AND season = ?",
+                (at, platform, workspace_id, current),
+            )
+            await tx.execute(
+                "UPDATE workspaces SET season = ?, season_started_at = ? "
+                "WHERE platform = ? AND workspace_id = ? AND season = ?",
+                (current + 1, at, platform, workspace_id, current),
+            )
+            await tx.execute(
+                "INSERT INTO seasons (platform, workspace_id, season, started_at) VALUES (?, ?, ?, ?)",
+                (platform, workspace_id, current + 1, at),
+            )
+        self._remember_workspace(platform, workspace_id)
+        return Season(current + 1, at)
+
+    async def seasons(self, platform: str, workspace_id: str) -> list[Season]:
+        """Every season of the workspace, oldest first (the last one is current)."""
+        async with self._read() as tx:
+            rows = await tx.fetch(
+                "SELECT season, started_at, ended_at FROM seasons "
+                "WHERE platform = ? AND workspace_id = ? ORDER BY season",
+                (platform, workspace_id),
+            )
+        return [Season(int(r[0]), float(r[1]), None if r[2] is None else float(r[2])) for r in rows]
+
+    # ------------------------------------------------------------ word breaks
+
+    async def add_schedule(self, schedule: ScheduleT) -> ScheduleT:
+        """Save a new schedule (its ``id`` is ignored); returns a copy with its new id."""
+        async with self._write() as tx:
+            await self._ensure_workspace(tx, schedule.platform, schedule.workspace_id)
+            rows = await tx.fetch(
+                "INSERT INTO schedules (platform, workspace_id, channel_id, days, at, args, mention, "
+                "created_by, created_by_name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (
+                    schedule.platform,
+                    schedule.workspace_id,
+                    schedule.channel_id,
+                    ",".join(str(int(day)) for day in schedule.days),
+                    schedule.at,
+                    json.dumps(list(schedule.args)),
+                    schedule.mention,
+                    schedule.created_by,
+                    schedule.created_by_name,
+                    self.clock(),
+                ),
+            )
+        self._remember_workspace(schedule.platform, schedule.workspace_id)
+        return cast(ScheduleT, replace(cast(Any, schedule), id=int(rows[0][0])))
+
+    async def list_schedules(self, platform: str, workspace_id: str | None = None) -> list[Schedule]:
+        """Every schedule on ``platform`` (optionally of one workspace), oldest first."""
+        sql = (
+            "SELECT id, workspace_id, channel_id, days, at, args, mention, created_by, created_by_name, "
+            "platform, last_run_at FROM schedules WHERE platform = ?"
+        )
+        args: tuple[Any, ...] = (platform,)
+        if workspace_id is not None:
+            sql += " AND workspace_id = ?"
+            args += (workspace_id,)
+        async with self._read() as tx:
+            rows = await tx.fetch(sql + " ORDER BY id", args)
+        return [
+            Schedule(
+                id=int(r[0]),
+                workspace_id=r[1],
+                channel_id=r[2],
+                days=tuple(int(d) for d in r[3].split(",") if d),
+                at=r[4],
+                args=tuple(json.loads(r[5])),
+                mention=r[6],
+                created_by=r[7],
+                created_by_name=r[8],
+                platform=r[9],
+                last_run_at=None if r[10] is None else float(r[10]),
+            )
+            for r in rows
+        ]
+
+    async def remove_schedule(self, platform: str, workspace_id: str, schedule_id: int) -> bool:
+        """Delete a workspace's schedule; False when it has no such schedule."""
+        async with self._write() as tx:
+            changed = await tx.execute(
+                "DELETE FROM schedules WHERE id = ? AND platform = ? AND workspace_id = ?",
+                (int(schedule_id), platform, workspace_id),
+            )
+        return changed > 0
+
+    async def claim_schedule_run(self, schedule_id: int, run_at: float) -> bool:
+        """Claim the run at ``run_at``: one conditional UPDATE, so exactly one caller (of any process) wins.
+
+        A run is claimed once; a run earlier than the last one claimed is refused too.
+        """
+        async with self._write() as tx:
+            changed = await tx.execute(
+                "UPDATE schedules SET last_run_at = ? "
+                "WHERE id = ? AND (last_run_at IS NULL OR last_run_at < ?)",
+                (float(run_at), int(schedule_id), float(run_at)),
+            )
+        return changed == 1
+
+    # ------------------------------------------------------------ Slack installations
+
+    async def save_installation(self, key: InstallKey, data: Mapping[str, Any]) -> None:
+        """Save an OAuth installation for its user and as the team's latest."""
+        text = json.dumps(dict(data), sort_keys=True)
+        now = self.clock()
+        users = {_key(key.user_id), ""}
+        async with self._write() as tx:
+            await tx.executemany(
+                "INSERT INTO slack_installations (enterprise_id, team_id, user_id, data, installed_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (enterprise_id, team_id, user_id) DO UPDATE SET "
+                "data = excluded.data, installed_at = excluded.installed_at",
+                [(_key(key.enterprise_id), _key(key.team_id), user, text, now) for user in sorted(users)],
+            )
+
+    async def find_installation(self, key: InstallKey) -> dict[str, Any] | None:
+        """The installation for ``key`` (user_id None: the team's latest), or None."""
+        async with self._read() as tx:
+            rows = await tx.fetch(
+                "SELECT data FROM slack_installations "
+                "WHERE enterprise_id = ? AND team_id = ? AND user_id = ?",
+                (_key(key.enterprise_id), _key(key.team_id), _key(key.user_id)),
+            )
+        if not rows:
+            return None
+        found: dict[str, Any] = json.loads(rows[0][0])
+        return found
+
+    async def delete_installation(self, key: InstallKey) -> None:
+        """Forget installations matching ``key`` (user_id None: all of the team's)."""
+        sql = "DELETE FROM slack_installations WHERE enterprise_id = ? AND team_id = ?"
+        args: tuple[Any, ...] = (_key(key.enterprise_id), _key(key.team_id))
+        if key.user_id is not None:
+            sql += " AND user_id = ?"
+            args += (key.user_id,)
+        async with self._write() as tx:
+            await tx.execute(sql, args)
+
+
+_UPSERT_PLAYER = (
+    "INSERT INTO players (platform, user_id, display_name, updated_at) VALUES (?, ?, ?, ?) "
+    "ON CONFLICT (platform, user_id) DO UPDATE SET display_name = excluded.display_name, "
+    "updated_at = excluded.updated_at WHERE players.display_name <> excluded.display_name"
+)
+
+#: Best word: the longest; on a tie the one found first stays.
+_ADD_SCORE = (
+    "INSERT INTO scores (platform, workspace_id, game, bucket, user_id, points, games, wins, best_word) "
+    "VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?) "
+    "ON CONFLICT (platform, workspace_id, game, bucket, user_id) DO UPDATE SET "
+    "points = scores.points + excluded.points, games = scores.games + 1, wins = scores.wins + excluded.wins, "
+    "best_word = CASE WHEN length(excluded.best_word) > length(scores.best_word) "
+    "THEN excluded.best_word ELSE scores.best_word END"
+)
