@@ -1,0 +1,99 @@
+"""The layout of the committed data file, shared by the build and the loader.
+
+``data/lexicon.dat.gz`` is one gzip stream (mtime 0) holding a magic line and
+named sections, each introduced by a ``NAME LENGTH`` line::
+
+    MOJILEX 1
+    words 1234567
+    <LENGTH bytes: sorted words, newline-separated>
+    info 987654
+    <LENGTH bytes: one little-endian uint32 per word: flag bits | zipf*10 << 16>
+    ...
+
+Other sections: ``bases`` (``word<TAB>base`` lines for inflections),
+``persons`` (famous persons, one name a line), ``tables`` (JSON letter
+pair/triple tables) and ``meta`` (JSON: sources and counts).
+"""
+
+from __future__ import annotations
+
+MAGIC = b"MOJILEX 1\n"
+
+#: In the casual dictionary (SCOWL size <= 60, junk removed).
+CASUAL = 1 << 0
+#: In the tournament dictionary (SCOWL size <= 80 plus the two-letter game words).
+TOURNAMENT = 1 << 1
+PROPER = 1 << 2
+ABBREV = 1 << 3
+CONTRACTION = 1 << 4
+FOREIGN = 1 << 5
+PLURAL_S = 1 << 6
+ING = 1 << 7
+ED = 1 << 8
+NOUN = 1 << 9
+VERB = 1 << 10
+ADJ = 1 << 11
+FOOD = 1 << 12
+ANIMAL = 1 << 13
+
+ZIPF_SHIFT = 16
+ZIPF_MASK = 0xFF
+
+#: Ban code -> flag bit.
+BAN_FLAGS: dict[str, int] = {
+    "proper": PROPER,
+    "abbrev": ABBREV,
+    "contraction": CONTRACTION,
+    "foreign": FOREIGN,
+    "plural-s": PLURAL_S,
+    "ing": ING,
+    "ed": ED,
+}
+
+#: Theme code -> flag bit (themes the word data decides).
+THEME_FLAGS: dict[str, int] = {
+    "nouns": NOUN,
+    "verbs": VERB,
+    "adjectives": ADJ,
+    "food": FOOD,
+    "animals": ANIMAL,
+}
+
+#: Dictionary name -> flag bit.
+DICT_FLAGS: dict[str, int] = {"casual": CASUAL, "tournament": TOURNAMENT}
+
+#: Bans applied when the letter tables are built in their two strengths.
+BASE_BANS: tuple[str, ...] = ("proper", "abbrev", "contraction", "foreign")
+STRICT_BANS: tuple[str, ...] = (*BASE_BANS, "plural-s", "ing", "ed")
+
+#: Placements in the letter tables (values of games.common.placement.Placement).
+PLACEMENTS: tuple[str, ...] = ("anywhere", "first-or-last", "first-and-last", "in-between")
+
+
+def table_key(dictionary: str, strict: bool, placement: str) -> str:
+    """Name of one pair table inside the ``tables`` section."""
+    return f"{dictionary}/{'strict' if strict else 'base'}/{placement}"
+
+
+def pack_sections(sections: list[tuple[str, bytes]]) -> bytes:
+    """The uncompressed container for ``sections`` (in the given order)."""
+    out = [MAGIC]
+    for name, blob in sections:
+        out.append(f"{name} {len(blob)}\n".encode("ascii"))
+        out.append(blob)
+    return b"".join(out)
+
+
+def unpack_sections(raw: bytes) -> dict[str, bytes]:
+    """Split an uncompressed container back into its sections."""
+    if not raw.startswith(MAGIC):
+        raise ValueError("not a moji lexicon data file (bad magic line)")
+    pos = len(MAGIC)
+    sections: dict[str, bytes] = {}
+    while pos < len(raw):
+        end = raw.index(b"\n", pos)
+        name, size_text = raw[pos:end].decode("ascii").split(" ")
+        size = int(size_text)
+        sections[name] = raw[end + 1 : end + 1 + size]
+        pos = end + 1 + size
+    return sections

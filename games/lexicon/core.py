@@ -1,0 +1,579 @@
+"""The run-time lexicon: loading the data file, judging words, letter queries and examples."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import sys
+import threading
+from array import array
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import combinations
+from pathlib import Path
+
+from games.common.placement import Placement, match_letters
+from games.common.words import (
+    LIFTING_THEMES,
+    MULTIWORD_THEMES,
+    NEEDS_VOTE,
+    Verdict,
+    WordRules,
+    normalize,
+)
+from games.lexicon import _format as F
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+DATA_FILE = DATA_DIR / "lexicon.dat.gz"
+
+#: The dictionaries :func:`load` knows.
+DICTIONARIES: tuple[str, ...] = ("casual", "tournament")
+
+#: Bans a lifting theme (movies, food, books, persons) lifts.
+LIFTED_BANS = frozenset({"proper", "plural-s", "ing", "ed"})
+
+#: Themes decided by curated lists or WordNet names rather than the word data.
+TITLE_THEMES = frozenset({"movies", "books", "persons"})
+
+_THEME_WORDS = {
+    "nouns": "a noun",
+    "verbs": "a verb",
+    "adjectives": "an adjective",
+    "food": "food or drink",
+    "animals": "an animal",
+    "movies": "a movie or TV show",
+    "books": "a book",
+    "persons": "a famous person",
+}
+_THEME_LISTS = {"movies": "movies.txt", "books": "books.txt"}
+
+_BAN_ORDER = ("banned-overlay", *F.BAN_FLAGS)
+
+
+def _ban_message(code: str, shout: str, base: str | None) -> str:
+    of = f" (from {base.upper()})" if base else ""
+    if code == "proper":
+        return f"{shout} is a proper noun, banned in this game."
+    if code == "abbrev":
+        return f"{shout} is an abbreviation, banned in this game."
+    if code == "contraction":
+        return f"{shout} is a contraction, banned in this game."
+    if code == "foreign":
+        return f"{shout} is a foreign word, banned in this game."
+    if code == "plural-s":
+        return f"{shout} is a plural ending in -s{of}, banned in this game."
+    if code == "ing":
+        return f"{shout} is a verb ending in -ing{of}, banned in this game."
+    return f"{shout} is past tense ending in -ed{of}, banned in this game."
+
+
+def _themes_text(themes: Iterable[str]) -> str:
+    return " or ".join(_THEME_WORDS[t] for t in sorted(themes))
+
+
+@dataclass(frozen=True, slots=True)
+class _Compiled:
+    """A :class:`WordRules` turned into bit masks (cached per rules object)."""
+
+    rules: WordRules
+    dictionary: str
+    dict_bit: int
+    min_length: int
+    ban_mask: int
+    theme_mask: int
+    title_themes: frozenset[str]
+    data_themes: frozenset[str]
+    multiword: bool
+    added: frozenset[str]
+    banned: frozenset[str]
+
+
+class _Data:
+    """The decoded data file, shared by both dictionaries. Big parts are parsed on first use."""
+
+    def __init__(self, path: Path) -> None:
+        raw = gzip.decompress(path.read_bytes())
+        self.sections = F.unpack_sections(raw)
+        words = self.sections.pop("words").decode("ascii").split("\n")
+        info = array("I")
+        info.frombytes(self.sections.pop("info"))
+        if sys.byteorder != "little":
+            info.byteswap()
+        shared = {v: v for v in set(info)}  # one int object per distinct value keeps memory down
+        self.info: dict[str, int] = dict(zip(words, map(shared.__getitem__, info), strict=True))
+        self.lock = threading.Lock()
+
+    @cached_property
+    def bases(self) -> dict[str, str]:
+        text = self.sections["bases"].decode("ascii")
+        return dict(line.split("\t", 1) for line in text.split("\n")) if text else {}
+
+    @cached_property
+    def persons(self) -> frozenset[str]:
+        return frozenset(self.sections["persons"].decode("ascii").split("\n"))
+
+    @cached_property
+    def tables(self) -> dict[str, dict[str, int]]:
+        tables: dict[str, dict[str, int]] = json.loads(self.sections["tables"])
+        return tables
+
+    @cached_property
+    def meta(self) -> dict[str, object]:
+        meta: dict[str, object] = json.loads(self.sections["meta"])
+        return meta
+
+    @cached_property
+    def titles(self) -> dict[str, frozenset[str]]:
+        out: dict[str, frozenset[str]] = {}
+        for theme, name in _THEME_LISTS.items():
+            entries: set[str] = set()
+            path = DATA_DIR / name
+            if path.exists():
+                for line in path.read_text("utf-8").splitlines():
+                    line = line.split("#", 1)[0].strip()
+                    if not line:
+                        continue
+                    for variant in line.split("|"):
+                        folded = _fold_title(variant)
+                        if folded:
+                            entries.add(folded)
+            out[theme] = frozenset(entries)
+        return out
+
+
+def _fold_title(text: str) -> str | None:
+    """A title or name as players would type it: letters and single spaces only."""
+    cleaned = "".join(
+        ch if ch.isalnum() or ch == " " else " " for ch in text.replace("'", "").replace("&", "and")
+    )
+    return normalize(" ".join(cleaned.split()), multiword=True)
+
+
+class _Order:
+    """One dictionary's words, most common first, with letter bitmaps for fast example searches."""
+
+    def __init__(self, info: dict[str, int], dict_bit: int) -> None:
+        shift, mask = F.ZIPF_SHIFT, F.ZIPF_MASK
+        entries = sorted(
+            ((-((v >> shift) & mask), w) for w, v in info.items() if v & dict_bit),
+        )
+        self.words: list[str] = [w for _, w in entries]
+        self.zipf: list[int] = [-z for z, _ in entries]
+        n = len(self.words)
+        once = [bytearray((n + 7) // 8) for _ in range(26)]
+        twice = [bytearray((n + 7) // 8) for _ in range(26)]
+        for i, word in enumerate(self.words):
+            byte, bit = i >> 3, 1 << (i & 7)
+            seen = 0
+            for ch in word:
+                k = ord(ch) - 97
+                flag = 1 << k
+                if seen & flag:
+                    twice[k][byte] |= bit
+                else:
+                    seen |= flag
+                    once[k][byte] |= bit
+        self.once: list[int] = [int.from_bytes(b, "little") for b in once]
+        self.twice: list[int] = [int.from_bytes(b, "little") for b in twice]
+        self.all: int = (1 << n) - 1
+
+    def candidates(self, letters: Counter[str]) -> int:
+        """Bitmap of the words containing at least two of ``letters`` (a multiset)."""
+        keys = [ord(ch) - 97 for ch in letters]
+        bits = 0
+        for a, b in combinations(keys, 2):
+            bits |= self.once[a] & self.once[b]
+        for ch, n in letters.items():
+            if n > 1:
+                bits |= self.twice[ord(ch) - 97]
+        return bits
+
+
+class Lexicon:
+    """A dictionary plus the judge, letter queries and example finder.
+
+    Implements :class:`games.common.words.WordJudge`. ``name`` is the dictionary
+    used by the helpers that take no rules (:meth:`contains`, :meth:`has_pair`…);
+    :meth:`judge` and :meth:`examples` honour ``rules.dictionary``.
+    """
+
+    def __init__(self, name: str, data: _Data) -> None:
+        if name not in F.DICT_FLAGS:
+            raise ValueError(_unknown_dictionary(name))
+        self.name = name
+        self._data = data
+        self._info = data.info
+        self._bit = F.DICT_FLAGS[name]
+        self._compiled: dict[int, _Compiled] = {}
+        self._orders: dict[str, _Order] = {}
+
+    def __repr__(self) -> str:
+        return f"<Lexicon {self.name}>"
+
+    # --- simple queries ---
+
+    def contains(self, word: str) -> bool:
+        """True if ``word`` (lower-case letters) is a plain word of this dictionary.
+
+        Proper nouns, abbreviations and contractions are not plain words; foreign
+        words and inflections are (bans decide about those).
+        """
+        info = self._info.get(word, 0)
+        return bool(info & self._bit) and not info & (F.PROPER | F.ABBREV | F.CONTRACTION)
+
+    def zipf(self, word: str) -> float:
+        """How common ``word`` is (wordfreq's Zipf scale, 0 if unknown, about 7 for "the")."""
+        return ((self._info.get(word, 0) >> F.ZIPF_SHIFT) & F.ZIPF_MASK) / 10
+
+    def base(self, word: str) -> str | None:
+        """The word an -s/-ing/-ed form inflects (``walked`` -> ``walk``), or None."""
+        return self._data.bases.get(word)
+
+    def kinds(self, word: str) -> list[str]:
+        """Ban codes and data themes that apply to ``word`` (for explanations)."""
+        info = self._info.get(word, 0)
+        out = [code for code, bit in F.BAN_FLAGS.items() if info & bit]
+        out += [code for code, bit in F.THEME_FLAGS.items() if info & bit]
+        if word in self._data.persons:
+            out.append("persons")
+        return out
+
+    def dictionaries(self, word: str) -> list[str]:
+        """Names of the dictionaries that list ``word``."""
+        info = self._info.get(word, 0)
+        return [name for name, bit in F.DICT_FLAGS.items() if info & bit]
+
+    def is_title(self, text: str, theme: str) -> bool:
+        """True if ``text`` (normalised, spaces allowed) is a known movie/TV show, book or person."""
+        if theme == "persons":
+            return text in self._data.persons
+        return text in self._data.titles.get(theme, frozenset())
+
+    # --- judging ---
+
+    def _compile(self, rules: WordRules) -> _Compiled:
+        found = self._compiled.get(id(rules))
+        if found is not None and found.rules is rules:
+            return found
+        if rules.dictionary not in F.DICT_FLAGS:
+            raise ValueError(_unknown_dictionary(rules.dictionary))
+        bans = set(rules.bans)
+        if rules.themes & LIFTING_THEMES:
+            bans -= LIFTED_BANS
+        ban_mask = 0
+        for code in bans:
+            ban_mask |= F.BAN_FLAGS.get(code, 0)
+        theme_mask = 0
+        for theme in rules.themes:
+            theme_mask |= F.THEME_FLAGS.get(theme, 0)
+        compiled = _Compiled(
+            rules=rules,
+            dictionary=rules.dictionary,
+            dict_bit=F.DICT_FLAGS[rules.dictionary],
+            min_length=rules.min_length,
+            ban_mask=ban_mask,
+            theme_mask=theme_mask,
+            title_themes=rules.themes & TITLE_THEMES,
+            data_themes=rules.themes - TITLE_THEMES,
+            multiword=bool(rules.themes & MULTIWORD_THEMES),
+            added=frozenset(w.lower() for w in rules.added),
+            banned=frozenset(w.lower() for w in rules.banned),
+        )
+        if len(self._compiled) > 512:
+            self._compiled.clear()
+        self._compiled[id(rules)] = compiled
+        return compiled
+
+    def judge(self, word: str, rules: WordRules) -> Verdict:
+        """Judge ``word`` under ``rules``: ``Verdict(ok, reason_code, message)``.
+
+        ``word`` should be normalised (:func:`games.common.words.normalize`);
+        anything else is normalised here, and text that is no answer gets the
+        reason ``not-a-word``. Never raises for any text.
+        """
+        c = self._compile(rules)
+        if not (word.isascii() and word.isalpha() and word.islower()):
+            folded = normalize(word, multiword=True) if isinstance(word, str) else None
+            if folded is None:
+                shown = word.strip()[:40] if isinstance(word, str) else ""
+                return Verdict(False, "not-a-word", f"{shown.upper() or 'That'} is not a word.")
+            word = folded
+        shout = word.upper()
+        if word in c.banned:
+            return Verdict(False, "banned", f"{shout} is banned in this workspace.")
+        letters = word.replace(" ", "") if " " in word else word
+        if len(letters) < c.min_length:
+            return Verdict(
+                False, "too-short", f"{shout} is too short: words need at least {c.min_length} letters."
+            )
+        if c.title_themes:
+            for theme in sorted(c.title_themes):
+                if self.is_title(word, theme):
+                    return Verdict(True, None, f"{shout} is {_THEME_WORDS[theme]}.")
+        if " " in word:
+            if not c.multiword:
+                return Verdict(
+                    False,
+                    "multiword",
+                    f"{shout} is more than one word: only movies & TV, books and famous persons "
+                    "may have several.",
+                )
+            if word in c.added and not c.data_themes:
+                return Verdict(True, None, f"{shout} is on this workspace's word list.")
+            return self._vote(shout, c.title_themes)
+        info = self._info.get(word)
+        if info is None or not info & c.dict_bit:
+            if word in c.added:
+                info = info or 0
+            elif c.title_themes:
+                return self._vote(shout, c.title_themes)
+            else:
+                where = "" if c.dictionary == "casual" else f" {c.dictionary}"
+                return Verdict(False, "unknown", f"{shout} isn't in the{where} dictionary.")
+        bad = info & c.ban_mask
+        if bad:
+            for code, bit in F.BAN_FLAGS.items():
+                if bad & bit:
+                    return Verdict(False, code, _ban_message(code, shout, self._data.bases.get(word)))
+        if c.data_themes or c.title_themes:
+            if info & c.theme_mask:
+                for theme in sorted(c.data_themes):
+                    if info & F.THEME_FLAGS[theme]:
+                        return Verdict(True, None, f"{shout} is {_THEME_WORDS[theme]}.")
+            if c.title_themes:
+                return self._vote(shout, c.title_themes)
+            if word in c.added and not info & (F.NOUN | F.VERB | F.ADJ):
+                # A workspace word the data knows nothing about: let the players decide.
+                return self._vote(shout, c.data_themes)
+            return Verdict(False, "theme", f"{shout} is not {_themes_text(c.data_themes)}.")
+        if word in c.added and not info & c.dict_bit:
+            return Verdict(True, None, f"{shout} is on this workspace's word list.")
+        where = "casual" if c.dictionary == "casual" else c.dictionary
+        return Verdict(True, None, f"{shout} is in the {where} dictionary.")
+
+    @staticmethod
+    def _vote(shout: str, themes: Iterable[str]) -> Verdict:
+        return Verdict(
+            False,
+            NEEDS_VOTE,
+            f"The lexicon doesn't know {shout} as {_themes_text(themes)}: the other players can vote on it.",
+        )
+
+    # --- letter queries ---
+
+    def _table(self, placement: Placement | str, strict: bool, dictionary: str | None) -> dict[str, int]:
+        name = dictionary or self.name
+        if name not in F.DICT_FLAGS:
+            raise ValueError(_unknown_dictionary(name))
+        value = placement.value if isinstance(placement, Placement) else Placement.parse(placement).value
+        return self._data.tables[F.table_key(name, strict, value)]
+
+    def has_pair(
+        self,
+        x: str,
+        y: str,
+        placement: Placement | str = Placement.ANYWHERE,
+        *,
+        strict: bool = False,
+        min_length: int = 2,
+        dictionary: str | None = None,
+    ) -> bool:
+        """Is there an allowed word that claims face-up letters ``x`` and ``y`` under ``placement``?
+
+        Exactly :func:`games.common.placement.match_letters` with two face-up
+        cards, over the words allowed with the default bans (proper nouns,
+        abbreviations, contractions, foreign words), or with every ban when
+        ``strict``. ``x == y`` means two cards of that letter.
+        """
+        table = self._table(placement, strict, dictionary)
+        value = placement.value if isinstance(placement, Placement) else Placement.parse(placement).value
+        if value == "first-or-last":
+            return max(table.get(x + y, 0), table.get(y + x, 0)) >= min_length
+        key = x + y if x <= y else y + x
+        return table.get(key, 0) >= min_length
+
+    def has_triple(
+        self,
+        x: str,
+        y: str,
+        z: str,
+        *,
+        strict: bool = False,
+        min_length: int = 2,
+        dictionary: str | None = None,
+    ) -> bool:
+        """Is there an allowed word containing all of ``x``, ``y`` and ``z`` (a multiset) anywhere?"""
+        key = "".join(sorted(x + y + z))
+        return self._table("triple", strict, dictionary).get(key, 0) >= min_length
+
+    def has_word(
+        self,
+        letters: Iterable[str],
+        placement: Placement | str = Placement.ANYWHERE,
+        *,
+        strict: bool = False,
+        min_length: int = 2,
+        dictionary: str | None = None,
+    ) -> bool:
+        """Could any allowed word claim at least two of the face-up ``letters`` under ``placement``?
+
+        Agrees with scanning every word through ``match_letters``; answered from
+        the pair tables in microseconds.
+        """
+        pool = sorted(ch.lower() for ch in letters)
+        placement = placement if isinstance(placement, Placement) else Placement.parse(placement)
+        seen: set[tuple[str, str]] = set()
+        for i, j in combinations(range(len(pool)), 2):
+            pair = (pool[i], pool[j])
+            if pair in seen:
+                continue
+            seen.add(pair)
+            if self.has_pair(
+                pair[0], pair[1], placement, strict=strict, min_length=min_length, dictionary=dictionary
+            ):
+                return True
+        return False
+
+    # --- examples and racks ---
+
+    def _order(self, dictionary: str) -> _Order:
+        order = self._orders.get(dictionary)
+        if order is None:
+            with self._data.lock:
+                order = self._orders.get(dictionary)
+                if order is None:
+                    order = _Order(self._info, F.DICT_FLAGS[dictionary])
+                    self._orders[dictionary] = order
+        return order
+
+    def examples(
+        self,
+        letters: Sequence[str],
+        rules: WordRules,
+        placement: Placement = Placement.ANYWHERE,
+        limit: int = 3,
+    ) -> list[str]:
+        """Common allowed words that claim at least two of the face-up ``letters``.
+
+        Best first: most common, then most letters claimed. Every word returned
+        passes :meth:`judge` under ``rules`` and ``match_letters`` under
+        ``placement``. Title and person themes draw from their curated lists too.
+        """
+        if limit <= 0:
+            return []
+        c = self._compile(rules)
+        pool = Counter(ch.lower() for ch in letters if len(ch) == 1 and "a" <= ch.lower() <= "z")
+        if sum(pool.values()) < 2:
+            return []
+        found: list[tuple[int, int, str]] = []
+        if c.title_themes:
+            for theme in sorted(c.title_themes):
+                names = (
+                    self._data.persons if theme == "persons" else self._data.titles.get(theme, frozenset())
+                )
+                for name in sorted(names):
+                    flat = name.replace(" ", "")
+                    if len(flat) < c.min_length:
+                        continue
+                    match = match_letters(flat, pool.elements(), placement)
+                    if match.ok and self.judge(name, rules).ok:
+                        found.append((0, sum(match.claimed.values()), name))
+        order = self._order(c.dictionary)
+        bits = order.candidates(pool)
+        words, zipfs = order.words, order.zipf
+        elements = list(pool.elements())
+        last_zipf = -1
+        hits = 0
+        while bits:
+            low = bits & -bits
+            i = low.bit_length() - 1
+            bits ^= low
+            z = zipfs[i]
+            if hits >= limit and z < last_zipf:
+                break
+            word = words[i]
+            if len(word) < c.min_length:
+                continue
+            match = match_letters(word, elements, placement)
+            if not match.ok or not self.judge(word, rules).ok:
+                continue
+            found.append((z, sum(match.claimed.values()), word))
+            hits += 1
+            last_zipf = z
+        found.sort(key=lambda t: (-t[0], -t[1], t[2]))
+        return [w for _, _, w in found[:limit]]
+
+    def words_from(
+        self, rack: str | Iterable[str], blanks: int = 0, rules: WordRules | None = None
+    ) -> list[str]:
+        """Every word placeable from the multiset ``rack`` plus ``blanks`` wildcards.
+
+        Words must pass :meth:`judge` under ``rules`` (default: this dictionary,
+        no bans, minimum length 2). Sorted longest first, then most common, then
+        alphabetically.
+        """
+        rules = rules or WordRules(dictionary=self.name)
+        c = self._compile(rules)
+        have = Counter(ch.lower() for ch in rack if ch.isalpha() and ch.isascii())
+        blanks = max(0, blanks)
+        size = sum(have.values()) + blanks
+        order = self._order(c.dictionary)
+        bits = order.all
+        if not blanks:
+            for k in range(26):
+                if chr(97 + k) not in have:
+                    bits &= ~order.once[k]
+        out: list[tuple[int, int, str]] = []
+        words, zipfs = order.words, order.zipf
+        while bits:
+            low = bits & -bits
+            i = low.bit_length() - 1
+            bits ^= low
+            word = words[i]
+            if len(word) > size or len(word) < c.min_length:
+                continue
+            need = 0
+            for ch, n in Counter(word).items():
+                extra = n - have.get(ch, 0)
+                if extra > 0:
+                    need += extra
+            if need > blanks or not self.judge(word, rules).ok:
+                continue
+            out.append((len(word), zipfs[i], word))
+        out.sort(key=lambda t: (-t[0], -t[1], t[2]))
+        return [w for _, _, w in out]
+
+
+def _unknown_dictionary(name: str) -> str:
+    return f"unknown dictionary {name!r}: choose one of {', '.join(DICTIONARIES)}"
+
+
+_lock = threading.Lock()
+_data: _Data | None = None
+_loaded: dict[str, Lexicon] = {}
+
+
+def load(name: str = "casual") -> Lexicon:
+    """The lexicon for dictionary ``name`` ("casual" or "tournament"), loaded once and cached."""
+    found = _loaded.get(name)
+    if found is not None:
+        return found
+    if name not in F.DICT_FLAGS:
+        raise ValueError(_unknown_dictionary(name))
+    global _data
+    with _lock:
+        if _data is None:
+            if not DATA_FILE.exists():
+                raise FileNotFoundError(f"{DATA_FILE} is missing: run `make lexicon` to build it")
+            _data = _Data(DATA_FILE)
+        lexicon = _loaded.get(name) or Lexicon(name, _data)
+        _loaded[name] = lexicon
+    return lexicon
+
+
+def judge(word: str, rules: WordRules | None = None) -> Verdict:
+    """Judge ``word`` with the dictionary ``rules.dictionary`` names (default rules: casual, no bans)."""
+    rules = rules or WordRules()
+    return load(rules.dictionary).judge(word, rules)
