@@ -250,13 +250,13 @@ class Store(Protocol):
         period: str,
         now: datetime,
         limit: int = 10,
-        tz: str | None = None,
     ) -> list[LeaderboardRow]:
         """The top ``limit`` players of ``game`` (None: every game) in the period containing ``now``.
 
         ``period`` is one of :data:`storage.periods.PERIODS` (``day``, ``week``,
-        ``month``, ``season``, ``all``). ``tz`` is a zoneinfo name; None uses the
-        workspace's ``timezone`` setting.
+        ``month``, ``season``, ``all``). Day, week and month are calendar periods in
+        the workspace's ``timezone`` setting (UTC by default) as it was when each
+        game ended.
         """
         ...
 

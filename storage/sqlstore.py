@@ -474,29 +474,25 @@ class SQLStore(ABC):
         period: str,
         now: datetime,
         limit: int = 10,
-        tz: str | None = None,
     ) -> list[LeaderboardRow]:
         """The top ``limit`` players of ``game`` (None: every game) in the period containing ``now``.
 
-        Day, week and month are calendar periods in ``tz`` (a zoneinfo name) or,
-        when None, the workspace's ``timezone`` setting (UTC by default).
+        Day, week and month are calendar periods in the workspace's ``timezone``
+        setting (UTC by default). Scores are bucketed when a game ends, in the
+        time zone set then: changing the setting affects games ending later.
         """
         if period not in periods.PERIODS:
             raise StorageError(f"unknown leaderboard period {period!r}")
         async with self._read() as tx:
-            season = 1
-            if period in ("season",) or (tz is None and period != "all"):
-                rows = await tx.fetch(
-                    "SELECT w.season, s.value FROM workspaces w LEFT JOIN workspace_settings s "
-                    "ON s.platform = w.platform AND s.workspace_id = w.workspace_id AND s.key = 'timezone' "
-                    "WHERE w.platform = ? AND w.workspace_id = ?",
-                    (platform, workspace_id),
-                )
-                if not rows:
-                    return []
-                season = int(rows[0][0])
-                if tz is None:
-                    tz = rows[0][1]
+            rows = await tx.fetch(
+                "SELECT w.season, s.value FROM workspaces w LEFT JOIN workspace_settings s "
+                "ON s.platform = w.platform AND s.workspace_id = w.workspace_id AND s.key = 'timezone' "
+                "WHERE w.platform = ? AND w.workspace_id = ?",
+                (platform, workspace_id),
+            )
+            if not rows:
+                return []
+            season, tz = int(rows[0][0]), rows[0][1]
             key = periods.bucket(period, now, periods.zone(tz), season)
             return await self._board(tx, platform, workspace_id, game, key, limit)
 

@@ -1,0 +1,81 @@
+"""Word-break schedules and Slack installations, on every backend."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+from storage.base import Schedule
+from storage.sqlstore import SQLStore
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    enterprise_id: str | None
+    team_id: str | None
+    user_id: str | None = None
+
+
+def _schedule(workspace: str = "T1", channel: str = "C1") -> Schedule:
+    return Schedule(
+        id=0,
+        workspace_id=workspace,
+        channel_id=channel,
+        days=(0, 1, 2, 3, 4),
+        at="15:00",
+        args=("race", "bots=1", "'; DROP TABLE schedules;--"),
+        mention="<!subteam^S1|team>",
+        created_by="U1",
+        created_by_name="Ann 🎉",
+    )
+
+
+async def test_schedules_round_trip(store: SQLStore) -> None:
+    first = await store.add_schedule(_schedule())
+    second = await store.add_schedule(_schedule("T2", "C9"))
+    assert first.id != second.id and first.id > 0
+    assert first == Schedule(**{**_fields(_schedule()), "id": first.id})
+    listed = await store.list_schedules("slack")
+    assert [s.id for s in listed] == [first.id, second.id]
+    assert listed[0].args == first.args and listed[0].days == first.days
+    assert [s.id for s in await store.list_schedules("slack", "T2")] == [second.id]
+    assert await store.list_schedules("discord") == []
+    assert await store.remove_schedule("slack", "T1", second.id) is False  # another workspace's
+    assert await store.remove_schedule("slack", "T2", second.id) is True
+    assert await store.remove_schedule("slack", "T2", second.id) is False
+
+
+def _fields(schedule: Schedule) -> dict[str, object]:
+    return {name: getattr(schedule, name) for name in Schedule.__slots__}
+
+
+async def test_a_run_is_claimed_once(store: SQLStore) -> None:
+    saved = await store.add_schedule(_schedule())
+    claims = await asyncio.gather(*(store.claim_schedule_run(saved.id, 1000.0) for _ in range(6)))
+    assert sorted(claims) == [False] * 5 + [True]
+    assert await store.claim_schedule_run(saved.id, 1000.0) is False
+    assert await store.claim_schedule_run(saved.id, 900.0) is False  # an older run
+    assert await store.claim_schedule_run(saved.id, 2000.0) is True
+    assert await store.claim_schedule_run(12345, 3000.0) is False
+    (listed,) = await store.list_schedules("slack")
+    assert listed.last_run_at == 2000.0
+
+
+async def test_installations(store: SQLStore) -> None:
+    data = {"team_id": "T1", "bot_token": "xoxb-1", "installed_at": 12.5, "scopes": ["chat:write"]}
+    await store.save_installation(Key(None, "T1", "U1"), data)
+    assert await store.find_installation(Key(None, "T1", "U1")) == data
+    assert await store.find_installation(Key(None, "T1")) == data  # the team's latest
+    newer = {**data, "bot_token": "xoxb-2"}
+    await store.save_installation(Key(None, "T1", "U2"), newer)
+    assert await store.find_installation(Key(None, "T1")) == newer
+    assert await store.find_installation(Key(None, "T1", "U1")) == data
+    await store.save_installation(Key("E1", None, "U3"), {"enterprise": True})
+    assert await store.find_installation(Key("E1", None)) == {"enterprise": True}
+    await store.delete_installation(Key(None, "T1", "U1"))
+    assert await store.find_installation(Key(None, "T1", "U1")) is None
+    assert await store.find_installation(Key(None, "T1")) == newer
+    await store.delete_installation(Key(None, "T1"))
+    assert await store.find_installation(Key(None, "T1", "U2")) is None
+    assert await store.find_installation(Key(None, "T1")) is None
+    assert await store.find_installation(Key("E1", None, "U3")) == {"enterprise": True}
