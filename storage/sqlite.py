@@ -20,12 +20,14 @@ import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
 from storage.errors import StorageError
-from storage.sqlstore import Row, SQLStore, Tx, check_text
+from storage.sqlstore import Body, Row, SQLStore, Tx, check_text
+
+T = TypeVar("T")
 
 MEMORY = ":memory:"
 _SYNCHRONOUS = {"off", "normal", "full", "extra"}
@@ -50,6 +52,50 @@ class _SQLiteTx:
     async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
         check_text(args)
         return list(await self.conn.execute_fetchall(sql, tuple(args)))
+
+
+class _ThreadTx:
+    """:class:`~storage.sqlstore.Tx` on the raw connection, inside aiosqlite's thread.
+
+    Its methods never suspend, so a whole transaction body runs to completion
+    in one call on the connection's thread (one round trip from the event loop).
+    """
+
+    def __init__(self, raw: sqlite3.Connection) -> None:
+        self.raw = raw
+
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+        check_text(args)
+        return max(self.raw.execute(sql, tuple(args)).rowcount, 0)
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        for row in rows:
+            check_text(row)
+        self.raw.executemany(sql, [tuple(row) for row in rows])
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        check_text(args)
+        return list(self.raw.execute(sql, tuple(args)).fetchall())
+
+
+def _run_transaction(raw: sqlite3.Connection, body: Body[T]) -> T:
+    """``BEGIN IMMEDIATE``, the body, ``COMMIT`` (``ROLLBACK`` on any error), on the connection's thread."""
+    raw.execute("BEGIN IMMEDIATE")
+    try:
+        coro = body(_ThreadTx(raw))
+        try:
+            coro.send(None)
+        except StopIteration as done:
+            value: T = done.value
+        else:
+            coro.close()
+            raise RuntimeError("a SQLite transaction body awaited something other than its Tx")
+        raw.execute("COMMIT")
+        return value
+    except BaseException:
+        if raw.in_transaction:
+            raw.execute("ROLLBACK")
+        raise
 
 
 def _explain(exc: BaseException) -> str:
@@ -150,6 +196,16 @@ class SQLiteStore(SQLStore):
                 if isinstance(exc, sqlite3.Error):
                     raise StorageError(f"could not write to {self.path}: {_explain(exc)}") from exc
                 raise
+
+    async def _transaction(self, body: Body[T]) -> T:
+        """The whole transaction in one hop to the writer's thread (the hot paths use this)."""
+        async with self._lock:
+            conn = self._need(self._writer)
+            try:
+                result: T = await conn._execute(_run_transaction, conn._conn, body)  # type: ignore[no-untyped-call]
+            except sqlite3.Error as exc:
+                raise StorageError(f"could not write to {self.path}: {_explain(exc)}") from exc
+            return result
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[Tx]:

@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 from datetime import datetime
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, TypeVar, cast
 
 from storage import migrations, periods
 from storage.base import (
@@ -33,6 +33,8 @@ from storage.base import (
 from storage.errors import StorageError
 
 Row = Sequence[Any]
+T = TypeVar("T")
+Body = Callable[["Tx"], Coroutine[Any, Any, T]]
 
 #: Every game (the ``game`` column of ``scores``).
 ALL_GAMES = "*"
@@ -117,6 +119,14 @@ class SQLStore(ABC):
     @abstractmethod
     def _read(self) -> AbstractAsyncContextManager[Tx]:
         """A connection for reading."""
+
+    async def _transaction(self, body: Body[T]) -> T:
+        """Run ``body`` as one write transaction; a backend may run it in one round trip.
+
+        ``body`` must only await the :class:`Tx` it is given.
+        """
+        async with self._write() as tx:
+            return await body(tx)
 
     async def _lock_schema(self, tx: Tx) -> None:  # noqa: B027 - optional hook
         """Keep two processes from migrating at once (PostgreSQL takes a lock here)."""
@@ -304,19 +314,25 @@ class SQLStore(ABC):
 
     async def start_game(self, record: GameRecord) -> None:
         """Record a game that has begun (idempotent by game id)."""
-        async with self._write() as tx:
+
+        async def body(tx: Tx) -> None:
             await self._ensure_workspace(tx, record.platform, record.workspace_id)
             await self._insert_game(tx, record)
+
+        await self._transaction(body)
         self._remember_workspace(record.platform, record.workspace_id)
 
     async def append_action(self, game_id: str, seq: int, action: Mapping[str, Any]) -> None:
         """Append action ``seq`` to a started game's log (idempotent by ``(game_id, seq)``)."""
         text = json.dumps(dict(action), separators=(",", ":"))
-        async with self._write() as tx:
+
+        async def body(tx: Tx) -> None:
             await tx.execute(
                 "INSERT INTO game_actions (game_id, seq, action) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 (game_id, seq, text),
             )
+
+        await self._transaction(body)
 
     async def finish_game(
         self, record: GameRecord, scores: Sequence[SeatScore], ended_at: float, summary: str = ""
@@ -330,7 +346,9 @@ class SQLStore(ABC):
         finished or been voided.
         """
         platform, workspace_id = record.platform, record.workspace_id
-        async with self._write() as tx:
+        players: list[tuple[Any, ...]] = []
+
+        async def body(tx: Tx) -> bool:
             await self._ensure_workspace(tx, platform, workspace_id)
             await self._insert_game(tx, record)
             changed = await tx.execute(
@@ -349,7 +367,6 @@ class SQLStore(ABC):
             season, tz = (int(rows[0][0]), rows[0][1]) if rows else (1, None)
             keys = periods.buckets(periods.from_epoch(ended_at), periods.zone(tz), season)
             results: list[tuple[Any, ...]] = []
-            players: list[tuple[Any, ...]] = []
             totals: list[tuple[Any, ...]] = []
             for score in scores:
                 human = not is_bot(score.seat_id, record.seats)
@@ -394,6 +411,10 @@ class SQLStore(ABC):
                 await tx.executemany(_UPSERT_PLAYER, players)
             if totals:
                 await tx.executemany(_ADD_SCORE, totals)
+            return True
+
+        if not await self._transaction(body):
+            return False
         self._remember_workspace(platform, workspace_id)
         for seat_platform, user, name, _ in players:
             self._remember_name(seat_platform, user, name)
