@@ -77,8 +77,9 @@ OVERRIDES: dict[str, int] = {
 #: Foreign words the frequency signal misses (only flagged if SCOWL has them).
 FOREIGN_EXTRA = frozenset(
     _words(
-        """bonjour merci gracias danke ciao hola adios amigo amiga senor senora senorita bitte nein oui
-        grazie prego bueno buenos dias noches arrivederci revoir wiedersehen"""
+        """bonjour merci gracias danke ciao hola adios amigo amiga amigos senor senora senorita bitte
+        nein oui grazie prego bueno buenos dias noches arrivederci revoir wiedersehen hasta manana
+        monsieur madame mademoiselle signor signora herr frau"""
     )
 )
 #: Loanwords the frequency signal flags wrongly (they are English now).
@@ -93,7 +94,7 @@ FOREIGN_LANGS = ("fr", "es", "de", "it", "pt", "nl")
 LEXNAME_ANIMAL = 5  # noun.animal
 LEXNAME_FOOD = 13  # noun.food
 LEXNAME_PERSON = 18  # noun.person
-TOP_SENSES = 3  # themes look at a word's most frequent senses only
+TOP_SENSES = 2  # themes look at a word's most frequent senses only
 
 
 def fold(text: str) -> str:
@@ -288,17 +289,23 @@ def _inflection_flags(
         return 0, ""
 
     def known(base: str) -> bool:
-        return len(base) >= 2 and plain.get(base, 999) <= 70 and base != word
+        return len(base) >= 2 and base in plain and base != word
 
     wn_bases = {b for p in wn_pos for b in wn.morphy(word, p) if known(b)}
     li_bases: set[str] = set()
-    for upos, lemmas in lemminflect.getAllLemmas(word).items():
+    lemmas_by_pos = lemminflect.getAllLemmas(word)
+    if not lemmas_by_pos and not any(word in wn.index[p] for p in "nva"):
+        # Unknown to both: lemminflect's rules guess (fajitas -> fajita), checked against the list.
+        lemmas_by_pos = lemminflect.getAllLemmasOOV(word, upos="NOUN" if suffix == "s" else "VERB")
+    for upos, lemmas in lemmas_by_pos.items():
         if upos not in ("NOUN", "VERB"):
             continue
         for base in lemmas:
             if not known(base):
                 continue
-            forms = lemminflect.getAllInflections(base, upos=upos)
+            forms = lemminflect.getAllInflections(base, upos=upos) or lemminflect.getAllInflectionsOOV(
+                base, upos=upos
+            )
             if any(word in forms.get(tag, ()) for tag in tags):
                 li_bases.add(base)
     bases = wn_bases | li_bases
@@ -306,17 +313,21 @@ def _inflection_flags(
         return OVERRIDES[word], min(bases) if bases else ""
     if not bases:
         return 0, ""
+    z = zipf.get(word, 0)
     if suffix == "s":
-        # A noun in its own right at least as common as its "singular": physics, species.
-        if word in wn.index["n"] and all(zipf.get(word, 0) >= zipf.get(b, 0) for b in bases):
+        # A noun in its own right, clearly more common than its "singular": physics, species.
+        if word in wn.index["n"] and all(z >= zipf.get(b, 0) + 0.5 for b in bases):
             return 0, ""
     else:
         if word in wn.index["v"]:
             return 0, ""  # a base verb itself: need, feed, sing, bring
-        # An adjective or noun that only looks like a form of a rare verb: wicked, evening.
         own = word in wn.index["a"] or word in wn.index["n"]
-        if own and all(wn.tagged["v"].get(b, 0) == 0 for b in bases):
-            return 0, ""
+        if own:
+            # An adjective or noun that only looks like a verb form: wicked, skilled (no such
+            # verb in WordNet), ceiling (a rare verb, the noun far more common).
+            verbs = {b for b in bases if b in wn.index["v"]}
+            if all(wn.tagged["v"].get(b, 0) == 0 and z >= zipf.get(b, 0) + 1.0 for b in verbs):
+                return 0, ""
     base = sorted(bases, key=lambda b: (-zipf.get(b, 0), b))[0]
     return flag, base
 
@@ -409,8 +420,14 @@ def build(scowl_dir: Path = SCOWL_DIR, wordnet_dir: Path = WORDNET_DIR, log: boo
     for word in TWO_LETTER:
         rows[word] = rows.get(word, 0) | F.TOURNAMENT
     for word, (flag, level) in scowl.kind.items():
-        if word in rows or _junk(word):
-            continue  # a plain reading exists (john, may): keep it legal
+        if _junk(word):
+            continue
+        if word in rows:
+            # A common plain reading (john, may) stays legal; a rare one (paris, english) does not
+            # outweigh a common proper noun or abbreviation.
+            if not rows[word] & F.CASUAL and level <= CASUAL_LEVEL:
+                rows[word] |= flag | F.CASUAL
+            continue
         rows[word] = flag | (F.CASUAL if level <= CASUAL_LEVEL else 0) | F.TOURNAMENT
     say(f"rows: {len(rows)}")
 
@@ -450,10 +467,17 @@ def build(scowl_dir: Path = SCOWL_DIR, wordnet_dir: Path = WORDNET_DIR, log: boo
         if base:
             bases[word] = base
         info |= pos_flag | flag
-        # Foreign: far more frequent in a neighbouring language than in English.
+        # Foreign: far more frequent in a neighbouring language than in English, and not
+        # an English word by WordNet's account (zit, travail, pertinence stay English).
         if word in FOREIGN_EXTRA:
             info |= F.FOREIGN
-        elif word not in FOREIGN_NOT and plain.get(word, 0) >= 40 and zipf[word] < 4.0:
+        elif (
+            word not in FOREIGN_NOT
+            and plain.get(word, 0) >= 40
+            and zipf[word] < 4.0
+            and not any(word in wn.index[p] for p in "nvar")
+            and not base  # an inflection of an English word (steeds, reprises)
+        ):
             other = max(wordfreq.zipf_frequency(word, lang) for lang in FOREIGN_LANGS)
             if other >= 3.0 and other >= zipf[word] + 2.0:
                 info |= F.FOREIGN

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import sys
 import threading
 from array import array
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
@@ -49,7 +50,7 @@ _THEME_WORDS = {
 }
 _THEME_LISTS = {"movies": "movies.txt", "books": "books.txt"}
 
-_BAN_ORDER = ("banned-overlay", *F.BAN_FLAGS)
+_MAX_LEN = 24  # words longer than this share the last length bitmap
 
 
 def _ban_message(code: str, shout: str, base: str | None) -> str:
@@ -139,6 +140,9 @@ class _Data:
                         folded = _fold_title(variant)
                         if folded:
                             entries.add(folded)
+                            head, _, rest = folded.partition(" ")
+                            if head in ("the", "a", "an") and rest:
+                                entries.add(rest)
             out[theme] = frozenset(entries)
         return out
 
@@ -149,6 +153,22 @@ def _fold_title(text: str) -> str | None:
         ch if ch.isalnum() or ch == " " else " " for ch in text.replace("'", "").replace("&", "and")
     )
     return normalize(" ".join(cleaned.split()), multiword=True)
+
+
+_NONZERO = re.compile(rb"[^\x00]")
+
+
+def _iter_bits(bits: int, nbytes: int) -> Iterator[int]:
+    """Indices of the set bits of ``bits``, lowest first (C speed over the zero bytes)."""
+    data = bits.to_bytes(nbytes, "little")
+    for match in _NONZERO.finditer(data):
+        i = match.start()
+        byte = data[i]
+        base = i * 8
+        while byte:
+            low = byte & -byte
+            yield base + low.bit_length() - 1
+            byte ^= low
 
 
 class _Order:
@@ -178,6 +198,19 @@ class _Order:
         self.once: list[int] = [int.from_bytes(b, "little") for b in once]
         self.twice: list[int] = [int.from_bytes(b, "little") for b in twice]
         self.all: int = (1 << n) - 1
+        self.nbytes = (n + 7) // 8
+        by_length = [bytearray(self.nbytes) for _ in range(_MAX_LEN + 1)]
+        for i, word in enumerate(self.words):
+            by_length[min(len(word), _MAX_LEN)][i >> 3] |= 1 << (i & 7)
+        self.up_to: list[int] = []  # up_to[n]: words of at most n letters
+        acc = 0
+        for b in by_length:
+            acc |= int.from_bytes(b, "little")
+            self.up_to.append(acc)
+
+    def shorter(self, size: int) -> int:
+        """Bitmap of the words of at most ``size`` letters."""
+        return self.up_to[size] if size < _MAX_LEN else self.all
 
     def candidates(self, letters: Counter[str]) -> int:
         """Bitmap of the words containing at least two of ``letters`` (a multiset)."""
@@ -226,6 +259,13 @@ class Lexicon:
     def zipf(self, word: str) -> float:
         """How common ``word`` is (wordfreq's Zipf scale, 0 if unknown, about 7 for "the")."""
         return ((self._info.get(word, 0) >> F.ZIPF_SHIFT) & F.ZIPF_MASK) / 10
+
+    def words(self, dictionary: str | None = None) -> list[str]:
+        """Every entry of the dictionary (this one by default), most common first.
+
+        Includes the entries the bans are about (proper nouns, abbreviations…).
+        """
+        return list(self._order(dictionary or self.name).words)
 
     def base(self, word: str) -> str | None:
         """The word an -s/-ing/-ed form inflects (``walked`` -> ``walk``), or None."""
@@ -367,7 +407,10 @@ class Lexicon:
         name = dictionary or self.name
         if name not in F.DICT_FLAGS:
             raise ValueError(_unknown_dictionary(name))
-        value = placement.value if isinstance(placement, Placement) else Placement.parse(placement).value
+        if isinstance(placement, Placement):
+            value = placement.value
+        else:
+            value = placement if placement == "triple" else Placement.parse(placement).value
         return self._data.tables[F.table_key(name, strict, value)]
 
     def has_pair(
@@ -441,6 +484,8 @@ class Lexicon:
     def _order(self, dictionary: str) -> _Order:
         order = self._orders.get(dictionary)
         if order is None:
+            if dictionary not in F.DICT_FLAGS:
+                raise ValueError(_unknown_dictionary(dictionary))
             with self._data.lock:
                 order = self._orders.get(dictionary)
                 if order is None:
@@ -479,17 +524,16 @@ class Lexicon:
                         continue
                     match = match_letters(flat, pool.elements(), placement)
                     if match.ok and self.judge(name, rules).ok:
-                        found.append((0, sum(match.claimed.values()), name))
+                        z = 0 if " " in name else (self._info.get(name, 0) >> F.ZIPF_SHIFT) & F.ZIPF_MASK
+                        found.append((z, sum(match.claimed.values()), name))
         order = self._order(c.dictionary)
-        bits = order.candidates(pool)
+        # Title and person themes alone accept only their lists' entries, gathered above.
+        bits = order.candidates(pool) if c.data_themes or not c.title_themes else 0
         words, zipfs = order.words, order.zipf
         elements = list(pool.elements())
         last_zipf = -1
         hits = 0
-        while bits:
-            low = bits & -bits
-            i = low.bit_length() - 1
-            bits ^= low
+        for i in _iter_bits(bits, order.nbytes):
             z = zipfs[i]
             if hits >= limit and z < last_zipf:
                 break
@@ -520,23 +564,26 @@ class Lexicon:
         blanks = max(0, blanks)
         size = sum(have.values()) + blanks
         order = self._order(c.dictionary)
-        bits = order.all
-        if not blanks:
-            for k in range(26):
-                if chr(97 + k) not in have:
-                    bits &= ~order.once[k]
+        bits = order.shorter(size)
+        outside = [k for k in range(26) if chr(97 + k) not in have]
+        if blanks == 0:
+            for k in outside:
+                bits &= ~order.once[k]
+        elif blanks == 1:
+            # At most one letter from outside the rack, used once.
+            for n, a in enumerate(outside):
+                bits &= ~order.twice[a]
+                for b in outside[n + 1 :]:
+                    bits &= ~(order.once[a] & order.once[b])
         out: list[tuple[int, int, str]] = []
         words, zipfs = order.words, order.zipf
-        while bits:
-            low = bits & -bits
-            i = low.bit_length() - 1
-            bits ^= low
+        for i in _iter_bits(bits, order.nbytes):
             word = words[i]
-            if len(word) > size or len(word) < c.min_length:
+            if len(word) < c.min_length:
                 continue
             need = 0
-            for ch, n in Counter(word).items():
-                extra = n - have.get(ch, 0)
+            for ch in set(word):
+                extra = word.count(ch) - have.get(ch, 0)
                 if extra > 0:
                     need += extra
             if need > blanks or not self.judge(word, rules).ok:

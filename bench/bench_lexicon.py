@@ -1,0 +1,116 @@
+"""Benchmark the lexicon: load time, memory, judge, letter queries and examples. Prints JSON.
+
+Budgets (issue 3): load <= 0.3 s, RSS added <= 50 MB, a full judge with every ban p99 <= 2 us,
+a pair query <= 1 us, examples for 4 face-up letters <= 1 ms. Run: ``python bench/bench_lexicon.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.common.placement import Placement
+from games.common.words import BANS, WordRules
+
+
+def rss_mb() -> float:
+    """Resident memory of this process in MB (Linux; 0 elsewhere)."""
+    try:
+        with open("/proc/self/statm") as fh:
+            pages = int(fh.read().split()[1])
+        return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
+    except OSError:
+        return 0.0
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def per_call_us(fn: object, args_list: list[tuple[object, ...]], repeat: int = 25) -> list[float]:
+    """For each argument tuple: the median time of one call, in microseconds."""
+    out: list[float] = []
+    call = fn  # type: ignore[assignment]
+    for args in args_list:
+        times = []
+        for _ in range(3):
+            start = time.perf_counter_ns()
+            for _ in range(repeat):
+                call(*args)  # type: ignore[operator]
+            times.append((time.perf_counter_ns() - start) / repeat / 1000)
+        out.append(statistics.median(times))
+    return out
+
+
+def main() -> None:
+    rss0 = rss_mb()
+    start = time.perf_counter()
+    from games.lexicon import load
+
+    lex = load("casual")
+    load_s = time.perf_counter() - start
+    rss_added = rss_mb() - rss0
+
+    rng = random.Random(3)
+    words = lex.words()
+    sample = [*rng.sample(words, 2000), "walked", "dogs", "making", "london", "xyzzyq", "thing", "cat"]
+    rules = WordRules(bans=frozenset(BANS))
+    lex.judge("warm", rules)  # compile the rules once
+    judge_us = per_call_us(lex.judge, [(w, rules) for w in sample])
+
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    pairs = [(rng.choice(letters), rng.choice(letters)) for _ in range(2000)]
+    pair_us = per_call_us(lex.has_pair, pairs)
+    placements = list(Placement)
+    any_us = per_call_us(
+        lex.has_word, [([rng.choice(letters) for _ in range(4)], rng.choice(placements)) for _ in range(500)]
+    )
+
+    default_rules = WordRules(bans=frozenset({"proper", "abbrev", "contraction", "foreign"}))
+    t0 = time.perf_counter()
+    lex.examples(list("abcd"), default_rules)
+    first_examples_s = time.perf_counter() - t0  # builds the letter bitmaps once
+    draws = [[rng.choice(letters) for _ in range(4)] for _ in range(300)]
+    examples_ms = [
+        t / 1000 for t in per_call_us(lambda d: lex.examples(d, default_rules), [(d,) for d in draws], 3)
+    ]
+    strict_ms = [t / 1000 for t in per_call_us(lambda d: lex.examples(d, rules), [(d,) for d in draws], 3)]
+
+    t0 = time.perf_counter()
+    racks = ["".join(rng.choice(letters) for _ in range(7)) for _ in range(30)]
+    for rack in racks:
+        lex.words_from(rack, 1)
+    words_from_ms = (time.perf_counter() - t0) / len(racks) * 1000
+
+    report = {
+        "load_s": round(load_s, 3),
+        "rss_added_mb": round(rss_added, 1),
+        "casual_words": len(words),
+        "judge_all_bans_us": {"p50": round(pct(judge_us, 0.5), 2), "p99": round(pct(judge_us, 0.99), 2)},
+        "pair_query_us": {"p50": round(pct(pair_us, 0.5), 2), "p99": round(pct(pair_us, 0.99), 2)},
+        "has_word_4_letters_us": {"p50": round(pct(any_us, 0.5), 2), "p99": round(pct(any_us, 0.99), 2)},
+        "examples_first_call_s": round(first_examples_s, 3),
+        "examples_4_letters_ms": {
+            "p50": round(pct(examples_ms, 0.5), 3),
+            "p99": round(pct(examples_ms, 0.99), 3),
+        },
+        "examples_4_letters_all_bans_ms": {
+            "p50": round(pct(strict_ms, 0.5), 3),
+            "p99": round(pct(strict_ms, 0.99), 3),
+        },
+        "words_from_7_tiles_1_blank_ms": round(words_from_ms, 1),
+        "python": sys.version.split()[0],
+    }
+    print(json.dumps(report, indent=1))
+
+
+if __name__ == "__main__":
+    main()

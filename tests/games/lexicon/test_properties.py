@@ -1,0 +1,49 @@
+"""Property tests: the judge never raises, and its answers are consistent."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from games.common.words import BANS, THEMES, WordRules, normalize
+from games.lexicon import Lexicon
+
+RULES = st.builds(
+    WordRules,
+    dictionary=st.sampled_from(["casual", "tournament"]),
+    min_length=st.integers(1, 8),
+    bans=st.frozensets(st.sampled_from(BANS)),
+    themes=st.frozensets(st.sampled_from(THEMES), max_size=3),
+    added=st.frozensets(st.text("abcdef", min_size=1, max_size=5), max_size=3),
+    banned=st.frozensets(st.text("abcdef", min_size=1, max_size=5), max_size=3),
+)
+CODES = {None, "unknown", "too-short", "banned", "theme", "multiword", "needs-vote", "not-a-word", *BANS}
+
+
+@given(text=st.text(max_size=30), rules=RULES)
+def test_judge_never_raises(lex: Lexicon, text: str, rules: WordRules) -> None:
+    verdict = lex.judge(text, rules)
+    assert verdict.reason_code in CODES
+    assert verdict.ok == (verdict.reason_code is None)
+    assert verdict.message
+
+
+@given(word=st.text("abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=8), rules=RULES)
+def test_verdicts_are_consistent(lex: Lexicon, word: str, rules: WordRules) -> None:
+    verdict = lex.judge(word, rules)
+    assert verdict == lex.judge(word, rules)
+    if word in rules.banned:
+        assert verdict.reason_code == "banned"
+    elif verdict.ok:
+        assert len(word) >= rules.min_length
+        # Fewer bans never refuse a word more bans allowed.
+        assert lex.judge(word, WordRules(rules.dictionary, rules.min_length, frozenset(), rules.themes,
+                                         rules.added, rules.banned)).ok  # fmt: skip
+
+
+@given(text=st.text(max_size=20))
+def test_judge_agrees_on_normalised_input(lex: Lexicon, text: str) -> None:
+    rules = WordRules()
+    word = normalize(text)
+    if word is not None:
+        assert lex.judge(text, rules) == lex.judge(word, rules)
