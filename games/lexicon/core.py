@@ -10,7 +10,7 @@ import threading
 from array import array
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
 from pathlib import Path
@@ -50,6 +50,7 @@ _THEME_WORDS = {
 }
 _THEME_LISTS = {"movies": "movies.txt", "books": "books.txt"}
 
+_VERDICT_CACHE = 50_000  # verdicts kept per rule set
 _MAX_LEN = 24  # words longer than this share the last length bitmap
 
 
@@ -89,6 +90,7 @@ class _Compiled:
     multiword: bool
     added: frozenset[str]
     banned: frozenset[str]
+    verdicts: dict[str, Verdict] = field(default_factory=dict)  # judged words, bounded
 
 
 class _Data:
@@ -241,6 +243,7 @@ class Lexicon:
         self._bit = F.DICT_FLAGS[name]
         self._compiled: dict[int, _Compiled] = {}
         self._orders: dict[str, _Order] = {}
+        self._tables: dict[tuple[Placement, bool, str | None], dict[str, int]] = {}
 
     def __repr__(self) -> str:
         return f"<Lexicon {self.name}>"
@@ -333,7 +336,20 @@ class Lexicon:
         anything else is normalised here, and text that is no answer gets the
         reason ``not-a-word``. Never raises for any text.
         """
-        c = self._compile(rules)
+        c = self._compiled.get(id(rules))
+        if c is None or c.rules is not rules:
+            c = self._compile(rules)
+        verdicts = c.verdicts
+        found = verdicts.get(word)
+        if found is None:
+            found = self._judge(word, c)
+            if len(verdicts) >= _VERDICT_CACHE:
+                verdicts.clear()
+            verdicts[word] = found
+        return found
+
+    def _judge(self, word: str, c: _Compiled) -> Verdict:
+        """The uncached judge."""
         if not (word.isascii() and word.isalpha() and word.islower()):
             folded = normalize(word, multiword=True) if isinstance(word, str) else None
             if folded is None:
@@ -430,9 +446,13 @@ class Lexicon:
         abbreviations, contractions, foreign words), or with every ban when
         ``strict``. ``x == y`` means two cards of that letter.
         """
-        table = self._table(placement, strict, dictionary)
-        value = placement.value if isinstance(placement, Placement) else Placement.parse(placement).value
-        if value == "first-or-last":
+        if not isinstance(placement, Placement):
+            placement = Placement.parse(placement)
+        key3 = (placement, strict, dictionary)
+        table = self._tables.get(key3)
+        if table is None:
+            table = self._tables[key3] = self._table(placement, strict, dictionary)
+        if placement is Placement.FIRST_OR_LAST:
             return max(table.get(x + y, 0), table.get(y + x, 0)) >= min_length
         key = x + y if x <= y else y + x
         return table.get(key, 0) >= min_length
