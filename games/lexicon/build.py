@@ -67,7 +67,7 @@ OVERRIDES: dict[str, int] = {
         _words(
             """ceiling evening during pudding herring wicked naked sacred hundred kindred thing nothing
             something anything everything morning news series species physics mathematics economics
-            politics clothes"""
+            politics clothes jeans trousers pajamas pyjamas tweezers pliers binoculars tongs"""
         ),
         0,
     ),
