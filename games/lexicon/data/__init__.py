@@ -1,0 +1,1 @@
+"""Data files of the lexicon (a package so that setuptools ships them)."""
