@@ -7,9 +7,20 @@ Mode when ``SLACK_APP_TOKEN`` is set too, otherwise HTTP on ``HOST:PORT``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bot.clock import Clock
+from bot.views import View
+
+
+def card_pictures() -> Callable[[View], bytes | None] | None:
+    """The shared Pillow card renderer (``adapters.pictures``), when this build has it."""
+    try:
+        from adapters.pictures import render_view
+    except ImportError:
+        return None
+    return render_view  # type: ignore[no-any-return, unused-ignore]
 
 
 async def serve(config: Any, svc: Any, clock: Clock) -> None:
@@ -17,8 +28,8 @@ async def serve(config: Any, svc: Any, clock: Clock) -> None:
     from adapters.slack.app import SlackAdapter
     from adapters.slack.settings import settings_from_config
 
-    adapter = SlackAdapter(settings_from_config(config), svc, clock)
+    adapter = SlackAdapter(settings_from_config(config), svc, clock, renderer=card_pictures())
     await adapter.run()
 
 
-__all__ = ["serve"]
+__all__ = ["card_pictures", "serve"]

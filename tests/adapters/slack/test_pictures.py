@@ -8,6 +8,7 @@ import pytest
 
 pytest.importorskip("slack_bolt")
 
+from adapters.slack import card_pictures
 from adapters.slack.store import MemorySlackStore
 from bot.clock import FakeClock
 from bot.views import View
@@ -59,3 +60,18 @@ async def test_no_files_write_means_emoji_tables_only(hp: Harness) -> None:
     await hp.slack.wait_for("chat.postMessage", is_table, count=2)
     assert len(hp.slack.of("files.getUploadURLExternal")) == 1
     assert hp.adapter.manager.errors == []
+
+
+async def test_the_shared_pillow_renderer_draws_slack_tables(
+    slack: FakeSlack, clock: FakeClock, svc: FakeServices, slack_store: MemorySlackStore
+) -> None:
+    pytest.importorskip("adapters.pictures")
+    renderer = card_pictures()
+    assert renderer is not None
+    async with running(slack, clock, svc, slack_store, renderer=renderer) as h:
+        await h.command("UANN", "start toy")
+        await h.slack.wait_for("chat.postMessage")
+        await h.command("UANN", "go")
+        [update] = await h.slack.wait_for("chat.update", lambda c: "slack_file" in str(c.args.get("blocks")))
+        png = h.slack.uploads[update.args["blocks"][-1]["slack_file"]["id"]]
+        assert png.startswith(b"\x89PNG")
