@@ -4,7 +4,7 @@
 >>> from games.common.words import WordRules
 >>> lex = load("casual")
 >>> lex.judge("walked", WordRules(bans=frozenset({"ed"}))).message
-'WALKED is the past tense of WALK (ending in -ed), banned in this game.'
+'WALKED is past tense ending in -ed (from WALK), banned in this game.'
 
 Everything comes from one committed data file built by ``python -m games.lexicon.build``
 (see docs/LEXICON.md); at run time only the standard library is used.

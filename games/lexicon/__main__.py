@@ -219,20 +219,29 @@ def parser() -> argparse.ArgumentParser:
     common.add_argument("--refuse", action="append", help="workspace words to refuse, comma-separated")
     common.add_argument("--json", action="store_true", help="print JSON")
     top = argparse.ArgumentParser(
-        prog="python -m games.lexicon", description="The moji word judge.", epilog=__doc__.split("\n\n")[1]
+        prog="python -m games.lexicon",
+        description="The moji word judge.",
+        epilog=__doc__.split("\n\n", 2)[2] if __doc__ else None,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     sub.add_parser("judge", parents=[common], help="judge words read from stdin, one JSON object a line")
+    helps = {
+        "check": "judge the words given as arguments (exit 1 if any is refused)",
+        "explain": "everything the lexicon knows about a word, and its verdict",
+        "examples": "example words for face-up letters (A C T or ACT)",
+        "has": "does any allowed word claim two of these face-up letters?",
+    }
     for name in ("check", "explain"):
-        p = sub.add_parser(name, parents=[common], help=f"{name} words")
+        p = sub.add_parser(name, parents=[common], help=helps[name])
         p.add_argument("words", nargs="+", metavar="WORD")
     for name, default_limit in (("examples", 5), ("has", 0)):
-        p = sub.add_parser(name, parents=[common], help=f"{name} for face-up letters")
+        p = sub.add_parser(name, parents=[common], help=helps[name])
         p.add_argument("letters", nargs="+", metavar="LETTER")
         p.add_argument("--placement", type=_placement, default=Placement.ANYWHERE)
         if default_limit:
             p.add_argument("--limit", type=int, default=default_limit)
-    p = sub.add_parser("words-from", parents=[common], help="words placeable from a rack")
+    p = sub.add_parser("words-from", parents=[common], help="every word placeable from a rack, with blanks")
     p.add_argument("rack")
     p.add_argument("--blanks", type=int, default=0)
     p.add_argument("--limit", type=int, default=50)
