@@ -130,6 +130,7 @@ async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
             options.append(f"bots={args.bots}")
         if "level" in names and "level" not in given:
             options.append(f"level={args.level}")
+        await _void_terminal_games(svc)
         outbox = TerminalOutbox(write, clock, colour=colour)
         manager = make_manager(config, svc, outbox, clock)
         adapter = TerminalAdapter(manager, outbox, stdin_lines(), write, game=info.name, options=options)
@@ -137,6 +138,15 @@ async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
             return await adapter.run()
         finally:
             await manager.shutdown()
+
+
+async def _void_terminal_games(svc: Services) -> None:
+    """A terminal game left unfinished (the window was closed) never counts."""
+    from bot.recording import load_unfinished
+
+    for start, _ in await load_unfinished(svc.store):
+        if start.chat.platform == "terminal":
+            await svc.game_log.void(start.game_id, "the terminal was closed mid-game")
 
 
 PLATFORMS = {"discord": "adapters.discord", "slack": "adapters.slack"}

@@ -55,6 +55,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         ("lb", "top", "scores"),
     ),
     CommandSpec("stats", "stats [player]", "a player's record", ("me",)),
+    CommandSpec(
+        "season",
+        "season [N | reset]",
+        "past seasons' winners; `season reset` archives this season and starts the next (admins)",
+    ),
     CommandSpec("config", "config [key [value]]", "show or change this workspace's settings", admin=True),
     CommandSpec("words", "words add|ban|remove WORD", "the workspace's own word list", admin=True),
     CommandSpec("help", "help", "this list", ("h", "?", "commands")),

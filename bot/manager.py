@@ -409,6 +409,9 @@ class GameManager:
     async def _cmd_stats(self, cmd: Command, args: tuple[str, ...]) -> None:
         await self._reply_to(cmd, await self.workspace.stats(cmd, args))
 
+    async def _cmd_season(self, cmd: Command, args: tuple[str, ...]) -> None:
+        await self._reply_to(cmd, await self.workspace.season(cmd, args))
+
     async def _cmd_config(self, cmd: Command, args: tuple[str, ...]) -> None:
         await self._reply_to(cmd, await self.workspace.config(cmd, args))
 

@@ -136,6 +136,45 @@ class Workspace:
             lines.append(f"Best word: {stats.best_word.upper()}")
         return views.View(kind="info", title=f"📊 {stats.display_name or name}", lines=tuple(lines))
 
+    async def season(self, cmd: Command, args: Sequence[str]) -> views.View:
+        """``season`` lists seasons, ``season N`` shows one, ``season reset`` starts the next (admins)."""
+        store = self._need_store()
+        platform, ws = cmd.chat.platform, cmd.chat.workspace_id
+        if args and args[0].lower() == "reset":
+            if not cmd.player.is_admin:
+                raise CommandError("Only workspace admins can end a season.")
+            new = await store.reset_season(platform, ws, datetime.now(UTC))
+            return views.message(
+                f"Season {new.number - 1} is archived (see `season {new.number - 1}`); "
+                f"season {new.number} starts now with a clean leaderboard.",
+                "info",
+            )
+        seasons = await store.seasons(platform, ws)
+        current = seasons[-1].number if seasons else 1
+        if args:
+            try:
+                number = int(args[0])
+            except ValueError:
+                raise CommandError("Use `season`, `season 2` or `season reset`.") from None
+            if not any(s.number == number for s in seasons) and number != current:
+                raise CommandError(f"There is no season {number} here (this is season {current}).")
+            rows = await store.season_leaderboard(platform, ws, None, number, 10)
+            title = f"🏆 Season {number}" + (" (current)" if number == current else "")
+            lines = [
+                f"{row.rank}. {row.display_name} — {row.points} pts · {row.games} games · {row.wins} wins"
+                for row in rows
+            ] or ["Nobody scored in that season."]
+            return views.View(kind="leaderboard", title=title, lines=tuple(lines))
+        lines = []
+        for season in seasons or []:
+            top = await store.season_leaderboard(platform, ws, None, season.number, 1)
+            leader = f"{top[0].display_name} ({top[0].points} pts)" if top else "nobody yet"
+            state = "current" if season.ended_at is None else "archived"
+            lines.append(f"Season {season.number} ({state}): {leader}")
+        if not lines:
+            lines = ["Season 1 is under way."]
+        return views.View(kind="leaderboard", title="📅 Seasons", lines=tuple(lines))
+
     async def config(self, cmd: Command, args: Sequence[str]) -> views.View:
         """``config`` shows settings; ``config KEY VALUE`` changes one (admins)."""
         store = self._need_store()

@@ -1,0 +1,110 @@
+"""Workspace commands and game recording end to end over a real SQLite file."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.events import Button, Command, Player
+from bot.manager import GameManager
+from bot.recording import StoreGameLog, load_unfinished
+from bot.registry import Registry
+from bot.testing import FakeOutbox
+from bot.views import GO, JOIN
+from bot.workspace import Workspace
+from storage import open_store
+from storage.sqlstore import SQLStore
+from tests.bot.conftest import ANN, BOB, CHAT
+from tests.bot.test_manager import letter, text
+from tests.bot.toygame import TOY
+
+ADMIN = Player("test", "u9", "Ada Admin", is_admin=True)
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[SQLStore]:
+    db = open_store(f"sqlite:///{tmp_path}/moji.db")
+    await db.open()
+    yield db
+    await db.close()
+
+
+@pytest.fixture
+async def setup(store: SQLStore) -> AsyncIterator[tuple[GameManager, FakeOutbox, FakeClock]]:
+    clock, outbox = FakeClock(), FakeOutbox()
+    registry = Registry([TOY])
+    manager = GameManager(
+        registry,
+        outbox,
+        StoreGameLog(store),
+        clock,
+        workspace=Workspace(store, registry),
+        rng=random.Random(5),
+    )
+    yield manager, outbox, clock
+    await manager.shutdown()
+
+
+def cmd(line: str, player: Player = ANN) -> Command:
+    name, *args = line.split()
+    return Command(name, tuple(args), CHAT, player)
+
+
+async def reply(manager: GameManager, outbox: FakeOutbox, line: str, player: Player = ANN) -> str:
+    await manager.handle(cmd(line, player))
+    return outbox.privates()[-1].view.plain()
+
+
+async def play_toy(manager: GameManager, clock: FakeClock, winner: Player = ANN) -> None:
+    closed = asyncio.Event()
+    manager.closed_listeners.append(lambda chat: closed.set())
+    await manager.handle(cmd("start toy target=1"))
+    await manager.handle(Button(CHAT, BOB, JOIN))
+    await manager.handle(Button(CHAT, ANN, GO))
+    await manager.handle(text(letter(manager) + "x", clock.now(), winner, "w"))
+    await clock.advance(0.2)
+    # the database writes run on a real thread: wait for the game to close, not for time
+    await asyncio.wait_for(closed.wait(), 10)
+    assert CHAT not in manager.sessions
+
+
+async def test_a_finished_game_reaches_the_leaderboard_and_stats(setup, store: SQLStore) -> None:
+    manager, outbox, clock = setup
+    await play_toy(manager, clock)
+    board = await reply(manager, outbox, "leaderboard toy all")
+    assert "1. Ann — 1 pts · 1 games · 1 wins" in board
+    assert "Bob — 0 pts" in board
+    stats = await reply(manager, outbox, "stats", BOB)
+    assert "1 games · 0 wins" in stats
+    assert await load_unfinished(store) == []
+
+
+async def test_season_reset_is_for_admins_and_archives(setup) -> None:
+    manager, outbox, clock = setup
+    await play_toy(manager, clock)
+    assert "Only workspace admins" in await reply(manager, outbox, "season reset", BOB)
+    assert "season 2 starts now" in await reply(manager, outbox, "season reset", ADMIN)
+    assert "No games finished yet" in await reply(manager, outbox, "leaderboard season")
+    assert "Ann" in await reply(manager, outbox, "leaderboard all")
+    assert "1. Ann — 1 pts" in await reply(manager, outbox, "season 1")
+    listing = await reply(manager, outbox, "season")
+    assert "Season 1 (archived): Ann (1 pts)" in listing and "Season 2 (current)" in listing
+    assert "no season 7" in await reply(manager, outbox, "season 7")
+
+
+async def test_settings_and_word_lists_persist(setup, store: SQLStore) -> None:
+    manager, outbox, _ = setup
+    assert "Only workspace admins" in await reply(manager, outbox, "config reasons on")
+    assert "reasons is now on" in await reply(manager, outbox, "config reasons on", ADMIN)
+    assert "not a time zone" in await reply(manager, outbox, "config timezone Mars/Base", ADMIN)
+    assert "toy.target is now 3" in await reply(manager, outbox, "config toy.target 3", ADMIN)
+    assert "“selfie” is now allowed" in await reply(manager, outbox, "words add Selfie", ADMIN)
+    assert await store.word_lists("test", "w1") == ({"selfie"}, set())
+    # the game default applies to the next lobby
+    await manager.handle(cmd("start toy"))
+    assert manager.sessions[CHAT].options["target"] == 3
