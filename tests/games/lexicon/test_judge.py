@@ -155,6 +155,7 @@ def test_unknown_dictionary() -> None:
 def test_load_is_cached() -> None:
     assert load("casual") is load("casual")
     assert load() is load("casual")
+    assert load().prepare() is load()
 
 
 # --- themes ---
