@@ -1,0 +1,347 @@
+"""The Discord bot: gateway events and interactions → neutral events → the game manager.
+
+One :class:`MojiBot` (a ``discord.AutoShardedClient``) runs the shards this
+process owns. It translates:
+
+- ``/moji …`` slash commands → :class:`~bot.events.Command` (answered within
+  Discord's 3 seconds: every command is deferred ephemerally first, and its
+  private replies are ephemeral follow-ups);
+- button presses (stable custom ids, so they keep working after a restart)
+  → :class:`~bot.events.Button`;
+- a player's single-word message in a channel with a game →
+  :class:`~bot.events.Text`, stamped with the message's snowflake time
+  (edited messages never count);
+- 👍 / 👎 reactions → :class:`~bot.events.Reaction`;
+- the Eagle Eyes list modal → :class:`~bot.events.PrivateText`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from adapters.discord.commands import build_group
+from adapters.discord.outbox import DiscordOutbox, Reply
+from adapters.discord.permissions import THREADS, is_admin, missing, missing_message
+from bot.app import Services
+from bot.clock import Clock
+from bot.config import Config
+from bot.events import Button, ChatKey, Command, MessageRef, Player, PrivateText, Reaction, Text
+from bot.manager import BUTTONS, GameManager
+from bot.registry import Registry
+from bot.workspace import Workspace
+
+log = logging.getLogger(__name__)
+
+#: A message that can be an answer: one word (letters, apostrophes, hyphens), nothing else.
+WORD = re.compile(r"^[^\W\d_](?:[^\W\d_]|['’\-])*$")
+MAX_WORD = 40
+#: Custom id of the Eagle Eyes list modal.
+LIST_MODAL = "moji:list"
+#: Commands that need the member's admin status.
+ADMIN_COMMANDS = frozenset({"go", "stop", "config", "words"})
+DISCORD_EPOCH_MS = 1420070400000
+
+
+def snowflake_seconds(snowflake: int) -> float:
+    """A snowflake's creation time in epoch seconds, with millisecond precision."""
+    return ((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000
+
+
+def intents() -> discord.Intents:
+    """Guilds, guild messages with their content (privileged), and reactions."""
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    wanted.guild_messages = True
+    wanted.message_content = True
+    wanted.guild_reactions = True
+    return wanted
+
+
+class ListModal(discord.ui.Modal, title="Your word list"):
+    """Eagle Eyes: the player writes their list privately."""
+
+    words: discord.ui.TextInput[ListModal] = discord.ui.TextInput(
+        label="Words (spaces or new lines between them)",
+        style=discord.TextStyle.paragraph,
+        max_length=2000,
+    )
+
+    def __init__(self, bot: MojiBot, chat: ChatKey, player: Player) -> None:
+        super().__init__(custom_id=LIST_MODAL, timeout=900)
+        self.bot = bot
+        self.chat = chat
+        self.player = player
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        reply = Reply(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text = str(self.words.value)
+        await self.bot.manager.handle(
+            PrivateText(self.chat, self.player, text, snowflake_seconds(interaction.id))
+        )
+        await self.bot.finish_reply(reply, "📝 Got your list.")
+
+
+class MojiBot(discord.AutoShardedClient):
+    """moji on Discord: this process's shards, one game manager."""
+
+    def __init__(self, config: Config, services: Services, clock: Clock, **options: Any) -> None:
+        if config.shard_ids:
+            options["shard_ids"] = list(config.shard_ids)
+        super().__init__(
+            intents=intents(),
+            shard_count=config.shard_count,
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=True, replied_user=False
+            ),
+            **options,
+        )
+        self.config = config
+        self.services = services
+        self.registry: Registry = services.registry
+        self.workspace: Workspace = services.workspace
+        self.outbox = DiscordOutbox(self, services.workspace.settings)
+        self.manager = GameManager(
+            services.registry,
+            self.outbox,
+            services.game_log,
+            clock,
+            workspace=services.workspace,
+            settle=config.settle,
+            lobby_timeout=config.lobby_timeout,
+        )
+        self.manager.closed_listeners.append(self.outbox.forget)
+        self.tree = app_commands.CommandTree(self)
+        self.tree.on_error = self._tree_error  # type: ignore[method-assign]
+        self.guild_object = discord.Object(config.discord_guild_id) if config.discord_guild_id else None
+        self.tree.add_command(build_group(self), guild=self.guild_object)
+        #: thread id → parent channel id, for games in their own thread.
+        self.threads: dict[int, int] = {}
+        self.recovered = False
+        #: Set once this process's unfinished games are rebuilt (after the first READY).
+        self.games_ready = asyncio.Event()
+
+    # ------------------------------------------------------------ lifecycle
+
+    async def setup_hook(self) -> None:
+        """Sync the slash commands (to DISCORD_GUILD_ID when set: instant; else globally)."""
+        try:
+            synced = await self.tree.sync(guild=self.guild_object)
+            where = f"server {self.guild_object.id}" if self.guild_object else "every server (global)"
+            log.info("discord: %d slash command group(s) synced to %s", len(synced), where)
+        except discord.HTTPException as exc:
+            log.error(
+                "discord: could not sync the slash commands (%s %s); was the bot invited with the "
+                "applications.commands scope?",
+                exc.status,
+                exc.text,
+            )
+
+    async def on_ready(self) -> None:
+        """Once connected: rebuild this process's unfinished games (once per process)."""
+        log.info("discord: connected as %s on shard(s) %s", self.user, sorted(self.shards))
+        if self.recovered:
+            return
+        self.recovered = True
+        try:
+            await self.recover()
+        finally:
+            self.games_ready.set()
+
+    async def recover(self) -> None:
+        """Resume (or void) the unfinished games of the guilds on this process's shards."""
+        await self.services.recover(self.manager, "discord", mine=self.mine)
+        for chat in self.manager.sessions:
+            if chat.thread_id:
+                self.threads[int(chat.thread_id)] = int(chat.channel_id)
+
+    def mine(self, chat: ChatKey) -> bool:
+        """True when ``chat``'s guild is on one of this process's shards."""
+        if not chat.workspace_id.isdigit():
+            return False
+        count = self.shard_count or 1
+        shard = (int(chat.workspace_id) >> 22) % count
+        return self.shard_ids is None or shard in self.shard_ids
+
+    async def close(self) -> None:
+        """Stop the games' timers, then disconnect."""
+        await self.manager.shutdown()
+        await super().close()
+
+    # ------------------------------------------------------------ translation
+
+    def chat_of(self, guild_id: int, channel: object, channel_id: int) -> ChatKey:
+        """The chat of a channel, or of a thread (which keeps its parent channel)."""
+        parent = channel.parent_id if isinstance(channel, discord.Thread) else None
+        parent = parent or self.threads.get(channel_id)
+        if parent:
+            self.threads[channel_id] = parent
+            return ChatKey("discord", str(guild_id), str(parent), str(channel_id))
+        return ChatKey("discord", str(guild_id), str(channel_id))
+
+    @staticmethod
+    def player_of(user: discord.abc.User, admin: bool = False) -> Player:
+        """A neutral player."""
+        return Player("discord", str(user.id), user.display_name, is_admin=admin)
+
+    async def _admin(self, interaction: discord.Interaction[Any], chat: ChatKey) -> bool:
+        permissions = interaction.permissions
+        if permissions.manage_guild or permissions.administrator:
+            return True
+        if not getattr(interaction.user, "roles", None):
+            return False
+        settings = await self.workspace.settings(chat)
+        return is_admin(interaction.user, permissions, str(settings.get("admin-role", "")))
+
+    # ------------------------------------------------------------ commands
+
+    async def run_command(
+        self, interaction: discord.Interaction[Any], name: str, args: tuple[str, ...]
+    ) -> None:
+        """Answer a slash command: defer (ephemeral), hand it to the manager, tidy up."""
+        reply = Reply(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await self.finish_reply(reply, "moji games run in servers, not in direct messages.")
+            return
+        chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
+        if name == "start":
+            refusal = self._cannot_start(interaction)
+            if refusal:
+                log.warning("discord: cannot start a game in %s: %s", chat.label(), refusal)
+                await self.finish_reply(reply, refusal)
+                return
+            chat = await self._game_chat(interaction, chat, args)
+        admin = name in ADMIN_COMMANDS and await self._admin(interaction, chat)
+        player = self.player_of(interaction.user, admin)
+        self.outbox.remember(chat, reply)
+        await self.manager.handle(Command(name, args, chat, player, reply))
+        await self.finish_reply(reply)
+
+    def _cannot_start(self, interaction: discord.Interaction[Any]) -> str:
+        lacking = missing(interaction.app_permissions)
+        return missing_message(lacking) if lacking else ""
+
+    async def _game_chat(
+        self, interaction: discord.Interaction[Any], chat: ChatKey, args: tuple[str, ...]
+    ) -> ChatKey:
+        """Turn-based games get their own thread (when started outside one)."""
+        info = self.registry.find(args[0]) if args and "=" not in args[0] else None
+        if info is None or info.realtime or chat.thread_id or chat in self.manager.sessions:
+            return chat
+        lacking = missing(interaction.app_permissions, THREADS)
+        if lacking:
+            log.warning("discord: no thread for %s in %s (missing %s)", info.name, chat.label(), lacking)
+            return chat
+        try:
+            data = await self.http.start_thread_without_message(
+                int(chat.channel_id),
+                name=f"{info.title} — {interaction.user.display_name}"[:100],
+                auto_archive_duration=1440,
+                type=discord.ChannelType.public_thread.value,
+            )
+        except discord.HTTPException as exc:
+            log.warning("discord: could not open a thread for %s in %s: %s", info.name, chat.label(), exc)
+            return chat
+        thread_id = int(data["id"])
+        self.threads[thread_id] = int(chat.channel_id)
+        return ChatKey(chat.platform, chat.workspace_id, chat.channel_id, str(thread_id))
+
+    async def finish_reply(self, reply: Reply, text: str | None = None) -> None:
+        """End a deferred interaction: say ``text``, or remove the 'thinking…' note."""
+        interaction = reply.interaction
+        try:
+            if text is not None and not reply.used:
+                await interaction.followup.send(text, ephemeral=True)
+                reply.used = True
+            elif not reply.used:
+                await interaction.delete_original_response()
+        except discord.HTTPException as exc:
+            log.info("discord: could not finish an interaction: %s", exc)
+
+    async def open_list_modal(self, interaction: discord.Interaction[Any]) -> None:
+        """``/moji list``: open the Eagle Eyes list modal (a modal can't wait, so no defer)."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await interaction.response.send_message("moji games run in servers.", ephemeral=True)
+            return
+        chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
+        session = self.manager.sessions.get(chat)
+        player = self.player_of(interaction.user)
+        if session is None or not session.is_player(player):
+            await interaction.response.send_message("You're not playing a game here.", ephemeral=True)
+            return
+        await interaction.response.send_modal(ListModal(self, chat, player))
+
+    async def _tree_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        log.error("discord: slash command failed", exc_info=error)
+        text = "Sorry — that didn't work. Try again in a moment."
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            pass
+
+    # ------------------------------------------------------------ gateway events
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Button presses, routed by their stable custom id (no per-message state)."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if custom_id not in BUTTONS:
+            return
+        reply = Reply(interaction)
+        await interaction.response.defer()
+        if interaction.guild_id is None or interaction.channel_id is None:
+            return
+        chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
+        admin = custom_id == "moji:go" and await self._admin(interaction, chat)
+        player = self.player_of(interaction.user, admin)
+        await self.manager.handle(Button(chat, player, custom_id, reply))
+
+    async def on_message(self, message: discord.Message) -> None:
+        """A player's one-word answer; everything else is chatter."""
+        if message.guild is None or message.author.bot or message.webhook_id is not None:
+            return
+        chat = self.chat_of(message.guild.id, message.channel, message.channel.id)
+        self.outbox.saw_message(chat)
+        if chat not in self.manager.sessions:
+            return
+        text = message.content.strip()
+        if not text or len(text) > MAX_WORD or not WORD.match(text):
+            return
+        event = Text(
+            chat,
+            self.player_of(message.author),
+            text,
+            snowflake_seconds(message.id),
+            MessageRef(chat, str(message.id)),
+        )
+        await self.manager.handle(event)
+
+    async def on_raw_reaction_add(self, payload: discord.RawReactionActionEvent) -> None:
+        """👍 / 👎 on a disputed answer are votes."""
+        if payload.guild_id is None or (self.user is not None and payload.user_id == self.user.id):
+            return
+        channel = self.get_channel(payload.channel_id)
+        chat = self.chat_of(payload.guild_id, channel, payload.channel_id)
+        if chat not in self.manager.sessions:
+            return
+        member = payload.member
+        if member is not None and member.bot:
+            return
+        name = member.display_name if member is not None else str(payload.user_id)
+        player = Player("discord", str(payload.user_id), name)
+        ref = MessageRef(chat, str(payload.message_id))
+        await self.manager.handle(Reaction(chat, player, str(payload.emoji), ref))

@@ -1,0 +1,222 @@
+"""The ``/moji`` slash command group: every subcommand maps to the shared grammar.
+
+Each subcommand turns its options into the words of :mod:`bot.commands`
+(``/moji start game:race bots:1 cards:5`` → ``start race bots=1 cards=5``) and
+hands a neutral :class:`~bot.events.Command` to the game manager; the rules
+of what a command means live in the bot core, not here. Options with a fixed
+set of values get choices or autocomplete from the games' own declarations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.registry import Registry
+from bot.workspace import WORKSPACE_SETTINGS
+from games.common.options import OptionSpec
+
+if TYPE_CHECKING:
+    from adapters.discord.client import MojiBot
+
+Run = Callable[[discord.Interaction[Any], str, tuple[str, ...]], Awaitable[None]]
+
+PERIODS = [
+    app_commands.Choice(name=label, value=value)
+    for label, value in (
+        ("today", "day"),
+        ("this week", "week"),
+        ("this month", "month"),
+        ("this season", "season"),
+        ("all time", "all"),
+    )
+]
+
+
+def _spec(registry: Registry, game: str | None, name: str) -> OptionSpec | None:
+    info = registry.find(game) if game else registry.default
+    info = info or registry.default
+    return next((s for s in info.options if name in (s.name, *s.aliases)), None)
+
+
+def option_choices(
+    registry: Registry, game: str | None, name: str, current: str
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete for a ``choice`` or ``set`` option of the chosen game.
+
+    For a set (``themes``, ``variation``) the words already typed before the
+    last comma are kept, so ``nouns,an`` offers ``nouns,animals``.
+    """
+    spec = _spec(registry, game, name)
+    if spec is None or not spec.choices:
+        return []
+    head, _, last = current.rpartition(",") if spec.kind == "set" else ("", "", current)
+    prefix = head + "," if head else ""
+    taken = set(head.split(",")) if head else set()
+    values = [c for c in spec.choices if c.startswith(last.strip().lower()) and c not in taken]
+    return [app_commands.Choice(name=(prefix + c)[:100], value=(prefix + c)[:100]) for c in values[:25]]
+
+
+def start_args(game: str | None, given: dict[str, object], more: str | None) -> tuple[str, ...]:
+    """The words of ``start`` from slash options."""
+    words: list[str] = [game] if game else []
+    for key, value in given.items():
+        if value is not None:
+            words.append(f"{key}={value}")
+    if more:
+        words.extend(more.split())
+    return tuple(words)
+
+
+def build_group(bot: MojiBot) -> app_commands.Group:
+    """The ``/moji`` group, with choices from ``bot``'s game registry."""
+    registry = bot.registry
+    run: Run = bot.run_command
+    games = [app_commands.Choice(name=f"{g.title} ({g.name})"[:100], value=g.name) for g in registry][:25]
+    moji = app_commands.Group(
+        name="moji", description="Fast word games: start, join and play moji", guild_only=True
+    )
+
+    async def autocomplete_option(
+        interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        name = next((str(o["name"]) for o in _focused(interaction.data) if o.get("focused")), "")
+        return option_choices(registry, getattr(interaction.namespace, "game", None), name, current)
+
+    @moji.command(name="start", description="Open a game lobby in this channel (you host it)")
+    @app_commands.describe(
+        game="Which game (default: moji race)",
+        bots="Computer opponents to add",
+        cards="Cards in each player's stack",
+        min="Minimum word length",
+        placement="Where the used letters must sit in the word",
+        themes="Words must fit one of these themes (comma-separated)",
+        variation="Game variations (comma-separated)",
+        level="How quick the computer opponents are",
+        more="Any other options as key=value words, e.g. hourglass=20",
+    )
+    @app_commands.choices(game=games)
+    @app_commands.autocomplete(
+        placement=autocomplete_option,
+        themes=autocomplete_option,
+        variation=autocomplete_option,
+        level=autocomplete_option,
+    )
+    async def start(
+        interaction: discord.Interaction[Any],
+        game: str | None = None,
+        bots: app_commands.Range[int, 0, 20] | None = None,
+        cards: app_commands.Range[int, 1, 100] | None = None,
+        min: app_commands.Range[int, 1, 10] | None = None,
+        placement: str | None = None,
+        themes: str | None = None,
+        variation: str | None = None,
+        level: str | None = None,
+        more: str | None = None,
+    ) -> None:
+        given: dict[str, object] = {
+            "bots": bots,
+            "cards": cards,
+            "min": min,
+            "placement": placement,
+            "themes": themes,
+            "variation": variation,
+            "level": level,
+        }
+        await run(interaction, "start", start_args(game, given, more))
+
+    def simple(name: str, description: str) -> None:
+        async def callback(interaction: discord.Interaction[Any]) -> None:
+            await run(interaction, name, ())
+
+        moji.add_command(app_commands.Command(name=name, description=description, callback=callback))
+
+    simple("join", "Join the game in this channel")
+    simple("leave", "Leave the game in this channel")
+    simple("go", "Start the game now (host or admin)")
+    simple("stop", "End the game; it won't count (host or admin)")
+    simple("skip", "Vote to discard the face-up cards when everyone is stuck")
+    simple("why", "Why was my last answer refused? (only you see it)")
+    simple("hand", "Show your hand, rack or list (only you see it)")
+    simple("help", "Every moji command")
+
+    @moji.command(name="vote", description="Vote on an answer the dictionary can't judge")
+    @app_commands.choices(
+        choice=[app_commands.Choice(name="yes", value="yes"), app_commands.Choice(name="no", value="no")]
+    )
+    async def vote(interaction: discord.Interaction[Any], choice: str) -> None:
+        await run(interaction, "vote", (choice,))
+
+    @moji.command(name="play", description="Make a move in a turn-based game")
+    @app_commands.describe(move="Your move, e.g. H8 across WORD")
+    async def play(interaction: discord.Interaction[Any], move: str) -> None:
+        await run(interaction, "play", tuple(move.split()))
+
+    @moji.command(name="list", description="Eagle Eyes: write your word list privately")
+    async def list_(interaction: discord.Interaction[Any]) -> None:
+        await bot.open_list_modal(interaction)
+
+    @moji.command(name="rules", description="How to play, and every option")
+    @app_commands.choices(game=games)
+    async def rules(interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        await run(interaction, "rules", (game,) if game else ())
+
+    @moji.command(name="leaderboard", description="Who leads in this server")
+    @app_commands.choices(game=games, period=PERIODS)
+    async def leaderboard(
+        interaction: discord.Interaction[Any], game: str | None = None, period: str | None = None
+    ) -> None:
+        await run(interaction, "leaderboard", tuple(a for a in (game, period) if a))
+
+    @moji.command(name="stats", description="A player's record (yours by default)")
+    async def stats(interaction: discord.Interaction[Any], member: discord.User | None = None) -> None:
+        await run(interaction, "stats", (f"<@{member.id}>",) if member else ())
+
+    async def autocomplete_key(
+        interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        keys = [s.name for s in WORKSPACE_SETTINGS]
+        keys += [f"{g.name}.{o.name}" for g in registry for o in g.options]
+        found = [k for k in keys if current.lower() in k]
+        return [app_commands.Choice(name=k, value=k) for k in found[:25]]
+
+    @moji.command(name="config", description="Show or change this server's moji settings (admins change)")
+    @app_commands.describe(key="A setting, or <game>.<option> for a game default", value="The new value")
+    @app_commands.autocomplete(key=autocomplete_key)
+    async def config(
+        interaction: discord.Interaction[Any], key: str | None = None, value: str | None = None
+    ) -> None:
+        await run(interaction, "config", tuple(a for a in (key, value) if a))
+
+    words = app_commands.Group(name="words", description="This server's own word list", parent=moji)
+
+    def word_verb(verb: str, description: str) -> None:
+        async def callback(interaction: discord.Interaction[Any], word: str) -> None:
+            await run(interaction, "words", (verb, word))
+
+        words.add_command(app_commands.Command(name=verb, description=description, callback=callback))
+
+    word_verb("add", "Allow a word in this server (admins)")
+    word_verb("ban", "Ban a word in this server (admins)")
+    word_verb("remove", "Back to the dictionary's verdict for a word (admins)")
+
+    @words.command(name="show", description="The words this server added or banned")
+    async def show(interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, "words", ())
+
+    return moji
+
+
+def _focused(data: object) -> list[dict[str, Any]]:
+    """Every option in an interaction's data, depth first (to find the focused one)."""
+    found: list[dict[str, Any]] = []
+    stack = list(data.get("options", [])) if isinstance(data, dict) else []
+    while stack:
+        option = stack.pop()
+        if isinstance(option, dict):
+            found.append(option)
+            stack.extend(option.get("options", []))
+    return found

@@ -1,0 +1,163 @@
+"""Card and table pictures (PNG), drawn with Pillow; shared by every platform.
+
+Each card shows its letter big, its points in the corner and a shape that
+stands for its colour (red ● circle, blue ■ square, yellow ▲ triangle,
+green ◆ diamond — the same cues as the terminal), so no player ever needs to
+tell the colours apart. The palette is Okabe–Ito, which stays distinct under
+the common forms of colour blindness.
+
+The API is platform-neutral: anything with ``cards`` (and optionally
+``title``) can be drawn — a :class:`bot.views.View` or a game snapshot::
+
+    png: bytes = render_table(view)
+
+Rendering is CPU work; call it off the event loop (``asyncio.to_thread``).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Protocol
+
+from PIL import Image, ImageDraw, ImageFont
+
+__all__ = ["CARD_SIZE", "STYLES", "CardStyle", "render_card", "render_cards", "render_table", "render_view"]
+
+#: Width and height of one card, in pixels.
+CARD_SIZE = (120, 168)
+_GAP = 14
+_PAD = 18
+_BACKGROUND = (47, 49, 54)  # reads well on dark and light chat themes
+_TITLE_COLOUR = (235, 236, 240)
+
+
+class Face(Protocol):
+    """What a card shows (``games.common.protocol.CardFace`` fits)."""
+
+    @property
+    def letter(self) -> str: ...
+    @property
+    def colour(self) -> str: ...
+    @property
+    def points(self) -> int: ...
+    @property
+    def under(self) -> int: ...
+
+
+class Table(Protocol):
+    """Anything with face-up cards: a neutral view or a game snapshot."""
+
+    @property
+    def cards(self) -> Sequence[Face]: ...
+
+
+class CardStyle:
+    """How one card colour is drawn: fill, ink and the shape that names it."""
+
+    __slots__ = ("fill", "ink", "name", "shape")
+
+    def __init__(self, name: str, fill: tuple[int, int, int], ink: tuple[int, int, int], shape: str) -> None:
+        self.name = name
+        self.fill = fill
+        self.ink = ink
+        self.shape = shape
+
+
+#: Card colour → style (Okabe–Ito colours; a distinct shape for each).
+STYLES: dict[str, CardStyle] = {
+    "red": CardStyle("red", (213, 94, 0), (255, 255, 255), "circle"),
+    "blue": CardStyle("blue", (0, 114, 178), (255, 255, 255), "square"),
+    "yellow": CardStyle("yellow", (240, 228, 66), (20, 20, 20), "triangle"),
+    "green": CardStyle("green", (0, 158, 115), (255, 255, 255), "diamond"),
+    "": CardStyle("plain", (225, 225, 225), (20, 20, 20), "dot"),
+}
+
+
+@lru_cache(maxsize=16)
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    for name in ("DejaVuSans-Bold.ttf", "Arial Bold.ttf", "arialbd.ttf"):
+        try:
+            return ImageFont.truetype(name, size)
+        except OSError:
+            continue
+    return ImageFont.load_default(size=size)
+
+
+def _shape(
+    draw: ImageDraw.ImageDraw, shape: str, box: tuple[int, int, int, int], colour: tuple[int, ...]
+) -> None:
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    if shape == "circle":
+        draw.ellipse(box, fill=colour)
+    elif shape == "square":
+        draw.rectangle(box, fill=colour)
+    elif shape == "triangle":
+        draw.polygon([(cx, y0), (x1, y1), (x0, y1)], fill=colour)
+    elif shape == "diamond":
+        draw.polygon([(cx, y0), (x1, cy), (cx, y1), (x0, cy)], fill=colour)
+    else:
+        r = (x1 - x0) / 4
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour)
+
+
+def _draw_card(image: Image.Image, face: Face, left: int, top: int) -> None:
+    style = STYLES.get(face.colour, STYLES[""])
+    width, height = CARD_SIZE
+    draw = ImageDraw.Draw(image)
+    box = (left, top, left + width - 1, top + height - 1)
+    draw.rounded_rectangle(box, radius=14, fill=style.fill, outline=(255, 255, 255), width=3)
+    # the shape that names the colour, in two corners (readable without colour vision)
+    _shape(draw, style.shape, (left + 10, top + 10, left + 34, top + 34), style.ink)
+    _shape(
+        draw,
+        style.shape,
+        (left + width - 35, top + height - 35, left + width - 11, top + height - 11),
+        style.ink,
+    )
+    letter = face.letter or "?"
+    font = _font(78 if len(letter) == 1 else 48)
+    draw.text((left + width / 2, top + height / 2 + 2), letter, font=font, fill=style.ink, anchor="mm")
+    draw.text((left + width - 12, top + 10), str(face.points), font=_font(26), fill=style.ink, anchor="ra")
+    if face.under:
+        draw.text(
+            (left + 12, top + height - 12), f"+{face.under}", font=_font(20), fill=style.ink, anchor="ld"
+        )
+
+
+def render_card(face: Face) -> bytes:
+    """One card as a PNG."""
+    return render_cards([face], title="")
+
+
+def render_cards(cards: Sequence[Face], *, title: str = "") -> bytes:
+    """A row of cards (wrapping after 8), with an optional title above, as a PNG."""
+    width, height = CARD_SIZE
+    per_row = max(1, min(8, len(cards)))
+    rows = max(1, -(-len(cards) // per_row))
+    title_height = 44 if title else 0
+    size = (
+        _PAD * 2 + per_row * width + (per_row - 1) * _GAP,
+        _PAD * 2 + title_height + rows * height + (rows - 1) * _GAP,
+    )
+    image = Image.new("RGB", size, _BACKGROUND)
+    if title:
+        ImageDraw.Draw(image).text((_PAD, _PAD), title[:60], font=_font(28), fill=_TITLE_COLOUR)
+    for index, face in enumerate(cards):
+        row, col = divmod(index, per_row)
+        _draw_card(image, face, _PAD + col * (width + _GAP), _PAD + title_height + row * (height + _GAP))
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def render_table(table: Table) -> bytes:
+    """The face-up cards of a table (a view or a snapshot) as a PNG."""
+    return render_cards(list(table.cards))
+
+
+def render_view(view: Table) -> bytes | None:
+    """A view's picture, or None when it shows no cards (a ``Renderer`` for adapters)."""
+    return render_table(view) if view.cards else None

@@ -1,0 +1,122 @@
+"""The real discord.py client (moji's MojiBot) against the local fake Discord."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from adapters.discord import MojiBot
+from bot.app import Services
+from bot.clock import FakeClock
+from bot.config import Config, load_config
+from bot.events import ChatKey
+from bot.recording import StoreGameLog
+from bot.registry import Registry
+from bot.workspace import Workspace
+from storage import open_store
+from tests.adapters.discord.fakediscord import CHANNEL_ID, GUILD_ID, FakeDiscord, Request
+from tests.bot.toygame import TOY
+
+CHAT = ChatKey("discord", GUILD_ID, CHANNEL_ID)
+TOKEN = "fake-discord-token-" + "x" * 40
+ANN, BOB, CAT = ("100000000000000001", "Ann"), ("100000000000000002", "Bob"), ("100000000000000003", "Cat")
+
+
+def make_config(**extra: str) -> Config:
+    env = {"DISCORD_TOKEN": TOKEN, "SETTLE_MS": "150", "LOBBY_TIMEOUT": "600", **extra}
+    return load_config(env, env_file=None)
+
+
+@dataclass
+class Harness:
+    """A running bot, the fake Discord it talks to, and the shared clock and services."""
+
+    fake: FakeDiscord
+    bot: MojiBot
+    clock: FakeClock
+    svc: Services
+    config: Config
+    task: asyncio.Task[None]
+
+    @property
+    def manager(self) -> Any:
+        return self.bot.manager
+
+    async def settle(self) -> None:
+        """Let in-flight work finish: the clock's sleepers and the bot's REST calls."""
+        await self.clock.settle()
+        await asyncio.sleep(0.01)
+        await self.clock.settle()
+
+    async def advance(self, seconds: float) -> None:
+        await self.clock.advance(seconds)
+
+    async def stop(self) -> None:
+        await self.bot.close()
+        self.task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await self.task
+
+    async def restart(self) -> Harness:
+        """Stop this bot and start a fresh process-equivalent on the same database and server."""
+        await self.stop()
+        return await start_bot(self.fake, self.clock, self.svc, self.config)
+
+
+async def start_bot(fake: FakeDiscord, clock: FakeClock, svc: Services, config: Config) -> Harness:
+    bot = MojiBot(config, svc, clock, guild_ready_timeout=0.05)
+    task = asyncio.get_running_loop().create_task(bot.start(TOKEN))
+    ready = asyncio.get_running_loop().create_task(bot.games_ready.wait())
+    done, _ = await asyncio.wait({task, ready}, timeout=15, return_when=asyncio.FIRST_COMPLETED)
+    if ready not in done:
+        ready.cancel()
+        if task.done():
+            task.result()  # the bot's own error
+        raise AssertionError(
+            f"the bot never got ready; requests: {[(r.method, r.path) for r in fake.requests]}"
+        )
+    return Harness(fake, bot, clock, svc, config, task)
+
+
+@pytest.fixture
+def registry() -> Registry:
+    return Registry([TOY])
+
+
+@pytest.fixture
+async def services(tmp_path: Path, registry: Registry) -> AsyncIterator[Services]:
+    store = open_store(f"sqlite:///{tmp_path}/moji.db")
+    await store.open()
+    try:
+        yield Services(registry, Workspace(store, registry), StoreGameLog(store), store)
+    finally:
+        await store.close()
+
+
+@pytest.fixture
+async def h(monkeypatch: pytest.MonkeyPatch, services: Services) -> AsyncIterator[Harness]:
+    clock = FakeClock(start=time.time())
+    fake = FakeDiscord(now=clock.now)
+    await fake.start()
+    fake.patch(monkeypatch)
+    harness = await start_bot(fake, clock, services, make_config())
+    try:
+        yield harness
+    finally:
+        await harness.stop()
+        await fake.close()
+
+
+def is_table(request: Request) -> bool:
+    return "Cards: " in str((request.json or {}).get("content"))
+
+
+def is_lobby(request: Request) -> bool:
+    return "lobby" in request.text

@@ -1,0 +1,687 @@
+"""A local fake Discord: REST v10 routes the bot uses plus a gateway websocket.
+
+It speaks the real payloads (HELLO, IDENTIFY, READY, GUILD_CREATE,
+MESSAGE_CREATE, INTERACTION_CREATE, MESSAGE_REACTION_ADD, RESUME), records
+every request the bot makes, and can inject REST faults (429 with
+retry-after, 500, a hang that the bot's time limit cuts short). Tests wait on
+recorded requests with :meth:`FakeDiscord.wait_for`, never on wall-clock sleeps.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+import yarl
+from aiohttp import web
+from discord.gateway import DiscordWebSocket
+
+DISCORD_EPOCH_MS = 1420070400000
+APP_ID = "900000000000000001"
+BOT_ID = APP_ID
+GUILD_ID = "800000000000000001"
+CHANNEL_ID = "800000000000000002"
+OTHER_CHANNEL_ID = "800000000000000003"
+EVERYONE = GUILD_ID
+
+#: Permissions a normal member has in the test guild (no Manage Server).
+MEMBER_PERMS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    read_message_history=True,
+    add_reactions=True,
+    use_application_commands=True,
+)
+ADMIN_PERMS = discord.Permissions(MEMBER_PERMS.value | discord.Permissions(manage_guild=True).value)
+BOT_PERMS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    embed_links=True,
+    attach_files=True,
+    add_reactions=True,
+    read_message_history=True,
+    create_public_threads=True,
+    send_messages_in_threads=True,
+)
+
+
+@dataclass
+class Request:
+    """One REST call the bot made."""
+
+    method: str
+    path: str  # after /api/v10
+    query: dict[str, str]
+    json: Any
+    files: list[bytes] = field(default_factory=list)
+    status: int = 200
+
+    @property
+    def text(self) -> str:
+        """Everything a reader of the message would see, as one string."""
+        return json.dumps(self.json, ensure_ascii=False) if self.json is not None else ""
+
+    @property
+    def ephemeral(self) -> bool:
+        """Only the invoker sees it (flags 64 on the message or the callback's data)."""
+        body = self.json or {}
+        data = body.get("data", body) if isinstance(body, dict) else {}
+        return bool(isinstance(data, dict) and (data.get("flags", 0) or 0) & 64)
+
+
+@dataclass
+class Fault:
+    """Make the next ``times`` matching requests fail."""
+
+    method: str
+    pattern: str
+    kind: str  # "429" | "500" | "hang"
+    times: int = 1
+    retry_after: float = 0.05
+
+
+def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+    """A JSON answer with Discord's exact content type (discord.py compares it verbatim)."""
+    return web.Response(
+        body=json.dumps(data).encode(),
+        status=status,
+        headers={"Content-Type": "application/json", **(headers or {})},
+    )
+
+
+def user(uid: str, name: str, *, bot: bool = False) -> dict[str, Any]:
+    return {
+        "id": uid,
+        "username": name.lower(),
+        "global_name": name,
+        "discriminator": "0",
+        "avatar": None,
+        "bot": bot,
+    }
+
+
+BOT_USER = user(BOT_ID, "moji", bot=True)
+
+
+class FakeDiscord:
+    """REST + gateway on 127.0.0.1; ``now`` stamps snowflakes (the test's clock)."""
+
+    def __init__(
+        self, now: Callable[[], float] = time.time, *, guilds: tuple[str, ...] = (GUILD_ID,)
+    ) -> None:
+        self.now = now
+        self.guilds = guilds
+        self.requests: list[Request] = []
+        self.faults: list[Fault] = []
+        self.identifies: list[dict[str, Any]] = []
+        self.resumes: list[dict[str, Any]] = []
+        self.sockets: dict[int, web.WebSocketResponse] = {}
+        self.seq: dict[int, int] = {}
+        self.shard_count = 1
+        self.base = ""
+        self._counter = itertools.count(1)
+        self._changed = asyncio.Condition()
+        self._runner: web.AppRunner | None = None
+        self._connected = asyncio.Event()
+        self.messages: dict[str, dict[str, Any]] = {}
+        app = web.Application(client_max_size=16 * 1024 * 1024)
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
+        self.app = app
+
+    # ------------------------------------------------------------ life
+
+    async def start(self) -> None:
+        self._runner = web.AppRunner(self.app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        port = self._runner.addresses[0][1]
+        self.base = f"http://127.0.0.1:{port}"
+
+    @property
+    def gateway_url(self) -> str:
+        return self.base.replace("http://", "ws://") + "/gateway"
+
+    def patch(self, monkeypatch: Any) -> None:
+        """Point discord.py at this server (REST base and default gateway)."""
+        monkeypatch.setattr(discord.http.Route, "BASE", self.base + "/api/v10")
+        monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(self.gateway_url))
+
+    async def close(self) -> None:
+        for ws in list(self.sockets.values()):
+            await ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    # ------------------------------------------------------------ ids
+
+    def snowflake(self, at: float | None = None) -> str:
+        ms = int((self.now() if at is None else at) * 1000) - DISCORD_EPOCH_MS
+        return str((ms << 22) | (next(self._counter) & 0x3FFFFF))
+
+    # ------------------------------------------------------------ recording
+
+    async def _record(self, request: Request) -> None:
+        async with self._changed:
+            self.requests.append(request)
+            self._changed.notify_all()
+
+    def of(self, method: str, pattern: str) -> list[Request]:
+        """Recorded requests whose path matches ``pattern`` (a regex)."""
+        rx = re.compile(pattern)
+        return [r for r in self.requests if r.method == method and rx.search(r.path)]
+
+    async def wait_for(
+        self,
+        method: str,
+        pattern: str,
+        check: Callable[[Request], bool] = lambda r: True,
+        *,
+        count: int = 1,
+        within: float = 10.0,
+    ) -> list[Request]:
+        """Wait until ``count`` matching requests were recorded; returns them."""
+        rx = re.compile(pattern)
+
+        def found() -> list[Request]:
+            return [r for r in self.requests if r.method == method and rx.search(r.path) and check(r)]
+
+        async with asyncio.timeout(within):
+            async with self._changed:
+                await self._changed.wait_for(lambda: len(found()) >= count)
+        return found()
+
+    async def until(self, predicate: Callable[[], bool], within: float = 10.0) -> None:
+        """Wait until ``predicate()`` holds (re-checked on each request and briefly in between)."""
+        async with asyncio.timeout(within):
+            while not predicate():
+                async with self._changed:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self._changed.wait(), 0.02)
+
+    # ------------------------------------------------------------ REST
+
+    def _fault_for(self, method: str, path: str) -> Fault | None:
+        for fault in self.faults:
+            if fault.times > 0 and fault.method == method and re.search(fault.pattern, path):
+                fault.times -= 1
+                return fault
+        return None
+
+    async def _rest(self, request: web.Request) -> web.StreamResponse:
+        path = "/" + request.match_info["tail"]
+        body: Any = None
+        files: list[bytes] = []
+        if request.content_type == "multipart/form-data":
+            form = await request.post()
+            for key, value in form.items():
+                if key == "payload_json":
+                    body = json.loads(str(value))
+                elif isinstance(value, web.FileField):
+                    files.append(value.file.read())
+        elif request.can_read_body:
+            raw = await request.read()
+            body = json.loads(raw) if raw else None
+        record = Request(request.method, path, dict(request.query), body, files)
+        fault = self._fault_for(request.method, path)
+        if fault is not None:
+            record.status = {"429": 429, "500": 500, "hang": 0}[fault.kind]
+            await self._record(record)
+            if fault.kind == "429":
+                return _json(
+                    {
+                        "message": "You are being rate limited.",
+                        "retry_after": fault.retry_after,
+                        "global": False,
+                    },
+                    status=429,
+                    headers={"Retry-After": str(fault.retry_after), "X-RateLimit-Scope": "user"},
+                )
+            if fault.kind == "500":
+                return _json({"message": "500: Internal Server Error", "code": 0}, status=500)
+            await asyncio.sleep(3600)  # the bot's own time limit must cut this short
+        response = self._answer(request.method, path, body, record)
+        await self._record(record)
+        return response
+
+    def _message(
+        self, channel_id: str, body: dict[str, Any] | None, *, ephemeral: bool = False
+    ) -> dict[str, Any]:
+        body = body or {}
+        mid = self.snowflake()
+        message = {
+            "id": mid,
+            "channel_id": channel_id,
+            "author": BOT_USER,
+            "content": body.get("content") or "",
+            "timestamp": "2026-01-01T00:00:00+00:00",
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": body.get("embeds") or [],
+            "components": body.get("components") or [],
+            "pinned": False,
+            "type": 0,
+            "flags": 64 if ephemeral else 0,
+        }
+        if channel_id != "dm":
+            message["guild_id"] = GUILD_ID
+        self.messages[mid] = message
+        return message
+
+    def _answer(self, method: str, path: str, body: Any, record: Request) -> web.StreamResponse:
+        parts = path.strip("/").split("/")
+        if method == "GET" and path == "/users/@me":
+            return _json(BOT_USER)
+        if method == "GET" and path == "/oauth2/applications/@me":
+            return _json(
+                {
+                    "id": APP_ID,
+                    "name": "moji",
+                    "description": "",
+                    "icon": None,
+                    "bot_public": True,
+                    "bot_require_code_grant": False,
+                    "owner": user("700000000000000001", "Owner"),
+                    "verify_key": "0" * 64,
+                    "flags": 0,
+                    "rpc_origins": [],
+                }
+            )
+        if method == "GET" and path == "/gateway/bot":
+            return _json(
+                {
+                    "url": self.gateway_url,
+                    "shards": self.shard_count,
+                    "session_start_limit": {
+                        "total": 1000,
+                        "remaining": 999,
+                        "reset_after": 0,
+                        "max_concurrency": 1,
+                    },
+                }
+            )
+        if method == "PUT" and parts[0] == "applications" and parts[-1] == "commands":
+            out = []
+            for command in body or []:
+                out.append({**command, "id": self.snowflake(), "application_id": APP_ID, "version": "1"})
+            return _json(out)
+        if parts[0] == "channels" and len(parts) == 3 and parts[2] == "messages" and method == "POST":
+            return _json(self._message(parts[1], body))
+        if parts[0] == "channels" and len(parts) == 4 and parts[2] == "messages" and method == "PATCH":
+            old = self.messages.get(parts[3]) or self._message(parts[1], None)
+            old.update({k: v for k, v in (body or {}).items() if k in ("content", "embeds", "components")})
+            return _json({**old, "id": parts[3], "channel_id": parts[1]})
+        if parts[0] == "channels" and "reactions" in parts and method in {"PUT", "DELETE"}:
+            return web.Response(status=204)
+        if parts[0] == "channels" and parts[-1] == "threads" and method == "POST":
+            tid = self.snowflake()
+            return _json(
+                {
+                    "id": tid,
+                    "guild_id": GUILD_ID,
+                    "parent_id": parts[1],
+                    "owner_id": BOT_ID,
+                    "name": (body or {}).get("name", "thread"),
+                    "type": 11,
+                    "last_message_id": None,
+                    "message_count": 0,
+                    "member_count": 1,
+                    "rate_limit_per_user": 0,
+                    "thread_metadata": {
+                        "archived": False,
+                        "auto_archive_duration": 1440,
+                        "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                        "locked": False,
+                    },
+                }
+            )
+        if method == "POST" and path == "/users/@me/channels":
+            recipient = str((body or {}).get("recipient_id"))
+            return _json(
+                {
+                    "id": "dm" + recipient,
+                    "type": 1,
+                    "recipients": [user(recipient, "someone")],
+                    "last_message_id": None,
+                }
+            )
+        if parts[0] == "interactions" and parts[-1] == "callback":
+            data = (body or {}).get("data") or {}
+            kind = (body or {}).get("type")
+            return _json(
+                {
+                    "interaction": {
+                        "id": parts[1],
+                        "type": 2,
+                        "response_message_loading": kind == 5,
+                        "response_message_ephemeral": bool((data.get("flags") or 0) & 64),
+                    }
+                }
+            )
+        if parts[0] == "webhooks" and len(parts) == 3 and method == "POST":
+            ephemeral = bool(((body or {}).get("flags") or 0) & 64)
+            return _json(self._message(CHANNEL_ID, body, ephemeral=ephemeral))
+        if parts[0] == "webhooks" and parts[-1] == "@original" and method == "DELETE":
+            return web.Response(status=204)
+        if parts[0] == "webhooks" and "messages" in parts and method == "PATCH":
+            return _json(self._message(CHANNEL_ID, body))
+        record.status = 404
+        return _json({"message": f"Unknown route {method} {path}", "code": 0}, status=404)
+
+    # ------------------------------------------------------------ gateway
+
+    def guild_payload(self, guild_id: str) -> dict[str, Any]:
+        channel = {
+            "id": CHANNEL_ID if guild_id == GUILD_ID else str(int(guild_id) + 1),
+            "type": 0,
+            "name": "games",
+            "position": 0,
+            "guild_id": guild_id,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+            "topic": None,
+            "rate_limit_per_user": 0,
+            "last_message_id": None,
+        }
+        other = (
+            {**channel, "id": OTHER_CHANNEL_ID, "name": "chat", "position": 1}
+            if guild_id == GUILD_ID
+            else None
+        )
+        return {
+            "id": guild_id,
+            "name": "Word Club",
+            "icon": None,
+            "owner_id": "700000000000000001",
+            "roles": [
+                {
+                    "id": guild_id,
+                    "name": "@everyone",
+                    "permissions": str(MEMBER_PERMS.value),
+                    "position": 0,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                },
+                {
+                    "id": "600000000000000009",
+                    "name": "Game Masters",
+                    "permissions": "0",
+                    "position": 1,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                },
+            ],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "channels": [channel, *([other] if other else [])],
+            "threads": [],
+            "members": [],
+            "member_count": 3,
+            "large": False,
+            "unavailable": False,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "system_channel_flags": 0,
+            "premium_tier": 0,
+            "preferred_locale": "en-US",
+            "nsfw_level": 0,
+            "afk_timeout": 300,
+            "voice_states": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "joined_at": "2026-01-01T00:00:00+00:00",
+        }
+
+    def shard_of(self, guild_id: str) -> int:
+        return (int(guild_id) >> 22) % self.shard_count
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=0)
+        await ws.prepare(request)
+        await ws.send_json({"op": 10, "d": {"heartbeat_interval": 45000}, "s": None, "t": None})
+        shard_id = 0
+        async for msg in ws:
+            if msg.type != 1:  # TEXT
+                continue
+            data = json.loads(msg.data)
+            op = data.get("op")
+            if op == 1:
+                await ws.send_json({"op": 11, "d": None, "s": None, "t": None})
+            elif op == 2:
+                self.identifies.append(data["d"])
+                shard_id, count = data["d"].get("shard", [0, 1])
+                self.sockets[shard_id] = ws
+                self.seq[shard_id] = 0
+                mine = [g for g in self.guilds if self.shard_of(g) == shard_id]
+                await self.send(
+                    "READY",
+                    {
+                        "v": 10,
+                        "user": BOT_USER,
+                        "guilds": [{"id": g, "unavailable": True} for g in mine],
+                        "session_id": f"session-{shard_id}-{len(self.identifies)}",
+                        "resume_gateway_url": self.gateway_url,
+                        "shard": [shard_id, count],
+                        "application": {"id": APP_ID, "flags": 0},
+                        "private_channels": [],
+                        "relationships": [],
+                    },
+                    shard=shard_id,
+                )
+                for g in mine:
+                    await self.send("GUILD_CREATE", self.guild_payload(g), shard=shard_id)
+                self._connected.set()
+            elif op == 6:
+                self.resumes.append(data["d"])
+                shard_id = 0
+                self.sockets[shard_id] = ws
+                await self.send("RESUMED", {}, shard=shard_id)
+                self._connected.set()
+        if self.sockets.get(shard_id) is ws:
+            del self.sockets[shard_id]
+        return ws
+
+    async def send(self, event: str, data: dict[str, Any], *, shard: int = 0) -> None:
+        """Dispatch a gateway event to the bot."""
+        ws = self.sockets[shard]
+        self.seq[shard] = self.seq.get(shard, 0) + 1
+        await ws.send_json({"op": 0, "t": event, "s": self.seq[shard], "d": data})
+
+    async def drop_connection(self, shard: int = 0) -> None:
+        """Close the gateway socket as Discord does before asking for a RESUME."""
+        self._connected.clear()
+        ws = self.sockets.pop(shard)
+        await ws.close(code=4000)
+
+    async def connected(self, within: float = 10.0) -> None:
+        async with asyncio.timeout(within):
+            await self._connected.wait()
+
+    # ------------------------------------------------------------ what people do
+
+    def member(
+        self, uid: str, name: str, *, admin: bool = False, roles: tuple[str, ...] = ()
+    ) -> dict[str, Any]:
+        perms = ADMIN_PERMS if admin else MEMBER_PERMS
+        return {
+            "user": user(uid, name),
+            "roles": list(roles),
+            "joined_at": "2026-01-01T00:00:00+00:00",
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "permissions": str(perms.value),
+        }
+
+    async def say(
+        self, uid: str, name: str, content: str, *, channel: str = CHANNEL_ID, at: float | None = None
+    ) -> str:
+        """A member types a message; returns its id."""
+        mid = self.snowflake(at)
+        member = self.member(uid, name)
+        payload = {
+            "id": mid,
+            "channel_id": channel,
+            "guild_id": GUILD_ID,
+            "author": member["user"],
+            "member": {k: v for k, v in member.items() if k != "user"},
+            "content": content,
+            "timestamp": "2026-01-01T00:00:00+00:00",
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": [],
+            "pinned": False,
+            "type": 0,
+            "flags": 0,
+        }
+        self.messages[mid] = payload
+        await self.send("MESSAGE_CREATE", payload, shard=self.shard_of(GUILD_ID))
+        return mid
+
+    async def edit(self, mid: str, content: str) -> None:
+        """A member edits a message (MESSAGE_UPDATE)."""
+        payload = {**self.messages[mid], "content": content, "edited_timestamp": "2026-01-01T00:00:01+00:00"}
+        await self.send("MESSAGE_UPDATE", payload, shard=self.shard_of(GUILD_ID))
+
+    async def react(self, uid: str, name: str, mid: str, emoji: str, *, channel: str = CHANNEL_ID) -> None:
+        await self.send(
+            "MESSAGE_REACTION_ADD",
+            {
+                "user_id": uid,
+                "channel_id": channel,
+                "message_id": mid,
+                "guild_id": GUILD_ID,
+                "member": self.member(uid, name),
+                "emoji": {"id": None, "name": emoji},
+                "type": 0,
+                "burst": False,
+            },
+        )
+
+    def _interaction(
+        self,
+        kind: int,
+        uid: str,
+        name: str,
+        data: dict[str, Any],
+        *,
+        admin: bool = False,
+        roles: tuple[str, ...] = (),
+        channel: str = CHANNEL_ID,
+        app_permissions: discord.Permissions = BOT_PERMS,
+        thread_parent: str | None = None,
+    ) -> dict[str, Any]:
+        iid = self.snowflake()
+        channel_payload: dict[str, Any] = {
+            "id": channel,
+            "type": 11 if thread_parent else 0,
+            "name": "games",
+            "position": 0,
+            "guild_id": GUILD_ID,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": thread_parent,
+        }
+        if thread_parent:
+            channel_payload["thread_metadata"] = {
+                "archived": False,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                "locked": False,
+            }
+        return {
+            "id": iid,
+            "application_id": APP_ID,
+            "type": kind,
+            "token": f"token-{iid}",
+            "version": 1,
+            "guild_id": GUILD_ID,
+            "channel_id": channel,
+            "channel": channel_payload,
+            "member": self.member(uid, name, admin=admin, roles=roles),
+            "app_permissions": str(app_permissions.value),
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": GUILD_ID},
+            "context": 0,
+            "attachment_size_limit": 10 * 1024 * 1024,
+            "data": data,
+        }
+
+    async def slash(
+        self,
+        uid: str,
+        name: str,
+        sub: str,
+        options: dict[str, Any] | None = None,
+        *,
+        group: str | None = None,
+        **kw: Any,
+    ) -> str:
+        """``/moji sub option:value …`` (``group`` for ``/moji words add``); returns the interaction id."""
+        opts = []
+        for key, value in (options or {}).items():
+            kind = (
+                4
+                if isinstance(value, int) and not isinstance(value, bool)
+                else 5
+                if isinstance(value, bool)
+                else 3
+            )
+            opts.append({"name": key, "type": kind, "value": value})
+        node: dict[str, Any] = {"name": sub, "type": 1, "options": opts}
+        if group:
+            node = {"name": group, "type": 2, "options": [node]}
+        data = {"id": "500000000000000001", "name": "moji", "type": 1, "options": [node]}
+        payload = self._interaction(2, uid, name, data, **kw)
+        await self.send("INTERACTION_CREATE", payload, shard=self.shard_of(GUILD_ID))
+        return str(payload["id"])
+
+    async def press(self, uid: str, name: str, custom_id: str, message_id: str, **kw: Any) -> str:
+        """Press a button under one of the bot's messages; returns the interaction id."""
+        message = self.messages.get(message_id) or self._message(CHANNEL_ID, None)
+        data = {"custom_id": custom_id, "component_type": 2}
+        payload = self._interaction(3, uid, name, data, **kw)
+        payload["message"] = {**message, "id": message_id}
+        await self.send("INTERACTION_CREATE", payload, shard=self.shard_of(GUILD_ID))
+        return str(payload["id"])
+
+    # ------------------------------------------------------------ reading what the bot said
+
+    def channel_posts(self, channel: str = CHANNEL_ID) -> list[Request]:
+        """Messages the bot posted in a channel (public)."""
+        return [r for r in self.of("POST", rf"^/channels/{channel}/messages$") if r.status == 200]
+
+    def replies_to(self, interaction_id: str) -> list[Request]:
+        """Everything the bot sent in answer to one interaction (callback and follow-ups)."""
+        token = f"token-{interaction_id}"
+        return [r for r in self.requests if token in r.path and r.status == 200]
