@@ -50,6 +50,7 @@ _THEME_WORDS = {
 }
 _THEME_LISTS = {"movies": "movies.txt", "books": "books.txt"}
 
+_PLACEMENTS = (Placement.ANYWHERE, Placement.FIRST_OR_LAST, Placement.FIRST_AND_LAST, Placement.IN_BETWEEN)
 _VERDICT_CACHE = 50_000  # verdicts kept per rule set
 _MAX_LEN = 24  # words longer than this share the last length bitmap
 
@@ -244,6 +245,7 @@ class Lexicon:
         self._compiled: dict[int, _Compiled] = {}
         self._orders: dict[str, _Order] = {}
         self._tables: dict[tuple[Placement, bool, str | None], dict[str, int]] = {}
+        self._pair_tables: tuple[dict[str, int], ...] | None = None
 
     def __repr__(self) -> str:
         return f"<Lexicon {self.name}>"
@@ -457,16 +459,42 @@ class Lexicon:
         abbreviations, contractions, foreign words), or with every ban when
         ``strict``. ``x == y`` means two cards of that letter.
         """
-        if not isinstance(placement, Placement):
-            placement = Placement.parse(placement)
+        if not strict and dictionary is None:
+            # The common case, without hashing an Enum: this dictionary, default bans.
+            tables = self._pair_tables
+            if tables is None:
+                tables = self._pair_tables = tuple(self._sorted_table(p, False, None) for p in _PLACEMENTS)
+            if placement is Placement.ANYWHERE:
+                table = tables[0]
+            elif placement is Placement.FIRST_OR_LAST:
+                table = tables[1]
+            elif placement is Placement.FIRST_AND_LAST:
+                table = tables[2]
+            elif placement is Placement.IN_BETWEEN:
+                table = tables[3]
+            else:
+                table = self._sorted_table(Placement.parse(placement), False, None)
+        else:
+            if not isinstance(placement, Placement):
+                placement = Placement.parse(placement)
+            table = self._sorted_table(placement, strict, dictionary)
+        return table.get(x + y if x <= y else y + x, 0) >= min_length
+
+    def _sorted_table(self, placement: Placement, strict: bool, dictionary: str | None) -> dict[str, int]:
+        """A pair table keyed by the sorted pair (first-or-last tables are ordered: merge them)."""
         key3 = (placement, strict, dictionary)
         table = self._tables.get(key3)
         if table is None:
-            table = self._tables[key3] = self._table(placement, strict, dictionary)
-        if placement is Placement.FIRST_OR_LAST:
-            return max(table.get(x + y, 0), table.get(y + x, 0)) >= min_length
-        key = x + y if x <= y else y + x
-        return table.get(key, 0) >= min_length
+            raw = self._table(placement, strict, dictionary)
+            if placement is Placement.FIRST_OR_LAST:
+                table = {}
+                for key, length in raw.items():
+                    pair = key if key[0] <= key[1] else key[1] + key[0]
+                    table[pair] = max(table.get(pair, 0), length)
+            else:
+                table = raw
+            self._tables[key3] = table
+        return table
 
     def has_triple(
         self,
