@@ -459,26 +459,26 @@ class Lexicon:
         abbreviations, contractions, foreign words), or with every ban when
         ``strict``. ``x == y`` means two cards of that letter.
         """
+        table = self._pair_table(placement, strict, dictionary)
+        return table.get(x + y if x <= y else y + x, 0) >= min_length
+
+    def _pair_table(self, placement: Placement | str, strict: bool, dictionary: str | None) -> dict[str, int]:
         if not strict and dictionary is None:
             # The common case, without hashing an Enum: this dictionary, default bans.
             tables = self._pair_tables
             if tables is None:
                 tables = self._pair_tables = tuple(self._sorted_table(p, False, None) for p in _PLACEMENTS)
             if placement is Placement.ANYWHERE:
-                table = tables[0]
-            elif placement is Placement.FIRST_OR_LAST:
-                table = tables[1]
-            elif placement is Placement.FIRST_AND_LAST:
-                table = tables[2]
-            elif placement is Placement.IN_BETWEEN:
-                table = tables[3]
-            else:
-                table = self._sorted_table(Placement.parse(placement), False, None)
-        else:
-            if not isinstance(placement, Placement):
-                placement = Placement.parse(placement)
-            table = self._sorted_table(placement, strict, dictionary)
-        return table.get(x + y if x <= y else y + x, 0) >= min_length
+                return tables[0]
+            if placement is Placement.FIRST_OR_LAST:
+                return tables[1]
+            if placement is Placement.FIRST_AND_LAST:
+                return tables[2]
+            if placement is Placement.IN_BETWEEN:
+                return tables[3]
+        if not isinstance(placement, Placement):
+            placement = Placement.parse(placement)
+        return self._sorted_table(placement, strict, dictionary)
 
     def _sorted_table(self, placement: Placement, strict: bool, dictionary: str | None) -> dict[str, int]:
         """A pair table keyed by the sorted pair (first-or-last tables are ordered: merge them)."""
@@ -524,18 +524,14 @@ class Lexicon:
         Agrees with scanning every word through ``match_letters``; answered from
         the pair tables in microseconds.
         """
+        table = self._pair_table(placement, strict, dictionary)
         pool = sorted(ch.lower() for ch in letters)
-        placement = placement if isinstance(placement, Placement) else Placement.parse(placement)
-        seen: set[tuple[str, str]] = set()
-        for i, j in combinations(range(len(pool)), 2):
-            pair = (pool[i], pool[j])
-            if pair in seen:
-                continue
-            seen.add(pair)
-            if self.has_pair(
-                pair[0], pair[1], placement, strict=strict, min_length=min_length, dictionary=dictionary
-            ):
-                return True
+        n = len(pool)
+        for i in range(n - 1):
+            a = pool[i]
+            for j in range(i + 1, n):
+                if table.get(a + pool[j], 0) >= min_length:
+                    return True
         return False
 
     # --- examples and racks ---
