@@ -97,6 +97,8 @@ class MojiBot(discord.AutoShardedClient):
         super().__init__(
             intents=intents(),
             shard_count=config.shard_count,
+            # no message cache: an edit can never rewrite an answer before it is read
+            max_messages=None,
             allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=True, replied_user=False
             ),
@@ -314,6 +316,8 @@ class MojiBot(discord.AutoShardedClient):
         """A player's one-word answer; everything else is chatter."""
         if message.guild is None or message.author.bot or message.webhook_id is not None:
             return
+        if message.edited_at is not None:
+            return  # edited messages never count
         chat = self.chat_of(message.guild.id, message.channel, message.channel.id)
         self.outbox.saw_message(chat)
         if chat not in self.manager.sessions:

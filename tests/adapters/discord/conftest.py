@@ -120,3 +120,24 @@ def is_table(request: Request) -> bool:
 
 def is_lobby(request: Request) -> bool:
     return "lobby" in request.text
+
+
+async def answer(h: Harness, who: tuple[str, str], word: str) -> str:
+    """A player types ``word``; the settle window closes; returns the message id once it is marked."""
+    session = h.manager.sessions[CHAT]
+    mid = await h.fake.say(*who, word)
+    await h.fake.until(lambda: any(c.ref == mid for c in session._pending))
+    await h.advance(0.2)
+    await h.fake.wait_for("PUT", rf"/messages/{mid}/reactions/", lambda r: r.status == 200)
+    return mid
+
+
+def mark_of(h: Harness, mid: str) -> list[str]:
+    """The reactions the bot put on a message."""
+    from urllib.parse import unquote
+
+    return [
+        unquote(r.path.split("/reactions/")[1].split("/")[0])
+        for r in h.fake.of("PUT", rf"/messages/{mid}/reactions/")
+        if r.status == 200
+    ]
