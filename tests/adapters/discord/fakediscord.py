@@ -83,7 +83,7 @@ class Fault:
 
     method: str
     pattern: str
-    kind: str  # "429" | "500" | "hang"
+    kind: str  # "429" | "500" | "403" | "hang"
     times: int = 1
     retry_after: float = 0.05
 
@@ -132,6 +132,8 @@ class FakeDiscord:
         self._runner: web.AppRunner | None = None
         self._connected = asyncio.Event()
         self.messages: dict[str, dict[str, Any]] = {}
+        #: user id → their direct-message channel id
+        self.dm_channels: dict[str, str] = {}
         app = web.Application(client_max_size=16 * 1024 * 1024)
         app.router.add_get("/gateway", self._gateway)
         app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
@@ -234,7 +236,7 @@ class FakeDiscord:
         record = Request(request.method, path, dict(request.query), body, files)
         fault = self._fault_for(request.method, path)
         if fault is not None:
-            record.status = {"429": 429, "500": 500, "hang": 0}[fault.kind]
+            record.status = {"429": 429, "500": 500, "403": 403, "hang": 0}[fault.kind]
             await self._record(record)
             if fault.kind == "429":
                 return _json(
@@ -246,6 +248,8 @@ class FakeDiscord:
                     status=429,
                     headers={"Retry-After": str(fault.retry_after), "X-RateLimit-Scope": "user"},
                 )
+            if fault.kind == "403":
+                return _json({"message": "Missing Permissions", "code": 50013}, status=403)
             if fault.kind == "500":
                 return _json({"message": "500: Internal Server Error", "code": 0}, status=500)
             await asyncio.sleep(3600)  # the bot's own time limit must cut this short
@@ -276,7 +280,7 @@ class FakeDiscord:
             "type": 0,
             "flags": 64 if ephemeral else 0,
         }
-        if channel_id != "dm":
+        if channel_id not in self.dm_channels.values():
             message["guild_id"] = GUILD_ID
         self.messages[mid] = message
         return message
@@ -350,9 +354,10 @@ class FakeDiscord:
             )
         if method == "POST" and path == "/users/@me/channels":
             recipient = str((body or {}).get("recipient_id"))
+            dm = self.dm_channels.setdefault(recipient, self.snowflake())
             return _json(
                 {
-                    "id": "dm" + recipient,
+                    "id": dm,
                     "type": 1,
                     "recipients": [user(recipient, "someone")],
                     "last_message_id": None,

@@ -1,0 +1,137 @@
+"""Hidden things stay hidden; admins and the bot's own permissions are checked."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+
+import discord
+import pytest
+
+from bot.registry import Registry
+from games.common.protocol import Action, CardFace, GameInfo, Notice, Snapshot
+from tests.adapters.discord.conftest import ANN, BOB, CAT, CHAT, Harness, answer, is_lobby, is_table
+from tests.adapters.discord.fakediscord import BOT_PERMS, CHANNEL_ID, Fault
+from tests.bot.toygame import TOY, ToyEngine
+
+SECRET = "ZYXWV"
+MESSAGES = r"^/channels/\d+/messages$"
+
+
+class SecretEngine(ToyEngine):
+    """The toy game plus a hidden hand per player."""
+
+    def apply(self, action: Action) -> list[Notice]:
+        out = super().apply(action)
+        if action.kind == "begin":
+            out += [Notice("private", f"Psst, {SECRET}-{s.name}", s.id) for s in self.seats if s.bot is None]
+        return out
+
+    def snapshot(self, viewer: str | None = None) -> Snapshot:
+        snap = super().snapshot(viewer)
+        if viewer is None:
+            return snap
+        return dataclasses.replace(
+            snap, lines=(f"Your hand: {SECRET}",), cards=(*snap.cards, CardFace("Z", "green", 10))
+        )
+
+
+SECRET_GAME: GameInfo = dataclasses.replace(
+    TOY, name="secret", title="Secret", create=SecretEngine, aliases=()
+)
+
+
+@pytest.fixture
+def registry() -> Registry:
+    return Registry([TOY, SECRET_GAME])
+
+
+def public(h: Harness) -> list[str]:
+    """Everything the bot showed in the channel (posts and edits), and non-ephemeral interaction replies."""
+    shown = [r.text for r in h.fake.requests if r.path.startswith(f"/channels/{CHANNEL_ID}/")]
+    shown += [
+        r.text
+        for r in h.fake.requests
+        if (r.path.startswith("/webhooks/") or r.path.startswith("/interactions/")) and not r.ephemeral
+    ]
+    return shown
+
+
+async def test_hidden_hands_only_go_privately(h: Harness) -> None:
+    await h.fake.slash(*ANN, "start", {"game": "secret"})
+    await h.fake.wait_for("POST", MESSAGES, is_lobby)
+    await h.fake.slash(*BOB, "join")
+    await h.fake.until(lambda: len(h.manager.sessions[CHAT].players) == 2)
+    await h.fake.slash(*ANN, "go")
+    await h.fake.wait_for("POST", MESSAGES, is_table)
+    # the game's private notices (no interaction at hand) → direct messages
+    await h.fake.until(lambda: len(h.fake.dm_channels) == 2)
+    dm_paths = {f"/channels/{h.fake.dm_channels[uid]}/messages" for uid in (ANN[0], BOB[0])}
+    dms = await h.fake.wait_for("POST", r"^/channels/\d+/messages$", lambda r: r.path in dm_paths, count=2)
+    assert all(SECRET in r.text for r in dms)
+    # /moji hand → an ephemeral answer, with the hand's picture
+    iid = await h.fake.slash(*BOB, "hand")
+    [hand] = await h.fake.wait_for("POST", rf"/webhooks/\d+/token-{iid}$")
+    assert hand.ephemeral and SECRET in hand.text and hand.files
+    letter = h.manager.sessions[CHAT].engine.letter
+    await answer(h, ANN, letter + "ab")
+    assert not [text for text in public(h) if SECRET in text]
+
+
+async def test_only_admins_change_settings_and_words(h: Harness) -> None:
+    iid = await h.fake.slash(*BOB, "config", {"key": "reasons", "value": "on"})
+    [refused] = await h.fake.wait_for("POST", rf"/webhooks/\d+/token-{iid}$")
+    assert refused.ephemeral and "Only workspace admins" in refused.text
+    iid = await h.fake.slash(*BOB, "add", {"word": "zzyzx"}, group="words")
+    [refused] = await h.fake.wait_for("POST", rf"/webhooks/\d+/token-{iid}$")
+    assert "Only workspace admins" in refused.text
+
+    # Manage Server makes an admin; an admin names a role whose members are admins too
+    iid = await h.fake.slash(*ANN, "config", {"key": "admin-role", "value": "Game Masters"}, admin=True)
+    [done] = await h.fake.wait_for("POST", rf"/webhooks/\d+/token-{iid}$")
+    assert "admin-role is now Game Masters" in done.text
+    iid = await h.fake.slash(*CAT, "add", {"word": "zzyzx"}, group="words", roles=("600000000000000009",))
+    [added] = await h.fake.wait_for("POST", rf"/webhooks/\d+/token-{iid}$")
+    assert "is now allowed" in added.text
+    added_words, _ = await h.svc.store.word_lists("discord", CHAT.workspace_id)
+    assert "zzyzx" in added_words
+
+
+async def test_stop_is_for_the_host_or_an_admin(h: Harness) -> None:
+    await h.fake.slash(*ANN, "start", {"game": "toy"})
+    await h.fake.wait_for("POST", MESSAGES, is_lobby)
+    iid = await h.fake.slash(*BOB, "stop")
+    [refused] = await h.fake.wait_for("POST", rf"/webhooks/\d+/token-{iid}$")
+    assert "Only the host" in refused.text
+    await h.fake.slash(*CAT, "stop", admin=True)
+    await h.fake.wait_for("POST", MESSAGES, lambda r: "stopped the game" in r.text)
+
+
+async def test_missing_permissions_are_explained_before_a_game_starts(h: Harness) -> None:
+    lacking = discord.Permissions(BOT_PERMS.value & ~discord.Permissions(add_reactions=True).value)
+    iid = await h.fake.slash(*ANN, "start", {"game": "toy"}, app_permissions=lacking)
+    [note] = await h.fake.wait_for("POST", rf"/webhooks/\d+/token-{iid}$")
+    assert note.ephemeral and "Add Reactions" in note.text
+    assert CHAT not in h.manager.sessions
+    assert not h.fake.channel_posts()
+
+
+async def test_a_refused_reaction_is_logged_and_explained(
+    h: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    await h.fake.slash(*ANN, "start", {"game": "toy"})
+    await h.fake.wait_for("POST", MESSAGES, is_lobby)
+    iid = await h.fake.slash(*ANN, "go")
+    await h.fake.wait_for("POST", MESSAGES, is_table)
+    h.fake.faults.append(Fault("PUT", r"/reactions/", "403"))
+    letter = h.manager.sessions[CHAT].engine.letter
+    with caplog.at_level(logging.WARNING, logger="adapters.discord"):
+        await h.fake.say(*ANN, letter + "ab")
+        await h.fake.until(lambda: bool(h.manager.sessions[CHAT]._pending))
+        await h.advance(0.2)
+        [note] = await h.fake.wait_for(
+            "POST", rf"/webhooks/\d+/token-{iid}$", lambda r: "Add Reactions" in r.text
+        )
+    assert note.ephemeral
+    assert any("refused to add a reaction" in rec.getMessage() for rec in caplog.records)
+    assert not h.manager.errors
