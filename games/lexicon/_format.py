@@ -35,6 +35,11 @@ VERB = 1 << 10
 ADJ = 1 << 11
 FOOD = 1 << 12
 ANIMAL = 1 << 13
+#: A plain word in the tournament dictionary whose common reading (casual) is a proper noun,
+#: abbreviation or contraction (paris, english, ok): those three flags apply in casual only.
+TOURNAMENT_PLAIN = 1 << 14
+#: The flags TOURNAMENT_PLAIN switches off in the tournament dictionary.
+NAME_FLAGS = PROPER | ABBREV | CONTRACTION
 
 ZIPF_SHIFT = 16
 ZIPF_MASK = 0xFF
@@ -68,6 +73,13 @@ STRICT_BANS: tuple[str, ...] = (*BASE_BANS, "plural-s", "ing", "ed")
 
 #: Placements in the letter tables (values of games.common.placement.Placement).
 PLACEMENTS: tuple[str, ...] = ("anywhere", "first-or-last", "first-and-last", "in-between")
+
+
+def effective(info: int, dict_bit: int) -> int:
+    """A word's flags as seen from one dictionary (see TOURNAMENT_PLAIN)."""
+    if info & TOURNAMENT_PLAIN and dict_bit == TOURNAMENT:
+        return info & ~NAME_FLAGS
+    return info
 
 
 def table_key(dictionary: str, strict: bool, placement: str) -> str:

@@ -86,7 +86,8 @@ FOREIGN_EXTRA = frozenset(
 FOREIGN_NOT = frozenset(
     _words(
         """pizza pasta taco tacos salsa patio plaza piano opera villa mama papa casino ballet cafe chef
-        menu cliche fiance kindergarten angst rucksack karaoke tsunami sushi yoga guru"""
+        menu cliche fiance kindergarten angst rucksack karaoke tsunami sushi yoga guru hast om touche
+        tutti hora lieder dobro vita cine gite"""
     )
 )
 FOREIGN_LANGS = ("fr", "es", "de", "it", "pt", "nl")
@@ -332,6 +333,11 @@ def _inflection_flags(
     return flag, base
 
 
+def _agent_noun(word: str, plain: dict[str, int]) -> bool:
+    """An English -er noun made from a verb: causer (cause), aligner (align)."""
+    return word.endswith("er") and (word[:-1] in plain or word[:-2] in plain)
+
+
 def _pair_keys(word: str) -> dict[str, set[str]]:
     """Table keys a word satisfies, per placement (see games.lexicon.Lexicon.has_pair)."""
     counts: dict[str, int] = {}
@@ -374,7 +380,9 @@ def build_tables(rows: dict[str, int]) -> dict[str, dict[str, int]]:
             for ban in bans:
                 ban_mask |= F.BAN_FLAGS[ban]
             words = [
-                w for w, info in rows.items() if info & dict_flag and not info & ban_mask and len(w) >= 2
+                w
+                for w, info in rows.items()
+                if info & dict_flag and not F.effective(info, dict_flag) & ban_mask and len(w) >= 2
             ]
             pair: dict[str, dict[str, int]] = {p: {} for p in F.PLACEMENTS}
             triple: dict[str, int] = {}
@@ -426,7 +434,7 @@ def build(scowl_dir: Path = SCOWL_DIR, wordnet_dir: Path = WORDNET_DIR, log: boo
             # A common plain reading (john, may) stays legal; a rare one (paris, english) does not
             # outweigh a common proper noun or abbreviation.
             if not rows[word] & F.CASUAL and level <= CASUAL_LEVEL:
-                rows[word] |= flag | F.CASUAL
+                rows[word] |= flag | F.CASUAL | F.TOURNAMENT_PLAIN
             continue
         rows[word] = flag | (F.CASUAL if level <= CASUAL_LEVEL else 0) | F.TOURNAMENT
     say(f"rows: {len(rows)}")
@@ -437,7 +445,7 @@ def build(scowl_dir: Path = SCOWL_DIR, wordnet_dir: Path = WORDNET_DIR, log: boo
     bases: dict[str, str] = {}
     for word in sorted(rows):
         info = rows[word]
-        if info & (F.PROPER | F.ABBREV | F.CONTRACTION):
+        if info & F.NAME_FLAGS and not info & F.TOURNAMENT_PLAIN:
             continue
         # Parts of speech and themes: WordNet lemma, or the base a form inflects.
         pos_flag = 0
@@ -477,6 +485,8 @@ def build(scowl_dir: Path = SCOWL_DIR, wordnet_dir: Path = WORDNET_DIR, log: boo
             and zipf[word] < 4.0
             and not any(word in wn.index[p] for p in "nvar")
             and not base  # an inflection of an English word (steeds, reprises)
+            and not wn.morphy(word, "n")  # an irregular plural of one (quanta, lire)
+            and not _agent_noun(word, plain)  # causer, optimiser
         ):
             other = max(wordfreq.zipf_frequency(word, lang) for lang in FOREIGN_LANGS)
             if other >= 3.0 and other >= zipf[word] + 2.0:

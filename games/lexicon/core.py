@@ -259,7 +259,7 @@ class Lexicon:
         words and inflections are (bans decide about those).
         """
         info = self._info.get(word, 0)
-        return bool(info & self._bit) and not info & (F.PROPER | F.ABBREV | F.CONTRACTION)
+        return bool(info & self._bit) and not F.effective(info, self._bit) & F.NAME_FLAGS
 
     def zipf(self, word: str) -> float:
         """How common ``word`` is (wordfreq's Zipf scale, 0 if unknown, about 7 for "the")."""
@@ -289,7 +289,7 @@ class Lexicon:
 
     def kinds(self, word: str) -> list[str]:
         """Ban codes and data themes that apply to ``word`` (for explanations)."""
-        info = self._info.get(word, 0)
+        info = F.effective(self._info.get(word, 0), self._bit)
         out = [code for code, bit in F.BAN_FLAGS.items() if info & bit]
         out += [code for code, bit in F.THEME_FLAGS.items() if info & bit]
         if word in self._data.persons:
@@ -402,6 +402,8 @@ class Lexicon:
                 where = "" if c.dictionary == "casual" else f" {c.dictionary}"
                 return Verdict(False, "unknown", f"{shout} isn't in the{where} dictionary.")
         bad = info & c.ban_mask
+        if bad and info & F.TOURNAMENT_PLAIN:
+            bad = F.effective(info, c.dict_bit) & c.ban_mask
         if bad:
             for code, bit in F.BAN_FLAGS.items():
                 if bad & bit:

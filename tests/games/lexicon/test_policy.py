@@ -96,6 +96,31 @@ POLICY: list[tuple[str, str | None]] = [
 ]
 
 
+#: Rule 7 in the tournament dictionary: the plain reading counts there.
+TOURNAMENT_POLICY: list[tuple[str, str | None]] = [
+    ("english", None),
+    ("paris", None),
+    ("ok", None),
+    ("ed", None),
+    ("london", "proper"),
+]
+
+#: Rule 9: English words that only look foreign to the frequency signal.
+NOT_FOREIGN = ["quanta", "lire", "causer", "optimiser", "hast", "touche", "zit", "travail", "pertinence"]
+
+
+@pytest.mark.parametrize(("word", "expected"), TOURNAMENT_POLICY)
+def test_tournament_policy(tlex: Lexicon, word: str, expected: str | None) -> None:
+    verdict = tlex.judge(word, WordRules(dictionary="tournament", bans=frozenset(BANS)))
+    assert verdict.reason_code == expected, verdict.message
+
+
+@pytest.mark.parametrize("word", NOT_FOREIGN)
+def test_not_foreign(tlex: Lexicon, word: str) -> None:
+    verdict = tlex.judge(word, WordRules(dictionary="tournament", bans=frozenset({"foreign"})))
+    assert verdict.ok, verdict.message
+
+
 @pytest.mark.parametrize(("word", "expected"), POLICY)
 def test_policy(lex: Lexicon, word: str, expected: str | None) -> None:
     verdict = lex.judge(word, WordRules(bans=frozenset(BANS)))
@@ -106,5 +131,7 @@ def test_policy_table_is_in_the_docs() -> None:
     from pathlib import Path
 
     doc = (Path(__file__).resolve().parents[3] / "docs" / "LEXICON.md").read_text()
-    for word, _ in POLICY:
+    for word, _ in POLICY + TOURNAMENT_POLICY:
+        assert word.upper() in doc, word
+    for word in NOT_FOREIGN:
         assert word.upper() in doc, word
