@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from games.common.placement import Placement, match_letters
 from games.common.words import BANS, WordRules
 from games.lexicon import Lexicon
+from tests.games.lexicon.helpers import FUZZ
 
 BASE = WordRules(bans=frozenset({"proper", "abbrev", "contraction", "foreign"}))
 STRICT = WordRules(bans=frozenset(BANS))
@@ -59,6 +60,7 @@ def test_known_pairs(lex: Lexicon, x: str, y: str, placement: Placement, expecte
     assert lex.has_pair(y, x, placement) is expected
 
 
+@FUZZ
 @given(x=LETTERS, y=LETTERS, placement=PLACEMENTS, strict=st.booleans(), min_length=st.integers(2, 9))
 def test_pair_tables_match_brute_force(
     lex: Lexicon,
@@ -75,6 +77,7 @@ def test_pair_tables_match_brute_force(
     assert lex.has_pair(x, y, placement, strict=strict, min_length=min_length) is expected
 
 
+@FUZZ
 @given(letters=st.lists(LETTERS, min_size=2, max_size=5), placement=PLACEMENTS)
 def test_has_word_matches_brute_force(
     lex: Lexicon, base_words: list[str], letters: list[str], placement: Placement
@@ -82,6 +85,7 @@ def test_has_word_matches_brute_force(
     assert lex.has_word(letters, placement) is brute(base_words, letters, placement)
 
 
+@FUZZ
 @given(x=LETTERS, y=LETTERS, z=LETTERS, strict=st.booleans())
 def test_triple_tables_match_brute_force(
     lex: Lexicon, base_words: list[str], strict_words: list[str], x: str, y: str, z: str, strict: bool
@@ -106,6 +110,7 @@ def test_tournament_tables(tlex: Lexicon) -> None:
 # --- examples ---
 
 
+@FUZZ
 @given(
     letters=st.lists(LETTERS, min_size=2, max_size=6),
     placement=PLACEMENTS,
@@ -136,6 +141,7 @@ def test_examples_are_valid_and_sorted(
     assert zipfs == sorted(zipfs, reverse=True)
 
 
+@FUZZ
 @given(letters=st.lists(LETTERS, min_size=2, max_size=5), placement=PLACEMENTS)
 def test_examples_find_the_most_common_word(
     lex: Lexicon, base_words: list[str], letters: list[str], placement: Placement
@@ -181,6 +187,7 @@ def counted(base_words: list[str]) -> list[tuple[str, Counter[str]]]:
     return [(w, Counter(w)) for w in base_words]
 
 
+@FUZZ
 @given(rack=st.text("aeioustrnlcdpmbgh", min_size=1, max_size=7), blanks=st.integers(0, 2))
 def test_words_from_matches_brute_force(
     lex: Lexicon, counted: list[tuple[str, Counter[str]]], rack: str, blanks: int

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from games.common.words import BANS, THEMES, WordRules, normalize
 from games.lexicon import Lexicon
+from tests.games.lexicon.helpers import FUZZ
 
 RULES = st.builds(
     WordRules,
@@ -20,6 +21,7 @@ RULES = st.builds(
 CODES = {None, "unknown", "too-short", "banned", "theme", "multiword", "needs-vote", "not-a-word", *BANS}
 
 
+@FUZZ
 @given(text=st.text(max_size=30), rules=RULES)
 def test_judge_never_raises(lex: Lexicon, text: str, rules: WordRules) -> None:
     verdict = lex.judge(text, rules)
@@ -28,6 +30,7 @@ def test_judge_never_raises(lex: Lexicon, text: str, rules: WordRules) -> None:
     assert verdict.message
 
 
+@FUZZ
 @given(word=st.text("abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=8), rules=RULES)
 def test_verdicts_are_consistent(lex: Lexicon, word: str, rules: WordRules) -> None:
     verdict = lex.judge(word, rules)
@@ -41,6 +44,7 @@ def test_verdicts_are_consistent(lex: Lexicon, word: str, rules: WordRules) -> N
                                          rules.added, rules.banned)).ok  # fmt: skip
 
 
+@FUZZ
 @given(text=st.text(max_size=20))
 def test_judge_agrees_on_normalised_input(lex: Lexicon, text: str) -> None:
     rules = WordRules()
