@@ -1,0 +1,34 @@
+"""moji, the flip race: the flagship real-time word game, as a pure engine.
+
+``GAME`` is what the registry and the help know; ``create(setup)`` builds the
+engine for the chosen options. Off the Grid and Eagle Eyes, which change the
+game's shape, are not playable yet (see docs/RACE.md).
+"""
+
+from __future__ import annotations
+
+from games.common.protocol import Engine, GameInfo, Setup
+from games.race.engine import FlipRace
+from games.race.options import OPTIONS
+from games.race.rules_text import RULES
+
+
+def create(setup: Setup) -> Engine:
+    """A new race engine for ``setup``."""
+    return FlipRace(setup)
+
+
+GAME = GameInfo(
+    name="race",
+    title="moji",
+    summary="Flip letter cards and race to name a word that uses them.",
+    rules=RULES,
+    options=OPTIONS,
+    create=create,
+    min_players=1,
+    max_players=12,
+    realtime=True,
+    aliases=("moji", "flip"),
+)
+
+__all__ = ["GAME", "create"]

@@ -1,0 +1,173 @@
+"""What every race game shape shares: seats, options, the referee, computer players, results."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from games.common.protocol import Claim, Result, Seat, Setup
+from games.common.words import WordJudge
+from games.race.bots import BOT_NAMES, Planner
+from games.race.options import RaceConfig
+from games.race.referee import Referee
+
+TEAM_VARIATIONS = frozenset({"do-si-do", "ball-and-chain"})
+
+
+def load_judge() -> WordJudge:
+    """The project lexicon, imported lazily (only when a game has no judge)."""
+    from games.lexicon import load  # type: ignore[attr-defined,unused-ignore]
+
+    judge: WordJudge = load("casual")
+    return judge
+
+
+def ms(seconds: float) -> int:
+    """Seconds to whole milliseconds."""
+    return round(seconds * 1000)
+
+
+def plural(n: int, word: str) -> str:
+    """``1 point`` / ``3 points``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+class RaceBase:
+    """Shared state and helpers of the flip race, Off the Grid and Eagle Eyes."""
+
+    title = "moji"
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.cfg = RaceConfig.from_options(setup.options)
+        self.rng = random.Random(setup.seed)
+        if self.cfg.challenge_of_round:
+            self.cfg = self.cfg.with_random_challenge(self.rng)
+        seats = list(setup.seats)
+        if self.cfg.bots and not any(s.bot for s in seats):
+            for i in range(self.cfg.bots):
+                seats.append(Seat(f"bot:{i + 1}", BOT_NAMES[i % len(BOT_NAMES)], self.cfg.level))
+        self.seats: list[Seat] = seats
+        self.order: list[str] = [s.id for s in seats]
+        self.by_id: dict[str, Seat] = {s.id: s for s in seats}
+        self.index: dict[str, int] = {sid: i for i, sid in enumerate(self.order)}
+        self.left: set[str] = set()
+        self.notes: list[str] = []  # announcements queued for `begin` (dropped variations)
+        self.partner: dict[str, str] = {}
+        n = len(seats)
+        wanted_teams = self.cfg.variations & TEAM_VARIATIONS
+        if wanted_teams:
+            if n >= 4 and n % 2 == 0:
+                for i, sid in enumerate(self.order):
+                    self.partner[sid] = self.order[(i + n // 2) % n]
+            else:
+                self.notes.append(
+                    f"{' and '.join(sorted(wanted_teams))} needs 4 or 6 players (partners sit across "
+                    f"the table); with {n} everyone plays alone."
+                )
+        self.amigos = "three-amigos" in self.cfg.variations
+        if self.amigos and n < 4:
+            self.amigos = False
+            self.notes.append(f"Three Amigos needs 4 or more players; with {n} every card is open to all.")
+        self.ball_and_chain = bool(self.partner) and "ball-and-chain" in self.cfg.variations
+        judge = setup.judge if setup.judge is not None else load_judge()
+        self.referee = Referee(
+            judge,
+            min_length=self.cfg.min_length,
+            placement=self.cfg.placement,
+            bans=self.cfg.bans,
+            themes=self.cfg.themes,
+            added=setup.added_words,
+            banned=setup.banned_words,
+        )
+        self.planner = Planner(self.referee, setup.seed)
+        self.plans: dict[str, tuple[float, str]] = {}
+        self.used: set[str] = set()
+        self.best: dict[str, tuple[int, str]] = {}
+        self.voted_words: list[str] = []  # answers accepted by a vote (for the workspace list)
+        self.flags: list[str] = []  # anti-cheat log lines
+        self.now = 0.0
+        self.started = False
+        self.over = False
+
+    # ----- names and teams -------------------------------------------------------------
+    def name(self, sid: str) -> str:
+        """A seat's display name."""
+        seat = self.by_id.get(sid)
+        return seat.name if seat else sid
+
+    def humans(self) -> list[str]:
+        """Seats of people still in the game."""
+        return [s.id for s in self.seats if not s.bot and s.id not in self.left]
+
+    def bots(self) -> list[Seat]:
+        """Computer players still in the game."""
+        return [s for s in self.seats if s.bot and s.id not in self.left]
+
+    def team(self, sid: str) -> tuple[str, ...]:
+        """The seat and its partner (teams), in seat order."""
+        mate = self.partner.get(sid)
+        if mate is None:
+            return (sid,)
+        return tuple(sorted((sid, mate), key=self.index.__getitem__))
+
+    # ----- scores ----------------------------------------------------------------------
+    def points(self, sid: str) -> int:
+        """Points a seat earned on its own (overridden by each game shape)."""
+        raise NotImplementedError
+
+    def score(self, sid: str) -> int:
+        """A seat's score: its team's combined points when partners play."""
+        return sum(self.points(s) for s in self.team(sid))
+
+    def note_best(self, sid: str, word: str, value: int) -> None:
+        """Remember a seat's best word."""
+        if value > self.best.get(sid, (-1, ""))[0]:
+            self.best[sid] = (value, word)
+
+    def result(self) -> Result:
+        """Scores and the moji Master(s)."""
+        scores = {sid: self.score(sid) for sid in self.order}
+        top = max(scores.values(), default=0)
+        winners = tuple(sid for sid in self.order if top > 0 and scores[sid] == top)
+        if not winners:
+            summary = "Nobody scored."
+        else:
+            names = " and ".join(self.name(w) for w in winners)
+            title = "moji Masters" if len(winners) > 1 else "the moji Master"
+            summary = f"{names} {'are' if len(winners) > 1 else 'is'} {title} with {plural(top, 'point')}!"
+        ranking = sorted(self.order, key=lambda s: (-scores[s], self.index[s]))
+        lines = [summary] + [f"{self.name(s)}: {plural(scores[s], 'point')}" for s in ranking]
+        if self.partner:
+            lines.append("Partners combine their win piles.")
+        if self.cfg.masters_choice and winners:
+            lines.append(f"Master's Choice: {self.name(winners[0])} picks the next game's challenges.")
+        return Result(
+            scores=scores,
+            winners=winners,
+            summary="\n".join(lines),
+            best_words={sid: w for sid, (_, w) in self.best.items()},
+            voided=not self.started,
+        )
+
+    # ----- computer players ------------------------------------------------------------
+    def bot_claims(self, now: float) -> list[Claim]:
+        """Computer players' answers due by ``now``."""
+        due = sorted((t, sid, text) for sid, (t, text) in self.plans.items() if t <= now)
+        for _, sid, _ in due:
+            del self.plans[sid]
+        return [Claim(sid, text, t, ref=f"{sid}@{ms(t)}") for t, sid, text in due]
+
+    def next_bot_time(self) -> float | None:
+        """When a computer player next answers."""
+        return min((t for t, _ in self.plans.values()), default=None)
+
+    @property
+    def finished(self) -> bool:
+        """True once the game is over."""
+        return self.over
+
+    @staticmethod
+    def sort_claims(claims: Sequence[Claim]) -> list[Claim]:
+        """Claims in a canonical order (so arrival order never matters)."""
+        return sorted(claims, key=lambda c: (c.sent_at, c.seat, c.text, c.ref or ""))

@@ -1,0 +1,658 @@
+"""The flip race: deal, automatic flips, claims, ties, the hourglass, skip votes and the end.
+
+Also plays the variations that keep the race's shape: Stack 'Em Up, Do-si-do,
+Ball and Chain, Monochrome and Three Amigos (see docs/RACE.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from games.common.protocol import Action, CardFace, Claim, Notice, SeatLine, Setup, Snapshot
+from games.race.base import RaceBase, ms, plural
+from games.race.cards import Card, letters_text, shuffled_deck, stack_size
+from games.race.referee import Ruling
+
+
+@dataclass
+class TieBreak:
+    """Players who claimed at the same time; the first to name a different word wins."""
+
+    seats: tuple[str, ...]
+    words: set[str]
+
+
+@dataclass
+class ThemeVote:
+    """A theme answer the lexicon could not judge, put to the other players."""
+
+    seat: str
+    word: str
+    cards: tuple[Card, ...]
+    deadline: float
+    voters: frozenset[str]
+    ref: str | None
+    yes: set[str] = field(default_factory=set)
+    no: set[str] = field(default_factory=set)
+
+
+class FlipRace(RaceBase):
+    """The two-player and more-than-two-players moji race."""
+
+    title = "moji race"
+
+    def __init__(self, setup: Setup) -> None:
+        super().__init__(setup)
+        self.stack_em_up = "stack-em-up" in self.cfg.variations
+        self.monochrome = "monochrome" in self.cfg.variations
+        self.stacks: dict[str, list[Card]] = {sid: [] for sid in self.order}
+        self.piles: dict[str, list[Card]] = {sid: [] for sid in self.order}  # face-up, top last
+        self.won: dict[str, list[Card]] = {sid: [] for sid in self.order}
+        self.discard: list[Card] = []
+        self.undealt: list[Card] = []
+        self.flip_at: dict[str, float] = {}
+        self.table_since = 0.0  # when the table last changed (hourglass, typing speed)
+        self.last_round = False
+        self.version = 0
+        self.per_flip: dict[str, int] = {}
+        self.wrong: dict[str, int] = {}
+        self.cool_until: dict[str, float] = {}
+        self.skips: set[str] = set()
+        self.tie: TieBreak | None = None
+        self.vote: ThemeVote | None = None
+        self._planned_version = -1
+
+    # ----- the protocol --------------------------------------------------------------
+    def apply(self, action: Action) -> list[Notice]:
+        """Apply one action (never raises on bad input)."""
+        out: list[Notice] = []
+        if self.over:
+            return out
+        if action.kind == "begin":
+            if not self.started:
+                self._begin(action.now, out)
+        elif not self.started:
+            return out
+        elif action.kind == "claims":
+            self._claims(action.claims, out)
+            self._advance(action.now, out)
+        elif action.kind == "tick":
+            self._advance(action.now, out)
+        elif action.kind == "vote":
+            self._advance(action.now, out)
+            if not self.over:
+                self._vote(action, out)
+        elif action.kind == "leave":
+            self._advance(action.now, out)
+            if not self.over and action.seat in self.index and action.seat not in self.left:
+                self._leave(action.seat, action.now, out)
+        elif action.kind == "say":
+            self._advance(action.now, out)
+            if not self.over and action.seat and action.text:
+                text = action.text.strip().lower()
+                if text in {"skip", "stuck", "pass"}:
+                    self._vote(Action("vote", action.now, action.seat, "skip"), out)
+                elif text in {"yes", "no"}:
+                    self._vote(Action("vote", action.now, action.seat, text), out)
+                elif not action.private:
+                    self._claims((Claim(action.seat, action.text, action.now, action.ref),), out)
+        self._replan()
+        return out
+
+    def next_deadline(self) -> float | None:
+        """The earliest timer: a flip, the hourglass or a theme vote."""
+        times = [t for t in self._timers()]
+        return min(times) if times else None
+
+    def snapshot(self, viewer: str | None = None) -> Snapshot:
+        """The public table (there is no hidden information in the flip race)."""
+        cards: list[CardFace] = []
+        for sid in self.order:
+            pile = self.piles[sid]
+            if pile:
+                top = pile[-1]
+                cards.append(CardFace(top.label, top.colour, top.points, sid, len(pile) - 1))
+        seats: list[SeatLine] = []
+        for sid in self.order:
+            left = len(self.stacks[sid])
+            bits = [f"{plural(left, 'card')} left" if left else "stack empty"]
+            if sid in self.flip_at:
+                bits.append("waiting to flip")
+            if sid in self.left:
+                bits.append("left the game")
+            if sid in self.partner:
+                bits.append(f"partner {self.name(self.partner[sid])}")
+            seats.append(
+                SeatLine(
+                    sid,
+                    self.name(sid),
+                    self.score(sid),
+                    ", ".join(bits),
+                    active=self._can_collect(sid),
+                )
+            )
+        lines = self.cfg.challenge_lines()
+        if self.tie:
+            lines.append(
+                "Tie-break: " + " vs ".join(self.name(s) for s in self.tie.seats) + " — first new word wins"
+            )
+        if self.vote:
+            lines.append(f"Vote open: is {self.vote.word.upper()} allowed? (yes/no)")
+        if self.last_round:
+            lines.append("Stacks played out: last hourglass for the cards still face-up")
+        if self.over:
+            lines.append("Game over")
+        return Snapshot(
+            title=self.title,
+            cards=tuple(cards),
+            seats=tuple(seats),
+            lines=tuple(lines),
+            deadline=self._hourglass_deadline(),
+        )
+
+    def points(self, sid: str) -> int:
+        """Points in a seat's own win pile."""
+        return sum(c.points for c in self.won.get(sid, ()))
+
+    # ----- the table -----------------------------------------------------------------
+    def tops(self) -> list[Card]:
+        """Face-up top cards in seat order."""
+        return [self.piles[sid][-1] for sid in self.order if self.piles[sid]]
+
+    def face_up_cards(self) -> list[Card]:
+        """Every face-up card, including the ones stacked underneath (Stack 'Em Up)."""
+        return [c for sid in self.order for c in self.piles[sid]]
+
+    def groups_for(self, sid: str) -> tuple[list[list[Card]], str]:
+        """The card sets ``sid`` may use (Monochrome: one per colour) and the limit's reason."""
+        held = {c.id for c in self.vote.cards} if self.vote else set()
+        owners = [s for s in self.order if self.piles[s] and self.piles[s][-1].id not in held]
+        restriction = ""
+        i, n = self.index[sid], len(self.order)
+        if self.ball_and_chain:
+            allowed = set(self.team(sid))
+            owners = [s for s in owners if s in allowed]
+            restriction = (
+                f"Ball and Chain: you may only use your own card and your partner "
+                f"{self.name(self.partner[sid])}'s."
+            )
+        elif self.amigos:
+            allowed = {sid, self.order[(i - 1) % n], self.order[(i + 1) % n]}
+            owners = [s for s in owners if s in allowed]
+            restriction = "Three Amigos: you may only use your own card and your two neighbours' cards."
+        # Prefer the cards with the most underneath (Stack 'Em Up), then seat order.
+        owners.sort(key=lambda s: (-len(self.piles[s]), self.index[s]))
+        cards = [self.piles[s][-1] for s in owners]
+        if self.monochrome:
+            by_colour: dict[str, list[Card]] = {}
+            for card in cards:
+                by_colour.setdefault(card.colour, []).append(card)
+            return list(by_colour.values()), restriction
+        return [cards], restriction
+
+    def _owner_of(self, card: Card) -> str:
+        for sid in self.order:
+            if self.piles[sid] and self.piles[sid][-1].id == card.id:
+                return sid
+        raise KeyError(card.id)
+
+    def _can_collect(self, sid: str) -> bool:
+        return self.started and not self.over and sid not in self.left and sid not in self.flip_at
+
+    def _hourglass_deadline(self) -> float | None:
+        if not self.started or self.over or self.vote is not None:
+            return None
+        return self.table_since + self.cfg.hourglass
+
+    def _timers(self) -> list[float]:
+        times = list(self.flip_at.values())
+        hourglass = self._hourglass_deadline()
+        if hourglass is not None:
+            times.append(hourglass)
+        if self.vote is not None:
+            times.append(self.vote.deadline)
+        return times
+
+    def _changed(self, now: float) -> None:
+        """The face-up cards changed: turn the hourglass, reset per-flip counters."""
+        self.table_since = now
+        self.version += 1
+        self.per_flip.clear()
+        self.skips.clear()
+
+    # ----- begin, flips, stuck, end --------------------------------------------------
+    def _begin(self, now: float, out: list[Notice]) -> None:
+        self.started = True
+        self.now = now
+        deck = shuffled_deck(self.rng)
+        per = stack_size(len(self.order), self.cfg.cards)
+        for sid in self.order:
+            self.stacks[sid] = [deck.pop() for _ in range(per)]
+        self.undealt = deck
+        intro = [
+            f"moji race! {plural(per, 'card')} each for "
+            + ", ".join(self.name(s) for s in self.order)
+            + ". Type a word that uses at least two face-up letters."
+        ]
+        if self.cfg.drawn:
+            intro.append("Challenge of the round: " + ", ".join(self.cfg.drawn))
+        intro.extend(self.cfg.challenge_lines())
+        intro.extend(self.notes)
+        out.append(Notice("announce", "\n".join(intro)))
+        for sid in self.order:
+            self._flip(sid)
+        self._changed(now)
+        out.append(Notice("table"))
+        self._check_end(now, out)
+
+    def _flip(self, sid: str) -> bool:
+        self.flip_at.pop(sid, None)
+        stack = self.stacks[sid]
+        if not stack or sid in self.left:
+            return False
+        self.piles[sid].append(stack.pop())
+        return True
+
+    def _advance(self, now: float, out: list[Notice]) -> None:
+        """Run every timer due by ``now``, earliest first."""
+        while not self.over:
+            timers = self._timers()
+            if not timers:
+                break
+            t = min(timers)
+            if t > now:
+                break
+            self.now = max(self.now, t)
+            if self.vote is not None and self.vote.deadline == t:
+                self._close_vote(t, out)
+                continue
+            due = [sid for sid in self.order if self.flip_at.get(sid) == t]
+            if due:
+                for sid in due:
+                    self._flip(sid)
+                self._changed(t)
+                out.append(Notice("table"))
+                self._check_end(t, out)
+                continue
+            self._stuck(t, out, "The hourglass ran out.")
+        self.now = max(self.now, now)
+
+    def _example(self) -> str | None:
+        groups, _ = self._all_groups()
+        words = self.planner.candidates(groups, self.used, 1)
+        return words[0] if words else None
+
+    def _all_groups(self) -> tuple[list[list[Card]], str]:
+        cards = sorted(self.tops(), key=lambda c: (-len(self.piles[self._owner_of(c)]), c.id))
+        if self.monochrome:
+            by_colour: dict[str, list[Card]] = {}
+            for card in cards:
+                by_colour.setdefault(card.colour, []).append(card)
+            return list(by_colour.values()), ""
+        return [cards], ""
+
+    def _stuck(self, now: float, out: list[Notice], why: str) -> None:
+        """Nobody found a word: discard (or cover, Stack 'Em Up) and everyone flips."""
+        example = self._example()
+        self.tie = None
+        tops = self.tops()
+        lines = [why]
+        if example:
+            lines.append(f"{example.upper()} would have worked.")
+        elif len(tops) >= 2:
+            lines.append("No word I know would have worked.")
+        can_flip = [s for s in self.order if self.stacks[s] and s not in self.left]
+        if self.last_round or not can_flip:
+            self.discard.extend(self.face_up_cards())
+            for sid in self.order:
+                self.piles[sid] = []
+            self.flip_at.clear()
+            lines.append(f"{letters_text(tops)} go to the discard pile." if tops else "")
+            out.append(Notice("announce", " ".join(x for x in lines if x)))
+            self._finish(now, out)
+            return
+        if self.stack_em_up:
+            lines.append("Stack 'Em Up: everyone flips a new card on top.")
+        else:
+            self.discard.extend(self.face_up_cards())
+            for sid in self.order:
+                self.piles[sid] = []
+            if tops:
+                lines.append(f"{letters_text(tops)} go to the discard pile; everyone flips.")
+        for sid in self.order:
+            self._flip(sid)
+        self.flip_at.clear()
+        self._changed(now)
+        out.append(Notice("announce", " ".join(lines)))
+        out.append(Notice("table"))
+        self._check_end(now, out)
+
+    def _check_end(self, now: float, out: list[Notice]) -> None:
+        if self.over or self.flip_at:
+            return
+        if not self.last_round:
+            holders = [s for s in self.order if self.stacks[s] and s not in self.left]
+            players = [s for s in self.order if s not in self.left]
+            if holders and not (len(holders) == 1 and len(players) > 1):
+                return
+            self.last_round = True
+            self._changed(now)
+            if len(self.tops()) >= 2:
+                out.append(
+                    Notice(
+                        "announce",
+                        "The stacks are played out: one last hourglass for the cards still face-up.",
+                    )
+                )
+        if len(self.tops()) < 2 and self.vote is None:
+            self.discard.extend(self.face_up_cards())
+            for sid in self.order:
+                self.piles[sid] = []
+            self._finish(now, out)
+
+    def _finish(self, now: float, out: list[Notice]) -> None:
+        self.over = True
+        self.tie = None
+        self.vote = None
+        self.flip_at.clear()
+        self.plans.clear()
+        self.now = max(self.now, now)
+        out.append(Notice("table"))
+        out.append(Notice("end", self.result().summary))
+
+    def _leave(self, sid: str, now: float, out: list[Notice]) -> None:
+        self.left.add(sid)
+        self.discard.extend(self.stacks[sid])
+        self.stacks[sid] = []
+        self.flip_at.pop(sid, None)
+        self.skips.discard(sid)
+        self.plans.pop(sid, None)
+        out.append(Notice("announce", f"{self.name(sid)} left the game; their stack is discarded."))
+        if not [s for s in self.order if s not in self.left]:
+            self._finish(now, out)
+            return
+        self._check_skip(now, out)
+        self._check_end(now, out)
+
+    # ----- votes ---------------------------------------------------------------------
+    def _vote(self, action: Action, out: list[Notice]) -> None:
+        sid, choice = action.seat, (action.text or "").strip().lower()
+        if sid not in self.index or sid in self.left:
+            return
+        if choice == "skip":
+            if sid in self.skips:
+                return
+            self.skips.add(sid)
+            need = self.humans() or [s for s in self.order if s not in self.left]
+            got = len(self.skips & set(need))
+            out.append(Notice("announce", f"{self.name(sid)} votes to skip ({got}/{len(need)})."))
+            self._check_skip(action.now, out)
+        elif choice in {"yes", "no", "y", "n"} and self.vote is not None:
+            vote = self.vote
+            if sid not in vote.voters or sid in vote.yes or sid in vote.no:
+                return
+            (vote.yes if choice.startswith("y") else vote.no).add(sid)
+            if vote.yes | vote.no >= vote.voters:
+                self._close_vote(action.now, out)
+
+    def _check_skip(self, now: float, out: list[Notice]) -> None:
+        need = set(self.humans() or [s for s in self.order if s not in self.left])
+        if self.skips and need <= self.skips and self.vote is None:
+            self._stuck(now, out, "Everyone voted to skip.")
+
+    def _open_vote(self, claim: Claim, ruling: Ruling, out: list[Notice]) -> None:
+        voters = frozenset(s for s in self.humans() if s != claim.seat)
+        self.vote = ThemeVote(
+            claim.seat, ruling.word, ruling.cards, claim.sent_at + self.cfg.vote_time, voters, claim.ref
+        )
+        if not voters:
+            self._close_vote(claim.sent_at, out)
+            return
+        themes = ", ".join(sorted(self.cfg.themes))
+        out.append(
+            Notice(
+                "announce",
+                f"{self.name(claim.seat)} says {ruling.word.upper()} — I can't tell if it fits the theme "
+                f"({themes}). Others: vote yes or no within {round(self.cfg.vote_time)} s.",
+            )
+        )
+
+    def _close_vote(self, now: float, out: list[Notice]) -> None:
+        vote = self.vote
+        if vote is None:
+            return
+        self.vote = None
+        accepted = not vote.voters or len(vote.yes) > len(vote.no)
+        if accepted:
+            self.referee.accepted.add(vote.word)
+            self.voted_words.append(vote.word)
+            prefix = "accepted by vote" if vote.voters else "accepted (nobody else can vote)"
+            self._award(vote.seat, vote.word, vote.cards, now, out, vote.ref, note=prefix)
+        else:
+            out.append(
+                Notice(
+                    "rejected",
+                    f"{vote.word.upper()} was voted down ({len(vote.yes)} yes, {len(vote.no)} no).",
+                    vote.seat,
+                    vote.ref,
+                )
+            )
+            self._changed(now)
+            out.append(Notice("table"))
+        self._check_end(now, out)
+
+    # ----- claims --------------------------------------------------------------------
+    def _claims(self, claims: Sequence[Claim], out: list[Notice]) -> None:
+        ordered = self.sort_claims(claims)
+        done: set[int] = set()
+        beaten: dict[int, tuple[str, str, float]] = {}  # claim -> (winner, word, margin)
+        for i, claim in enumerate(ordered):
+            if i in done or self.over:
+                continue
+            self._advance(claim.sent_at, out)
+            if self.over:
+                break
+            lost = beaten.get(i)
+            if lost is not None and claim.seat in self.flip_at:
+                # the winner took this player's own card: "too late" says more than the flip lock
+                self._reject(claim, self._too_late(lost), out)
+                continue
+            ruling = self._screen(claim, out)
+            if ruling is None:
+                continue
+            if ruling.undecided:
+                if self.vote is not None:
+                    self._reject(claim, "Wait for the vote on the current answer to finish.", out)
+                else:
+                    self._open_vote(claim, ruling, out)
+                continue
+            if not ruling.ok:
+                reason = ruling.reason
+                if lost and (not ruling.cards or "already played" not in reason):
+                    reason = self._too_late(lost)
+                self._wrong(claim, reason, out)
+                continue
+            # A valid claim: look for rivals on the same table among the later claims.
+            ids = {c.id for c in ruling.cards}
+            tied: list[tuple[int, Claim, Ruling]] = []
+            margin: float | None = None
+            runner: str | None = None
+            for j in range(i + 1, len(ordered)):
+                other = ordered[j]
+                if other.seat == claim.seat or j in done or not self._may_claim(other.seat):
+                    continue
+                if self.tie and (other.seat not in self.tie.seats):
+                    continue
+                groups, restriction = self.groups_for(other.seat)
+                rival = self.referee.rule(other.text, groups, self.used, restriction=restriction)
+                if not rival.ok or not ids & {c.id for c in rival.cards}:
+                    continue
+                if self.tie and rival.word in self.tie.words:
+                    continue
+                gap = other.sent_at - claim.sent_at
+                if margin is None:
+                    margin, runner = gap, other.seat
+                if gap <= self.cfg.tie:
+                    tied.append((j, other, rival))
+                else:
+                    beaten.setdefault(j, (claim.seat, ruling.word, gap))
+            if tied:
+                seats = (claim.seat, *(c.seat for _, c, _ in tied if c.seat != claim.seat))
+                seats = tuple(dict.fromkeys(seats))
+                words = {ruling.word, *(r.word for _, _, r in tied)}
+                if self.tie:
+                    words |= self.tie.words
+                self.tie = TieBreak(seats, words)
+                names = " and ".join(self.name(s) for s in seats)
+                spread = max(c.sent_at for _, c, _ in tied) - claim.sent_at
+                text = (
+                    f"Tie! {names} answered within {ms(spread)} ms "
+                    f"({', '.join(w.upper() for w in sorted(words))}). "
+                    "The first of you to name a different word wins the cards."
+                )
+                out.append(Notice("announce", text))
+                for _, c, _ in [(i, claim, ruling), *tied]:
+                    out.append(Notice("rejected", text, c.seat, c.ref))
+                done.update(j for j, _, _ in tied)
+                continue
+            note = ""
+            if margin is not None and runner is not None:
+                note = f"won by {ms(margin)} ms over {self.name(runner)}"
+            self._award(claim.seat, ruling.word, ruling.cards, claim.sent_at, out, claim.ref, note=note)
+
+    def _too_late(self, lost: tuple[str, str, float]) -> str:
+        who, word, gap = lost
+        return f"Too late: {self.name(who)} took those cards with {word.upper()} {ms(gap)} ms earlier."
+
+    def _may_claim(self, sid: str) -> bool:
+        return sid in self.index and sid not in self.left and sid not in self.flip_at
+
+    def _reject(self, claim: Claim, reason: str, out: list[Notice]) -> None:
+        out.append(Notice("rejected", reason, claim.seat, claim.ref))
+
+    def _wrong(self, claim: Claim, reason: str, out: list[Notice]) -> None:
+        """A claim that broke a word rule: counts toward the cooldown."""
+        sid = claim.seat
+        self.wrong[sid] = self.wrong.get(sid, 0) + 1
+        if self.cfg.cooldown > 0 and self.wrong[sid] >= self.cfg.cooldown_after:
+            self.wrong[sid] = 0
+            self.cool_until[sid] = claim.sent_at + self.cfg.cooldown
+            reason += (
+                f" That's {self.cfg.cooldown_after} wrong in a row: wait "
+                f"{round(self.cfg.cooldown)} s before claiming again."
+            )
+        self._reject(claim, reason, out)
+
+    def _screen(self, claim: Claim, out: list[Notice]) -> Ruling | None:
+        """Every check before the word itself wins; None when already answered."""
+        sid = claim.seat
+        if sid not in self.index or sid in self.left:
+            return None
+        word = self.referee.normalize(claim.text)
+        if word is None:
+            return None  # chatter, not an answer
+        t = claim.sent_at
+        if t < self.cool_until.get(sid, float("-inf")):
+            self._reject(
+                claim, f"Cooling down after wrong claims: {self.cool_until[sid] - t:.1f} s left.", out
+            )
+            return None
+        self.per_flip[sid] = self.per_flip.get(sid, 0) + 1
+        if self.per_flip[sid] > self.cfg.max_claims:
+            self._reject(
+                claim,
+                f"You've used your {plural(self.cfg.max_claims, 'claim')} for this flip; "
+                "wait for the next card.",
+                out,
+            )
+            return None
+        if self.tie and sid not in self.tie.seats:
+            names = " and ".join(self.name(s) for s in self.tie.seats)
+            self._reject(claim, f"Tie-break in progress: only {names} may answer until it is settled.", out)
+            return None
+        if sid in self.flip_at:
+            self._reject(claim, "You can't collect until you flip your next card.", out)
+            return None
+        groups, restriction = self.groups_for(sid)
+        ruling = self.referee.rule(
+            claim.text, groups, self.used, restriction=restriction, whole_table=self.tops()
+        )
+        if self.tie and ruling.word in self.tie.words:
+            self._reject(claim, f"{ruling.word.upper()} was part of the tie: name a different word.", out)
+            return None
+        elapsed = t - self.table_since
+        needed = len(ruling.word) / self.cfg.cps_limit
+        if ruling.ok and elapsed < needed:
+            line = (
+                f"{self.name(sid)} typed {ruling.word.upper()} {ms(max(elapsed, 0.0))} ms after the table "
+                f"changed (faster than {round(self.cfg.cps_limit)} characters per second)"
+            )
+            self.flags.append(line)
+            if self.cfg.reject_fast:
+                self._reject(claim, f"Too fast to be typed by hand: {line}.", out)
+                return None
+        return ruling
+
+    def _award(
+        self,
+        sid: str,
+        word: str,
+        cards: Sequence[Card],
+        now: float,
+        out: list[Notice],
+        ref: str | None,
+        note: str = "",
+    ) -> None:
+        taken: list[Card] = []
+        owners: list[str] = []
+        for card in cards:
+            owner = self._owner_of(card)
+            owners.append(owner)
+            taken.extend(self.piles[owner])
+            self.piles[owner] = []
+        self.won[sid].extend(taken)
+        self.used.add(word)
+        self.wrong[sid] = 0
+        self.tie = None
+        gained = sum(c.points for c in taken)
+        self.note_best(sid, word, gained)
+        if not self.last_round:
+            for owner in owners:
+                if self.stacks[owner] and owner not in self.left:
+                    self.flip_at[owner] = now + self.cfg.flip_pause
+        extra = len(taken) - len(cards)
+        text = f"{self.name(sid)} takes {letters_text(list(cards))} with {word.upper()}"
+        if extra:
+            text += f" and {plural(extra, 'card')} underneath"
+        text += f" (+{plural(gained, 'point')}, {self.score(sid)} in all)"
+        if note:
+            text += f" — {note}"
+        out.append(Notice("accepted", text + ".", sid, ref))
+        self._changed(now)
+        if self.cfg.flip_pause <= 0:
+            for owner in [o for o in self.order if o in self.flip_at]:
+                self._flip(owner)
+        out.append(Notice("table"))
+        self._check_end(now, out)
+
+    # ----- computer players ----------------------------------------------------------
+    def _replan(self) -> None:
+        if self.version == self._planned_version and not self._bot_waiting():
+            return
+        self._planned_version = self.version
+        self.plans.clear()
+        if self.over or not self.started or self.vote is not None:
+            return
+        for seat in self.bots():
+            sid = seat.id
+            if not self._may_claim(sid) or (self.tie and sid not in self.tie.seats):
+                continue
+            groups, _ = self.groups_for(sid)
+            used = self.used | (self.tie.words if self.tie else set())
+            plan = self.planner.plan(seat.bot or "normal", groups, used, self.now)
+            if plan is not None:
+                self.plans[sid] = plan
+
+    def _bot_waiting(self) -> bool:
+        return False

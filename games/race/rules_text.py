@@ -1,0 +1,40 @@
+"""The long help text for ``rules race``."""
+
+RULES = """\
+moji — the flip race (for people who know words)
+
+Everyone has a face-down stack of letter cards (15 each; cards=5 for a quick break).
+The bot flips one card for each player. Type a word that uses at least two face-up
+letters: each letter in your word claims one matching card (two T cards need two Ts).
+You may imagine other letters: with C and T face-up, CAT, TOPIC and SECTION all work.
+
+• The earliest valid word (by the chat's own timestamp) wins the cards it uses; the
+  other cards stay face-up for the next word. Answers a few ms apart are a tie: the first
+  of the tied players to name a different word wins.
+• If your card was taken, you can't collect until your next card is flipped (a short
+  pause). With an empty stack you may still claim.
+• Stuck? After the hourglass (30 s) or when everyone types "skip", the face-up cards go
+  to the discard pile, the bot shows a word that would have worked, and everyone flips.
+• When the stacks are played out (or only one player has cards left), one last
+  hourglass runs for the cards still face-up. Points: A E I O U L N S T R = 1, D G = 2,
+  B C M P = 3, F H V W Y = 4, K = 5, J X = 8, Q Z = 10. Most points: the moji Master!
+
+General Rules (rules=...): proper, abbrev, contraction, foreign are banned by default;
+add plural-s, ing, ed and repeat, or general=on for all of them.
+Word Challenges: min=3|4|5, placement=first-or-last|first-and-last|in-between,
+themes=nouns,verbs,adjectives,food,animals,movies,books,persons (titles and famous
+people the dictionary doesn't know go to a quick yes/no vote of the other players).
+challenge-of-round=on draws a random Word Challenge card.
+
+Variations (variation=...):
+  stack-em-up    when stuck, new cards land on top; a used card takes its stack with it
+  do-si-do       4 or 6 players: partners across the table add up their win piles
+  ball-and-chain like do-si-do, and you may only use your own and your partner's cards
+  monochrome     all the cards a word uses must be the same colour
+  three-amigos   4+ players: only your own card and your two neighbours' cards
+(Off the Grid and Eagle Eyes, which play differently, are not in moji yet.)
+masters-choice=on: the moji Master picks the next game's challenges.
+
+Computer players: bots=N level=easy|normal|hard.
+Type "why" after a ❌ to see the reason; "skip" to vote to discard stuck cards.
+"""

@@ -1,0 +1,66 @@
+"""A whole race through the real manager, registry entry and lexicon, on a fake clock."""
+
+from __future__ import annotations
+
+import random
+
+from bot.clock import FakeClock
+from bot.events import ChatKey, Command, MessageRef, Player, Text
+from bot.manager import GameManager
+from bot.registry import Registry
+from bot.testing import FakeOutbox, MemoryLog
+from games.common.placement import Placement
+from games.lexicon import load
+from games.race import GAME
+from games.race.engine import FlipRace
+
+CHAT = ChatKey("test", "w", "c")
+ANN = Player("test", "ann", "Ann")
+
+
+async def test_a_race_against_two_bots_runs_to_the_end() -> None:
+    clock, outbox, log = FakeClock(), FakeOutbox(), MemoryLog()
+    manager = GameManager(Registry([GAME]), outbox, log, clock, rng=random.Random(11))
+    lexicon = load("casual")
+    await manager.handle(Command("start", ("race", "bots=2", "cards=4", "level=hard"), CHAT, ANN))
+    await manager.handle(Command("go", (), CHAT, ANN))
+    session = manager.sessions[CHAT]
+    answered = 0
+    for step in range(400):
+        if CHAT not in manager.sessions:
+            break
+        engine = session.engine
+        assert isinstance(engine, FlipRace)
+        if step % 3 == 0 and engine.tops():
+            found = lexicon.examples(
+                [c.letter for c in engine.tops()], engine.referee.rules, Placement.ANYWHERE
+            )
+            if found:
+                answered += 1
+                await manager.handle(Text(CHAT, ANN, found[0], clock.now(), MessageRef(CHAT, f"a{step}")))
+        await clock.advance(1.0)
+    assert CHAT not in manager.sessions, "the game should have ended"
+    (result,) = log.results.values()
+    assert set(result.scores) == {"test:ann", "bot:1", "bot:2"}
+    assert result.winners and sum(result.scores.values()) > 0
+    assert answered > 0 and outbox.reactions()
+    tables = [p.view.plain() for p in outbox.posts() if p.view.kind == "table"]
+    assert tables
+    assert not manager.errors
+    await manager.shutdown()
+
+
+def test_real_lexicon_judges_claims() -> None:
+    from games.common.protocol import Seat, Setup
+
+    engine = FlipRace(Setup({"cards": 5}, [Seat("a", "Ann"), Seat("b", "Bob")], 3))
+    from games.common.protocol import Action, Claim
+    from games.race.cards import Card
+
+    engine.apply(Action("begin", 0.0))
+    engine.piles["a"] = [Card(900, "c", "red")]
+    engine.piles["b"] = [Card(901, "t", "blue")]
+    engine._changed(0.0)
+    notes = engine.apply(Action("claims", 1.0, claims=(Claim("a", "xqzt", 0.5), Claim("b", "topic", 0.9))))
+    kinds = [(n.kind, n.seat) for n in notes if n.kind in {"accepted", "rejected"}]
+    assert kinds == [("rejected", "a"), ("accepted", "b")]
