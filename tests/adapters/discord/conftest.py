@@ -115,7 +115,7 @@ async def h(monkeypatch: pytest.MonkeyPatch, services: Services) -> AsyncIterato
 
 
 def is_table(request: Request) -> bool:
-    return "Cards: " in str((request.json or {}).get("content"))
+    return isinstance(request.json, dict) and "Cards: " in str(request.json.get("content"))
 
 
 def is_lobby(request: Request) -> bool:

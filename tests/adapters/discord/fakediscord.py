@@ -131,6 +131,7 @@ class FakeDiscord:
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self._connected = asyncio.Event()
+        self._closing = asyncio.Event()
         self.messages: dict[str, dict[str, Any]] = {}
         #: user id → their direct-message channel id
         self.dm_channels: dict[str, str] = {}
@@ -142,7 +143,7 @@ class FakeDiscord:
     # ------------------------------------------------------------ life
 
     async def start(self) -> None:
-        self._runner = web.AppRunner(self.app)
+        self._runner = web.AppRunner(self.app, shutdown_timeout=1.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
@@ -159,6 +160,7 @@ class FakeDiscord:
         monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(self.gateway_url))
 
     async def close(self) -> None:
+        self._closing.set()
         for ws in list(self.sockets.values()):
             await ws.close()
         if self._runner is not None:
@@ -246,13 +248,22 @@ class FakeDiscord:
                         "global": False,
                     },
                     status=429,
-                    headers={"Retry-After": str(fault.retry_after), "X-RateLimit-Scope": "user"},
+                    headers={
+                        "Retry-After": str(fault.retry_after),
+                        "X-RateLimit-Scope": "user",
+                        "X-RateLimit-Limit": "5",
+                        "X-RateLimit-Remaining": "0",
+                        "X-RateLimit-Reset-After": str(fault.retry_after),
+                        "X-RateLimit-Bucket": "fake-bucket",
+                        "Via": "1.1 google",  # discord.py treats a 429 without it as a Cloudflare ban
+                    },
                 )
             if fault.kind == "403":
                 return _json({"message": "Missing Permissions", "code": 50013}, status=403)
             if fault.kind == "500":
                 return _json({"message": "500: Internal Server Error", "code": 0}, status=500)
-            await asyncio.sleep(3600)  # the bot's own time limit must cut this short
+            await self._closing.wait()  # the bot's own time limit must cut this short
+            return _json({"message": "too late"}, status=503)
         response = self._answer(request.method, path, body, record)
         await self._record(record)
         return response
