@@ -14,6 +14,7 @@ from bot.clock import FakeClock
 from tests.adapters.slack.conftest import CHAT, make_adapter, until
 from tests.adapters.slack.fakes import FakeServices
 from tests.adapters.slack.fakeslack import FakeSlack
+from tests.adapters.slack.test_game import is_table
 
 
 async def test_commands_and_events_over_socket_mode(
@@ -54,9 +55,7 @@ async def test_commands_and_events_over_socket_mode(
                 "payload": {**command, "text": "go"},
             }
         )
-        await until(
-            lambda: CHAT in adapter.manager.sessions and adapter.manager.sessions[CHAT].engine is not None
-        )
+        await slack.wait_for("chat.postMessage", is_table)  # the game has begun
         session = adapter.manager.sessions[CHAT]
         letter = session.engine.snapshot(None).cards[0].letter.lower()  # type: ignore[union-attr]
         event = {
