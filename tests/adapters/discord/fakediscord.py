@@ -627,6 +627,9 @@ class FakeDiscord:
             "parent_id": thread_parent,
         }
         if thread_parent:
+            channel_payload.update(
+                owner_id=BOT_ID, message_count=1, member_count=1, rate_limit_per_user=0, last_message_id=None
+            )
             channel_payload["thread_metadata"] = {
                 "archived": False,
                 "auto_archive_duration": 1440,
@@ -701,3 +704,17 @@ class FakeDiscord:
         """Everything the bot sent in answer to one interaction (callback and follow-ups)."""
         token = f"token-{interaction_id}"
         return [r for r in self.requests if token in r.path and r.status == 200]
+
+    async def submit_modal(
+        self, uid: str, name: str, modal: dict[str, Any], values: list[str], **kw: Any
+    ) -> str:
+        """Fill in and submit a modal the bot opened (``modal`` is the callback's data)."""
+        rows = []
+        inputs = [c for row in modal["components"] for c in row["components"]]
+        for component, value in zip(inputs, values, strict=True):
+            rows.append(
+                {"type": 1, "components": [{"type": 4, "custom_id": component["custom_id"], "value": value}]}
+            )
+        payload = self._interaction(5, uid, name, {"custom_id": modal["custom_id"], "components": rows}, **kw)
+        await self.send("INTERACTION_CREATE", payload, shard=self.shard_of(GUILD_ID))
+        return str(payload["id"])
