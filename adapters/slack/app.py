@@ -55,6 +55,17 @@ from bot.session import Phase, Session
 
 log = logging.getLogger(__name__)
 
+
+class _TokenFromClient(logging.Filter):
+    """Bolt warns that SLACK_BOT_TOKEN is "unused" when we hand it a ready client; it is not."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "`token` will be unused" not in record.getMessage()
+
+
+bolt_log = logging.getLogger("adapters.slack.bolt")
+bolt_log.addFilter(_TokenFromClient())
+
 #: How long a scheduled word break's lobby stays open before the game starts by itself.
 BREAK_JOIN_WINDOW = 120.0
 #: Message subtypes that are a person's new message (edits, deletions, joins… are not).
@@ -124,6 +135,7 @@ class SlackAdapter:
             app = AsyncApp(
                 signing_secret=settings.signing_secret,
                 client=self.client,
+                logger=bolt_log,
                 installation_store=self.installations,
                 oauth_settings=AsyncOAuthSettings(
                     client_id=settings.client_id,
@@ -135,7 +147,9 @@ class SlackAdapter:
             )
             app.enable_token_revocation_listeners()
         else:
-            app = AsyncApp(signing_secret=settings.signing_secret or None, client=self.client)
+            app = AsyncApp(
+                signing_secret=settings.signing_secret or None, client=self.client, logger=bolt_log
+            )
             app.event("app_uninstalled")(self._ignore)
             app.event("tokens_revoked")(self._ignore)
         app.command(SLASH)(self._on_command)
