@@ -1,0 +1,86 @@
+"""`python -m bot terminal` in a real pseudo-terminal: a whole race to the result.
+
+The bot runs with a sped-up clock (``--speed``); the test waits for what it
+expects to read, never for a length of time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+from games.common.words import WordRules  # noqa: E402
+from games.lexicon import load  # noqa: E402
+from storage import open_store  # noqa: E402
+
+END = r"moji Master|Nobody scored"
+
+
+def test_a_terminal_race_runs_to_the_end_and_is_recorded(tmp_path: Path) -> None:
+    env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp_path}/moji.db", NO_COLOR="1")
+    for key in ("DISCORD_TOKEN", "SLACK_BOT_TOKEN"):
+        env.pop(key, None)
+    child = pexpect.spawn(
+        sys.executable,
+        [
+            "-m",
+            "bot",
+            "terminal",
+            "--bots",
+            "2",
+            "--level",
+            "hard",
+            "--speed",
+            "20",
+            "--no-colour",
+            "cards=3",
+        ],
+        env=env,
+        encoding="utf-8",
+        timeout=90,
+        dimensions=(40, 120),
+    )
+    lexicon = load("casual")
+    typed = 0
+    while True:
+        found = child.expect([r"letters: ([A-Z](?: [A-Z])*)", END])
+        if found == 1:
+            break
+        letters = child.match.group(1).lower().split()
+        words = lexicon.examples(letters, WordRules())
+        if words and typed < 3:
+            child.sendline(words[-1])
+            typed += 1
+    child.expect(r"Press Enter to play again, or type /quit\.")
+    transcript = child.before
+    assert "1. " in transcript and "pts" in transcript
+    child.sendline("/quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+    async def recorded() -> int:
+        store = open_store(env["DATABASE_URL"])
+        await store.open()
+        try:
+            stats = await store.player_stats("terminal", "local", "you")
+            return stats.games if stats else 0
+        finally:
+            await store.close()
+
+    assert asyncio.run(recorded()) == 1
+
+
+def test_help_and_a_bad_setting_are_one_liners(tmp_path: Path) -> None:
+    env = dict(os.environ, DATABASE_URL="mysql://nope")
+    out = pexpect.run(f"{sys.executable} -m bot terminal", env=env, encoding="utf-8", timeout=60)
+    lines = [line for line in out.strip().splitlines() if line.strip()]
+    assert len(lines) == 1 and re.search(r"DATABASE_URL", lines[0]), out
+    assert "Traceback" not in out
