@@ -132,6 +132,8 @@ class FakeDiscord:
         self._runner: web.AppRunner | None = None
         self._connected = asyncio.Event()
         self._closing = asyncio.Event()
+        #: REST requests being answered right now
+        self.inflight = 0
         self.messages: dict[str, dict[str, Any]] = {}
         #: user id → their direct-message channel id
         self.dm_channels: dict[str, str] = {}
@@ -222,6 +224,13 @@ class FakeDiscord:
         return None
 
     async def _rest(self, request: web.Request) -> web.StreamResponse:
+        self.inflight += 1
+        try:
+            return await self._rest_inner(request)
+        finally:
+            self.inflight -= 1
+
+    async def _rest_inner(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]
         body: Any = None
         files: list[bytes] = []
