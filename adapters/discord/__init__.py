@@ -10,6 +10,8 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
+import discord
+
 from adapters.discord.client import MojiBot
 
 if TYPE_CHECKING:
@@ -21,12 +23,28 @@ __all__ = ["MojiBot", "serve"]
 
 log = logging.getLogger(__name__)
 
+INTENT_HELP = (
+    "Discord refused the Message Content intent: open the Developer Portal → your app → Bot, "
+    "switch on 'Message Content Intent' under Privileged Gateway Intents, save, and start again"
+)
+TOKEN_HELP = "Discord rejected DISCORD_TOKEN: copy the bot token again (Developer Portal → Bot → Reset Token)"
+
 
 async def serve(config: Config, svc: Services, clock: Clock, **options: Any) -> None:
-    """Run moji on Discord until cancelled (``options`` go to the discord.py client)."""
+    """Run moji on Discord until cancelled (``options`` go to the discord.py client).
+
+    A rejected token or a missing privileged intent ends it with a
+    :class:`bot.app.StartupError` that says what to fix.
+    """
+    from bot.app import StartupError
+
     bot = MojiBot(config, svc, clock, **options)
     try:
         await bot.start(config.discord_token)
+    except discord.PrivilegedIntentsRequired:
+        raise StartupError(INTENT_HELP) from None
+    except discord.LoginFailure:
+        raise StartupError(TOKEN_HELP) from None
     finally:
         with contextlib.suppress(Exception):
             await bot.close()

@@ -117,9 +117,13 @@ def _draw_card(image: Image.Image, face: Face, left: int, top: int) -> None:
         (left + width - 35, top + height - 35, left + width - 11, top + height - 11),
         style.ink,
     )
-    letter = face.letter or "?"
-    font = _font(78 if len(letter) == 1 else 48)
-    draw.text((left + width / 2, top + height / 2 + 2), letter, font=font, fill=style.ink, anchor="mm")
+    if face.letter:
+        font = _font(78 if len(face.letter) == 1 else 48)
+        draw.text(
+            (left + width / 2, top + height / 2 + 2), face.letter, font=font, fill=style.ink, anchor="mm"
+        )
+    else:  # a blank
+        draw.text((left + width / 2, top + height / 2), "blank", font=_font(24), fill=style.ink, anchor="mm")
     draw.text((left + width - 12, top + 10), str(face.points), font=_font(26), fill=style.ink, anchor="ra")
     if face.under:
         draw.text(

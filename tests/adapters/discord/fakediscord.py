@@ -132,6 +132,8 @@ class FakeDiscord:
         self._runner: web.AppRunner | None = None
         self._connected = asyncio.Event()
         self._closing = asyncio.Event()
+        #: answer GET /users/@me with 401 (a bad token)
+        self.faults_401 = False
         #: REST requests being answered right now
         self.inflight = 0
         self.messages: dict[str, dict[str, Any]] = {}
@@ -308,6 +310,9 @@ class FakeDiscord:
     def _answer(self, method: str, path: str, body: Any, record: Request) -> web.StreamResponse:
         parts = path.strip("/").split("/")
         if method == "GET" and path == "/users/@me":
+            if self.faults_401:
+                record.status = 401
+                return _json({"message": "401: Unauthorized", "code": 0}, status=401)
             return _json(BOT_USER)
         if method == "GET" and path == "/oauth2/applications/@me":
             return _json(
