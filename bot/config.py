@@ -51,6 +51,20 @@ SETTINGS: tuple[SettingSpec, ...] = (
         "Slack app-level token (xapp-…); when set, Slack uses Socket Mode.",
         secret=True,
     ),
+    SettingSpec(
+        "SLACK_CLIENT_ID",
+        "",
+        "Slack app client id; with SLACK_CLIENT_SECRET any workspace can install moji (OAuth, HTTP mode).",
+    ),
+    SettingSpec(
+        "SLACK_CLIENT_SECRET", "", "Slack app client secret, for the OAuth install flow.", secret=True
+    ),
+    SettingSpec(
+        "SLACK_STATE_SECRET",
+        "",
+        "Key that signs OAuth state values (default: the signing secret).",
+        secret=True,
+    ),
     SettingSpec("HOST", "0.0.0.0", "Address the HTTP server (Slack HTTP mode, health check) listens on."),
     SettingSpec("PORT", "3000", "Port the HTTP server listens on."),
     SettingSpec(
@@ -81,6 +95,9 @@ class Config:
     slack_bot_token: str
     slack_signing_secret: str
     slack_app_token: str
+    slack_client_id: str
+    slack_client_secret: str
+    slack_state_secret: str
     host: str
     port: int
     database_url: str
@@ -94,14 +111,19 @@ class Config:
         found: list[str] = []
         if self.discord_token:
             found.append("discord")
-        if self.slack_bot_token:
+        if self.slack_bot_token or self.slack_oauth:
             found.append("slack")
         return tuple(found)
 
     @property
+    def slack_oauth(self) -> bool:
+        """True when any workspace may install moji through Slack's OAuth flow."""
+        return bool(self.slack_client_id and self.slack_client_secret)
+
+    @property
     def slack_mode(self) -> str | None:
         """``socket`` or ``http`` when Slack is enabled."""
-        if not self.slack_bot_token:
+        if not self.slack_bot_token and not self.slack_oauth:
             return None
         return "socket" if self.slack_app_token else "http"
 
@@ -112,6 +134,9 @@ class Config:
             "SLACK_BOT_TOKEN": self.slack_bot_token,
             "SLACK_SIGNING_SECRET": self.slack_signing_secret,
             "SLACK_APP_TOKEN": self.slack_app_token,
+            "SLACK_CLIENT_ID": self.slack_client_id,
+            "SLACK_CLIENT_SECRET": self.slack_client_secret,
+            "SLACK_STATE_SECRET": self.slack_state_secret,
             "DATABASE_URL": redact_url(self.database_url),
             "HOST": self.host,
             "PORT": str(self.port),
@@ -171,7 +196,18 @@ def _validate(values: Mapping[str, str]) -> Config:
             "SLACK_BOT_TOKEN is set but neither SLACK_APP_TOKEN (Socket Mode) "
             "nor SLACK_SIGNING_SECRET (HTTP mode) is"
         )
-    if (slack_app or slack_secret) and not slack_bot:
+    client_id, client_secret = values["SLACK_CLIENT_ID"], values["SLACK_CLIENT_SECRET"]
+    oauth = bool(client_id and client_secret)
+    if bool(client_id) != bool(client_secret):
+        raise ConfigError("SLACK_CLIENT_ID and SLACK_CLIENT_SECRET go together (both for OAuth, or neither)")
+    if oauth and not slack_secret:
+        raise ConfigError("Slack OAuth (SLACK_CLIENT_ID) needs SLACK_SIGNING_SECRET: it runs in HTTP mode")
+    if oauth and slack_app:
+        raise ConfigError(
+            "Slack OAuth (SLACK_CLIENT_ID) can't be combined with SLACK_APP_TOKEN: "
+            "apps installed by many workspaces can't use Socket Mode"
+        )
+    if (slack_app or slack_secret) and not slack_bot and not oauth:
         raise ConfigError("Slack app token or signing secret is set without SLACK_BOT_TOKEN")
     token = values["DISCORD_TOKEN"]
     if token and (len(token) < 20 or any(ch.isspace() for ch in token)):
@@ -214,6 +250,9 @@ def _validate(values: Mapping[str, str]) -> Config:
         slack_bot_token=slack_bot,
         slack_signing_secret=slack_secret,
         slack_app_token=slack_app,
+        slack_client_id=client_id,
+        slack_client_secret=client_secret,
+        slack_state_secret=values["SLACK_STATE_SECRET"],
         host=values["HOST"] or "0.0.0.0",
         port=_int(values, "PORT", 1, 65535),
         database_url=url,

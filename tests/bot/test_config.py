@@ -99,3 +99,16 @@ def test_misconfiguration_is_one_clear_line(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr.strip().count("\n") == 0
     assert "configuration error" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_slack_oauth_settings() -> None:
+    oauth = {"SLACK_CLIENT_ID": "1.2", "SLACK_CLIENT_SECRET": "s", "SLACK_SIGNING_SECRET": "x"}
+    config = load_config(oauth, env_file=None)
+    assert config.platforms == ("slack",) and config.slack_oauth and config.slack_mode == "http"
+    assert "s" not in config.redacted()["SLACK_CLIENT_SECRET"].replace("*", "")
+    with pytest.raises(ConfigError, match="go together"):
+        load_config({"SLACK_CLIENT_ID": "1.2"}, env_file=None)
+    with pytest.raises(ConfigError, match="needs SLACK_SIGNING_SECRET"):
+        load_config({"SLACK_CLIENT_ID": "1.2", "SLACK_CLIENT_SECRET": "s"}, env_file=None)
+    with pytest.raises(ConfigError, match="Socket Mode"):
+        load_config({**oauth, "SLACK_APP_TOKEN": "xapp-1"}, env_file=None)
