@@ -90,7 +90,8 @@ def lobby(
     if changed:
         lines.append("Options: " + " ".join(changed))
     if open_:
-        lines.append(f"{host} starts the game with Start (or /moji go). Others: Join (or /moji join).")
+        starts = "start" if host == "You" else "starts"  # the terminal's player is "You"
+        lines.append(f"{host} {starts} the game with Start (or /moji go). Others: Join (or /moji join).")
     buttons = (
         (ButtonSpec(JOIN, "Join", "primary"), ButtonSpec(LEAVE, "Leave"), ButtonSpec(GO, "Start", "success"))
         if open_

@@ -135,7 +135,8 @@ class RaceBase:
         else:
             names = " and ".join(self.name(w) for w in winners)
             title = "moji Masters" if len(winners) > 1 else "the moji Master"
-            summary = f"{names} {'are' if len(winners) > 1 else 'is'} {title} with {plural(top, 'point')}!"
+            are = len(winners) > 1 or names == "You"
+            summary = f"{names} {'are' if are else 'is'} {title} with {plural(top, 'point')}!"
         ranking = sorted(self.order, key=lambda s: (-scores[s], self.index[s]))
         lines = [summary] + [f"{self.name(s)}: {plural(scores[s], 'point')}" for s in ranking]
         if self.partner:

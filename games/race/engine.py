@@ -622,7 +622,8 @@ class FlipRace(RaceBase):
                 if self.stacks[owner] and owner not in self.left:
                     self.flip_at[owner] = now + self.cfg.flip_pause
         extra = len(taken) - len(cards)
-        text = f"{self.name(sid)} takes {letters_text(list(cards))} with {word.upper()}"
+        who = self.name(sid)
+        text = f"{who} {'take' if who == 'You' else 'takes'} {letters_text(list(cards))} with {word.upper()}"
         if extra:
             text += f" and {plural(extra, 'card')} underneath"
         text += f" (+{plural(gained, 'point')}, {self.score(sid)} in all)"
