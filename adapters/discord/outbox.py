@@ -1,9 +1,9 @@
 """The Discord outbox: neutral outbound messages → Discord REST calls.
 
 - ``Post`` → a channel (or thread) message: content with the face-up letters,
-  an embed, the cards' picture and the view's buttons. A new table that would
-  directly follow the previous one (nobody wrote in between) edits it
-  instead, so an idle channel is not flooded.
+  an embed, the cards' picture and the view's buttons. When nobody has written
+  since the previous table (at most a few short bot notices came after it), a
+  new table edits that message instead, so an idle channel is not flooded.
 - ``Edit`` → edits the message; ``React`` → ✅ / ❌ on the player's message;
   with the workspace's ``reasons`` setting, a refusal's reason is posted as a
   quiet reply to it.
@@ -42,6 +42,8 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 MARKS = {"accepted": "✅", "rejected": "❌"}
+#: A new table edits the last one if at most this many bot notices came after it.
+MAX_NOTICES_OVER_TABLE = 2
 #: Discord lets the bot answer an interaction for 15 minutes; keep a margin.
 INTERACTION_LIFETIME = 14 * 60.0
 
@@ -85,12 +87,14 @@ class DiscordOutbox:
         self.settings = settings
         self.timeout = timeout
         self.renderer = renderer
-        #: chat → id of our table message when it is still the channel's last message.
-        self._tail: dict[ChatKey, int] = {}
+        #: chat → (id of our last table, bot messages after it) while nobody else wrote.
+        self._tail: dict[ChatKey, tuple[int, int]] = {}
+        #: chat → how many messages others wrote there (a table sent meanwhile is not the tail).
+        self._writes: dict[ChatKey, int] = {}
         #: chat → the latest command there (to explain refusals privately).
         self._recent: dict[ChatKey, Reply] = {}
-        #: chats already told that reactions are refused (one note per chat).
-        self._no_react: set[ChatKey] = set()
+        #: chats whose last commander was already told about a refusal (one note per game).
+        self._told: set[ChatKey] = set()
 
     # ------------------------------------------------------------ bookkeeping
 
@@ -101,12 +105,14 @@ class DiscordOutbox:
     def saw_message(self, chat: ChatKey) -> None:
         """Someone wrote in ``chat``: the next table is a new message."""
         self._tail.pop(chat, None)
+        self._writes[chat] = self._writes.get(chat, 0) + 1
 
     def forget(self, chat: ChatKey) -> None:
         """The chat's game ended."""
         self._tail.pop(chat, None)
+        self._writes.pop(chat, None)
         self._recent.pop(chat, None)
-        self._no_react.discard(chat)
+        self._told.discard(chat)
 
     # ------------------------------------------------------------ sending
 
@@ -158,11 +164,15 @@ class DiscordOutbox:
         self._parts(rendered, png)
         channel = self._channel(chat)
         tail = self._tail.get(chat)
-        if view.kind == "table" and tail is not None:
-            edited = await self._edit_message(chat, tail, view, rendered, png)
+        writes = self._writes.get(chat, 0)
+        if view.kind == "table" and tail is not None and tail[1] <= MAX_NOTICES_OVER_TABLE:
+            edited = await self._edit_message(chat, tail[0], view, rendered, png)
             if edited:
-                return MessageRef(chat, str(tail))
-        self._tail.pop(chat, None)
+                if self._writes.get(chat, 0) == writes:
+                    self._tail[chat] = (tail[0], 0)
+                return MessageRef(chat, str(tail[0]))
+        if tail is not None:
+            self._tail[chat] = (tail[0], tail[1] + 1)
 
         async def post() -> discord.Message:
             file = self._file(png, view)
@@ -176,8 +186,8 @@ class DiscordOutbox:
         sent = await self._call("post a message", chat, post, attempts=2)
         if sent is None:
             return None
-        if view.kind == "table":
-            self._tail[chat] = sent.id
+        if view.kind == "table" and self._writes.get(chat, 0) == writes:
+            self._tail[chat] = (sent.id, 0)
         return MessageRef(chat, str(sent.id))
 
     async def _edit_message(
@@ -307,9 +317,9 @@ class DiscordOutbox:
 
     async def _tell_refused(self, chat: ChatKey, text: str) -> None:
         reply = self._recent.get(chat)
-        if reply is None or not reply.fresh or chat in self._no_react:
+        if reply is None or not reply.fresh or chat in self._told:
             return
-        self._no_react.add(chat)
+        self._told.add(chat)
         try:
             interaction = reply.interaction
             if not interaction.response.is_done():

@@ -694,7 +694,9 @@ class FakeDiscord:
         node: dict[str, Any] = {"name": sub, "type": 1, "options": opts}
         if group:
             node = {"name": group, "type": 2, "options": [node]}
-        data = {"id": "500000000000000001", "name": "moji", "type": 1, "options": [node]}
+        data: dict[str, Any] = {"id": "500000000000000001", "name": "moji", "type": 1, "options": [node]}
+        if self.of("PUT", rf"^/applications/\d+/guilds/{GUILD_ID}/commands$"):
+            data["guild_id"] = GUILD_ID  # a server's own commands say which server
         payload = self._interaction(2, uid, name, data, **kw)
         await self.send("INTERACTION_CREATE", payload, shard=self.shard_of(GUILD_ID))
         return str(payload["id"])
@@ -730,5 +732,26 @@ class FakeDiscord:
                 {"type": 1, "components": [{"type": 4, "custom_id": component["custom_id"], "value": value}]}
             )
         payload = self._interaction(5, uid, name, {"custom_id": modal["custom_id"], "components": rows}, **kw)
+        await self.send("INTERACTION_CREATE", payload, shard=self.shard_of(GUILD_ID))
+        return str(payload["id"])
+
+    async def autocomplete(self, uid: str, name: str, sub: str, options: dict[str, Any], focused: str) -> str:
+        """Typing in a slash option: an autocomplete interaction for option ``focused``."""
+        opts = [
+            {
+                "name": key,
+                "type": 4 if isinstance(v, int) else 3,
+                "value": v,
+                **({"focused": True} if key == focused else {}),
+            }
+            for key, v in options.items()
+        ]
+        data = {
+            "id": "500000000000000001",
+            "name": "moji",
+            "type": 1,
+            "options": [{"name": sub, "type": 1, "options": opts}],
+        }
+        payload = self._interaction(4, uid, name, data)
         await self.send("INTERACTION_CREATE", payload, shard=self.shard_of(GUILD_ID))
         return str(payload["id"])

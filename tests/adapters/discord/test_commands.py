@@ -1,0 +1,106 @@
+"""The /moji group: options → the shared grammar, autocomplete, guild sync, no flooding."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import AsyncIterator
+
+import pytest
+
+from adapters.discord.commands import option_choices, start_args
+from bot.app import Services
+from bot.clock import FakeClock
+from bot.registry import Registry
+from games.common.options import OptionSpec
+from tests.adapters.discord.conftest import ANN, CHAT, Harness, is_lobby, is_table, make_config, start_bot
+from tests.adapters.discord.fakediscord import GUILD_ID, FakeDiscord
+from tests.bot.toygame import TOY
+
+MESSAGES = r"^/channels/\d+/messages$"
+
+THEMED = dataclasses.replace(
+    TOY,
+    name="themed",
+    title="Themed",
+    aliases=(),
+    options=(
+        *TOY.options,
+        OptionSpec("themes", "set", (), "themes", choices=("animals", "food", "nouns")),
+        OptionSpec("placement", "choice", "anywhere", "where", choices=("anywhere", "start", "end")),
+    ),
+)
+
+
+def test_start_options_become_the_shared_grammar() -> None:
+    given = {"bots": 1, "cards": None, "themes": "nouns,animals"}
+    assert start_args("race", given, "hourglass=20 general") == (
+        "race",
+        "bots=1",
+        "themes=nouns,animals",
+        "hourglass=20",
+        "general",
+    )
+    assert start_args(None, {}, None) == ()
+
+
+def test_option_autocomplete_from_the_games_declarations() -> None:
+    registry = Registry([TOY, THEMED])
+    assert [c.value for c in option_choices(registry, "themed", "placement", "")] == [
+        "anywhere",
+        "start",
+        "end",
+    ]
+    assert [c.value for c in option_choices(registry, "themed", "themes", "nouns,a")] == ["nouns,animals"]
+    assert option_choices(registry, "toy", "themes", "") == []
+
+
+@pytest.fixture
+def registry() -> Registry:
+    return Registry([TOY, THEMED])
+
+
+async def test_autocomplete_answers_from_discord(h: Harness) -> None:
+    iid = await h.fake.autocomplete(*ANN, "start", {"game": "themed", "themes": "f"}, focused="themes")
+    [answer] = await h.fake.wait_for("POST", rf"/interactions/{iid}/")
+    assert answer.json["type"] == 8
+    assert [c["value"] for c in answer.json["data"]["choices"]] == ["food"]
+    iid = await h.fake.autocomplete(*ANN, "config", {"key": "reas"}, focused="key")
+    [answer] = await h.fake.wait_for("POST", rf"/interactions/{iid}/")
+    assert [c["value"] for c in answer.json["data"]["choices"]] == ["reasons"]
+
+
+async def test_an_idle_channel_gets_its_table_edited_not_reposted(h: Harness) -> None:
+    await h.fake.slash(*ANN, "start", {"game": "toy"})
+    await h.fake.wait_for("POST", MESSAGES, is_lobby)
+    await h.fake.slash(*ANN, "go")
+    await h.fake.wait_for("POST", MESSAGES, is_table)
+    await h.fake.until(lambda: not h.manager.sessions[CHAT]._lock.locked() and h.fake.inflight == 0)
+    await h.advance(10.5)  # the hourglass runs out: a new letter, nobody wrote in between
+    await h.fake.wait_for("PATCH", r"^/channels/\d+/messages/\d+$", is_table)
+    assert len([r for r in h.fake.channel_posts() if is_table(r)]) == 1
+    # once someone writes, the next table is a new message at the bottom again
+    await h.fake.say("100000000000000009", "Zed", "hello there")
+    await h.fake.until(lambda: CHAT not in h.bot.outbox._tail)
+    await h.advance(10.5)
+    await h.fake.wait_for("POST", MESSAGES, is_table, count=2)
+
+
+@pytest.fixture
+async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
+    server = FakeDiscord()
+    await server.start()
+    server.patch(monkeypatch)
+    yield server
+    await server.close()
+
+
+async def test_commands_sync_to_one_server_when_asked(fake: FakeDiscord, services: Services) -> None:
+    h = await start_bot(fake, FakeClock(time.time()), services, make_config(DISCORD_GUILD_ID=GUILD_ID))
+    try:
+        assert fake.of("PUT", rf"^/applications/\d+/guilds/{GUILD_ID}/commands$")
+        assert not fake.of("PUT", r"^/applications/\d+/commands$")
+        await fake.slash(*ANN, "start", {"game": "toy"})
+        await fake.wait_for("POST", MESSAGES, is_lobby)
+    finally:
+        await h.stop()
