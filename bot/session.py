@@ -365,6 +365,21 @@ class Session:
         assert self.engine is not None and self.start_record is not None
         outcome = self.engine.result()
         await self._log.finish(self.start_record, outcome, self._clock.now())
+        voted = [str(w) for w in getattr(self.engine, "voted_words", ())]
+        if voted:
+            # answers the players voted in may feed the workspace's own list, if an admin wants
+            shown = ", ".join(w.upper() for w in voted)
+            await self._outbox.send(
+                Post(
+                    self.chat,
+                    views.message(
+                        f"Voted in during this game: {shown}. An admin can keep "
+                        f"{'it' if len(voted) == 1 else 'them'} for every game here with "
+                        f"`words add {voted[0]}`.",
+                        "info",
+                    ),
+                )
+            )
         await self._close(views.result(self.info, outcome, self.names()))
 
     async def _close(self, farewell: views.View) -> None:

@@ -64,3 +64,30 @@ def test_real_lexicon_judges_claims() -> None:
     notes = engine.apply(Action("claims", 1.0, claims=(Claim("a", "xqzt", 0.5), Claim("b", "topic", 0.9))))
     kinds = [(n.kind, n.seat) for n in notes if n.kind in {"accepted", "rejected"}]
     assert kinds == [("rejected", "a"), ("accepted", "b")]
+
+
+async def test_answers_voted_in_are_offered_to_the_workspace_list() -> None:
+    from dataclasses import replace
+
+    from games.common.protocol import Setup
+    from tests.games.race.helpers import ListJudge
+
+    def create(setup: Setup) -> FlipRace:  # the tiny judge can't tell titles: a vote decides
+        return FlipRace(replace(setup, judge=ListJudge()))
+
+    clock, outbox, log = FakeClock(), FakeOutbox(), MemoryLog()
+    bob = Player("test", "bob", "Bob")
+    manager = GameManager(Registry([replace(GAME, create=create)]), outbox, log, clock, rng=random.Random(2))
+    await manager.handle(Command("start", ("race", "cards=1", "themes=movies"), CHAT, ANN))
+    await manager.handle(Command("join", (), CHAT, bob))
+    await manager.handle(Command("go", (), CHAT, ANN))
+    engine = manager.sessions[CHAT].engine
+    assert isinstance(engine, FlipRace)
+    tops = "".join(c.letter for c in engine.tops())
+    await manager.handle(Text(CHAT, ANN, f"the {tops} show", clock.now(), MessageRef(CHAT, "a1")))
+    await clock.advance(0.2)
+    await manager.handle(Command("vote", ("yes",), CHAT, bob))
+    await clock.advance(0.2)
+    assert CHAT not in manager.sessions
+    assert any("Voted in during this game" in t and "words add" in t for t in outbox.texts(CHAT))
+    await manager.shutdown()
