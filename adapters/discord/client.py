@@ -46,6 +46,10 @@ LIST_MODAL = "moji:list"
 #: Commands that need the member's admin status.
 ADMIN_COMMANDS = frozenset({"go", "stop", "config", "words"})
 DISCORD_EPOCH_MS = 1420070400000
+NO_THREAD = (
+    "I couldn't open a thread for this game (missing {names}), so it runs here in the channel. "
+    "Give moji that permission to keep turn-based games in their own threads."
+)
 
 
 def snowflake_seconds(snowflake: int) -> float:
@@ -64,7 +68,12 @@ def intents() -> discord.Intents:
 
 
 class ListModal(discord.ui.Modal, title="Your word list"):
-    """Eagle Eyes: the player writes their list privately."""
+    """Eagle Eyes: the player writes their list privately.
+
+    The form is stateless: its submission is routed by its custom id in
+    :meth:`MojiBot.on_interaction`, so a form opened before a restart still
+    counts after it.
+    """
 
     words: discord.ui.TextInput[ListModal] = discord.ui.TextInput(
         label="Words (spaces or new lines between them)",
@@ -72,20 +81,22 @@ class ListModal(discord.ui.Modal, title="Your word list"):
         max_length=2000,
     )
 
-    def __init__(self, bot: MojiBot, chat: ChatKey, player: Player) -> None:
-        super().__init__(custom_id=LIST_MODAL, timeout=900)
-        self.bot = bot
-        self.chat = chat
-        self.player = player
+    def __init__(self) -> None:
+        super().__init__(custom_id=LIST_MODAL, timeout=None)
+        self.stop()  # never kept by discord.py: the submission is routed by custom id
 
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        reply = Reply(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        text = str(self.words.value)
-        await self.bot.manager.handle(
-            PrivateText(self.chat, self.player, text, snowflake_seconds(interaction.id))
-        )
-        await self.bot.finish_reply(reply, "📝 Got your list.")
+
+def modal_text(data: object) -> str:
+    """The text typed into a submitted modal (every text input, in order)."""
+    values: list[str] = []
+    rows = data.get("components", []) if isinstance(data, dict) else []
+    for row in rows:
+        children = row.get("components", []) if isinstance(row, dict) else []
+        inner = row.get("component") if isinstance(row, dict) else None  # a Label wraps one input
+        for item in [*children, *([inner] if isinstance(inner, dict) else [])]:
+            if isinstance(item, dict) and isinstance(item.get("value"), str):
+                values.append(item["value"])
+    return "\n".join(values)
 
 
 class MojiBot(discord.AutoShardedClient):
@@ -219,7 +230,7 @@ class MojiBot(discord.AutoShardedClient):
                 log.warning("discord: cannot start a game in %s: %s", chat.label(), refusal)
                 await self.finish_reply(reply, refusal)
                 return
-            chat = await self._game_chat(interaction, chat, args)
+            chat = await self._game_chat(reply, chat, args)
         admin = name in ADMIN_COMMANDS and await self._admin(interaction, chat)
         player = self.player_of(interaction.user, admin)
         self.outbox.remember(chat, reply)
@@ -230,16 +241,16 @@ class MojiBot(discord.AutoShardedClient):
         lacking = missing(interaction.app_permissions)
         return missing_message(lacking) if lacking else ""
 
-    async def _game_chat(
-        self, interaction: discord.Interaction[Any], chat: ChatKey, args: tuple[str, ...]
-    ) -> ChatKey:
+    async def _game_chat(self, reply: Reply, chat: ChatKey, args: tuple[str, ...]) -> ChatKey:
         """Turn-based games get their own thread (when started outside one)."""
+        interaction = reply.interaction
         info = self.registry.find(args[0]) if args and "=" not in args[0] else None
         if info is None or info.realtime or chat.thread_id or chat in self.manager.sessions:
             return chat
         lacking = missing(interaction.app_permissions, THREADS)
         if lacking:
             log.warning("discord: no thread for %s in %s (missing %s)", info.name, chat.label(), lacking)
+            await self.finish_reply(reply, NO_THREAD.format(names=", ".join(lacking)))
             return chat
         try:
             data = await self.http.start_thread_without_message(
@@ -250,6 +261,7 @@ class MojiBot(discord.AutoShardedClient):
             )
         except discord.HTTPException as exc:
             log.warning("discord: could not open a thread for %s in %s: %s", info.name, chat.label(), exc)
+            await self.finish_reply(reply, NO_THREAD.format(names="Create Public Threads"))
             return chat
         thread_id = int(data["id"])
         self.threads[thread_id] = int(chat.channel_id)
@@ -278,7 +290,17 @@ class MojiBot(discord.AutoShardedClient):
         if session is None or not session.is_player(player):
             await interaction.response.send_message("You're not playing a game here.", ephemeral=True)
             return
-        await interaction.response.send_modal(ListModal(self, chat, player))
+        await interaction.response.send_modal(ListModal())
+
+    async def _list_submitted(self, interaction: discord.Interaction[Any], text: str) -> None:
+        reply = Reply(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if interaction.guild_id is None or interaction.channel_id is None:
+            return
+        chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
+        player = self.player_of(interaction.user)
+        await self.manager.handle(PrivateText(chat, player, text, snowflake_seconds(interaction.id)))
+        await self.finish_reply(reply, "📝 Got your list.")
 
     async def _tree_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -296,12 +318,13 @@ class MojiBot(discord.AutoShardedClient):
     # ------------------------------------------------------------ gateway events
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Button presses, routed by their stable custom id (no per-message state)."""
-        if interaction.type is not discord.InteractionType.component:
-            return
+        """Button presses and list forms, routed by their stable custom id (no per-message state)."""
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if custom_id not in BUTTONS:
+        if interaction.type is discord.InteractionType.modal_submit and custom_id == LIST_MODAL:
+            await self._list_submitted(interaction, modal_text(data))
+            return
+        if interaction.type is not discord.InteractionType.component or custom_id not in BUTTONS:
             return
         reply = Reply(interaction)
         await interaction.response.defer()

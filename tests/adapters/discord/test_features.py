@@ -6,6 +6,7 @@ import dataclasses
 import time
 from collections.abc import AsyncIterator
 
+import discord
 import pytest
 
 from bot.app import Services
@@ -24,7 +25,7 @@ from tests.adapters.discord.conftest import (
     make_config,
     start_bot,
 )
-from tests.adapters.discord.fakediscord import CHANNEL_ID, GUILD_ID, FakeDiscord
+from tests.adapters.discord.fakediscord import BOT_PERMS, CHANNEL_ID, GUILD_ID, FakeDiscord, Fault
 from tests.bot.toygame import TOY, ToyEngine
 
 MESSAGES = r"^/channels/\d+/messages$"
@@ -109,3 +110,20 @@ async def test_a_process_runs_only_its_shards(fake: FakeDiscord, services: Servi
         assert not h.bot.mine(ChatKey("discord", OTHER_GUILD, "1"))
     finally:
         await h.stop()
+
+
+async def test_without_thread_permissions_the_game_stays_in_the_channel(h: Harness) -> None:
+    no_threads = discord.Permissions(BOT_PERMS.value & ~discord.Permissions(create_public_threads=True).value)
+    iid = await h.fake.slash(*ANN, "start", {"game": "turns"}, app_permissions=no_threads)
+    [note] = await h.fake.wait_for("POST", rf"/webhooks/\d+/token-{iid}$")
+    assert note.ephemeral and "Create Public Threads" in note.text
+    await h.fake.wait_for("POST", rf"^/channels/{CHANNEL_ID}/messages$", is_lobby)
+    assert CHAT in h.manager.sessions
+    assert not h.fake.of("DELETE", rf"token-{iid}/messages/@original$")
+
+
+async def test_a_refused_lobby_post_is_explained_to_the_starter(h: Harness) -> None:
+    h.fake.faults.append(Fault("POST", MESSAGES, "403"))
+    iid = await h.fake.slash(*ANN, "start", {"game": "toy"})
+    [note] = await h.fake.wait_for("POST", rf"/webhooks/\d+/token-{iid}$")
+    assert note.ephemeral and "couldn't post the game" in note.text
