@@ -130,6 +130,7 @@ class MojiBot(discord.AutoShardedClient):
             lobby_timeout=config.lobby_timeout,
         )
         self.manager.closed_listeners.append(self.outbox.forget)
+        self.manager.closed_listeners.append(self._forget_thread)
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self._tree_error  # type: ignore[method-assign]
         self.guild_object = discord.Object(config.discord_guild_id) if config.discord_guild_id else None
@@ -186,6 +187,10 @@ class MojiBot(discord.AutoShardedClient):
         """Stop the games' timers, then disconnect."""
         await self.manager.shutdown()
         await super().close()
+
+    def _forget_thread(self, chat: ChatKey) -> None:
+        if chat.thread_id and chat.thread_id.isdigit():
+            self.threads.pop(int(chat.thread_id), None)
 
     # ------------------------------------------------------------ translation
 
@@ -342,9 +347,9 @@ class MojiBot(discord.AutoShardedClient):
         if message.edited_at is not None:
             return  # edited messages never count
         chat = self.chat_of(message.guild.id, message.channel, message.channel.id)
-        self.outbox.saw_message(chat)
         if chat not in self.manager.sessions:
             return
+        self.outbox.saw_message(chat)
         text = message.content.strip()
         if not text or len(text) > MAX_WORD or not WORD.match(text):
             return
