@@ -1,0 +1,87 @@
+"""Views → Discord message parts; snowflake times; what counts as an answer."""
+
+from __future__ import annotations
+
+import discord
+
+from adapters.discord.client import WORD, modal_text, snowflake_seconds
+from adapters.discord.permissions import INVITE_PERMISSIONS, missing, role_matches
+from adapters.discord.render import PICTURE_NAME, Buttons, render
+from bot import views
+from games.common.protocol import CardFace, SeatLine, Snapshot
+
+
+def table() -> views.View:
+    snap = Snapshot(
+        title="moji — flip 3",
+        cards=(CardFace("M", "red", 3), CardFace("O", "blue", 1, under=2), CardFace("", "", 0)),
+        seats=(
+            SeatLine("discord:42", "Ann", 5, "3 cards left", active=True),
+            SeatLine("bot:1", "Ada (bot)", 2),
+        ),
+        lines=("Minimum length: 4",),
+        deadline=1_800_000_000.4,
+    )
+    return views.table(snap, "race", realtime=True)
+
+
+def test_a_table_message() -> None:
+    out = render(table())
+    assert out.content == "Cards: M O _"  # standalone capitals for screen readers and search
+    assert out.embed is not None and out.picture
+    assert out.embed.image.url == f"attachment://{PICTURE_NAME}"
+    text = out.embed.description or ""
+    assert "**Ann**: 5 — 3 cards left" in text and "▶" in text
+    assert "<t:1800000000:R>" in text  # a live countdown in every viewer's own time
+    assert "O 1 (+2)" in text
+    assert [b.action for b in out.buttons] == [views.SKIP]
+
+
+def test_turn_mentions_only_in_threads() -> None:
+    assert render(table(), mention_active=True).content.startswith("<@42> — your turn")
+    assert "<@" not in render(table()).content
+
+
+def test_errors_and_plain_messages() -> None:
+    out = render(views.error("Nope."))
+    assert out.embed is not None and (out.embed.description or "").startswith("⚠️ Nope.")
+    assert not out.picture and out.content == ""
+
+
+def test_buttons_keep_stable_ids_and_are_never_stored() -> None:
+    view = Buttons(table().buttons)
+    assert not view.is_dispatchable()
+    assert [c["components"][0]["custom_id"] for c in view.to_components()] == [views.SKIP]
+
+
+def test_snowflake_time_has_millisecond_precision() -> None:
+    # 175928847299117063 is Discord's documented example: 2016-04-30 11:18:25.796 UTC
+    assert snowflake_seconds(175928847299117063) == 1462015105.796
+
+
+def test_what_counts_as_an_answer() -> None:
+    for word in ("cat", "Zebra", "rock'n'roll", "self-made", "café"):
+        assert WORD.match(word), word
+    for text in ("two words", "lol!", "<@123>", "http://x", "42", "", "_x"):
+        assert not WORD.match(text), text
+
+
+def test_modal_text_reads_every_input() -> None:
+    data = {"components": [{"type": 1, "components": [{"type": 4, "custom_id": "a", "value": "cat dog"}]}]}
+    assert modal_text(data) == "cat dog"
+    assert modal_text({"components": [{"type": 18, "component": {"type": 4, "value": "x"}}]}) == "x"
+
+
+def test_permissions_and_admin_roles() -> None:
+    assert missing(INVITE_PERMISSIONS) == []
+    assert missing(discord.Permissions(send_messages=True)) == [
+        "View Channel",
+        "Embed Links",
+        "Attach Files",
+        "Add Reactions",
+        "Read Message History",
+    ]
+    roles = [discord.Object(600000000000000009)]
+    assert role_matches("<@&600000000000000009>", roles)
+    assert role_matches("600000000000000009", roles)
+    assert not role_matches("", roles)
