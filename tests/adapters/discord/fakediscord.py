@@ -682,19 +682,30 @@ class FakeDiscord:
     ) -> str:
         """``/moji sub option:value …`` (``group`` for ``/moji words add``); returns the interaction id."""
         opts = []
+        resolved: dict[str, Any] = {}
         for key, value in (options or {}).items():
-            kind = (
-                4
-                if isinstance(value, int) and not isinstance(value, bool)
-                else 5
-                if isinstance(value, bool)
-                else 3
-            )
+            if isinstance(value, tuple):  # (user id, name): a member option
+                member_id, member_name = value
+                member = self.member(member_id, member_name)
+                resolved.setdefault("users", {})[member_id] = member["user"]
+                resolved.setdefault("members", {})[member_id] = {
+                    k: v for k, v in member.items() if k != "user"
+                }
+                opts.append({"name": key, "type": 6, "value": member_id})
+                continue
+            if isinstance(value, bool):
+                kind = 5
+            elif isinstance(value, int):
+                kind = 4
+            else:
+                kind = 3
             opts.append({"name": key, "type": kind, "value": value})
         node: dict[str, Any] = {"name": sub, "type": 1, "options": opts}
         if group:
             node = {"name": group, "type": 2, "options": [node]}
         data: dict[str, Any] = {"id": "500000000000000001", "name": "moji", "type": 1, "options": [node]}
+        if resolved:
+            data["resolved"] = resolved
         if self.of("PUT", rf"^/applications/\d+/guilds/{GUILD_ID}/commands$"):
             data["guild_id"] = GUILD_ID  # a server's own commands say which server
         payload = self._interaction(2, uid, name, data, **kw)

@@ -129,3 +129,33 @@ async def test_reasons_setting_explains_refusals(h: Harness) -> None:
     iid = await h.fake.slash(*ANN, "why")
     [private] = await h.fake.wait_for("POST", rf"/webhooks/\d+/token-{iid}$")
     assert private.ephemeral and f"has no {letter.upper()}" in private.text
+
+
+async def test_stats_for_a_member_and_votes_by_reaction(h: Harness) -> None:
+    await open_lobby(h)
+    await h.fake.slash(*ANN, "go")
+    await h.fake.wait_for("POST", MESSAGES, is_table)
+    letter = h.manager.sessions[CHAT].engine.letter
+    mid = await answer(h, ANN, letter + "ab")
+    await h.fake.react(*ANN, mid, "👍")
+    await h.fake.until(lambda: h.manager.sessions[CHAT]._seq >= 3)
+    actions = await _actions(h)
+    assert [(a.kind, a.text) for a in actions if a.kind == "vote"] == [("vote", "yes")]
+    await h.fake.slash(*ANN, "stop")
+    await h.fake.until(lambda: CHAT not in h.manager.sessions)
+
+    iid = await h.fake.slash(*BOB, "stats", {"member": ANN})
+    [stats] = await h.fake.wait_for("POST", rf"/webhooks/\d+/token-{iid}$")
+    assert stats.ephemeral and "hasn't finished a game here yet" in stats.text
+    assert f"<@{ANN[0]}>" in stats.text
+
+
+async def test_an_old_lobby_button_after_a_restart_answers_privately(h: Harness) -> None:
+    lobby = await open_lobby(h)
+    h2 = await h.restart()
+    try:
+        iid = await h2.fake.press(*BOB, "moji:join", lobby)
+        [reply] = await h2.fake.wait_for("POST", rf"/webhooks/\d+/token-{iid}$")
+        assert reply.ephemeral and "no game in this channel" in reply.text
+    finally:
+        await h2.stop()
