@@ -9,7 +9,7 @@ set of values get choices or autocomplete from the games' own declarations.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -60,7 +60,7 @@ def option_choices(
     return [app_commands.Choice(name=(prefix + c)[:100], value=(prefix + c)[:100]) for c in values[:25]]
 
 
-def start_args(game: str | None, given: dict[str, object], more: str | None) -> tuple[str, ...]:
+def start_args(game: str | None, given: Mapping[str, object], more: str | None) -> tuple[str, ...]:
     """The words of ``start`` from slash options."""
     words: list[str] = [game] if game else []
     for key, value in given.items():
