@@ -1,20 +1,24 @@
 """moji, the flip race: the flagship real-time word game, as a pure engine.
 
 ``GAME`` is what the registry and the help know; ``create(setup)`` builds the
-engine for the chosen options. Off the Grid and Eagle Eyes, which change the
-game's shape, are not playable yet (see docs/RACE.md).
+engine for the chosen options: the flip race (:class:`FlipRace`), or the
+variations that change the game's shape, Eagle Eyes (:class:`EagleEyes`).
 """
 
 from __future__ import annotations
 
 from games.common.protocol import Engine, GameInfo, Setup
+from games.race.eagle import EagleEyes
 from games.race.engine import FlipRace
-from games.race.options import OPTIONS
+from games.race.options import OPTIONS, RaceConfig
 from games.race.rules_text import RULES
 
 
 def create(setup: Setup) -> Engine:
-    """A new race engine for ``setup``."""
+    """A new race engine for ``setup``: the variation chosen picks the game's shape."""
+    variations = RaceConfig.from_options(setup.options).variations
+    if "eagle-eyes" in variations:
+        return EagleEyes(setup)
     return FlipRace(setup)
 
 

@@ -17,6 +17,7 @@ VARIATIONS: tuple[str, ...] = (
     "ball-and-chain",
     "monochrome",
     "three-amigos",
+    "eagle-eyes",
 )
 
 
@@ -125,6 +126,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
             "ball": "ball-and-chain",
             "amigos": "three-amigos",
             "mono": "monochrome",
+            "eagle": "eagle-eyes",
+            "eagleeyes": "eagle-eyes",
         },
     ),
     OptionSpec(
