@@ -43,16 +43,26 @@ class Services:
         self, manager: GameManager, platform: str, mine: Callable[[ChatKey], bool] = lambda chat: True
     ) -> Recovery:
         """Rebuild this process's unfinished games on ``platform`` (``mine`` picks e.g. a shard's)."""
-        from bot.recording import load_unfinished
+        from bot.recording import load_lobbies, load_unfinished
 
         games = [
             (start, actions)
             for start, actions in await load_unfinished(self.store)
             if start.chat.platform == platform and mine(start.chat)
         ]
-        recovery = await manager.recover(games)
-        if games:
-            log.info("restart: resumed %d game(s), voided %d", len(recovery.resumed), len(recovery.voided))
+        lobbies = [
+            lobby
+            for lobby in await load_lobbies(self.store)
+            if lobby.chat.platform == platform and mine(lobby.chat)
+        ]
+        recovery = await manager.recover(games, lobbies=lobbies)
+        if games or lobbies:
+            log.info(
+                "restart: resumed %d game(s), voided %d, reopened %d lobby(ies)",
+                len(recovery.resumed),
+                len(recovery.voided),
+                len(recovery.lobbies),
+            )
         return recovery
 
 
@@ -142,11 +152,14 @@ async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
 
 async def _void_terminal_games(svc: Services) -> None:
     """A terminal game left unfinished (the window was closed) never counts."""
-    from bot.recording import load_unfinished
+    from bot.recording import load_lobbies, load_unfinished
 
     for start, _ in await load_unfinished(svc.store):
         if start.chat.platform == "terminal":
             await svc.game_log.void(start.game_id, "the terminal was closed mid-game")
+    for lobby in await load_lobbies(svc.store):
+        if lobby.chat.platform == "terminal":
+            await svc.game_log.lobby_closed(lobby.game_id)
 
 
 PLATFORMS = {"discord": "adapters.discord", "slack": "adapters.slack"}

@@ -21,7 +21,7 @@ from bot import views
 from bot.clock import Clock
 from bot.commands import CommandError, help_lines, parse_start, split
 from bot.events import Button, ChatKey, Command, Inbound, Player, Post, Private, PrivateText, Reaction, Text
-from bot.outbox import GameLog, GameStart, Outbox
+from bot.outbox import GameLog, GameStart, LobbyState, Outbox
 from bot.registry import Registry
 from bot.session import Phase, Session, SessionError
 from bot.workspace import Workspace
@@ -64,6 +64,7 @@ class Recovery:
 
     resumed: list[str] = field(default_factory=list)
     voided: list[str] = field(default_factory=list)
+    lobbies: list[str] = field(default_factory=list)  # reopened
 
 
 #: Options a Master's Choice game reserves for the last moji Master.
@@ -133,7 +134,12 @@ class GameManager:
         if session is not None:
             session.abandon()
             self._notify_closed(chat)
-            if session.phase is not Phase.LOBBY and session.engine is not None:
+            if session.engine is None:
+                try:
+                    await self.game_log.lobby_closed(session.game_id)
+                except Exception:
+                    log.exception("could not forget lobby %s", session.game_id)
+            elif session.phase is not Phase.LOBBY:
                 try:
                     await self.game_log.void(session.game_id, f"crashed: {type(exc).__name__}")
                 except Exception:
@@ -155,15 +161,22 @@ class GameManager:
     # ------------------------------------------------------------ recovery
 
     async def recover(
-        self, games: Iterable[tuple[GameStart, list[Action]]], *, resume_within: float = RESUME_WITHIN
+        self,
+        games: Iterable[tuple[GameStart, list[Action]]],
+        *,
+        lobbies: Iterable[LobbyState] = (),
+        resume_within: float = RESUME_WITHIN,
     ) -> Recovery:
         """Rebuild every unfinished game after a restart by replaying its action log.
 
         Turn-based games always carry on (their deadlines are absolute times).
         A real-time game resumes only if it was active within ``resume_within``
-        seconds; otherwise it is voided, with a notice in its channel.
+        seconds; otherwise it is voided, with a notice in its channel. Open
+        lobbies reopen on their old message, so its buttons keep working (one
+        whose time ran out while the bot was down closes with the usual notice).
         """
         report = Recovery()
+        await self._reopen_lobbies(lobbies, report)
         now = self.clock.now()
         for start, actions in sorted(games, key=lambda item: item[0].started_at):
             info = self.registry.find(start.game)
@@ -191,6 +204,37 @@ class GameManager:
             self.spawn(session.resume(RESUMED.format(title=title)), f"resume {start.game_id}", start.chat)
             report.resumed.append(start.game_id)
         return report
+
+    async def _reopen_lobbies(self, lobbies: Iterable[LobbyState], report: Recovery) -> None:
+        for state in sorted(lobbies, key=lambda lobby: lobby.deadline):
+            info = self.registry.find(state.game)
+            if info is None or state.chat in self.sessions:
+                await self.game_log.lobby_closed(state.game_id)
+                continue
+            chat = state.chat
+            session = Session(
+                chat=chat,
+                info=info,
+                host=state.host,
+                options=state.options,
+                game_id=state.game_id,
+                seed=state.seed,
+                clock=self.clock,
+                outbox=self.outbox,
+                game_log=self.game_log,
+                spawn=self._spawner(chat),
+                on_closed=self._closed,
+                settle=self.settle,
+                lobby_timeout=self.lobby_timeout,
+                words=await self.workspace.word_lists(chat),
+            )
+            session.restore_lobby(state)
+            self.sessions[chat] = session
+            self.spawn(session.reopen(), f"reopen {state.game_id}", chat)
+            report.lobbies.append(state.game_id)
+
+    def _spawner(self, chat: ChatKey) -> Callable[[Coroutine[Any, Any, None], str], asyncio.Task[None]]:
+        return lambda coro, name: self.spawn(coro, name, chat)
 
     def _restored(self, info: GameInfo, start: GameStart, actions: list[Action]) -> Session:
         host = seat_player(start.host, start.names.get(start.host, start.host)) if start.host else None

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from bot.events import ChatKey, MessageRef, Outbound
+from bot.events import ChatKey, MessageRef, Outbound, Player
 from games.common.options import OptionValue
 from games.common.protocol import Action, Result, Seat
 
@@ -37,8 +37,31 @@ class GameStart:
     banned_words: frozenset[str] = frozenset()
 
 
+@dataclass(frozen=True, slots=True)
+class LobbyState:
+    """An open lobby, as kept so a restart can reopen it with working buttons."""
+
+    game_id: str
+    game: str
+    chat: ChatKey
+    host: Player
+    players: tuple[Player, ...]
+    options: Mapping[str, OptionValue]
+    seed: int
+    deadline: float  # when the lobby times out (clock seconds)
+    message_id: str | None = None  # the lobby message, to edit it again
+
+
 class GameLog(Protocol):
     """Durable record of games: start, every action, the end."""
+
+    async def lobby(self, state: LobbyState) -> None:
+        """Record an open lobby (again after each join or leave)."""
+        ...
+
+    async def lobby_closed(self, game_id: str) -> None:
+        """Forget a lobby: its game started, or it closed."""
+        ...
 
     async def start(self, game: GameStart) -> None:
         """Record a game that has just begun (before its first action)."""

@@ -11,11 +11,11 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
-from bot.events import ChatKey
-from bot.outbox import GameStart
+from bot.events import ChatKey, Player
+from bot.outbox import GameStart, LobbyState
 from games.common.options import OptionValue
 from games.common.protocol import Action, Result, Seat
-from storage.base import GameRecord, SeatRecord, SeatScore, Store
+from storage.base import GameRecord, LobbyRecord, SeatRecord, SeatScore, Store
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +93,14 @@ class StoreGameLog:
     def __init__(self, store: Store) -> None:
         self.store = store
 
+    async def lobby(self, state: LobbyState) -> None:
+        """Record an open lobby (again after each join or leave)."""
+        await self.store.save_lobby(lobby_record(state))
+
+    async def lobby_closed(self, game_id: str) -> None:
+        """Forget a lobby whose game started or that closed."""
+        await self.store.delete_lobby(game_id)
+
     async def start(self, game: GameStart) -> None:
         """Record a game that has just begun."""
         await self.store.start_game(to_record(game))
@@ -133,3 +141,55 @@ async def load_unfinished(store: Store) -> list[tuple[GameStart, list[Action]]]:
             log.exception("cannot read back game %s; voiding it", stored.record.game_id)
             await store.void_game(stored.record.game_id, "unreadable after restart")
     return games
+
+
+def _player(player: Player) -> dict[str, str]:
+    return {"platform": player.platform, "user_id": player.user_id, "name": player.display_name}
+
+
+def lobby_record(state: LobbyState) -> LobbyRecord:
+    """A :class:`LobbyState` as storage keeps it."""
+    chat = state.chat
+    data = {
+        "game": state.game,
+        "host": _player(state.host),
+        "players": [_player(p) for p in state.players],
+        "options": {k: list(v) if isinstance(v, tuple) else v for k, v in state.options.items()},
+        "seed": state.seed,
+        "deadline": state.deadline,
+        "message_id": state.message_id,
+    }
+    return LobbyRecord(state.game_id, chat.platform, chat.workspace_id, chat.channel_id, chat.thread_id, data)
+
+
+def lobby_state(record: LobbyRecord) -> LobbyState:
+    """Inverse of :func:`lobby_record`."""
+    data = record.data
+
+    def player(raw: Mapping[str, Any]) -> Player:
+        return Player(str(raw["platform"]), str(raw["user_id"]), str(raw["name"]))
+
+    message_id = data.get("message_id")
+    return LobbyState(
+        game_id=record.game_id,
+        game=str(data["game"]),
+        chat=ChatKey(record.platform, record.workspace_id, record.channel_id, record.thread_id),
+        host=player(data["host"]),
+        players=tuple(player(p) for p in data["players"]),
+        options={key: _option(value) for key, value in data["options"].items()},
+        seed=int(data["seed"]),
+        deadline=float(data["deadline"]),
+        message_id=None if message_id is None else str(message_id),
+    )
+
+
+async def load_lobbies(store: Store) -> list[LobbyState]:
+    """Every open lobby, ready to reopen (an unreadable one is dropped with a log line)."""
+    lobbies: list[LobbyState] = []
+    for record in await store.open_lobbies():
+        try:
+            lobbies.append(lobby_state(record))
+        except (KeyError, TypeError, ValueError):
+            log.exception("cannot read back lobby %s; dropping it", record.game_id)
+            await store.delete_lobby(record.game_id)
+    return lobbies

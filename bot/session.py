@@ -24,7 +24,7 @@ from typing import Any
 from bot import views
 from bot.clock import Clock
 from bot.events import ChatKey, Edit, MessageRef, Player, Post, Private, React
-from bot.outbox import GameLog, GameStart, Outbox
+from bot.outbox import GameLog, GameStart, LobbyState, Outbox
 from games.common.options import OptionValue
 from games.common.protocol import Action, Claim, Engine, GameInfo, Notice, Seat, Setup
 
@@ -131,6 +131,38 @@ class Session:
         """Post the lobby message and arm the lobby timeout."""
         async with self._lock:
             self._lobby_ref = await self._outbox.send(Post(self.chat, self._lobby_view()))
+            await self._keep_lobby()
+            self._reschedule()
+
+    def lobby_state(self) -> LobbyState:
+        """The lobby as the game log keeps it."""
+        return LobbyState(
+            game_id=self.game_id,
+            game=self.info.name,
+            chat=self.chat,
+            host=self.host,
+            players=tuple(self.players),
+            options=dict(self.options),
+            seed=self.seed,
+            deadline=self._lobby_deadline if self._lobby_deadline is not None else self._clock.now(),
+            message_id=self._lobby_ref.message_id if self._lobby_ref else None,
+        )
+
+    async def _keep_lobby(self) -> None:
+        await self._log.lobby(self.lobby_state())
+
+    def restore_lobby(self, state: LobbyState) -> None:
+        """Reopen a lobby kept before a restart (its message and buttons are reused)."""
+        self.players = list(state.players) or [state.host]
+        self._by_seat = {p.seat_id: p for p in self.players}
+        self._lobby_deadline = state.deadline
+        if state.message_id is not None:
+            self._lobby_ref = MessageRef(self.chat, state.message_id)
+
+    async def reopen(self) -> None:
+        """Refresh a restored lobby's message and re-arm its timeout."""
+        async with self._lock:
+            await self._refresh_lobby()
             self._reschedule()
 
     def _lobby_view(self, open_: bool = True) -> views.View:
@@ -148,6 +180,7 @@ class Session:
                 raise SessionError(f"{self.info.title} seats at most {self.info.max_players} players.")
             self.players.append(player)
             self._by_seat[player.seat_id] = player
+            await self._keep_lobby()
             await self._refresh_lobby()
             return f"{player.display_name} joined."
 
@@ -163,6 +196,7 @@ class Session:
                     return "You left; the lobby is closed."
                 if player.seat_id == self.host.seat_id:
                     self.host = self.players[0]
+                await self._keep_lobby()
                 await self._refresh_lobby()
                 return "You left the lobby."
             await self._apply(Action("leave", self._clock.now(), seat=player.seat_id))
@@ -217,6 +251,7 @@ class Session:
             added_words=self._words[0],
             banned_words=self._words[1],
         )
+        await self._log.lobby_closed(self.game_id)
         await self._log.start(self.start_record)
         if self._lobby_ref is not None:
             await self._outbox.send(Edit(self._lobby_ref, self._lobby_view(open_=False)))
@@ -387,6 +422,8 @@ class Session:
             return
         self.phase = Phase.CLOSED
         self._cancel_timer()
+        if self.engine is None:
+            await self._log.lobby_closed(self.game_id)
         if self._lobby_ref is not None and self.engine is None:
             await self._outbox.send(Edit(self._lobby_ref, self._lobby_view(open_=False)))
         await self._outbox.send(Post(self.chat, farewell))

@@ -10,7 +10,7 @@ import itertools
 from dataclasses import dataclass, field
 
 from bot.events import ChatKey, Edit, MessageRef, Outbound, Post, Private, React
-from bot.outbox import GameStart
+from bot.outbox import GameStart, LobbyState
 from games.common.protocol import Action, Result
 
 
@@ -64,6 +64,13 @@ class MemoryLog:
     actions: dict[str, list[Action]] = field(default_factory=dict)
     results: dict[str, Result] = field(default_factory=dict)
     voided: dict[str, str] = field(default_factory=dict)
+    lobbies: dict[str, LobbyState] = field(default_factory=dict)
+
+    async def lobby(self, state: LobbyState) -> None:
+        self.lobbies[state.game_id] = state
+
+    async def lobby_closed(self, game_id: str) -> None:
+        self.lobbies.pop(game_id, None)
 
     async def start(self, game: GameStart) -> None:
         self.started[game.game_id] = game

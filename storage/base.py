@@ -92,6 +92,18 @@ class StoredGame:
 
 
 @dataclass(frozen=True, slots=True)
+class LobbyRecord:
+    """An open lobby: where it is, and the bot's own JSON description of it."""
+
+    game_id: str
+    platform: str
+    workspace_id: str
+    channel_id: str
+    thread_id: str | None
+    data: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
 class Season:
     """A workspace's season: the current one has ``ended_at`` None."""
 
@@ -238,6 +250,18 @@ class Store(Protocol):
 
     async def unfinished_games(self) -> list[StoredGame]:
         """Every game that began and has neither finished nor been voided, oldest first."""
+        ...
+
+    async def save_lobby(self, lobby: LobbyRecord) -> None:
+        """Record (or update) an open lobby."""
+        ...
+
+    async def delete_lobby(self, game_id: str) -> None:
+        """Forget a lobby that started or closed (no error if unknown)."""
+        ...
+
+    async def open_lobbies(self) -> list[LobbyRecord]:
+        """Every open lobby, oldest first."""
         ...
 
     # ------------------------------------------------------------ scores

@@ -22,6 +22,7 @@ from storage.base import (
     GameRecord,
     InstallKey,
     LeaderboardRow,
+    LobbyRecord,
     PlayerStats,
     Schedule,
     ScheduleT,
@@ -652,6 +653,41 @@ class SQLStore(ABC):
         return changed == 1
 
     # ------------------------------------------------------------ Slack installations
+
+    async def save_lobby(self, lobby: LobbyRecord) -> None:
+        """Record (or update) an open lobby."""
+        text = json.dumps(dict(lobby.data), sort_keys=True)
+        check_text((lobby.game_id, lobby.platform, lobby.workspace_id, lobby.channel_id))
+        async with self._write() as tx:
+            await tx.execute(
+                "INSERT INTO open_lobbies (game_id, platform, workspace_id, channel_id, thread_id, data, "
+                "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
+                "data = excluded.data, updated_at = excluded.updated_at",
+                (
+                    lobby.game_id,
+                    lobby.platform,
+                    lobby.workspace_id,
+                    lobby.channel_id,
+                    lobby.thread_id,
+                    text,
+                    self.clock(),
+                ),
+            )
+
+    async def delete_lobby(self, game_id: str) -> None:
+        """Forget a lobby that started or closed (no error if unknown)."""
+        async with self._write() as tx:
+            await tx.execute("DELETE FROM open_lobbies WHERE game_id = ?", (game_id,))
+
+    async def open_lobbies(self) -> list[LobbyRecord]:
+        """Every open lobby, oldest first."""
+        async with self._read() as tx:
+            rows = await tx.fetch(
+                "SELECT game_id, platform, workspace_id, channel_id, thread_id, data FROM open_lobbies "
+                "ORDER BY updated_at, game_id",
+                (),
+            )
+        return [LobbyRecord(r[0], r[1], r[2], r[3], r[4], json.loads(r[5])) for r in rows]
 
     async def save_installation(self, key: InstallKey, data: Mapping[str, Any]) -> None:
         """Save an OAuth installation for its user and as the team's latest."""

@@ -117,3 +117,40 @@ async def test_unknown_or_broken_game_is_voided_not_crashed() -> None:
     assert any("couldn't restore" in t for t in outbox.texts(CHAT))
     assert not manager.errors
     await manager.shutdown()
+
+
+async def test_an_open_lobby_reopens_on_its_old_message() -> None:
+    clock, log = FakeClock(), MemoryLog()
+    first, _ = new_manager(clock, log)
+    await first.handle(cmd("start toy target=2"))
+    await first.handle(Button(CHAT, BOB, JOIN))
+    (kept,) = log.lobbies.values()
+    assert [p.display_name for p in kept.players] == ["Ann", "Bob"]
+    await first.shutdown()
+
+    second, outbox = new_manager(clock, log)
+    report = await second.recover([], lobbies=list(log.lobbies.values()))
+    await clock.settle()
+    assert report.lobbies == [kept.game_id]
+    session = second.sessions[CHAT]
+    assert session.phase is Phase.LOBBY and [p.display_name for p in session.players] == ["Ann", "Bob"]
+    assert outbox.edits()[-1].ref.message_id == kept.message_id  # the old message, buttons and all
+    await second.handle(Button(CHAT, ANN, GO))
+    assert session.phase is Phase.RUNNING
+    assert not log.lobbies  # a started game is no longer a lobby
+    await second.shutdown()
+
+
+async def test_a_lobby_that_timed_out_while_down_closes_with_a_notice() -> None:
+    clock, log = FakeClock(), MemoryLog()
+    first, _ = new_manager(clock, log)
+    await first.handle(cmd("start toy"))
+    await first.shutdown()
+    await clock.advance(3600)
+    second, outbox = new_manager(clock, log)
+    await second.recover([], lobbies=list(log.lobbies.values()))
+    await clock.settle()
+    assert CHAT not in second.sessions
+    assert any("Nobody started" in t for t in outbox.texts(CHAT))
+    assert not log.lobbies
+    await second.shutdown()
