@@ -2,7 +2,8 @@
 
 ``GAME`` is what the registry and the help know; ``create(setup)`` builds the
 engine for the chosen options: the flip race (:class:`FlipRace`), or the
-variations that change the game's shape, Eagle Eyes (:class:`EagleEyes`).
+variations that change the game's shape: Off the Grid (:class:`OffTheGrid`)
+and Eagle Eyes (:class:`EagleEyes`).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from games.common.protocol import Engine, GameInfo, Setup
 from games.race.eagle import EagleEyes
 from games.race.engine import FlipRace
+from games.race.grid import OffTheGrid
 from games.race.options import OPTIONS, RaceConfig
 from games.race.rules_text import RULES
 
@@ -17,6 +19,8 @@ from games.race.rules_text import RULES
 def create(setup: Setup) -> Engine:
     """A new race engine for ``setup``: the variation chosen picks the game's shape."""
     variations = RaceConfig.from_options(setup.options).variations
+    if "off-the-grid" in variations:
+        return OffTheGrid(setup)
     if "eagle-eyes" in variations:
         return EagleEyes(setup)
     return FlipRace(setup)

@@ -17,6 +17,7 @@ VARIATIONS: tuple[str, ...] = (
     "ball-and-chain",
     "monochrome",
     "three-amigos",
+    "off-the-grid",
     "eagle-eyes",
 )
 
@@ -126,6 +127,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
             "ball": "ball-and-chain",
             "amigos": "three-amigos",
             "mono": "monochrome",
+            "grid": "off-the-grid",
+            "offthegrid": "off-the-grid",
             "eagle": "eagle-eyes",
             "eagleeyes": "eagle-eyes",
         },

@@ -32,6 +32,7 @@ Variations (variation=...):
   ball-and-chain like do-si-do, and you may only use your own and your partner's cards
   monochrome     all the cards a word uses must be the same colour
   three-amigos   4+ players: only your own card and your two neighbours' cards
+  off-the-grid   a grid of letters (5x5 for 2 .. 9x9 for 6); take turns, 30 s each, to name a word
   eagle-eyes     write words privately (DM, /moji list); shared words cross out; 1 point a letter use
 masters-choice=on: the moji Master picks the next game's challenges.
 
