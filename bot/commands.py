@@ -47,6 +47,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("why", "why", "why was my last answer refused?"),
     CommandSpec("hand", "hand", "show your hand or rack privately", ("rack",)),
     CommandSpec("play", "play MOVE", "make a move in a turn-based game", ("move",)),
+    CommandSpec("list", "list WORD …", "Eagle Eyes: hand in words privately", ("words-list", "secret")),
     CommandSpec("rules", "rules [game]", "how to play, and every option", ("howto",)),
     CommandSpec(
         "leaderboard",

@@ -447,6 +447,11 @@ class GameManager:
             raise CommandError("Say what to play, e.g. `play H8 across WORD`.")
         await self._session(cmd).say(cmd.player, " ".join(args))
 
+    async def _cmd_list(self, cmd: Command, args: tuple[str, ...]) -> None:
+        if not args:
+            raise CommandError("Give your words, like `list cat act tact`.")
+        await self._session(cmd).say(cmd.player, " ".join(args), private=True)
+
     async def _cmd_leaderboard(self, cmd: Command, args: tuple[str, ...]) -> None:
         await self._reply_to(cmd, await self.workspace.leaderboard(cmd, args, self.registry))
 

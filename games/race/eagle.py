@@ -373,7 +373,7 @@ class EagleEyes(RaceBase):
         if added:
             parts.append("Added " + ", ".join(added) + ".")
         if refused:
-            parts.append("Not added: " + " ".join(refused))
+            parts.append("Not added: " + "; ".join(r.rstrip(".") for r in refused) + ".")
         shown_list = ", ".join(w.upper() for w in mine) if mine else "(empty)"
         parts.append(f"Your list ({plural(len(mine), 'word')}): {shown_list}")
         out.append(Notice("private", "\n".join(parts), sid, ref))

@@ -84,3 +84,40 @@ def test_help_and_a_bad_setting_are_one_liners(tmp_path: Path) -> None:
     lines = [line for line in out.strip().splitlines() if line.strip()]
     assert len(lines) == 1 and re.search(r"DATABASE_URL", lines[0]), out
     assert "Traceback" not in out
+
+
+def test_eagle_eyes_in_the_terminal_takes_a_private_list(tmp_path: Path) -> None:
+    env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp_path}/moji.db", NO_COLOR="1")
+    child = pexpect.spawn(
+        sys.executable,
+        [
+            "-m",
+            "bot",
+            "terminal",
+            "--bots",
+            "1",
+            "--speed",
+            "20",
+            "--no-colour",
+            "variation=eagle-eyes",
+            "rounds=1",
+        ],
+        env=env,
+        encoding="utf-8",
+        timeout=90,
+        dimensions=(40, 120),
+    )
+    child.expect(r"letters: ([A-Z](?: [A-Z])*)")
+    letters = child.match.group(1).lower().split()
+    words = load("casual").examples(letters, WordRules(), limit=2)
+    assert words
+    child.sendline(words[0])  # typed in the open: refused, not added
+    child.expect("lists are secret")
+    child.sendline("/list " + " ".join(words))
+    child.expect(r"Your list \(\d+ words?\)")
+    child.expect("Time! Round 1")
+    child.expect(r"Press Enter to play again, or type /quit\.")
+    child.sendline("/quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

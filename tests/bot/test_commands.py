@@ -81,3 +81,9 @@ def test_any_text_either_parses_or_is_refused_with_a_reason(text: str) -> None:
         parse_start(args, REG)
     except CommandError as exc:
         assert str(exc)
+
+
+def test_list_is_a_command_for_private_words() -> None:
+    from bot.commands import resolve
+
+    assert resolve("list").name == "list"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.clock import FakeClock
 from bot.events import ChatKey, Command, MessageRef, Player, Text
 from bot.manager import GameManager
@@ -13,6 +15,7 @@ from games.common.placement import Placement
 from games.lexicon import load
 from games.race import GAME
 from games.race.engine import FlipRace
+from games.race.options import VARIATIONS
 
 CHAT = ChatKey("test", "w", "c")
 ANN = Player("test", "ann", "Ann")
@@ -90,4 +93,22 @@ async def test_answers_voted_in_are_offered_to_the_workspace_list() -> None:
     await clock.advance(0.2)
     assert CHAT not in manager.sessions
     assert any("Voted in during this game" in t and "words add" in t for t in outbox.texts(CHAT))
+    await manager.shutdown()
+
+
+@pytest.mark.parametrize("variation", [*VARIATIONS, "off-the-grid,monochrome", "stack-em-up,do-si-do"])
+async def test_every_variation_plays_to_the_end_with_computer_players(variation: str) -> None:
+    clock, outbox, log = FakeClock(), FakeOutbox(), MemoryLog()
+    manager = GameManager(Registry([GAME]), outbox, log, clock, rng=random.Random(5))
+    options = ("race", "bots=3", "cards=3", "level=hard", f"variation={variation}")
+    await manager.handle(Command("start", options, CHAT, ANN))
+    await manager.handle(Command("go", (), CHAT, ANN))
+    for _ in range(3000):
+        if CHAT not in manager.sessions:
+            break
+        await clock.advance(1.0)
+    assert CHAT not in manager.sessions, f"{variation} did not end"
+    (result,) = log.results.values()
+    assert set(result.scores) == {"test:ann", "bot:1", "bot:2", "bot:3"}
+    assert not manager.errors
     await manager.shutdown()
