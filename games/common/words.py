@@ -115,6 +115,8 @@ def normalize(text: str, *, multiword: bool = False) -> str | None:
     text = text.strip().rstrip(".!?")
     if not text or len(text) > 100:
         return None
+    if text.isascii() and text.isalpha():
+        return text.lower()  # the common case, without the Unicode walk below
     folded = unicodedata.normalize("NFKD", text)
     out: list[str] = []
     for ch in folded:
