@@ -13,7 +13,7 @@ import asyncio
 import logging
 import random
 import uuid
-from collections.abc import Callable, Coroutine, Iterable
+from collections.abc import Callable, Coroutine, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +25,7 @@ from bot.outbox import GameLog, GameStart, LobbyState, Outbox
 from bot.registry import Registry
 from bot.session import Phase, Session, SessionError
 from bot.workspace import Workspace
+from games.common.options import OptionValue
 from games.common.protocol import Action, GameInfo
 
 log = logging.getLogger(__name__)
@@ -212,43 +213,33 @@ class GameManager:
                 await self.game_log.lobby_closed(state.game_id)
                 continue
             chat = state.chat
-            session = Session(
-                chat=chat,
-                info=info,
-                host=state.host,
-                options=state.options,
-                game_id=state.game_id,
-                seed=state.seed,
-                clock=self.clock,
-                outbox=self.outbox,
-                game_log=self.game_log,
-                spawn=self._spawner(chat),
-                on_closed=self._closed,
-                settle=self.settle,
-                lobby_timeout=self.lobby_timeout,
-                words=await self.workspace.word_lists(chat),
+            words = await self.workspace.word_lists(chat)
+            session = self._new_session(
+                chat, info, state.host, state.options, state.game_id, state.seed, words
             )
             session.restore_lobby(state)
             self.sessions[chat] = session
             self.spawn(session.reopen(), f"reopen {state.game_id}", chat)
             report.lobbies.append(state.game_id)
 
-    def _spawner(self, chat: ChatKey) -> Callable[[Coroutine[Any, Any, None], str], asyncio.Task[None]]:
-        return lambda coro, name: self.spawn(coro, name, chat)
-
-    def _restored(self, info: GameInfo, start: GameStart, actions: list[Action]) -> Session:
-        host = seat_player(start.host, start.names.get(start.host, start.host)) if start.host else None
-        if host is None:
-            first = next(s for s in start.seats if s.bot is None)
-            host = seat_player(first.id, first.name)
-        chat = start.chat
-        session = Session(
+    def _new_session(
+        self,
+        chat: ChatKey,
+        info: GameInfo,
+        host: Player,
+        options: Mapping[str, OptionValue],
+        game_id: str,
+        seed: int,
+        words: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset()),
+    ) -> Session:
+        """A session wired to this manager (its tasks supervised under ``chat``)."""
+        return Session(
             chat=chat,
             info=info,
             host=host,
-            options=start.options,
-            game_id=start.game_id,
-            seed=start.seed,
+            options=options,
+            game_id=game_id,
+            seed=seed,
             clock=self.clock,
             outbox=self.outbox,
             game_log=self.game_log,
@@ -256,7 +247,15 @@ class GameManager:
             on_closed=self._closed,
             settle=self.settle,
             lobby_timeout=self.lobby_timeout,
+            words=words,
         )
+
+    def _restored(self, info: GameInfo, start: GameStart, actions: list[Action]) -> Session:
+        host = seat_player(start.host, start.names.get(start.host, start.host)) if start.host else None
+        if host is None:
+            first = next(s for s in start.seats if s.bot is None)
+            host = seat_player(first.id, first.name)
+        session = self._new_session(start.chat, info, host, start.options, start.game_id, start.seed)
         session.restore(start, actions)
         return session
 
@@ -356,22 +355,9 @@ class GameManager:
             info, options = parse_start((info.name, *defaults, *user_args), self.registry)
         self._check_masters_choice(cmd, info.name, args, options)
         await self.workspace.seen(cmd.chat, cmd.player)
-        session = Session(
-            chat=cmd.chat,
-            info=info,
-            host=cmd.player,
-            options=options,
-            game_id=uuid.uuid4().hex,
-            seed=self._rng.getrandbits(63),
-            clock=self.clock,
-            outbox=self.outbox,
-            game_log=self.game_log,
-            spawn=lambda coro, name: self.spawn(coro, name, cmd.chat),
-            on_closed=self._closed,
-            settle=self.settle,
-            lobby_timeout=self.lobby_timeout,
-            words=await self.workspace.word_lists(cmd.chat),
-        )
+        words = await self.workspace.word_lists(cmd.chat)
+        game_id, seed = uuid.uuid4().hex, self._rng.getrandbits(63)
+        session = self._new_session(cmd.chat, info, cmd.player, options, game_id, seed, words)
         self.sessions[cmd.chat] = session
         await session.open_lobby()
 
