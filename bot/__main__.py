@@ -37,6 +37,9 @@ def _epilog() -> str:
     return "\n".join(lines)
 
 
+MODES = ("run", "terminal", "migrate")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line interface."""
     parser = argparse.ArgumentParser(
@@ -49,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
         "mode",
         nargs="?",
         default="run",
-        choices=("run", "terminal", "migrate"),
+        metavar="{run,terminal,migrate}",
         help="what to do (default: run)",
     )
     parser.add_argument(
@@ -87,7 +90,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the process exit status."""
-    args = build_parser().parse_intermixed_args(argv)
+    parser = build_parser()
+    args = parser.parse_intermixed_args(argv)
+    if args.mode not in MODES:
+        if "=" not in args.mode:
+            parser.error(f"unknown mode {args.mode!r} (choose from {', '.join(MODES)})")
+        # `python -m bot cards=5` (`make run ARGS="cards=5"`): game options for the default mode
+        args.options.insert(0, args.mode)
+        args.mode = "run"
     try:
         config = load_config(env_file=args.env_file)
     except ConfigError as exc:

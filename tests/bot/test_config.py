@@ -112,3 +112,10 @@ def test_slack_oauth_settings() -> None:
         load_config({"SLACK_CLIENT_ID": "1.2", "SLACK_CLIENT_SECRET": "s"}, env_file=None)
     with pytest.raises(ConfigError, match="Socket Mode"):
         load_config({**oauth, "SLACK_APP_TOKEN": "xapp-1"}, env_file=None)
+
+
+def test_an_unknown_mode_is_one_line(tmp_path: Path) -> None:
+    result = run_bot("bogus", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "unknown mode 'bogus' (choose from run, terminal, migrate)" in result.stderr
+    assert "Traceback" not in result.stderr
