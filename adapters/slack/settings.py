@@ -17,6 +17,7 @@ from slack_sdk.http_retry.builtin_async_handlers import (
     AsyncRateLimitErrorRetryHandler,
 )
 
+from bot.config import Config
 from bot.events import ChatKey
 from bot.manager import GameManager, Recovery
 from bot.outbox import GameLog
@@ -101,15 +102,15 @@ class SlackSettings:
         return bool(self.app_token)
 
 
-def settings_from_config(config: Any) -> SlackSettings:
-    """The Slack settings in a :class:`bot.config.Config` (OAuth ones when it has them)."""
+def settings_from_config(config: Config) -> SlackSettings:
+    """The Slack settings in a :class:`bot.config.Config`."""
     return SlackSettings(
         bot_token=config.slack_bot_token,
         signing_secret=config.slack_signing_secret,
         app_token=config.slack_app_token,
-        client_id=getattr(config, "slack_client_id", ""),
-        client_secret=getattr(config, "slack_client_secret", ""),
-        state_secret=getattr(config, "slack_state_secret", "") or config.slack_signing_secret,
+        client_id=config.slack_client_id,
+        client_secret=config.slack_client_secret,
+        state_secret=config.slack_state_secret or config.slack_signing_secret,
         host=config.host,
         port=config.port,
         settle=config.settle,
