@@ -64,10 +64,17 @@ def bench_judge(rounds: int = 200) -> dict[str, Any]:
     lexicon.prepare()
     rng = random.Random(3)
     letters = "etaoinshrdlucmfwypvbgk"
+    # Tables and their claims are drawn first, so that generating example words (which
+    # sweeps the lexicon) does not churn the CPU caches between the claims being timed.
+    tables: list[tuple[list[Card], list[str]]] = []
+    for _ in range(rounds):
+        table = [Card(i, rng.choice(letters), COLOURS[i % 4]) for i in range(12)]
+        words = lexicon.examples([c.letter for c in table], WordRules(), Placement.ANYWHERE, 12)
+        words += ["".join(rng.choice(letters) for _ in range(6)), "hello there", "Zebra!"]
+        tables.append((table, words))
     cold: list[float] = []
     warm: list[float] = []
-    for r in range(rounds):
-        table = [Card(i, rng.choice(letters), COLOURS[i % 4]) for i in range(12)]
+    for r, (table, words) in enumerate(tables):
         referee = Referee(
             lexicon,
             min_length=4,
@@ -75,8 +82,6 @@ def bench_judge(rounds: int = 200) -> dict[str, Any]:
             bans=frozenset(BANS),
             themes=frozenset({"nouns"}),
         )
-        words = lexicon.examples([c.letter for c in table], WordRules(), Placement.ANYWHERE, 12)
-        words += ["".join(rng.choice(letters) for _ in range(6)), "hello there", "Zebra!"]
         # A game compiles its rule set once, at its first claim (~20 µs); every claim after
         # that is what players wait for, so the one-off is left out of the samples.
         referee.verdict("warmup")

@@ -49,6 +49,16 @@ class Placement(enum.Enum):
         raise ValueError(f"unknown placement {text!r}: choose one of {names}")
 
 
+#: Refusal reasons (shared with games that decide the common cases themselves).
+NONE_USED = "uses none of the face-up letters"
+NOT_FIRST_OR_LAST = "no face-up letter is the first or last letter of the word"
+
+
+def too_few(total: int, minimum: int) -> str:
+    """The reason for a word that claims fewer than ``minimum`` cards."""
+    return f"uses only {total} face-up card; at least {minimum} are needed"
+
+
 @dataclass(frozen=True, slots=True)
 class LetterMatch:
     """Result of matching a word against face-up letters.
@@ -78,12 +88,12 @@ def match_letters(
     total = sum(claimed.values())
     if total < minimum:
         if total == 0:
-            return LetterMatch(Counter(), "uses none of the face-up letters")
-        return LetterMatch(Counter(), f"uses only {total} face-up card; at least {minimum} are needed")
+            return LetterMatch(Counter(), NONE_USED)
+        return LetterMatch(Counter(), too_few(total, minimum))
     first, last = word[0], word[-1]
     if placement is Placement.FIRST_OR_LAST:
         if not (available[first] or available[last]):
-            return LetterMatch(Counter(), "no face-up letter is the first or last letter of the word")
+            return LetterMatch(Counter(), NOT_FIRST_OR_LAST)
     elif placement is Placement.FIRST_AND_LAST:
         if not available[first]:
             return LetterMatch(Counter(), "no face-up letter is the first letter of the word")

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from games.common.placement import Placement, match_letters
+from games.common.placement import NONE_USED, NOT_FIRST_OR_LAST, Placement, match_letters, too_few
 from games.common.words import MULTIWORD_THEMES, Verdict, WordJudge, WordRules, normalize
 from games.race.cards import Card
 
@@ -70,6 +70,9 @@ class Referee:
         self.multiword = bool(themes & MULTIWORD_THEMES)
         self.accepted: set[str] = set()  # answers accepted by a vote in this game
         self._verdicts: dict[str, Verdict] = {}
+        self._indexes: dict[tuple[int, ...], dict[str, list[tuple[int, Card]]]] = {}
+        self._last_group: Sequence[Card] | None = None
+        self._last_index: dict[str, list[tuple[int, Card]]] = {}
 
     def verdict(self, word: str) -> Verdict:
         """The lexicon's verdict on ``word`` under this game's rules (cached)."""
@@ -78,6 +81,44 @@ class Referee:
             found = self.judge.judge(word, self.rules)
             self._verdicts[word] = found
         return found
+
+    def _by_letter(self, group: Sequence[Card]) -> dict[str, list[tuple[int, Card]]]:
+        """``group``'s cards by letter, in preference order: built once per table, not per claim."""
+        if group is self._last_group:
+            return self._last_index
+        key = tuple([c.id for c in group])
+        index = self._indexes.get(key)
+        if index is None:
+            if len(self._indexes) > 64:
+                self._indexes.clear()
+            index = {}
+            for pos, card in enumerate(group):
+                index.setdefault(card.letter, []).append((pos, card))
+            self._indexes[key] = index
+        self._last_group, self._last_index = group, index
+        return index
+
+    def _quick_pick(self, letters: str, group: Sequence[Card]) -> tuple[list[Card] | None, str]:
+        """``(cards collected, "")``, ``(None, reason)`` for a refusal, or ``(None, "")``: ask the matcher.
+
+        Decides anywhere and first-or-last cheaply, with the same reasons as
+        :func:`~games.common.placement.match_letters`, which decides the rest.
+        """
+        index = self._by_letter(group)
+        chosen: list[tuple[int, Card]] = []
+        for ch in set(letters):
+            cards = index.get(ch)
+            if cards:
+                chosen.extend(cards[: letters.count(ch)])
+        if len(chosen) < 2:
+            return None, too_few(len(chosen), 2) if chosen else NONE_USED
+        if self.placement is Placement.FIRST_OR_LAST:
+            if letters[0] not in index and letters[-1] not in index:
+                return None, NOT_FIRST_OR_LAST
+        elif self.placement is not Placement.ANYWHERE:
+            return None, ""
+        chosen.sort(key=lambda item: item[0])
+        return [card for _, card in chosen], ""
 
     def normalize(self, text: str) -> str | None:
         """The answer in ``text`` (lower-case letters, spaces only for title themes)."""
@@ -110,18 +151,24 @@ class Referee:
                 word,
                 f"{_shout(word)} is too short: words need at least {self.min_length} letters.",
             )
-        best: tuple[int, int, Counter[str], Sequence[Card]] | None = None
+        best: tuple[int, int, Sequence[Card]] | None = None
         first_reason = ""
         for group in groups:
-            match = match_letters(letters, [c.letter for c in group], self.placement, 2)
-            if not match.ok:
-                if not first_reason:
-                    first_reason = match.reason or ""
+            picked, refused = self._quick_pick(letters, group)
+            if refused:
+                first_reason = first_reason or refused
                 continue
-            picked = _pick(match.claimed, group)
-            key = (sum(match.claimed.values()), sum(c.points for c in picked))
+            if picked is None:
+                # the general matcher decides the other placements (and words their refusals)
+                match = match_letters(letters, [c.letter for c in group], self.placement, 2)
+                if not match.ok:
+                    if not first_reason:
+                        first_reason = match.reason or ""
+                    continue
+                picked = _pick(match.claimed, group)
+            key = (len(picked), sum(c.points for c in picked))
             if best is None or key > best[:2]:
-                best = (key[0], key[1], match.claimed, picked)
+                best = (key[0], key[1], picked)
         if best is None:
             reason = _placement_reason(first_reason or "uses none of the face-up letters", word)
             if len(groups) > 1 or restriction:
@@ -133,7 +180,7 @@ class Referee:
                         f"and {_shout(word)} would mix colours."
                     )
             return Ruling(False, word, reason)
-        cards = tuple(best[3])
+        cards = tuple(best[2])
         if "repeat" in self.bans and word in used:
             return Ruling(
                 False,
