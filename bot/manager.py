@@ -431,7 +431,9 @@ class GameManager:
     async def _cmd_play(self, cmd: Command, args: tuple[str, ...]) -> None:
         if not args:
             raise CommandError("Say what to play, e.g. `play H8 across WORD`.")
-        await self._session(cmd).say(cmd.player, " ".join(args))
+        refused = await self._session(cmd).say(cmd.player, " ".join(args))
+        if refused is not None:
+            await self._reply_to(cmd, views.error(refused))
 
     async def _cmd_list(self, cmd: Command, args: tuple[str, ...]) -> None:
         if not args:

@@ -309,15 +309,23 @@ class Session:
 
     async def say(
         self, player: Player, text: str, *, private: bool = False, ref: MessageRef | None = None
-    ) -> None:
-        """A move (turn-based games) or a private answer (e.g. an Eagle Eyes list)."""
+    ) -> str | None:
+        """A move (turn-based games) or a private answer (e.g. an Eagle Eyes list).
+
+        Returns the reason when the game refused it (for the caller to show
+        its author at once), else None.
+        """
         async with self._lock:
             self._require_running(player)
             ref_id = ref.message_id if ref else None
             if ref is not None and ref_id is not None:
                 self._refs[ref_id] = ref
-            await self._apply(
+            notices = await self._apply(
                 Action("say", self._clock.now(), seat=player.seat_id, text=text, private=private, ref=ref_id)
+            )
+            return next(
+                (n.text for n in notices if n.kind == "rejected" and n.seat == player.seat_id and n.text),
+                None,
             )
 
     async def vote(self, player: Player, choice: str) -> None:
@@ -354,7 +362,7 @@ class Session:
 
     # ------------------------------------------------------------ engine
 
-    async def _apply(self, action: Action) -> None:
+    async def _apply(self, action: Action) -> list[Notice]:
         assert self.engine is not None
         notices = self.engine.apply(action)
         await self._log.append(self.game_id, self._seq, action)
@@ -364,6 +372,7 @@ class Session:
             await self._finish()
         else:
             self._reschedule()
+        return notices
 
     async def _deliver(self, notices: list[Notice]) -> None:
         assert self.engine is not None
@@ -483,7 +492,15 @@ class Session:
             return
         bot_time = self.engine.next_bot_time()
         if bot_time is not None and bot_time <= now:
-            self._add_claims(self.engine.bot_claims(now))
+            due = self.engine.bot_claims(now)
+            if self.info.realtime:
+                self._add_claims(due)
+            else:
+                # a computer player's turn-based move is logged like anyone's
+                for claim in due:
+                    await self._apply(Action("say", now, seat=claim.seat, text=claim.text))
+                    if self.phase is not Phase.RUNNING:
+                        return
         if self._settle_deadline is not None and now >= self._settle_deadline:
             batch, self._pending, self._settle_deadline = tuple(self._pending), [], None
             batch_now = max([now, *(c.sent_at for c in batch)]) if batch else now

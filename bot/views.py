@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from games.common.options import OptionSpec, OptionValue, format_value
-from games.common.protocol import CardFace, GameInfo, Result, SeatLine, Snapshot
+from games.common.protocol import CardFace, Cell, GameInfo, Result, SeatLine, Snapshot
 
 ViewKind = Literal["lobby", "table", "announce", "result", "help", "error", "info", "leaderboard", "private"]
 ButtonStyle = Literal["primary", "secondary", "danger", "success"]
@@ -41,6 +41,8 @@ class View:
     cards: tuple[CardFace, ...] = ()
     seats: tuple[SeatLine, ...] = ()
     grid: tuple[str, ...] = ()
+    board: tuple[tuple[Cell, ...], ...] = ()  # square by square, for the board picture
+    board_labels: bool = True
     buttons: tuple[ButtonSpec, ...] = ()
     deadline: float | None = None
     game: str | None = None
@@ -116,6 +118,8 @@ def table(snapshot: Snapshot, game: str, *, realtime: bool) -> View:
         cards=snapshot.cards,
         seats=snapshot.seats,
         grid=snapshot.grid,
+        board=snapshot.board,
+        board_labels=snapshot.board_labels,
         buttons=buttons,
         deadline=snapshot.deadline,
         game=game,
@@ -130,6 +134,8 @@ def private(snapshot: Snapshot, game: str) -> View:
         lines=snapshot.lines,
         cards=snapshot.cards,
         grid=snapshot.grid,
+        board=snapshot.board,
+        board_labels=snapshot.board_labels,
         game=game,
     )
 

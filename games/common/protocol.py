@@ -120,6 +120,23 @@ class CardFace:
 
 
 @dataclass(frozen=True, slots=True)
+class Cell:
+    """One square of a board or grid as players see it (board, dice, paths).
+
+    An empty square has ``letter == ""``. ``premium`` names a bonus square
+    ("DL", "TL", "DW", "TW") or "star" (a starting square); ``shade`` is a
+    background group (MOJO's cluster colours "blue" / "pink"; "" for none).
+    """
+
+    letter: str = ""  # upper-case letter on the square, "" when empty
+    points: int = 0  # the tile's points (0 for a blank)
+    blank: bool = False  # a blank tile standing for ``letter``
+    premium: str = ""  # "DL" | "TL" | "DW" | "TW" | "star" | ""
+    shade: str = ""  # "blue" | "pink" | "" — background group of the square
+    recent: bool = False  # placed by the last move (highlighted)
+
+
+@dataclass(frozen=True, slots=True)
 class SeatLine:
     """One player's line on the scoreboard."""
 
@@ -142,6 +159,8 @@ class Snapshot:
     seats: tuple[SeatLine, ...] = ()
     lines: tuple[str, ...] = ()  # challenges in force, hints, whose turn
     grid: tuple[str, ...] = ()  # text rows of a board, for board games
+    board: tuple[tuple[Cell, ...], ...] = ()  # the same board, square by square (pictures)
+    board_labels: bool = True  # label columns A, B, … and rows 1, 2, … in pictures
     deadline: float | None = None  # when the hourglass or turn runs out
 
 
@@ -168,11 +187,14 @@ class Engine(Protocol):
         ...
 
     def bot_claims(self, now: float) -> list[Claim]:
-        """Computer players' answers due by ``now``; [] for none.
+        """Computer players' answers or moves due by ``now``; [] for none.
 
-        Real-time games only. The session feeds them through the same settle
-        window as human claims. Planning uses its own random stream, so it
-        never changes the rule state (replays stay exact).
+        Real-time games: the session feeds them through the same settle
+        window as human claims. Turn-based games: each claim is a move in the
+        game's notation (``claim.text``) and the session applies it as a
+        ``say`` action from ``claim.seat`` — logged like a human's move, so
+        replays never need to re-run the computer player. Planning uses its
+        own random stream, so it never changes the rule state.
         """
         ...
 
