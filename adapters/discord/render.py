@@ -97,7 +97,7 @@ def render(view: View, *, mention_active: bool = False, with_picture: bool = Tru
     if view.deadline is not None and view.kind == "table":
         body.append(f"⏳ <t:{int(view.deadline)}:R>")
     description = "\n".join(body).strip()
-    picture = with_picture and bool(view.cards)
+    picture = with_picture and bool(view.cards or view.board)
     embed: discord.Embed | None = None
     if view.title or description or picture:
         embed = discord.Embed(

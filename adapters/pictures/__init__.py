@@ -18,12 +18,23 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Protocol
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-__all__ = ["CARD_SIZE", "STYLES", "CardStyle", "render_card", "render_cards", "render_table", "render_view"]
+from adapters.pictures.board import render_board
+from adapters.pictures.fonts import font
+
+__all__ = [
+    "CARD_SIZE",
+    "STYLES",
+    "CardStyle",
+    "render_board",
+    "render_card",
+    "render_cards",
+    "render_table",
+    "render_view",
+]
 
 #: Width and height of one card, in pixels.
 CARD_SIZE = (120, 168)
@@ -75,16 +86,6 @@ STYLES: dict[str, CardStyle] = {
 }
 
 
-@lru_cache(maxsize=16)
-def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    for name in ("DejaVuSans-Bold.ttf", "Arial Bold.ttf", "arialbd.ttf"):
-        try:
-            return ImageFont.truetype(name, size)
-        except OSError:
-            continue
-    return ImageFont.load_default(size=size)
-
-
 def _shape(
     draw: ImageDraw.ImageDraw, shape: str, box: tuple[int, int, int, int], colour: tuple[int, ...]
 ) -> None:
@@ -118,16 +119,16 @@ def _draw_card(image: Image.Image, face: Face, left: int, top: int) -> None:
         style.ink,
     )
     if face.letter:
-        font = _font(78 if len(face.letter) == 1 else 48)
+        big = font(78 if len(face.letter) == 1 else 48)
         draw.text(
-            (left + width / 2, top + height / 2 + 2), face.letter, font=font, fill=style.ink, anchor="mm"
+            (left + width / 2, top + height / 2 + 2), face.letter, font=big, fill=style.ink, anchor="mm"
         )
     else:  # a blank
-        draw.text((left + width / 2, top + height / 2), "blank", font=_font(24), fill=style.ink, anchor="mm")
-    draw.text((left + width - 12, top + 10), str(face.points), font=_font(26), fill=style.ink, anchor="ra")
+        draw.text((left + width / 2, top + height / 2), "blank", font=font(24), fill=style.ink, anchor="mm")
+    draw.text((left + width - 12, top + 10), str(face.points), font=font(26), fill=style.ink, anchor="ra")
     if face.under:
         draw.text(
-            (left + 12, top + height - 12), f"+{face.under}", font=_font(20), fill=style.ink, anchor="ld"
+            (left + 12, top + height - 12), f"+{face.under}", font=font(20), fill=style.ink, anchor="ld"
         )
 
 
@@ -148,7 +149,7 @@ def render_cards(cards: Sequence[Face], *, title: str = "") -> bytes:
     )
     image = Image.new("RGB", size, _BACKGROUND)
     if title:
-        ImageDraw.Draw(image).text((_PAD, _PAD), title[:60], font=_font(28), fill=_TITLE_COLOUR)
+        ImageDraw.Draw(image).text((_PAD, _PAD), title[:60], font=font(28), fill=_TITLE_COLOUR)
     for index, face in enumerate(cards):
         row, col = divmod(index, per_row)
         _draw_card(image, face, _PAD + col * (width + _GAP), _PAD + title_height + row * (height + _GAP))
@@ -163,5 +164,29 @@ def render_table(table: Table) -> bytes:
 
 
 def render_view(view: Table) -> bytes | None:
-    """A view's picture, or None when it shows no cards (a ``Renderer`` for adapters)."""
-    return render_table(view) if view.cards else None
+    """A view's picture, or None when it has nothing to draw (a ``Renderer`` for adapters).
+
+    A view with a ``board`` gets the board, with its cards (a rack, the dice)
+    in a row underneath; otherwise the cards alone.
+    """
+    board = getattr(view, "board", ())
+    if not board:
+        return render_table(view) if view.cards else None
+    picture = render_board(board, labels=bool(getattr(view, "board_labels", True)))
+    if not view.cards:
+        return picture
+    return _stack(picture, render_cards(list(view.cards)))
+
+
+def _stack(top: bytes, bottom: bytes) -> bytes:
+    upper: Image.Image = Image.open(io.BytesIO(top))
+    lower: Image.Image = Image.open(io.BytesIO(bottom))
+    if lower.width > upper.width:  # a long rack under a small grid: shrink the rack
+        scale = upper.width / lower.width
+        lower = lower.resize((upper.width, max(1, int(lower.height * scale))))
+    image = Image.new("RGB", (upper.width, upper.height + lower.height), _BACKGROUND)
+    image.paste(upper, (0, 0))
+    image.paste(lower, ((upper.width - lower.width) // 2, upper.height))
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()

@@ -49,7 +49,7 @@ class Pictures:
         if (
             self.renderer is None
             or view.kind != "table"
-            or not view.cards
+            or not (view.cards or view.board)
             or chat.workspace_id in self.disabled
         ):
             return

@@ -170,6 +170,14 @@ class TerminalAdapter:
                 return False
             await self.manager.handle(Command(name, args, CHAT, YOU))
             return True
+        session = self.manager.sessions.get(CHAT)
+        if session is not None and not session.info.realtime:
+            # in a turn-based game a typed line is a move: `H8 across WORD` means `/play H8 across WORD`
+            words = tuple(line.split())
+            if words and words[0].lower() in {"play", "move"}:
+                words = words[1:]
+            await self.manager.handle(Command("play", words, CHAT, YOU))
+            return True
         ref = MessageRef(CHAT, f"t{next(self._refs)}")
         self.outbox.words[ref.message_id] = line
         await self.manager.handle(Text(CHAT, YOU, line, self.manager.clock.now(), ref))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 from collections.abc import AsyncIterator
 
@@ -13,7 +14,7 @@ from bot.manager import GameManager
 from bot.registry import Registry
 from bot.testing import MemoryLog
 from bot.views import View
-from games.common.protocol import CardFace
+from games.common.protocol import Action, CardFace, Notice
 from tests.bot.toygame import TOY, ToyEngine
 
 
@@ -82,3 +83,39 @@ def test_cards_have_shapes_without_colour() -> None:
 def test_render_lists_letters_as_standalone_capitals() -> None:
     view = View(kind="table", title="t", cards=(CardFace("A", "red", 1), CardFace("C", "green", 3)))
     assert "letters: A C" in render(view, colour=False)
+
+
+class MoveEngine(ToyEngine):
+    """A turn-based stand-in: the move ``win now`` wins; anything else is refused with a reason."""
+
+    def apply(self, action: Action) -> list[Notice]:
+        if action.kind == "say" and action.seat is not None:
+            if (action.text or "").lower() == "win now":
+                self.scores[action.seat] += 1
+                self.done = True
+                return [Notice("accepted", "You win.", action.seat), Notice("end", "Won by a move.")]
+            return [Notice("rejected", f"“{action.text}” is not a move here.", action.seat)]
+        return super().apply(action) if action.kind == "begin" else []
+
+
+MOVES = dataclasses.replace(TOY, name="moves", create=MoveEngine, realtime=False, aliases=())
+
+
+async def test_in_a_turn_based_game_a_typed_line_is_a_move() -> None:
+    clock = FakeClock()
+    screen: list[str] = []
+    outbox = TerminalOutbox(screen.append, clock, colour=False)
+    manager = GameManager(Registry([MOVES]), outbox, MemoryLog(), clock, rng=random.Random(3))
+    keys = Keyboard()
+    adapter = TerminalAdapter(manager, outbox, keys.lines(), screen.append, game="moves", options=[])
+    run = asyncio.ensure_future(adapter.run())
+    await clock.advance(3)
+    keys.type("H8 across NOPE")
+    await clock.advance(0.1)
+    assert "“H8 across NOPE” is not a move here." in "".join(screen)  # the reason, at once
+    keys.type("play win now")  # `play` in front is fine too
+    await clock.advance(0.1)
+    assert "game over" in "".join(screen)
+    keys.type("/quit")
+    assert await run == 0
+    await manager.shutdown()
