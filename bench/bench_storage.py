@@ -162,6 +162,9 @@ async def main() -> None:
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--sqlite-only", action="store_true")
     parser.add_argument("--synchronous", default="full", choices=("off", "normal", "full"))
+    parser.add_argument(
+        "--checkpoint-every", type=int, default=200, help="writes between background checkpoints"
+    )
     args = parser.parse_args()
     from storage.sqlite import SQLiteStore
 
@@ -172,7 +175,9 @@ async def main() -> None:
         "budget_leaderboard_p99_ms": BUDGET_BOARD_P99_MS,
     }
     with tempfile.TemporaryDirectory() as folder:
-        sqlite = SQLiteStore(Path(folder) / "bench.db", synchronous=args.synchronous)
+        sqlite = SQLiteStore(
+            Path(folder) / "bench.db", synchronous=args.synchronous, checkpoint_every=args.checkpoint_every
+        )
         report["sqlite"] = await measure(sqlite, args.rows)
         report["sqlite"]["synchronous"] = args.synchronous
     url = os.environ.get("MOJI_TEST_POSTGRES_URL", "")

@@ -9,12 +9,18 @@
   one ``BEGIN IMMEDIATE … COMMIT`` and writes from many sessions queue up
   without blocking the event loop (aiosqlite runs each connection in its own
   thread). Reads use a second connection.
+- Checkpoints (copying the WAL back into the database file, two disk syncs)
+  never run inside a game's write: the writer's automatic checkpoint is off
+  and a third connection runs a ``PASSIVE`` checkpoint in the background after
+  every ``checkpoint_every`` writes. Passive checkpoints never block writers
+  or readers; the WAL stays small as long as they keep up.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -28,6 +34,8 @@ from storage.errors import StorageError
 from storage.sqlstore import Body, Row, SQLStore, Tx, check_text
 
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
 
 MEMORY = ":memory:"
 _SYNCHRONOUS = {"off", "normal", "full", "extra"}
@@ -114,6 +122,7 @@ class SQLiteStore(SQLStore):
         synchronous: str = "full",
         busy_timeout_ms: int = 5000,
         clock: Callable[[], float] | None = None,
+        checkpoint_every: int = 200,
     ) -> None:
         super().__init__(clock or time.time)
         if synchronous.lower() not in _SYNCHRONOUS:
@@ -123,7 +132,12 @@ class SQLiteStore(SQLStore):
         self.busy_timeout_ms = busy_timeout_ms
         self._writer: aiosqlite.Connection | None = None
         self._reader: aiosqlite.Connection | None = None
+        self._checkpointer: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self.checkpoint_every = max(1, checkpoint_every)
+        self._writes_since_checkpoint = 0
+        self._checkpoint_task: asyncio.Task[None] | None = None
+        self.checkpoints = 0  # background checkpoints completed (for tests and logs)
 
     @property
     def memory(self) -> bool:
@@ -140,6 +154,8 @@ class SQLiteStore(SQLStore):
                 if not rows or str(rows[0][0]).lower() != "wal":
                     raise StorageError(f"cannot switch {self.path} to WAL mode")
             await conn.execute(f"PRAGMA synchronous = {self.synchronous.upper()}")
+            if not self.memory and not read_only:
+                await conn.execute("PRAGMA wal_autocheckpoint = 0")  # see _after_write
             if read_only:
                 await conn.execute("PRAGMA query_only = ON")
         except BaseException:
@@ -156,6 +172,8 @@ class SQLiteStore(SQLStore):
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             self._writer = await self._connect(read_only=False)
             self._reader = self._writer if self.memory else await self._connect(read_only=True)
+            if not self.memory:
+                self._checkpointer = await self._connect(read_only=False)
         except (OSError, sqlite3.Error) as exc:
             await self.close()
             raise StorageError(f"cannot open the SQLite database {self.path}: {_explain(exc)}") from exc
@@ -166,9 +184,15 @@ class SQLiteStore(SQLStore):
             raise
 
     async def close(self) -> None:
-        """Close both connections (the WAL is checkpointed by SQLite on the last close)."""
-        writer, reader = self._writer, self._reader
-        self._writer = self._reader = None
+        """Close the connections (the WAL is checkpointed by SQLite on the last close)."""
+        task, self._checkpoint_task = self._checkpoint_task, None
+        if task is not None:
+            with contextlib.suppress(Exception):
+                await task
+        writer, reader, checkpointer = self._writer, self._reader, self._checkpointer
+        self._writer = self._reader = self._checkpointer = None
+        if checkpointer is not None:
+            await checkpointer.close()
         if reader is not None and reader is not writer:
             await reader.close()
         if writer is not None:
@@ -190,6 +214,7 @@ class SQLiteStore(SQLStore):
             try:
                 yield _SQLiteTx(conn)
                 await conn.execute("COMMIT")
+                self._after_write()
             except BaseException as exc:
                 with contextlib.suppress(sqlite3.Error):  # SQLite may have rolled back already
                     await conn.execute("ROLLBACK")
@@ -205,7 +230,36 @@ class SQLiteStore(SQLStore):
                 result: T = await conn._execute(_run_transaction, conn._conn, body)  # type: ignore[no-untyped-call]
             except sqlite3.Error as exc:
                 raise StorageError(f"could not write to {self.path}: {_explain(exc)}") from exc
+            self._after_write()
             return result
+
+    def _after_write(self) -> None:
+        """Count a committed write; every ``checkpoint_every`` writes, checkpoint in the background."""
+        if self._checkpointer is None:
+            return
+        self._writes_since_checkpoint += 1
+        busy = self._checkpoint_task is not None and not self._checkpoint_task.done()
+        if self._writes_since_checkpoint >= self.checkpoint_every and not busy:
+            self._writes_since_checkpoint = 0
+            self._checkpoint_task = asyncio.get_running_loop().create_task(
+                self._checkpoint(), name=f"checkpoint {self.path}"
+            )
+
+    async def _checkpoint(self) -> None:
+        conn = self._checkpointer
+        if conn is None:
+            return
+        try:
+            await conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            self.checkpoints += 1
+        except sqlite3.Error as exc:  # housekeeping: the next one will catch up
+            log.warning("background checkpoint of %s failed: %s", self.path, _explain(exc))
+
+    async def wait_for_checkpoint(self) -> None:
+        """Wait for a background checkpoint in progress (tests, shutdown)."""
+        task = self._checkpoint_task
+        if task is not None:
+            await task
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[Tx]:

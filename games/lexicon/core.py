@@ -91,7 +91,8 @@ class _Compiled:
     added: frozenset[str]
     banned: frozenset[str]
     ok_tail: str  # " is in the casual dictionary."
-    plain: bool  # no themes: the judge's fast path applies
+    fast: bool  # no title themes: the judge's inline path applies
+    theme_tails: tuple[tuple[int, str], ...]  # (theme bit, " is a noun.") by theme name
     verdicts: dict[str, Verdict] = field(default_factory=dict)  # judged words, bounded
 
 
@@ -338,7 +339,12 @@ class Lexicon:
             added=frozenset(w.lower() for w in rules.added),
             banned=frozenset(w.lower() for w in rules.banned),
             ok_tail=f" is in the {rules.dictionary} dictionary.",
-            plain=not rules.themes,
+            fast=not rules.themes & TITLE_THEMES and all(t in F.THEME_FLAGS for t in rules.themes),
+            theme_tails=tuple(
+                (F.THEME_FLAGS[t], f" is {_THEME_WORDS[t]}.")
+                for t in sorted(rules.themes)
+                if t in F.THEME_FLAGS
+            ),
         )
         if len(self._compiled) > 512:
             self._compiled.clear()
@@ -359,25 +365,31 @@ class Lexicon:
         found = verdicts.get(word)
         if found is not None:
             return found
-        # The common case inline (this runs for every new word a race player types): a
-        # dictionary entry (so normalised, one word) under rules without themes.
+        # The common cases inline (this runs for every new word a race player types): a
+        # dictionary entry (so normalised, one word) that is banned, or allowed without
+        # themes, or in one of the word data's themes. Everything else: the full judge.
         info = self._info.get(word)
+        found = None
         if (
             info is not None
             and info & c.dict_bit
-            and c.plain
+            and c.fast
             and len(word) >= c.min_length
             and word not in c.banned
         ):
             bad = info & c.ban_mask
             if bad and info & F.TOURNAMENT_PLAIN:
                 bad = F.effective(info, c.dict_bit) & c.ban_mask
-            found = (
-                self._ban_verdict(word, bad)
-                if bad
-                else _new_verdict(Verdict, (True, None, word.upper() + c.ok_tail))
-            )
-        else:
+            if bad:
+                found = self._ban_verdict(word, bad)
+            elif not c.theme_tails:
+                found = _new_verdict(Verdict, (True, None, word.upper() + c.ok_tail))
+            elif info & c.theme_mask:
+                for bit, tail in c.theme_tails:
+                    if info & bit:
+                        found = _new_verdict(Verdict, (True, None, word.upper() + tail))
+                        break
+        if found is None:
             found = self._judge(word, c)
         if len(verdicts) >= _VERDICT_CACHE:
             verdicts.clear()

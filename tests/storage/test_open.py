@@ -125,3 +125,24 @@ def test_placeholders_and_redaction() -> None:
     assert numbered("SELECT ? , ?, ?") == "SELECT $1 , $2, $3"
     assert redact("postgresql://moji:pw@db:5432/x") == "postgresql://moji:***@db:5432/x"
     assert redact("postgresql://db/x") == "postgresql://db/x"
+
+
+async def test_sqlite_checkpoints_run_in_the_background_not_in_a_write(tmp_path: Path) -> None:
+    path = tmp_path / "moji.db"
+    store = SQLiteStore(path, checkpoint_every=5)
+    await store.open()
+    async with store._write() as tx:
+        assert (await tx.fetch("PRAGMA wal_autocheckpoint"))[0][0] == 0  # the writer never checkpoints
+    size_before = path.stat().st_size
+    for i in range(12):
+        assert await play(store, f"g{i}", {"u1": 3 + i, "u2": 1})
+    await store.wait_for_checkpoint()
+    assert store.checkpoints >= 1
+    assert path.stat().st_size > size_before  # pages were copied back into the database file
+    board = await store.leaderboard(PLATFORM, WS, None, "all", NOW, 10)
+    assert [row.points for row in board][:1] == [sum(3 + i for i in range(12))]
+    await store.close()
+    reopened = SQLiteStore(path)
+    await reopened.open()
+    assert await reopened.integrity_check() == "ok"
+    await reopened.close()

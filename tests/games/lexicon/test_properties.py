@@ -51,3 +51,22 @@ def test_judge_agrees_on_normalised_input(lex: Lexicon, text: str) -> None:
     word = normalize(text)
     if word is not None:
         assert lex.judge(text, rules) == lex.judge(word, rules)
+
+
+@FUZZ
+@given(
+    picks=st.lists(st.integers(0, 10**9), min_size=1, max_size=30),
+    rules=RULES,
+    added=st.frozensets(st.sampled_from(["cat", "dogs", "walked", "london"]), max_size=2),
+    banned=st.frozensets(st.sampled_from(["cat", "dogs", "walked", "london"]), max_size=2),
+)
+def test_the_inline_judge_agrees_with_the_full_judge(
+    lex: Lexicon, picks: list[int], rules: WordRules, added: frozenset[str], banned: frozenset[str]
+) -> None:
+    """The judge's inline path for common words gives exactly the full judge's verdicts."""
+    words = [*lex.words(), "cat", "dogs", "walked", "london"]
+    rules = WordRules(rules.dictionary, rules.min_length, rules.bans, rules.themes, added, banned)
+    compiled = lex._compile(rules)
+    for pick in picks:
+        word = words[pick % len(words)]
+        assert lex.judge(word, rules) == lex._judge(word, compiled), word
