@@ -93,6 +93,7 @@ class _Compiled:
     ok_tail: str  # " is in the casual dictionary."
     fast: bool  # no title themes: the judge's inline path applies
     theme_tails: tuple[tuple[int, str], ...]  # (theme bit, " is a noun.") by theme name
+    not_theme_tail: str  # " is not a noun or a verb."
     verdicts: dict[str, Verdict] = field(default_factory=dict)  # judged words, bounded
 
 
@@ -340,6 +341,7 @@ class Lexicon:
             banned=frozenset(w.lower() for w in rules.banned),
             ok_tail=f" is in the {rules.dictionary} dictionary.",
             fast=not rules.themes & TITLE_THEMES and all(t in F.THEME_FLAGS for t in rules.themes),
+            not_theme_tail=f" is not {_themes_text(rules.themes - TITLE_THEMES)}.",
             theme_tails=tuple(
                 (F.THEME_FLAGS[t], f" is {_THEME_WORDS[t]}.")
                 for t in sorted(rules.themes)
@@ -389,6 +391,8 @@ class Lexicon:
                     if info & bit:
                         found = _new_verdict(Verdict, (True, None, word.upper() + tail))
                         break
+            elif word not in c.added:
+                found = _new_verdict(Verdict, (False, "theme", word.upper() + c.not_theme_tail))
         if found is None:
             found = self._judge(word, c)
         if len(verdicts) >= _VERDICT_CACHE:
