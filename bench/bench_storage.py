@@ -163,7 +163,7 @@ async def main() -> None:
     parser.add_argument("--sqlite-only", action="store_true")
     parser.add_argument("--synchronous", default="full", choices=("off", "normal", "full"))
     parser.add_argument(
-        "--checkpoint-every", type=int, default=200, help="writes between background checkpoints"
+        "--checkpoint-every", type=int, default=1000, help="writes between background checkpoints"
     )
     args = parser.parse_args()
     from storage.sqlite import SQLiteStore

@@ -10,10 +10,12 @@
   without blocking the event loop (aiosqlite runs each connection in its own
   thread). Reads use a second connection.
 - Checkpoints (copying the WAL back into the database file, two disk syncs)
-  never run inside a game's write: the writer's automatic checkpoint is off
-  and a third connection runs a ``PASSIVE`` checkpoint in the background after
-  every ``checkpoint_every`` writes. Passive checkpoints never block writers
-  or readers; the WAL stays small as long as they keep up.
+  never run inside a game's write: the writer's automatic checkpoint is off,
+  and a third connection runs a ``PASSIVE`` checkpoint in the background once
+  writes have paused for ``checkpoint_idle`` seconds, or at the latest after
+  ``checkpoint_every`` writes. Passive checkpoints never block writers or
+  readers, but they compete for the disk, so they wait for a quiet moment;
+  ``journal_size_limit`` trims the WAL file afterwards.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 MEMORY = ":memory:"
+#: Bytes the WAL file is trimmed to after a checkpoint.
+WAL_SIZE_LIMIT = 32 * 1024 * 1024
 _SYNCHRONOUS = {"off", "normal", "full", "extra"}
 
 
@@ -122,7 +126,8 @@ class SQLiteStore(SQLStore):
         synchronous: str = "full",
         busy_timeout_ms: int = 5000,
         clock: Callable[[], float] | None = None,
-        checkpoint_every: int = 200,
+        checkpoint_every: int = 1000,
+        checkpoint_idle: float = 0.25,
     ) -> None:
         super().__init__(clock or time.time)
         if synchronous.lower() not in _SYNCHRONOUS:
@@ -137,6 +142,8 @@ class SQLiteStore(SQLStore):
         self.checkpoint_every = max(1, checkpoint_every)
         self._writes_since_checkpoint = 0
         self._checkpoint_task: asyncio.Task[None] | None = None
+        self.checkpoint_idle = max(0.0, checkpoint_idle)
+        self._idle_timer: asyncio.TimerHandle | None = None
         self.checkpoints = 0  # background checkpoints completed (for tests and logs)
 
     @property
@@ -144,11 +151,14 @@ class SQLiteStore(SQLStore):
         """True for a private in-memory database."""
         return self.path == MEMORY
 
-    async def _connect(self, *, read_only: bool) -> aiosqlite.Connection:
+    async def _connect(self, *, read_only: bool, checkpoints: bool = False) -> aiosqlite.Connection:
         conn = await aiosqlite.connect(self.path, isolation_level=None)
         try:
             await conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
             await conn.execute("PRAGMA foreign_keys = ON")
+            if checkpoints:  # the writer has switched the file to WAL (a lasting setting) already
+                await conn.execute(f"PRAGMA journal_size_limit = {WAL_SIZE_LIMIT}")
+                return conn
             if not self.memory and not read_only:
                 rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
                 if not rows or str(rows[0][0]).lower() != "wal":
@@ -156,6 +166,7 @@ class SQLiteStore(SQLStore):
             await conn.execute(f"PRAGMA synchronous = {self.synchronous.upper()}")
             if not self.memory and not read_only:
                 await conn.execute("PRAGMA wal_autocheckpoint = 0")  # see _after_write
+                await conn.execute(f"PRAGMA journal_size_limit = {WAL_SIZE_LIMIT}")
             if read_only:
                 await conn.execute("PRAGMA query_only = ON")
         except BaseException:
@@ -173,7 +184,7 @@ class SQLiteStore(SQLStore):
             self._writer = await self._connect(read_only=False)
             self._reader = self._writer if self.memory else await self._connect(read_only=True)
             if not self.memory:
-                self._checkpointer = await self._connect(read_only=False)
+                self._checkpointer = await self._connect(read_only=False, checkpoints=True)
         except (OSError, sqlite3.Error) as exc:
             await self.close()
             raise StorageError(f"cannot open the SQLite database {self.path}: {_explain(exc)}") from exc
@@ -185,6 +196,9 @@ class SQLiteStore(SQLStore):
 
     async def close(self) -> None:
         """Close the connections (the WAL is checkpointed by SQLite on the last close)."""
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+            self._idle_timer = None
         task, self._checkpoint_task = self._checkpoint_task, None
         if task is not None:
             with contextlib.suppress(Exception):
@@ -234,16 +248,29 @@ class SQLiteStore(SQLStore):
             return result
 
     def _after_write(self) -> None:
-        """Count a committed write; every ``checkpoint_every`` writes, checkpoint in the background."""
+        """Count a committed write and plan a background checkpoint (see the module doc)."""
         if self._checkpointer is None:
             return
         self._writes_since_checkpoint += 1
-        busy = self._checkpoint_task is not None and not self._checkpoint_task.done()
-        if self._writes_since_checkpoint >= self.checkpoint_every and not busy:
-            self._writes_since_checkpoint = 0
-            self._checkpoint_task = asyncio.get_running_loop().create_task(
-                self._checkpoint(), name=f"checkpoint {self.path}"
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+            self._idle_timer = None
+        if self._writes_since_checkpoint >= self.checkpoint_every:
+            self._start_checkpoint()
+        else:
+            self._idle_timer = asyncio.get_running_loop().call_later(
+                self.checkpoint_idle, self._start_checkpoint
             )
+
+    def _start_checkpoint(self) -> None:
+        self._idle_timer = None
+        busy = self._checkpoint_task is not None and not self._checkpoint_task.done()
+        if busy or self._checkpointer is None or not self._writes_since_checkpoint:
+            return
+        self._writes_since_checkpoint = 0
+        self._checkpoint_task = asyncio.get_running_loop().create_task(
+            self._checkpoint(), name=f"checkpoint {self.path}"
+        )
 
     async def _checkpoint(self) -> None:
         conn = self._checkpointer

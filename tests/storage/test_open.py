@@ -129,7 +129,7 @@ def test_placeholders_and_redaction() -> None:
 
 async def test_sqlite_checkpoints_run_in_the_background_not_in_a_write(tmp_path: Path) -> None:
     path = tmp_path / "moji.db"
-    store = SQLiteStore(path, checkpoint_every=5)
+    store = SQLiteStore(path, checkpoint_every=5, checkpoint_idle=3600)  # only the write count triggers
     await store.open()
     async with store._write() as tx:
         assert (await tx.fetch("PRAGMA wal_autocheckpoint"))[0][0] == 0  # the writer never checkpoints
@@ -146,3 +146,15 @@ async def test_sqlite_checkpoints_run_in_the_background_not_in_a_write(tmp_path:
     await reopened.open()
     assert await reopened.integrity_check() == "ok"
     await reopened.close()
+
+
+async def test_sqlite_checkpoints_once_writes_pause(tmp_path: Path) -> None:
+    path = tmp_path / "moji.db"
+    store = SQLiteStore(path, checkpoint_every=10_000, checkpoint_idle=0)
+    await store.open()
+    assert await play(store, "g1", {"u1": 3, "u2": 1})
+    for _ in range(5):  # the idle timer fires on the next turns of the event loop (no wall-clock wait)
+        await asyncio.sleep(0)
+    await store.wait_for_checkpoint()
+    assert store.checkpoints >= 1
+    await store.close()
