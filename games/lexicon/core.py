@@ -54,6 +54,7 @@ _PLACEMENTS = (Placement.ANYWHERE, Placement.FIRST_OR_LAST, Placement.FIRST_AND_
 #: ``Verdict(...)`` without the named tuple's Python-level ``__new__`` (3x faster; hot path).
 _new_verdict: Callable[[type[Verdict], tuple[bool, str | None, str]], Verdict] = tuple.__new__
 _VERDICT_CACHE = 50_000  # verdicts kept per rule set
+_TOURNAMENT_PLAIN = F.TOURNAMENT_PLAIN
 _MAX_LEN = 24  # words longer than this share the last length bitmap
 
 
@@ -91,7 +92,7 @@ class _Compiled:
     added: frozenset[str]
     banned: frozenset[str]
     ok_tail: str  # " is in the casual dictionary."
-    fast: bool  # no title themes: the judge's inline path applies
+    inline_bit: int  # dict_bit when the judge's inline path applies (no title themes), else 0
     theme_tails: tuple[tuple[int, str], ...]  # (theme bit, " is a noun.") by theme name
     not_theme_tail: str  # " is not a noun or a verb."
     verdicts: dict[str, Verdict] = field(default_factory=dict)  # judged words, bounded
@@ -340,7 +341,9 @@ class Lexicon:
             added=frozenset(w.lower() for w in rules.added),
             banned=frozenset(w.lower() for w in rules.banned),
             ok_tail=f" is in the {rules.dictionary} dictionary.",
-            fast=not rules.themes & TITLE_THEMES and all(t in F.THEME_FLAGS for t in rules.themes),
+            inline_bit=F.DICT_FLAGS[rules.dictionary]
+            if not rules.themes & TITLE_THEMES and all(t in F.THEME_FLAGS for t in rules.themes)
+            else 0,
             not_theme_tail=f" is not {_themes_text(rules.themes - TITLE_THEMES)}.",
             theme_tails=tuple(
                 (F.THEME_FLAGS[t], f" is {_THEME_WORDS[t]}.")
@@ -363,41 +366,34 @@ class Lexicon:
         c = self._compiled.get(id(rules))
         if c is None or c.rules is not rules:
             c = self._compile(rules)
-        verdicts = c.verdicts
-        found = verdicts.get(word)
-        if found is not None:
-            return found
-        # The common cases inline (this runs for every new word a race player types): a
-        # dictionary entry (so normalised, one word) that is banned, or allowed without
-        # themes, or in one of the word data's themes. Everything else: the full judge.
+        # The common cases inline, uncached (this runs for every new word a race player types,
+        # so it touches as little memory as it can): a dictionary entry (so normalised, one
+        # word) that is banned, or allowed without themes, or inside or outside the word
+        # data's themes. ``inline_bit`` is 0 when the rules need the full judge.
         info = self._info.get(word)
-        found = None
-        if (
-            info is not None
-            and info & c.dict_bit
-            and c.fast
-            and len(word) >= c.min_length
-            and word not in c.banned
-        ):
+        if info is not None and info & c.inline_bit and len(word) >= c.min_length and word not in c.banned:
             bad = info & c.ban_mask
-            if bad and info & F.TOURNAMENT_PLAIN:
+            if bad and info & _TOURNAMENT_PLAIN:
                 bad = F.effective(info, c.dict_bit) & c.ban_mask
             if bad:
-                found = self._ban_verdict(word, bad)
-            elif not c.theme_tails:
-                found = _new_verdict(Verdict, (True, None, word.upper() + c.ok_tail))
-            elif info & c.theme_mask:
+                return self._ban_verdict(word, bad)
+            if not c.theme_tails:
+                return _new_verdict(Verdict, (True, None, word.upper() + c.ok_tail))
+            if info & c.theme_mask:
                 for bit, tail in c.theme_tails:
                     if info & bit:
-                        found = _new_verdict(Verdict, (True, None, word.upper() + tail))
-                        break
-            elif word not in c.added:
-                found = _new_verdict(Verdict, (False, "theme", word.upper() + c.not_theme_tail))
+                        return _new_verdict(Verdict, (True, None, word.upper() + tail))
+            if word not in c.added:
+                return _new_verdict(Verdict, (False, "theme", word.upper() + c.not_theme_tail))
+        # Everything else (odd text, unknown words, title themes, workspace words): the full
+        # judge, whose verdicts are kept per rule set.
+        verdicts = c.verdicts
+        found = verdicts.get(word)
         if found is None:
             found = self._judge(word, c)
-        if len(verdicts) >= _VERDICT_CACHE:
-            verdicts.clear()
-        verdicts[word] = found
+            if len(verdicts) >= _VERDICT_CACHE:
+                verdicts.clear()
+            verdicts[word] = found
         return found
 
     def _ban_verdict(self, word: str, bad: int) -> Verdict:
@@ -405,8 +401,9 @@ class Lexicon:
         if tail is None:
             return _new_verdict(Verdict, (False, code, word.upper() + head))
         base = self._data.bases.get(word)
-        of = f" (from {base.upper()})" if base else ""
-        return _new_verdict(Verdict, (False, code, word.upper() + head + of + tail))
+        if base is None:
+            return _new_verdict(Verdict, (False, code, f"{word.upper()}{head}{tail}"))
+        return _new_verdict(Verdict, (False, code, f"{word.upper()}{head} (from {base.upper()}){tail}"))
 
     def _judge(self, word: str, c: _Compiled) -> Verdict:
         """The uncached judge, for any text and rules."""
