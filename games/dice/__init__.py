@@ -1,0 +1,32 @@
+"""Letter dice: ten letter dice, two sides, crossing words, as a pure turn-based engine.
+
+``GAME`` is what the registry and the help know; ``create(setup)`` builds the engine.
+"""
+
+from __future__ import annotations
+
+from games.common.protocol import Engine, GameInfo, Setup
+from games.dice.engine import LetterDice
+from games.dice.options import OPTIONS
+from games.dice.rules_text import RULES
+
+
+def create(setup: Setup) -> Engine:
+    """A new letter-dice engine for ``setup``."""
+    return LetterDice(setup)
+
+
+GAME = GameInfo(
+    name="dice",
+    title="Letter dice",
+    summary="Roll ten letter dice and make words that cross the last word played.",
+    rules=RULES,
+    options=OPTIONS,
+    create=create,
+    min_players=2,
+    max_players=8,
+    realtime=False,
+    aliases=("letter-dice", "letterdice"),
+)
+
+__all__ = ["GAME", "LetterDice", "create"]

@@ -1,0 +1,583 @@
+"""The letter-dice game as a pure, turn-based engine.
+
+Two sides (two players, or two teams seated alternately in join order) take turns: the
+bot rolls the dice that are not in the word on the mat, and the side on turn makes a word
+from them that crosses that word, sharing exactly one of its letters. Five words each
+(``words=``); the most points wins, but a side that cannot make a word loses at once.
+Words are challenged (or, with ``strict``, judged at once) against the lexicon.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from games.common.protocol import Action, CardFace, Claim, Notice, Result, Seat, SeatLine, Setup, Snapshot
+from games.common.words import WordRules
+from games.dice import mat as mat_view
+from games.dice.bots import LEVELS, choose_word, should_challenge, stream
+from games.dice.dice import DICE_COUNT, Face, roll
+from games.dice.mat import MatWord, lay
+from games.dice.options import DiceConfig
+from games.dice.rules import NOTATION_HELP, Fit, Placed, WordMove, fit_word, parse_move
+from games.dice.solver import BOT_STEPS, any_word, best_word, candidates
+from games.dice.wordlist import DiceLexicon, WordList, allowed_words
+
+#: General Rules bans in force: a standard dictionary's words that need no capital letter.
+BANS = frozenset({"proper", "abbrev", "contraction", "foreign"})
+DICTIONARY = "tournament"
+SHORT_HELP = "Type the word (blanks in lower case: STONe), `challenge` or `concede`; `rules dice` explains."
+
+Phase = Literal["waiting", "play", "last-call", "over"]
+
+
+def load_lexicon() -> DiceLexicon:
+    """The project lexicon, imported lazily (only when a game has no judge of its own)."""
+    from games.lexicon import load
+
+    lexicon: DiceLexicon = load(DICTIONARY)
+    return lexicon
+
+
+@dataclass(slots=True)
+class Played:
+    """One turn's outcome: a word (with its fit and score), or a missed turn (``fit`` None)."""
+
+    turn: int
+    side: int
+    seat: str
+    fit: Fit | None
+    score: int = 0
+    status: Literal["played", "doubled", "challenged-off", "missed"] = "played"
+
+
+class LetterDice:
+    """The letter-dice engine (see the module docstring); mutated only by :meth:`apply`."""
+
+    def __init__(self, setup: Setup, lexicon: DiceLexicon | None = None) -> None:
+        self.cfg = DiceConfig.from_options(setup.options)
+        self.seats = list(setup.seats)
+        self.seed = setup.seed
+        self.names = {s.id: s.name for s in self.seats}
+        self.levels = {s.id: s.bot for s in self.seats if s.bot}
+        judge = setup.judge if isinstance(setup.judge, DiceLexicon) else None
+        self.lexicon: DiceLexicon = lexicon or judge or load_lexicon()
+        self.rules = WordRules(
+            dictionary=DICTIONARY, bans=BANS, added=setup.added_words, banned=setup.banned_words
+        )
+        self._wordlist: WordList | None = None
+        self.rng = random.Random(setup.seed)
+        first = _first_seat(self.seats)
+        members: list[list[str]] = [[], []]
+        for n, seat in enumerate(self.seats):
+            members[(n + first) % 2].append(seat.id)
+        while self.seats and members[0][0] != self.seats[first].id:
+            members[0].append(members[0].pop(0))  # the longest first name rolls first
+        self.members = members  # side 0 plays first
+        self.left: set[str] = set()
+        self.phase: Phase = "waiting"
+        self.turn = 0  # turns taken so far; the side on turn is turn % 2
+        self.total = 2 * self.cfg.words
+        self.scores = [0, 0]
+        self.history: list[Played] = []
+        self.laid: list[MatWord] = []  # words on the mat that stood; the last one is "the mat"
+        self.rolled: list[tuple[int, Face]] = []
+        self.pending: Played | None = None  # the last word, while it may still be challenged
+        self.challenged_turn = -1  # a challenge was already made against this turn's word
+        self.stuck = False  # the side on turn cannot make any word from this roll
+        self.turn_started = 0.0
+        self.bot_from = 0.0
+        self.reminded = False
+        self.call_until: float | None = None  # end of the last word's challenge window
+        self.loser: int | None = None  # a side that lost outright (no word, conceded, left)
+        self.ending = ""
+        self._bot_refusals = 0
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def wordlist(self) -> WordList:
+        """The allowed words (built on first use, then shared by every game with the same rules)."""
+        if self._wordlist is None:
+            self._wordlist = allowed_words(self.lexicon, self.rules)
+        return self._wordlist
+
+    @property
+    def side(self) -> int:
+        """The side on turn (0 or 1)."""
+        return self.turn % 2
+
+    @property
+    def mat(self) -> tuple[Placed, ...]:
+        """The word on the mat, die by die (empty before the first word)."""
+        return self.laid[-1].placed if self.laid else ()
+
+    def side_of(self, seat: str) -> int | None:
+        """The side ``seat`` plays on, or None for someone not in the game."""
+        for side, ids in enumerate(self.members):
+            if seat in ids:
+                return side
+        return None
+
+    def active(self, side: int) -> list[str]:
+        """The side's seats still in the game, in seat order."""
+        return [s for s in self.members[side] if s not in self.left]
+
+    def roller(self, side: int | None = None, turn: int | None = None) -> str | None:
+        """Whose roll it is on ``side`` for ``turn`` (members take turns rolling)."""
+        side = self.side if side is None else side
+        turn = self.turn if turn is None else turn
+        ids = self.active(side)
+        return ids[(turn // 2) % len(ids)] if ids else None
+
+    def side_name(self, side: int) -> str:
+        """``Ann``, or ``Ann & Basil`` for a team."""
+        return " & ".join(self.names[s] for s in self.members[side])
+
+    def name(self, seat: str) -> str:
+        """A seat's display name."""
+        return self.names.get(seat, seat)
+
+    def dice_on_mat(self) -> frozenset[int]:
+        """The dice of the word on the mat."""
+        return frozenset(p.die for p in self.mat)
+
+    # ------------------------------------------------------------------ protocol
+    def apply(self, action: Action) -> list[Notice]:
+        """Apply one action; bad input comes back as a ``rejected`` notice, never an exception."""
+        if action.kind == "begin":
+            return self._begin(action.now)
+        if self.phase in ("waiting", "over"):
+            if action.kind == "say" and action.seat:
+                why = "The game is over." if self.phase == "over" else "The game hasn't started yet."
+                return [Notice("rejected", why, action.seat, action.ref)]
+            return []
+        if action.kind == "tick":
+            return self._tick(action.now)
+        if action.kind == "leave" and action.seat:
+            return self._leave(action.seat, action.now)
+        if action.kind == "say" and action.seat:
+            notices = self._say(action.seat, action.text or "", action.now, action.ref)
+            if action.seat in self.levels and any(n.kind == "rejected" for n in notices):
+                self._bot_refusals += 1  # never expected; keeps a confused bot from retrying forever
+            return notices
+        return []
+
+    def next_deadline(self) -> float | None:
+        """The reminder, the end of the turn, or the end of the last word's challenge window."""
+        if self.phase == "play":
+            end = self.turn_started + self.cfg.turn
+            return end if self.reminded else end - self.cfg.reminder
+        if self.phase == "last-call":
+            return self.call_until
+        return None
+
+    def next_bot_time(self) -> float | None:
+        """When a computer player decides next (its think time after the turn or challenge)."""
+        seat = self._bot_to_act()
+        if seat is None:
+            return None
+        return self.bot_from + LEVELS.get(self.levels[seat], LEVELS["normal"]).think
+
+    def bot_claims(self, now: float) -> list[Claim]:
+        """The computer player's next move (one at a time: a challenge changes the roll)."""
+        at = self.next_bot_time()
+        seat = self._bot_to_act()
+        if seat is None or at is None or now < at:
+            return []
+        return [Claim(seat, self._bot_move(seat), now)]
+
+    @property
+    def finished(self) -> bool:
+        """True once the game is over."""
+        return self.phase == "over"
+
+    def snapshot(self, viewer: str | None = None) -> Snapshot:
+        """The mat, the roll and the scores. Nothing is hidden in this game, and the
+        public view never shows a word that could be played (no spoilers)."""
+        lines: list[str] = []
+        if self.phase == "play":
+            roller = self.roller()
+            who = self.name(roller) if roller else self.side_name(self.side)
+            lines.append("Roll: " + " ".join(f.label() for _, f in self.rolled))
+            if self.mat:
+                shown = "".join(p.letter.upper() for p in self.mat)
+                lines.append(f"{who}: make a word crossing {shown}, sharing exactly one of its letters.")
+            else:
+                lines.append(f"{who}: make the first word from the dice.")
+            if self.pending is not None and self.pending.fit is not None:
+                word = self.pending.fit.word.upper()
+                lines.append(f"{word} may be challenged (`challenge`) before the next word is played.")
+            if self.stuck:
+                lines.append("No word can be made from this roll: challenge or concede.")
+            lines.append(SHORT_HELP)
+        elif self.phase == "last-call" and self.pending is not None and self.pending.fit is not None:
+            word = self.pending.fit.word.upper()
+            lines.append(
+                f"Last word: {word}. {self.side_name(1 - self.pending.side)} may `challenge` it or `accept`."
+            )
+        if viewer is not None:
+            mine = self.side_of(viewer)
+            if mine is not None and self.phase == "play":
+                lines.append("Your side's turn." if mine == self.side else "Waiting for the other side.")
+        cards = tuple(CardFace(f.letter.upper(), "", f.points) for _, f in self.rolled)
+        return Snapshot(
+            title=self._title(),
+            cards=cards if self.phase == "play" else (),
+            seats=self._seat_lines(),
+            lines=tuple(lines),
+            grid=mat_view.grid(self.laid[-2:]),
+            board=mat_view.board(self.laid[-2:]),
+            board_labels=False,
+            deadline=self.next_deadline(),
+        )
+
+    def result(self) -> Result:
+        """Scores (each seat shows its side's total) and the winners."""
+        scores = {sid: self.scores[side] for side in (0, 1) for sid in self.members[side]}
+        if self.loser is not None:
+            win_sides = [1 - self.loser]
+        elif self.scores[0] == self.scores[1]:
+            win_sides = [0, 1] if self.scores[0] > 0 else []
+        else:
+            win_sides = [0 if self.scores[0] > self.scores[1] else 1]
+        winners = tuple(sid for side in win_sides for sid in self.members[side])
+        best: dict[str, tuple[int, str]] = {}
+        for played in self.history:
+            kept = played.fit is not None and played.status != "challenged-off"
+            if kept and played.fit is not None and played.score > best.get(played.seat, (-1, ""))[0]:
+                best[played.seat] = (played.score, played.fit.word)
+        lines = [self.ending] if self.ending else []
+        lines += [f"{self.side_name(s)}: {self.scores[s]} points" for s in (0, 1)]
+        return Result(
+            scores=scores,
+            winners=winners,
+            summary="\n".join(lines),
+            best_words={sid: w for sid, (_, w) in best.items()},
+        )
+
+    # ------------------------------------------------------------------ turns
+    def _begin(self, now: float) -> list[Notice]:
+        if self.phase != "waiting":
+            return []
+        if not self.active(0) or not self.active(1):
+            self.phase = "over"
+            self.ending = "Letter dice needs two players or two teams."
+            return [Notice("end", self.ending)]
+        self.phase = "play"
+        first = self.side_name(0)
+        notices = [Notice("announce", f"{first} goes first (the longest first name).")]
+        return notices + self._start_turn(now)
+
+    def _start_turn(self, now: float) -> list[Notice]:
+        """Roll every die not in the word on the mat for the side on turn."""
+        on_mat = self.dice_on_mat()
+        self.rolled = roll(self.rng, [d for d in range(DICE_COUNT) if d not in on_mat])
+        self.turn_started = self.bot_from = now
+        self.reminded = False
+        self.stuck = any_word(self.wordlist, self.rolled, self.mat) is None
+        if self.stuck and not self._can_challenge():
+            return self._no_word(now)
+        notices = [Notice("table")]
+        if self.stuck:
+            notices.insert(
+                0, Notice("announce", self._no_word_text() + " Challenge the last word, or concede.")
+            )
+        return notices
+
+    def _no_word_text(self) -> str:
+        dice = ", ".join(f.label() for _, f in self.rolled) or "no dice"
+        crossing = ""
+        if self.mat:
+            crossing = " crossing " + "".join(p.letter.upper() for p in self.mat)
+        return (
+            f"No word can be made from {dice}{crossing}: all {len(self.wordlist):,} allowed words "
+            f"of the {self.rules.dictionary} dictionary were checked."
+        )
+
+    def _no_word(self, now: float) -> list[Notice]:
+        side = self.side
+        text = (
+            f"{self._no_word_text()} {self.side_name(side)} can't play, so {self.side_name(1 - side)} wins."
+        )
+        return self._end(text, loser=side)
+
+    def _can_challenge(self) -> bool:
+        return (
+            not self.cfg.strict
+            and self.pending is not None
+            and self.pending.side != self.side
+            and self.challenged_turn != self.pending.turn
+        )
+
+    def _next_turn(self, now: float) -> list[Notice]:
+        self.turn += 1
+        if self.turn >= self.total:
+            last = self.history[-1] if self.history else None
+            if self.cfg.strict or last is None or last.fit is None or last.status != "played":
+                return self._end_by_points()
+            self.phase = "last-call"
+            self.pending = last
+            self.call_until = now + self.cfg.window
+            self.bot_from = now
+            word = last.fit.word.upper()
+            return [
+                Notice(
+                    "announce",
+                    f"That was the last word. {self.side_name(1 - last.side)}: `challenge` {word} "
+                    f"or `accept` it (the game ends in {_duration(self.cfg.window)} either way).",
+                ),
+                Notice("table"),
+            ]
+        return self._start_turn(now)
+
+    def _tick(self, now: float) -> list[Notice]:
+        if self.phase == "last-call":
+            if self.call_until is not None and now >= self.call_until:
+                self.pending = None
+                return self._end_by_points("Nobody challenged the last word.")
+            return []
+        end = self.turn_started + self.cfg.turn
+        if now >= end:
+            side, seat = self.side, self.roller() or ""
+            if self.stuck:
+                text = f"Time is up. {self._no_word_text()} {self.side_name(side)} loses."
+                return self._end(text, loser=side)
+            self.history.append(Played(self.turn, side, seat, None, 0, "missed"))
+            self.pending = None
+            notice = Notice("announce", f"Time is up: {self.side_name(side)} scores 0 this turn.")
+            return [notice, *self._next_turn(now)]
+        if not self.reminded and now >= end - self.cfg.reminder:
+            self.reminded = True
+            who = self.name(self.roller() or "") or self.side_name(self.side)
+            return [Notice("announce", f"{who}, {_duration(end - now)} left to play your word.")]
+        return []
+
+    # ------------------------------------------------------------------ moves
+    def _say(self, seat: str, text: str, now: float, ref: str | None) -> list[Notice]:
+        side = self.side_of(seat)
+        if side is None or seat in self.left:
+            return [Notice("rejected", "You're not playing in this game.", seat, ref)]
+        move = parse_move(text)
+        if move is None:
+            return [
+                Notice("rejected", f"I can't read {text.strip()!r} as a move. {NOTATION_HELP}", seat, ref)
+            ]
+        if move == "challenge":
+            return self._challenge(seat, side, now, ref)
+        if move == "accept":
+            return self._accept(seat, side, now, ref)
+        if move == "concede":
+            return self._concede(seat, side, ref)
+        assert isinstance(move, WordMove)
+        if self.phase != "play":
+            return [
+                Notice(
+                    "rejected", "No more words: the last one can only be challenged or accepted.", seat, ref
+                )
+            ]
+        if side != self.side:
+            return [Notice("rejected", f"It's {self.side_name(self.side)}'s turn, not yours.", seat, ref)]
+        fit = fit_word(
+            move.word, self.rolled, self.mat, blanks_at=move.blanks, cross=move.cross, prev=move.prev
+        )
+        if isinstance(fit, str):
+            return [Notice("rejected", fit, seat, ref)]
+        if self.cfg.strict:
+            verdict = self.lexicon.judge(fit.word, self.rules)
+            if not verdict.ok:
+                return [Notice("rejected", verdict.message, seat, ref)]
+        return self._play(seat, side, fit, now, ref)
+
+    def _play(self, seat: str, side: int, fit: Fit, now: float, ref: str | None) -> list[Notice]:
+        played = Played(self.turn, side, seat, fit, fit.score)
+        self.history.append(played)
+        self.scores[side] += fit.score
+        self.laid.append(lay(fit, self.laid[-1] if self.laid else None))
+        self.pending = None if self.cfg.strict else played
+        where = ""
+        if fit.cross is not None and fit.prev is not None:
+            where = f", crossing at {fit.word[fit.cross].upper()}"
+        text = f"{self.name(seat)} plays {fit.shown()}{where}: {_points(fit.score)}."
+        return [Notice("accepted", text, seat, ref), *self._next_turn(now)]
+
+    def _challenge(self, seat: str, side: int, now: float, ref: str | None) -> list[Notice]:
+        if self.cfg.strict:
+            return [
+                Notice(
+                    "rejected", "This is a strict game: the lexicon already checked every word.", seat, ref
+                )
+            ]
+        pending = self.pending
+        if pending is None or pending.fit is None:
+            return [Notice("rejected", "There is no word to challenge right now.", seat, ref)]
+        if pending.side == side:
+            return [Notice("rejected", "You can't challenge your own side's word.", seat, ref)]
+        if self.challenged_turn == pending.turn:
+            return [Notice("rejected", f"{pending.fit.word.upper()} was already challenged.", seat, ref)]
+        self.challenged_turn = pending.turn
+        verdict = self.lexicon.judge(pending.fit.word, self.rules)
+        author, word = self.name(pending.seat), pending.fit.word.upper()
+        self.pending = None
+        if verdict.ok:
+            self.scores[pending.side] += pending.score
+            pending.score *= 2
+            pending.status = "doubled"
+            text = (
+                f"{self.name(seat)} challenges {word}: {verdict.message} "
+                f"{author}'s score doubles to {pending.score}."
+            )
+            notices = [Notice("accepted", text, seat, ref)]
+            if self.phase == "last-call":
+                return notices + self._end_by_points()
+            self.bot_from = now
+            if self.stuck:
+                return notices + self._no_word(now)
+            return [*notices, Notice("table")]
+        self.scores[pending.side] -= pending.score
+        pending.score = 0
+        pending.status = "challenged-off"
+        self.laid.pop()
+        text = f"{self.name(seat)} challenges {word}: {verdict.message} It scores 0 and comes off the mat."
+        notices = [Notice("accepted", text, seat, ref)]
+        if self.phase == "last-call":
+            return notices + self._end_by_points()
+        return notices + self._start_turn(now)
+
+    def _accept(self, seat: str, side: int, now: float, ref: str | None) -> list[Notice]:
+        pending = self.pending
+        if pending is None or pending.fit is None or pending.side == side:
+            return [Notice("rejected", "There is no word of the other side to accept right now.", seat, ref)]
+        self.pending = None
+        word = pending.fit.word.upper()
+        notices = [Notice("accepted", f"{self.name(seat)} lets {word} stand.", seat, ref)]
+        if self.phase == "last-call":
+            return notices + self._end_by_points()
+        if self.stuck:
+            return notices + self._no_word(now)
+        return notices
+
+    def _concede(self, seat: str, side: int, ref: str | None) -> list[Notice]:
+        shown = ""
+        if side == self.side and self.phase == "play" and not self.stuck:
+            found = best_word(self.wordlist, self.rolled, self.mat, BOT_STEPS)
+            if found is not None:
+                shown = f" ({found.notation()} would have scored {_points(found.score)}.)"
+        text = f"{self.name(seat)} concedes{shown} {self.side_name(1 - side)} wins."
+        return [Notice("accepted", "", seat, ref), *self._end(text, loser=side)]
+
+    def _leave(self, seat: str, now: float) -> list[Notice]:
+        side = self.side_of(seat)
+        if side is None or seat in self.left:
+            return []
+        self.left.add(seat)
+        if not self.active(side):
+            return self._end(
+                f"{self.side_name(side)} left the game, so {self.side_name(1 - side)} wins.", loser=side
+            )
+        self.bot_from = now
+        return [
+            Notice("announce", f"{self.name(seat)} left; the rest of the team plays on."),
+            Notice("table"),
+        ]
+
+    # ------------------------------------------------------------------ the end
+    def _end_by_points(self, lead: str = "") -> list[Notice]:
+        a, b = self.scores
+        if a == b:
+            text = f"A tie at {_points(a)}!"
+        else:
+            win = 0 if a > b else 1
+            text = f"{self.side_name(win)} wins, {max(a, b)} to {min(a, b)}!"
+        return self._end(f"{lead} {text}".strip(), loser=None)
+
+    def _end(self, text: str, loser: int | None) -> list[Notice]:
+        self.phase = "over"
+        self.loser = loser
+        self.ending = text
+        self.pending = None
+        self.call_until = None
+        return [Notice("end", text)]
+
+    # ------------------------------------------------------------------ computer players
+    def _bot_to_act(self) -> str | None:
+        if self._bot_refusals > 3:
+            return None
+        if self.phase == "play":
+            seat = self.roller()
+        elif self.phase == "last-call" and self.pending is not None:
+            seat = self.roller(1 - self.pending.side, self.turn)
+        else:
+            return None
+        return seat if seat in self.levels else None
+
+    def _bot_move(self, seat: str) -> str:
+        level = self.levels.get(seat, "normal")
+        zipf: Callable[[str], float] = getattr(self.lexicon, "zipf", lambda _w: 4.0)
+        if self._bot_refusals:
+            return "concede"
+        pending = self.pending
+        if pending is not None and pending.fit is not None and pending.side != self.side_of(seat):
+            if self.phase == "last-call" or self._can_challenge():
+                valid = self.lexicon.judge(pending.fit.word, self.rules).ok
+                rng = stream(self.seed, pending.turn, seat, "challenge")
+                if self.stuck or should_challenge(valid, zipf(pending.fit.word), level, rng):
+                    return "challenge"
+            if self.phase == "last-call":
+                return "accept"
+        if self.stuck:
+            return "concede"
+        fits = list(candidates(self.wordlist, self.rolled, self.mat, BOT_STEPS))
+        chosen = choose_word(fits, level, stream(self.seed, self.turn, seat, "word"), zipf)
+        return chosen.notation() if chosen is not None else "concede"
+
+    # ------------------------------------------------------------------ views
+    def _title(self) -> str:
+        if self.phase == "over":
+            return "Letter dice — game over"
+        if self.phase == "last-call":
+            return "Letter dice — the last word"
+        roller = self.roller()
+        who = self.name(roller) if roller else self.side_name(self.side)
+        return f"Letter dice — turn {self.turn + 1} of {self.total}: {who}"
+
+    def _seat_lines(self) -> tuple[SeatLine, ...]:
+        lines: list[SeatLine] = []
+        made = [sum(1 for p in self.history if p.side == s) for s in (0, 1)]
+        roller = self.roller() if self.phase == "play" else None
+        teams = any(len(m) > 1 for m in self.members)
+        for side in (0, 1):
+            for sid in self.members[side]:
+                bits = [f"{made[side]}/{self.cfg.words} turns"]
+                if teams:
+                    bits.insert(0, f"team {side + 1}")
+                if sid in self.left:
+                    bits.append("left")
+                lines.append(SeatLine(sid, self.name(sid), self.scores[side], ", ".join(bits), sid == roller))
+        return tuple(lines)
+
+
+def _first_name(seat: Seat) -> str:
+    first = seat.name.split()[0] if seat.name.split() else ""
+    return "".join(ch for ch in first if ch.isalpha())
+
+
+def _first_seat(seats: list[Seat]) -> int:
+    """The seat with the longest first name (the rulebook's first player; ties: the first joined)."""
+    if not seats:
+        return 0
+    return max(range(len(seats)), key=lambda n: (len(_first_name(seats[n])), -n))
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def _duration(seconds: float) -> str:
+    seconds = max(0, round(seconds))
+    if seconds < 120:
+        return f"{seconds} seconds"
+    if seconds < 7200:
+        return f"{round(seconds / 60)} minutes"
+    return f"{round(seconds / 3600)} hours"

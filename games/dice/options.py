@@ -1,0 +1,112 @@
+"""The dice game's options (one declaration for chat, slash commands and help)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from games.common.options import OptionSpec, OptionValue
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
+#: Live mode: minutes per turn and seconds to challenge the last word.
+LIVE_TURN_MINUTES = 2
+LIVE_WINDOW_SECONDS = 30
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("bots", "int", 0, "computer opponents to add", low=0, high=7, aliases=("computers",)),
+    OptionSpec(
+        "level",
+        "choice",
+        "normal",
+        "how clever the computer opponents are",
+        choices=LEVELS,
+        aliases=("difficulty",),
+        choice_aliases={"medium": "normal"},
+    ),
+    OptionSpec(
+        "strict",
+        "bool",
+        False,
+        "the lexicon refuses invalid words at once (no challenges)",
+        aliases=("lexicon",),
+    ),
+    OptionSpec("words", "int", 5, "words each player (or team) makes", low=1, high=10, aliases=("rounds",)),
+    OptionSpec(
+        "turn",
+        "int",
+        1440,
+        "minutes per turn (1440 = 24 hours); a missed turn scores 0",
+        low=1,
+        high=10080,
+        aliases=("turn-minutes",),
+    ),
+    OptionSpec(
+        "live",
+        "bool",
+        False,
+        f"live play: {LIVE_TURN_MINUTES}-minute turns, {LIVE_WINDOW_SECONDS} s to challenge the last word",
+    ),
+    OptionSpec(
+        "window",
+        "int",
+        3600,
+        "seconds the opponents have to challenge the game's last word",
+        low=10,
+        high=86400,
+        aliases=("challenge-time",),
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DiceConfig:
+    """Typed view of the options, with defaults filled in (times in seconds)."""
+
+    bots: int = 0
+    level: str = "normal"
+    strict: bool = False
+    words: int = 5
+    turn: float = 1440 * 60.0
+    window: float = 3600.0
+    live: bool = False
+
+    @property
+    def reminder(self) -> float:
+        """Seconds before the turn ends when the player is reminded (a quarter of the turn)."""
+        return self.turn / 4
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, OptionValue]) -> DiceConfig:
+        """Read an option dict (missing or unreadable values take their defaults)."""
+        specs = {spec.name: spec for spec in OPTIONS}
+
+        def get(name: str) -> OptionValue:
+            spec = specs[name]
+            value = options.get(name, spec.default)
+            if isinstance(value, str) and spec.kind in ("int", "bool"):
+                try:
+                    value = spec.parse(value)
+                except ValueError:
+                    value = spec.default
+            return value
+
+        def num(name: str) -> int:
+            value = get(name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                value = specs[name].default
+            assert isinstance(value, int)
+            low, high = specs[name].low or 0, specs[name].high or value
+            return min(max(value, low), high)
+
+        level = str(get("level"))
+        live = get("live") is True
+        return cls(
+            bots=num("bots"),
+            level=level if level in LEVELS else "normal",
+            strict=get("strict") is True,
+            words=num("words"),
+            turn=(LIVE_TURN_MINUTES if live else num("turn")) * 60.0,
+            window=float(LIVE_WINDOW_SECONDS if live else num("window")),
+            live=live,
+        )
