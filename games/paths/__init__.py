@@ -1,0 +1,35 @@
+"""Mark My Words: place letter tiles on a grid, read words along paths of touching tiles.
+
+``GAME`` is what the registry and the help know; :class:`PathsEngine` is the
+pure rule engine and :mod:`games.paths.finder` the word finder it (and
+``python -m games.paths words``) uses.
+"""
+
+from __future__ import annotations
+
+from games.common.protocol import Engine, GameInfo, Setup
+from games.paths.engine import PathsEngine
+from games.paths.options import OPTIONS
+from games.paths.rules_text import RULES
+from games.paths.tiles import MAX_PLAYERS, MIN_PLAYERS
+
+
+def create(setup: Setup) -> Engine:
+    """A new Mark My Words engine for ``setup``."""
+    return PathsEngine(setup)
+
+
+GAME = GameInfo(
+    name="paths",
+    title="Mark My Words",
+    summary="Place letter tiles on a grid; words run along paths of touching tiles.",
+    rules=RULES,
+    options=OPTIONS,
+    create=create,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    realtime=False,
+    aliases=("mark-my-words", "mmw"),
+)
+
+__all__ = ["GAME", "PathsEngine", "create"]

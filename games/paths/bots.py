@@ -1,0 +1,115 @@
+"""Computer players: a move in the game's notation for the seat whose turn it is.
+
+- easy: any tile that makes a new word, claiming just one word (the shortest);
+- normal: the tile worth the most, claiming every new word through it;
+- hard: the same, plus every new word already waiting on the board, and free
+  tiles from the Free Letter Pile when one alone makes a word.
+
+With no word to make, a computer player uses its blank tile (hard: where it
+blocks the most), else gives its least useful letter to the Free Letter Pile,
+else passes. Planning reads the engine and never changes it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from games.paths.finder import Path
+from games.paths.grid import EMPTY, square_name
+from games.paths.tiles import LETTER_COUNTS
+
+if TYPE_CHECKING:
+    from games.paths.engine import PathsEngine
+
+
+def _options(engine: PathsEngine, letters: set[str]) -> list[tuple[int, str, list[tuple[str, Path]]]]:
+    """Every (square, letter, new words through it) a tile from ``letters`` could make."""
+    board = engine.board
+    out: list[tuple[int, str, list[tuple[str, Path]]]] = []
+    squares = board.frontier() + board.blanks_in_play()
+    for square in squares:
+        for letter in sorted(letters):
+            found = board.new_words_through(square, letter)
+            if found:
+                out.append((square, letter, found))
+    return out
+
+
+def _worth(engine: PathsEngine, words: list[tuple[str, Path]]) -> int:
+    return sum(engine.points(w) for w, _ in words)
+
+
+def choose(engine: PathsEngine, seat: str, level: str, rng: random.Random) -> str:
+    """The move ``seat`` makes now, at ``level`` ("easy" | "normal" | "hard")."""
+    rack = engine.racks[seat]
+    size = engine.size
+    if engine.first_round and rack:
+        return _first_tile(engine, seat, level, rng)
+    if level == "hard" and engine.config.free_pile and engine.pile and not engine.free_used:
+        free = _free_move(engine)
+        if free:
+            return free
+    options = _options(engine, set(rack))
+    if options:
+        if level == "easy":
+            square, letter, words = rng.choice(options)
+            word = min(words, key=lambda item: (len(item[0]), item[0]))[0]
+            return f"{square_name(square, size)} {letter.upper()} {word.upper()}"
+        best = max(_worth(engine, words) for _, _, words in options)
+        square, letter, words = rng.choice([o for o in options if _worth(engine, o[2]) == best])
+        claimed = [w for w, _ in words]
+        if level == "hard":
+            claimed += [w for w, _ in engine.board.new_words() if w not in claimed]
+        return f"{square_name(square, size)} {letter.upper()} " + " ".join(w.upper() for w in claimed)
+    if engine.blanks[seat]:
+        return "blank " + square_name(_blank_square(engine, level, rng), size)
+    if rack and engine.config.free_pile:
+        rarest = min(rack, key=lambda ch: (LETTER_COUNTS[ch], ch))
+        return f"discard {rarest.upper()}"
+    return "pass"
+
+
+def _first_tile(engine: PathsEngine, seat: str, level: str, rng: random.Random) -> str:
+    rack = engine.racks[seat]
+    size = engine.size
+    if level != "easy":
+        options = _options(engine, set(rack))
+        if options:
+            square, letter, words = max(options, key=lambda o: (_worth(engine, o[2]), -o[0], o[1]))
+            named = " ".join(w.upper() for w, _ in words)
+            return f"{square_name(square, size)} {letter.upper()} {named}"
+    alone = [i for i, cell in enumerate(engine.squares) if cell == EMPTY and not engine.board.touches(i)]
+    # keep to the middle of the grid, where later words have room
+    middle = [i for i in alone if 2 <= i % size < size - 2 and 2 <= i // size < size - 2] or alone
+    square = rng.choice(middle)
+    vowels = [ch for ch in rack if ch in "aeiou"]
+    letter = rng.choice(vowels or rack)
+    return f"{square_name(square, size)} {letter.upper()}"
+
+
+def _free_move(engine: PathsEngine) -> str | None:
+    board = engine.board
+    best: tuple[int, int, str, str] | None = None
+    for square in board.frontier():
+        for letter in sorted(set(engine.pile)):
+            for word, path in board.new_words_through(square, letter):
+                key = (engine.points(word), square, letter, word)
+                if square in path and (best is None or key[0] > best[0]):
+                    best = key
+    if best is None:
+        return None
+    _, square, letter, word = best
+    return f"free {letter.upper()} {square_name(square, engine.size)} {word.upper()}"
+
+
+def _blank_square(engine: PathsEngine, level: str, rng: random.Random) -> int:
+    board = engine.board
+    empty = [i for i, cell in enumerate(engine.squares) if cell == EMPTY]
+    if level == "hard":
+        frontier = board.frontier()
+        if frontier:
+            # block the square next to the most letters
+            near = board.finder.near
+            return max(frontier, key=lambda i: (sum(engine.squares[n].isalpha() for n in near[i]), -i))
+    return rng.choice(empty)

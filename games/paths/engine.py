@@ -1,0 +1,631 @@
+"""Mark My Words as a pure turn-based engine.
+
+State changes only through :meth:`PathsEngine.apply`; every time comes from the
+actions, and the only randomness is the seeded deal, so replaying a game's
+action log rebuilds it exactly — deadlines included.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from games.common.protocol import (
+    Action,
+    CardFace,
+    Cell,
+    Claim,
+    Notice,
+    Result,
+    SeatLine,
+    Setup,
+    Snapshot,
+)
+from games.common.words import WordJudge, WordRules
+from games.paths import bots
+from games.paths.finder import Finder, Path, WordList
+from games.paths.grid import BLANK, EMPTY, square_name, text_rows
+from games.paths.moves import Discard, Free, Knock, Move, MoveError, Pass, Place, PlaceBlank, parse_move
+from games.paths.options import PathsConfig
+from games.paths.state import Board, Recording
+from games.paths.tiles import TOTAL_TILES, deal
+from games.paths.wordlists import allowed_words
+
+#: Seconds a computer player "thinks" before its move, by level.
+BOT_DELAY: dict[str, float] = {"easy": 6.0, "normal": 4.0, "hard": 2.0}
+
+TITLE = "Mark My Words"
+
+
+@dataclass(frozen=True, slots=True)
+class _Refusal:
+    """Why a claim of words was refused."""
+
+    reason: str
+
+
+class PathsEngine:
+    """One game of Mark My Words (see ``rules_text.RULES`` for the rules as players read them)."""
+
+    def __init__(self, setup: Setup, words: WordList | None = None) -> None:
+        self.config = PathsConfig.from_options(setup.options)
+        self.seats = list(setup.seats)
+        self.names = {s.id: s.name for s in self.seats}
+        self.rules = WordRules(
+            dictionary=self.config.dictionary,
+            min_length=self.config.min_length,
+            bans=self.config.bans,
+            added=setup.added_words,
+            banned=setup.banned_words,
+        )
+        self._judge: WordJudge | None = setup.judge
+        self.words = words if words is not None else allowed_words(self.rules, setup.judge)
+        self._own_words = words is not None and setup.judge is None
+        size = self.config.size
+        self.size = size
+        self.board = Board(Finder(self.words, size, size), [EMPTY] * (size * size))
+        self.seed = setup.seed
+        self.racks: dict[str, list[str]] = {s.id: [] for s in self.seats}
+        self.blanks: dict[str, int] = {s.id: 0 for s in self.seats}
+        self.box: list[str] = []
+        self.spare_blanks = 0
+        self.pile: list[str] = []
+        self.scores: dict[str, int] = {s.id: 0 for s in self.seats}
+        self.gone: set[str] = set()
+        self.started = False
+        self.done = False
+        self.end_reason = ""
+        self.current = 0
+        self.turns = 0  # turns completed
+        self.turn_started = 0.0
+        self.free_used = False
+        self.passes = 0  # turns passed in a row
+        self.knock_until: float | None = None
+        self.recent: set[int] = set()
+        self.last_move = ""
+
+    # ------------------------------------------------------------ queries
+
+    @property
+    def squares(self) -> list[str]:
+        """The grid, row by row ("" empty, "#" a blank tile, else a lower-case letter)."""
+        return self.board.squares
+
+    @property
+    def seat_id(self) -> str:
+        """Whose turn it is."""
+        return self.seats[self.current].id
+
+    @property
+    def first_round(self) -> bool:
+        """True while each player is placing their first tile."""
+        return self.turns < len(self.seats)
+
+    @property
+    def finished(self) -> bool:
+        """True once the game is over."""
+        return self.done
+
+    def level(self, seat: str) -> str | None:
+        """The computer player level of ``seat`` (None for a person)."""
+        return next((s.bot for s in self.seats if s.id == seat), None)
+
+    def tile_count(self) -> int:
+        """Every tile, wherever it is (always :data:`TOTAL_TILES`)."""
+        on_board = sum(1 for c in self.squares if c != EMPTY)
+        held = sum(len(r) for r in self.racks.values()) + sum(self.blanks.values())
+        return on_board + held + len(self.pile) + len(self.box) + self.spare_blanks
+
+    def points(self, word: str) -> int:
+        """What a new word scores under the game's scoring."""
+        return len(word) if self.config.scoring == "letter" else 1
+
+    def turn_deadline(self) -> float | None:
+        """When the current turn runs out (None: no time limit)."""
+        if not self.started or self.done or self.config.turn <= 0:
+            return None
+        return self.turn_started + self.config.turn
+
+    def knock_open(self, now: float) -> bool:
+        """Is the knock window open at ``now``?"""
+        return self.knock_until is not None and now < self.knock_until
+
+    def can_act(self, seat: str) -> bool:
+        """Does ``seat`` have anything to do on a turn (tiles, or free tiles to take)?"""
+        if seat in self.gone:
+            return False
+        return bool(self.racks[seat] or self.blanks[seat] or (self.config.free_pile and self.pile))
+
+    def can_place(self, seat: str) -> bool:
+        """Could one of ``seat``'s letter tiles form a new word somewhere (the solver's answer)?"""
+        letters = "".join(sorted(set(self.racks[seat])))
+        squares = self.board.frontier() + self.board.blanks_in_play()
+        return self.board.can_form(letters, squares)
+
+    def stuck(self) -> bool:
+        """True when nobody can form or discover a new word: the game is over.
+
+        The solver looks for a new word already on the board (anyone may still
+        knock for it), then tries every letter in anyone's rack and on the Free
+        Letter Pile on every empty square next to a letter tile, and every rack
+        letter on every blank tile in play. Words needing two free tiles at
+        once are not searched.
+        """
+        if self.first_round:
+            return False
+        if self.board.has_new_word():
+            return False
+        racks = {ch for seat, rack in self.racks.items() if seat not in self.gone for ch in rack}
+        pile = set(self.pile) if self.config.free_pile else set()
+        if self.board.can_form("".join(sorted(racks | pile)), self.board.frontier()):
+            return False
+        return not self.board.can_form("".join(sorted(racks)), self.board.blanks_in_play())
+
+    # ------------------------------------------------------------ apply
+
+    def apply(self, action: Action) -> list[Notice]:
+        """Apply one action; bad input comes back as a ``rejected`` notice."""
+        if action.kind == "begin":
+            return self._begin(action.now)
+        if not self.started:
+            return []
+        if action.kind == "tick":
+            return self._tick(action.now)
+        if action.kind == "leave" and action.seat is not None:
+            return self._leave(action.seat, action.now)
+        if action.kind != "say" or action.seat is None:
+            return []
+        seat = action.seat
+        if seat not in self.scores:
+            return [Notice("rejected", "You're not playing this game.", seat, action.ref)]
+        notices = self._say(seat, action.text or "", action.now, action.ref)
+        refused = any(n.kind == "rejected" and n.seat == seat for n in notices)
+        if refused and self.level(seat) and not self.done and self.seat_id == seat:
+            # a computer move should never be refused; if one is, it passes rather than stall the game
+            notices += self._end_turn(action.now, passed=True, why=f"{self.names[seat]} passes.")
+        return notices
+
+    def _say(self, seat: str, text: str, now: float, ref: str | None) -> list[Notice]:
+        if self.done:
+            return _no("The game is over.", seat, ref)
+        if seat in self.gone:
+            return _no("You left this game.", seat, ref)
+        try:
+            move = parse_move(text, self.size, self.size)
+        except MoveError as exc:
+            return _no(str(exc), seat, ref)
+        if isinstance(move, Knock):
+            return self._knock(seat, move, now, ref)
+        if seat != self.seat_id:
+            return _no(f"It's {self.names[self.seat_id]}'s turn (knocking is open to all).", seat, ref)
+        return self._turn(seat, move, now, ref)
+
+    def _turn(self, seat: str, move: Move, now: float, ref: str | None) -> list[Notice]:
+        if isinstance(move, Place):
+            return self._place(seat, move, now, ref)
+        if isinstance(move, PlaceBlank):
+            return self._place_blank(seat, move, now, ref)
+        if isinstance(move, Free):
+            return self._free(seat, move, now, ref)
+        if isinstance(move, Discard):
+            return self._discard(seat, move, now, ref)
+        if isinstance(move, Pass):
+            passes = f"{self.names[seat]} passes."
+            return [Notice("accepted", "", seat, ref), *self._end_turn(now, True, passes)]
+        return _no("That move can't be played on your turn.", seat, ref)
+
+    # ------------------------------------------------------------ begin and turns
+
+    def _begin(self, now: float) -> list[Notice]:
+        if self.started:
+            return []
+        dealt = deal([s.id for s in self.seats], random.Random(self.seed), blanks=self.config.blanks)
+        self.racks, self.blanks = dealt.racks, dealt.blanks
+        self.box, self.spare_blanks = dealt.box, dealt.spare_blanks
+        self.started = True
+        self.turn_started = now
+        count = len(next(iter(self.racks.values()), []))
+        notices = [
+            Notice(
+                "announce",
+                f"{TITLE}: {count} tiles each on a {self.size}×{self.size} grid. First round: place a tile "
+                f"anywhere (if it touches another, it must form a word). {self.names[self.seat_id]} starts.",
+            )
+        ]
+        notices += [Notice("private", self._rack_text(s.id), s.id) for s in self.seats]
+        notices.append(Notice("table"))
+        return notices
+
+    def _end_turn(self, now: float, passed: bool, why: str) -> list[Notice]:
+        notices: list[Notice] = [Notice("announce", why)] if why else []
+        self.turns += 1
+        self.passes = self.passes + 1 if passed else 0
+        self.free_used = False
+        if not passed and self.config.knock > 0:
+            self.knock_until = now + self.config.knock
+        active = [s.id for s in self.seats if s.id not in self.gone]
+        if not active:
+            return notices + self._finish("everyone left")
+        if self.passes >= len(active):
+            return notices + self._finish("every player passed in a row")
+        if self.stuck():
+            return notices + self._finish("nobody can form a new word")
+        for step in range(1, len(self.seats) + 1):
+            index = (self.current + step) % len(self.seats)
+            if self.can_act(self.seats[index].id):
+                self.current = index
+                break
+        else:
+            # nobody has a tile to play; only new words already on the board are left to knock for
+            if not self.knock_open(now):
+                return notices + self._finish("no tiles are left to play")
+            self.turn_started = now
+            notices.append(Notice("announce", "No tiles are left to play: knock for the words still left!"))
+            notices.append(Notice("table"))
+            return notices
+        self.turn_started = now
+        seat = self.seat_id
+        notices.append(Notice("private", "Your turn. " + self._rack_text(seat), seat))
+        notices.append(Notice("table"))
+        return notices
+
+    def _waiting_for_knocks(self) -> bool:
+        return not any(self.can_act(s.id) for s in self.seats)
+
+    def _tick(self, now: float) -> list[Notice]:
+        if self.done:
+            return []
+        if self._waiting_for_knocks():
+            if not self.knock_open(now):
+                return self._finish("no tiles are left to play")
+            return []
+        deadline = self.turn_deadline()
+        if deadline is not None and now >= deadline:
+            return self._end_turn(now, True, f"Time's up: {self.names[self.seat_id]}'s turn passes.")
+        return []
+
+    def _leave(self, seat: str, now: float) -> list[Notice]:
+        if seat in self.gone or seat not in self.scores or self.done:
+            return []
+        self.gone.add(seat)
+        notices = [Notice("announce", f"{self.names[seat]} left the game.")]
+        if self.seat_id == seat:
+            notices += self._end_turn(now, True, "")
+        elif all(s.id in self.gone for s in self.seats):
+            notices += self._finish("everyone left")
+        return notices
+
+    def _finish(self, reason: str) -> list[Notice]:
+        self.done = True
+        self.end_reason = reason
+        self.knock_until = None
+        result = self.result()
+        best = max(result.scores.values(), default=0)
+        names = " and ".join(self.names[w] for w in result.winners) or "nobody"
+        return [Notice("end", f"Game over: {reason}. {names} wins with {best} points.")]
+
+    # ------------------------------------------------------------ moves
+
+    def _place(self, seat: str, move: Place, now: float, ref: str | None) -> list[Notice]:
+        rack = self.racks[seat]
+        letter, square = move.letter, move.square
+        name = square_name(square, self.size)
+        if letter not in rack:
+            return _no(f"You have no {letter.upper()} tile. {self._rack_text(seat)}", seat, ref)
+        held = self.squares[square]
+        if held.isalpha():
+            return _no(f"{name} already holds a {held.upper()}.", seat, ref)
+        if move.swap and held != BLANK:
+            return _no(f"{name} holds no blank tile to exchange.", seat, ref)
+        exchange = held == BLANK
+        must_word = exchange or not self.first_round or self.board.touches(square)
+        if must_word and not move.words:
+            example = f"`{name} {letter.upper()} WORD`"
+            return _no(f"Name the new word your tile makes there, like {example}.", seat, ref)
+        self.squares[square] = letter
+        claimed = self._claims(seat, move.words, "move", must=square if must_word else None)
+        if isinstance(claimed, _Refusal):
+            self.squares[square] = held
+            return _no(claimed.reason, seat, ref)
+        rack.remove(letter)
+        if exchange:
+            self.blanks[seat] += 1
+        gained = self._keep(claimed)
+        shown = letter.upper()
+        what = f"exchanged the blank on {name} for {shown}" if exchange else f"placed {shown} on {name}"
+        self.recent = {square}
+        self.last_move = f"{self.names[seat]} {what}" + (f": {self._list(claimed)}" if claimed else "")
+        text = self.last_move + (f" (+{gained})" if gained else "") + "."
+        return [Notice("accepted", text, seat, ref), *self._end_turn(now, False, "")]
+
+    def _place_blank(self, seat: str, move: PlaceBlank, now: float, ref: str | None) -> list[Notice]:
+        name = square_name(move.square, self.size)
+        if not self.blanks[seat]:
+            return _no("You have no blank tile.", seat, ref)
+        if self.first_round:
+            return _no("In the first round everyone places a letter tile.", seat, ref)
+        if self.squares[move.square] != EMPTY:
+            return _no(f"{name} is not empty.", seat, ref)
+        if self.can_place(seat):
+            return _no(self._still_can("The blank"), seat, ref)
+        self.squares[move.square] = BLANK
+        self.blanks[seat] -= 1
+        self.recent = {move.square}
+        self.last_move = f"{self.names[seat]} placed a blank tile on {name}"
+        return [Notice("accepted", self.last_move + ".", seat, ref), *self._end_turn(now, False, "")]
+
+    def _discard(self, seat: str, move: Discard, now: float, ref: str | None) -> list[Notice]:
+        if not self.config.free_pile:
+            return _no("This game has no Free Letter Pile (free-pile=off): pass instead.", seat, ref)
+        if move.letter not in self.racks[seat]:
+            return _no(f"You have no {move.letter.upper()} tile.", seat, ref)
+        if self.first_round:
+            return _no("In the first round everyone places a letter tile.", seat, ref)
+        if self.can_place(seat):
+            return _no(self._still_can("The Free Letter Pile"), seat, ref)
+        self.racks[seat].remove(move.letter)
+        self.pile.append(move.letter)
+        self.pile.sort()
+        self.last_move = f"{self.names[seat]} put {move.letter.upper()} on the Free Letter Pile"
+        return [Notice("accepted", self.last_move + ".", seat, ref), *self._end_turn(now, True, "")]
+
+    def _free(self, seat: str, move: Free, now: float, ref: str | None) -> list[Notice]:
+        if not self.config.free_pile:
+            return _no("This game has no Free Letter Pile (free-pile=off).", seat, ref)
+        if self.free_used:
+            return _no("You have used the Free Letter Pile this turn: now play your turn.", seat, ref)
+        wanted = Counter(letter for letter, _ in move.tiles)
+        have = Counter(self.pile)
+        short = sorted(ch.upper() for ch, n in wanted.items() if have[ch] < n)
+        if short:
+            pile = " ".join(ch.upper() for ch in self.pile) or "empty"
+            return _no(f"The Free Letter Pile has no {', '.join(short)} to spare (pile: {pile}).", seat, ref)
+        squares = [sq for _, sq in move.tiles]
+        if len(set(squares)) != len(squares):
+            return _no("Each free tile needs its own square.", seat, ref)
+        for sq in squares:
+            if self.squares[sq] != EMPTY:
+                return _no(f"{square_name(sq, self.size)} is not empty.", seat, ref)
+        for letter, sq in move.tiles:
+            self.squares[sq] = letter
+        claimed = self._claims(seat, (move.word,), "free", must_all=frozenset(squares))
+        self.free_used = True
+        if isinstance(claimed, _Refusal):
+            for sq in squares:
+                self.squares[sq] = EMPTY
+            return self._free_penalty(seat, claimed.reason, now, ref)
+        for letter, _ in move.tiles:
+            self.pile.remove(letter)
+        gained = self._keep(claimed)
+        self.recent = set(squares)
+        tiles = ", ".join(f"{ch.upper()} on {square_name(sq, self.size)}" for ch, sq in move.tiles)
+        self.last_move = f"{self.names[seat]} took free tiles ({tiles}): {self._list(claimed)}"
+        notices = [Notice("accepted", f"{self.last_move} (+{gained}). Now the regular turn.", seat, ref)]
+        if not self.racks[seat] and not self.blanks[seat]:
+            notices += self._end_turn(now, False, f"{self.names[seat]} has no tiles left to play.")
+        else:
+            notices.append(Notice("table"))
+        return notices
+
+    def _free_penalty(self, seat: str, reason: str, now: float, ref: str | None) -> list[Notice]:
+        rack = self.racks[seat]
+        text = f"{self.names[seat]}'s free tiles made no new word, so they go back to the Free Letter Pile"
+        if rack:
+            counts = Counter(rack)
+            given = min(counts, key=lambda ch: (-counts[ch], ch))  # the letter held most, A-Z on a tie
+            rack.remove(given)
+            self.pile.append(given)
+            self.pile.sort()
+            text += f" and {self.names[seat]} gives a {given.upper()} tile to the pile as the penalty"
+        notices = [
+            Notice("rejected", f"{reason} (penalty: see the channel).", seat, ref),
+            Notice("announce", text + "."),
+        ]
+        if not self.can_act(seat) or not (rack or self.blanks[seat]):
+            notices += self._end_turn(now, True, "")
+        else:
+            notices.append(Notice("table"))
+        return notices
+
+    def _knock(self, seat: str, move: Knock, now: float, ref: str | None) -> list[Notice]:
+        if self.config.knock <= 0:
+            return _no("Knocking is off in this game (knock=0).", seat, ref)
+        if not self.knock_open(now):
+            return _no("No knock window is open: knocks come in the seconds after a turn.", seat, ref)
+        claimed = self._claims(seat, move.words, "knock")
+        if isinstance(claimed, _Refusal):
+            return _no(claimed.reason, seat, ref)
+        gained = self._keep(claimed)
+        self.knock_until = now + self.config.knock  # the last successful knocker keeps the window open
+        text = f"{self.names[seat]} knocks: {self._list(claimed)} (+{gained})."
+        return [Notice("accepted", text, seat, ref), Notice("table")]
+
+    # ------------------------------------------------------------ claims
+
+    def _claims(
+        self,
+        seat: str,
+        words: tuple[str, ...],
+        how: str,
+        *,
+        must: int | None = None,
+        must_all: frozenset[int] = frozenset(),
+    ) -> list[Recording] | _Refusal:
+        """Find a new path for each named word, or the reason one can't be found.
+
+        ``must``: at least one of the words must use that square (the tile just
+        placed). ``must_all``: the (single) word must use all those squares.
+        """
+        taken: dict[str, set[int]] = {}
+        out: list[Recording] = []
+        for word in words:
+            if word not in self.words:
+                return _Refusal(self._not_allowed(word))
+            paths = self.board.finder.paths_of(self.squares, word)
+            if not paths:
+                return _Refusal(f"{word.upper()} can't be read along a path of touching tiles.")
+            fresh = [
+                p
+                for p in paths
+                if self.board.is_new(word, p) and taken.get(word, set()).isdisjoint(p) and must_all <= set(p)
+            ]
+            if not fresh:
+                if must_all and not any(must_all <= set(p) for p in paths):
+                    return _Refusal(f"{word.upper()} doesn't use every free tile you placed.")
+                return _Refusal(
+                    f"{word.upper()} isn't new: it was marked down before with these tiles "
+                    "(a new one needs tiles none of which formed it before)."
+                )
+            best = next((p for p in fresh if must in p), fresh[0]) if must is not None else fresh[0]
+            taken.setdefault(word, set()).update(best)
+            out.append(Recording(seat, word, best, self.points(word), how))
+        if must is not None and not any(must in r.path for r in out):
+            name = square_name(must, self.size)
+            return _Refusal(f"None of those words uses your tile on {name}: name a new word it makes.")
+        return out
+
+    def _keep(self, claimed: list[Recording]) -> int:
+        gained = 0
+        for recording in claimed:
+            self.board.record(recording)
+            self.scores[recording.seat] += recording.points
+            gained += recording.points
+        return gained
+
+    def _not_allowed(self, word: str) -> str:
+        if len(word) < self.rules.min_length:
+            return f"{word.upper()} is too short: words need at least {self.rules.min_length} letters."
+        judge = self._judge
+        if judge is None and not self._own_words:
+            from games.lexicon import load
+
+            judge = load(self.rules.dictionary)
+        if judge is not None:
+            verdict = judge.judge(word, self.rules)
+            if not verdict.ok:
+                return verdict.message
+        return f"{word.upper()} isn't a word in this game."
+
+    def _still_can(self, what: str) -> str:
+        return (
+            f"{what} is only for when none of your letters can make a new word, and one of them still "
+            "can: keep looking, or pass."
+        )
+
+    @staticmethod
+    def _list(claimed: list[Recording]) -> str:
+        return ", ".join(r.word.upper() for r in claimed)
+
+    def _rack_text(self, seat: str) -> str:
+        letters = " ".join(ch.upper() for ch in self.racks[seat]) or "no letters"
+        blank = f" + {self.blanks[seat]} blank" if self.blanks[seat] else ""
+        return f"Your tiles: {letters}{blank}."
+
+    # ------------------------------------------------------------ timers and computer players
+
+    def next_deadline(self) -> float | None:
+        """The turn limit, or the end of the last knock window when only knocking is left."""
+        if not self.started or self.done:
+            return None
+        if self._waiting_for_knocks():
+            return self.knock_until
+        return self.turn_deadline()
+
+    def next_bot_time(self) -> float | None:
+        """When the computer player whose turn it is will move (after any knock window)."""
+        if not self.started or self.done or self._waiting_for_knocks():
+            return None
+        level = self.level(self.seat_id)
+        if level is None:
+            return None
+        when = self.turn_started + BOT_DELAY.get(level, BOT_DELAY["normal"])
+        return max(when, self.knock_until or when)
+
+    def bot_claims(self, now: float) -> list[Claim]:
+        """The computer player's move, in the move notation, once it is due."""
+        when = self.next_bot_time()
+        if when is None or now < when:
+            return []
+        seat = self.seat_id
+        rng = random.Random(f"{self.seed}:{self.turns}:{self.free_used}")
+        text = bots.choose(self, seat, self.level(seat) or "normal", rng)
+        return [Claim(seat, text, now)]
+
+    # ------------------------------------------------------------ views
+
+    def snapshot(self, viewer: str | None = None) -> Snapshot:
+        """The table; ``viewer``'s own tiles only in their snapshot."""
+        lines: list[str] = []
+        if self.done:
+            lines.append(f"Game over: {self.end_reason}.")
+        elif self.started:
+            stage = "first round — place anywhere" if self.first_round else "make a new word with each tile"
+            lines.append(f"{self.names[self.seat_id]} to play ({stage}).")
+        if self.last_move:
+            lines.append(f"Last move: {self.last_move}.")
+        if self.config.free_pile:
+            lines.append("Free Letter Pile: " + (" ".join(ch.upper() for ch in self.pile) or "empty"))
+        if self.config.knock > 0 and self.knock_until is not None:
+            lines.append(f"Knock with `knock WORD` until {self.config.knock:.0f} s after the last turn.")
+        cards: tuple[CardFace, ...] = ()
+        if viewer in self.racks:
+            lines.append(self._rack_text(viewer))
+            cards = tuple(CardFace(ch.upper(), "", 0) for ch in self.racks[viewer])
+            cards += tuple(CardFace("", "", 0) for _ in range(self.blanks[viewer]))
+        seats = tuple(
+            SeatLine(
+                s.id,
+                s.name,
+                self.scores[s.id],
+                "left" if s.id in self.gone else f"{len(self.racks[s.id]) + self.blanks[s.id]} tiles",
+                active=self.started and not self.done and s.id == self.seat_id,
+            )
+            for s in self.seats
+        )
+        board = tuple(
+            tuple(self._cell(r * self.size + c) for c in range(self.size)) for r in range(self.size)
+        )
+        return Snapshot(
+            title=TITLE,
+            cards=cards,
+            seats=seats,
+            lines=tuple(lines),
+            grid=tuple(text_rows(self.squares, self.size)),
+            board=board,
+            deadline=self.turn_deadline(),
+        )
+
+    def _cell(self, index: int) -> Cell:
+        held = self.squares[index]
+        recent = index in self.recent
+        if held == BLANK:
+            return Cell(letter=" ", blank=True, recent=recent)
+        if held == EMPTY:
+            return Cell()
+        return Cell(letter=held.upper(), points=1, recent=recent)
+
+    def result(self) -> Result:
+        """Scores, winners and each player's longest word."""
+        best = max(self.scores.values(), default=0)
+        winners = tuple(seat for seat, pts in self.scores.items() if pts == best and best > 0)
+        longest: dict[str, str] = {}
+        for rec in self.board.recordings:
+            if len(rec.word) > len(longest.get(rec.seat, "")):
+                longest[rec.seat] = rec.word
+        total = len(self.board.recordings)
+        summary = f"{total} words marked down" + (f"; {self.end_reason}" if self.end_reason else "")
+        return Result(dict(self.scores), winners, summary, longest)
+
+
+def _no(reason: str, seat: str, ref: str | None) -> list[Notice]:
+    """A refused move: ``reason`` goes back to its author."""
+    return [Notice("rejected", reason, seat, ref)]
+
+
+def words_on(engine: PathsEngine) -> list[tuple[str, Path]]:
+    """The new words on the board now, one path each (for hints and tests)."""
+    return engine.board.new_words()
+
+
+assert TOTAL_TILES == 81

@@ -1,0 +1,194 @@
+"""Finding words along paths of edge-adjacent tiles.
+
+A word is read along a path: a sequence of squares holding letter tiles, each
+sharing an edge with the one before (turning freely, in any direction), no
+square twice. :class:`WordList` keeps the allowed words sorted, so the words
+starting with any prefix form one contiguous slice found by two bisections;
+a depth-first search over the grid narrows that slice one letter at a time and
+stops as soon as it is empty. No trie is built: the sorted list is the prefix
+structure, so a game pays no memory beyond the word list itself.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from games.paths.grid import neighbours
+
+Path = tuple[int, ...]
+#: A callback that stops a search early when it returns True for a (word, path).
+Stop = Callable[[str, Path], bool]
+
+_AFTER_Z = "{"  # sorts after every lower-case letter
+
+
+class _Found(Exception):
+    """Raised inside a search to stop it at the first wanted word."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """One word read along one path."""
+
+    word: str
+    path: Path
+
+
+class WordList:
+    """The allowed words, sorted, with the slice of words under each first letter.
+
+    Words are lower-case ASCII letters of at least ``min_length`` letters;
+    anything else given is ignored.
+    """
+
+    def __init__(self, words: Iterable[str], min_length: int = 2) -> None:
+        kept = {w for w in words if len(w) >= min_length and w.isascii() and w.isalpha() and w.islower()}
+        self.words: list[str] = sorted(kept)
+        self.min_length = min_length
+        self.max_length = max((len(w) for w in self.words), default=0)
+        self._set = frozenset(self.words)
+        self.first: dict[str, tuple[int, int]] = {}
+        for k in range(26):
+            ch = chr(97 + k)
+            lo = bisect_left(self.words, ch)
+            hi = bisect_left(self.words, ch + _AFTER_Z, lo)
+            if lo < hi:
+                self.first[ch] = (lo, hi)
+
+    def __contains__(self, word: object) -> bool:
+        return word in self._set
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+
+class Finder:
+    """Searches one grid (``width`` × ``height`` squares) for the words of a :class:`WordList`."""
+
+    def __init__(self, words: WordList, width: int, height: int) -> None:
+        self.list = words
+        self.width = width
+        self.height = height
+        self.near = neighbours(width, height)
+
+    def all_paths(self, squares: list[str], *, stop: Stop | None = None) -> list[Hit]:
+        """Every (word, path) on the grid: each word once per path that reads it."""
+        return self._search(squares, range(len(squares)), None, "", stop)
+
+    def words(self, squares: list[str]) -> dict[str, Path]:
+        """Every word readable on the grid, with one of its paths (the first found)."""
+        out: dict[str, Path] = {}
+        for hit in self.all_paths(squares):
+            out.setdefault(hit.word, hit.path)
+        return out
+
+    def through(
+        self, squares: list[str], square: int, letters: str = "", *, stop: Stop | None = None
+    ) -> list[Hit]:
+        """Every (word, path) whose path uses ``square``.
+
+        With ``letters``, ``square`` is tried as each of those letters in turn
+        (whatever it holds now): the words a tile placed there would form.
+        """
+        region = self._region(squares, square)
+        return self._search(squares, region, square, letters, stop)
+
+    def paths_of(self, squares: list[str], word: str, limit: int = 10_000) -> list[Path]:
+        """The paths that read ``word`` on the grid (at most ``limit``), whether or not it is listed."""
+        near = self.near
+        size = len(word)
+        found: list[Path] = []
+        if size == 0:
+            return found
+        used = bytearray(len(squares))
+        path: list[int] = []
+
+        def step(cell: int, at: int) -> None:
+            if at == size - 1:
+                found.append(tuple(path))
+                return
+            want = word[at + 1]
+            for nb in near[cell]:
+                if not used[nb] and squares[nb] == want and len(found) < limit:
+                    used[nb] = 1
+                    path.append(nb)
+                    step(nb, at + 1)
+                    path.pop()
+                    used[nb] = 0
+
+        for start, letter in enumerate(squares):
+            if letter == word[0] and len(found) < limit:
+                used[start] = 1
+                path.append(start)
+                step(start, 0)
+                path.pop()
+                used[start] = 0
+        return found
+
+    # ------------------------------------------------------------ search
+
+    def _region(self, squares: list[str], square: int) -> list[int]:
+        """The letter squares connected to ``square`` (itself included): where its words can start."""
+        seen = {square}
+        todo = [square]
+        while todo:
+            cell = todo.pop()
+            for nb in self.near[cell]:
+                if nb not in seen and squares[nb].isalpha():
+                    seen.add(nb)
+                    todo.append(nb)
+        return sorted(seen)
+
+    def _search(
+        self, squares: list[str], starts: Iterable[int], must: int | None, wild: str, stop: Stop | None
+    ) -> list[Hit]:
+        words = self.list.words
+        first = self.list.first
+        shortest = self.list.min_length
+        near = self.near
+        used = bytearray(len(squares))
+        path: list[int] = []
+        out: list[Hit] = []
+
+        def options(cell: int) -> str:
+            return wild if cell == must and wild else squares[cell]
+
+        def step(cell: int, prefix: str, lo: int, hi: int, seen_must: bool) -> None:
+            if len(prefix) >= shortest and words[lo] == prefix and seen_must:
+                hit = Hit(prefix, tuple(path))
+                out.append(hit)
+                if stop is not None and stop(hit.word, hit.path):
+                    raise _Found
+            for nb in near[cell]:
+                if used[nb]:
+                    continue
+                for ch in options(nb):
+                    if ch == "#":
+                        continue
+                    key = prefix + ch
+                    low = bisect_left(words, key, lo, hi)
+                    if low == hi or not words[low].startswith(key):
+                        continue
+                    high = bisect_left(words, key + _AFTER_Z, low, hi)
+                    used[nb] = 1
+                    path.append(nb)
+                    step(nb, key, low, high, seen_must or nb == must)
+                    path.pop()
+                    used[nb] = 0
+
+        try:
+            for start in starts:
+                for ch in options(start):
+                    span = first.get(ch)
+                    if span is None:
+                        continue
+                    used[start] = 1
+                    path.append(start)
+                    step(start, ch, span[0], span[1], must is None or start == must)
+                    path.pop()
+                    used[start] = 0
+        except _Found:
+            pass
+        return out

@@ -1,0 +1,161 @@
+"""The move notation of Mark My Words, parsed into :class:`Move` values.
+
+=========================  ==================================================
+``E5 T ATE TEA``           place your T on E5 and claim ATE and TEA (also
+                           ``T E5 ATE TEA``; on a square holding a blank tile
+                           this exchanges the blank for your T)
+``swap E5 T ATE``          the same exchange, said explicitly
+``blank E5``               place your blank tile on E5 (no word needed)
+``free O F6 X G6 OXCART``  take O and X from the Free Letter Pile, place them
+                           on F6 and G6, and claim the one word they make;
+                           then take your regular turn
+``discard Q``              put your Q on the Free Letter Pile (``pile Q``)
+``knock OX CART``          claim new words anywhere, in the knock window
+``pass``                   end your turn without playing
+=========================  ==================================================
+
+Commas and colons between words are ignored; case does not matter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.common.words import normalize
+from games.paths.grid import looks_like_square, parse_square
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A letter tile from the rack onto a square (an exchange if the square holds a blank)."""
+
+    square: int
+    letter: str
+    words: tuple[str, ...]
+    swap: bool = False  # said ``swap``: the square must hold a blank tile
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceBlank:
+    """The player's blank tile onto an empty square."""
+
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
+class Free:
+    """Tiles from the Free Letter Pile onto squares, forming one new word."""
+
+    tiles: tuple[tuple[str, int], ...]  # (letter, square)
+    word: str
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """A letter tile from the rack onto the Free Letter Pile."""
+
+    letter: str
+
+
+@dataclass(frozen=True, slots=True)
+class Knock:
+    """New words claimed in the knock window."""
+
+    words: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """The turn ends without a tile played."""
+
+
+Move = Place | PlaceBlank | Free | Discard | Knock | Pass
+
+_DISCARD = {"discard", "pile", "drop"}
+_PLACE = {"place", "play", "put"}
+
+
+class MoveError(ValueError):
+    """The text is not a move; the message says what was expected."""
+
+
+def parse_move(text: str, width: int, height: int) -> Move:
+    """Read one move for a ``width`` × ``height`` grid, or raise :class:`MoveError` with a reason."""
+    tokens = text.replace(",", " ").replace(":", " ").replace(";", " ").split()
+    if not tokens:
+        raise MoveError("Say a move, like `E5 T ATE` (tile T on E5, claiming ATE), `pass` or `knock WORD`.")
+    head = tokens[0].lower()
+    rest = tokens[1:]
+    if head == "pass" and not rest:
+        return Pass()
+    if head == "knock":
+        if not rest:
+            raise MoveError("Knock with the new words you found, like `knock TEA EAT`.")
+        return Knock(_words(rest))
+    if head == "blank":
+        if len(rest) != 1:
+            raise MoveError("Place your blank tile with `blank E5` (one square).")
+        return PlaceBlank(_square(rest[0], width, height))
+    if head in _DISCARD:
+        if len(rest) != 1 or not _is_letter(rest[0]):
+            raise MoveError(f"Put one letter tile on the Free Letter Pile with `{head} Q`.")
+        return Discard(rest[0].lower())
+    if head == "free":
+        return _free(rest, width, height)
+    swap = head == "swap"
+    if swap or head in _PLACE:
+        tokens = rest
+    return _place(tokens, width, height, swap)
+
+
+def _place(tokens: list[str], width: int, height: int, swap: bool) -> Place:
+    example = "`E5 T ATE TEA` (your T on E5, claiming ATE and TEA)"
+    if len(tokens) < 2:
+        raise MoveError(f"A move names a square, a letter and the new words: {example}.")
+    a, b = tokens[0], tokens[1]
+    if looks_like_square(a) and _is_letter(b):
+        square, letter = a, b
+    elif _is_letter(a) and looks_like_square(b):
+        square, letter = b, a
+    else:
+        raise MoveError(f"I couldn't read {' '.join(tokens[:2])!r} as a square and a letter: try {example}.")
+    words = _words(tokens[2:]) if tokens[2:] else ()
+    return Place(_square(square, width, height), letter.lower(), words, swap)
+
+
+def _free(tokens: list[str], width: int, height: int) -> Free:
+    example = "`free O F6 X G6 OXCART`"
+    if len(tokens) < 3 or len(tokens) % 2 == 0:
+        raise MoveError(f"Name each free tile and its square, then the one word they make: {example}.")
+    tiles: list[tuple[str, int]] = []
+    for a, b in zip(tokens[:-1:2], tokens[1:-1:2], strict=True):
+        if _is_letter(a) and looks_like_square(b):
+            tiles.append((a.lower(), _square(b, width, height)))
+        elif looks_like_square(a) and _is_letter(b):
+            tiles.append((b.lower(), _square(a, width, height)))
+        else:
+            raise MoveError(f"I couldn't read {a} {b} as a letter and a square: try {example}.")
+    (word,) = _words(tokens[-1:])
+    return Free(tuple(tiles), word)
+
+
+def _is_letter(token: str) -> bool:
+    return len(token) == 1 and token.isascii() and token.isalpha()
+
+
+def _square(token: str, width: int, height: int) -> int:
+    index = parse_square(token, width, height)
+    if index is None:
+        last = f"{chr(64 + width)}{height}"
+        raise MoveError(f"{token.upper()} is not a square of this grid (A1 to {last}).")
+    return index
+
+
+def _words(tokens: list[str]) -> tuple[str, ...]:
+    out: list[str] = []
+    for token in tokens:
+        word = normalize(token)
+        if word is None:
+            raise MoveError(f"{token!r} is not a word: words are letters only.")
+        out.append(word)
+    return tuple(out)

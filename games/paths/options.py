@@ -1,0 +1,113 @@
+"""The options of Mark My Words, declared once, and the config read from them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from games.common.options import OptionSpec, OptionValue
+from games.common.words import BANS
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+SCORING: tuple[str, ...] = ("word", "letter")
+DICTIONARIES: tuple[str, ...] = ("tournament", "casual")
+#: Word bans that mean something here ("repeat" is what "new" already decides).
+WORD_BANS: tuple[str, ...] = tuple(b for b in BANS if b != "repeat")
+#: The rulebook: no abbreviations or first and surnames (the lexicon's proper nouns include places).
+DEFAULT_BANS: tuple[str, ...] = ("proper", "abbrev", "contraction")
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("bots", "int", 0, "computer opponents to add", low=0, high=5, aliases=("computers",)),
+    OptionSpec(
+        "level",
+        "choice",
+        "normal",
+        "how clever the computer opponents are",
+        choices=LEVELS,
+        aliases=("difficulty",),
+        choice_aliases={"medium": "normal"},
+    ),
+    OptionSpec("size", "int", 12, "squares on each side of the grid", low=5, high=20, aliases=("grid",)),
+    OptionSpec(
+        "scoring",
+        "choice",
+        "word",
+        "a point per new word, or a point per letter of each new word",
+        choices=SCORING,
+        choice_aliases={"words": "word", "letters": "letter", "per-word": "word", "per-letter": "letter"},
+    ),
+    OptionSpec(
+        "knock",
+        "int",
+        20,
+        "seconds after each turn in which anyone may knock to claim new words (0: no knocking)",
+        low=0,
+        high=600,
+    ),
+    OptionSpec(
+        "turn",
+        "int",
+        0,
+        "seconds per turn before it passes (0: no time limit; 60 or 90 in the rulebook)",
+        low=0,
+        high=86_400,
+        aliases=("timer", "time"),
+    ),
+    OptionSpec("blanks", "bool", True, "everyone starts with a blank tile"),
+    OptionSpec(
+        "free-pile",
+        "bool",
+        True,
+        "the Free Letter Pile: discard a tile you can't use; anyone may take free tiles for a word",
+        aliases=("free",),
+    ),
+    OptionSpec("min", "int", 2, "minimum word length", low=2, high=5, aliases=("min-length", "length")),
+    OptionSpec("dictionary", "choice", "tournament", "the word list that judges words", choices=DICTIONARIES),
+    OptionSpec(
+        "rules",
+        "set",
+        DEFAULT_BANS,
+        "kinds of words that don't count",
+        choices=WORD_BANS,
+        aliases=("bans",),
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PathsConfig:
+    """The options of one game, typed."""
+
+    size: int = 12
+    scoring: str = "word"
+    knock: float = 20.0
+    turn: float = 0.0
+    blanks: bool = True
+    free_pile: bool = True
+    min_length: int = 2
+    dictionary: str = "tournament"
+    bans: frozenset[str] = frozenset(DEFAULT_BANS)
+    level: str = "normal"
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, OptionValue]) -> PathsConfig:
+        """Read the options (missing ones take their defaults)."""
+        defaults = {spec.name: spec.default for spec in OPTIONS}
+        values = {**defaults, **options}
+        bans = values["rules"]
+        return cls(
+            size=_int(values["size"]),
+            scoring=str(values["scoring"]),
+            knock=float(_int(values["knock"])),
+            turn=float(_int(values["turn"])),
+            blanks=bool(values["blanks"]),
+            free_pile=bool(values["free-pile"]),
+            min_length=_int(values["min"]),
+            dictionary=str(values["dictionary"]),
+            bans=frozenset(bans) if isinstance(bans, tuple) else frozenset(DEFAULT_BANS),
+            level=str(values["level"]),
+        )
+
+
+def _int(value: OptionValue) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else int(str(value))

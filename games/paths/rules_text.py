@@ -1,0 +1,51 @@
+"""The long help text for ``rules paths``."""
+
+RULES = """\
+Mark My Words — place letter tiles on a grid and mark down every new word
+
+Everyone gets letter tiles (15 each for 2 players, 10 for 3, 7 for 4, 6 for 5, 5 for 6)
+and one blank tile; see your tiles with `hand`. Squares are named by column and row:
+A1 is the top left, L12 the bottom right of the 12×12 grid.
+
+Words are read along a path of tiles that share an edge (never just a corner): start
+anywhere, go in any direction, turn freely, but use each tile at most once per word.
+A word is new if nobody has marked it down yet, or if none of its tiles formed an
+earlier recording of the same word. Each new word scores a point (scoring=letter: a
+point per letter).
+
+First round: place one tile anywhere. If it touches another tile it must make a word.
+After that, every tile you place must make a new word. Name the words as you place it;
+you may also claim new words elsewhere on the board.
+
+Moves (type `/moji play MOVE`; in the terminal just type the move):
+  E5 T ATE TEA             your T on E5, claiming ATE and TEA (or `T E5 ATE TEA`)
+  swap E5 T ATE            exchange the blank tile on E5 for your T; it must make a new
+                           word, and the blank comes back to you
+  blank E5                 place your blank tile (no word needed) — only when none of
+                           your letters can make a new word; it also blocks others
+  discard Q                put a letter on the Free Letter Pile — also only when none
+                           of your letters can make a new word
+  free O F6 X G6 OXCART    take tiles from the Free Letter Pile for ONE new word that
+                           uses all of them, then play your regular turn. If that word
+                           isn't a new word, the free tiles go back and you give the
+                           pile the letter you hold most of (the penalty)
+  knock TEA EAT            anyone, in the knock window after each turn: claim new words
+                           you spotted; each successful knock keeps the window open
+  pass                     end your turn
+Commas between words are fine. A refused move comes back to you with the reason (`why`).
+
+The game ends when nobody can form or discover a new word (the bot checks every letter
+still in play on every square next to a tile), when every player passes in a row, or
+when no tiles are left and the last knock window closes. Tiles left over don't count.
+Most points wins.
+
+Options (start paths option=value …):
+  bots=N level=easy|normal|hard  computer players
+  size=5..20       the grid (default 12)
+  scoring=word|letter
+  knock=SECONDS    the knock window after each turn (default 20; 0: no knocking)
+  turn=SECONDS     time per turn, then it passes (default 0: no limit; try 60 or 90)
+  blanks=on|off    free-pile=on|off   (the rulebook suggests first games without them)
+  min=2..5         minimum word length
+  dictionary=tournament|casual   rules=proper,abbrev,contraction,…  words that don't count
+"""
