@@ -1,0 +1,34 @@
+"""MOJO, the board game: a 16×16 board of clusters (or the classic 15×15), as a pure engine.
+
+``GAME`` is what the registry and the help know; the engine is
+:class:`games.board.engine.BoardGame`; ``python -m games.board replay`` checks
+and scores a game written down move by move.
+"""
+
+from __future__ import annotations
+
+from games.board.engine import BoardGame
+from games.board.options import OPTIONS
+from games.board.rules_text import RULES
+from games.common.protocol import Engine, GameInfo, Setup
+
+
+def create(setup: Setup) -> Engine:
+    """A new board game for ``setup``."""
+    return BoardGame(setup)
+
+
+GAME = GameInfo(
+    name="board",
+    title="MOJO",
+    summary="Lay words on a 16×16 board of bonus clusters, turn by turn.",
+    rules=RULES,
+    options=OPTIONS,
+    create=create,
+    min_players=2,
+    max_players=4,
+    realtime=False,
+    aliases=("mojo",),
+)
+
+__all__ = ["GAME", "BoardGame", "create"]

@@ -1,0 +1,292 @@
+"""The board itself: move notation, legality with reasons, scoring, placing tiles.
+
+Pure rules shared by the game engine, the replay CLI and the computer player.
+A tile on the board is one character: an upper-case letter, or a lower-case
+letter for a blank standing for that letter. In racks and bags a blank is ``?``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from games.board.layout import BLANK, MULTIPLIERS, Squares, parse_square, square_name
+from games.common.protocol import Cell
+
+#: Is this (lower-case) word allowed? None: every word is (geometry and scoring only).
+WordCheck = Callable[[str], bool]
+
+ACROSS = ("across", "a", "h", "horizontal", "right")
+DOWN = ("down", "d", "v", "vertical")
+HOW = "Moves look like `H8 across WORD`, `H8 down WORD`, `swap ABC`, `pass` or `resign`."
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Lay a word: start square, direction, the whole word (lower case: a blank)."""
+
+    row: int
+    col: int
+    down: bool
+    word: str
+
+    def text(self) -> str:
+        """The move in notation (``H8 across WORD``)."""
+        return f"{square_name(self.row, self.col)} {'down' if self.down else 'across'} {self.word}"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Swap tiles with the pool (``?`` is a blank)."""
+
+    tiles: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Pass the turn."""
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """Resign (forfeit the game)."""
+
+
+Move = Play | Swap | Pass | Resign
+
+
+def parse_move(text: str, size: int) -> Move | str:
+    """Read a move in notation, or return the reason it cannot be read."""
+    words = text.replace(",", " ").split()
+    if not words:
+        return f"That's an empty move. {HOW}"
+    head = words[0].lower()
+    if head in ("pass", "p") and len(words) == 1:
+        return Pass()
+    if head in ("resign", "forfeit") and len(words) == 1:
+        return Resign()
+    if head in ("swap", "exchange"):
+        tiles = "".join(words[1:])
+        tiles = "".join(BLANK if ch in "?_*" else ch.upper() for ch in tiles)
+        if not tiles or any(not (ch == BLANK or ("A" <= ch <= "Z")) for ch in tiles):
+            return "Say which tiles to swap, e.g. `swap QXV` (a blank is `?`)."
+        return Swap(tiles)
+    if len(words) != 3:
+        return f"I couldn't read {text.strip()!r}. {HOW}"
+    where, direction, word = words
+    square = parse_square(where, size)
+    if square is None:
+        last = chr(64 + size)
+        return f"{where.upper()} is not a square: columns are A-{last} and rows 1-{size} (e.g. H8)."
+    if direction.lower() in ACROSS:
+        down = False
+    elif direction.lower() in DOWN:
+        down = True
+    else:
+        return f"{direction!r} is not a direction: say `across` or `down`."
+    if not (word.isascii() and word.isalpha()):
+        return f"{word!r} is not a word: use letters only (a lower-case letter is a blank)."
+    return Play(square[0], square[1], down, word)
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """A legal play and what it scores."""
+
+    play: Play
+    placed: tuple[tuple[int, int, str], ...]  # (row, col, tile) for each new tile
+    words: tuple[tuple[str, int], ...]  # each word formed (main word first) and its score
+    bingo: int  # the bonus for using the whole rack (0 if not)
+    score: int
+    used: tuple[str, ...]  # rack tiles used ("?" for a blank)
+
+    def describe(self) -> str:
+        """``QUIZ 32, QI 10 (+40 for all 7 tiles)``."""
+        parts = ", ".join(f"{w} {s}" for w, s in self.words)
+        return parts + (f", +{self.bingo} for using every tile" if self.bingo else "")
+
+
+def rack_text(rack: Sequence[str]) -> str:
+    """A rack for people: ``A E ? T`` (``?`` is a blank)."""
+    return " ".join(rack)
+
+
+class Board:
+    """The tiles on a board of :class:`Squares`, with scoring by ``points``."""
+
+    def __init__(self, squares: Squares, points: Mapping[str, int]) -> None:
+        self.squares = squares
+        self.size = squares.size
+        self.points = dict(points)
+        self.tiles: list[list[str]] = [["" for _ in range(self.size)] for _ in range(self.size)]
+        self.count = 0
+
+    def copy(self) -> Board:
+        """An independent copy (the computer player's look-ahead, missed moves)."""
+        other = Board(self.squares, self.points)
+        other.tiles = [row[:] for row in self.tiles]
+        other.count = self.count
+        return other
+
+    def at(self, row: int, col: int) -> str:
+        """The tile on a square ("" when empty or off the board)."""
+        if 0 <= row < self.size and 0 <= col < self.size:
+            return self.tiles[row][col]
+        return ""
+
+    def value(self, tile: str) -> int:
+        """Points of a board tile (a blank, lower case, scores 0)."""
+        return 0 if tile.islower() else self.points.get(tile, 0)
+
+    def evaluate(
+        self,
+        play: Play,
+        rack: Sequence[str] | None,
+        check: WordCheck | None,
+        *,
+        rack_size: int = 7,
+        bingo: int = 50,
+        dictionary: str = "tournament",
+    ) -> Scored | str:
+        """Score ``play`` made from ``rack`` (None: any tiles), or give the reason it is illegal."""
+        n, word = self.size, play.word
+        dr, dc = (1, 0) if play.down else (0, 1)
+        where = f"{square_name(play.row, play.col)} {'down' if play.down else 'across'}"
+        if len(word) < 2:
+            return (
+                "A word needs at least two letters: to add one tile, "
+                "name the word it makes in the other direction."
+            )
+        end_r, end_c = play.row + dr * (len(word) - 1), play.col + dc * (len(word) - 1)
+        if end_r >= n or end_c >= n:
+            room = (n - play.row) if play.down else (n - play.col)
+            return f"{word.upper()} doesn't fit: from {where} there is room for {room} letters."
+        placed: list[tuple[int, int, str]] = []
+        for i, ch in enumerate(word):
+            r, c = play.row + dr * i, play.col + dc * i
+            have = self.tiles[r][c]
+            if have:
+                if have.upper() != ch.upper():
+                    return (
+                        f"{square_name(r, c)} already holds {have.upper()}, "
+                        f"but {word.upper()} needs {ch.upper()} there."
+                    )
+            else:
+                placed.append((r, c, ch))
+        if not placed:
+            return f"{word.upper()} is already on the board: place at least one new tile."
+        before = self.at(play.row - dr, play.col - dc)
+        after = self.at(end_r + dr, end_c + dc)
+        if before or after:
+            r, c = (play.row - dr, play.col - dc) if before else (end_r + dr, end_c + dc)
+            return (
+                f"{word.upper()} runs into the {self.tiles[r][c].upper()} at {square_name(r, c)}: "
+                "write the whole word, including the letters already on the board."
+            )
+        used = tuple(BLANK if ch.islower() else ch for _, _, ch in placed)
+        if rack is not None:
+            missing = Counter(used) - Counter(rack)
+            if missing:
+                need = " ".join(sorted(missing.elements()))
+                hint = " (a lower-case letter uses a blank)" if BLANK in missing else ""
+                return (
+                    f"You don't have the tiles for that: missing {need}{hint}. Your rack: {rack_text(rack)}."
+                )
+        if self.count == 0:
+            if not any((r, c) in self.squares.stars for r, c, _ in placed):
+                stars = ", ".join(square_name(r, c) for r, c in sorted(self.squares.stars))
+                return f"The first word must cover a star ({stars})."
+        elif len(placed) == len(word) and not any(
+            self.at(r + a, c + b) for r, c, _ in placed for a, b in ((1, 0), (-1, 0), (0, 1), (0, -1))
+        ):
+            return f"{word.upper()} must touch a tile already on the board."
+        new = {(r, c): ch for r, c, ch in placed}
+        words = [self._word_score(play.row, play.col, dr, dc, len(word), new)]
+        for r, c, _ in placed:
+            # the cross word through each new tile, perpendicular to the play
+            sr, sc = r, c
+            while self.at(sr - dc, sc - dr):
+                sr, sc = sr - dc, sc - dr
+            length = 1
+            while self.at(sr + dc * length, sc + dr * length) or (sr + dc * length, sc + dr * length) in new:
+                length += 1
+            if length >= 2:
+                words.append(self._word_score(sr, sc, dc, dr, length, new))
+        if check is not None:
+            bad = [w for w, _ in words if not check(w.lower())]
+            if bad:
+                shown = ", ".join(dict.fromkeys(bad))
+                verb = "isn't" if len(set(bad)) == 1 else "aren't"
+                return f"{shown} {verb} in the {dictionary} dictionary."
+        extra = bingo if len(placed) == rack_size else 0
+        total = sum(s for _, s in words) + extra
+        return Scored(play, tuple(placed), tuple(words), extra, total, used)
+
+    def _word_score(
+        self, row: int, col: int, dr: int, dc: int, length: int, new: Mapping[tuple[int, int], str]
+    ) -> tuple[str, int]:
+        letters: list[str] = []
+        total, factor = 0, 1
+        for i in range(length):
+            r, c = row + dr * i, col + dc * i
+            tile = self.tiles[r][c] or new[(r, c)]
+            value = self.value(tile)
+            if (r, c) in new:
+                # letter multipliers first, word multipliers on the whole word after
+                lm, wm = MULTIPLIERS[self.squares.premium[r][c]]
+                value *= lm
+                factor *= wm
+            total += value
+            letters.append(tile.upper())
+        return "".join(letters), total * factor
+
+    def place(self, scored: Scored) -> None:
+        """Put a scored play's new tiles on the board."""
+        for r, c, ch in scored.placed:
+            self.tiles[r][c] = ch
+        self.count += len(scored.placed)
+
+    # ---------------------------------------------------------------- views
+
+    def grid(self, recent: frozenset[tuple[int, int]] = frozenset()) -> tuple[str, ...]:
+        """Compact text rows: column letters, then one row per line.
+
+        A tile is its letter (lower case: a blank); an empty square shows its
+        premium: ``=`` TW, ``-`` DW, ``"`` TL, ``'`` DL, ``*`` star, ``.`` plain.
+        """
+        marks = {"TW": "=", "DW": "-", "TL": '"', "DL": "'"}
+        rows = ["   " + " ".join(chr(65 + c) for c in range(self.size))]
+        for r in range(self.size):
+            cells = []
+            for c in range(self.size):
+                tile = self.tiles[r][c]
+                if tile:
+                    cells.append(tile)
+                elif (r, c) in self.squares.stars:
+                    cells.append("*")
+                else:
+                    cells.append(marks.get(self.squares.premium[r][c], "."))
+            rows.append(f"{r + 1:>2} " + " ".join(cells))
+        return tuple(rows)
+
+    def cells(self, recent: frozenset[tuple[int, int]] = frozenset()) -> tuple[tuple[Cell, ...], ...]:
+        """The board square by square, for pictures."""
+        out = []
+        for r in range(self.size):
+            row = []
+            for c in range(self.size):
+                tile = self.tiles[r][c]
+                premium = "star" if (r, c) in self.squares.stars else self.squares.premium[r][c]
+                row.append(
+                    Cell(
+                        letter=tile.upper(),
+                        points=self.value(tile) if tile else 0,
+                        blank=tile.islower(),
+                        premium=premium,
+                        shade=self.squares.shade[r][c],
+                        recent=(r, c) in recent,
+                    )
+                )
+            out.append(tuple(row))
+        return tuple(out)

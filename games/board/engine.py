@@ -1,0 +1,451 @@
+"""The MOJO board game (and the classic 15×15 layout) as a pure, turn-based engine.
+
+State changes only through :meth:`BoardGame.apply`; time is whatever the
+actions carry. Racks travel only in ``private`` notices and ``snapshot(seat)``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from games.board.core import HOW, Board, Pass, Play, Resign, Scored, Swap, WordCheck, parse_move, rack_text
+from games.board.layout import BLANK, Layout
+from games.board.options import BoardConfig
+from games.board.player import choose, missed_move
+from games.common.protocol import Action, Claim, Notice, NoticeKind, Result, Seat, SeatLine, Setup, Snapshot
+from games.common.words import WordJudge, WordRules
+
+#: Seconds a computer player "thinks" before its move is played.
+BOT_DELAY = 2.0
+#: Reminders go out when this share of the turn is left (72 h: 24 h and 6 h left).
+REMINDERS = (1 / 3, 1 / 12)
+#: Consecutive passes by one player that end the game.
+PASSES_TO_END = 3
+#: Ban codes a board word may not fall under (plain dictionary words only).
+BOARD_BANS = frozenset({"proper", "abbrev", "contraction"})
+
+
+def word_check(setup: Setup, dictionary: str) -> WordCheck:
+    """The dictionary test for words on the board, with the workspace's own added and banned words."""
+    rules = WordRules(
+        dictionary=dictionary, bans=BOARD_BANS, added=setup.added_words, banned=setup.banned_words
+    )
+    judge: list[WordJudge] = [setup.judge] if setup.judge is not None else []
+    seen: dict[str, bool] = {}
+
+    def check(word: str) -> bool:
+        if word not in seen:
+            if not judge:
+                from games.lexicon import load
+
+                judge.append(load(dictionary))
+            seen[word] = judge[0].judge(word, rules).ok
+        return seen[word]
+
+    return check
+
+
+@dataclass(slots=True)
+class Turn:
+    """One turn taken, for the end-of-game "best move you missed"."""
+
+    seat: str
+    number: int
+    board: Board
+    rack: tuple[str, ...]
+    text: str
+    score: int
+
+
+class BoardGame:
+    """A game of MOJO on one layout (see ``docs/BOARD.md``)."""
+
+    def __init__(self, setup: Setup, *, layout: Layout | None = None, check: WordCheck | None = None) -> None:
+        self.config = BoardConfig.from_options(setup.options)
+        self.layout = layout or Layout.named(self.config.layout)
+        self.seats: dict[str, Seat] = {s.id: s for s in setup.seats}
+        self.names = {s.id: s.name for s in setup.seats}
+        self.check = check or word_check(setup, self.config.dictionary)
+        self.rng = random.Random(setup.seed)
+        self.bot_rng = random.Random(f"board-bots:{setup.seed}")
+        self.board = Board(self.layout.realise(setup.seed), self.layout.points)
+        self.bag: list[str] = []
+        self.racks: dict[str, list[str]] = {s.id: [] for s in setup.seats}
+        self.scores: dict[str, int] = {s.id: 0 for s in setup.seats}
+        self.passes: dict[str, int] = {s.id: 0 for s in setup.seats}
+        self.best_words: dict[str, tuple[int, str]] = {}
+        self.order: list[str] = [s.id for s in setup.seats]
+        self.out: dict[str, str] = {}  # seat -> how it left the game ("resigned", "ran out of time")
+        self.turn = 0
+        self.moves = 0  # turns taken so far
+        self.turn_started = 0.0
+        self.reminded = 0
+        self.recent: frozenset[tuple[int, int]] = frozenset()
+        self.last = ""
+        self.started = False
+        self.done = False
+        self.summary = ""
+        self.turns: list[Turn] = []
+        self._bot_tried = -1
+
+    # ------------------------------------------------------------ queries
+
+    @property
+    def current(self) -> str:
+        """The seat whose turn it is."""
+        return self.order[self.turn]
+
+    @property
+    def finished(self) -> bool:
+        """True once the game is over."""
+        return self.done
+
+    def total_tiles(self) -> int:
+        """Tiles in play: bag + racks + board (constant through a game)."""
+        return len(self.bag) + sum(len(r) for r in self.racks.values()) + self.board.count
+
+    def turn_ends(self) -> float:
+        """When the current turn runs out."""
+        return self.turn_started + self.config.turn_seconds
+
+    def next_deadline(self) -> float | None:
+        """The next reminder, or the end of the turn."""
+        if self.done or not self.started:
+            return None
+        limit = self.config.turn_seconds
+        for share in REMINDERS[self.reminded :]:
+            return self.turn_started + limit * (1 - share)
+        return self.turn_ends()
+
+    def next_bot_time(self) -> float | None:
+        """When the computer player to move will play."""
+        if self.done or not self.started or self.seats[self.current].bot is None:
+            return None
+        return self.turn_started + BOT_DELAY
+
+    def bot_claims(self, now: float) -> list[Claim]:
+        """The move of the computer player to move, once it has "thought"."""
+        when = self.next_bot_time()
+        if when is None or now < when:
+            return []
+        seat = self.current
+        if self._bot_tried == self.moves:
+            return [Claim(seat, "pass", now)]  # its move was refused: never stall the game
+        self._bot_tried = self.moves
+        level = self.seats[seat].bot or "normal"
+        text = choose(self.board, self.racks[seat], self.check, level, self.bot_rng, self._rules_for_bots())
+        return [Claim(seat, text, now)]
+
+    def _rules_for_bots(self) -> tuple[int, int, int, str]:
+        return (self.layout.rack, self.layout.bingo, len(self.bag), self.config.dictionary)
+
+    # ------------------------------------------------------------ actions
+
+    def apply(self, action: Action) -> list[Notice]:
+        """Apply one action; bad input comes back as a ``rejected`` notice."""
+        if self.done:
+            if action.kind == "say" and action.seat:
+                return [Notice("rejected", "The game is over.", action.seat, action.ref)]
+            return []
+        if action.kind == "begin":
+            return self._begin(action.now) if not self.started else []
+        if not self.started:
+            return []
+        if action.kind == "tick":
+            return self._tick(action.now)
+        if action.kind == "leave" and action.seat in self.racks:
+            return self._forfeit(action.seat, "left the game", action.now)
+        if action.kind == "say" and action.seat is not None:
+            return self._say(action.seat, action.text or "", action.now, action.ref)
+        return []
+
+    def _begin(self, now: float) -> list[Notice]:
+        self.started = True
+        self.bag = self.layout.bag()
+        self.rng.shuffle(self.bag)
+        start = self.rng.randrange(len(self.order))
+        self.order = self.order[start:] + self.order[:start]
+        for seat in self.order:
+            self._draw(seat)
+        self.turn_started = now
+        first = self.names[self.current]
+        notes = [
+            Notice(
+                "announce",
+                f"{self.layout.title}: {first} starts. The first word must cover a star. {HOW}",
+            )
+        ]
+        notes += self._racks_privately(self.order)
+        notes.append(Notice("table"))
+        return notes
+
+    def _say(self, seat: str, text: str, now: float, ref: str | None) -> list[Notice]:
+        if seat not in self.racks:
+            return [Notice("rejected", "You're not playing in this game.", seat, ref)]
+        if seat in self.out:
+            return [Notice("rejected", f"You {self.out[seat]}, so you're out of this game.", seat, ref)]
+        move = parse_move(text.strip().removeprefix("play ").strip(), self.board.size)
+        if isinstance(move, Resign):
+            return self._forfeit(seat, "resigned", now, ref)
+        if seat != self.current:
+            return [Notice("rejected", f"It's {self.names[self.current]}'s turn, not yours.", seat, ref)]
+        if isinstance(move, str):
+            return [Notice("rejected", move, seat, ref)]
+        rack = self.racks[seat]
+        if isinstance(move, Pass):
+            self._remember(seat, rack, "pass", 0)
+            self.passes[seat] += 1
+            name = self.names[seat]
+            if self.passes[seat] >= PASSES_TO_END:
+                notes = [Notice("accepted", f"{name} passes for the third time in a row.", seat, ref)]
+                return notes + self._end(now, f"{name} passed three times in a row, so the game ends.")
+            self.last = f"{name} passed"
+            return [Notice("accepted", f"{name} passes.", seat, ref), *self._next_turn(now)]
+        if isinstance(move, Swap):
+            return self._swap(seat, move, now, ref)
+        assert isinstance(move, Play)
+        scored = self.board.evaluate(
+            move,
+            rack,
+            self.check,
+            rack_size=self.layout.rack,
+            bingo=self.layout.bingo,
+            dictionary=self.config.dictionary,
+        )
+        if isinstance(scored, str):
+            return [Notice("rejected", scored, seat, ref)]
+        return self._play(seat, scored, now, ref)
+
+    def _play(self, seat: str, scored: Scored, now: float, ref: str | None) -> list[Notice]:
+        rack = self.racks[seat]
+        self._remember(seat, rack, scored.play.text(), scored.score)
+        for tile in scored.used:
+            rack.remove(tile)
+        self.board.place(scored)
+        self.scores[seat] += scored.score
+        self.passes[seat] = 0
+        self.recent = frozenset((r, c) for r, c, _ in scored.placed)
+        name = self.names[seat]
+        main = scored.words[0]
+        if seat not in self.best_words or main[1] > self.best_words[seat][0]:
+            self.best_words[seat] = (main[1], main[0])
+        self.last = f"{name}: {scored.play.text()} for {scored.score}"
+        self._draw(seat)
+        text = f"{name} plays {scored.play.text()} for {scored.score}: {scored.describe()}."
+        notes = [Notice("accepted", text, seat, ref)]
+        if not rack and not self.bag:
+            return notes + self._end(now, f"{name} played their last tile, so the game ends.")
+        notes += self._racks_privately([seat])
+        return notes + self._next_turn(now)
+
+    def _swap(self, seat: str, move: Swap, now: float, ref: str | None) -> list[Notice]:
+        rack = self.racks[seat]
+        if len(self.bag) < self.layout.rack:
+            return [
+                Notice(
+                    "rejected",
+                    f"Swapping needs at least {self.layout.rack} tiles in the bag; there are "
+                    f"{len(self.bag)}. Play a word or pass.",
+                    seat,
+                    ref,
+                )
+            ]
+        missing = Counter(move.tiles) - Counter(rack)
+        if missing:
+            need = " ".join(sorted(missing.elements()))
+            return [Notice("rejected", f"You can't swap {need}: your rack is {rack_text(rack)}.", seat, ref)]
+        self._remember(seat, rack, f"swap {move.tiles}", 0)
+        for tile in move.tiles:
+            rack.remove(tile)
+        self._draw(seat)
+        self.bag.extend(move.tiles)
+        self.rng.shuffle(self.bag)
+        self.passes[seat] = 0
+        name = self.names[seat]
+        count = len(move.tiles)
+        self.last = f"{name} swapped {count} tile{'s' if count != 1 else ''}"
+        notes = [Notice("accepted", f"{self.last}.", seat, ref), *self._racks_privately([seat])]
+        return notes + self._next_turn(now)
+
+    def _tick(self, now: float) -> list[Notice]:
+        if now >= self.turn_ends():
+            return self._forfeit(self.current, "ran out of time", now)
+        limit = self.config.turn_seconds
+        before = self.reminded
+        while self.reminded < len(REMINDERS) and now >= self.turn_started + limit * (
+            1 - REMINDERS[self.reminded]
+        ):
+            self.reminded += 1
+        if self.reminded == before:
+            return []
+        seat, left = self.current, self.turn_ends() - now
+        text = f"⏰ {self.names[seat]}, {_duration(left)} left to play your turn, or you lose the game."
+        return [Notice("announce", text, seat)]
+
+    def _forfeit(self, seat: str, how: str, now: float, ref: str | None = None) -> list[Notice]:
+        if seat in self.out:
+            return [Notice("rejected", f"You already {self.out[seat]}.", seat, ref)]
+        was_current = seat == self.current
+        self.out[seat] = how
+        # the leaver's tiles go back to the bag, so the tile count stays whole
+        self.bag.extend(self.racks[seat])
+        self.racks[seat].clear()
+        self.rng.shuffle(self.bag)
+        name = self.names[seat]
+        kind: NoticeKind = "accepted" if how == "resigned" else "announce"
+        notes = [Notice(kind, f"{name} {how} and loses.", seat, ref)]
+        left = [s for s in self.order if s not in self.out]
+        if len(left) <= 1:
+            winner = self.names[left[0]] if left else "nobody"
+            return notes + self._end(now, f"{name} {how}, so {winner} wins.", adjust=False)
+        if was_current:
+            return notes + self._next_turn(now, advance=True)
+        return [*notes, Notice("table")]
+
+    # ------------------------------------------------------------ helpers
+
+    def _draw(self, seat: str) -> None:
+        rack = self.racks[seat]
+        while len(rack) < self.layout.rack and self.bag:
+            rack.append(self.bag.pop())
+
+    def _racks_privately(self, seats: list[str]) -> list[Notice]:
+        return [
+            Notice("private", f"Your rack: {rack_text(self.racks[s])}", s)
+            for s in seats
+            if self.seats[s].bot is None and s not in self.out
+        ]
+
+    def _remember(self, seat: str, rack: list[str], text: str, score: int) -> None:
+        self.moves += 1
+        if self.config.missed and self.seats[seat].bot is None:
+            self.turns.append(Turn(seat, self.moves, self.board.copy(), tuple(rack), text, score))
+
+    def _next_turn(self, now: float, *, advance: bool = True) -> list[Notice]:
+        if advance:
+            for _ in range(len(self.order)):
+                self.turn = (self.turn + 1) % len(self.order)
+                if self.current not in self.out:
+                    break
+        self.turn_started = now
+        self.reminded = 0
+        seat = self.current
+        notes = [Notice("table")]
+        if self.seats[seat].bot is None:
+            notes.append(
+                Notice("private", f"Your turn. Your rack: {rack_text(self.racks[seat])}. {HOW}", seat)
+            )
+        return notes
+
+    def _end(self, now: float, why: str, *, adjust: bool = True) -> list[Notice]:
+        self.done = True
+        lines = [why]
+        if adjust:
+            lines += self._adjust()
+        result = self.result()
+        shown = ", ".join(f"{self.names[s]} {self.scores[s]}" for s in self.order)
+        winners = " and ".join(self.names[w] for w in result.winners) or "nobody"
+        lines.append(f"Final scores: {shown}. {winners} win{'s' if len(result.winners) == 1 else ''}!")
+        self.summary = " ".join(lines)
+        notes = [Notice("end", "\n".join(lines))]
+        if self.config.missed:
+            notes += self._missed()
+        return notes
+
+    def _adjust(self) -> list[str]:
+        """End-of-game adjustments, exactly as the rulebook writes them."""
+        left = {
+            s: sum(self.layout.points.get(t, 0) for t in self.racks[s])
+            for s in self.order
+            if s not in self.out
+        }
+        out = [s for s, pts in left.items() if not self.racks[s]]
+        lines = []
+        for seat, pts in left.items():
+            if pts:
+                self.scores[seat] -= pts
+                lines.append(
+                    f"{self.names[seat]} loses {pts} for tiles left ({rack_text(self.racks[seat])})."
+                )
+        others = sum(left.values())
+        for seat in out:
+            if others:
+                self.scores[seat] += others
+                lines.append(f"{self.names[seat]} used every tile and gains the others' {others}.")
+        return lines
+
+    def _missed(self) -> list[Notice]:
+        by_seat: dict[str, list[str]] = {}
+        for turn in self.turns:
+            found = missed_move(turn.board, turn.rack, self.check, self._rules_for_bots())
+            if found is not None and found[1] > turn.score:
+                line = f"turn {turn.number}: you played {turn.text} ({turn.score}); "
+                by_seat.setdefault(turn.seat, []).append(line + f"best was {found[0]} ({found[1]})")
+        return [
+            Notice("private", "Best moves you missed:\n" + "\n".join(lines), seat)
+            for seat, lines in by_seat.items()
+        ]
+
+    # ------------------------------------------------------------ views
+
+    def snapshot(self, viewer: str | None = None) -> Snapshot:
+        """The board and scores; a player's own rack only when ``viewer`` is that player."""
+        seats = tuple(
+            SeatLine(
+                s,
+                self.names[s],
+                self.scores[s],
+                self.out.get(s, f"{len(self.racks[s])} tiles"),
+                active=not self.done and s == self.current and self.started,
+            )
+            for s in self.order
+        )
+        lines: list[str] = []
+        if self.done:
+            lines.append("Game over.")
+        elif self.started:
+            lines.append(f"{self.names[self.current]} to play. Bag: {len(self.bag)} tiles.")
+        if self.last:
+            lines.append(f"Last move: {self.last}.")
+        if viewer in self.racks and viewer not in self.out:
+            lines.append(f"Your rack: {rack_text(self.racks[viewer])}")
+        if not self.done:
+            lines.append(
+                "Moves: H8 across WORD, H8 down WORD (a blank in lower case), swap ABC, pass, resign."
+            )
+        title = f"{self.layout.title}" + (" — game over" if self.done else "")
+        return Snapshot(
+            title=title,
+            seats=seats,
+            lines=tuple(lines),
+            grid=self.board.grid(self.recent),
+            board=self.board.cells(self.recent),
+            deadline=None if self.done or not self.started else self.turn_ends(),
+        )
+
+    def result(self) -> Result:
+        """Scores and winners: the highest score among players still in; the last one in if others left."""
+        left = [s for s in self.order if s not in self.out]
+        if len(left) == 1 and self.out:
+            winners: tuple[str, ...] = (left[0],)
+        else:
+            top = max((self.scores[s] for s in left), default=0)
+            winners = tuple(s for s in left if self.scores[s] == top)
+        best = {s: w for s, (_, w) in self.best_words.items()}
+        return Result(dict(self.scores), winners, self.summary or "MOJO in progress", best)
+
+
+def _duration(seconds: float) -> str:
+    seconds = max(0, round(seconds))
+    if seconds >= 3600:
+        hours = round(seconds / 3600)
+        return f"{hours} hour{'s' if hours != 1 else ''}"
+    if seconds >= 60:
+        minutes = round(seconds / 60)
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return f"{seconds} second{'s' if seconds != 1 else ''}"
+
+
+__all__ = ["BLANK", "BoardGame", "word_check"]

@@ -1,0 +1,56 @@
+"""The board game's options, declared once, and the settings they make."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from games.common.options import OptionSpec, OptionValue
+
+LAYOUTS = ("mojo", "classic")
+DICTIONARIES = ("tournament", "casual")
+LEVELS = ("easy", "normal", "hard")
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("layout", "choice", "mojo", "the board: mojo (16x16, clusters) or classic (15x15)", LAYOUTS),
+    OptionSpec("dict", "choice", "tournament", "the dictionary words are judged by", DICTIONARIES),
+    OptionSpec(
+        "turn", "int", 72, "hours each player has for a turn (a player out of time loses)", low=1, high=168
+    ),
+    OptionSpec("live", "bool", False, "live mode: minutes per turn (live-minutes) instead of hours"),
+    OptionSpec("live-minutes", "int", 3, "minutes per turn in live mode", low=1, high=60),
+    OptionSpec("bots", "int", 0, "computer players", low=0, high=3),
+    OptionSpec("level", "choice", "normal", "computer players' strength", LEVELS),
+    OptionSpec("missed", "bool", False, "after the game, show each player the best move they missed"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardConfig:
+    """The options of one game, typed."""
+
+    layout: str = "mojo"
+    dictionary: str = "tournament"
+    turn_seconds: float = 72 * 3600.0
+    live: bool = False
+    missed: bool = False
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, OptionValue]) -> BoardConfig:
+        """Read (already validated) options; missing ones take their defaults."""
+        live = bool(options.get("live", False))
+        hours = _int(options.get("turn"), 72)
+        minutes = _int(options.get("live-minutes"), 3)
+        layout = str(options.get("layout", "mojo"))
+        dictionary = str(options.get("dict", "tournament"))
+        return cls(
+            layout=layout if layout in LAYOUTS else "mojo",
+            dictionary=dictionary if dictionary in DICTIONARIES else "tournament",
+            turn_seconds=minutes * 60.0 if live else hours * 3600.0,
+            live=live,
+            missed=bool(options.get("missed", False)),
+        )
+
+
+def _int(value: OptionValue | None, default: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default

@@ -1,0 +1,73 @@
+"""The computer player: every legal play from the move generator, picked by strength.
+
+- ``hard`` plays the highest-scoring legal move;
+- ``normal`` picks at random among the top fifth of the moves by score;
+- ``easy`` picks at random among short plays (at most four tiles) from the middle of the list.
+
+Candidates come from the trie of the game's dictionary and are confirmed by the
+game's own word check (the workspace's added and banned words can differ from
+the trie), so a computer player never makes an illegal move. With no play it
+swaps (when the bag allows) or passes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from games.board.core import Board, Scored, WordCheck
+from games.board.layout import BLANK
+from games.board.movegen import Candidate, generate
+from games.board.trie import trie_for
+
+#: (rack size, bingo bonus, tiles in the bag, dictionary name)
+BotRules = tuple[int, int, int, str]
+
+#: Tiles a computer player keeps when it swaps.
+KEEP = frozenset({BLANK, "S", "E"})
+
+
+def _confirm(
+    board: Board, rack: Sequence[str], cand: Candidate, check: WordCheck, rules: BotRules
+) -> Scored | None:
+    scored = board.evaluate(cand.play, rack, check, rack_size=rules[0], bingo=rules[1], dictionary=rules[3])
+    return scored if isinstance(scored, Scored) else None
+
+
+def ranked(board: Board, rack: Sequence[str], rules: BotRules) -> list[Candidate]:
+    """Every play the trie allows, best first (ties in board order, so the order is deterministic)."""
+    found = generate(board, rack, trie_for(rules[3]), rack_size=rules[0], bingo=rules[1])
+    return sorted(found, key=lambda c: (-c.score, c.down, c.row, c.col, c.word))
+
+
+def choose(
+    board: Board, rack: Sequence[str], check: WordCheck, level: str, rng: random.Random, rules: BotRules
+) -> str:
+    """The computer player's move, in notation."""
+    order = ranked(board, rack, rules)
+    if order and level != "hard":
+        if level == "easy":
+            short = [c for c in order if c.tiles <= 4] or order
+            pool = short[len(short) // 3 : max(len(short) // 3 + 1, (len(short) * 9) // 10)]
+        else:
+            pool = order[: max(1, len(order) // 5)]
+        pick = rng.choice(pool)
+        order = [pick, *(c for c in order if c is not pick)]
+    for cand in order:
+        if _confirm(board, rack, cand, check, rules) is not None:
+            return cand.play.text()
+    if rules[2] >= rules[0]:
+        swap = [t for t in rack if t not in KEEP] or list(rack)
+        return "swap " + "".join(swap)
+    return "pass"
+
+
+def missed_move(
+    board: Board, rack: Sequence[str], check: WordCheck, rules: BotRules
+) -> tuple[str, int] | None:
+    """The best legal move on a past turn, in notation with its score (None when there was none)."""
+    for cand in ranked(board, rack, rules):
+        scored = _confirm(board, rack, cand, check, rules)
+        if scored is not None:
+            return cand.play.text(), scored.score
+    return None

@@ -1,0 +1,46 @@
+"""The long help text for ``rules board``."""
+
+RULES = """\
+MOJO — the board game (2–4 players; computer players fill seats)
+
+Each player has a rack of 7 letter tiles. Take turns laying a word on the board,
+across (left to right) or down (top to bottom). The first word must cover a star in
+the middle; every later word must touch a tile already on the board. Every word a move
+forms — the main word and each word across it — must be in the dictionary.
+
+Moves (type them in the game's thread, or /moji play …):
+  H8 across WORD   column letter, row number from the top, then the WHOLE word,
+  H8 down WORD     including letters already on the board. A blank is a lower-case
+                   letter: H8 across QuIZ uses a blank for the U.
+  swap ABC         swap those tiles with the bag (a blank is ?); only while the bag
+                   holds at least 7 tiles
+  pass             three passes in a row by one player end the game
+  resign           you forfeit the game
+
+Scoring: each tile scores its points (a blank scores 0). A blue square triples the
+letter put on it, a pink square doubles the whole word; letter bonuses count first,
+word bonuses after, and only for tiles put down this turn. Using all 7 tiles in one
+move adds 40 points. After each move you draw back up to 7 tiles while the bag lasts.
+
+The board: 16×16, in 2×2 clusters coloured blue and pink like a checkerboard; each
+cluster has one bonus square at a random place (blue: triple letter, pink: double word),
+different every game. The four middle squares are the stars. layout=classic plays the
+15×15 classic board instead (double/triple letter and word squares, 50-point bingo).
+
+The game ends when a player uses their last tile and the bag is empty, or when one
+player passes three times in a row. Then each player loses the points of the tiles
+left on their rack, and a player who used every tile gains the others' leftover points.
+Highest score wins. You have 72 hours for each turn (reminders at 24 h and 6 h left);
+run out of time and you lose the game.
+
+Options:
+  layout=mojo|classic     the board (default mojo)
+  dict=tournament|casual  the dictionary (default tournament)
+  turn=1..168             hours per turn (default 72)
+  live=on                 live mode: live-minutes per turn instead (default 3)
+  live-minutes=1..60      minutes per turn in live mode
+  bots=0..3 level=easy|normal|hard   computer players (hard finds the best move)
+  missed=on               after the game, each player sees the best move they missed
+                          on each turn
+Your rack is shown to you privately (/moji hand). "why" repeats why a move was refused.
+"""

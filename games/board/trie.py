@@ -1,0 +1,138 @@
+"""A compact array-based trie of the lexicon, for the computer player's move generator.
+
+Built at run time from ``games.lexicon`` (standard library only), lazily, once
+per process, and shared by every game (:func:`tournament_trie`). Nodes are
+numbered level by level; node ``i`` stores a 26-bit mask of the letters that
+follow it, the number of its first child (its children are consecutive, in
+letter order) and whether it ends a word. A child is found with a popcount:
+``first[i] + popcount(mask[i] & (bit - 1))``. Three flat arrays of about
+700,000 entries (about 6 MB) instead of millions of nested dicts.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from array import array
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import accumulate
+
+#: Longest word kept (the largest board is 16 squares wide).
+MAX_LENGTH = 16
+
+
+class Trie:
+    """The words of a dictionary as a trie in three arrays (see the module docstring)."""
+
+    __slots__ = ("first", "mask", "nodes", "term", "words")
+
+    def __init__(self, words: Iterable[str], max_length: int = MAX_LENGTH) -> None:
+        kept = sorted(set(filter(re.compile(f"[a-z]{{2,{max_length}}}").fullmatch, words)))
+        self.words = len(kept)
+        by_length: dict[int, list[str]] = {}
+        for w in kept:
+            by_length.setdefault(len(w), []).append(w)
+        longest = max(by_length, default=0)
+        # level d holds every prefix of length d, sorted; built from the longest words up
+        levels: list[list[str]] = [[] for _ in range(longest + 1)]
+        below: set[str] = set()
+        for d in range(longest, 0, -1):
+            level = below | set(by_length.get(d, ()))
+            levels[d] = sorted(level)
+            below = {s[:-1] for s in level} if d > 1 else set()
+        levels[0] = [""]
+        offsets = [0]
+        for names in levels:
+            offsets.append(offsets[-1] + len(names))
+        total = offsets[-1]
+        mask = [0] * total
+        first = [0] * total
+        for d in range(1, len(levels)):
+            prev, cur = levels[d - 1], levels[d]
+            base_prev, base_cur = offsets[d - 1], offsets[d]
+            ids = dict(zip(prev, range(base_prev, base_prev + len(prev)), strict=True))
+            parents = list(map(ids.__getitem__, [s[:-1] for s in cur]))
+            # children are consecutive: their masks are sums of bits over a run
+            cum = [0, *accumulate([1 << (ord(s[-1]) - 97) for s in cur])]
+            starts = dict(zip(reversed(parents), range(len(cur) - 1, -1, -1), strict=True))
+            ends = dict(zip(parents, range(1, len(cur) + 1), strict=True))
+            for node, j in starts.items():
+                first[node] = base_cur + j
+                mask[node] = cum[ends[node]] - cum[j]
+        word_set = set(kept)
+        term = bytearray(b"".join(bytes(map(word_set.__contains__, level)) for level in levels))
+        self.mask = array("I", mask)
+        self.first = array("I", first)
+        self.term = term
+        self.nodes = total
+
+    def child(self, node: int, letter: int) -> int:
+        """The node after ``letter`` (0-25) from ``node``, or -1."""
+        m = self.mask[node]
+        bit = 1 << letter
+        if not m & bit:
+            return -1
+        return int(self.first[node]) + (m & (bit - 1)).bit_count()
+
+    def walk(self, text: str, node: int = 0) -> int:
+        """The node reached by spelling ``text`` (lower or upper case) from ``node``, or -1."""
+        for ch in text:
+            node = self.child(node, ord(ch.lower()) - 97)
+            if node < 0:
+                return -1
+        return node
+
+    def __contains__(self, word: object) -> bool:
+        if not isinstance(word, str) or not word.isascii() or not word.isalpha():
+            return False
+        node = self.walk(word)
+        return node >= 0 and bool(self.term[node])
+
+    def memory(self) -> int:
+        """Bytes held by the three arrays."""
+        return self.mask.itemsize * len(self.mask) + self.first.itemsize * len(self.first) + len(self.term)
+
+
+@dataclass(frozen=True, slots=True)
+class BuildInfo:
+    """How long the shared trie took to build, and its size."""
+
+    seconds: float
+    words: int
+    nodes: int
+    bytes: int
+
+
+_LOCK = threading.Lock()
+_SHARED: dict[str, tuple[Trie, BuildInfo]] = {}
+
+
+def tournament_trie() -> Trie:
+    """The trie of the tournament dictionary's plain words: built on first use, then shared."""
+    return _shared("tournament")[0]
+
+
+def trie_for(dictionary: str) -> Trie:
+    """The trie of ``dictionary``'s plain words (``tournament`` or ``casual``), built once per process."""
+    return _shared(dictionary)[0]
+
+
+def build_info() -> BuildInfo:
+    """Build time and size of the shared trie (building it if needed; lexicon loading excluded)."""
+    return _shared("tournament")[1]
+
+
+def _shared(name: str) -> tuple[Trie, BuildInfo]:
+    with _LOCK:
+        if name not in _SHARED:
+            from games.lexicon import load
+
+            lex = load(name)
+            words = [w for w in lex.words(name) if lex.contains(w)]
+            start = time.perf_counter()
+            trie = Trie(words)
+            info = BuildInfo(time.perf_counter() - start, trie.words, trie.nodes, trie.memory())
+            _SHARED[name] = (trie, info)
+        return _SHARED[name]
