@@ -460,7 +460,7 @@ class PathsEngine:
         taken: dict[str, set[int]] = {}
         out: list[Recording] = []
         for word in words:
-            if word not in self.words:
+            if word not in self.words or len(word) < self.rules.min_length:
                 return _Refusal(self._not_allowed(word))
             paths = self.board.finder.paths_of(self.squares, word)
             if not paths:
