@@ -1,0 +1,33 @@
+"""Shed: the shedding card game — make words from your hand, extend and raid the table's words.
+
+``GAME`` is what the registry and the help know; the engine is
+:class:`games.shed.engine.ShedGame`, the notation ``games.shed.notation``.
+"""
+
+from __future__ import annotations
+
+from games.common.protocol import Engine, GameInfo, Setup
+from games.shed.engine import ShedGame
+from games.shed.options import OPTIONS
+from games.shed.rules_text import RULES
+
+
+def create(setup: Setup) -> Engine:
+    """A new shed game for ``setup``."""
+    return ShedGame(setup)
+
+
+GAME = GameInfo(
+    name="shed",
+    title="Shed",
+    summary="Shed your hand of letter cards by making words and reworking the words on the table.",
+    rules=RULES,
+    options=OPTIONS,
+    create=create,
+    min_players=2,
+    max_players=6,
+    realtime=False,
+    aliases=("shedding", "wordshed"),
+)
+
+__all__ = ["GAME", "create"]

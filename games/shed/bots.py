@@ -1,0 +1,238 @@
+"""Computer players: find real plays and write them in the notation.
+
+Words come from an anagram index (sorted letters -> the most common allowed
+word), built once per word-rule set from the lexicon's word list. A plan is
+built move by move on a copy of the round and every move is checked with the
+same :func:`~games.shed.turn.play_turn` the engine uses, so a computer player
+never sends a move the rules refuse.
+
+- easy: one word (a short one), or an action card now and then;
+- normal: its longest word, then up to two more words or extensions;
+- hard: as many words, extensions and takes as it can find, and action cards
+  aimed where they hurt most (the opponent with the fewest cards).
+"""
+
+from __future__ import annotations
+
+import random
+import string
+import threading
+from collections.abc import Callable, Iterator
+from itertools import combinations
+from typing import TYPE_CHECKING, Protocol
+
+from games.shed.notation import Act, Draw, Form, Op, Source, unparse
+from games.shed.rearrange import Refusal
+from games.shed.turn import Round, play_turn
+
+if TYPE_CHECKING:
+    from games.shed.engine import ShedGame
+
+MAX_WORD = 12  # longest word the index keeps
+SUBSET_BUDGET = 4000  # hand sub-multisets looked at per search
+
+_cache: dict[tuple[object, ...], dict[str, str]] = {}
+_lock = threading.Lock()
+
+
+class _WordList(Protocol):
+    def words(self, dictionary: str | None = None) -> list[str]: ...
+
+
+def word_index(game: ShedGame) -> dict[str, str]:
+    """Sorted letters -> an allowed word with exactly those letters (most common first).
+
+    Built once per rule set and shared by every game using it (about 1 s for
+    the tournament dictionary). Empty when the judge has no word list.
+    """
+    rules = game.rules
+    key = (id(game.judge), rules, game.config.verbs_allowed)
+    found = _cache.get(key)
+    if found is not None:
+        return found
+    with _lock:
+        found = _cache.get(key)
+        if found is not None:
+            return found
+        words_of: Callable[[str | None], list[str]] | None = getattr(game.judge, "words", None)
+        index: dict[str, str] = {}
+        if callable(words_of):
+            for word in words_of(rules.dictionary):
+                if not rules.min_length <= len(word) <= MAX_WORD or not word.isalpha():
+                    continue
+                sig = "".join(sorted(word))
+                if sig not in index and game.check_word(word) is None:
+                    index[sig] = word
+        if len(_cache) >= 4:
+            _cache.clear()
+        _cache[key] = index
+        return index
+
+
+def _subsets(pool: str, low: int, high: int) -> Iterator[str]:
+    """Distinct sub-multisets of the sorted letters ``pool``, largest first."""
+    seen: set[tuple[str, ...]] = set()
+    budget = SUBSET_BUDGET
+    for size in range(min(high, len(pool)), low - 1, -1):
+        for combo in combinations(pool, size):
+            if combo in seen:
+                continue
+            seen.add(combo)
+            budget -= 1
+            if budget < 0:
+                return
+            yield "".join(combo)
+
+
+class _Planner:
+    def __init__(self, game: ShedGame, seat: str, level: str, rng: random.Random) -> None:
+        self.game = game
+        self.seat = seat
+        self.level = level
+        self.rng = rng
+        self.index = word_index(game)
+        self.rules = game._turn_rules()
+        self.start: Round = game.round
+        self.state: Round = game.round.copy()
+        self.ops: list[Op] = []
+        self.min = game.config.min_length
+
+    def hand_letters(self) -> str:
+        return "".join(sorted(c.letter for c in self.state.hands[self.seat] if c.kind == "letter"))
+
+    def jokers(self) -> int:
+        if self.seat not in self.state.opened:
+            return 0
+        return sum(1 for c in self.state.hands[self.seat] if c.kind == "joker")
+
+    def try_op(self, op: Op) -> bool:
+        """Apply ``op`` to the plan's state if the rules allow it."""
+        trial = self.start.copy()
+        try:
+            play_turn(trial, self.seat, [*self.ops, op], self.rules, random.Random(0))
+        except Refusal:
+            return False
+        self.state = trial
+        self.ops.append(op)
+        return True
+
+    # --- finding words
+
+    def new_words(self) -> list[str]:
+        pool = self.hand_letters()
+        found: list[str] = []
+        for sub in _subsets(pool, self.min, MAX_WORD):
+            word = self.index.get(sub)
+            if word:
+                found.append(word)
+        if self.jokers() and len(found) < 3:
+            for sub in _subsets(pool, self.min - 1, 7):
+                for ch in string.ascii_lowercase:
+                    word = self.index.get("".join(sorted(sub + ch)))
+                    if word:
+                        found.append(word)
+        return found
+
+    def extensions(self) -> list[Form]:
+        pool = self.hand_letters()
+        out: list[Form] = []
+        for tw in self.state.table:
+            base = tw.text
+            if len(base) >= MAX_WORD:
+                continue
+            for sub in _subsets(pool, 1, min(4, MAX_WORD - len(base))):
+                word = self.index.get("".join(sorted(base + sub)))
+                if word and word != base:
+                    out.append(Form((word,), (Source(base),), sub))
+                    break
+        return out
+
+    def takes(self) -> list[Form]:
+        pool = self.hand_letters()
+        out: list[Form] = []
+        for tw in self.state.table:
+            base = tw.text
+            if len(base) <= self.min or any(c.kind == "joker" for c, _ in tw.cards):
+                continue
+            for ch in sorted(set(base)):
+                rest = base.replace(ch, "", 1)
+                survivor = self.index.get("".join(sorted(rest)))
+                if not survivor:
+                    continue
+                for sub in _subsets(pool, self.min - 1, 6):
+                    word = self.index.get("".join(sorted(sub + ch)))
+                    if word:
+                        out.append(Form((word, survivor), (Source(base, take=ch),), sub))
+                        break
+        return out
+
+    # --- the plan
+
+    def plan(self) -> str:
+        limit = {"easy": 1, "normal": 3}.get(self.level, 12)
+        while len(self.ops) < limit:
+            if not self._one_more():
+                break
+            if not self.state.hands[self.seat]:
+                return unparse(tuple(self.ops))
+        self._maybe_action()
+        return unparse(tuple(self.ops)) if self.ops else unparse((Draw(),))
+
+    def _one_more(self) -> bool:
+        opened = self.seat in self.state.opened
+        candidates: list[Form] = [Form((w,)) for w in self.new_words()]
+        if opened and self.level != "easy":
+            candidates += self.extensions()
+        if opened and self.level == "hard":
+            candidates += self.takes()
+        if not candidates:
+            return False
+        if self.level == "easy":
+            short = sorted(candidates, key=lambda f: len(f.words[0]))[:4]
+            self.rng.shuffle(short)
+            candidates = short
+        else:
+            candidates.sort(key=lambda f: -self._gain(f))
+        return any(self.try_op(form) for form in candidates[:20])
+
+    def _gain(self, form: Form) -> int:
+        if form.sources:
+            return len(form.plus or "")
+        return len(form.words[0])
+
+    def _maybe_action(self) -> None:
+        hand = self.state.hands[self.seat]
+        actions = sorted({c.action for c in hand if c.kind == "action"})
+        if not actions or self.seat not in self.state.opened:
+            return
+        chance = {"easy": 0.25, "normal": 0.6}.get(self.level, 1.0)
+        if self.rng.random() >= chance:
+            return
+        others = [o for o in self.rules.opponents if o.id != self.seat]
+        if not others:
+            return
+        sizes = {o.id: len(self.state.hands.get(o.id, [])) for o in others}
+        leader = min(others, key=lambda o: (sizes[o.id], o.number))
+        mine = len(hand)
+        letters = self.hand_letters()
+        worst = max(letters, key=lambda ch: ("qxzjkvwyfbhgmpcd".find(ch), ch)) if letters else ""
+        for code in actions:
+            op: Act | None = None
+            if code == "swap-hands":
+                if sizes[leader.id] + 1 < mine - 1:
+                    op = Act(code, str(leader.number))
+            elif code in {"skip", "draw-two"}:
+                op = Act(code, str(leader.number))
+            elif code == "all-draw-two":
+                op = Act(code, "all")
+            elif worst and code == "deck-trade":
+                op = Act(code, "", worst)
+            elif worst and code == "trade":
+                op = Act(code, str(leader.number), worst)
+            if op is not None and self.try_op(op):
+                return
+
+
+def plan_turn(game: ShedGame, seat: str, level: str, rng: random.Random) -> str:
+    """The computer player's whole turn for ``seat``, in the notation (``draw`` when it finds nothing)."""
+    return _Planner(game, seat, level, rng).plan()

@@ -1,0 +1,378 @@
+"""The shedding game as a pure, deterministic turn-based engine.
+
+Players take turns; a turn is one line in the notation (``games.shed.notation``),
+applied all or nothing. The first to shed every card wins the round; with
+``rounds`` > 1 the winner of each round scores one point per card the others
+still hold, and the most points after the last round wins.
+
+Time comes only from the actions: a turn's deadline is the time it started
+plus the turn limit, so a game rebuilt from its log keeps its deadlines. A
+missed turn draws a card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from games.common.protocol import Action, CardFace, Claim, Notice, Result, Seat, SeatLine, Setup, Snapshot
+from games.common.words import WordJudge, WordRules, normalize
+from games.shed.cards import Card, deck_for, hand_text, resolve_set
+from games.shed.notation import NotationError, parse
+from games.shed.options import ShedConfig
+from games.shed.rearrange import Refusal
+from games.shed.turn import Opponent, Round, TurnReport, TurnRules, play_turn
+
+#: Seconds a computer player waits before moving, by level.
+BOT_DELAY: dict[str, float] = {"easy": 6.0, "normal": 4.0, "hard": 3.0}
+
+
+def load_judge(dictionary: str) -> WordJudge:
+    """The project lexicon, imported lazily (only when a game has no judge)."""
+    from games.lexicon import load
+
+    judge: WordJudge = load(dictionary)
+    return judge
+
+
+class ShedGame:
+    """One game of shed (see the module docstring); implements ``games.common.protocol.Engine``."""
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.config = ShedConfig.from_options(setup.options)
+        self.seats: list[Seat] = list(setup.seats)
+        self.names = {s.id: s.name for s in self.seats}
+        self.numbers = {s.id: n for n, s in enumerate(self.seats, start=1)}
+        self.rng = random.Random(setup.seed)
+        self.bot_rng = random.Random(setup.seed * 7919 + 1)
+        self.judge: WordJudge = setup.judge if setup.judge is not None else load_judge(self.config.dictionary)
+        self.rules: WordRules = self.config.word_rules(setup.added_words, setup.banned_words)
+        self.card_set = resolve_set(self.config.card_set, len(self.seats))
+        self.active: list[str] = [s.id for s in self.seats]
+        self.scores: dict[str, int] = {s.id: 0 for s in self.seats}
+        self.best: dict[str, str] = {}
+        self.round = Round([])
+        self.round_no = 0
+        self.starter = 0
+        self.current: str | None = None
+        self.turn_started = 0.0
+        self.turn_no = 0
+        self.empty_passes = 0
+        self.done = False
+        self.summary = ""
+        self.round_winners: list[tuple[str, ...]] = []
+        self.bot_turn_done = -1
+
+    # ------------------------------------------------------------ words
+
+    def check_word(self, word: str) -> str | None:
+        """None when ``word`` may be played, else the reason."""
+        folded = normalize(word)
+        if folded is None or not folded.isalpha():
+            return f"{word.upper()} is not a word."
+        if len(folded) < self.config.min_length:
+            return f"{folded.upper()} is too short: words need at least {self.config.min_length} letters."
+        verdict = self.judge.judge(folded, self.rules)
+        if not verdict.ok:
+            return verdict.message or f"{folded.upper()} is not allowed."
+        kinds_of = getattr(self.judge, "kinds", None)
+        if not self.config.verbs_allowed and callable(kinds_of):
+            kinds = set(kinds_of(folded))
+            if "verbs" in kinds and not kinds & {"nouns", "adjectives"}:
+                return f"{folded.upper()} is only a verb, and verbs are not allowed in this game."
+        return None
+
+    # ------------------------------------------------------------ rounds
+
+    def _deal(self, now: float) -> list[Notice]:
+        self.round_no += 1
+        cards = deck_for(self.card_set, len(self.seats))
+        self.rng.shuffle(cards)
+        self.round = Round(cards, hands={seat: [] for seat in self.active})
+        for _ in range(self.config.hand):
+            for seat in self.active:
+                self.round.draw(seat, self.rng)
+        self.empty_passes = 0
+        first = self.active[(self.round_no - 1) % len(self.active)]
+        self._start_turn(first, now)
+        title = f"Round {self.round_no} of {self.config.rounds}: " if self.config.rounds > 1 else ""
+        notices = [
+            Notice(
+                "announce",
+                f"{title}{self.config.hand} cards each; {self.names[first]} begins. "
+                "Your hand is shown only to you (`hand`).",
+            )
+        ]
+        notices += [self._hand_notice(seat) for seat in self.active]
+        notices.append(Notice("table"))
+        return notices
+
+    def _start_turn(self, seat: str, now: float) -> None:
+        self.current = seat
+        self.turn_started = now
+        self.turn_no += 1
+
+    def _advance(self, now: float) -> list[Notice]:
+        notices: list[Notice] = []
+        assert self.current is not None
+        pos = self.active.index(self.current) if self.current in self.active else -1
+        for _ in range(len(self.active) * 8):
+            pos = (pos + 1) % len(self.active)
+            seat = self.active[pos]
+            if self.round.skips.get(seat, 0) > 0:
+                self.round.skips[seat] -= 1
+                notices.append(Notice("announce", f"{self.names[seat]} skips this turn."))
+                continue
+            break
+        self._start_turn(self.active[pos], now)
+        return notices
+
+    def _hand_notice(self, seat: str) -> Notice:
+        return Notice("private", f"Your hand: {hand_text(self.round.hands.get(seat, []))}", seat)
+
+    def _end_round(self, winners: Sequence[str], now: float, how: str) -> list[Notice]:
+        left = {seat: len(self.round.hands.get(seat, [])) for seat in self.active}
+        points = sum(n for seat, n in left.items() if seat not in winners)
+        for seat in winners:
+            self.scores[seat] += points
+        self.round_winners.append(tuple(winners))
+        names = " and ".join(self.names[w] for w in winners)
+        text = f"{how} {names} {'win' if len(winners) > 1 else 'wins'} the round"
+        text += f" and {'score' if len(winners) > 1 else 'scores'} {points} (one a card the others hold)."
+        notices = [Notice("announce", text)]
+        if self.round_no < self.config.rounds:
+            return notices + self._deal(now)
+        return notices + self._finish(now)
+
+    def _finish(self, now: float, why: str = "") -> list[Notice]:
+        self.done = True
+        self.current = None
+        result = self.result()
+        names = ", ".join(self.names[w] for w in result.winners) or "nobody"
+        self.summary = f"{why}{names} {'win' if len(result.winners) > 1 else 'wins'}!"
+        return [Notice("end", self.summary)]
+
+    # ------------------------------------------------------------ actions
+
+    def apply(self, action: Action) -> list[Notice]:
+        """Apply one action and report what happened. Never raises on bad input."""
+        if action.kind == "begin":
+            if self.round_no or self.done:
+                return []
+            if len(self.active) < 2:
+                return self._finish(action.now, "Shed needs two players. ")
+            return self._deal(action.now)
+        if action.kind == "say":
+            return self._say(action)
+        if action.kind == "tick":
+            return self._tick(action.now)
+        if action.kind == "leave" and action.seat is not None:
+            return self._leave(action.seat, action.now)
+        return []
+
+    def _say(self, action: Action) -> list[Notice]:
+        seat = action.seat or ""
+
+        def refuse(reason: str) -> list[Notice]:
+            return [Notice("rejected", reason, seat, action.ref)]
+
+        if self.done:
+            return refuse("The game is over.")
+        if not self.round_no:
+            return refuse("The game hasn't started yet.")
+        if seat not in self.active:
+            return refuse("You're not playing in this game.")
+        if seat != self.current:
+            who = self.names.get(self.current or "", "someone else")
+            return refuse(f"It's not your turn: it's {who}'s.")
+        try:
+            ops = parse(action.text or "")
+        except NotationError as exc:
+            return refuse(str(exc))
+        state = self.round.copy()
+        rng_state = self.rng.getstate()
+        try:
+            report = play_turn(state, seat, ops, self._turn_rules(), self.rng)
+        except Refusal as exc:
+            self.rng.setstate(rng_state)
+            return refuse(str(exc))
+        self.round = state
+        return self._after_turn(seat, report, action)
+
+    def _turn_rules(self) -> TurnRules:
+        opponents = [Opponent(s, self.names[s], self.numbers[s]) for s in self.active]
+        return TurnRules(self.check_word, self.config.opening == "turn", opponents, self.names)
+
+    def _after_turn(self, seat: str, report: TurnReport, action: Action) -> list[Notice]:
+        for word in report.new_words:
+            if len(word) > len(self.best.get(seat, "")):
+                self.best[seat] = word
+        hand = self.round.hands[seat]
+        name = self.names[seat]
+        text = f"{name} " + "; ".join(report.words) + f" ({len(hand)} card{'s' * (len(hand) != 1)} left)."
+        notices = [Notice("accepted", text, seat, action.ref)]
+        notices += [self._hand_notice(s) for s in sorted(report.touched) if s in self.active]
+        if report.played:
+            self.empty_passes = 0
+        elif report.drew == 0:
+            self.empty_passes += 1
+        if not hand:
+            return notices + self._end_round([seat], action.now, f"{name} has no cards left:")
+        if self.empty_passes >= len(self.active):
+            return notices + self._blocked(action.now)
+        notices += self._advance(action.now)
+        notices.append(Notice("table"))
+        return notices
+
+    def _blocked(self, now: float) -> list[Notice]:
+        fewest = min(len(self.round.hands[s]) for s in self.active)
+        winners = [s for s in self.active if len(self.round.hands[s]) == fewest]
+        return self._end_round(winners, now, "No cards are left to draw and nobody can play:")
+
+    def _tick(self, now: float) -> list[Notice]:
+        deadline = self.next_deadline()
+        if deadline is None or now < deadline or self.current is None:
+            return []
+        seat = self.current
+        card = self.round.draw(seat, self.rng)
+        if card is None:
+            self.empty_passes += 1
+        text = f"{self.names[seat]} ran out of time " + (
+            "and draws a card." if card else "(no cards left to draw)."
+        )
+        notices = [Notice("announce", text), self._hand_notice(seat)]
+        if self.empty_passes >= len(self.active):
+            return notices + self._blocked(now)
+        notices += self._advance(now)
+        notices.append(Notice("table"))
+        return notices
+
+    def _leave(self, seat: str, now: float) -> list[Notice]:
+        if self.done or seat not in self.active:
+            return []
+        was_turn = seat == self.current
+        if was_turn:
+            notices = self._advance(now)
+        else:
+            notices = []
+        self.active.remove(seat)
+        self.round.discard.extend(self.round.hands.pop(seat, []))
+        self.round.skips.pop(seat, None)
+        notices.insert(0, Notice("announce", f"{self.names[seat]} left the game; their cards are discarded."))
+        humans = [s for s in self.active if self._seat(s).bot is None]
+        if len(self.active) < 2 or not humans:
+            fewest = min((len(self.round.hands[s]) for s in self.active), default=0)
+            winners = [s for s in self.active if len(self.round.hands[s]) == fewest]
+            self.round_winners.append(tuple(winners))
+            return notices + self._finish(now, "Too few players are left. ")
+        notices.append(Notice("table"))
+        return notices
+
+    def _seat(self, seat: str) -> Seat:
+        return next(s for s in self.seats if s.id == seat)
+
+    # ------------------------------------------------------------ time and bots
+
+    def next_deadline(self) -> float | None:
+        """When the current turn runs out (None once the game is over)."""
+        if self.done or self.current is None:
+            return None
+        return self.turn_started + self.config.turn_seconds
+
+    def next_bot_time(self) -> float | None:
+        """When the computer player whose turn it is will move."""
+        if self.done or self.current is None or self.bot_turn_done == self.turn_no:
+            return None
+        level = self._seat(self.current).bot
+        if level is None:
+            return None
+        return self.turn_started + BOT_DELAY.get(level, BOT_DELAY["normal"])
+
+    def bot_claims(self, now: float) -> list[Claim]:
+        """The computer player's whole turn, in the notation, once its thinking time is up."""
+        due = self.next_bot_time()
+        if due is None or now < due or self.current is None:
+            return []
+        from games.shed.bots import plan_turn
+
+        self.bot_turn_done = self.turn_no
+        seat = self.current
+        text = plan_turn(self, seat, self._seat(seat).bot or "normal", self.bot_rng)
+        return [Claim(seat, text, now)]
+
+    # ------------------------------------------------------------ views
+
+    @property
+    def finished(self) -> bool:
+        """True once the game is over."""
+        return self.done
+
+    def table_lines(self) -> list[str]:
+        """The public table: words, deck, whose turn."""
+        lines: list[str] = []
+        if self.round.table:
+            lines.append("Table words:")
+            lines += [
+                f"  #{i}  {tw.shown}  ({self.names[tw.owner]})" for i, tw in enumerate(self.round.table, 1)
+            ]
+        else:
+            lines.append("No words on the table yet.")
+        lines.append(f"Deck: {len(self.round.deck)} cards · discard pile: {len(self.round.discard)}")
+        if self.current is not None:
+            lines.append(f"{self.names[self.current]} to play: a word, `SOCK+H -> SHOCK`, or `draw`.")
+        return lines
+
+    def snapshot(self, viewer: str | None = None) -> Snapshot:
+        """The table as ``viewer`` sees it; only a seat's own snapshot holds its hand."""
+        title = "Shed" + (
+            f" — round {self.round_no} of {self.config.rounds}" if self.config.rounds > 1 else ""
+        )
+        seats = tuple(
+            SeatLine(
+                s.id,
+                s.name,
+                self.scores[s.id],
+                _detail(
+                    len(self.round.hands.get(s.id, [])), self.round.skips.get(s.id, 0), s.id in self.active
+                ),
+                s.id == self.current,
+            )
+            for s in self.seats
+        )
+        lines = self.table_lines()
+        deadline = self.next_deadline()
+        if viewer is None or viewer not in self.round.hands:
+            return Snapshot(title, seats=seats, lines=tuple(lines), deadline=deadline)
+        hand = self.round.hands[viewer]
+        shown = sorted(
+            (c for c in hand if c.kind != "action"), key=lambda c: (c.kind != "letter", c.letter, c.id)
+        )
+        faces = tuple(_face(c) for c in shown)
+        mine = [f"Your hand: {hand_text(hand)}", *lines]
+        return Snapshot(
+            f"{title} — your hand", cards=faces, seats=seats, lines=tuple(mine), deadline=deadline
+        )
+
+    def result(self) -> Result:
+        """Points per seat and the winners (final once :attr:`finished`)."""
+        if self.config.rounds == 1 or not self.round_winners:
+            winners = self.round_winners[-1] if self.round_winners else ()
+        else:
+            top = max(self.scores.values())
+            winners = tuple(s.id for s in self.seats if self.scores[s.id] == top)
+        return Result(dict(self.scores), tuple(winners), self.summary, best_words=dict(self.best))
+
+
+def _detail(cards: int, skips: int, playing: bool) -> str:
+    if not playing:
+        return "left the game"
+    text = f"{cards} card{'s' * (cards != 1)}"
+    return text + (" · skips next turn" if skips else "")
+
+
+def _face(card: Card) -> CardFace:
+    """A letter card, or a joker as a blank card."""
+    if card.kind == "letter":
+        return CardFace(card.letter.upper(), card.colour, 1)
+    return CardFace("", "", 0)

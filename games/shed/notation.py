@@ -1,0 +1,238 @@
+"""The move notation: one line is one whole turn, moves separated by ``;``.
+
+==============================  ==================================================
+typed                           means
+==============================  ==================================================
+``WHO`` or ``play WHO``         a new word from your hand (several words: ``WHO CAT``)
+``SOCK+H -> SHOCK``             add H from your hand to the table word SOCK
+``SOCK -> SHOCK``               the same: the letters your hand adds are worked out
+``SHOCK-H+WO -> WHO SOCK``      take H from SHOCK, add W and O: WHO and SOCK
+``CAT SHOCK -> CHAT SOCK``      move letters between table words
+``#3+S -> CATS``                a table word by its number
+``WH*O``                        ``*`` before a letter: that letter is a joker
+``trade Q`` / ``trade Q Bob``   Deck Trade / Trade action cards (``*`` trades a joker)
+``skip Bob`` / ``swap Bob``     Skip / Swap Hands action cards
+``+2 Bob`` / ``+2 all``         Draw Two / All Draw Two action cards
+``draw``                        draw a card and end your turn (also ``pass``)
+==============================  ==================================================
+
+:func:`parse` turns a line into :data:`Op` values or raises :class:`NotationError`
+with a reason; :func:`unparse` writes ops back (``parse(unparse(ops)) == ops``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+MAX_LINE = 400
+MAX_OPS = 12
+MAX_WORD = 20
+
+ARROWS = ("->", "=>", "→", "=")
+_TERM = re.compile(r"\s*([+-]?)\s*(#?\d+|[a-z*]+)\s*")
+
+
+class NotationError(ValueError):
+    """A friendly reason why a line could not be read."""
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A table word named in a move: by its letters (``word``) or its number (``index``)."""
+
+    word: str = ""
+    index: int | None = None
+    take: str = ""  # letters the move takes from it (``-H``); "" when not said
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """Make words: from the hand alone (no ``sources``) or with table words.
+
+    ``plus`` is the hand letters given after ``+`` (``*`` a joker), or None
+    when the engine should work them out. ``words`` are the resulting words,
+    lower-case, with ``*`` before a letter a joker plays.
+    """
+
+    words: tuple[str, ...]
+    sources: tuple[Source, ...] = ()
+    plus: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """Play an action card (a key of ``games.shed.cards.ACTIONS``)."""
+
+    card: str
+    target: str = ""  # an opponent as typed ("bob", "2"), "all", or "" (the only opponent)
+    give: str = ""  # the letter traded away ("*": a joker)
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw a card and end the turn."""
+
+
+Op = Form | Act | Draw
+
+
+def letters(word: str) -> str:
+    """A notation word without its joker marks: ``wh*o`` -> ``who``."""
+    return word.replace("*", "")
+
+
+def _fold(text: str) -> str:
+    folded = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in folded if not unicodedata.combining(ch)).lower()
+
+
+def _word(token: str, what: str = "word") -> str:
+    if not re.fullmatch(r"(\*?[a-z])+", token):
+        if "*" in token and re.fullmatch(r"[a-z*]+", token):
+            raise NotationError(f"In {token.upper()}, put * just before the letter a joker plays, like WH*O.")
+        raise NotationError(
+            f"{token.upper()} is not a {what}: use letters only (and * before a joker's letter)."
+        )
+    if len(letters(token)) > MAX_WORD:
+        raise NotationError(f"{token.upper()[:MAX_WORD]}… is too long for a word.")
+    return token
+
+
+def parse(text: str) -> tuple[Op, ...]:
+    """Read one turn; raises :class:`NotationError` with a reason."""
+    line = _fold(text).strip()
+    if not line:
+        raise NotationError("Say what to play, like `WHO`, `SOCK+H -> SHOCK` or `draw`.")
+    if len(line) > MAX_LINE:
+        raise NotationError("That move is too long.")
+    parts = [p.strip() for p in line.replace("\n", ";").split(";")]
+    parts = [p for p in parts if p]
+    if not parts:
+        raise NotationError("Say what to play, like `WHO`, `SOCK+H -> SHOCK` or `draw`.")
+    if len(parts) > MAX_OPS:
+        raise NotationError(f"At most {MAX_OPS} moves in one turn.")
+    ops = tuple(_op(part) for part in parts)
+    if any(isinstance(op, Draw) for op in ops) and len(ops) > 1:
+        raise NotationError("`draw` is a whole turn on its own: draw only when you play nothing else.")
+    return ops
+
+
+def _op(part: str) -> Op:
+    words = part.split()
+    head = words[0]
+    if head in {"draw", "pass"} and len(words) == 1:
+        return Draw()
+    if head == "play" and len(words) > 1 and not _has_arrow(part):
+        return Form(tuple(_word(w) for w in words[1:]))
+    if head in {"trade", "skip", "swap", "+2", "draw2", "draw-two"} or part.startswith("+2"):
+        return _action(part)
+    if _has_arrow(part):
+        return _form(part)
+    return Form(tuple(_word(w) for w in words))
+
+
+def _has_arrow(part: str) -> bool:
+    return any(arrow in part for arrow in ARROWS)
+
+
+def _action(part: str) -> Act:
+    if part.startswith("+2"):
+        head, rest = "+2", part[2:].strip()
+    else:
+        head, _, rest = part.partition(" ")
+        rest = rest.strip()
+    if head == "trade":
+        give, _, target = rest.partition(" ")
+        if not re.fullmatch(r"[a-z*]", give):
+            raise NotationError("Say which card to trade away, like `trade Q` or `trade Q Bob`.")
+        target = target.strip()
+        return Act("trade" if target else "deck-trade", target, give)
+    if not rest:
+        example = {"skip": "skip Bob", "swap": "swap Bob"}.get(head, "+2 Bob")
+        raise NotationError(f"Say which opponent, like `{example}`.")
+    if head == "skip":
+        return Act("skip", rest)
+    if head == "swap":
+        return Act("swap-hands", rest)
+    if rest in {"all", "everyone", "everybody"}:
+        return Act("all-draw-two", "all")
+    return Act("draw-two", rest)
+
+
+def _form(part: str) -> Form:
+    for arrow in ARROWS:
+        if arrow in part:
+            left, right = part.split(arrow, 1)
+            break
+    if any(arrow in right for arrow in ARROWS):
+        raise NotationError("Use one arrow per move; separate moves with `;`.")
+    results = tuple(_word(w) for w in right.split())
+    if not results:
+        raise NotationError("Say the words after the arrow, like `SOCK+H -> SHOCK`.")
+    sources: list[Source] = []
+    plus: str | None = None
+    pos = 0
+    left = left.strip()
+    if not left:
+        raise NotationError("Name the table word before the arrow, like `SOCK+H -> SHOCK`.")
+    while pos < len(left):
+        match = _TERM.match(left, pos)
+        if match is None or match.end() == pos:
+            bad = left[pos:].split()[0]
+            raise NotationError(f"I can't read {bad!r}: table words are letters or #numbers, like `#2+S`.")
+        pos = match.end()
+        sign, body = match.groups()
+        if sign == "+":
+            if not re.fullmatch(r"[a-z*]+", body):
+                raise NotationError(f"After + come letters from your hand (* for a joker), not {body!r}.")
+            plus = (plus or "") + body
+        elif sign == "-":
+            if not sources:
+                raise NotationError("Say which table word the letters after - come from, like `SHOCK-H`.")
+            if not re.fullmatch(r"[a-z*]+", body):
+                raise NotationError(f"After - come the letters you take, not {body!r}.")
+            last = sources[-1]
+            sources[-1] = Source(last.word, last.index, last.take + body)
+        elif body.lstrip("#").isdigit():
+            sources.append(Source(index=int(body.lstrip("#"))))
+        else:
+            sources.append(Source(_word(body, "table word").replace("*", "")))
+    if not sources:
+        raise NotationError("Name the table word before the arrow, like `SOCK+H -> SHOCK`.")
+    if len(sources) > 6:
+        raise NotationError("At most 6 table words in one move.")
+    return Form(results, tuple(sources), plus)
+
+
+def unparse(ops: tuple[Op, ...]) -> str:
+    """Write ops back in the notation (the inverse of :func:`parse`)."""
+    return "; ".join(_unparse_op(op) for op in ops)
+
+
+def _unparse_op(op: Op) -> str:
+    if isinstance(op, Draw):
+        return "draw"
+    if isinstance(op, Act):
+        if op.card == "deck-trade":
+            return f"trade {op.give.upper()}"
+        if op.card == "trade":
+            return f"trade {op.give.upper()} {op.target}"
+        if op.card == "skip":
+            return f"skip {op.target}"
+        if op.card == "swap-hands":
+            return f"swap {op.target}"
+        if op.card == "all-draw-two":
+            return "+2 all"
+        return f"+2 {op.target}"
+    words = " ".join(w.upper() for w in op.words)
+    if not op.sources:
+        return f"play {words}"
+    left = " ".join(
+        (s.word.upper() if s.index is None else f"#{s.index}") + (f"-{s.take.upper()}" if s.take else "")
+        for s in op.sources
+    )
+    if op.plus is not None:
+        left += f"+{op.plus.upper()}"
+    return f"{left} -> {words}"

@@ -1,0 +1,146 @@
+"""The shedding game's options (one declaration for chat, slash commands and help)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from games.common.options import OptionSpec, OptionValue
+from games.common.words import BANS, WordRules
+from games.shed.cards import CARD_SETS
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+PACES: tuple[str, ...] = ("live", "slow")
+#: Seconds per turn by pace: 2 minutes live, 24 hours in slow mode.
+PACE_SECONDS: dict[str, float] = {"live": 120.0, "slow": 86_400.0}
+#: The rulebook's advice: no names, place names, countries or abbreviations.
+DEFAULT_BANS: tuple[str, ...] = ("proper", "abbrev", "contraction", "foreign")
+WORD_BANS: tuple[str, ...] = tuple(b for b in BANS if b != "repeat")
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("bots", "int", 0, "computer opponents to add", low=0, high=5, aliases=("computers",)),
+    OptionSpec(
+        "level",
+        "choice",
+        "normal",
+        "how clever the computer opponents are",
+        choices=LEVELS,
+        aliases=("difficulty",),
+        choice_aliases={"medium": "normal"},
+    ),
+    OptionSpec(
+        "cards",
+        "choice",
+        "auto",
+        "card set: two (blue + 3 jokers + actions), group (blue + red + jokers + actions), "
+        "children (all 110); auto picks by the number of players",
+        choices=CARD_SETS,
+        aliases=("set", "deck"),
+        choice_aliases={"2": "two", "adults": "group", "kids": "children", "all": "children"},
+    ),
+    OptionSpec("hand", "int", 7, "cards dealt to each player", low=3, high=10),
+    OptionSpec("min", "int", 3, "minimum word length", low=3, high=5, aliases=("min-length", "length")),
+    OptionSpec(
+        "dictionary",
+        "choice",
+        "tournament",
+        "the word list: tournament (big) or casual (common words)",
+        choices=("tournament", "casual"),
+        aliases=("dict",),
+    ),
+    OptionSpec(
+        "rules",
+        "set",
+        DEFAULT_BANS,
+        "Word Rules bans in force",
+        choices=WORD_BANS,
+        aliases=("bans",),
+        choice_aliases={"plural": "plural-s", "plurals": "plural-s", "names": "proper"},
+    ),
+    OptionSpec("verbs", "bool", True, "verbs are allowed (off: words that are only verbs are refused)"),
+    OptionSpec(
+        "easy",
+        "bool",
+        False,
+        "ignore the Word Rules: any dictionary word counts (good with children)",
+        aliases=("no-rules",),
+    ),
+    OptionSpec(
+        "opening",
+        "choice",
+        "game",
+        "you must have made a word of your own before touching table words: once per game, or every turn",
+        choices=("game", "turn"),
+    ),
+    OptionSpec(
+        "pace",
+        "choice",
+        "live",
+        "turn timer: live (2 minutes) or slow (24 hours)",
+        choices=PACES,
+        aliases=("mode",),
+    ),
+    OptionSpec(
+        "minutes", "int", 0, "minutes per turn (0: the pace's default)", low=0, high=2880, aliases=("timer",)
+    ),
+    OptionSpec(
+        "rounds", "int", 1, "rounds to play, adding up points (the Counting Points variant)", low=1, high=10
+    ),
+)
+
+
+def _int(options: Mapping[str, OptionValue], name: str, default: int) -> int:
+    value = options.get(name, default)
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+@dataclass(frozen=True, slots=True)
+class ShedConfig:
+    """The options a game was started with, typed."""
+
+    card_set: str = "auto"
+    hand: int = 7
+    min_length: int = 3
+    dictionary: str = "tournament"
+    bans: frozenset[str] = frozenset(DEFAULT_BANS)
+    verbs: bool = True
+    easy: bool = False
+    opening: str = "game"
+    turn_seconds: float = PACE_SECONDS["live"]
+    rounds: int = 1
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, OptionValue]) -> ShedConfig:
+        """Read a full or partial option dict (missing values take their defaults)."""
+        pace = str(options.get("pace", "live"))
+        minutes = _int(options, "minutes", 0)
+        bans = options.get("rules", DEFAULT_BANS)
+        return cls(
+            card_set=str(options.get("cards", "auto")),
+            hand=_int(options, "hand", 7),
+            min_length=_int(options, "min", 3),
+            dictionary=str(options.get("dictionary", "tournament")),
+            bans=frozenset(bans) if isinstance(bans, tuple) else frozenset(DEFAULT_BANS),
+            verbs=bool(options.get("verbs", True)),
+            easy=bool(options.get("easy", False)),
+            opening=str(options.get("opening", "game")),
+            turn_seconds=minutes * 60.0 if minutes else PACE_SECONDS.get(pace, PACE_SECONDS["live"]),
+            rounds=_int(options, "rounds", 1),
+        )
+
+    def word_rules(
+        self, added: frozenset[str] = frozenset(), banned: frozenset[str] = frozenset()
+    ) -> WordRules:
+        """The judge's rules for this game (``easy`` lifts every ban)."""
+        return WordRules(
+            dictionary=self.dictionary,
+            min_length=self.min_length,
+            bans=frozenset() if self.easy else self.bans,
+            added=added,
+            banned=banned,
+        )
+
+    @property
+    def verbs_allowed(self) -> bool:
+        """False when words that are only verbs are refused."""
+        return self.verbs or self.easy

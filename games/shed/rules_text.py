@@ -1,0 +1,50 @@
+"""The long help text for ``rules shed``."""
+
+RULES = """\
+Shed — get rid of your cards by making words (2–6 players)
+
+Everyone gets 7 letter cards; only you see your hand (`hand`, or the private message after
+each change). On your turn type ONE line: any number of moves separated by `;`. The line is
+played all or nothing; then it is the next player's turn.
+
+Moves (case doesn't matter):
+  WHO                     a new word of 3+ letters from your hand (`play WHO` for words like DRAW)
+  SOCK+H -> SHOCK         add letters from your hand to a table word; letters may be rearranged
+  SOCK -> SHOCK           the same: the bot works out which letters come from your hand
+  SHOCK-H+WO -> WHO SOCK  take letters from a table word and use them in a new word; the table
+                          word must leave a word of 3+ letters behind (you may add to it too)
+  CAT SHOCK -> CHAT SOCK  move letters between table words; #2 names table word number 2
+  WH*O                    * before a letter: a joker plays it (otherwise jokers are used only
+                          for letters you don't have)
+  draw                    draw a card and end your turn (when you can't or won't play)
+  e.g. `WHO; SOCK+H -> SHOCK` plays WHO, then makes SHOCK.
+
+Rules of the table
+• Before you add to or take from table words you must have made a word of your own from your
+  hand (once per game; opening=turn: every turn). Letters taken must be played in the same move.
+• Jokers (★) play any letter, not in your first word (fine in your last). A joker on the table
+  can be moved to another word, as long as a word is left behind; it never goes back to a hand.
+• Action cards: playing one ends your turn (play it last in your line); you can't play one before
+  your first word, nor as your last card. Played action cards are discarded.
+    trade Q        Deck Trade: Q goes to the discard pile, you take the deck's top card
+    trade Q Bob    Trade: Bob gets your Q, you take one of Bob's cards blindly
+    skip Bob       Skip: Bob skips their next turn
+    swap Bob       Swap Hands: you and Bob swap hands
+    +2 Bob         Draw Two: Bob draws 2 cards
+    +2 all         All Draw Two: every opponent draws 2 cards
+  Name opponents by name (a unique start is enough) or seat number; with one opponent, leave it out.
+  Cards you receive can't be played before your next turn.
+• Turn timer: 2 minutes (pace=live) or 24 hours (pace=slow); minutes=N sets your own. A missed
+  turn draws a card. When the deck is empty the discard pile is shuffled in; if nothing is left to
+  draw and nobody plays for a whole round, the fewest cards win.
+• The first to shed every card wins. rounds=N plays the Counting Points variant: each round's
+  winner scores one point per card the others still hold; most points after N rounds wins.
+
+Word Rules: English words from the tournament dictionary (dictionary=casual for common words
+only); names, place names, countries and abbreviations are refused (rules=...); verbs=off refuses
+words that are only verbs; easy=on ignores the Word Rules (a good idea with children).
+Cards (cards=...): two = blue letters + 3 jokers + action cards (2 players), group = blue + red +
+all jokers + action cards (3–4 players), children = all 110 cards; auto picks by player count.
+The 110 cards: blue, red and yellow letters (A–Z, vowels twice: 31 each), 5 jokers and 2 of each
+action card. Computer players: bots=N level=easy|normal|hard.
+"""

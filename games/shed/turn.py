@@ -1,0 +1,287 @@
+"""One round's cards and the rules of one turn.
+
+:class:`Round` holds where every card is (deck, discard pile, hands, table
+words). :func:`play_turn` applies a parsed turn to a copy of it, checking every
+rule, and returns what happened; a rule broken anywhere in the line raises
+:class:`~games.shed.rearrange.Refusal` and leaves nothing changed, so a line
+is all or nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from games.shed.cards import ACTIONS, Card
+from games.shed.notation import Act, Draw, Form, Op, letters
+from games.shed.rearrange import Refusal, TableWord, arrange
+
+#: Judges a lower-case word: None when allowed, else the reason.
+WordCheck = Callable[[str], str | None]
+
+
+@dataclass(slots=True)
+class Round:
+    """Where every card of the game is during one round."""
+
+    deck: list[Card]
+    discard: list[Card] = field(default_factory=list)
+    hands: dict[str, list[Card]] = field(default_factory=dict)
+    table: list[TableWord] = field(default_factory=list)
+    opened: set[str] = field(default_factory=set)  # made their first word from the hand
+    skips: dict[str, int] = field(default_factory=dict)
+
+    def copy(self) -> Round:
+        """An independent copy (cards and table words are immutable)."""
+        return Round(
+            list(self.deck),
+            list(self.discard),
+            {seat: list(hand) for seat, hand in self.hands.items()},
+            list(self.table),
+            set(self.opened),
+            dict(self.skips),
+        )
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the round, wherever it is."""
+        out = list(self.deck) + list(self.discard)
+        for hand in self.hands.values():
+            out.extend(hand)
+        for word in self.table:
+            out.extend(card for card, _ in word.cards)
+        return out
+
+    def draw(self, seat: str, rng: random.Random) -> Card | None:
+        """Move the deck's top card to ``seat``'s hand (the discards are reshuffled when it is empty)."""
+        if not self.deck and self.discard:
+            self.deck = self.discard
+            self.discard = []
+            rng.shuffle(self.deck)
+        if not self.deck:
+            return None
+        card = self.deck.pop()
+        self.hands[seat].append(card)
+        return card
+
+
+@dataclass(frozen=True, slots=True)
+class Opponent:
+    """A seat an action card can aim at."""
+
+    id: str
+    name: str
+    number: int  # 1-based seat number as the table shows it
+
+
+@dataclass(slots=True)
+class TurnReport:
+    """What a successful turn did, for the announcements."""
+
+    words: list[str] = field(default_factory=list)  # public sentences, one per move
+    new_words: list[str] = field(default_factory=list)  # words made (for best words)
+    touched: set[str] = field(default_factory=set)  # seats whose hands changed
+    drew: int = 0
+    played: bool = False  # anything but a draw
+    action: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRules:
+    """What a turn needs to know besides the cards."""
+
+    check_word: WordCheck
+    opening_each_turn: bool
+    opponents: Sequence[Opponent]
+    names: dict[str, str]
+
+
+def play_turn(rnd: Round, seat: str, ops: Sequence[Op], rules: TurnRules, rng: random.Random) -> TurnReport:
+    """Apply ``ops`` to ``rnd`` (mutating it) for ``seat``; raises :class:`Refusal` with the move's reason.
+
+    Call it on a :meth:`Round.copy` and keep the copy only when it returns.
+    """
+    report = TurnReport()
+    expanded: list[Op] = []
+    for op in ops:
+        if isinstance(op, Form) and not op.sources and len(op.words) > 1:
+            expanded.extend(Form((w,)) for w in op.words)
+        else:
+            expanded.append(op)
+    opened_now = False
+    for n, op in enumerate(expanded):
+        try:
+            if isinstance(op, Draw):
+                card = rnd.draw(seat, rng)
+                report.touched.add(seat)
+                report.drew += 1 if card else 0
+                report.words.append("draws a card" if card else "passes (no cards left to draw)")
+            elif isinstance(op, Act):
+                if n != len(expanded) - 1:
+                    raise Refusal("An action card ends your turn: play it last.")
+                _action(rnd, seat, op, rules, rng, report)
+                report.played = True
+            else:
+                opened_now |= _form(rnd, seat, op, rules, report, opened_now)
+                report.played = True
+        except Refusal as exc:
+            if len(expanded) > 1:
+                raise Refusal(f"Move {n + 1} ({_shown(op)}): {exc}") from None
+            raise
+    return report
+
+
+def _shown(op: Op) -> str:
+    from games.shed.notation import unparse
+
+    return unparse((op,))
+
+
+def _form(rnd: Round, seat: str, op: Form, rules: TurnRules, report: TurnReport, opened_now: bool) -> bool:
+    hand = rnd.hands[seat]
+    for word in op.words:
+        plain = letters(word)
+        reason = rules.check_word(plain)
+        if reason is not None:
+            raise Refusal(reason)
+    opened = seat in rnd.opened
+    if op.sources and not (opened_now if rules.opening_each_turn else opened):
+        when = "this turn" if rules.opening_each_turn else "yet"
+        raise Refusal(
+            f"You haven't made a word of your own {when}: before you add to or take from table "
+            "words, play at least one word from your hand."
+        )
+    sources = _sources(rnd, op)
+    ban = "A joker can't be used for your first word: make it from letter cards."
+    arranged = arrange(sources, hand, op.words, op.plus, jokers_ok=opened, joker_ban=ban)
+    for card in arranged.hand_used:
+        hand.remove(card)
+    indices = [rnd.table.index(tw) for tw in sources]
+    new_words = [TableWord(cards, seat) for cards in arranged.words]
+    for src_i, word_i in enumerate(arranged.survivors):
+        new_words[word_i] = TableWord(arranged.words[word_i], sources[src_i].owner)
+        rnd.table[indices[src_i]] = new_words[word_i]
+    kept = set(arranged.survivors)
+    rnd.table.extend(w for i, w in enumerate(new_words) if i not in kept)
+    report.touched.add(seat)
+    report.new_words.extend(w.text for w in new_words)
+    made = " and ".join(w.shown for w in new_words)
+    if sources:
+        report.words.append(f"turns {' and '.join(s.shown for s in sources)} into {made}")
+    else:
+        report.words.append(f"plays {made}")
+        rnd.opened.add(seat)
+    return not sources
+
+
+def _sources(rnd: Round, op: Form) -> list[TableWord]:
+    chosen: list[TableWord] = []
+    used: set[int] = set()
+    for src in op.sources:
+        if src.index is not None:
+            if not 1 <= src.index <= len(rnd.table):
+                raise Refusal(f"There is no table word #{src.index}; the table has {len(rnd.table)}.")
+            pos = src.index - 1
+            if pos in used:
+                raise Refusal(f"Table word #{src.index} is named twice.")
+        else:
+            found = [i for i, tw in enumerate(rnd.table) if tw.text == src.word and i not in used]
+            if not found:
+                listing = ", ".join(tw.text.upper() for tw in rnd.table) or "nothing yet"
+                raise Refusal(f"{src.word.upper()} isn't on the table (the table has {listing}).")
+            pos = found[0]
+        tw = rnd.table[pos]
+        missing = Counter(src.take) - Counter(tw.text)
+        if missing:
+            raise Refusal(
+                f"{tw.text.upper()} has no {', '.join(sorted(missing.elements())).upper()} to take."
+            )
+        used.add(pos)
+        chosen.append(tw)
+    return chosen
+
+
+def _target(op: Act, seat: str, rules: TurnRules) -> Opponent:
+    others = [o for o in rules.opponents if o.id != seat]
+    if not others:
+        raise Refusal("There's no opponent to aim at.")
+    wanted = op.target.strip().lstrip("@#").lower()
+    if not wanted:
+        if len(others) == 1:
+            return others[0]
+        raise Refusal("Say which opponent, by name or seat number.")
+    if wanted.isdigit():
+        found = [o for o in rules.opponents if o.number == int(wanted)]
+    else:
+        exact = [o for o in rules.opponents if o.name.lower() == wanted]
+        found = exact or [o for o in rules.opponents if o.name.lower().startswith(wanted)]
+    if not found:
+        raise Refusal(f"Nobody here is called {op.target!r}; opponents: {', '.join(o.name for o in others)}.")
+    if len(found) > 1:
+        raise Refusal(f"{op.target!r} could be {', '.join(o.name for o in found)}: say more of the name.")
+    if found[0].id == seat:
+        raise Refusal("Aim action cards at an opponent, not at yourself.")
+    return found[0]
+
+
+def _action(rnd: Round, seat: str, op: Act, rules: TurnRules, rng: random.Random, report: TurnReport) -> None:
+    hand = rnd.hands[seat]
+    name = ACTIONS[op.card][0]
+    card = next((c for c in hand if c.kind == "action" and c.action == op.card), None)
+    if card is None:
+        raise Refusal(f"You don't have a {name} card.")
+    if seat not in rnd.opened:
+        raise Refusal("You can't begin with an action card: make a word of your own first.")
+    if len(hand) == 1:
+        raise Refusal("You can't end with an action card: it can't be your last card.")
+    target = _target(op, seat, rules) if op.card not in {"deck-trade", "all-draw-two"} else None
+    give: Card | None = None
+    if op.card in {"deck-trade", "trade"}:
+        give = next(
+            (c for c in hand if (c.kind == "joker" if op.give == "*" else c.letter == op.give)),
+            None,
+        )
+        if give is None:
+            shown = "a joker" if op.give == "*" else f"an {op.give.upper()}"
+            raise Refusal(f"You don't have {shown} to trade.")
+        if op.card == "deck-trade" and not rnd.deck and not rnd.discard:
+            raise Refusal("The deck is empty: there is nothing to trade with.")
+        if target is not None and not rnd.hands[target.id]:
+            raise Refusal(f"{target.name} has no cards to trade.")
+    hand.remove(card)
+    rnd.discard.append(card)
+    report.touched.add(seat)
+    report.action = op.card
+    if op.card == "deck-trade" and give is not None:
+        hand.remove(give)
+        rnd.draw(seat, rng)
+        rnd.discard.append(give)
+        report.words.append(f"plays {name}: trades a card with the deck")
+    elif op.card == "trade" and give is not None and target is not None:
+        theirs = rnd.hands[target.id]
+        taken = theirs[rng.randrange(len(theirs))]
+        theirs.remove(taken)
+        hand.remove(give)
+        theirs.append(give)
+        hand.append(taken)
+        report.touched.add(target.id)
+        report.words.append(f"plays {name}: trades a card with {target.name}")
+    elif op.card == "skip" and target is not None:
+        rnd.skips[target.id] = rnd.skips.get(target.id, 0) + 1
+        report.words.append(f"plays {name}: {target.name} skips their next turn")
+    elif op.card == "swap-hands" and target is not None:
+        rnd.hands[seat], rnd.hands[target.id] = rnd.hands[target.id], rnd.hands[seat]
+        report.touched.add(target.id)
+        report.words.append(f"plays {name}: swaps hands with {target.name}")
+    elif op.card == "draw-two" and target is not None:
+        drawn = sum(1 for _ in range(2) if rnd.draw(target.id, rng))
+        report.touched.add(target.id)
+        report.words.append(f"plays {name}: {target.name} draws {drawn}")
+    else:
+        for other in rules.opponents:
+            if other.id != seat:
+                for _ in range(2):
+                    rnd.draw(other.id, rng)
+                report.touched.add(other.id)
+        report.words.append(f"plays {name}: every opponent draws 2")
