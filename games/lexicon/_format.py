@@ -7,10 +7,14 @@ named sections, each introduced by a ``NAME LENGTH`` line::
     words 1234567
     <LENGTH bytes: sorted words, newline-separated>
     info 987654
-    <LENGTH bytes: one little-endian uint32 per word: flag bits | zipf*10 << 16>
+    <LENGTH bytes: one little-endian uint32 per word: flag bits | zipf*10 << 16 | base code << 24>
     ...
 
-Other sections: ``bases`` (``word<TAB>base`` lines for inflections),
+The base code says which word an -s/-ing/-ed form inflects without a second
+lookup (see :func:`encode_base`); ``bases`` (``word<TAB>base`` lines) holds
+only the irregular ones the code cannot spell.
+
+Other sections: ``bases`` (irregular inflections),
 ``persons`` (famous persons, one name a line), ``tables`` (JSON letter
 pair/triple tables) and ``meta`` (JSON: sources and counts).
 """
@@ -43,6 +47,17 @@ NAME_FLAGS = PROPER | ABBREV | CONTRACTION
 
 ZIPF_SHIFT = 16
 ZIPF_MASK = 0xFF
+
+#: Base code (bits 24-30): strip 1-7 letters from the end and add one of BASE_ENDINGS
+#: (``walked`` -> strip 2 -> ``walk``; ``cities`` -> strip 3, add "y"), or BASE_LISTED:
+#: the base is irregular and stands in the ``bases`` section. Zero: no base.
+BASE_STRIP_SHIFT = 24
+BASE_STRIP_MASK = 0x7
+BASE_END_SHIFT = 27
+BASE_END_MASK = 0x7
+BASE_LISTED = 1 << 30
+#: The endings a base code can add, by index (the eight most frequent in the data).
+BASE_ENDINGS: tuple[str, ...] = ("", "y", "e", "is", "s", "x", "f", "fe")
 
 #: Ban code -> flag bit.
 BAN_FLAGS: dict[str, int] = {
@@ -80,6 +95,25 @@ def effective(info: int, dict_bit: int) -> int:
     if info & TOURNAMENT_PLAIN and dict_bit == TOURNAMENT:
         return info & ~NAME_FLAGS
     return info
+
+
+def encode_base(word: str, base: str) -> int:
+    """The base code for ``word`` inflecting ``base`` (BASE_LISTED when it can't be spelled)."""
+    common = 0
+    while common < min(len(word), len(base)) and word[common] == base[common]:
+        common += 1
+    strip, ending = len(word) - common, base[common:]
+    if 1 <= strip <= BASE_STRIP_MASK and ending in BASE_ENDINGS:
+        return strip << BASE_STRIP_SHIFT | BASE_ENDINGS.index(ending) << BASE_END_SHIFT
+    return BASE_LISTED
+
+
+def decode_base(word: str, info: int) -> str | None:
+    """The base a base code spells for ``word``; None for no code or a listed base."""
+    strip = info >> BASE_STRIP_SHIFT & BASE_STRIP_MASK
+    if not strip:
+        return None
+    return word[:-strip] + BASE_ENDINGS[info >> BASE_END_SHIFT & BASE_END_MASK]
 
 
 def table_key(dictionary: str, strict: bool, placement: str) -> str:

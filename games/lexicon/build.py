@@ -496,6 +496,13 @@ def build(scowl_dir: Path = SCOWL_DIR, wordnet_dir: Path = WORDNET_DIR, log: boo
 
     for word, info in rows.items():
         rows[word] = info | (min(F.ZIPF_MASK, round(zipf[word] * 10)) << F.ZIPF_SHIFT)
+    # Bases the info word can spell go there (the judge then needs no second lookup);
+    # only the irregular rest stays in the bases section.
+    for word, base in list(bases.items()):
+        code = F.encode_base(word, base)
+        rows[word] |= code
+        if code != F.BASE_LISTED:
+            del bases[word]
 
     tables = build_tables(rows)
     say("tables")

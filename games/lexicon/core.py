@@ -55,6 +55,9 @@ _PLACEMENTS = (Placement.ANYWHERE, Placement.FIRST_OR_LAST, Placement.FIRST_AND_
 _new_verdict: Callable[[type[Verdict], tuple[bool, str | None, str]], Verdict] = tuple.__new__
 _VERDICT_CACHE = 50_000  # verdicts kept per rule set
 _TOURNAMENT_PLAIN = F.TOURNAMENT_PLAIN
+_BASE_STRIP_SHIFT, _BASE_END_SHIFT, _BASE_LISTED = F.BASE_STRIP_SHIFT, F.BASE_END_SHIFT, F.BASE_LISTED
+_BASE_ENDINGS = F.BASE_ENDINGS
+assert F.BASE_STRIP_MASK == F.BASE_END_MASK == 7
 _MAX_LEN = 24  # words longer than this share the last length bitmap
 
 
@@ -289,7 +292,10 @@ class Lexicon:
 
     def base(self, word: str) -> str | None:
         """The word an -s/-ing/-ed form inflects (``walked`` -> ``walk``), or None."""
-        return self._data.bases.get(word)
+        info = self._info.get(word, 0)
+        if info & F.BASE_LISTED:
+            return self._data.bases.get(word)
+        return F.decode_base(word, info)
 
     def kinds(self, word: str) -> list[str]:
         """Ban codes and data themes that apply to ``word`` (for explanations)."""
@@ -376,7 +382,7 @@ class Lexicon:
             if bad and info & _TOURNAMENT_PLAIN:
                 bad = F.effective(info, c.dict_bit) & c.ban_mask
             if bad:
-                return self._ban_verdict(word, bad)
+                return self._ban_verdict(word, bad, info)
             if not c.theme_tails:
                 return _new_verdict(Verdict, (True, None, word.upper() + c.ok_tail))
             if info & c.theme_mask:
@@ -396,11 +402,18 @@ class Lexicon:
             verdicts[word] = found
         return found
 
-    def _ban_verdict(self, word: str, bad: int) -> Verdict:
+    def _ban_verdict(self, word: str, bad: int, info: int) -> Verdict:
         code, head, tail = _BAN_TEXT[bad & -bad]
         if tail is None:
             return _new_verdict(Verdict, (False, code, word.upper() + head))
-        base = self._data.bases.get(word)
+        # The base is spelled by the word's own info (one lookup) unless it is irregular.
+        strip = info >> _BASE_STRIP_SHIFT & 7
+        if strip:
+            base: str | None = word[:-strip] + _BASE_ENDINGS[info >> _BASE_END_SHIFT & 7]
+        elif info & _BASE_LISTED:
+            base = self._data.bases.get(word)
+        else:
+            base = None
         if base is None:
             return _new_verdict(Verdict, (False, code, f"{word.upper()}{head}{tail}"))
         return _new_verdict(Verdict, (False, code, f"{word.upper()}{head} (from {base.upper()}){tail}"))
@@ -449,7 +462,7 @@ class Lexicon:
         if bad and info & F.TOURNAMENT_PLAIN:
             bad = F.effective(info, c.dict_bit) & c.ban_mask
         if bad:
-            return self._ban_verdict(word, bad)
+            return self._ban_verdict(word, bad, info)
         if c.data_themes or c.title_themes:
             if info & c.theme_mask:
                 for theme in sorted(c.data_themes):
