@@ -116,7 +116,7 @@ class BoardGame:
             return None
         limit = self.config.turn_seconds
         for share in REMINDERS[self.reminded :]:
-            return self.turn_started + limit * (1 - share)
+            return self.turn_started + limit - limit * share
         return self.turn_ends()
 
     def next_bot_time(self) -> float | None:
@@ -274,8 +274,9 @@ class BoardGame:
             return self._forfeit(self.current, "ran out of time", now)
         limit = self.config.turn_seconds
         before = self.reminded
-        while self.reminded < len(REMINDERS) and now >= self.turn_started + limit * (
-            1 - REMINDERS[self.reminded]
+        while (
+            self.reminded < len(REMINDERS)
+            and now >= self.turn_started + limit - limit * REMINDERS[self.reminded]
         ):
             self.reminded += 1
         if self.reminded == before:

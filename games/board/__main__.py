@@ -1,0 +1,62 @@
+"""``python -m games.board replay --layout FILE.json --moves FILE.jsonl [--dict tournament|none]``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from games.board.core import WordCheck
+from games.board.layout import Layout, LayoutError
+from games.board.replay import replay
+
+
+def word_check(name: str) -> WordCheck | None:
+    """The dictionary test for ``--dict`` (None for ``none``: geometry and scoring only)."""
+    if name == "none":
+        return None
+    from games.board.engine import BOARD_BANS
+    from games.common.words import WordRules
+    from games.lexicon import load
+
+    lexicon = load(name)
+    rules = WordRules(dictionary=name, bans=BOARD_BANS)
+    return lambda word: lexicon.judge(word, rules).ok
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (1 when any move was illegal)."""
+    parser = argparse.ArgumentParser(prog="python -m games.board", description="MOJO board game tools")
+    sub = parser.add_subparsers(dest="command", required=True)
+    play = sub.add_parser(
+        "replay",
+        help="check and score a game written move by move",
+        description='Each line of --moves is {"player": ..., "rack": "AEINRS?", "move": "H8 across WORD"}; '
+        "prints one JSON line per move with ok, score, words, bingo, reason and total.",
+    )
+    play.add_argument("--layout", required=True, help="layout JSON file, or a shipped name (mojo, classic)")
+    play.add_argument("--moves", required=True, help="JSON-lines file of moves ('-' for stdin)")
+    play.add_argument("--dict", default="tournament", choices=("tournament", "casual", "none"))
+    play.add_argument("--seed", type=int, default=0, help="seed for layouts with random bonus squares")
+    args = parser.parse_args(argv)
+    try:
+        layout = Layout.named(args.layout) if args.layout in ("mojo", "classic") else Layout.load(args.layout)
+    except LayoutError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        source = sys.stdin if args.moves == "-" else open(args.moves, encoding="utf-8")  # noqa: SIM115
+    except OSError as exc:
+        print(f"error: cannot read {args.moves}: {exc}", file=sys.stderr)
+        return 2
+    status = 0
+    with source:
+        for answer in replay(layout, source, word_check(args.dict), seed=args.seed, dictionary=args.dict):
+            status = status or (0 if answer["ok"] else 1)
+            print(json.dumps(answer, ensure_ascii=False))
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
