@@ -6,7 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.common.words import BANS, THEMES, WordRules, normalize
-from games.lexicon import Lexicon
+from games.lexicon import Lexicon, load
+from games.lexicon import _format as F
 from tests.games.lexicon.helpers import FUZZ
 
 RULES = st.builds(
@@ -70,3 +71,27 @@ def test_the_inline_judge_agrees_with_the_full_judge(
     for pick in picks:
         word = words[pick % len(words)]
         assert lex.judge(word, rules) == lex._judge(word, compiled), word
+
+
+@FUZZ
+@given(
+    stem=st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=8),
+    word_end=st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=9),
+    base_end=st.text(alphabet="abcdefghijklmnopqrstuvwxyz", max_size=3),
+)
+def test_base_codes_spell_the_base_or_defer_to_the_list(stem: str, word_end: str, base_end: str) -> None:
+    word, base = stem + word_end, stem + base_end
+    code = F.encode_base(word, base)
+    if code == F.BASE_LISTED:
+        assert F.decode_base(word, code) is None
+    else:
+        assert F.decode_base(word, code) == base
+
+
+def test_bases_regular_and_irregular(lex: Lexicon) -> None:
+    tournament = load("tournament")
+    assert lex.base("cities") == "city" and lex.base("walked") == "walk" and lex.base("making") == "make"
+    assert tournament.base("bled") == "bleed" and tournament.base("dying") == "die"  # listed: irregular
+    assert lex.base("bus") is None and lex.base("thing") is None
+    message = tournament.judge("dying", WordRules(dictionary="tournament", bans=frozenset({"ing"}))).message
+    assert "(from DIE)" in message
