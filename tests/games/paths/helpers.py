@@ -8,10 +8,11 @@ from games.paths.engine import PathsEngine
 from games.paths.finder import WordList
 from games.paths.grid import parse_square
 
-WORDS = (
-    "at ta ate eat tea eta ten net nee one eon no on not ton tone note to toe tow two "
-    "cat act tan ant ox cart oxcart art rat tar knot new knew ne en"
-).split()
+_WORD_TEXT = (
+    "at ta ate eat tea eta ten net nee one eon no on not ton tone note to toe tow two cat act "
+    "tan ant ox cart oxcart art rat tar knot new knew ne en"
+)
+WORDS = tuple(_WORD_TEXT.split())
 
 ANN, BOB, CAL = "a", "b", "c"
 

@@ -1,0 +1,150 @@
+"""Mark My Words through the real manager, registry entry and lexicon, on a fake clock."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+
+from adapters.terminal.app import TerminalAdapter, TerminalOutbox
+from bot.clock import FakeClock
+from bot.events import ChatKey, Command, Player
+from bot.manager import GameManager
+from bot.registry import Registry, load_default
+from bot.session import Phase
+from bot.testing import FakeOutbox, MemoryLog
+from games.paths import GAME, bots
+from games.paths.engine import PathsEngine
+
+CHAT = ChatKey("test", "w", "c")
+ANN = Player("test", "ann", "Ann")
+BOB = Player("test", "bob", "Bob")
+
+
+def engine_of(manager: GameManager, chat: ChatKey = CHAT) -> PathsEngine:
+    engine = manager.sessions[chat].engine
+    assert isinstance(engine, PathsEngine)
+    return engine
+
+
+def a_good_move(engine: PathsEngine, seat: str) -> str:
+    """What a careful person would type: the normal computer player's choice."""
+    return bots.choose(engine, seat, "normal", random.Random(engine.turns))
+
+
+def test_the_registry_knows_mark_my_words() -> None:
+    registry = load_default()
+    assert registry.get("paths") is registry.get("mmw") is registry.get("mark-my-words")
+    assert not GAME.realtime and (GAME.min_players, GAME.max_players) == (2, 6)
+    for word in ("knock", "free O F6 X G6 OXCART", "blank E5", "swap", "discard", "scoring", "turn="):
+        assert word in GAME.rules
+
+
+async def test_a_game_against_two_computer_players_runs_to_the_end() -> None:
+    clock, outbox, log = FakeClock(), FakeOutbox(), MemoryLog()
+    manager = GameManager(Registry([GAME]), outbox, log, clock, rng=random.Random(4))
+    await manager.handle(Command("start", ("paths", "bots=2", "level=hard", "knock=3"), CHAT, ANN))
+    await manager.handle(Command("go", (), CHAT, ANN))
+    moves = 0
+    for _ in range(2000):
+        if CHAT not in manager.sessions:
+            break
+        engine = engine_of(manager)
+        if engine.seat_id == ANN.seat_id and not engine.finished:
+            await manager.handle(Command("play", tuple(a_good_move(engine, ANN.seat_id).split()), CHAT, ANN))
+            moves += 1
+        await clock.advance(1.0)
+    assert CHAT not in manager.sessions, "the game should have ended"
+    (result,) = log.results.values()
+    assert set(result.scores) == {"test:ann", "bot:1", "bot:2"}
+    assert result.winners and sum(result.scores.values()) > 0 and moves > 0
+    tables = [p.view for p in outbox.posts() if p.view.kind == "table"]
+    assert tables and all(len(t.board) == 12 for t in tables)
+    # racks travel privately, and only to their owner
+    assert outbox.privates() and all(p.player == ANN for p in outbox.privates())
+    assert not any("Your tiles" in t for t in outbox.texts(CHAT))
+    assert not manager.errors
+    await manager.shutdown()
+
+
+async def test_a_refused_move_comes_back_to_its_author_with_the_reason() -> None:
+    clock, outbox, log = FakeClock(), FakeOutbox(), MemoryLog()
+    manager = GameManager(Registry([GAME]), outbox, log, clock, rng=random.Random(4))
+    await manager.handle(Command("start", ("paths", "bots=1"), CHAT, ANN))
+    await manager.handle(Command("go", (), CHAT, ANN))
+    outbox.clear()
+    await manager.handle(Command("play", ("Z99", "Q", "QI"), CHAT, ANN))
+    assert any("not a square" in p.view.plain() for p in outbox.privates())
+    await manager.handle(Command("why", (), CHAT, ANN))
+    assert "not a square" in outbox.privates()[-1].view.plain()
+    await manager.shutdown()
+
+
+async def test_a_turn_limit_survives_a_restart() -> None:
+    clock, log = FakeClock(), MemoryLog()
+    first = GameManager(Registry([GAME]), FakeOutbox(), log, clock, rng=random.Random(8))
+    await first.handle(Command("start", ("paths", "turn=60", "knock=0"), CHAT, ANN))
+    await first.handle(Command("join", (), CHAT, BOB))
+    await first.handle(Command("go", (), CHAT, ANN))
+    engine = engine_of(first)
+    await clock.advance(10)
+    await first.handle(Command("play", tuple(a_good_move(engine, ANN.seat_id).split()), CHAT, ANN))
+    assert engine.seat_id == BOB.seat_id
+    deadline = engine.next_deadline()
+    assert deadline == clock.now() + 60
+    before = (list(engine.squares), dict(engine.racks), dict(engine.scores))
+    await first.shutdown()  # the process dies
+
+    await clock.advance(20)
+    second = GameManager(Registry([GAME]), FakeOutbox(), log, clock, rng=random.Random(9))
+    await second.recover([(start, list(log.actions[gid])) for gid, start in log.started.items()])
+    await clock.settle()
+    again = engine_of(second)
+    assert second.sessions[CHAT].phase is Phase.RUNNING
+    assert (again.squares, again.racks, again.scores) == before
+    assert again.next_deadline() == deadline  # from the logged action times, not the restart
+    await clock.advance(deadline - clock.now() + 0.1)
+    assert again.seat_id == ANN.seat_id  # Bob's time ran out
+    await second.shutdown()
+
+
+class Keyboard:
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+
+    def type(self, line: str | None) -> None:
+        self.queue.put_nowait(line)
+
+    async def lines(self) -> AsyncIterator[str]:
+        while (line := await self.queue.get()) is not None:
+            yield line
+
+
+async def test_a_whole_game_in_the_terminal_with_computer_players() -> None:
+    clock = FakeClock()
+    screen: list[str] = []
+    outbox = TerminalOutbox(screen.append, clock, colour=False)
+    manager = GameManager(Registry([GAME]), outbox, MemoryLog(), clock, rng=random.Random(6))
+    keys = Keyboard()
+    adapter = TerminalAdapter(
+        manager, outbox, keys.lines(), screen.append, game="paths", options=["bots=1", "knock=2", "size=9"]
+    )
+    run = asyncio.ensure_future(adapter.run())
+    await clock.advance(3)
+    typed = 0
+    for _ in range(3000):
+        session = next(iter(manager.sessions.values()), None)
+        if session is None:
+            break
+        engine = session.engine
+        assert isinstance(engine, PathsEngine)
+        if not engine.finished and engine.level(engine.seat_id) is None:  # the person at the keyboard
+            keys.type(a_good_move(engine, engine.seat_id))
+            typed += 1
+        await clock.advance(1.0)
+    text = "".join(screen)
+    assert typed > 0 and "game over" in text
+    assert "Mark My Words" in text and " A B C D E F G H I" in text  # the text grid
+    keys.type("/quit")
+    assert await run == 0
+    await manager.shutdown()
