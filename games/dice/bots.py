@@ -22,14 +22,15 @@ class Level:
     common: float  # only words at least this common (Zipf) when it can
     top: int  # it picks at random among this many best-ranked words
     length_weight: float  # points a letter of length is worth when ranking (long words leave fewer dice)
+    short: bool  # it goes for short words, whatever they score
     catch: float  # chance of challenging a word that is not allowed
     bluff: float  # chance of challenging a rare word that is allowed
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level(think=4.0, common=3.0, top=6, length_weight=-1.0, catch=0.5, bluff=0.25),
-    "normal": Level(think=3.0, common=1.5, top=3, length_weight=1.0, catch=0.9, bluff=0.0),
-    "hard": Level(think=2.0, common=0.0, top=1, length_weight=2.0, catch=1.0, bluff=0.0),
+    "easy": Level(think=4.0, common=3.0, top=4, length_weight=0.0, short=True, catch=0.5, bluff=0.25),
+    "normal": Level(think=3.0, common=1.5, top=3, length_weight=1.0, short=False, catch=0.9, bluff=0.0),
+    "hard": Level(think=2.0, common=0.0, top=1, length_weight=2.0, short=False, catch=1.0, bluff=0.0),
 }
 
 #: Below this Zipf frequency a valid word looks suspicious to an easy computer player.
@@ -49,7 +50,10 @@ def choose_word(
         return None
     lv = LEVELS.get(level, LEVELS["normal"])
     pool = [f for f in fits if zipf(f.word) >= lv.common] or list(fits)
-    ranked = sorted(pool, key=lambda f: (-(f.score + lv.length_weight * len(f.word)), f.word))
+    if lv.short:
+        ranked = sorted(pool, key=lambda f: (len(f.word), -zipf(f.word), f.word))
+    else:
+        ranked = sorted(pool, key=lambda f: (-(f.score + lv.length_weight * len(f.word)), f.word))
     return rng.choice(ranked[: lv.top])
 
 

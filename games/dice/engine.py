@@ -173,6 +173,12 @@ class LetterDice:
             return self.call_until
         return None
 
+    def _runs_out(self) -> float | None:
+        """When the turn (or the last word's challenge window) runs out."""
+        if self.phase == "play":
+            return self.turn_started + self.cfg.turn
+        return self.call_until if self.phase == "last-call" else None
+
     def next_bot_time(self) -> float | None:
         """When a computer player decides next (its think time after the turn or challenge)."""
         seat = self._bot_to_act()
@@ -230,7 +236,7 @@ class LetterDice:
             grid=mat_view.grid(self.laid[-2:]),
             board=mat_view.board(self.laid[-2:]),
             board_labels=False,
-            deadline=self.next_deadline(),
+            deadline=self._runs_out(),
         )
 
     def result(self) -> Result:
@@ -267,7 +273,9 @@ class LetterDice:
             return [Notice("end", self.ending)]
         self.phase = "play"
         first = self.side_name(0)
-        notices = [Notice("announce", f"{first} goes first (the longest first name).")]
+        goes = _verb(first, "goes", "go")
+        why = "the longest first name; on a tie, the first to join"
+        notices = [Notice("announce", f"{first} {goes} first ({why}).")]
         return notices + self._start_turn(now)
 
     def _start_turn(self, now: float) -> list[Notice]:
@@ -298,9 +306,9 @@ class LetterDice:
 
     def _no_word(self, now: float) -> list[Notice]:
         side = self.side
-        text = (
-            f"{self._no_word_text()} {self.side_name(side)} can't play, so {self.side_name(1 - side)} wins."
-        )
+        winner = self.side_name(1 - side)
+        wins = _verb(winner, "wins", "win")
+        text = f"{self._no_word_text()} {self.side_name(side)} can't play, so {winner} {wins}."
         return self._end(text, loser=side)
 
     def _can_challenge(self) -> bool:
@@ -342,7 +350,8 @@ class LetterDice:
         if now >= end:
             side, seat = self.side, self.roller() or ""
             if self.stuck:
-                text = f"Time is up. {self._no_word_text()} {self.side_name(side)} loses."
+                loser = self.side_name(side)
+                text = f"Time is up. {self._no_word_text()} {loser} {_verb(loser, 'loses', 'lose')}."
                 return self._end(text, loser=side)
             self.history.append(Played(self.turn, side, seat, None, 0, "missed"))
             self.pending = None
@@ -464,7 +473,8 @@ class LetterDice:
             found = best_word(self.wordlist, self.rolled, self.mat, BOT_STEPS)
             if found is not None:
                 shown = f" ({found.notation()} would have scored {_points(found.score)}.)"
-        text = f"{self.name(seat)} concedes{shown} {self.side_name(1 - side)} wins."
+        me, winner = self.name(seat), self.side_name(1 - side)
+        text = f"{me} {_verb(me, 'concedes', 'concede')}.{shown} {winner} {_verb(winner, 'wins', 'win')}."
         return [Notice("accepted", "", seat, ref), *self._end(text, loser=side)]
 
     def _leave(self, seat: str, now: float) -> list[Notice]:
@@ -473,9 +483,9 @@ class LetterDice:
             return []
         self.left.add(seat)
         if not self.active(side):
-            return self._end(
-                f"{self.side_name(side)} left the game, so {self.side_name(1 - side)} wins.", loser=side
-            )
+            winner = self.side_name(1 - side)
+            text = f"{self.side_name(side)} left the game, so {winner} {_verb(winner, 'wins', 'win')}."
+            return self._end(text, loser=side)
         self.bot_from = now
         return [
             Notice("announce", f"{self.name(seat)} left; the rest of the team plays on."),
@@ -489,7 +499,8 @@ class LetterDice:
             text = f"A tie at {_points(a)}!"
         else:
             win = 0 if a > b else 1
-            text = f"{self.side_name(win)} wins, {max(a, b)} to {min(a, b)}!"
+            winner = self.side_name(win)
+            text = f"{winner} {_verb(winner, 'wins', 'win')}, {max(a, b)} to {min(a, b)}!"
         return self._end(f"{lead} {text}".strip(), loser=None)
 
     def _end(self, text: str, loser: int | None) -> list[Notice]:
@@ -568,6 +579,11 @@ def _first_seat(seats: list[Seat]) -> int:
     if not seats:
         return 0
     return max(range(len(seats)), key=lambda n: (len(_first_name(seats[n])), -n))
+
+
+def _verb(subject: str, one: str, many: str) -> str:
+    """``wins`` after a name, ``win`` after a team or the terminal's "You"."""
+    return many if subject == "You" or " & " in subject else one
 
 
 def _points(n: int) -> str:

@@ -42,7 +42,9 @@ class ListLexicon:
     def zipf(self, word: str) -> float:
         return 4.0 if word in self.entries else 0.0
 
-    def examples(self, letters: Sequence[str], rules: WordRules, placement: object = None, limit: int = 3) -> list[str]:
+    def examples(
+        self, letters: Sequence[str], rules: WordRules, placement: object = None, limit: int = 3
+    ) -> list[str]:
         return []
 
 

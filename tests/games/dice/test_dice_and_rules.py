@@ -18,7 +18,12 @@ def faces(text: str, first_die: int = 0) -> list[tuple[int, Face]]:
 
 def mat(word: str, blanks: str = "", first_die: int = 5) -> tuple[Placed, ...]:
     return tuple(
-        Placed(first_die + n, ch, 0 if n in {int(b) for b in blanks} else LETTER_POINTS[ch], n in {int(b) for b in blanks})
+        Placed(
+            first_die + n,
+            ch,
+            0 if n in {int(b) for b in blanks} else LETTER_POINTS[ch],
+            n in {int(b) for b in blanks},
+        )
         for n, ch in enumerate(word)
     )
 
@@ -73,7 +78,9 @@ def test_a_word_must_cross_sharing_exactly_one_letter() -> None:
     reason = fit_word("coat", rolled, on_mat)
     assert isinstance(reason, str) and "only one letter comes from STONE" in reason
     assert "must cross STONE" in str(fit_word("ca", faces("ca"), on_mat))
-    assert "letter 1 of CAT is C" in str(fit_word("cat", rolled, on_mat, cross=0, prev=1)).replace("Letter", "letter")
+    assert "letter 1 of CAT is C" in str(fit_word("cat", rolled, on_mat, cross=0, prev=1)).replace(
+        "Letter", "letter"
+    )
 
 
 def test_a_blank_keeps_its_letter_on_the_mat() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.common.protocol import Action, Seat
-from tests.games.dice.helpers import ANN, BOB, kinds, new_game, say, script, texts
+from tests.games.dice.helpers import kinds, new_game, say, script, texts
 
 FIRST = "oestnocdbz"  # die by die: O E S T N O C D B Z
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.common.words import WordRules
-from games.dice.dice import roll
+from games.dice.dice import Face, roll
 from games.dice.rules import Fit, Placed, fit_word
 from games.dice.solver import any_word, best_word, candidates, spellable
 from games.dice.wordlist import WordList, allowed_words
@@ -17,7 +17,7 @@ from tests.games.dice.helpers import LEXICON, WORDS, ListLexicon
 WORDLIST = WordList(WORDS)
 
 
-def brute_force(rolled: list, on_mat: tuple[Placed, ...]) -> set[str]:
+def brute_force(rolled: list[tuple[int, Face]], on_mat: tuple[Placed, ...]) -> set[str]:
     return {w for w in WORDS if isinstance(fit_word(w, rolled, on_mat), Fit)}
 
 
@@ -27,9 +27,7 @@ def test_the_solver_finds_exactly_the_words_that_fit(seed: int, dice: int, mat_s
     rng = random.Random(seed)
     chosen = rng.sample(range(10), min(10, dice + mat_size))
     rolled = roll(rng, chosen[:dice])
-    on_mat = tuple(
-        Placed(d, rng.choice("aeinostcz"), 1, rng.random() < 0.2) for d in chosen[dice:]
-    )
+    on_mat = tuple(Placed(d, rng.choice("aeinostcz"), 1, rng.random() < 0.2) for d in chosen[dice:])
     found = set(spellable(WORDLIST, rolled, on_mat))
     assert found == brute_force(rolled, on_mat)
     fits = list(candidates(WORDLIST, rolled, on_mat))
@@ -50,8 +48,8 @@ def test_allowed_words_follow_the_judge_and_the_workspace_lists() -> None:
 
 
 def test_the_real_dictionary_proves_a_hopeless_roll_and_finds_the_best_word() -> None:
-    from games.dice.engine import BANS, DICTIONARY
     from games.dice.dice import face
+    from games.dice.engine import BANS, DICTIONARY
     from games.lexicon import load
 
     lex = load(DICTIONARY)
