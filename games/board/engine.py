@@ -89,6 +89,7 @@ class BoardGame:
         self.summary = ""
         self.turns: list[Turn] = []
         self._bot_tried = -1
+        self.legend = _legend(self.board)
 
     # ------------------------------------------------------------ queries
 
@@ -174,7 +175,7 @@ class BoardGame:
         notes = [
             Notice(
                 "announce",
-                f"{self.layout.title}: {first} starts. The first word must cover a star. {HOW}",
+                f"{self.layout.title}: first to play: {first}. The first word must cover a star. {HOW}",
             )
         ]
         notes += self._racks_privately(self.order)
@@ -413,6 +414,7 @@ class BoardGame:
         if viewer in self.racks and viewer not in self.out:
             lines.append(f"Your rack: {rack_text(self.racks[viewer])}")
         if not self.done:
+            lines.append(self.legend)
             lines.append(
                 "Moves: H8 across WORD, H8 down WORD (a blank in lower case), swap ABC, pass, resign."
             )
@@ -436,6 +438,23 @@ class BoardGame:
             winners = tuple(s for s in left if self.scores[s] == top)
         best = {s: w for s, (_, w) in self.best_words.items()}
         return Result(dict(self.scores), winners, self.summary or "MOJO in progress", best)
+
+
+def _legend(board: Board) -> str:
+    """What the marks of the text board mean, for the bonus squares this board has."""
+    names = {"TW": "triple word", "DW": "double word", "TL": "triple letter", "DL": "double letter"}
+    marks = {"TW": "=", "DW": "-", "TL": '"', "DL": "'"}
+    shades: dict[str, str] = {}
+    for kinds, colours in zip(board.squares.premium, board.squares.shade, strict=True):
+        for kind, colour in zip(kinds, colours, strict=True):
+            if kind:
+                shades[kind] = colour or shades.get(kind, "")
+    parts = [
+        f"{marks[k]} {names[k]}" + (f" ({shades[k]})" if shades[k] else "")
+        for k in ("TW", "DW", "TL", "DL")
+        if k in shades
+    ]
+    return "Squares: " + ", ".join([*parts, "* star"]) + "."
 
 
 def _duration(seconds: float) -> str:

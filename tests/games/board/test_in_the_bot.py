@@ -38,3 +38,59 @@ async def test_computer_players_play_a_classic_game_to_the_end() -> None:
     assert engine.board.count > 20 and engine.total_tiles() == total
     assert not manager.errors
     await manager.shutdown()
+
+
+def _manager(clock: FakeClock, log: MemoryLog) -> tuple[GameManager, FakeOutbox]:
+    outbox = FakeOutbox()
+    return GameManager(Registry([GAME]), outbox, log, clock, rng=random.Random(9)), outbox
+
+
+async def test_a_game_survives_a_restart_mid_turn_with_its_deadline() -> None:
+    clock, log = FakeClock(), MemoryLog()
+    first, outbox = _manager(clock, log)
+    await first.handle(Command("start", ("board", "turn=24"), CHAT, ANN))
+    await first.handle(Command("join", (), CHAT, BOB))
+    await first.handle(Command("go", (), CHAT, ANN))
+    engine = first.sessions[CHAT].engine
+    assert isinstance(engine, BoardGame)
+    mover = ANN if engine.current == "test:ann" else BOB
+    await first.handle(Command("play", ("pass",), CHAT, mover))
+    await clock.advance(3600.0)  # an hour into the second turn
+    deadline = engine.next_deadline()
+    turn_ends = engine.turn_ends()
+    racks = {s: list(r) for s, r in engine.racks.items()}
+    assert any("Your rack" in p.view.plain() for p in outbox.privates())
+    await first.shutdown()  # the process dies mid-turn
+
+    await clock.advance(5 * 3600.0)  # down for five hours
+    second, outbox = _manager(clock, log)
+    unfinished = [(start, list(log.actions[gid])) for gid, start in log.started.items()]
+    await second.recover(unfinished)
+    await clock.settle()
+    after = second.sessions[CHAT].engine
+    assert isinstance(after, BoardGame)
+    assert after.racks == racks and after.turn_ends() == turn_ends and after.next_deadline() == deadline
+    assert after.current == engine.current
+    # the reminder at 8 hours left and then the timeout still come on time
+    await clock.advance(turn_ends - 8 * 3600.0 - clock.now())
+    assert any("8 hours left" in t for t in outbox.texts(CHAT))
+    await clock.advance(turn_ends - clock.now())
+    assert CHAT not in second.sessions
+    (result,) = log.results.values()
+    assert result.winners == (("test:ann" if engine.current == "test:bob" else "test:bob"),)
+    assert not second.errors
+    await second.shutdown()
+
+
+async def test_a_refused_move_is_explained_to_its_author() -> None:
+    clock, log = FakeClock(), MemoryLog()
+    manager, outbox = _manager(clock, log)
+    await manager.handle(Command("start", ("board", "bots=1"), CHAT, ANN))
+    await manager.handle(Command("go", (), CHAT, ANN))
+    engine = manager.sessions[CHAT].engine
+    assert isinstance(engine, BoardGame)
+    if engine.current != "test:ann":
+        await clock.advance(3.0)  # the computer player moves first
+    await manager.handle(Command("play", ("Z99", "across", "HI"), CHAT, ANN))
+    assert any("Z99 is not a square" in p.view.plain() for p in outbox.privates())
+    await manager.shutdown()
