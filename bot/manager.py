@@ -95,6 +95,8 @@ class GameManager:
         self.settle = settle
         self.lobby_timeout = lobby_timeout
         self.sessions: dict[ChatKey, Session] = {}
+        #: Games opened here before :meth:`recover` ran (None once it has).
+        self._opened_early: set[str] | None = set()
         self.tasks: set[asyncio.Task[None]] = set()
         self.errors: list[BaseException] = []
         self._rng = rng or random.SystemRandom()
@@ -177,6 +179,13 @@ class GameManager:
         whose time ran out while the bot was down closes with the usual notice).
         """
         report = Recovery()
+        # A game or lobby opened in this process before recovery ran (events can arrive
+        # before the platform says it is ready) is not a leftover, even if it has ended
+        # since the unfinished games were read: leave it alone.
+        live = {session.game_id for session in self.sessions.values()} | (self._opened_early or set())
+        self._opened_early = None
+        lobbies = [state for state in lobbies if state.game_id not in live]
+        games = [(start, actions) for start, actions in games if start.game_id not in live]
         await self._reopen_lobbies(lobbies, report)
         now = self.clock.now()
         for start, actions in sorted(games, key=lambda item: item[0].started_at):
@@ -233,6 +242,8 @@ class GameManager:
         words: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset()),
     ) -> Session:
         """A session wired to this manager (its tasks supervised under ``chat``)."""
+        if self._opened_early is not None:
+            self._opened_early.add(game_id)
         return Session(
             chat=chat,
             info=info,

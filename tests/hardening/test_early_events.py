@@ -1,0 +1,93 @@
+"""Events that arrive before restart recovery has run (found by the soak).
+
+discord.py hands the bot interactions and messages as soon as the gateway is up,
+while recovery waits for every guild to arrive. A game opened (or even finished) in
+that gap is in the list of unfinished games recovery read: it must not be voided,
+closed or counted twice.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.clock import FakeClock
+from bot.events import Button
+from bot.manager import GameManager
+from bot.registry import Registry
+from bot.testing import FakeOutbox, MemoryLog
+from bot.views import GO, JOIN
+from tests.bot.conftest import ANN, BOB, CHAT
+from tests.bot.test_manager import cmd, letter, text
+from tests.bot.toygame import TOY
+
+
+def manager_on(log: MemoryLog, clock: FakeClock) -> tuple[GameManager, FakeOutbox]:
+    outbox = FakeOutbox()
+    return GameManager(Registry([TOY]), outbox, log, clock, settle=0.15, rng=random.Random(5)), outbox
+
+
+async def test_a_game_started_before_recovery_is_not_voided() -> None:
+    clock, log = FakeClock(), MemoryLog()
+    manager, outbox = manager_on(log, clock)
+    await manager.handle(cmd("start toy target=1"))
+    await manager.handle(Button(CHAT, BOB, JOIN))
+    await manager.handle(Button(CHAT, ANN, GO))
+    stale = [(start, list(log.actions[gid])) for gid, start in log.started.items()]
+    report = await manager.recover(stale, lobbies=list(log.lobbies.values()))
+    assert report.voided == [] and report.resumed == []
+    assert not log.voided
+    assert not any("restarted" in t for t in outbox.texts())
+    await manager.handle(text(letter(manager) + "x", clock.now(), ANN, "a1"))
+    await clock.advance(0.2)
+    assert CHAT not in manager.sessions
+    (result,) = log.results.values()
+    assert sum(result.scores.values()) == 1
+    assert not manager.errors
+    await manager.shutdown()
+
+
+async def test_a_game_finished_before_recovery_is_not_voided_afterwards() -> None:
+    clock, log = FakeClock(), MemoryLog()
+    manager, outbox = manager_on(log, clock)
+    await manager.handle(cmd("start toy target=1"))
+    await manager.handle(Button(CHAT, BOB, JOIN))
+    await manager.handle(Button(CHAT, ANN, GO))
+    # recovery read the unfinished games here; the game then ended before it went on
+    stale = [(start, list(log.actions[gid])) for gid, start in log.started.items()]
+    await manager.handle(text(letter(manager) + "x", clock.now(), ANN, "a1"))
+    await clock.advance(0.2)
+    assert CHAT not in manager.sessions and len(log.results) == 1
+    report = await manager.recover(stale)
+    assert report.voided == [] and not log.voided
+    assert CHAT not in manager.sessions
+    assert not any("restarted" in t for t in outbox.texts())
+    await manager.shutdown()
+
+
+async def test_an_open_lobby_before_recovery_stays_open() -> None:
+    clock, log = FakeClock(), MemoryLog()
+    manager, _ = manager_on(log, clock)
+    await manager.handle(cmd("start toy"))
+    lobbies = list(log.lobbies.values())
+    assert lobbies
+    report = await manager.recover([], lobbies=lobbies)
+    assert report.lobbies == []
+    assert [state.game_id for state in log.lobbies.values()] == [s.game_id for s in lobbies]
+    await manager.handle(Button(CHAT, BOB, JOIN))
+    assert len(manager.sessions[CHAT].players) == 2
+    await manager.shutdown()
+
+
+async def test_leftovers_of_an_earlier_process_are_still_recovered() -> None:
+    clock, log = FakeClock(), MemoryLog()
+    first, _ = manager_on(log, clock)
+    await first.handle(cmd("start toy target=3"))
+    await first.handle(Button(CHAT, BOB, JOIN))
+    await first.handle(Button(CHAT, ANN, GO))
+    await first.shutdown()
+    second, _ = manager_on(log, clock)
+    await second.handle(cmd("start toy", chat=CHAT.__class__("test", "w1", "other")))
+    unfinished = [(start, list(log.actions[gid])) for gid, start in log.started.items()]
+    report = await second.recover(unfinished)
+    assert len(report.resumed) == 1 and CHAT in second.sessions
+    await second.shutdown()
