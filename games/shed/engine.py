@@ -101,7 +101,7 @@ class ShedGame:
             Notice(
                 "announce",
                 f"{title}{self.config.hand} cards each; {self.names[first]} begins. "
-                "Your hand is shown only to you (`hand`).",
+                "Hands are private: `hand` shows yours.",
             )
         ]
         notices += [self._hand_notice(seat) for seat in self.active]

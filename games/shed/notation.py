@@ -124,12 +124,12 @@ def _op(part: str) -> Op:
     head = words[0]
     if head in {"draw", "pass"} and len(words) == 1:
         return Draw()
-    if head == "play" and len(words) > 1 and not _has_arrow(part):
+    if _has_arrow(part):
+        return _form(part)
+    if head == "play" and len(words) > 1:
         return Form(tuple(_word(w) for w in words[1:]))
     if head in {"trade", "skip", "swap", "+2", "draw2", "draw-two"} or part.startswith("+2"):
         return _action(part)
-    if _has_arrow(part):
-        return _form(part)
     return Form(tuple(_word(w) for w in words))
 
 
@@ -149,9 +149,7 @@ def _action(part: str) -> Act:
             raise NotationError("Say which card to trade away, like `trade Q` or `trade Q Bob`.")
         target = target.strip()
         return Act("trade" if target else "deck-trade", target, give)
-    if not rest:
-        example = {"skip": "skip Bob", "swap": "swap Bob"}.get(head, "+2 Bob")
-        raise NotationError(f"Say which opponent, like `{example}`.")
+    # no target: the engine takes the only opponent, or asks which one
     if head == "skip":
         return Act("skip", rest)
     if head == "swap":
@@ -212,6 +210,10 @@ def unparse(ops: tuple[Op, ...]) -> str:
 
 
 def _unparse_op(op: Op) -> str:
+    return _unparse_raw(op).strip()
+
+
+def _unparse_raw(op: Op) -> str:
     if isinstance(op, Draw):
         return "draw"
     if isinstance(op, Act):

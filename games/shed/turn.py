@@ -192,7 +192,8 @@ def _sources(rnd: Round, op: Form) -> list[TableWord]:
                 raise Refusal(f"{src.word.upper()} isn't on the table (the table has {listing}).")
             pos = found[0]
         tw = rnd.table[pos]
-        missing = Counter(src.take) - Counter(tw.text)
+        jokers = sum(1 for card, _ in tw.cards if card.kind == "joker")
+        missing = Counter(src.take) - Counter(tw.text) - Counter("*" * jokers)
         if missing:
             raise Refusal(
                 f"{tw.text.upper()} has no {', '.join(sorted(missing.elements())).upper()} to take."
