@@ -22,6 +22,8 @@ Path = tuple[int, ...]
 Stop = Callable[[str, Path], bool]
 
 _AFTER_Z = "{"  # sorts after every lower-case letter
+_SPANS_KEPT = 200_000  # prefixes remembered per word list (about 30 MB at most)
+_UNSEEN = (-1, -1, False)
 
 
 class _Found(Exception):
@@ -44,11 +46,15 @@ class WordList:
     """
 
     def __init__(self, words: Iterable[str], min_length: int = 2) -> None:
+        min_length = max(2, min_length)  # a word is read along a path of two tiles or more
         kept = {w for w in words if len(w) >= min_length and w.isascii() and w.isalpha() and w.islower()}
         self.words: list[str] = sorted(kept)
         self.min_length = min_length
         self.max_length = max((len(w) for w in self.words), default=0)
         self._set = frozenset(self.words)
+        #: prefix -> (first, end, is a word) of the words starting with it, or None: no word does.
+        #: Filled as searches meet prefixes (shared by every game using this list); bounded.
+        self.spans: dict[str, tuple[int, int, bool] | None] = {}
         self.first: dict[str, tuple[int, int]] = {}
         for k in range(26):
             ch = chr(97 + k)
@@ -144,49 +150,61 @@ class Finder:
     def _search(
         self, squares: list[str], starts: Iterable[int], must: int | None, wild: str, stop: Stop | None
     ) -> list[Hit]:
-        words = self.list.words
-        first = self.list.first
-        shortest = self.list.min_length
+        wordlist = self.list
+        words = wordlist.words
+        first = wordlist.first
+        spans = wordlist.spans
+        if len(spans) > _SPANS_KEPT:
+            spans.clear()
+        shortest = wordlist.min_length
         near = self.near
         used = bytearray(len(squares))
         path: list[int] = []
         out: list[Hit] = []
-
-        def options(cell: int) -> str:
-            return wild if cell == must and wild else squares[cell]
+        # what each square can read as: its letter, the wildcard letters, or nothing
+        reads = [cell if cell.isalpha() else "" for cell in squares]
+        if must is not None and wild:
+            reads[must] = wild
 
         def step(cell: int, prefix: str, lo: int, hi: int, seen_must: bool) -> None:
-            if len(prefix) >= shortest and words[lo] == prefix and seen_must:
-                hit = Hit(prefix, tuple(path))
-                out.append(hit)
-                if stop is not None and stop(hit.word, hit.path):
-                    raise _Found
             for nb in near[cell]:
                 if used[nb]:
                     continue
-                for ch in options(nb):
-                    if ch == "#":
-                        continue
+                for ch in reads[nb]:
                     key = prefix + ch
-                    low = bisect_left(words, key, lo, hi)
-                    if low == hi or not words[low].startswith(key):
+                    span = spans.get(key, _UNSEEN)
+                    if span is _UNSEEN:
+                        low = bisect_left(words, key, lo, hi)
+                        if low == hi or not words[low].startswith(key):
+                            span = None
+                        else:
+                            span = (low, bisect_left(words, key + _AFTER_Z, low, hi), words[low] == key)
+                        spans[key] = span
+                    if span is None:
                         continue
-                    high = bisect_left(words, key + _AFTER_Z, low, hi)
                     used[nb] = 1
                     path.append(nb)
-                    step(nb, key, low, high, seen_must or nb == must)
+                    through = seen_must or nb == must
+                    if span[2] and through and len(key) >= shortest:
+                        hit = Hit(key, tuple(path))
+                        out.append(hit)
+                        if stop is not None and stop(key, hit.path):
+                            raise _Found
+                    if span[1] - span[0] > 1 or not span[2]:
+                        step(nb, key, span[0], span[1], through)
                     path.pop()
                     used[nb] = 0
 
         try:
             for start in starts:
-                for ch in options(start):
-                    span = first.get(ch)
-                    if span is None:
+                for ch in reads[start]:
+                    begin = first.get(ch)
+                    if begin is None:
                         continue
                     used[start] = 1
                     path.append(start)
-                    step(start, ch, span[0], span[1], must is None or start == must)
+                    through = must is None or start == must
+                    step(start, ch, begin[0], begin[1], through)
                     path.pop()
                     used[start] = 0
         except _Found:
