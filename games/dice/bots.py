@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from games.dice.rules import Fit
+from games.dice.solver import Found
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,9 +43,9 @@ def stream(seed: int, turn: int, seat: str, purpose: str) -> random.Random:
 
 
 def choose_word(
-    fits: Sequence[Fit], level: str, rng: random.Random, zipf: Callable[[str], float]
-) -> Fit | None:
-    """The word a computer player of ``level`` plays from every word it found."""
+    fits: Sequence[Found], level: str, rng: random.Random, zipf: Callable[[str], float]
+) -> Found | None:
+    """The word a computer player of ``level`` plays from every word it found (with their scores)."""
     if not fits:
         return None
     lv = LEVELS.get(level, LEVELS["normal"])

@@ -22,7 +22,7 @@ from games.dice.dice import DICE_COUNT, Face, roll
 from games.dice.mat import MatWord, lay
 from games.dice.options import DiceConfig
 from games.dice.rules import NOTATION_HELP, Fit, Placed, WordMove, fit_word, parse_move
-from games.dice.solver import BOT_STEPS, any_word, best_word, candidates
+from games.dice.solver import BOT_STEPS, any_word, best_word, scored
 from games.dice.wordlist import DiceLexicon, WordList, allowed_words
 
 #: General Rules bans in force: a standard dictionary's words that need no capital letter.
@@ -539,9 +539,10 @@ class LetterDice:
                 return "accept"
         if self.stuck:
             return "concede"
-        fits = list(candidates(self.wordlist, self.rolled, self.mat, BOT_STEPS))
-        chosen = choose_word(fits, level, stream(self.seed, self.turn, seat, "word"), zipf)
-        return chosen.notation() if chosen is not None else "concede"
+        found = scored(self.wordlist, self.rolled, self.mat, BOT_STEPS)
+        chosen = choose_word(found, level, stream(self.seed, self.turn, seat, "word"), zipf)
+        fit = fit_word(chosen.word, self.rolled, self.mat) if chosen is not None else None
+        return fit.notation() if isinstance(fit, Fit) else "concede"
 
     # ------------------------------------------------------------------ views
     def _title(self) -> str:

@@ -11,6 +11,7 @@ from games.dice.bots import LEVELS, choose_word, should_challenge
 from games.dice.dice import face
 from games.dice.engine import LetterDice
 from games.dice.rules import Fit, fit_word
+from games.dice.solver import Found
 from tests.games.dice.helpers import LEXICON, new_game, say
 
 FIRST = "oestnocdbz"
@@ -68,10 +69,10 @@ def test_the_real_dictionary_game_against_three_levels() -> None:
     assert played and all(engine.lexicon.judge(p.fit.word, engine.rules).ok for p in played if p.fit)
 
 
-def fits_for(words: list[str]) -> list[Fit]:
+def fits_for(words: list[str]) -> list[Found]:
     rolled = [(n, face(ch)) for n, ch in enumerate("oestnocdbz")]
     out = [fit_word(w, rolled, ()) for w in words]
-    return [f for f in out if isinstance(f, Fit)]
+    return [Found(f.word, f.score) for f in out if isinstance(f, Fit)]
 
 
 def test_levels_choose_differently() -> None:

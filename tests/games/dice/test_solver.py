@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from games.common.words import WordRules
 from games.dice.dice import Face, roll
 from games.dice.rules import Fit, Placed, fit_word
-from games.dice.solver import any_word, best_word, candidates, spellable
+from games.dice.solver import any_word, best_word, candidates, scored, spellable
 from games.dice.wordlist import WordList, allowed_words
 from tests.games.dice.helpers import LEXICON, WORDS, ListLexicon
 
@@ -32,6 +32,8 @@ def test_the_solver_finds_exactly_the_words_that_fit(seed: int, dice: int, mat_s
     assert found == brute_force(rolled, on_mat)
     fits = list(candidates(WORDLIST, rolled, on_mat))
     assert {f.word for f in fits} == found and len(fits) == len(found)
+    scores = {f.word: f.score for f in fits}
+    assert {f.word: f.score for f in scored(WORDLIST, rolled, on_mat)} == scores  # scored on the way
     best = best_word(WORDLIST, rolled, on_mat)
     assert (best is None) == (not found) == (any_word(WORDLIST, rolled, on_mat) is None)
     if best is not None:
