@@ -164,24 +164,15 @@ def _scan_line(
     n = len(cells)
     tiles = sum(counts)
     distinct = [li for li in range(26) if counts[li]]
+    # the tiles already on the line: trie letter bit and points (0 for a blank), by square
+    tile_bit = [1 << (ord(t.upper()) - 65) if t else 0 for t in cells]
+    tile_pts = [values[ord(t) - 65] if t and t.isupper() else 0 for t in cells]
     is_anchor = [False] * n
     for a in anchors:
         is_anchor[a] = True
-    anchor = 0
-    lead = ""  # the left part from the rack in use (scored when a word is recorded)
-    word: list[str] = []
+    lead_main, lead_mult = 0, 1  # the rack's left part of the word, scored on its squares
 
-    def record(end: int, placed: int, main: int, mult: int, extra: int) -> None:
-        start = end - len(word)
-        for j, ch in enumerate(lead):
-            if ch.isupper():
-                main += values[ord(ch) - 65] * lms[start + j]
-            mult *= wms[start + j]
-        total = main * mult + extra + (bonus if placed == rack_size else 0)
-        row, col = (start, k) if down else (k, start)
-        out.append(Candidate(total, row, col, down, "".join(word), placed))
-
-    def place(pos: int, node: int, placed: int, main: int, mult: int, extra: int) -> None:
+    def place(pos: int, node: int, word: str, placed: int, main: int, mult: int, extra: int) -> None:
         # put one rack tile on the empty square ``pos``, then run over the tiles after it
         m = mask[node]
         if counts[26]:
@@ -197,6 +188,7 @@ def _scan_line(
         placed += 1
         more = placed < tiles
         mult *= wm
+        bingo_now = bonus if placed == rack_size else 0
         while bits:
             low = bits & -bits
             bits ^= low
@@ -208,14 +200,13 @@ def _scan_line(
             q = pos + 1
             fixed = 0
             while q < n and cells[q]:
-                tile = cells[q]
-                bit = 1 << (ord(tile.upper()) - 65)
+                bit = tile_bit[q]
                 tm = mask[nd]
                 if not tm & bit:
                     nd = -1
                     break
                 nd = first[nd] + (tm & (bit - 1)).bit_count()
-                fixed += 0 if tile.islower() else values[ord(tile) - 65]
+                fixed += tile_pts[q]
                 q += 1
             if nd < 0:
                 continue
@@ -223,30 +214,32 @@ def _scan_line(
             goes = more and q < n and mask[nd] & cross[q]
             if not (ends or goes):
                 continue
-            run = cells[pos + 1 : q]
+            run = "".join(cells[pos + 1 : q]) if q > pos + 1 else ""
             if real:
                 v = values[li] * lm
                 add = extra + ((cp + v) * wm if cp >= 0 else 0)
-                word.append(chr(65 + li))
-                word.extend(run)
+                spelled = word + chr(65 + li) + run
                 if ends:
-                    record(q, placed, main + v + fixed, mult, add)
+                    start = q - len(spelled)
+                    total = (main + v + fixed + lead_main) * mult * lead_mult + add + bingo_now
+                    row, col = (start, k) if down else (k, start)
+                    out.append(Candidate(total, row, col, down, spelled, placed))
                 if goes:
                     counts[li] -= 1
-                    place(q, nd, placed, main + v + fixed, mult, add)
+                    place(q, nd, spelled, placed, main + v + fixed, mult, add)
                     counts[li] += 1
-                del word[len(word) - len(run) - 1 :]
             if blank:
                 add = extra + (cp * wm if cp >= 0 else 0)
-                word.append(chr(97 + li))
-                word.extend(run)
+                spelled = word + chr(97 + li) + run
                 if ends:
-                    record(q, placed, main + fixed, mult, add)
+                    start = q - len(spelled)
+                    total = (main + fixed + lead_main) * mult * lead_mult + add + bingo_now
+                    row, col = (start, k) if down else (k, start)
+                    out.append(Candidate(total, row, col, down, spelled, placed))
                 if goes:
                     counts[26] -= 1
-                    place(q, nd, placed, main + fixed, mult, add)
+                    place(q, nd, spelled, placed, main + fixed, mult, add)
                     counts[26] += 1
-                del word[len(word) - len(run) - 1 :]
 
     for anchor in anchors:
         if anchor > 0 and cells[anchor - 1]:
@@ -254,14 +247,12 @@ def _scan_line(
             j = anchor
             while j > 0 and cells[j - 1]:
                 j -= 1
-            prefix = cells[j:anchor]
-            node = trie.walk("".join(prefix))
+            prefix = "".join(cells[j:anchor])
+            node = trie.walk(prefix)
             if node < 0:
                 continue
-            lead = ""
-            word[:] = prefix
-            main = sum(0 if t.islower() else values[ord(t) - 65] for t in prefix)
-            place(anchor, node, 0, main, 1, 0)
+            lead_main, lead_mult = 0, 1
+            place(anchor, node, prefix, 0, sum(tile_pts[j:anchor]), 1, 0)
             continue
         limit = 0
         j = anchor - 1
@@ -271,13 +262,18 @@ def _scan_line(
         need = cross[anchor]
         open_right = not any(cells[anchor + 1 : anchor + tiles + 1])
         for length in range(limit + 1):
+            start = anchor - length
             for lead, node, used, avail, ok in lefts[length]:
                 if not (ok if open_right else mask[node] & avail) & need:
                     continue
+                lead_main, lead_mult = 0, 1
+                for i, ch in enumerate(lead):
+                    if ch < "a":
+                        lead_main += values[ord(ch) - 65] * lms[start + i]
+                    lead_mult *= wms[start + i]
                 for slot in used:
                     counts[slot] -= 1
-                word[:] = lead
-                place(anchor, node, length, 0, 1, 0)
+                place(anchor, node, lead, length, 0, 1, 0)
                 for slot in used:
                     counts[slot] += 1
 
