@@ -603,7 +603,8 @@ class PathsEngine:
             return Cell(letter=" ", blank=True, recent=recent)
         if held == EMPTY:
             return Cell()
-        return Cell(letter=held.upper(), points=1, recent=recent)
+        # tiles carry no points; under per-letter scoring each letter is worth one
+        return Cell(letter=held.upper(), points=1 if self.config.scoring == "letter" else 0, recent=recent)
 
     def result(self) -> Result:
         """Scores, winners and each player's longest word."""
