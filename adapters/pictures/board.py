@@ -78,7 +78,7 @@ def _draw_square(draw: ImageDraw.ImageDraw, square: Square, left: int, top: int)
         draw.text(
             (left + CELL / 2 - 2, top + CELL / 2 + 1), square.letter[:2], font=font(24), fill=ink, anchor="mm"
         )
-        if not square.blank:
+        if not square.blank and square.points:  # tiles without points (Mark My Words) show none
             draw.text(
                 (left + CELL - 4, top + CELL - 3), str(square.points), font=font(11), fill=ink, anchor="rd"
             )
