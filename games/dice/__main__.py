@@ -1,0 +1,134 @@
+"""``python -m games.dice``: the dice, and the solver's answer for one roll.
+
+    python -m games.dice faces
+    python -m games.dice solve --roll "E T ? A S N" --mat CAT --top 5
+    python -m games.dice check --roll "E T ? A S N" --mat CAT --move "SEAT 4 3"
+
+``solve`` prints ``{"possible": true, "words": [...], "best": ...}``, the same search that
+proves an automatic loss in a game; ``check`` rules on one move as the game would. Play a
+whole game in the terminal with ``python -m bot terminal --game dice`` (add ``live=on``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from games.common.words import WordRules
+from games.dice.dice import BLANK, DICE, LETTER_POINTS, Face, face
+from games.dice.engine import BANS, DICTIONARY
+from games.dice.rules import Fit, Placed, WordMove, fit_word, parse_move
+from games.dice.solver import any_word, scored
+from games.dice.wordlist import allowed_words
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m games.dice", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("faces", help="the ten dice, face by face")
+    for name, text in (("solve", "every word the roll makes"), ("check", "is one move allowed?")):
+        cmd = sub.add_parser(name, help=text)
+        cmd.add_argument("--roll", required=True, help='the rolled letters, "?" for a blank, e.g. "E T ? A"')
+        cmd.add_argument("--mat", default="", help="the word on the mat (blanks in lower case: CaT)")
+        if name == "solve":
+            cmd.add_argument("--top", type=int, default=10, help="how many words to list (best first)")
+        else:
+            cmd.add_argument("--move", required=True, help='the move, e.g. "SEAT 4 3" or "SEAt"')
+    return parser
+
+
+def read_roll(text: str) -> list[tuple[int, Face]]:
+    """``"E T ? A"`` as rolled dice (numbered in order). Raises ValueError with a reason."""
+    chars = [ch for ch in text.lower() if not ch.isspace() and ch != ","]
+    if not chars or len(chars) > len(DICE):
+        raise ValueError(f"--roll needs 1 to {len(DICE)} letters (or ? for a blank), got {text!r}")
+    bad = [ch for ch in chars if ch != BLANK and ch not in LETTER_POINTS]
+    if bad:
+        raise ValueError(f"--roll: {bad[0]!r} is not a letter or ?")
+    return [(n, face(ch)) for n, ch in enumerate(chars)]
+
+
+def read_mat(text: str, first_die: int) -> tuple[Placed, ...]:
+    """``CaT`` as the word on the mat (lower case: a blank). Raises ValueError with a reason."""
+    word = text.strip()
+    if not word:
+        return ()
+    if not word.isascii() or not word.isalpha() or len(word) < 2:
+        raise ValueError(f"--mat must be a word of letters, got {text!r}")
+    mixed = word != word.lower() and word != word.upper()
+    return tuple(
+        Placed(
+            first_die + n,
+            ch.lower(),
+            0 if mixed and ch.islower() else LETTER_POINTS[ch.lower()],
+            mixed and ch.islower(),
+        )
+        for n, ch in enumerate(word)
+    )
+
+
+def solve(roll: str, mat: str = "", top: int = 10) -> dict[str, object]:
+    """The words ``roll`` can make crossing ``mat``, best first, as a JSON-ready dict."""
+    from games.lexicon import load
+
+    rolled = read_roll(roll)
+    on_mat = read_mat(mat, len(rolled))
+    words = allowed_words(load(DICTIONARY), WordRules(dictionary=DICTIONARY, bans=BANS))
+    found = sorted(scored(words, rolled, on_mat), key=lambda f: (-f.score, -len(f.word), f.word))
+    listed = []
+    for f in found[: max(0, top)]:
+        fit = fit_word(f.word, rolled, on_mat)
+        assert isinstance(fit, Fit)
+        listed.append({"word": fit.shown(), "move": fit.notation(), "score": fit.score})
+    return {
+        "possible": any_word(words, rolled, on_mat) is not None,
+        "count": len(found),
+        "checked": len(words),
+        "dictionary": DICTIONARY,
+        "words": listed,
+    }
+
+
+def check(roll: str, mat: str, move: str) -> dict[str, object]:
+    """The ruling on one move, as a JSON-ready dict (``valid``, ``score`` or ``reason``)."""
+    from games.lexicon import load
+
+    rolled = read_roll(roll)
+    on_mat = read_mat(mat, len(rolled))
+    parsed = parse_move(move)
+    if not isinstance(parsed, WordMove):
+        return {"valid": False, "reason": f"{move!r} is not a word move"}
+    fit = fit_word(parsed.word, rolled, on_mat, blanks_at=parsed.blanks, cross=parsed.cross, prev=parsed.prev)
+    if isinstance(fit, str):
+        return {"valid": False, "reason": fit}
+    verdict = load(DICTIONARY).judge(fit.word, WordRules(dictionary=DICTIONARY, bans=BANS))
+    return {
+        "valid": verdict.ok,
+        "word": fit.shown(),
+        "score": fit.score,
+        "move": fit.notation(),
+        "reason": verdict.message,
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point; returns the exit status (2 for a bad argument)."""
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "faces":
+            out: object = [[f.label() for f in faces] for faces in DICE]
+        elif args.command == "solve":
+            out = solve(args.roll, args.mat, args.top)
+        else:
+            out = check(args.roll, args.mat, args.move)
+    except ValueError as exc:
+        print(f"python -m games.dice: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
