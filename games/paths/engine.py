@@ -237,12 +237,12 @@ class PathsEngine:
         notices.append(Notice("table"))
         return notices
 
-    def _end_turn(self, now: float, passed: bool, why: str) -> list[Notice]:
+    def _end_turn(self, now: float, passed: bool, why: str, *, board_changed: bool = True) -> list[Notice]:
         notices: list[Notice] = [Notice("announce", why)] if why else []
         self.turns += 1
         self.passes = self.passes + 1 if passed else 0
         self.free_used = False
-        if not passed and self.config.knock > 0:
+        if not passed and board_changed and self.config.knock > 0:
             self.knock_until = now + self.config.knock
         active = [s.id for s in self.seats if s.id not in self.gone]
         if not active:
@@ -368,7 +368,9 @@ class PathsEngine:
         self.pile.append(move.letter)
         self.pile.sort()
         self.last_move = f"{self.names[seat]} put {move.letter.upper()} on the Free Letter Pile"
-        return [Notice("accepted", self.last_move + ".", seat, ref), *self._end_turn(now, True, "")]
+        # a discard is a move (it feeds the pile), not a pass, but it opens no knock window
+        ended = self._end_turn(now, False, "", board_changed=False)
+        return [Notice("accepted", self.last_move + ".", seat, ref), *ended]
 
     def _free(self, seat: str, move: Free, now: float, ref: str | None) -> list[Notice]:
         if not self.config.free_pile:

@@ -474,3 +474,14 @@ def test_actions_before_begin_and_from_strangers_are_harmless() -> None:
     game.apply(Action("begin", 0.0))
     assert "not playing" in (refused(game.apply(Action("say", 1.0, seat="zed", text="pass"))) or "")
     assert game.apply(Action("vote", 1.0, seat=ANN, text="skip")) == []
+
+
+def test_a_discard_is_a_move_not_a_pass() -> None:
+    game = engine({"knock": 20})
+    skip_first_round(game)
+    put(game, {"A1": "a"})
+    give(game, ANN, "q")
+    give(game, BOB, "t")
+    game.passes = 1  # Bob passed last time
+    assert refused(say(game, ANN, "discard Q")) is None
+    assert not game.finished and game.passes == 0 and game.knock_until is None

@@ -36,8 +36,10 @@ def test_the_registry_knows_mark_my_words() -> None:
     registry = load_default()
     assert registry.get("paths") is registry.get("mmw") is registry.get("mark-my-words")
     assert not GAME.realtime and (GAME.min_players, GAME.max_players) == (2, 6)
-    for word in ("knock", "free O F6 X G6 OXCART", "blank E5", "swap", "discard", "scoring", "turn="):
+    for word in ("knock TEA EAT", "free O F6 X G6 OXCART", "blank E5", "swap E5", "discard Q", "pass"):
         assert word in GAME.rules
+    for option in GAME.options:  # every option is explained
+        assert f"{option.name}=" in GAME.rules, option.name
 
 
 async def test_a_game_against_two_computer_players_runs_to_the_end() -> None:
