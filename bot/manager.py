@@ -27,9 +27,14 @@ from bot.session import Phase, Session, SessionError
 from bot.workspace import Workspace
 from games.common.options import OptionValue
 from games.common.protocol import Action, GameInfo
+from storage.errors import StorageError
 
 log = logging.getLogger(__name__)
 
+STORAGE_MESSAGE = (
+    "Sorry — I couldn't save this game (the database is unavailable), so it had to stop. "
+    "It won't count against anyone's score. Start a new one with `start` in a little while."
+)
 CRASH_MESSAGE = (
     "Sorry — something went wrong inside the game and it had to stop. "
     "It won't count against anyone's score. Start a new one with `start`."
@@ -148,7 +153,8 @@ class GameManager:
                 except Exception:
                     log.exception("could not void game %s", session.game_id)
         try:
-            await self.outbox.send(Post(chat, views.error(CRASH_MESSAGE)))
+            message = STORAGE_MESSAGE if isinstance(exc, StorageError) else CRASH_MESSAGE
+            await self.outbox.send(Post(chat, views.error(message)))
         except Exception:
             log.exception("could not report the crash to %s", chat.label())
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 import asyncio
 import enum
 import logging
-from collections.abc import Callable, Coroutine, Mapping
-from typing import Any
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from typing import Any, TypeVar
 
 from bot import views
 from bot.clock import Clock
@@ -27,8 +27,17 @@ from bot.events import ChatKey, Edit, MessageRef, Player, Post, Private, React
 from bot.outbox import GameLog, GameStart, LobbyState, Outbox
 from games.common.options import OptionValue
 from games.common.protocol import Action, Claim, Engine, GameInfo, Notice, Seat, Setup
+from storage.errors import StorageError
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+#: Waits (s) between tries when the database refuses a write (locked, restarting, gone):
+#: about half a minute in all, during which the game pauses; then it stops with a message.
+STORAGE_WAITS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0)
+#: A finished game's scores are worth waiting longer for (then every 15 s, 5 minutes more).
+RESULT_WAITS: tuple[float, ...] = STORAGE_WAITS + (15.0,) * 20
 
 BOT_NAMES = ("Ada", "Basil", "Cleo", "Dex", "Edie", "Fitz", "Gus", "Hana", "Ivo", "Juno", "Kit")
 
@@ -251,8 +260,9 @@ class Session:
             added_words=self._words[0],
             banned_words=self._words[1],
         )
-        await self._log.lobby_closed(self.game_id)
-        await self._log.start(self.start_record)
+        start = self.start_record
+        await self._stored(lambda: self._log.lobby_closed(self.game_id))
+        await self._stored(lambda: self._log.start(start))
         if self._lobby_ref is not None:
             await self._outbox.send(Edit(self._lobby_ref, self._lobby_view(open_=False)))
         await self._apply(Action("begin", now))
@@ -357,7 +367,7 @@ class Session:
         """End the game early; a stopped game does not count."""
         async with self._lock:
             if self.phase is Phase.RUNNING:
-                await self._log.void(self.game_id, f"stopped by {by.display_name}")
+                await self._stored(lambda: self._log.void(self.game_id, f"stopped by {by.display_name}"))
             await self._close(views.message(f"{by.display_name} stopped the game. Scores were not recorded."))
 
     # ------------------------------------------------------------ engine
@@ -365,7 +375,8 @@ class Session:
     async def _apply(self, action: Action) -> list[Notice]:
         assert self.engine is not None
         notices = self.engine.apply(action)
-        await self._log.append(self.game_id, self._seq, action)
+        seq = self._seq
+        await self._stored(lambda: self._log.append(self.game_id, seq, action))
         self._seq += 1
         await self._deliver(notices)
         if self.engine.finished and self.phase is Phase.RUNNING:
@@ -373,6 +384,26 @@ class Session:
         else:
             self._reschedule()
         return notices
+
+    async def _stored(self, write: Callable[[], Awaitable[T]], waits: tuple[float, ...] = STORAGE_WAITS) -> T:
+        """Run a game-log write, trying again (on the session's clock) while the database refuses it.
+
+        Every write is idempotent (actions by sequence number, results by game id). When the
+        tries run out the error goes on to the manager, which stops the game with a message.
+        """
+        for wait in waits:
+            try:
+                return await write()
+            except StorageError as exc:
+                log.warning(
+                    "game %s in %s: the database refused a write (%s); trying again in %g s",
+                    self.game_id,
+                    self.chat.label(),
+                    exc,
+                    wait,
+                )
+                await self._clock.sleep_until(self._clock.now() + wait)
+        return await write()
 
     async def _deliver(self, notices: list[Notice]) -> None:
         assert self.engine is not None
@@ -408,7 +439,9 @@ class Session:
     async def _finish(self) -> None:
         assert self.engine is not None and self.start_record is not None
         outcome = self.engine.result()
-        await self._log.finish(self.start_record, outcome, self._clock.now())
+        start, at = self.start_record, self._clock.now()
+        # exactly once by game id, so a try that reached the database before failing is harmless
+        await self._stored(lambda: self._log.finish(start, outcome, at), RESULT_WAITS)
         voted = [str(w) for w in getattr(self.engine, "voted_words", ())]
         if voted:
             # answers the players voted in may feed the workspace's own list, if an admin wants

@@ -106,13 +106,18 @@ class WordJudge(Protocol):
         ...
 
 
+#: Accent marks one letter may carry and still fold (Vietnamese "ệ" has two); more is zalgo.
+MAX_MARKS = 2
+
+
 def normalize(text: str, *, multiword: bool = False) -> str | None:
     """Fold an answer to lower-case ASCII letters, or None if it is no answer.
 
     Case and accents fold (``Café`` -> ``cafe``); surrounding whitespace and
     trailing sentence punctuation are ignored. Anything else that is not a
     letter (digits, symbols, letters of other scripts such as a Cyrillic
-    ``а``) makes it no answer. With ``multiword`` single spaces between words
+    ``а``, zero-width characters, more than two accent marks on one letter)
+    makes it no answer. With ``multiword`` single spaces between words
     are kept (for title and person themes).
     """
     text = text.strip().rstrip(".!?")
@@ -122,9 +127,14 @@ def normalize(text: str, *, multiword: bool = False) -> str | None:
         return text.lower()  # the common case, without the Unicode walk below
     folded = unicodedata.normalize("NFKD", text)
     out: list[str] = []
+    marks = 0
     for ch in folded:
         if unicodedata.combining(ch):
+            marks += 1
+            if marks > MAX_MARKS:
+                return None  # a pile of marks is zalgo text, not an accent
             continue
+        marks = 0
         if "a" <= ch <= "z":
             out.append(ch)
         elif "A" <= ch <= "Z":

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import os
+import unicodedata
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -101,5 +102,12 @@ def hostile() -> st.SearchStrategy[str]:
 
 
 def is_poisoned(text: str) -> bool:
-    """True when ``text`` holds a character that must make it no answer."""
-    return any(ch in DANGEROUS for ch in text)
+    """True when ``text`` holds a character that must make it no answer (or a zalgo pile)."""
+    if any(ch in DANGEROUS for ch in text):
+        return True
+    run = 0
+    for ch in unicodedata.normalize("NFKD", text):
+        run = run + 1 if unicodedata.combining(ch) else 0
+        if run > 2:
+            return True
+    return False
