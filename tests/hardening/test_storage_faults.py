@@ -32,9 +32,7 @@ from storage.sqlite import SQLiteStore
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.toygame import TOY
 
-WRITES = frozenset(
-    {"start_game", "append_action", "finish_game", "void_game", "save_lobby", "delete_lobby"}
-)
+WRITES = frozenset({"start_game", "append_action", "finish_game", "void_game", "save_lobby", "delete_lobby"})
 
 
 class FlakyStore:
@@ -225,7 +223,7 @@ async def test_a_real_sqlite_lock_is_a_storage_error_and_the_write_can_be_repeat
         other = sqlite3.connect(path, timeout=0.01, isolation_level=None)
         other.execute("BEGIN EXCLUSIVE")
         try:
-            with pytest.raises(StorageError, match="locked|busy"):
+            with pytest.raises(StorageError, match=r"locked|busy"):
                 await store.append_action("g1", 0, {"kind": "begin", "now": 0.0})
         finally:
             other.execute("ROLLBACK")
