@@ -39,13 +39,6 @@ still in play on every square next to a tile), when every player passes in a row
 when no tiles are left and the last knock window closes. Tiles left over don't count.
 Most points wins.
 
-Options (start paths option=value …):
-  bots=N level=easy|normal|hard  computer players
-  size=5..20       the grid (default 12)
-  scoring=word|letter
-  knock=SECONDS    the knock window after each turn (default 20; 0: no knocking)
-  turn=SECONDS     time per turn, then it passes (default 0: no limit; try 60 or 90)
-  blanks=on|off    free-pile=on|off   (the rulebook suggests first games without them)
-  min=2..5         minimum word length
-  dictionary=tournament|casual   rules=proper,abbrev,contraction,…  words that don't count
+First game? The rulebook suggests playing without the extras: `start paths blanks=off
+free-pile=off knock=0`. Computer players: bots=N level=easy|normal|hard.
 """

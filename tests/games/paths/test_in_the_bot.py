@@ -7,6 +7,7 @@ import random
 from collections.abc import AsyncIterator
 
 from adapters.terminal.app import TerminalAdapter, TerminalOutbox
+from bot import views
 from bot.clock import FakeClock
 from bot.events import ChatKey, Command, Player
 from bot.manager import GameManager
@@ -38,8 +39,9 @@ def test_the_registry_knows_mark_my_words() -> None:
     assert not GAME.realtime and (GAME.min_players, GAME.max_players) == (2, 6)
     for word in ("knock TEA EAT", "free O F6 X G6 OXCART", "blank E5", "swap E5", "discard Q", "pass"):
         assert word in GAME.rules
-    for option in GAME.options:  # every option is explained
-        assert f"{option.name}=" in GAME.rules, option.name
+    shown = views.rules(GAME).plain()  # what `/moji rules paths` shows: the text, then every option
+    for option in GAME.options:
+        assert f"{option.name}=" in shown, option.name
 
 
 async def test_a_game_against_two_computer_players_runs_to_the_end() -> None:
