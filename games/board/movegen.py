@@ -99,25 +99,27 @@ def _avail(counts: list[int]) -> int:
 
 def _left_parts(
     trie: Trie, counts: list[int], longest: int
-) -> list[list[tuple[str, int, tuple[int, ...], int, int]]]:
+) -> list[list[tuple[str, int, tuple[int, ...], int, int, int]]]:
     """Every trie prefix the rack can spell, up to ``longest`` tiles, grouped by length.
 
     Squares left of an anchor have no cross-checks and are scored only once the
     word is known, so the same left parts serve every anchor of every line.
     Each entry is (letters, trie node, rack slots used (26 is the blank), mask of
     the letters the rest of the rack can still put down, mask of the next letters
-    after which the rest of the rack alone can finish a word). The last one prunes
-    anchors with no tiles to their right: most left parts lead nowhere there.
+    after which the rest of the rack alone can finish a word, the most rack letters
+    that can follow along the trie). The last two prune anchors: most left parts
+    lead nowhere.
     """
     mask, first, term = trie.mask, trie.first, trie.term
-    parts: list[list[tuple[str, int, tuple[int, ...], int, int]]] = [[] for _ in range(longest + 1)]
+    parts: list[list[tuple[str, int, tuple[int, ...], int, int, int]]] = [[] for _ in range(longest + 1)]
     word: list[str] = []
     slots: list[int] = []
     deepest = longest + 1
 
-    def grow(node: int) -> int:
+    def grow(node: int) -> tuple[int, int]:
         depth = len(word)
         ok = 0
+        reach = 0
         if depth < deepest:
             m = mask[node]
             base = first[node]
@@ -132,14 +134,16 @@ def _left_parts(
                         counts[slot] -= 1
                         word.append(ch)
                         slots.append(slot)
-                        if grow(nxt) or term[nxt]:
+                        ok_next, reach_next = grow(nxt)
+                        if ok_next or term[nxt]:
                             ok |= low
+                        reach = max(reach, reach_next + 1)
                         slots.pop()
                         word.pop()
                         counts[slot] += 1
         if depth <= longest:
-            parts[depth].append(("".join(word), node, tuple(slots), _avail(counts), ok))
-        return ok
+            parts[depth].append(("".join(word), node, tuple(slots), _avail(counts), ok, reach))
+        return ok, reach
 
     grow(0)
     return parts
@@ -149,7 +153,7 @@ def _scan_line(
     trie: Trie,
     counts: list[int],
     values: list[int],
-    lefts: list[list[tuple[str, int, tuple[int, ...], int, int]]],
+    lefts: list[list[tuple[str, int, tuple[int, ...], int, int, int]]],
     line: tuple[list[str], list[int], list[int], list[int], list[int]],
     anchors: list[int],
     where: tuple[bool, int],
@@ -260,11 +264,13 @@ def _scan_line(
             limit += 1
             j -= 1
         need = cross[anchor]
-        open_right = not any(cells[anchor + 1 : anchor + tiles + 1])
+        # the first tile to the right: a word either stops before it (the rest of the
+        # rack alone finishes it) or reaches it with rack letters on every square between
+        gap = next((q - anchor for q in range(anchor + 1, min(n, anchor + tiles + 1)) if cells[q]), 0)
         for length in range(limit + 1):
             start = anchor - length
-            for lead, node, used, avail, ok in lefts[length]:
-                if not (ok if open_right else mask[node] & avail) & need:
+            for lead, node, used, avail, ok, reach in lefts[length]:
+                if not ok & need and not (gap and reach >= gap and mask[node] & avail & need):
                     continue
                 lead_main, lead_mult = 0, 1
                 for i, ch in enumerate(lead):
