@@ -408,7 +408,8 @@ class LetterDice:
         where = ""
         if fit.cross is not None and fit.prev is not None:
             where = f", crossing at {fit.word[fit.cross].upper()}"
-        text = f"{self.name(seat)} plays {fit.shown()}{where}: {_points(fit.score)}."
+        me = self.name(seat)
+        text = f"{me} {_verb(me, 'plays', 'play')} {fit.shown()}{where}: {_points(fit.score)}."
         return [Notice("accepted", text, seat, ref), *self._next_turn(now)]
 
     def _challenge(self, seat: str, side: int, now: float, ref: str | None) -> list[Notice]:
@@ -433,8 +434,9 @@ class LetterDice:
             self.scores[pending.side] += pending.score
             pending.score *= 2
             pending.status = "doubled"
+            me = self.name(seat)
             text = (
-                f"{self.name(seat)} challenges {word}: {verdict.message} "
+                f"{me} {_verb(me, 'challenges', 'challenge')} {word}: {verdict.message} "
                 f"{author}'s score doubles to {pending.score}."
             )
             notices = [Notice("accepted", text, seat, ref)]
@@ -448,7 +450,8 @@ class LetterDice:
         pending.score = 0
         pending.status = "challenged-off"
         self.laid.pop()
-        text = f"{self.name(seat)} challenges {word}: {verdict.message} It scores 0 and comes off the mat."
+        challenges = _verb(self.name(seat), "challenges", "challenge")
+        text = f"{self.name(seat)} {challenges} {word}: {verdict.message} It scores 0 and comes off the mat."
         notices = [Notice("accepted", text, seat, ref)]
         if self.phase == "last-call":
             return notices + self._end_by_points()
@@ -460,7 +463,8 @@ class LetterDice:
             return [Notice("rejected", "There is no word of the other side to accept right now.", seat, ref)]
         self.pending = None
         word = pending.fit.word.upper()
-        notices = [Notice("accepted", f"{self.name(seat)} lets {word} stand.", seat, ref)]
+        lets = _verb(self.name(seat), "lets", "let")
+        notices = [Notice("accepted", f"{self.name(seat)} {lets} {word} stand.", seat, ref)]
         if self.phase == "last-call":
             return notices + self._end_by_points()
         if self.stuck:

@@ -18,7 +18,8 @@ in the order they joined, and take turns rolling for their side).
 • Five words each (words=N), then the most points wins.
 • If you cannot make a word, you lose at once, even on the last turn. The bot checks every
   roll: when no allowed word exists it says so (it has tried the whole dictionary) and the
-  game ends; `concede` gives up, and the bot shows a word you could have made.
+  game ends (if you may still challenge the last word, you get that one chance first);
+  `concede` gives up, and the bot shows a word you could have made.
 
 Challenges: before you play your word, you may `challenge` the other side's last word.
 The bot looks it up (the tournament dictionary; proper nouns, abbreviations, contractions
@@ -38,7 +39,9 @@ blank).
 
 Turn limit: turn=minutes (24 hours by default); a reminder comes when a quarter is left,
 and a missed turn scores 0. live=on plays fast: 2-minute turns and 30 s for the last
-word's challenge. Computer players: bots=N level=easy|normal|hard.
+word's challenge (it overrides turn= and window=). Computer players: bots=N
+level=easy|normal|hard (easy plays short words, hard long high-scoring ones and catches
+every made-up word).
 
 The dice (letter and points on each face):
 {faces_table()}
