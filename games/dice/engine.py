@@ -437,7 +437,7 @@ class LetterDice:
             me = self.name(seat)
             text = (
                 f"{me} {_verb(me, 'challenges', 'challenge')} {word}: {verdict.message} "
-                f"{author}'s score doubles to {pending.score}."
+                f"{_possessive(author)} score doubles to {pending.score}."
             )
             notices = [Notice("accepted", text, seat, ref)]
             if self.phase == "last-call":
@@ -589,6 +589,10 @@ def _first_seat(seats: list[Seat]) -> int:
 def _verb(subject: str, one: str, many: str) -> str:
     """``wins`` after a name, ``win`` after a team or the terminal's "You"."""
     return many if subject == "You" or " & " in subject else one
+
+
+def _possessive(name: str) -> str:
+    return "Your" if name == "You" else f"{name}'s"
 
 
 def _points(n: int) -> str:

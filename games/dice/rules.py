@@ -11,9 +11,12 @@ from dataclasses import dataclass
 from games.dice.dice import Face
 
 #: What a player types (alone) to challenge the last word, to let it stand, or to give up.
-CHALLENGE_WORDS = frozenset({"challenge", "ch"})
+CHALLENGE_WORDS = frozenset({"challenge"})
 ACCEPT_WORDS = frozenset({"accept", "no-challenge", "nochallenge"})
 CONCEDE_WORDS = frozenset({"concede", "no-word", "noword", "give-up", "giveup", "resign"})
+
+#: Words that, typed alone, are commands rather than moves (``=WORD`` plays them as words).
+RESERVED = CHALLENGE_WORDS | ACCEPT_WORDS | CONCEDE_WORDS
 
 #: The longest word the dice can make: ten rolled dice and the shared letter.
 MAX_WORD = 11
@@ -57,7 +60,7 @@ class Fit:
             p.letter if p.blank and i != self.cross else p.letter.upper() for i, p in enumerate(self.placed)
         )
         if self.cross is None or self.prev is None:
-            return letters
+            return "=" + letters if self.word in RESERVED else letters
         return f"{letters} {self.cross + 1} {self.prev + 1}"
 
     def shown(self) -> str:

@@ -53,6 +53,13 @@ def test_the_notation() -> None:
     assert parse_move("give up") == "concede"
     assert parse_move("=ACCEPT") == WordMove("accept", None, None, None)
     assert parse_move("accept 1 2") == WordMove("accept", None, 0, 1)
+    assert parse_move("ch") == WordMove("ch", None, None, None)  # CH is a word, not a command
+
+
+def test_a_word_that_is_also_a_command_is_written_with_an_equals_sign() -> None:
+    fit = fit_word("accept", faces("accept"), ())
+    assert isinstance(fit, Fit) and fit.notation() == "=ACCEPT"
+    assert parse_move(fit.notation()) == WordMove("accept", None, None, None)
     for bad in ("", "st0ne", "stone 0", "stone x", "a b c d", "café", "abcdefghijkl"):
         assert parse_move(bad) is None, bad
 

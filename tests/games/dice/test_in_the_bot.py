@@ -194,3 +194,17 @@ async def test_a_whole_game_in_the_terminal_against_computer_players() -> None:
     keys.type("/quit")
     assert await run == 0
     await manager.shutdown()
+
+
+def test_the_shared_picture_code_draws_the_mat() -> None:
+    pytest.importorskip("PIL")
+    from adapters.pictures.board import render_board
+    from tests.games.dice.helpers import new_game, say, script
+
+    engine, _ = new_game(first_roll="oestnocdbz")
+    script(engine, "acihz", dice=[5, 6, 7, 8, 9])
+    say(engine, "bob", "STONE")
+    say(engine, "ann", "cat")
+    snap = engine.snapshot()
+    png = render_board(snap.board, labels=snap.board_labels, title=snap.title)
+    assert png.startswith(b"\x89PNG")
