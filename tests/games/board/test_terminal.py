@@ -42,6 +42,7 @@ async def test_a_whole_board_game_in_the_terminal_against_a_computer_player() ->
         await clock.advance(0.1)
     text = "".join(screen)
     assert engine.finished, text[-2000:]
+    assert engine.board.count > 20 and "Final scores" in engine.summary
     assert " 8 " in text and "A B C D E F G H I J K L M N O" in text  # the text board
     assert "game over" in text
     (result,) = log.results.values()
