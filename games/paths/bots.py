@@ -7,7 +7,9 @@
 
 With no word to make, a computer player uses its blank tile (hard: where it
 blocks the most), else gives its least useful letter to the Free Letter Pile,
-else passes. Planning reads the engine and never changes it.
+else passes. Planning reads the engine and never changes it. (Knocks — normal
+and hard players claim the words left on the board during a knock window — are
+timed by the engine: ``PathsEngine.bot_claims``.)
 """
 
 from __future__ import annotations

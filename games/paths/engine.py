@@ -34,6 +34,8 @@ from games.paths.wordlists import allowed_words
 
 #: Seconds a computer player "thinks" before its move, by level.
 BOT_DELAY: dict[str, float] = {"easy": 6.0, "normal": 4.0, "hard": 2.0}
+#: Seconds into a knock window before a computer player knocks, by level (easy ones never knock).
+KNOCK_DELAY: dict[str, float] = {"normal": 12.0, "hard": 6.0}
 
 TITLE = "Mark My Words"
 
@@ -84,6 +86,9 @@ class PathsEngine:
         self.knock_until: float | None = None
         self.recent: set[int] = set()
         self.last_move = ""
+        # planning state of the computer players, not of the rules: the knock windows
+        # (seat, opening time) each has already looked at
+        self._knock_checked: set[tuple[str, float]] = set()
 
     # ------------------------------------------------------------ queries
 
@@ -181,7 +186,8 @@ class PathsEngine:
             return [Notice("rejected", "You're not playing this game.", seat, action.ref)]
         notices = self._say(seat, action.text or "", action.now, action.ref)
         refused = any(n.kind == "rejected" and n.seat == seat for n in notices)
-        if refused and self.level(seat) and not self.done and self.seat_id == seat:
+        knock = (action.text or "").strip().lower().startswith("knock")
+        if refused and self.level(seat) and not knock and not self.done and self.seat_id == seat:
             # a computer move should never be refused; if one is, it passes rather than stall the game
             notices += self._end_turn(action.now, passed=True, why=f"{self.names[seat]} passes.")
         return notices
@@ -535,19 +541,44 @@ class PathsEngine:
         return self.turn_deadline()
 
     def next_bot_time(self) -> float | None:
-        """When the computer player whose turn it is will move (after any knock window)."""
-        if not self.started or self.done or self._waiting_for_knocks():
+        """When a computer player next acts: a knock in the window, or its move after the window."""
+        if not self.started or self.done:
             return None
-        level = self.level(self.seat_id)
-        if level is None:
-            return None
-        when = self.turn_started + BOT_DELAY.get(level, BOT_DELAY["normal"])
-        return max(when, self.knock_until or when)
+        times = [when for _, when, _ in self._bot_knocks()]
+        level = None if self._waiting_for_knocks() else self.level(self.seat_id)
+        if level is not None:
+            when = self.turn_started + BOT_DELAY.get(level, BOT_DELAY["normal"])
+            times.append(max(when, self.knock_until or when))
+        return min(times, default=None)
+
+    def _bot_knocks(self) -> list[tuple[str, float, float]]:
+        """(seat, when, window opened) for each computer player yet to look for words to knock."""
+        if self.knock_until is None or self.config.knock <= 0:
+            return []
+        opened = self.knock_until - self.config.knock
+        out: list[tuple[str, float, float]] = []
+        for seat in self.seats:
+            delay = KNOCK_DELAY.get(seat.bot or "")
+            if delay is None or seat.id in self.gone or (seat.id, opened) in self._knock_checked:
+                continue
+            when = opened + delay
+            if when < self.knock_until:
+                out.append((seat.id, when, opened))
+        return out
 
     def bot_claims(self, now: float) -> list[Claim]:
-        """The computer player's move, in the move notation, once it is due."""
-        when = self.next_bot_time()
-        if when is None or now < when:
+        """Computer players' knocks and moves due by ``now``, in the move notation."""
+        for seat, when, opened in self._bot_knocks():
+            if when <= now:
+                self._knock_checked.add((seat, opened))
+                if self.knock_open(now):
+                    found = [w for w, _ in self.board.new_words()]
+                    if found:
+                        return [Claim(seat, "knock " + " ".join(w.upper() for w in found), now)]
+        if self._waiting_for_knocks() or self.level(self.seat_id) is None:
+            return []
+        when = self.turn_started + BOT_DELAY.get(self.level(self.seat_id) or "normal", BOT_DELAY["normal"])
+        if now < max(when, self.knock_until or when):
             return []
         seat = self.seat_id
         rng = random.Random(f"{self.seed}:{self.turns}:{self.free_used}")

@@ -334,7 +334,9 @@ def test_a_computer_player_waits_for_the_knock_window() -> None:
     assert game.next_bot_time() == 4.0  # before any turn: just its thinking time
     give(game, ANN, "a")
     say(game, ANN, "A1 A", now=1)
-    assert game.next_bot_time() == 21.0
+    assert game.next_bot_time() == 13.0  # a look for words to knock, 12 s into the window
+    assert game.bot_claims(13.0) == []  # nothing to knock
+    assert game.next_bot_time() == 21.0  # its move waits for the window to close
 
 
 # ------------------------------------------------------------ time limit
@@ -485,3 +487,23 @@ def test_a_discard_is_a_move_not_a_pass() -> None:
     game.passes = 1  # Bob passed last time
     assert refused(say(game, ANN, "discard Q")) is None
     assert not game.finished and game.passes == 0 and game.knock_until is None
+
+
+def test_computer_players_knock_for_words_left_on_the_board() -> None:
+    seats = [Seat(ANN, "Ann"), Seat("bot:1", "Robo", "hard"), Seat("bot:2", "Easy", "easy")]
+    game = PathsEngine(Setup({"size": 6, "knock": 20}, seats, 1), words=engine().words)
+    game.apply(Action("begin", 0.0))
+    skip_first_round(game)
+    put(game, {"A1": "c", "B1": "a", "E5": "o", "F5": "x"})
+    give(game, ANN, "t")
+    say(game, ANN, "C1 T CAT", now=1.0)  # Ann missed AT, TA and OX
+    assert game.next_bot_time() == 7.0  # the hard player knocks 6 s into the window; easy never
+    assert game.bot_claims(6.9) == []
+    (claim,) = game.bot_claims(7.0)
+    assert claim.seat == "bot:1" and claim.text.startswith("knock ")
+    assert set(claim.text.split()[1:]) == {"AT", "TA", "OX"}
+    notes = game.apply(Action("say", 7.0, seat=claim.seat, text=claim.text))
+    assert refused(notes) is None and game.scores["bot:1"] == 3
+    # the window opened again by the knock: nothing left to knock, so the move comes after it
+    assert game.bot_claims(13.0) == []
+    assert game.next_bot_time() == 27.0 and game.seat_id == "bot:1"
