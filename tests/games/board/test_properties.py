@@ -190,3 +190,30 @@ def test_reading_any_text_as_a_move_never_raises(text: str) -> None:
     move = parse_move(text, 16)
     if isinstance(move, Play):
         assert parse_move(move.text(), 16) == move
+
+
+MOVE_TEXT = st.one_of(
+    st.text(max_size=30),
+    st.builds(
+        lambda sq, d, w: f"{sq} {d} {w}",
+        st.sampled_from(["H8", "I9", "A1", "P16", "Q3", "h8", "H0", "H17"]),
+        st.sampled_from(["across", "down", "a", "d", "up"]),
+        st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefgh?1 ", min_size=0, max_size=9),
+    ),
+    st.sampled_from(["pass", "swap ?", "swap QXZ", "swap", "resign", "play pass", "H8 across"]),
+)
+
+
+@fuzz(40, 400)
+@given(
+    seed=st.integers(0, 50),
+    moves=st.lists(st.tuples(st.sampled_from(["a", "b", "c"]), MOVE_TEXT), max_size=12),
+)
+def test_any_text_from_anyone_is_answered_never_raised(seed: int, moves: list[tuple[str, str]]) -> None:
+    game = BoardGame(Setup({}, (ANN, BOB), seed))
+    game.apply(Action("begin", 0.0))
+    total = game.total_tiles()
+    for step, (seat, text) in enumerate(moves, start=1):
+        notes = game.apply(Action("say", float(step), seat=seat, text=text))
+        assert all(n.kind != "rejected" or n.text for n in notes)
+        assert game.total_tiles() == total
