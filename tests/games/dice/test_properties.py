@@ -33,10 +33,10 @@ def pick(engine: LetterDice, c: int, now: float) -> Action:
         if engine.mat:
             word += engine.mat[c % len(engine.mat)].letter
         return Action("say", now, seat=me, text=word if len(word) > 1 else word + word)
-    if c < 75:
-        return Action("say", now, seat=them, text="challenge")
+    if c < 75:  # the side on turn challenges the other side's word (now and then, the wrong side)
+        return Action("say", now, seat=them if c == 74 else me, text="challenge")
     if c < 80:
-        return Action("say", now, seat=them, text="accept")
+        return Action("say", now, seat=them if c == 79 else me, text="accept")
     if c < 90:
         return Action("tick", max(now, engine.next_deadline() or now))
     if c < 94:
