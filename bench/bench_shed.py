@@ -92,8 +92,11 @@ def bench_moves(moves: int) -> dict[str, Any]:
     bot_samples: dict[str, list[float]] = {"easy": [], "normal": [], "hard": []}
     accepted = 0
     now = 0.0
+    gc.collect()
+    gc.disable()  # a collection pause is the runtime's, not the referee's (collected between games)
     for n in range(moves):
         if game.finished:
+            gc.collect()
             game = _game(n)
             now = 0.0
         now += 1.0
@@ -112,6 +115,7 @@ def bench_moves(moves: int) -> dict[str, Any]:
             accepted += 1
         else:
             game.apply(Action("say", now, seat=seat, text="draw"))
+    gc.enable()
     hard = bot_samples["hard"]
     return {
         "move_check": {
@@ -177,8 +181,11 @@ async def bench_games(games: int, rounds: int) -> dict[str, Any]:
                 plan_turn(engine, person.seat_id, "normal", rng) if rng.random() < 0.8 else rng.choice(JUNK)
             )
             planned.append((i, person, text))
+        gc.collect()
+        gc.disable()  # as above: collections run between rounds of moves
         for i, person, text in planned:
             await manager.handle(Command("play", tuple(text.split()), chats[i], person))
+        gc.enable()
         await clock.advance(1.0)
     wall = time.perf_counter() - wall
     session_module.Session._apply = original  # type: ignore[method-assign]

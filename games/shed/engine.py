@@ -210,7 +210,8 @@ class ShedGame:
                 self.best[seat] = word
         hand = self.round.hands[seat]
         name = self.names[seat]
-        text = f"{name} " + "; ".join(report.words) + f" ({len(hand)} card{'s' * (len(hand) != 1)} left)."
+        said = [_second_person(w) for w in report.words] if name == "You" else report.words
+        text = f"{name} " + "; ".join(said) + f" ({len(hand)} card{'s' * (len(hand) != 1)} left)."
         notices = [Notice("accepted", text, seat, action.ref)]
         notices += [self._hand_notice(s) for s in sorted(report.touched) if s in self.active]
         if report.played:
@@ -362,6 +363,13 @@ class ShedGame:
             top = max(self.scores.values())
             winners = tuple(s.id for s in self.seats if self.scores[s.id] == top)
         return Result(dict(self.scores), tuple(winners), self.summary, best_words=dict(self.best))
+
+
+def _second_person(phrase: str) -> str:
+    """``plays WHO`` -> ``play WHO``: the terminal's player is called "You"."""
+    verb, _, rest = phrase.partition(" ")
+    verb = verb[:-2] if verb.endswith("sses") else verb.removesuffix("s")
+    return f"{verb} {rest}".strip()
 
 
 def _detail(cards: int, skips: int, playing: bool) -> str:
