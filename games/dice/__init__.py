@@ -11,6 +11,19 @@ from games.dice.options import OPTIONS
 from games.dice.rules_text import RULES
 
 
+def prepare() -> None:
+    """Build the default word list now (0.3–1 s) instead of inside the first game's first roll.
+
+    A server may call this at start-up, like ``Lexicon.prepare()``; workspaces with their
+    own word lists still build theirs on first use.
+    """
+    from games.common.words import WordRules
+    from games.dice.engine import BANS, DICTIONARY, load_lexicon
+    from games.dice.wordlist import allowed_words
+
+    allowed_words(load_lexicon(), WordRules(dictionary=DICTIONARY, bans=BANS))
+
+
 def create(setup: Setup) -> Engine:
     """A new letter-dice engine for ``setup``."""
     return LetterDice(setup)
@@ -29,4 +42,4 @@ GAME = GameInfo(
     aliases=("letter-dice", "letterdice"),
 )
 
-__all__ = ["GAME", "LetterDice", "create"]
+__all__ = ["GAME", "LetterDice", "create", "prepare"]

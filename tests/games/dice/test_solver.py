@@ -62,3 +62,13 @@ def test_the_real_dictionary_proves_a_hopeless_roll_and_finds_the_best_word() ->
     rolled = [(n, face(ch)) for n, ch in enumerate("aeistnrlo?")]
     best = best_word(words, rolled, ())
     assert best is not None and len(best.word) >= 8
+
+
+def test_prepare_builds_the_default_word_list_once() -> None:
+    from games.dice import prepare
+    from games.dice.engine import BANS, DICTIONARY
+    from games.lexicon import load
+
+    prepare()
+    rules = WordRules(dictionary=DICTIONARY, bans=BANS)
+    assert allowed_words(load(DICTIONARY), rules) is allowed_words(load(DICTIONARY), rules)
