@@ -113,13 +113,15 @@ class ShedGame:
         self.turn_started = now
         self.turn_no += 1
 
-    def _advance(self, now: float) -> list[Notice]:
+    def _advance(self, now: float, leaving: str | None = None) -> list[Notice]:
         notices: list[Notice] = []
         assert self.current is not None
         pos = self.active.index(self.current) if self.current in self.active else -1
         for _ in range(len(self.active) * 8):
             pos = (pos + 1) % len(self.active)
             seat = self.active[pos]
+            if seat == leaving:
+                continue
             if self.round.skips.get(seat, 0) > 0:
                 self.round.skips[seat] -= 1
                 notices.append(Notice("announce", f"{self.names[seat]} skips this turn."))
@@ -253,10 +255,7 @@ class ShedGame:
         if self.done or seat not in self.active:
             return []
         was_turn = seat == self.current
-        if was_turn:
-            notices = self._advance(now)
-        else:
-            notices = []
+        notices = self._advance(now, leaving=seat) if was_turn and len(self.active) > 2 else []
         self.active.remove(seat)
         self.round.discard.extend(self.round.hands.pop(seat, []))
         self.round.skips.pop(seat, None)
@@ -380,7 +379,7 @@ def _detail(cards: int, skips: int, playing: bool) -> str:
 
 
 def _face(card: Card) -> CardFace:
-    """A letter card, or a joker as a blank card."""
+    """A letter card, or a joker as a blank card; every card left in a hand is 1 point."""
     if card.kind == "letter":
         return CardFace(card.letter.upper(), card.colour, 1)
-    return CardFace("", "", 0)
+    return CardFace("", "", 1)

@@ -40,6 +40,7 @@ Rules of the table
 • The first to shed every card wins. rounds=N plays the Counting Points variant: each round's
   winner scores one point per card the others still hold; most points after N rounds wins.
 
+Deal and words: hand=7 cards each (3–10); words of min=3 letters or more (3–5).
 Word Rules: English words from the tournament dictionary (dictionary=casual for common words
 only); names, place names, countries and abbreviations are refused (rules=...); verbs=off refuses
 words that are only verbs; easy=on ignores the Word Rules (a good idea with children).

@@ -115,7 +115,8 @@ def test_registered_with_rules_help_for_every_option() -> None:
     for needle in ("SOCK+H -> SHOCK", "SHOCK-H+WO -> WHO SOCK", "trade Q Bob", "+2 all", "draw", "rounds=N"):
         assert needle in text
     for spec in info.options:
-        assert f"{spec.name}=" in text
+        assert f"{spec.name}=" in info.rules, f"the rules text explains {spec.name}"
+        assert spec.describe() in text
 
 
 async def test_a_whole_game_in_the_terminal_with_computer_players() -> None:

@@ -343,3 +343,14 @@ def _hand_text(g: ShedGame, seat: str) -> str:
     from games.shed.cards import hand_text
 
     return hand_text(g.round.hands[seat])
+
+
+def test_leaving_on_your_turn_passes_it_on_even_past_skips() -> None:
+    dan = ANN.__class__("d", "Dan")
+    g = game(seats=(ANN, BOB, CY, dan))
+    rig(g, {"a": "q x", "b": "e", "c": "m n o", "d": "p"})
+    g.round.skips["b"] = 1
+    notes = g.apply(Action("leave", 2.0, seat="a"))
+    assert g.current == "c" and g.round.skips["b"] == 0
+    assert any("Bob skips" in n.text for n in notes)
+    assert g.next_deadline() == 122.0
