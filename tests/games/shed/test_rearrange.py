@@ -23,11 +23,29 @@ def _check(arranged: Arrangement, sources: list[TableWord], words: tuple[str, ..
     # the words are spelled by their cards; letter cards play their own letter
     assert tuple("".join(ch for _, ch in word) for word in arranged.words) == tuple(letters(w) for w in words)
     assert all(card.letter == ch for card, ch in placed if card.kind == "letter")
+    for word, notation in zip(arranged.words, words, strict=True):
+        marked = [
+            i
+            for i, _ in enumerate(letters(notation))
+            if notation.replace("*", "") and _marked_at(notation, i)
+        ]
+        assert all(word[i][0].kind == "joker" for i in marked), "a * letter is played by a joker"
     # each source leaves its own word behind, keeping at least one of its cards
     assert len(set(arranged.survivors)) == len(sources)
     for tw, wi in zip(sources, arranged.survivors, strict=True):
         own = {card.id for card, _ in tw.cards}
         assert own & {card.id for card, _ in arranged.words[wi]}
+
+
+def _marked_at(notation: str, index: int) -> bool:
+    pos = 0
+    for n, ch in enumerate(notation):
+        if ch == "*":
+            continue
+        if pos == index:
+            return n > 0 and notation[n - 1] == "*"
+        pos += 1
+    return False
 
 
 def test_the_rulebook_examples() -> None:
@@ -82,11 +100,16 @@ def test_extending_each_source_always_works(bases: list[str], extras: list[str],
     assert Counter(c.letter for c in result.hand_used) == Counter("".join(extras[: len(bases)]))
 
 
+_marked = st.lists(st.tuples(st.sampled_from("abco"), st.integers(0, 5)), min_size=1, max_size=5).map(
+    lambda pairs: "".join(("*" if n == 0 else "") + ch for ch, n in pairs)
+)
+
+
 @FUZZ
 @given(
-    st.lists(st.text(alphabet="abco", min_size=1, max_size=4), min_size=0, max_size=2),
+    st.lists(_marked, min_size=0, max_size=2),
     st.text(alphabet="abco*", max_size=5),
-    st.lists(st.text(alphabet="abco", min_size=1, max_size=5), min_size=1, max_size=3),
+    st.lists(_marked, min_size=1, max_size=3),
     st.one_of(st.none(), st.text(alphabet="abco*", min_size=1, max_size=3)),
     st.booleans(),
 )
