@@ -115,10 +115,13 @@ class BoardGame:
         """The next reminder, or the end of the turn."""
         if self.done or not self.started:
             return None
-        limit = self.config.turn_seconds
-        for share in REMINDERS[self.reminded :]:
-            return self.turn_started + limit - limit * share
+        if self.reminded < len(REMINDERS):
+            return self._reminder_at(self.reminded)
         return self.turn_ends()
+
+    def _reminder_at(self, index: int) -> float:
+        limit = self.config.turn_seconds
+        return self.turn_started + limit - limit * REMINDERS[index]
 
     def next_bot_time(self) -> float | None:
         """When the computer player to move will play."""
@@ -273,12 +276,8 @@ class BoardGame:
     def _tick(self, now: float) -> list[Notice]:
         if now >= self.turn_ends():
             return self._forfeit(self.current, "ran out of time", now)
-        limit = self.config.turn_seconds
         before = self.reminded
-        while (
-            self.reminded < len(REMINDERS)
-            and now >= self.turn_started + limit - limit * REMINDERS[self.reminded]
-        ):
+        while self.reminded < len(REMINDERS) and now >= self._reminder_at(self.reminded):
             self.reminded += 1
         if self.reminded == before:
             return []
