@@ -64,8 +64,9 @@ def choose(engine: PathsEngine, seat: str, level: str, rng: random.Random) -> st
         if level == "hard":
             claimed += [w for w, _ in engine.board.new_words() if w not in claimed]
         return f"{square_name(square, size)} {letter.upper()} " + " ".join(w.upper() for w in claimed)
-    if engine.blanks[seat]:
-        return "blank " + square_name(_blank_square(engine, level, rng), size)
+    blank_at = _blank_square(engine, level, rng) if engine.blanks[seat] else None
+    if blank_at is not None:
+        return "blank " + square_name(blank_at, size)
     if rack and engine.config.free_pile:
         rarest = min(rack, key=lambda ch: (LETTER_COUNTS[ch], ch))
         return f"discard {rarest.upper()}"
@@ -82,6 +83,8 @@ def _first_tile(engine: PathsEngine, seat: str, level: str, rng: random.Random) 
             named = " ".join(w.upper() for w, _ in words)
             return f"{square_name(square, size)} {letter.upper()} {named}"
     alone = [i for i, cell in enumerate(engine.squares) if cell == EMPTY and not engine.board.touches(i)]
+    if not alone:
+        return "pass"  # a crowded small grid: nowhere to place a tile without a word
     # keep to the middle of the grid, where later words have room
     middle = [i for i in alone if 2 <= i % size < size - 2 and 2 <= i // size < size - 2] or alone
     square = rng.choice(middle)
@@ -105,9 +108,11 @@ def _free_move(engine: PathsEngine) -> str | None:
     return f"free {letter.upper()} {square_name(square, engine.size)} {word.upper()}"
 
 
-def _blank_square(engine: PathsEngine, level: str, rng: random.Random) -> int:
+def _blank_square(engine: PathsEngine, level: str, rng: random.Random) -> int | None:
     board = engine.board
     empty = [i for i, cell in enumerate(engine.squares) if cell == EMPTY]
+    if not empty:
+        return None
     if level == "hard":
         frontier = board.frontier()
         if frontier:

@@ -507,3 +507,20 @@ def test_computer_players_knock_for_words_left_on_the_board() -> None:
     # the window opened again by the knock: nothing left to knock, so the move comes after it
     assert game.bot_claims(13.0) == []
     assert game.next_bot_time() == 27.0 and game.seat_id == "bot:1"
+
+
+def test_a_computer_player_on_a_full_grid_still_has_a_move() -> None:
+    import random
+
+    from games.paths import bots
+
+    game = engine({"size": 5}, words=["at"])
+    for i in range(len(game.squares)):
+        game.squares[i] = "q"
+    for first_round in (True, False):
+        game.turns = 0 if first_round else len(game.seats)
+        give(game, ANN, "at", blanks=1)
+        move = bots.choose(game, ANN, "hard", random.Random(1))
+        assert move in {"pass", "discard T", "discard A"}
+        assert refused(say(game, ANN, move)) is None
+        game.current = 0

@@ -47,24 +47,36 @@ def letters_everywhere(game: PathsEngine) -> tuple[Counter[str], int]:
     return letters, blanks
 
 
-def random_move(game: PathsEngine, rng: random.Random) -> str:
+def random_move(game: PathsEngine, seat: str, rng: random.Random) -> str:
     """A move a careless player might type: sometimes good, often wrong."""
     size = game.size
     square = square_name(rng.randrange(size * size), size)
     letter = rng.choice("abcdefghijklmnopqrstuvwxyz").upper()
     word = rng.choice(game.words.words[:2000]).upper()
-    return rng.choice(
-        [
-            f"{square} {letter} {word}",
-            f"{square} {letter}",
-            f"blank {square}",
-            f"discard {letter}",
-            f"free {letter} {square} {word}",
-            f"knock {word}",
-            "pass",
-            "nonsense here",
-        ]
-    )
+    moves = [
+        f"{square} {letter} {word}",
+        f"{square} {letter}",
+        f"blank {square}",
+        f"discard {letter}",
+        f"free {letter} {square} {word}",
+        f"knock {word}",
+        "pass",
+        "nonsense here",
+    ]
+    rack = game.racks[seat]
+    if rack:
+        moves.append(f"discard {rng.choice(rack)}")
+    empty = [i for i, cell in enumerate(game.squares) if cell == EMPTY]
+    if game.pile and empty:
+        # a free tile on any empty square: usually a mistake, which costs the penalty tile
+        moves.append(f"free {rng.choice(game.pile)} {square_name(rng.choice(empty), size)} {word}")
+    blanks = [i for i, cell in enumerate(game.squares) if cell == BLANK]
+    if blanks and rack:
+        target, mine = rng.choice(blanks), rng.choice(rack)
+        found = game.board.new_words_through(target, mine)
+        named = found[0][0] if found else word.lower()
+        moves.append(f"swap {square_name(target, size)} {mine} {named}")
+    return rng.choice(moves)
 
 
 def play(
@@ -89,8 +101,8 @@ def play(
             else:
                 actions = [Action("tick", max(now, game.next_deadline() or now))]
         else:
-            seat = rng.choice(game.seats).id
-            actions = [Action("say", now, seat=seat, text=random_move(game, rng))]
+            seat = game.seat_id if rng.random() < 0.6 else rng.choice(game.seats).id
+            actions = [Action("say", now, seat=seat, text=random_move(game, seat, rng))]
         for action in actions:
             game.apply(action)
             log.append(action)
@@ -106,12 +118,13 @@ def play(
     players=st.integers(2, 6),
     free=st.booleans(),
     blanks=st.booleans(),
+    size=st.sampled_from([5, 8, 12]),  # a small grid fills up: blanks, discards and free tiles
 )
 def test_tiles_are_conserved_and_a_replay_rebuilds_the_game(
-    seed: int, players: int, free: bool, blanks: bool
+    seed: int, players: int, free: bool, blanks: bool, size: int
 ) -> None:
-    options: dict[str, OptionValue] = {"free-pile": free, "blanks": blanks, "size": 8}
-    game, log = play(seed, players, options, steps=40)
+    options: dict[str, OptionValue] = {"free-pile": free, "blanks": blanks, "size": size}
+    game, log = play(seed, players, options, steps=80)
     again = PathsEngine(Setup({"knock": 5, **options}, game.seats, seed), words=words())
     for action in log:
         again.apply(action)
