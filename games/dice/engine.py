@@ -228,13 +228,16 @@ class LetterDice:
             if mine is not None and self.phase == "play":
                 lines.append("Your side's turn." if mine == self.side else "Waiting for the other side.")
         cards = tuple(CardFace(f.letter.upper(), "", f.points) for _, f in self.rolled)
+        # While a turn is on, the word crossed last has been picked up (its dice are in the
+        # roll): only the word on the mat is shown. At the end, the last two words cross.
+        on_mat = self.laid[-1:] if self.phase == "play" else self.laid[-2:]
         return Snapshot(
             title=self._title(),
             cards=cards if self.phase == "play" else (),
             seats=self._seat_lines(),
             lines=tuple(lines),
-            grid=mat_view.grid(self.laid[-2:]),
-            board=mat_view.board(self.laid[-2:]),
+            grid=mat_view.grid(on_mat),
+            board=mat_view.board(on_mat),
             board_labels=False,
             deadline=self._runs_out(),
         )

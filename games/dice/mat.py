@@ -1,8 +1,8 @@
 """The dice mat: where the words lie, as text rows and as squares for the pictures.
 
-Only two words are ever on the mat at once: the word just played and, crossing it, the
-word before (whose other dice are picked up at the start of the next turn). Words
-alternate across and down.
+During a turn only the word to cross is on the mat (the word it crossed was picked up
+with the dice to roll); when play stops, the last word is shown crossing the one before.
+Words alternate across and down.
 """
 
 from __future__ import annotations

@@ -34,18 +34,29 @@ def test_crossing_words_and_which_dice_are_picked_up() -> None:
     assert [d for d, _ in engine.rolled] == [0, 1, 2, 4, 7, 8, 9]
 
 
-def test_the_mat_shows_the_crossing_words() -> None:
-    engine, _ = new_game(first_roll=FIRST)
+def test_the_mat_shows_the_word_to_cross_and_at_the_end_the_crossing() -> None:
+    engine, _ = new_game(first_roll=FIRST, words=1)
     script(engine, "acihz", dice=[5, 6, 7, 8, 9])
     say(engine, "bob", "STONE")
-    say(engine, "ann", "cat")
+    assert engine.snapshot().grid == ("S T O N E",)
+    say(engine, "ann", "cat")  # the last word: play stops, both words are shown
     snap = engine.snapshot()
     assert snap.grid == ("· C", "· A", "S T O N E")
     letters = [[c.letter for c in row] for row in snap.board]
     assert letters == [["", "C", "", "", ""], ["", "A", "", "", ""], ["S", "T", "O", "N", "E"]]
     assert snap.board[0][1].points == 3 and not snap.board_labels
-    assert all(c.recent for row in snap.board for c in row if c.letter in "CA" and c.letter)
+    assert snap.board[0][1].recent and snap.board[1][1].recent and snap.board[2][1].recent
     assert not snap.board[2][0].recent  # STONE is the older word
+
+
+def test_during_a_turn_the_word_crossed_before_is_picked_up() -> None:
+    engine, _ = new_game(first_roll=FIRST)
+    script(engine, "acihz", dice=[5, 6, 7, 8, 9])
+    say(engine, "bob", "STONE")
+    say(engine, "ann", "cat")
+    snap = engine.snapshot()
+    assert snap.grid == ("C", "A", "T")  # STONE's other dice are in Bobby's roll
+    assert len(snap.cards) == 7 and [len(row) for row in snap.board] == [1, 1, 1]
 
 
 def test_five_words_each_then_the_most_points_wins_in_strict_mode() -> None:
