@@ -31,7 +31,12 @@ class Cards:
         out: list[Card] = []
         for token in _tokens(spec):
             if token == "*":
-                card = next(c for c in self.free if c.kind == "joker")
+                joker = next((c for c in self.free if c.kind == "joker"), None)
+                if joker is None:
+                    self.spare += 1
+                    joker = Card(self.spare, "joker")
+                    self.free.append(joker)
+                card = joker
             elif token.startswith("!"):
                 card = next(c for c in self.free if c.kind == "action" and c.action == token[1:])
             else:
