@@ -15,7 +15,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from games.common.protocol import Action, CardFace, Claim, Notice, Result, Seat, SeatLine, Setup, Snapshot
+from games.common.protocol import (
+    Action,
+    CardFace,
+    Cell,
+    Claim,
+    Notice,
+    Result,
+    Seat,
+    SeatLine,
+    Setup,
+    Snapshot,
+)
 from games.common.words import WordJudge, WordRules, normalize
 from games.shed.cards import Card, deck_for, hand_text, resolve_set
 from games.shed.notation import NotationError, parse
@@ -63,6 +74,7 @@ class ShedGame:
         self.summary = ""
         self.round_winners: list[tuple[str, ...]] = []
         self.bot_turn_done = -1
+        self.recent: set[int] = set()  # cards of the words the last turn made
 
     # ------------------------------------------------------------ words
 
@@ -90,6 +102,7 @@ class ShedGame:
         cards = deck_for(self.card_set, len(self.seats))
         self.rng.shuffle(cards)
         self.round = Round(cards, hands={seat: [] for seat in self.active})
+        self.recent = set()
         for _ in range(self.config.hand):
             for seat in self.active:
                 self.round.draw(seat, self.rng)
@@ -207,6 +220,7 @@ class ShedGame:
         return TurnRules(self.check_word, self.config.opening == "turn", opponents, self.names)
 
     def _after_turn(self, seat: str, report: TurnReport, action: Action) -> list[Notice]:
+        self.recent = report.placed
         for word in report.new_words:
             if len(word) > len(self.best.get(seat, "")):
                 self.best[seat] = word
@@ -342,8 +356,11 @@ class ShedGame:
         )
         lines = self.table_lines()
         deadline = self.next_deadline()
+        board = self.board()
         if viewer is None or viewer not in self.round.hands:
-            return Snapshot(title, seats=seats, lines=tuple(lines), deadline=deadline)
+            return Snapshot(
+                title, seats=seats, lines=tuple(lines), board=board, board_labels=False, deadline=deadline
+            )
         hand = self.round.hands[viewer]
         shown = sorted(
             (c for c in hand if c.kind != "action"), key=lambda c: (c.kind != "letter", c.letter, c.id)
@@ -351,7 +368,28 @@ class ShedGame:
         faces = tuple(_face(c) for c in shown)
         mine = [f"Your hand: {hand_text(hand)}", *lines]
         return Snapshot(
-            f"{title} — your hand", cards=faces, seats=seats, lines=tuple(mine), deadline=deadline
+            f"{title} — your hand",
+            cards=faces,
+            seats=seats,
+            lines=tuple(mine),
+            board=board,
+            board_labels=False,
+            deadline=deadline,
+        )
+
+    def board(self) -> tuple[tuple[Cell, ...], ...]:
+        """The table words for pictures, a word a row: jokers as blank tiles, the last turn's words framed."""
+        return tuple(
+            tuple(
+                Cell(
+                    letter.upper(),
+                    0 if card.kind == "joker" else 1,
+                    card.kind == "joker",
+                    recent=card.id in self.recent,
+                )
+                for card, letter in word.cards
+            )
+            for word in self.round.table
         )
 
     def result(self) -> Result:

@@ -81,6 +81,7 @@ class TurnReport:
 
     words: list[str] = field(default_factory=list)  # public sentences, one per move
     new_words: list[str] = field(default_factory=list)  # words made (for best words)
+    placed: set[int] = field(default_factory=set)  # ids of the cards in the words made (highlighted)
     touched: set[str] = field(default_factory=set)  # seats whose hands changed
     drew: int = 0
     played: bool = False  # anything but a draw
@@ -166,6 +167,7 @@ def _form(rnd: Round, seat: str, op: Form, rules: TurnRules, report: TurnReport,
     rnd.table.extend(w for i, w in enumerate(new_words) if i not in kept)
     report.touched.add(seat)
     report.new_words.extend(w.text for w in new_words)
+    report.placed.update(card.id for w in new_words for card, _ in w.cards)
     made = " and ".join(w.shown for w in new_words)
     if sources:
         report.words.append(f"turns {' and '.join(s.shown for s in sources)} into {made}")

@@ -354,3 +354,16 @@ def test_leaving_on_your_turn_passes_it_on_even_past_skips() -> None:
     assert g.current == "c" and g.round.skips["b"] == 0
     assert any("Bob skips" in n.text for n in notes)
     assert g.next_deadline() == 122.0
+
+
+def test_the_table_is_drawn_word_by_word_with_the_last_turn_framed() -> None:
+    from adapters.pictures.board import render_board
+
+    g = game()
+    rig(g, {"a": "w h * x", "b": "e"}, table=["cat"], opened=["a"])
+    say(g, "a", "WHO")
+    board = g.snapshot(None).board
+    assert ["".join(c.letter for c in row) for row in board] == ["CAT", "WHO"]
+    assert [c.recent for c in board[1]] == [True, True, True] and not any(c.recent for c in board[0])
+    assert board[1][2].blank and board[1][2].points == 0, "the joker is a blank tile"
+    assert render_board(board, labels=False).startswith(b"\x89PNG")
