@@ -19,6 +19,7 @@ import string
 import threading
 from collections.abc import Callable, Iterator
 from itertools import combinations
+from math import comb
 from typing import TYPE_CHECKING, Protocol
 
 from games.shed.notation import Act, Draw, Form, Op, Source, unparse
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from games.shed.engine import ShedGame
 
 MAX_WORD = 12  # longest word the index keeps
-SUBSET_BUDGET = 4000  # hand sub-multisets looked at per search
+SUBSET_BUDGET = 2000  # hand sub-multisets looked at per search
 
 _cache: dict[tuple[object, ...], dict[str, str]] = {}
 _lock = threading.Lock()
@@ -69,19 +70,29 @@ def word_index(game: ShedGame) -> dict[str, str]:
         return index
 
 
-def _subsets(pool: str, low: int, high: int) -> Iterator[str]:
-    """Distinct sub-multisets of the sorted letters ``pool``, largest first."""
-    seen: set[tuple[str, ...]] = set()
-    budget = SUBSET_BUDGET
-    for size in range(min(high, len(pool)), low - 1, -1):
-        for combo in combinations(pool, size):
-            if combo in seen:
+def _subsets(pool: str, low: int, high: int, rng: random.Random) -> Iterator[str]:
+    """Distinct sub-multisets of the letters ``pool`` (as sorted strings), largest first.
+
+    Each size gets an equal share of :data:`SUBSET_BUDGET`; when a big hand has more
+    subsets of a size than its share, a random sample of them is looked at.
+    """
+    high = min(high, len(pool))
+    if high < low:
+        return
+    share = max(1, SUBSET_BUDGET // (high - low + 1))
+    for size in range(high, low - 1, -1):
+        letters = list(pool)
+        if comb(len(letters), size) > share:
+            rng.shuffle(letters)
+        seen: set[str] = set()
+        for combo in combinations(letters, size):
+            key = "".join(sorted(combo))
+            if key in seen:
                 continue
-            seen.add(combo)
-            budget -= 1
-            if budget < 0:
-                return
-            yield "".join(combo)
+            seen.add(key)
+            yield key
+            if len(seen) >= share:
+                break
 
 
 class _Planner:
@@ -121,12 +132,12 @@ class _Planner:
     def new_words(self) -> list[str]:
         pool = self.hand_letters()
         found: list[str] = []
-        for sub in _subsets(pool, self.min, MAX_WORD):
+        for sub in _subsets(pool, self.min, MAX_WORD, self.rng):
             word = self.index.get(sub)
             if word:
                 found.append(word)
         if self.jokers() and len(found) < 3:
-            for sub in _subsets(pool, self.min - 1, 7):
+            for sub in _subsets(pool, self.min - 1, 7, self.rng):
                 for ch in string.ascii_lowercase:
                     word = self.index.get("".join(sorted(sub + ch)))
                     if word:
@@ -140,7 +151,7 @@ class _Planner:
             base = tw.text
             if len(base) >= MAX_WORD:
                 continue
-            for sub in _subsets(pool, 1, min(4, MAX_WORD - len(base))):
+            for sub in _subsets(pool, 1, min(4, MAX_WORD - len(base)), self.rng):
                 word = self.index.get("".join(sorted(base + sub)))
                 if word and word != base:
                     out.append(Form((word,), (Source(base),), sub))
@@ -159,7 +170,7 @@ class _Planner:
                 survivor = self.index.get("".join(sorted(rest)))
                 if not survivor:
                     continue
-                for sub in _subsets(pool, self.min - 1, 6):
+                for sub in _subsets(pool, self.min - 1, 6, self.rng):
                     word = self.index.get("".join(sorted(sub + ch)))
                     if word:
                         out.append(Form((word, survivor), (Source(base, take=ch),), sub))

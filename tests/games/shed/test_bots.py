@@ -74,3 +74,11 @@ def test_computer_players_finish_a_game(level: str) -> None:
         notes = g.apply(Action("say", now, seat=claim.seat, text=claim.text))
         assert not [n for n in notes if n.kind == "rejected"], claim.text
     assert g.finished and g.result().winners
+
+
+def test_a_big_hand_still_finds_words() -> None:
+    g = game()
+    rig(g, {"a": "q x z j k v w y b c d f g h m p l n r s t e", "b": "e"}, deck="", table=["cat", "dog"])
+    text = plan_turn(g, "a", "hard", random.Random(2))
+    assert text != "draw"
+    assert any(n.kind == "accepted" for n in say(g, "a", text)), text
