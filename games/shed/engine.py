@@ -113,7 +113,7 @@ class ShedGame:
         notices = [
             Notice(
                 "announce",
-                f"{title}{self.config.hand} cards each; {self.names[first]} begins. "
+                f"{title}{self.config.hand} cards each; {self._does(first, 'begins')}. "
                 "Hands are private: `hand` shows yours.",
             )
         ]
@@ -137,11 +137,16 @@ class ShedGame:
                 continue
             if self.round.skips.get(seat, 0) > 0:
                 self.round.skips[seat] -= 1
-                notices.append(Notice("announce", f"{self.names[seat]} skips this turn."))
+                notices.append(Notice("announce", f"{self._does(seat, 'skips this turn')}."))
                 continue
             break
         self._start_turn(self.active[pos], now)
         return notices
+
+    def _does(self, seat: str, phrase: str) -> str:
+        """``Ann begins``; the terminal's player, "You", gets ``You begin``."""
+        name = self.names[seat]
+        return f"{name} {_second_person(phrase) if name == 'You' else phrase}"
 
     def _hand_notice(self, seat: str) -> Notice:
         return Notice("private", f"Your hand: {hand_text(self.round.hands.get(seat, []))}", seat)
@@ -255,8 +260,10 @@ class ShedGame:
         card = self.round.draw(seat, self.rng)
         if card is None:
             self.empty_passes += 1
-        text = f"{self.names[seat]} ran out of time " + (
-            "and draws a card." if card else "(no cards left to draw)."
+        text = "Time's up! " + (
+            f"{self._does(seat, 'draws a card')}."
+            if card
+            else f"{self._does(seat, 'passes')} (no cards left to draw)."
         )
         notices = [Notice("announce", text), self._hand_notice(seat)]
         if self.empty_passes >= len(self.active):
