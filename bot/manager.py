@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot import views
-from bot.clock import Clock
+from bot.clock import Clock, SystemClock
 from bot.commands import CommandError, help_lines, parse_start, split
 from bot.events import Button, ChatKey, Command, Inbound, Player, Post, Private, PrivateText, Reaction, Text
 from bot.outbox import GameLog, GameStart, LobbyState, Outbox
@@ -91,8 +91,12 @@ class GameManager:
         settle: float = 0.15,
         lobby_timeout: float = 600.0,
         rng: random.Random | None = None,
+        think_in_thread: bool | None = None,
     ) -> None:
         self.registry = registry
+        #: Run turn-based computer players in a worker thread (see Session). By default only
+        #: on the real clock: simulated time (tests, benchmarks) keeps everything on one thread.
+        self.think_in_thread = isinstance(clock, SystemClock) if think_in_thread is None else think_in_thread
         self.outbox = outbox
         self.game_log = game_log
         self.clock = clock
@@ -265,6 +269,7 @@ class GameManager:
             settle=self.settle,
             lobby_timeout=self.lobby_timeout,
             words=words,
+            think_in_thread=self.think_in_thread,
         )
 
     def _restored(self, info: GameInfo, start: GameStart, actions: list[Action]) -> Session:

@@ -81,8 +81,10 @@ class Session:
         settle: float = 0.15,
         lobby_timeout: float = 600.0,
         words: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset()),
+        think_in_thread: bool = False,
     ) -> None:
         self.chat = chat
+        self._think_in_thread = think_in_thread
         self.info = info
         self.host = host
         self.options = dict(options)
@@ -525,10 +527,16 @@ class Session:
             return
         bot_time = self.engine.next_bot_time()
         if bot_time is not None and bot_time <= now:
-            due = self.engine.bot_claims(now)
             if self.info.realtime:
-                self._add_claims(due)
+                self._add_claims(self.engine.bot_claims(now))
             else:
+                # A turn-based computer player may search for a while (a board move generator):
+                # on the real clock it thinks in a worker thread, so other channels' games keep
+                # their pace. The session's lock is held meanwhile: nothing else touches the engine.
+                if self._think_in_thread:
+                    due = await asyncio.to_thread(self.engine.bot_claims, now)
+                else:
+                    due = self.engine.bot_claims(now)
                 # a computer player's turn-based move is logged like anyone's
                 for claim in due:
                     await self._apply(Action("say", now, seat=claim.seat, text=claim.text))
