@@ -275,6 +275,9 @@ class ShedGame:
     def _leave(self, seat: str, now: float) -> list[Notice]:
         if self.done or seat not in self.active:
             return []
+        if not self.round_no:
+            self.active.remove(seat)  # before the deal: the game starts without them
+            return [Notice("announce", f"{self.names[seat]} left the game.")]
         was_turn = seat == self.current
         notices = self._advance(now, leaving=seat) if was_turn and len(self.active) > 2 else []
         self.active.remove(seat)
@@ -355,7 +358,10 @@ class ShedGame:
                 s.name,
                 self.scores[s.id],
                 _detail(
-                    len(self.round.hands.get(s.id, [])), self.round.skips.get(s.id, 0), s.id in self.active
+                    self.numbers[s.id],
+                    len(self.round.hands.get(s.id, [])),
+                    self.round.skips.get(s.id, 0),
+                    s.id in self.active,
                 ),
                 s.id == self.current,
             )
@@ -416,10 +422,11 @@ def _second_person(phrase: str) -> str:
     return f"{verb} {rest}".strip()
 
 
-def _detail(cards: int, skips: int, playing: bool) -> str:
+def _detail(number: int, cards: int, skips: int, playing: bool) -> str:
+    """``#2 · 7 cards``: the seat number (action cards can name it) and the hand's size."""
     if not playing:
-        return "left the game"
-    text = f"{cards} card{'s' * (cards != 1)}"
+        return f"#{number} · left the game"
+    text = f"#{number} · {cards} card{'s' * (cards != 1)}"
     return text + (" · skips next turn" if skips else "")
 
 

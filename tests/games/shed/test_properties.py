@@ -15,6 +15,7 @@ from games.shed.bots import plan_turn
 from games.shed.cards import deck_for, hand_text
 from games.shed.engine import ShedGame
 
+FUZZ_ACTIONS = settings(max_examples=300 if os.environ.get("MOJI_FUZZ") == "long" else 40, deadline=None)
 GAMES = settings(max_examples=150 if os.environ.get("MOJI_FUZZ") == "long" else 12, deadline=None)
 
 _junk = st.sampled_from(
@@ -92,3 +93,25 @@ def test_cards_are_conserved_and_replays_are_exact(
     assert replay.round.table == g.round.table and replay.round.deck == g.round.deck
     assert (replay.scores, replay.current, replay.finished) == (g.scores, g.current, g.finished)
     assert replay.next_deadline() == g.next_deadline()
+
+
+_kinds = st.sampled_from(["begin", "claims", "tick", "say", "vote", "leave"])
+
+
+@FUZZ_ACTIONS
+@given(
+    st.lists(
+        st.tuples(
+            _kinds,
+            st.sampled_from(["s1", "s2", "s3", "zz", None]),
+            st.one_of(st.none(), st.text(max_size=40)),
+        ),
+        max_size=25,
+    )
+)
+def test_any_action_is_answered_never_raised(actions: list[tuple[str, str | None, str | None]]) -> None:
+    g = ShedGame(Setup({"hand": 3}, _seats(3), 3))
+    for n, (kind, seat, text) in enumerate(actions):
+        notices = g.apply(Action(kind, float(n), seat=seat, text=text))  # type: ignore[arg-type]
+        assert all(x.text for x in notices if x.kind == "rejected")
+    assert _places(g) == Counter(c.id for c in deck_for("auto", 3)) or g.round_no == 0
