@@ -8,7 +8,7 @@ import random
 from collections.abc import AsyncIterator
 
 from adapters.terminal.app import TerminalAdapter, TerminalOutbox
-from adapters.terminal.render import card, render
+from adapters.terminal.render import card, render, time_left
 from bot.clock import FakeClock
 from bot.manager import GameManager
 from bot.registry import Registry
@@ -119,3 +119,17 @@ async def test_in_a_turn_based_game_a_typed_line_is_a_move() -> None:
     keys.type("/quit")
     assert await run == 0
     await manager.shutdown()
+
+
+def test_time_left_reads_like_a_person_would_say_it() -> None:
+    assert time_left(28) == "28 s"
+    assert time_left(180) == "3 min"
+    assert time_left(72 * 3600) == "72 h"
+    assert time_left(72 * 3600 - 60) == "71 h 59 min"
+    assert time_left(7 * 24 * 3600 + 7200) == "7 days 2 h"
+    long_turn = render(
+        View(kind="table", title="MOJO", deadline=1000.0 + 72 * 3600), colour=False, now=1000.0
+    )
+    assert "⏳ 72 h left" in long_turn and "hourglass" not in long_turn
+    race = render(View(kind="table", title="moji", deadline=1030.0), colour=False, now=1000.0)
+    assert "⏳ 30 s on the hourglass" in race
