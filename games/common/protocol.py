@@ -68,7 +68,8 @@ class Action:
         """A JSON-ready dict (for the action log)."""
         data = asdict(self)
         data["claims"] = [asdict(c) for c in self.claims]
-        return {k: v for k, v in data.items() if v not in (None, False, [])}
+        # Leave out what is unset (None, False, no claims) but never a time of 0.0 (0.0 == False).
+        return {k: v for k, v in data.items() if k == "now" or not (v is None or v is False or v == [])}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Action:
