@@ -189,7 +189,7 @@ class PathsEngine:
         knock = (action.text or "").strip().lower().startswith("knock")
         if refused and self.level(seat) and not knock and not self.done and self.seat_id == seat:
             # a computer move should never be refused; if one is, it passes rather than stall the game
-            notices += self._end_turn(action.now, passed=True, why=f"{self.names[seat]} passes.")
+            notices += self._end_turn(action.now, passed=True, why=f"{self.names[seat]} passed.")
         return notices
 
     def _say(self, seat: str, text: str, now: float, ref: str | None) -> list[Notice]:
@@ -217,7 +217,7 @@ class PathsEngine:
         if isinstance(move, Discard):
             return self._discard(seat, move, now, ref)
         if isinstance(move, Pass):
-            passes = f"{self.names[seat]} passes."
+            passes = f"{self.names[seat]} passed."
             return [Notice("accepted", "", seat, ref), *self._end_turn(now, True, passes)]
         return _no("That move can't be played on your turn.", seat, ref)
 
@@ -236,7 +236,8 @@ class PathsEngine:
             Notice(
                 "announce",
                 f"{TITLE}: {count} tiles each on a {self.size}×{self.size} grid. First round: place a tile "
-                f"anywhere (if it touches another, it must form a word). {self.names[self.seat_id]} starts.",
+                "anywhere (if it touches another, it must form a word). "
+                f"First to play: {self.names[self.seat_id]}.",
             )
         ]
         notices += [Notice("private", self._rack_text(s.id), s.id) for s in self.seats]
@@ -288,7 +289,7 @@ class PathsEngine:
             return []
         deadline = self.turn_deadline()
         if deadline is not None and now >= deadline:
-            return self._end_turn(now, True, f"Time's up: {self.names[self.seat_id]}'s turn passes.")
+            return self._end_turn(now, True, f"Time's up for {self.names[self.seat_id]}: the turn passes.")
         return []
 
     def _leave(self, seat: str, now: float) -> list[Notice]:
@@ -599,8 +600,10 @@ class PathsEngine:
             lines.append(f"Last move: {self.last_move}.")
         if self.config.free_pile:
             lines.append("Free Letter Pile: " + (" ".join(ch.upper() for ch in self.pile) or "empty"))
-        if self.config.knock > 0 and self.knock_until is not None:
-            lines.append(f"Knock with `knock WORD` until {self.config.knock:.0f} s after the last turn.")
+        if self.config.knock > 0:
+            lines.append(
+                f"Knocking: `knock WORD` claims new words for {self.config.knock:.0f} s after each turn."
+            )
         cards: tuple[CardFace, ...] = ()
         if viewer in self.racks:
             lines.append(self._rack_text(viewer))
