@@ -69,7 +69,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "opening",
         "choice",
         "game",
-        "you must have made a word of your own before touching table words: once per game, or every turn",
+        "a word of your own before touching table words: once a game (each round), or every turn",
         choices=("game", "turn"),
     ),
     OptionSpec(

@@ -21,7 +21,7 @@ Moves (case doesn't matter):
 
 Rules of the table
 • Before you add to or take from table words you must have made a word of your own from your
-  hand (once per game; opening=turn: every turn). Letters taken must be played in the same move.
+  hand (once a game; opening=turn: every turn). Letters taken must be played in the same move.
 • Jokers (★) play any letter, not in your first word (fine in your last). A joker on the table
   can be moved to another word, as long as a word is left behind; it never goes back to a hand.
 • Action cards: playing one ends your turn (play it last in your line); you can't play one before
