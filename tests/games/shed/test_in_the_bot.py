@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import AsyncIterator
 
 from adapters.terminal.app import TerminalAdapter, TerminalOutbox
 from bot.clock import FakeClock
@@ -16,9 +17,24 @@ from games.shed import GAME
 from games.shed.bots import plan_turn
 from games.shed.cards import hand_text
 from games.shed.engine import ShedGame
-from tests.adapters.test_terminal import Keyboard
 
 CHAT = ChatKey("test", "w", "c")
+
+
+class Keyboard:
+    """Lines typed in the terminal, one at a time (None: end of input)."""
+
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+
+    def type(self, line: str | None) -> None:
+        self.queue.put_nowait(line)
+
+    async def lines(self) -> AsyncIterator[str]:
+        while (line := await self.queue.get()) is not None:
+            yield line
+
+
 ANN = Player("test", "ann", "Ann")
 BOB = Player("test", "bob", "Bob")
 
