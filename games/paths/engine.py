@@ -309,8 +309,11 @@ class PathsEngine:
         self.knock_until = None
         result = self.result()
         best = max(result.scores.values(), default=0)
-        names = " and ".join(self.names[w] for w in result.winners) or "nobody"
-        return [Notice("end", f"Game over: {reason}. {names} wins with {best} points.")]
+        if not result.winners:
+            return [Notice("end", f"Game over: {reason}. Nobody scored.")]
+        names = " and ".join(self.names[w] for w in result.winners)
+        verb = "wins" if len(result.winners) == 1 else "share the win"
+        return [Notice("end", f"Game over: {reason}. {names} {verb} with {best} points.")]
 
     # ------------------------------------------------------------ moves
 
@@ -614,7 +617,7 @@ class PathsEngine:
                 s.id,
                 s.name,
                 self.scores[s.id],
-                "left" if s.id in self.gone else f"{len(self.racks[s.id]) + self.blanks[s.id]} tiles",
+                "left" if s.id in self.gone else _tiles(len(self.racks[s.id]) + self.blanks[s.id]),
                 active=self.started and not self.done and s.id == self.seat_id,
             )
             for s in self.seats
@@ -653,6 +656,10 @@ class PathsEngine:
         total = len(self.board.recordings)
         summary = f"{total} words marked down" + (f"; {self.end_reason}" if self.end_reason else "")
         return Result(dict(self.scores), winners, summary, longest)
+
+
+def _tiles(count: int) -> str:
+    return f"{count} tile" if count == 1 else f"{count} tiles"
 
 
 def _no(reason: str, seat: str, ref: str | None) -> list[Notice]:

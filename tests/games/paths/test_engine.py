@@ -524,3 +524,17 @@ def test_a_computer_player_on_a_full_grid_still_has_a_move() -> None:
         assert move in {"pass", "discard T", "discard A"}
         assert refused(say(game, ANN, move)) is None
         game.current = 0
+
+
+def test_the_end_notice_names_the_winners() -> None:
+    game = engine()
+    skip_first_round(game)
+    game.scores = {ANN: 3, BOB: 3}
+    say(game, ANN, "pass")
+    notes = say(game, BOB, "pass")
+    (end,) = [n for n in notes if n.kind == "end"]
+    assert "Ann and Bob share the win with 3 points" in end.text
+    nobody = engine()
+    skip_first_round(nobody)
+    say(nobody, ANN, "pass")
+    assert "Nobody scored" in [n for n in say(nobody, BOB, "pass") if n.kind == "end"][0].text
