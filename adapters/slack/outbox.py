@@ -19,6 +19,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+import aiohttp
 from slack_sdk.errors import SlackApiError
 from slack_sdk.http_retry.builtin_async_handlers import AsyncRateLimitErrorRetryHandler
 from slack_sdk.web.async_client import AsyncWebClient
@@ -34,6 +35,27 @@ log = logging.getLogger(__name__)
 REACTIONS = {"accepted": "white_check_mark", "rejected": "x"}
 #: Errors meaning "the bot can't post an ephemeral message in that channel".
 NO_EPHEMERAL = {"channel_not_found", "not_in_channel", "user_not_in_channel", "is_archived"}
+#: What a Web API call can fail with once the client's retries are spent.
+DELIVERY_ERRORS = (SlackApiError, aiohttp.ClientError, TimeoutError, OSError)
+
+
+#: Slack errors that pass: trying again later may work.
+PASSING = frozenset(
+    {"ratelimited", "internal_error", "service_unavailable", "fatal_error", "request_timeout"}
+)
+
+
+def _passing(exc: BaseException) -> bool:
+    if not isinstance(exc, SlackApiError):
+        return True  # connection errors and time-outs
+    status = getattr(exc.response, "status_code", 0) or 0
+    return status >= 500 or exc.response.get("error") in PASSING
+
+
+def _why(exc: BaseException) -> str:
+    if isinstance(exc, SlackApiError):
+        return str(exc.response.get("error") or exc.response.status_code)
+    return repr(exc)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,9 +98,21 @@ class SlackOutbox:
         self.pictures.forget(chat)
 
     async def send(self, message: Outbound) -> MessageRef | None:
-        """Deliver one message; a post returns its reference (channel + ts)."""
+        """Deliver one message; a post returns its reference (channel + ts), None if it failed.
+
+        A post Slack could not take for a passing reason (a 5xx or rate limit after the
+        client's own retries, a dropped connection, a time-out) is logged and the game goes
+        on without it; a permanent refusal (not in the channel, archived, bad token) is
+        raised, for the caller to explain.
+        """
         if isinstance(message, Post):
-            return await self._post(message)
+            try:
+                return await self._post(message)
+            except DELIVERY_ERRORS as exc:
+                if not _passing(exc):
+                    raise
+                log.warning("slack post in %s failed: %s", message.chat.label(), _why(exc))
+                return None
         if isinstance(message, Edit):
             await self._quietly(self._edit(message), "edit", message.ref.chat)
         elif isinstance(message, React):
@@ -94,8 +128,8 @@ class SlackOutbox:
         """A failed edit, reaction or private note is logged; it must not stop a game."""
         try:
             await work
-        except SlackApiError as exc:
-            log.warning("slack %s in %s failed: %s", what, chat.label(), exc.response.get("error"))
+        except DELIVERY_ERRORS as exc:
+            log.warning("slack %s in %s failed: %s", what, chat.label(), _why(exc))
 
     async def _post(self, message: Post) -> MessageRef:
         chat, view = message.chat, message.view

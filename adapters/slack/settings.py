@@ -15,6 +15,7 @@ from slack_sdk.http_retry.async_handler import AsyncRetryHandler
 from slack_sdk.http_retry.builtin_async_handlers import (
     AsyncConnectionErrorRetryHandler,
     AsyncRateLimitErrorRetryHandler,
+    AsyncServerErrorRetryHandler,
 )
 
 from bot.config import Config
@@ -119,8 +120,9 @@ def settings_from_config(config: Config) -> SlackSettings:
 
 
 def retry_handlers() -> list[AsyncRetryHandler]:
-    """Retry on dropped connections and on HTTP 429 (waiting as Retry-After says)."""
+    """Retry on dropped connections, on HTTP 429 (waiting as Retry-After says) and on 5xx answers."""
     return [
         AsyncConnectionErrorRetryHandler(max_retry_count=2),
         AsyncRateLimitErrorRetryHandler(max_retry_count=3),
+        AsyncServerErrorRetryHandler(max_retry_count=2),
     ]
