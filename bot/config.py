@@ -127,6 +127,11 @@ class Config:
             return None
         return "socket" if self.slack_app_token else "http"
 
+    def __repr__(self) -> str:
+        # a Config that reaches a log line or a traceback never shows a token or password
+        shown = {k: v for k, v in self.redacted().items() if v}
+        return f"Config({', '.join(f'{k}={v!r}' for k, v in shown.items())})"
+
     def redacted(self) -> dict[str, str]:
         """Settings for logs, with secrets masked."""
         raw = {
