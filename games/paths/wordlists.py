@@ -31,3 +31,14 @@ def allowed_words(rules: WordRules, judge: WordJudge | None = None) -> WordList:
             found = WordList((w for w in candidates if lexicon.judge(w, rules).ok), rules.min_length)
             _cache[rules] = found
         return found
+
+
+def prepare() -> WordList:
+    """Build the default game's word list now (1 to 2 s), so a server pays it at start-up.
+
+    Otherwise the first Mark My Words game to start builds it, inside the
+    session that starts it.
+    """
+    from games.paths.options import DEFAULT_BANS
+
+    return allowed_words(WordRules(dictionary="tournament", bans=frozenset(DEFAULT_BANS)))

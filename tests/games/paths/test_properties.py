@@ -203,3 +203,11 @@ def test_the_other_moves() -> None:
     assert parse_move("knock tea, eat", 12, 12) == Knock(("tea", "eat"))
     assert parse_move("swap E5 T ATE", 12, 12) == Place(index("E5"), "t", ("ate",), swap=True)
     assert parse_move("play E5: T ATE", 12, 12) == Place(index("E5"), "t", ("ate",))
+
+
+def test_prepare_builds_the_list_default_games_share() -> None:
+    from games.paths.wordlists import prepare
+
+    assert prepare() is words()
+    game = PathsEngine(Setup({}, [Seat("a", "Ann"), Seat("b", "Bob")], 1))
+    assert game.words is words() and "cat" in game.words and "london" not in game.words
