@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip --disable-pip-version-check -q
 
-.PHONY: run test lint typecheck pytest bench lexicon fuzz clean
+.PHONY: run test lint typecheck pytest bench lexicon fuzz soak clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,9 +43,17 @@ lexicon: $(VENV)/.dev-installed
 	$(PIP) install -e '.[dev,lexicon-build]'
 	$(PY) -m games.lexicon.build
 
-## fuzz: longer property-test runs (opt-in)
+## fuzz: longer property-test runs (opt-in); tests/hardening fuzzes every inbound path
 fuzz: $(VENV)/.dev-installed
 	MOJI_FUZZ=long $(PY) -m pytest -m "not postgres" tests
+
+## soak: the real bot process against the fake Discord, 1,000 channels racing for 10 minutes
+## (opt-in; SOAK_CHANNELS, SOAK_SECONDS, SOAK_THINK="MIN,MAX" seconds players take to answer)
+SOAK_CHANNELS ?= 1000
+SOAK_SECONDS ?= 600
+SOAK_THINK ?= 10,30
+soak: $(VENV)/.dev-installed
+	$(PY) bench/soak.py --channels $(SOAK_CHANNELS) --seconds $(SOAK_SECONDS) --think $(SOAK_THINK) --sample 10
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .ruff_cache .pytest_cache
