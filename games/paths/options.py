@@ -90,10 +90,13 @@ class PathsConfig:
     level: str = "normal"
 
     @classmethod
-    def from_options(cls, options: Mapping[str, OptionValue]) -> PathsConfig:
-        """Read the options (missing ones take their defaults)."""
-        defaults = {spec.name: spec.default for spec in OPTIONS}
-        values = {**defaults, **options}
+    def from_options(cls, options: Mapping[str, object]) -> PathsConfig:
+        """Read the options (missing or unreadable ones take their defaults).
+
+        Values may come back from storage as JSON (a list for a set option) or
+        as text (a workspace default): both are read like typed values.
+        """
+        values = {spec.name: _read(spec, options.get(spec.name, spec.default)) for spec in OPTIONS}
         bans = values["rules"]
         return cls(
             size=_int(values["size"]),
@@ -107,6 +110,23 @@ class PathsConfig:
             bans=frozenset(bans) if isinstance(bans, tuple) else frozenset(DEFAULT_BANS),
             level=str(values["level"]),
         )
+
+
+def _read(spec: OptionSpec, value: object) -> OptionValue:
+    if isinstance(value, list):
+        value = tuple(str(v) for v in value)
+    if isinstance(value, str) and spec.kind != "text":
+        try:
+            return spec.parse(value)
+        except ValueError:
+            return spec.default
+    if isinstance(value, bool) and spec.kind == "bool":
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and spec.kind == "int":
+        return value
+    if isinstance(value, tuple) and spec.kind == "set":
+        return value
+    return spec.default
 
 
 def _int(value: OptionValue) -> int:

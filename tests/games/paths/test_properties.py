@@ -211,3 +211,25 @@ def test_prepare_builds_the_list_default_games_share() -> None:
     assert prepare() is words()
     game = PathsEngine(Setup({}, [Seat("a", "Ann"), Seat("b", "Bob")], 1))
     assert game.words is words() and "cat" in game.words and "london" not in game.words
+
+
+def test_options_read_back_from_storage_give_the_same_game() -> None:
+    import json
+
+    from games.common.options import parse_options
+    from games.paths.options import OPTIONS, PathsConfig
+
+    typed = parse_options(OPTIONS, ["rules=none", "scoring=letter", "size=9", "blanks=off", "turn=90"])
+    stored = json.loads(json.dumps(typed))  # what the game log gives back after a restart
+    assert stored["rules"] == [] and PathsConfig.from_options(stored) == PathsConfig.from_options(typed)
+    config = PathsConfig.from_options(typed)
+    assert (config.bans, config.scoring, config.size, config.blanks, config.turn) == (
+        frozenset(),
+        "letter",
+        9,
+        False,
+        90.0,
+    )
+    as_text = {"rules": "proper,abbrev", "size": "7", "knock": "nonsense", "level": "medium"}
+    read = PathsConfig.from_options(as_text)
+    assert read.bans == {"proper", "abbrev"} and (read.size, read.knock, read.level) == (7, 20.0, "normal")
