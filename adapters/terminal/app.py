@@ -26,6 +26,13 @@ WELCOME = """\
 Type a word and press Enter. Commands: /skip (stuck), /why, /rules, /help, /quit.
 """
 
+#: The welcome for a turn-based game: its own title and summary.
+WELCOME_TURNS = """\
+{b}{title}{r} — {summary}
+Type your move and press Enter when it is your turn (/rules shows how moves are written).
+Commands: /hand (your own tiles or cards), /why, /rules, /help, /quit.
+"""
+
 
 class TerminalOutbox:
     """Prints views; remembers the table's deadline for countdown warnings."""
@@ -101,7 +108,12 @@ class TerminalAdapter:
     async def run(self) -> int:
         """Play games until /quit or end of input; returns an exit status."""
         colour = self.outbox.colour
-        self.write(WELCOME.format(b=BOLD if colour else "", r=RESET if colour else ""))
+        bold, reset = (BOLD, RESET) if colour else ("", "")
+        info = self.manager.registry.find(self.game)
+        if info is None or info.realtime:
+            self.write(WELCOME.format(b=bold, r=reset))
+        else:
+            self.write(WELCOME_TURNS.format(b=bold, r=reset, title=info.title, summary=info.summary))
         warnings = self.manager.spawn(self._warn_before_deadlines(), "terminal countdown")
         try:
             while True:

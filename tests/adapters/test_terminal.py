@@ -133,3 +133,24 @@ def test_time_left_reads_like_a_person_would_say_it() -> None:
     assert "⏳ 72 h left" in long_turn and "hourglass" not in long_turn
     race = render(View(kind="table", title="moji", deadline=1030.0), colour=False, now=1000.0)
     assert "⏳ 30 s on the hourglass" in race
+
+
+async def test_a_turn_based_game_is_welcomed_with_its_own_title() -> None:
+    from tests.bot.test_thinking import COUNT
+
+    clock = FakeClock()
+    screen: list[str] = []
+    outbox = TerminalOutbox(screen.append, clock, colour=False)
+    manager = GameManager(Registry([TOY, COUNT]), outbox, MemoryLog(), clock, rng=random.Random(3))
+    keys = Keyboard()
+    adapter = TerminalAdapter(
+        manager, outbox, keys.lines(), screen.append, game="count", options=[], countdown=0
+    )
+    run = asyncio.ensure_future(adapter.run())
+    await clock.advance(0)
+    welcome = screen[0]
+    assert welcome.startswith("count — Say the next number.") and "face-up letters" not in welcome
+    assert "/hand" in welcome
+    keys.type(None)
+    assert await run == 0
+    await manager.shutdown()
