@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 from adapters.terminal.app import TerminalAdapter, TerminalOutbox
 from bot import views
@@ -152,3 +153,45 @@ async def test_a_whole_game_in_the_terminal_with_computer_players() -> None:
     keys.type("/quit")
     assert await run == 0
     await manager.shutdown()
+
+
+async def test_a_game_kept_in_sqlite_resumes_exactly_and_finishes(tmp_path: Path) -> None:
+    from bot.recording import StoreGameLog, load_unfinished
+    from storage import open_store
+
+    url = f"sqlite:///{tmp_path}/moji.db"
+    clock = FakeClock()
+    store = open_store(url)
+    await store.open()
+    first = GameManager(Registry([GAME]), FakeOutbox(), StoreGameLog(store), clock, rng=random.Random(2))
+    options = ("paths", "bots=1", "level=hard", "rules=none", "size=8", "scoring=letter", "knock=0")
+    await first.handle(Command("start", options, CHAT, ANN))
+    await first.handle(Command("go", (), CHAT, ANN))
+    for _ in range(3):  # Ann plays, the computer answers
+        engine = engine_of(first)
+        await first.handle(Command("play", tuple(a_good_move(engine, ANN.seat_id).split()), CHAT, ANN))
+        await clock.advance(5)
+    engine = engine_of(first)
+    before = (list(engine.squares), dict(engine.racks), dict(engine.scores), engine.seat_id, engine.config)
+    await first.shutdown()
+    await store.close()
+
+    store = open_store(url)
+    await store.open()
+    log = StoreGameLog(store)
+    second = GameManager(Registry([GAME]), FakeOutbox(), log, clock, rng=random.Random(3))
+    await second.recover(await load_unfinished(store))
+    await clock.settle()
+    again = engine_of(second)
+    assert (again.squares, again.racks, again.scores, again.seat_id, again.config) == before
+    assert again.config.bans == frozenset()  # rules=none survived the JSON round trip
+    for _ in range(1000):
+        if CHAT not in second.sessions:
+            break
+        engine = engine_of(second)
+        if engine.seat_id == ANN.seat_id and not engine.finished:
+            await second.handle(Command("play", tuple(a_good_move(engine, ANN.seat_id).split()), CHAT, ANN))
+        await clock.advance(1.0)
+    assert CHAT not in second.sessions and not second.errors
+    await second.shutdown()
+    await store.close()
