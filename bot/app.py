@@ -6,7 +6,8 @@ import argparse
 import importlib
 import logging
 import sys
-from collections.abc import AsyncIterator, Callable
+import time
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -19,6 +20,7 @@ from bot.outbox import Outbox
 from bot.recording import StoreGameLog
 from bot.registry import Registry, load_default
 from bot.workspace import Workspace
+from games.common.protocol import GameInfo
 
 if TYPE_CHECKING:
     from storage.base import Store
@@ -144,10 +146,27 @@ async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
         outbox = TerminalOutbox(write, clock, colour=colour)
         manager = make_manager(config, svc, outbox, clock)
         adapter = TerminalAdapter(manager, outbox, stdin_lines(), write, game=info.name, options=options)
+        manager.spawn(warm_up([info]), f"prepare {info.name}")  # during the 3… 2… 1… countdown
         try:
             return await adapter.run()
         finally:
             await manager.shutdown()
+
+
+async def warm_up(games: Iterable[GameInfo]) -> None:
+    """Run each game's ``prepare`` in a worker thread, one after another (see GameInfo)."""
+    import asyncio
+
+    for info in games:
+        if info.prepare is None:
+            continue
+        started = time.monotonic()
+        try:
+            await asyncio.to_thread(info.prepare)
+        except Exception:
+            log.exception("preparing %s failed; its first game will do the work instead", info.name)
+        else:
+            log.info("%s prepared in %.1f s", info.name, time.monotonic() - started)
 
 
 async def _void_terminal_games(svc: Services) -> None:
@@ -180,5 +199,9 @@ async def serve(config: Config) -> int:
         import asyncio
 
         clock = SystemClock()
-        await asyncio.gather(*(module.serve(config, svc, clock) for module in runners))
+        warming = asyncio.create_task(warm_up(svc.registry), name="prepare games")
+        try:
+            await asyncio.gather(*(module.serve(config, svc, clock) for module in runners))
+        finally:
+            warming.cancel()
     return 0

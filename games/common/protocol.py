@@ -243,3 +243,6 @@ class GameInfo:
     max_players: int = 12
     realtime: bool = True
     aliases: tuple[str, ...] = ()
+    #: Does the slow one-off work (word lists, tries) now rather than in the first game;
+    #: a server calls it once at start-up, in a worker thread.
+    prepare: Callable[[], object] | None = None

@@ -40,6 +40,7 @@ GAME = GameInfo(
     max_players=8,
     realtime=False,
     aliases=("letter-dice", "letterdice"),
+    prepare=prepare,
 )
 
 __all__ = ["GAME", "LetterDice", "create", "prepare"]

@@ -26,6 +26,13 @@ def create(setup: Setup) -> Engine:
     return FlipRace(setup)
 
 
+def prepare() -> None:
+    """Load the casual lexicon and build its example finder now (about 0.7 s), not in a game."""
+    from games.lexicon import load
+
+    load("casual").prepare()
+
+
 GAME = GameInfo(
     name="race",
     title="moji",
@@ -37,6 +44,7 @@ GAME = GameInfo(
     max_players=12,
     realtime=True,
     aliases=("moji", "flip"),
+    prepare=prepare,
 )
 
-__all__ = ["GAME", "create"]
+__all__ = ["GAME", "create", "prepare"]

@@ -17,6 +17,16 @@ def create(setup: Setup) -> Engine:
     return ShedGame(setup)
 
 
+def prepare() -> None:
+    """Build the computer players' word index for the default rules now (1–2 s), not in a game."""
+    from games.common.options import parse_options
+    from games.common.protocol import Seat
+    from games.shed.bots import word_index
+
+    seats = (Seat("bot:1", "Ada", bot="normal"), Seat("bot:2", "Basil", bot="normal"))
+    word_index(ShedGame(Setup(options=parse_options(OPTIONS, ()), seats=seats, seed=0)))
+
+
 GAME = GameInfo(
     name="shed",
     title="Shed",
@@ -28,6 +38,7 @@ GAME = GameInfo(
     max_players=6,
     realtime=False,
     aliases=("shedding", "wordshed"),
+    prepare=prepare,
 )
 
-__all__ = ["GAME", "create"]
+__all__ = ["GAME", "create", "prepare"]
