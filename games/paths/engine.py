@@ -24,12 +24,12 @@ from games.common.protocol import (
 )
 from games.common.words import WordJudge, WordRules
 from games.paths import bots
-from games.paths.finder import Finder, Path, WordList
+from games.paths.finder import Finder, WordList
 from games.paths.grid import BLANK, EMPTY, square_name, text_rows
 from games.paths.moves import Discard, Free, Knock, Move, MoveError, Pass, Place, PlaceBlank, parse_move
 from games.paths.options import PathsConfig
 from games.paths.state import Board, Recording
-from games.paths.tiles import TOTAL_TILES, deal
+from games.paths.tiles import deal
 from games.paths.wordlists import allowed_words
 
 #: Seconds a computer player "thinks" before its move, by level.
@@ -665,11 +665,3 @@ def _tiles(count: int) -> str:
 def _no(reason: str, seat: str, ref: str | None) -> list[Notice]:
     """A refused move: ``reason`` goes back to its author."""
     return [Notice("rejected", reason, seat, ref)]
-
-
-def words_on(engine: PathsEngine) -> list[tuple[str, Path]]:
-    """The new words on the board now, one path each (for hints and tests)."""
-    return engine.board.new_words()
-
-
-assert TOTAL_TILES == 81

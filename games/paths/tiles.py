@@ -51,13 +51,17 @@ def deal(seats: Sequence[str], rng: random.Random, *, blanks: bool = True) -> De
     """Shuffle the letter tiles with ``rng`` and deal them to ``seats`` in order.
 
     With ``blanks`` off (the rulebook's first-game suggestion) every blank stays
-    in the box. ``seats`` must number 2 to 6.
+    in the box. The rulebook plays 2 to 6; one player (practice) gets the
+    two-player count, and past six the letters are shared out and the blanks
+    go to the first six seats.
     """
-    count = TILES_PER_PLAYER[len(seats)]
     bag = letter_bag()
+    count = TILES_PER_PLAYER.get(len(seats)) or (
+        TILES_PER_PLAYER[MIN_PLAYERS] if len(seats) < MIN_PLAYERS else len(bag) // len(seats)
+    )
     rng.shuffle(bag)
     racks: dict[str, list[str]] = {}
     for seat in seats:
         racks[seat], bag = sorted(bag[:count]), bag[count:]
-    held = {seat: 1 if blanks else 0 for seat in seats}
+    held = {seat: 1 if blanks and n < BLANKS else 0 for n, seat in enumerate(seats)}
     return Deal(racks, held, sorted(bag), BLANKS - sum(held.values()))

@@ -541,3 +541,14 @@ def test_the_end_notice_names_the_winners() -> None:
         assert not [n for n in say(game, ANN, "pass") if n.kind == "end"]
         (end,) = [n for n in say(game, BOB, "pass") if n.kind == "end"]
         assert expected in end.text
+
+
+@pytest.mark.parametrize("players", [1, 7, 9])
+def test_odd_seat_counts_still_deal_every_tile_once(players: int) -> None:
+    import random
+
+    dealt = deal([f"s{i}" for i in range(players)], random.Random(1))
+    held = Counter(ch for rack in dealt.racks.values() for ch in rack) + Counter(dealt.box)
+    assert held == Counter(LETTER_COUNTS)
+    assert sum(dealt.blanks.values()) + dealt.spare_blanks == BLANKS
+    assert all(dealt.racks.values())
