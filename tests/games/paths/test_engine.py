@@ -552,3 +552,34 @@ def test_odd_seat_counts_still_deal_every_tile_once(players: int) -> None:
     assert held == Counter(LETTER_COUNTS)
     assert sum(dealt.blanks.values()) + dealt.spare_blanks == BLANKS
     assert all(dealt.racks.values())
+
+
+def test_a_player_without_tiles_still_takes_free_tiles_then_the_turn_passes() -> None:
+    game = engine(seats=3)
+    skip_first_round(game)
+    put(game, {"C1": "c", "D1": "a", "E1": "r", "F1": "t", "A3": "a"})
+    give(game, ANN, "t")
+    give(game, BOB, "", blanks=0)
+    give(game, CAL, "t")
+    game.pile = ["o", "x"]
+    say(game, ANN, "B3 T AT")
+    assert game.seat_id == BOB  # no tiles, but the Free Letter Pile has some
+    notes = say(game, BOB, "free O A1 X B1 OXCART")
+    assert refused(notes) is None and game.scores[BOB] == 1
+    assert game.seat_id == CAL  # nothing of Bob's own to play: the turn passed
+
+
+def test_with_no_tiles_left_the_last_knock_window_ends_the_game() -> None:
+    game = engine({"knock": 20}, words=["at", "ta"])
+    skip_first_round(game)
+    put(game, {"A1": "a"})
+    give(game, ANN, "t", blanks=0)
+    give(game, BOB, "", blanks=0)
+    say(game, ANN, "B1 T AT", now=1.0)  # TA is left for a knock; nobody has a tile
+    assert not game.finished and game.next_deadline() == 21.0 and game.next_bot_time() is None
+    assert refused(say(game, BOB, "knock TA", now=10.0)) is None
+    assert game.next_deadline() == 30.0  # the knock opened the window again
+    assert game.apply(Action("tick", 29.0)) == [] and not game.finished
+    notes = game.apply(Action("tick", 30.0))
+    assert game.finished and game.end_reason == "no tiles are left to play"
+    assert any(n.kind == "end" for n in notes) and game.next_deadline() is None
