@@ -16,6 +16,7 @@ the best play without scoring each one again.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import mul
 from typing import NamedTuple
 
 from games.board.core import Board, Play
@@ -23,6 +24,8 @@ from games.board.layout import BLANK, MULTIPLIERS
 from games.board.trie import Trie
 
 ALL = (1 << 26) - 1
+UPPER = tuple(chr(65 + i) for i in range(26))
+LOWER = tuple(chr(97 + i) for i in range(26))
 
 
 class Candidate(NamedTuple):
@@ -90,70 +93,183 @@ def _cross(board: Board, trie: Trie, down: bool, k: int, i: int) -> tuple[int, i
     return mask, points
 
 
-def _avail(counts: list[int]) -> int:
-    """The letters a rack (as counts; slot 26 is the blank) can put down, as a mask."""
-    if counts[26]:
-        return ALL
+#: A left part: (letters, trie node, rack slots used (26: the blank), the points of
+#: each letter (0: a blank), their sum, the most rack letters that can follow it
+#: along the trie, the real letters left on the rack (a mask), the letters that can
+#: come second after it (a mask: the union of its next letters' children)).
+Part = tuple[str, int, tuple[int, ...], tuple[int, ...], int, int, int, int]
+
+#: Left parts of one length sharing the same two masks (see :func:`_left_parts`):
+#: (finishing letters, next letters, the longest reach among them, the parts).
+Group = tuple[int, int, int, list[Part]]
+
+
+def _letters(counts: list[int]) -> int:
+    """The real letters (not the blank) a rack, as counts, still holds: a mask."""
     return sum(1 << li for li in range(26) if counts[li])
 
 
-def _left_parts(
-    trie: Trie, counts: list[int], longest: int
-) -> list[list[tuple[str, int, tuple[int, ...], int, int, int]]]:
+def _left_parts(trie: Trie, counts: list[int], values: list[int], longest: int) -> LeftParts:
     """Every trie prefix the rack can spell, up to ``longest`` tiles, grouped by length.
 
     Squares left of an anchor have no cross-checks and are scored only once the
-    word is known, so the same left parts serve every anchor of every line.
-    Each entry is (letters, trie node, rack slots used (26 is the blank), mask of
-    the letters the rest of the rack can still put down, mask of the next letters
-    after which the rest of the rack alone can finish a word, the most rack letters
-    that can follow along the trie). The last two prune anchors: most left parts
-    lead nowhere.
+    word is known, so the same left parts serve every anchor of every line; the
+    walk is done once per generation. Two masks describe a part: the *next*
+    letters (children of its node that the rest of the rack can put down) and the
+    *finishing* letters (next letters after which the rest of the rack alone can
+    end a word). Parts are grouped by the pair of masks, so an anchor skips a whole
+    group with one AND against its cross-check; parts with no next letter are
+    dropped (they can never reach an anchor).
     """
     mask, first, term = trie.mask, trie.first, trie.term
-    parts: list[list[tuple[str, int, tuple[int, ...], int, int, int]]] = [[] for _ in range(longest + 1)]
-    word: list[str] = []
+    found: list[dict[tuple[int, int], list[Part]]] = [{} for _ in range(longest + 1)]
     slots: list[int] = []
-    deepest = longest + 1
+    vals: list[int] = []
+    real = _letters(counts)
 
-    def grow(node: int) -> tuple[int, int]:
-        depth = len(word)
+    def grow(node: int, word: str, depth: int, vsum: int) -> tuple[int, int]:
+        nonlocal real
+        m = mask[node]
+        bits = m if counts[26] else m & real
+        if not bits:
+            return 0, 0
         ok = 0
-        reach = 0
-        if depth < deepest:
-            m = mask[node]
-            base = first[node]
-            bits = m
-            while bits:
-                low = bits & -bits
-                bits ^= low
+        two = 0
+        reach = 1
+        base = first[node]
+        b = bits
+        if depth == longest:
+            # the last tile of the rack: only whether it ends a word matters
+            while b:
+                low = b & -b
+                b ^= low
+                nxt = base + (m & (low - 1)).bit_count()
+                two |= mask[nxt]
+                if term[nxt]:
+                    ok |= low
+        else:
+            while b:
+                low = b & -b
+                b ^= low
                 li = low.bit_length() - 1
                 nxt = base + (m & (low - 1)).bit_count()
-                for slot, ch in ((li, chr(65 + li)), (26, chr(97 + li))):
-                    if counts[slot]:
-                        counts[slot] -= 1
-                        word.append(ch)
-                        slots.append(slot)
-                        ok_next, reach_next = grow(nxt)
-                        if ok_next or term[nxt]:
-                            ok |= low
-                        reach = max(reach, reach_next + 1)
-                        slots.pop()
-                        word.pop()
-                        counts[slot] += 1
-        if depth <= longest:
-            parts[depth].append(("".join(word), node, tuple(slots), _avail(counts), ok, reach))
+                two |= mask[nxt]
+                ends = term[nxt]
+                if counts[li]:
+                    counts[li] -= 1
+                    if not counts[li]:
+                        real ^= low
+                    slots.append(li)
+                    vals.append(values[li])
+                    ok_next, reach_next = grow(nxt, word + chr(65 + li), depth + 1, vsum + values[li])
+                    vals.pop()
+                    slots.pop()
+                    if not counts[li]:
+                        real ^= low
+                    counts[li] += 1
+                    if ok_next or ends:
+                        ok |= low
+                    if reach_next >= reach:
+                        reach = reach_next + 1
+                if counts[26]:
+                    counts[26] -= 1
+                    slots.append(26)
+                    vals.append(0)
+                    ok_next, reach_next = grow(nxt, word + chr(97 + li), depth + 1, vsum)
+                    vals.pop()
+                    slots.pop()
+                    counts[26] += 1
+                    if ok_next or ends:
+                        ok |= low
+                    if reach_next >= reach:
+                        reach = reach_next + 1
+        part = (word, node, tuple(slots), tuple(vals), vsum, reach, real, two)
+        found[depth].setdefault((ok, bits), []).append(part)
         return ok, reach
 
-    grow(0)
-    return parts
+    if longest >= 0 and any(counts):
+        grow(0, "", 0, 0)
+    return LeftParts(
+        trie,
+        [[(ok, nxt, max(p[5] for p in ps), ps) for (ok, nxt), ps in groups.items()] for groups in found],
+    )
+
+
+class LeftParts:
+    """The left parts of one rack (from :func:`_left_parts`), with the bridges to tiles found so far."""
+
+    __slots__ = ("_bridges", "_trie", "groups")
+
+    def __init__(self, trie: Trie, groups: list[list[Group]]) -> None:
+        self._trie = trie
+        self.groups = groups
+        self._bridges: dict[tuple[tuple[int, ...], int], list[tuple[Part, int]]] = {}
+
+    def bridging(self, run: tuple[int, ...], length: int) -> list[tuple[Part, int]]:
+        """The parts of ``length`` that one rack letter joins to the tiles ``run`` (trie letter bits).
+
+        Each comes with the mask of those joining letters. For an anchor just left of
+        tiles already on the board (most anchors), every word goes through the
+        tiles, and only a few of the thousands of left parts can reach them: they are
+        found once per run of tiles and length, and shared by every such anchor.
+        """
+        key = (run, length)
+        found = self._bridges.get(key)
+        if found is not None:
+            return found
+        mask, first = self._trie.mask, self._trie.first
+        head = run[0]
+        found = []
+        for _, nxt, _, parts in self.groups[length]:
+            for part in parts:
+                if not part[7] & head:
+                    continue
+                node = part[1]
+                m = mask[node]
+                base = first[node]
+                joins = 0
+                bits = nxt
+                while bits:
+                    low = bits & -bits
+                    bits ^= low
+                    nd = base + (m & (low - 1)).bit_count()
+                    for bit in run:
+                        tm = mask[nd]
+                        if not tm & bit:
+                            break
+                        nd = first[nd] + (tm & (bit - 1)).bit_count()
+                    else:
+                        joins |= low
+                if joins:
+                    found.append((part, joins))
+        self._bridges[key] = found
+        return found
+
+
+def _runs(cells: list[str], values: list[int]) -> list[tuple[tuple[int, ...], int, str] | None]:
+    """For each square, the tiles right after it on the line: (trie letter bits, points, text), or None."""
+    n = len(cells)
+    out: list[tuple[tuple[int, ...], int, str] | None] = [None] * n
+    for pos in range(n - 1):
+        q = pos + 1
+        if cells[pos] or not cells[q]:
+            continue
+        while q < n and cells[q]:
+            q += 1
+        run = cells[pos + 1 : q]
+        out[pos] = (
+            tuple(1 << (ord(t.upper()) - 65) for t in run),
+            sum(values[ord(t) - 65] for t in run if t.isupper()),
+            "".join(run),
+        )
+    return out
 
 
 def _scan_line(
     trie: Trie,
     counts: list[int],
     values: list[int],
-    lefts: list[list[tuple[str, int, tuple[int, ...], int, int, int]]],
+    lefts: LeftParts,
     line: tuple[list[str], list[int], list[int], list[int], list[int]],
     anchors: list[int],
     where: tuple[bool, int],
@@ -167,83 +283,88 @@ def _scan_line(
     rack_size, bonus = bingo
     n = len(cells)
     tiles = sum(counts)
-    distinct = [li for li in range(26) if counts[li]]
-    # the tiles already on the line: trie letter bit and points (0 for a blank), by square
-    tile_bit = [1 << (ord(t.upper()) - 65) if t else 0 for t in cells]
+    runs = _runs(cells, values)
     tile_pts = [values[ord(t) - 65] if t and t.isupper() else 0 for t in cells]
     is_anchor = [False] * n
     for a in anchors:
         is_anchor[a] = True
+    new = tuple.__new__
+    groups = lefts.groups
+    real = _letters(counts)  # the real letters left on the rack, kept in step with ``counts``
     lead_main, lead_mult = 0, 1  # the rack's left part of the word, scored on its squares
+    row0, col0 = 0, 0  # where the word starts
 
-    def place(pos: int, node: int, word: str, placed: int, main: int, mult: int, extra: int) -> None:
+    def place(
+        pos: int, node: int, word: str, placed: int, main: int, mult: int, extra: int, allow: int
+    ) -> None:
         # put one rack tile on the empty square ``pos``, then run over the tiles after it
+        nonlocal real
         m = mask[node]
-        if counts[26]:
-            bits = m & cross[pos]
-        else:
-            avail = 0
-            for li in distinct:
-                if counts[li]:
-                    avail |= 1 << li
-            bits = m & cross[pos] & avail
+        blanks = counts[26]
+        bits = m & cross[pos] & allow
+        if not blanks:
+            bits &= real
+        if not bits:
+            return
         lm, wm, cp = lms[pos], wms[pos], cross_pts[pos]
         base = first[node]
         placed += 1
-        more = placed < tiles
         mult *= wm
-        bingo_now = bonus if placed == rack_size else 0
+        factor = mult * lead_mult
+        run = runs[pos]
+        if run is None:
+            q = pos + 1
+            chain: tuple[int, ...] = ()
+            fixed = 0
+            text = ""
+        else:
+            chain, fixed, text = run
+            q = pos + 1 + len(chain)
+        nq = cross[q] if placed < tiles and q < n else 0
+        flat = (main + fixed + lead_main) * factor + (bonus if placed == rack_size else 0)
+        crossed = cp >= 0
         while bits:
             low = bits & -bits
             bits ^= low
             li = low.bit_length() - 1
-            real, blank = counts[li], counts[26]
-            if not (real or blank):
-                continue
             nd = base + (m & (low - 1)).bit_count()
-            q = pos + 1
-            fixed = 0
-            while q < n and cells[q]:
-                bit = tile_bit[q]
-                tm = mask[nd]
-                if not tm & bit:
-                    nd = -1
-                    break
-                nd = first[nd] + (tm & (bit - 1)).bit_count()
-                fixed += tile_pts[q]
-                q += 1
-            if nd < 0:
-                continue
+            if chain:
+                for bit in chain:
+                    tm = mask[nd]
+                    if not tm & bit:
+                        nd = -1
+                        break
+                    nd = first[nd] + (tm & (bit - 1)).bit_count()
+                if nd < 0:
+                    continue
             ends = term[nd]
-            goes = more and q < n and mask[nd] & cross[q]
+            goes = mask[nd] & nq
             if not (ends or goes):
                 continue
-            run = "".join(cells[pos + 1 : q]) if q > pos + 1 else ""
-            if real:
+            have = counts[li]
+            if have:
                 v = values[li] * lm
-                add = extra + ((cp + v) * wm if cp >= 0 else 0)
-                spelled = word + chr(65 + li) + run
+                add = extra + (cp + v) * wm if crossed else extra
+                spelled = word + UPPER[li] + text
                 if ends:
-                    start = q - len(spelled)
-                    total = (main + v + fixed + lead_main) * mult * lead_mult + add + bingo_now
-                    row, col = (start, k) if down else (k, start)
-                    out.append(Candidate(total, row, col, down, spelled, placed))
-                if goes:
-                    counts[li] -= 1
-                    place(q, nd, spelled, placed, main + v + fixed, mult, add)
-                    counts[li] += 1
-            if blank:
-                add = extra + (cp * wm if cp >= 0 else 0)
-                spelled = word + chr(97 + li) + run
+                    out.append(new(Candidate, (flat + v * factor + add, row0, col0, down, spelled, placed)))
+                if goes and (blanks or (real if have > 1 else real ^ low) & goes):
+                    counts[li] = have - 1
+                    if have == 1:
+                        real ^= low
+                    place(q, nd, spelled, placed, main + v + fixed, mult, add, ALL)
+                    if have == 1:
+                        real ^= low
+                    counts[li] = have
+            if blanks:
+                add = extra + cp * wm if crossed else extra
+                spelled = word + LOWER[li] + text
                 if ends:
-                    start = q - len(spelled)
-                    total = (main + fixed + lead_main) * mult * lead_mult + add + bingo_now
-                    row, col = (start, k) if down else (k, start)
-                    out.append(Candidate(total, row, col, down, spelled, placed))
-                if goes:
-                    counts[26] -= 1
-                    place(q, nd, spelled, placed, main + fixed, mult, add)
-                    counts[26] += 1
+                    out.append(new(Candidate, (flat + add, row0, col0, down, spelled, placed)))
+                if goes and (blanks > 1 or real & goes):
+                    counts[26] = blanks - 1
+                    place(q, nd, spelled, placed, main + fixed, mult, add, ALL)
+                    counts[26] = blanks
 
     for anchor in anchors:
         if anchor > 0 and cells[anchor - 1]:
@@ -256,7 +377,8 @@ def _scan_line(
             if node < 0:
                 continue
             lead_main, lead_mult = 0, 1
-            place(anchor, node, prefix, 0, sum(tile_pts[j:anchor]), 1, 0)
+            row0, col0 = (j, k) if down else (k, j)
+            place(anchor, node, prefix, 0, sum(tile_pts[j:anchor]), 1, 0, ALL)
             continue
         limit = 0
         j = anchor - 1
@@ -265,23 +387,51 @@ def _scan_line(
             j -= 1
         need = cross[anchor]
         # the first tile to the right: a word either stops before it (the rest of the
-        # rack alone finishes it) or reaches it with rack letters on every square between
+        # rack alone finishes it: a finishing letter) or reaches it with rack letters
+        # on every square between (a next letter, and a long enough reach)
         gap = next((q - anchor for q in range(anchor + 1, min(n, anchor + tiles + 1)) if cells[q]), 0)
-        for length in range(limit + 1):
+        bridge = runs[anchor]
+        for length in range(min(limit, len(groups) - 1) + 1):
             start = anchor - length
-            for lead, node, used, avail, ok, reach in lefts[length]:
-                if not ok & need and not (gap and reach >= gap and mask[node] & avail & need):
+            row0, col0 = (start, k) if down else (k, start)
+            seg = lms[start:anchor]
+            plain = seg.count(1) == length
+            lead_mult = 1
+            for wm in wms[start:anchor]:
+                lead_mult *= wm
+            if bridge is not None:
+                # tiles right after the anchor: only parts that join them
+                for part, joins in lefts.bridging(bridge[0], length):
+                    allow = joins & need
+                    if not allow:
+                        continue
+                    lead, node, used, vals, vsum, _, rest, _ = part
+                    lead_main = vsum if plain else sum(map(mul, vals, seg))
+                    for slot in used:
+                        counts[slot] -= 1
+                    real = rest
+                    place(anchor, node, lead, length, 0, 1, 0, allow)
+                    for slot in used:
+                        counts[slot] += 1
+                real = _letters(counts)
+                continue
+            for ok, nxt, most, parts in groups[length]:
+                finish = ok & need
+                wide = nxt & need if gap and most >= gap else 0
+                if not (finish or wide):
                     continue
-                lead_main, lead_mult = 0, 1
-                for i, ch in enumerate(lead):
-                    if ch < "a":
-                        lead_main += values[ord(ch) - 65] * lms[start + i]
-                    lead_mult *= wms[start + i]
-                for slot in used:
-                    counts[slot] -= 1
-                place(anchor, node, lead, length, 0, 1, 0)
-                for slot in used:
-                    counts[slot] += 1
+                for lead, node, used, vals, vsum, reach, rest, _ in parts:
+                    allow = finish | wide if reach >= gap else finish
+                    if not allow:
+                        continue
+                    lead_main = vsum if plain else sum(map(mul, vals, seg))
+                    for slot in used:
+                        counts[slot] -= 1
+                    real = rest
+                    place(anchor, node, lead, length, 0, 1, 0, allow)
+                    for slot in used:
+                        counts[slot] += 1
+            real = _letters(counts)
 
 
 def generate(
@@ -295,7 +445,7 @@ def generate(
     n = board.size
     empty = board.count == 0
     out: list[Candidate] = []
-    lefts = _left_parts(trie, counts, max(0, len(rack) - 1))
+    lefts = _left_parts(trie, counts, values, max(0, len(rack) - 1))
 
     for down in (False, True):
         for k in range(n):
