@@ -12,6 +12,7 @@ from games.paths.engine import PathsEngine
 from games.paths.options import OPTIONS
 from games.paths.rules_text import RULES
 from games.paths.tiles import MAX_PLAYERS, MIN_PLAYERS
+from games.paths.wordlists import prepare
 
 
 def create(setup: Setup) -> Engine:
@@ -30,6 +31,7 @@ GAME = GameInfo(
     max_players=MAX_PLAYERS,
     realtime=False,
     aliases=("mark-my-words", "mmw"),
+    prepare=prepare,
 )
 
-__all__ = ["GAME", "PathsEngine", "create"]
+__all__ = ["GAME", "PathsEngine", "create", "prepare"]
