@@ -51,7 +51,7 @@ fuzz: $(VENV)/.dev-installed
 ## (opt-in; SOAK_CHANNELS, SOAK_SECONDS, SOAK_THINK="MIN,MAX" seconds players take to answer)
 SOAK_CHANNELS ?= 1000
 SOAK_SECONDS ?= 600
-SOAK_THINK ?= 10,30
+SOAK_THINK ?= 30,90
 soak: $(VENV)/.dev-installed
 	$(PY) bench/soak.py --channels $(SOAK_CHANNELS) --seconds $(SOAK_SECONDS) --think $(SOAK_THINK) --sample 10
 

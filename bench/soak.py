@@ -289,9 +289,15 @@ class Players:
     # ----- scheduling --------------------------------------------------------------------
     def later(self, delay: float, coro: Any) -> None:
         async def run() -> None:
-            await asyncio.sleep(delay)
-            if not self.stopping:
-                await coro
+            try:
+                await asyncio.sleep(delay)
+            except asyncio.CancelledError:
+                coro.close()  # never started: no "never awaited" warning at the end of a run
+                raise
+            if self.stopping:
+                coro.close()
+                return
+            await coro
 
         task = asyncio.get_running_loop().create_task(run())
         self.tasks.add(task)
@@ -458,6 +464,13 @@ class Players:
         await asyncio.gather(*self.tasks, return_exceptions=True)
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_mb(pid: int) -> float:
     with open(f"/proc/{pid}/status") as status:
         for line in status:
@@ -495,6 +508,7 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
     child = spawn_bot(fake.base, env, workdir, log_path)
     stats = players.stats
     timed_out = False
+    bot_cpu = 0.0
     try:
         await fake.connected(within=60)
         # every guild's channels exist once commands are synced and the bot is ready
@@ -522,6 +536,7 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
                 break
             await asyncio.sleep(0.1)
         elapsed = time.perf_counter() - begun
+        bot_cpu = cpu_seconds(child.pid) if child.poll() is None else 0.0
         await players.stop()
         stats.errors.extend(fake.listener_errors)
     finally:
@@ -587,6 +602,10 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         "private_texts_watched": stats.private_texts,
         "stop_attempts_by_non_hosts": stats.stop_attempts,
         "driver_max_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "cpu_s": {
+            "bot": round(bot_cpu, 1),
+            "driver": round(sum(resource.getrusage(resource.RUSAGE_SELF)[:2]), 1),
+        },
         "errors": len(stats.errors),
         "error_samples": stats.errors[:20],
         "budget_errors": ERRORS_BUDGET,
