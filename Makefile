@@ -48,12 +48,15 @@ fuzz: $(VENV)/.dev-installed
 	MOJI_FUZZ=long $(PY) -m pytest -m "not postgres" tests
 
 ## soak: the real bot process against the fake Discord, 1,000 channels racing for 10 minutes
-## (opt-in; SOAK_CHANNELS, SOAK_SECONDS, SOAK_THINK="MIN,MAX" seconds players take to answer)
+## (opt-in; SOAK_CHANNELS, SOAK_SECONDS, SOAK_THINK="MIN,MAX" seconds players take to answer,
+## SOAK_OPTIONS: more race options; see docs/RELIABILITY.md)
 SOAK_CHANNELS ?= 1000
 SOAK_SECONDS ?= 600
-SOAK_THINK ?= 30,90
+SOAK_THINK ?= 20,60
+SOAK_OPTIONS ?= hourglass=90
 soak: $(VENV)/.dev-installed
-	$(PY) bench/soak.py --channels $(SOAK_CHANNELS) --seconds $(SOAK_SECONDS) --think $(SOAK_THINK) --sample 10
+	$(PY) bench/soak.py --channels $(SOAK_CHANNELS) --seconds $(SOAK_SECONDS) --think $(SOAK_THINK) \
+		--options "$(SOAK_OPTIONS)" --sample 10
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .ruff_cache .pytest_cache

@@ -255,7 +255,13 @@ class Players:
     """Every channel's simulated players, reacting to what the bot sends."""
 
     def __init__(
-        self, fake: Any, channels: int, seed: int, games: int | None, think: tuple[float, float]
+        self,
+        fake: Any,
+        channels: int,
+        seed: int,
+        games: int | None,
+        think: tuple[float, float],
+        more: str = "",
     ) -> None:
         from games.common.placement import Placement
         from games.common.words import WordRules
@@ -269,6 +275,7 @@ class Players:
         self.rng = random.Random(seed)
         self.target_games = games
         self.think = think
+        self.more = more
         self.stats = Stats()
         self.channels: dict[str, Channel] = {}
         for cid in fake.guild_of:
@@ -316,7 +323,10 @@ class Players:
 
     async def start_game(self, channel: Channel) -> None:
         channel.state = "lobby"
-        await self.fake.slash_in(channel, channel.players[0], "start", {"game": "race", "cards": 5})
+        options: dict[str, Any] = {"game": "race", "cards": 5}
+        if self.more:
+            options["more"] = self.more
+        await self.fake.slash_in(channel, channel.players[0], "start", options)
 
     # ----- what the bot sent -------------------------------------------------------------
     def on_request(self, request: Any) -> None:
@@ -494,7 +504,7 @@ def spawn_bot(api: str, env: dict[str, str], workdir: Path, log_path: Path) -> s
 async def soak(args: argparse.Namespace) -> dict[str, Any]:
     fake = make_fake(args.channels)
     await fake.start()
-    players = Players(fake, args.channels, args.seed, args.games, args.think)
+    players = Players(fake, args.channels, args.seed, args.games, args.think, args.options)
     fake.listener = players.on_request
     workdir = Path(tempfile.mkdtemp(prefix="moji-soak-"))
     log_path = workdir / "bot.log"
@@ -569,6 +579,7 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         "machine": {"cpus": os.cpu_count(), "load_avg_at_end": [round(x, 2) for x in os.getloadavg()]},
         "channels": args.channels,
         "think_s": list(args.think),
+        "race_options": f"cards=5 {args.options}".strip(),
         "seconds": round(elapsed, 1),
         "games_finished": games,
         "channels_with_a_finished_game": sum(1 for c in players.channels.values() if c.games),
@@ -631,6 +642,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--timeout", type=float, default=None, help="give up (an error) after this long")
     parser.add_argument("--sample", type=float, default=5.0, help="seconds between RSS samples")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--options",
+        default=env("SOAK_OPTIONS", ""),
+        help="more race options for every game, e.g. 'hourglass=90' (env SOAK_OPTIONS)",
+    )
     parser.add_argument("--ramp", type=float, default=None, help="seconds over which channels start")
     parser.add_argument(
         "--think",
