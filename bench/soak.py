@@ -285,7 +285,8 @@ class Players:
                 (str(USER_BASE + 2 * n + 1), f"Bob{n}"),
             )
             self.channels[cid] = Channel(fake.guild_of[cid], cid, players, rng=random.Random(seed * 7919 + n))
-        self.sent: dict[str, tuple[float, str]] = {}  # message id → (sent at, channel)
+        #: message id → (sent at, channel, games the channel had finished by then)
+        self.sent: dict[str, tuple[float, str, int]] = {}
         self.private: deque[str] = deque(maxlen=5000)
         self.private_set: set[str] = set()
         self.tasks: set[asyncio.Task[None]] = set()
@@ -342,14 +343,18 @@ class Players:
         parts = request.path.strip("/").split("/")
         if request.method == "PUT" and "reactions" in parts:
             self.on_reaction(parts)
+        elif parts[0] == "webhooks" and not request.ephemeral and request.method == "POST":
+            self.check_public("interaction follow-up", request)  # a follow-up everyone sees
         elif parts[0] == "webhooks" or (parts[0] == "channels" and parts[1] in self.dm_channels()):
             self.on_private(request)
         elif parts[0] == "channels" and parts[-1] == "messages" and request.method == "POST":
             self.on_post(parts[1], request)
         elif parts[0] == "channels" and len(parts) == 4 and request.method == "PATCH":
             self.on_edit(parts[1], parts[3], request)
-        elif parts[0] == "interactions":
+        elif parts[0] == "interactions" and request.ephemeral:
             self.on_private(request)
+        elif parts[0] == "interactions":
+            self.check_public("interaction reply", request)
 
     def dm_channels(self) -> set[str]:
         return set(self.fake.dm_channels.values())
@@ -453,7 +458,7 @@ class Players:
         mid = await self.fake.say_in(channel, who, word)
         if counted:
             self.stats.claims += 1
-            self.sent[mid] = (time.perf_counter(), channel.id)
+            self.sent[mid] = (time.perf_counter(), channel.id, channel.games)
         else:
             self.stats.hostile += 1
 
@@ -466,6 +471,18 @@ class Players:
             now = time.perf_counter()
             self.stats.latencies_ms.append((now - sent[0]) * 1000)
             self.stats.latency_at.append(now)
+
+    def unanswered(self, before: float) -> dict[str, int]:
+        """Claims the bot never marked: in the last 30 s, after their game had ended, and the rest."""
+        late = ended = lost = 0
+        for sent_at, cid, games in self.sent.values():
+            if sent_at >= before:
+                late += 1
+            elif self.channels[cid].games > games:
+                ended += 1  # the game ended first (its last cards went to an earlier answer)
+            else:
+                lost += 1
+        return {"in_the_last_30_s": late, "game_ended_first": ended, "otherwise": lost}
 
     async def stop(self) -> None:
         self.stopping = True
@@ -588,7 +605,7 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         "claims_per_s": round(stats.claims / elapsed, 1) if elapsed else 0.0,
         "hostile_messages": stats.hostile,
         "reactions": stats.reactions,
-        "unanswered_claims": len(players.sent),
+        "unanswered_claims": players.unanswered(begun + elapsed - 30.0),
         "reaction_ms": {
             "p50": round(percentile(lat, 0.5), 1),
             "p99": round(percentile(lat, 0.99), 1),
