@@ -277,7 +277,7 @@ def _scan_line(
     out: list[Candidate],
 ) -> None:
     """Add to ``out`` every play along one line that covers one of its ``anchors``."""
-    mask, first, term = trie.mask, trie.first, trie.term
+    mask, first, term, ends = trie.mask, trie.first, trie.term, trie.ends
     cells, lms, wms, cross, cross_pts = line
     down, k = where
     rack_size, bonus = bingo
@@ -321,6 +321,11 @@ def _scan_line(
             chain, fixed, text = run
             q = pos + 1 + len(chain)
         nq = cross[q] if placed < tiles and q < n else 0
+        if not (nq or chain):
+            # the word must end on this square: only letters that end a word
+            bits &= ends[node]
+        # the next tile, if one goes on ``q``, must end the word when nothing can follow it
+        after = ends if nq and runs[q] is None and (placed + 1 == tiles or q + 1 == n) else mask
         flat = (main + fixed + lead_main) * factor + (bonus if placed == rack_size else 0)
         crossed = cp >= 0
         while bits:
@@ -337,16 +342,16 @@ def _scan_line(
                     nd = first[nd] + (tm & (bit - 1)).bit_count()
                 if nd < 0:
                     continue
-            ends = term[nd]
-            goes = mask[nd] & nq
-            if not (ends or goes):
+            done = term[nd]
+            goes = after[nd] & nq
+            if not (done or goes):
                 continue
             have = counts[li]
             if have:
                 v = values[li] * lm
                 add = extra + (cp + v) * wm if crossed else extra
                 spelled = word + UPPER[li] + text
-                if ends:
+                if done:
                     out.append(new(Candidate, (flat + v * factor + add, row0, col0, down, spelled, placed)))
                 if goes and (blanks or (real if have > 1 else real ^ low) & goes):
                     counts[li] = have - 1
@@ -359,7 +364,7 @@ def _scan_line(
             if blanks:
                 add = extra + cp * wm if crossed else extra
                 spelled = word + LOWER[li] + text
-                if ends:
+                if done:
                     out.append(new(Candidate, (flat + add, row0, col0, down, spelled, placed)))
                 if goes and (blanks > 1 or real & goes):
                     counts[26] = blanks - 1

@@ -26,7 +26,7 @@ MAX_LENGTH = 16
 class Trie:
     """The words of a dictionary as a trie in three arrays (see the module docstring)."""
 
-    __slots__ = ("first", "mask", "nodes", "term", "words")
+    __slots__ = ("ends", "first", "mask", "nodes", "term", "words")
 
     def __init__(self, words: Iterable[str], max_length: int = MAX_LENGTH) -> None:
         kept = sorted(set(filter(re.compile(f"[a-z]{{2,{max_length}}}").fullmatch, words)))
@@ -47,24 +47,29 @@ class Trie:
         for names in levels:
             offsets.append(offsets[-1] + len(names))
         total = offsets[-1]
+        word_set = set(kept)
         mask = [0] * total
         first = [0] * total
+        ends = [0] * total
         for d in range(1, len(levels)):
             prev, cur = levels[d - 1], levels[d]
             base_prev, base_cur = offsets[d - 1], offsets[d]
             ids = dict(zip(prev, range(base_prev, base_prev + len(prev)), strict=True))
             parents = list(map(ids.__getitem__, [s[:-1] for s in cur]))
             # children are consecutive: their masks are sums of bits over a run
-            cum = [0, *accumulate([1 << (ord(s[-1]) - 97) for s in cur])]
+            bits = [1 << (ord(s[-1]) - 97) for s in cur]
+            cum = [0, *accumulate(bits)]
+            cum_ends = [0, *accumulate(b if s in word_set else 0 for b, s in zip(bits, cur, strict=True))]
             starts = dict(zip(reversed(parents), range(len(cur) - 1, -1, -1), strict=True))
-            ends = dict(zip(parents, range(1, len(cur) + 1), strict=True))
+            stops = dict(zip(parents, range(1, len(cur) + 1), strict=True))
             for node, j in starts.items():
                 first[node] = base_cur + j
-                mask[node] = cum[ends[node]] - cum[j]
-        word_set = set(kept)
+                mask[node] = cum[stops[node]] - cum[j]
+                ends[node] = cum_ends[stops[node]] - cum_ends[j]
         term = bytearray(b"".join(bytes(map(word_set.__contains__, level)) for level in levels))
         self.mask = array("I", mask)
         self.first = array("I", first)
+        self.ends = array("I", ends)
         self.term = term
         self.nodes = total
 
@@ -92,7 +97,8 @@ class Trie:
 
     def memory(self) -> int:
         """Bytes held by the three arrays."""
-        return self.mask.itemsize * len(self.mask) + self.first.itemsize * len(self.first) + len(self.term)
+        arrays = (self.mask, self.first, self.ends)
+        return sum(a.itemsize * len(a) for a in arrays) + len(self.term)
 
 
 @dataclass(frozen=True, slots=True)
