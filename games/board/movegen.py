@@ -95,9 +95,12 @@ def _cross(board: Board, trie: Trie, down: bool, k: int, i: int) -> tuple[int, i
 
 #: A left part: (letters, trie node, rack slots used (26: the blank), the points of
 #: each letter (0: a blank), their sum, the most rack letters that can follow it
-#: along the trie, the real letters left on the rack (a mask), the letters that can
-#: come second after it (a mask: the union of its next letters' children)).
-Part = tuple[str, int, tuple[int, ...], tuple[int, ...], int, int, int, int]
+#: along the trie, the real letters left on the rack (a mask)).
+Part = tuple[str, int, tuple[int, ...], tuple[int, ...], int, int, int]
+
+#: One step from a left part along a next letter: (the letters after the node it
+#: reaches (a mask), that node, the part's number, the letter's bit).
+Step = tuple[int, int, int, int]
 
 #: Left parts of one length sharing the same two masks (see :func:`_left_parts`):
 #: (finishing letters, next letters, the longest reach among them, the parts).
@@ -122,7 +125,10 @@ def _left_parts(trie: Trie, counts: list[int], values: list[int], longest: int) 
     dropped (they can never reach an anchor).
     """
     mask, first, term = trie.mask, trie.first, trie.term
-    found: list[dict[tuple[int, int], list[Part]]] = [{} for _ in range(longest + 1)]
+    # by length, then by (finishing, next letters): [the longest reach, the parts]
+    found: list[dict[tuple[int, int], tuple[list[int], list[Part]]]] = [{} for _ in range(longest + 1)]
+    numbered: list[Part] = []
+    steps: list[list[Step]] = [[] for _ in range(longest + 1)]
     slots: list[int] = []
     vals: list[int] = []
     real = _letters(counts)
@@ -134,17 +140,19 @@ def _left_parts(trie: Trie, counts: list[int], values: list[int], longest: int) 
         if not bits:
             return 0, 0
         ok = 0
-        two = 0
         reach = 1
         base = first[node]
         b = bits
+        me = len(numbered)
+        numbered.append(("", 0, (), (), 0, 0, 0))  # filled in once its subtree is known
+        out = steps[depth]
         if depth == longest:
             # the last tile of the rack: only whether it ends a word matters
             while b:
                 low = b & -b
                 b ^= low
                 nxt = base + (m & (low - 1)).bit_count()
-                two |= mask[nxt]
+                out.append((mask[nxt], nxt, me, low))
                 if term[nxt]:
                     ok |= low
         else:
@@ -153,7 +161,7 @@ def _left_parts(trie: Trie, counts: list[int], values: list[int], longest: int) 
                 b ^= low
                 li = low.bit_length() - 1
                 nxt = base + (m & (low - 1)).bit_count()
-                two |= mask[nxt]
+                out.append((mask[nxt], nxt, me, low))
                 ends = term[nxt]
                 if counts[li]:
                     counts[li] -= 1
@@ -183,26 +191,39 @@ def _left_parts(trie: Trie, counts: list[int], values: list[int], longest: int) 
                         ok |= low
                     if reach_next >= reach:
                         reach = reach_next + 1
-        part = (word, node, tuple(slots), tuple(vals), vsum, reach, real, two)
-        found[depth].setdefault((ok, bits), []).append(part)
+        part = (word, node, tuple(slots), tuple(vals), vsum, reach, real)
+        numbered[me] = part
+        group = found[depth].get((ok, bits))
+        if group is None:
+            found[depth][ok, bits] = ([reach], [part])
+        else:
+            group[1].append(part)
+            if reach > group[0][0]:
+                group[0][0] = reach
         return ok, reach
 
     if longest >= 0 and any(counts):
         grow(0, "", 0, 0)
     return LeftParts(
         trie,
-        [[(ok, nxt, max(p[5] for p in ps), ps) for (ok, nxt), ps in groups.items()] for groups in found],
+        [[(ok, nxt, most[0], ps) for (ok, nxt), (most, ps) in groups.items()] for groups in found],
+        numbered,
+        steps,
     )
 
 
 class LeftParts:
     """The left parts of one rack (from :func:`_left_parts`), with the bridges to tiles found so far."""
 
-    __slots__ = ("_bridges", "_trie", "groups")
+    __slots__ = ("_bridges", "_numbered", "_steps", "_trie", "groups")
 
-    def __init__(self, trie: Trie, groups: list[list[Group]]) -> None:
+    def __init__(
+        self, trie: Trie, groups: list[list[Group]], numbered: list[Part], steps: list[list[Step]]
+    ) -> None:
         self._trie = trie
         self.groups = groups
+        self._numbered = numbered
+        self._steps = steps  # by the length of the part they start from
         self._bridges: dict[tuple[tuple[int, ...], int], list[tuple[Part, int]]] = {}
 
     def bridging(self, run: tuple[int, ...], length: int) -> list[tuple[Part, int]]:
@@ -218,30 +239,24 @@ class LeftParts:
         if found is not None:
             return found
         mask, first = self._trie.mask, self._trie.first
-        head = run[0]
-        found = []
-        for _, nxt, _, parts in self.groups[length]:
-            for part in parts:
-                if not part[7] & head:
-                    continue
-                node = part[1]
-                m = mask[node]
-                base = first[node]
-                joins = 0
-                bits = nxt
-                while bits:
-                    low = bits & -bits
-                    bits ^= low
-                    nd = base + (m & (low - 1)).bit_count()
-                    for bit in run:
-                        tm = mask[nd]
-                        if not tm & bit:
-                            break
-                        nd = first[nd] + (tm & (bit - 1)).bit_count()
-                    else:
-                        joins |= low
-                if joins:
-                    found.append((part, joins))
+        head, *rest = run
+        joins: dict[int, int] = {}
+        for after, node, number, low in self._steps[length]:
+            if not after & head:
+                continue
+            if rest:
+                nd = first[node] + (after & (head - 1)).bit_count()
+                for bit in rest:
+                    tm = mask[nd]
+                    if not tm & bit:
+                        break
+                    nd = first[nd] + (tm & (bit - 1)).bit_count()
+                else:
+                    joins[number] = joins.get(number, 0) | low
+            else:
+                joins[number] = joins.get(number, 0) | low
+        numbered = self._numbered
+        found = [(numbered[number], letters) for number, letters in joins.items()]
         self._bridges[key] = found
         return found
 
@@ -284,6 +299,28 @@ def _scan_line(
     n = len(cells)
     tiles = sum(counts)
     runs = _runs(cells, values)
+    # per square: its multipliers and cross word points, the tiles after it (trie bits,
+    # points, text), the next empty square ``q`` and its cross-check, whether a tile on
+    # ``q`` would be the word's last (nothing after it) and whether ``q`` is the edge
+    spots: list[tuple[int, int, int, tuple[int, ...], int, str, int, int, bool, bool]] = []
+    for pos in range(n):
+        chain, fixed, text = runs[pos] or ((), 0, "")
+        q = pos + 1 + len(chain)
+        free = q < n and runs[q] is None
+        spots.append(
+            (
+                lms[pos],
+                wms[pos],
+                cross_pts[pos],
+                chain,
+                fixed,
+                text,
+                q,
+                cross[q] if q < n else 0,
+                free,
+                q + 1 == n,
+            )
+        )
     tile_pts = [values[ord(t) - 65] if t and t.isupper() else 0 for t in cells]
     is_anchor = [False] * n
     for a in anchors:
@@ -306,26 +343,18 @@ def _scan_line(
             bits &= real
         if not bits:
             return
-        lm, wm, cp = lms[pos], wms[pos], cross_pts[pos]
+        lm, wm, cp, chain, fixed, text, q, nq, free, edge = spots[pos]
         base = first[node]
         placed += 1
         mult *= wm
         factor = mult * lead_mult
-        run = runs[pos]
-        if run is None:
-            q = pos + 1
-            chain: tuple[int, ...] = ()
-            fixed = 0
-            text = ""
-        else:
-            chain, fixed, text = run
-            q = pos + 1 + len(chain)
-        nq = cross[q] if placed < tiles and q < n else 0
+        if placed == tiles:
+            nq = 0
         if not (nq or chain):
             # the word must end on this square: only letters that end a word
             bits &= ends[node]
         # the next tile, if one goes on ``q``, must end the word when nothing can follow it
-        after = ends if nq and runs[q] is None and (placed + 1 == tiles or q + 1 == n) else mask
+        after = ends if nq and free and (edge or placed + 1 == tiles) else mask
         flat = (main + fixed + lead_main) * factor + (bonus if placed == rack_size else 0)
         crossed = cp >= 0
         while bits:
@@ -410,7 +439,7 @@ def _scan_line(
                     allow = joins & need
                     if not allow:
                         continue
-                    lead, node, used, vals, vsum, _, rest, _ = part
+                    lead, node, used, vals, vsum, _, rest = part
                     lead_main = vsum if plain else sum(map(mul, vals, seg))
                     for slot in used:
                         counts[slot] -= 1
@@ -425,7 +454,7 @@ def _scan_line(
                 wide = nxt & need if gap and most >= gap else 0
                 if not (finish or wide):
                     continue
-                for lead, node, used, vals, vsum, reach, rest, _ in parts:
+                for lead, node, used, vals, vsum, reach, rest in parts:
                     allow = finish | wide if reach >= gap else finish
                     if not allow:
                         continue
