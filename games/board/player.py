@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import itemgetter
 
 from games.board.core import Board, Scored, WordCheck
 from games.board.layout import BLANK
@@ -34,18 +35,56 @@ def _confirm(
     return scored if isinstance(scored, Scored) else None
 
 
+#: Ties between equal scores go in board order: across before down, then row, column, word.
+_BOARD_ORDER = itemgetter(3, 1, 2, 4)
+_SCORE = itemgetter(0)
+
+
+def _generate(board: Board, rack: Sequence[str], rules: BotRules) -> list[Candidate]:
+    return generate(board, rack, trie_for(rules[3]), rack_size=rules[0], bingo=rules[1])
+
+
 def ranked(board: Board, rack: Sequence[str], rules: BotRules) -> list[Candidate]:
     """Every play the trie allows, best first (ties in board order, so the order is deterministic)."""
-    found = generate(board, rack, trie_for(rules[3]), rack_size=rules[0], bingo=rules[1])
-    return sorted(found, key=lambda c: (-c.score, c.down, c.row, c.col, c.word))
+    order = sorted(_generate(board, rack, rules), key=_BOARD_ORDER)
+    order.sort(key=_SCORE, reverse=True)  # stable: equal scores keep the board order
+    return order
+
+
+def _best_confirmed(
+    board: Board, rack: Sequence[str], check: WordCheck, rules: BotRules
+) -> tuple[Candidate, Scored] | None:
+    """The first play of :func:`ranked` that the game's word check accepts.
+
+    The best play is nearly always accepted (only a workspace's banned words
+    refuse a trie word), so it is taken without sorting thousands of plays.
+    """
+    found = _generate(board, rack, rules)
+    if not found:
+        return None
+    high = max(map(_SCORE, found))
+    top = min((c for c in found if c.score == high), key=_BOARD_ORDER)
+    scored = _confirm(board, rack, top, check, rules)
+    if scored is not None:
+        return top, scored
+    order = sorted(found, key=_BOARD_ORDER)
+    order.sort(key=_SCORE, reverse=True)
+    for cand in order:
+        scored = _confirm(board, rack, cand, check, rules)
+        if scored is not None:
+            return cand, scored
+    return None
 
 
 def choose(
     board: Board, rack: Sequence[str], check: WordCheck, level: str, rng: random.Random, rules: BotRules
 ) -> str:
     """The computer player's move, in notation."""
+    if level == "hard":
+        best = _best_confirmed(board, rack, check, rules)
+        return best[0].play.text() if best is not None else _no_play(rack, rules)
     order = ranked(board, rack, rules)
-    if order and level != "hard":
+    if order:
         if level == "easy":
             short = [c for c in order if c.tiles <= 4] or order
             pool = short[len(short) // 3 : max(len(short) // 3 + 1, (len(short) * 9) // 10)]
@@ -56,6 +95,11 @@ def choose(
     for cand in order:
         if _confirm(board, rack, cand, check, rules) is not None:
             return cand.play.text()
+    return _no_play(rack, rules)
+
+
+def _no_play(rack: Sequence[str], rules: BotRules) -> str:
+    """With no play: swap (keeping blanks, S and E) while the bag allows, else pass."""
     if rules[2] >= rules[0]:
         swap = [t for t in rack if t not in KEEP] or list(rack)
         return "swap " + "".join(swap)
@@ -66,8 +110,5 @@ def missed_move(
     board: Board, rack: Sequence[str], check: WordCheck, rules: BotRules
 ) -> tuple[str, int] | None:
     """The best legal move on a past turn, in notation with its score (None when there was none)."""
-    for cand in ranked(board, rack, rules):
-        scored = _confirm(board, rack, cand, check, rules)
-        if scored is not None:
-            return cand.play.text(), scored.score
-    return None
+    best = _best_confirmed(board, rack, check, rules)
+    return (best[0].play.text(), best[1].score) if best is not None else None
