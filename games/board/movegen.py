@@ -11,6 +11,11 @@ trie, placing only letters the cross-checks allow. Scores are added up as the
 tiles go down (letter multipliers first, word multipliers after, each cross
 word scored with the square's multipliers), so the strongest player can take
 the best play without scoring each one again.
+
+The left parts are walked once per generation and grouped by the letters that
+can follow them (:func:`_left_parts`); at an anchor just left of tiles, only the
+parts that one rack letter joins to those tiles are tried (:meth:`LeftParts.bridging`).
+docs/BOARD.md has the measurements behind these choices.
 """
 
 from __future__ import annotations
