@@ -211,7 +211,7 @@ async def scenario(game: str, plan: list[Event], seed: int) -> None:
         )
         if not admin_changed:
             assert await store.get_settings(chat.platform, chat.workspace_id) == {}
-            assert await store.word_lists(chat.platform, chat.workspace_id) == (frozenset(), frozenset())
+            assert await store.word_lists(chat.platform, chat.workspace_id) == (set(), set())
     finally:
         await manager.shutdown()
         await store.close()

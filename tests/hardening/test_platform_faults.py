@@ -12,7 +12,9 @@ from __future__ import annotations
 import time
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -87,6 +89,11 @@ async def test_gateway_drops_while_a_claim_is_settling(discord_bot: Harness) -> 
     assert not h.manager.errors
 
 
+def settling(session: Any, mid: str) -> bool:
+    """The answer ``mid`` waits in the session's settle window."""
+    return any(c.ref == mid for c in session._pending)
+
+
 async def test_a_storm_of_rest_errors_never_stops_the_game(discord_bot: Harness) -> None:
     h = discord_bot
     h.bot.outbox.timeout = 0.3
@@ -98,7 +105,7 @@ async def test_a_storm_of_rest_errors_never_stops_the_game(discord_bot: Harness)
     ]
     for who in (ANN, BOB, ANN, ANN):
         mid = await h.fake.say(*who, EVERY_LETTER)
-        await h.fake.until(lambda mid=mid: any(c.ref == mid for c in session._pending))
+        await h.fake.until(partial(settling, session, mid))
         await h.advance(0.2)
         await h.fake.until(lambda: not session._lock.locked() and h.fake.inflight == 0)
         if CHAT not in h.manager.sessions:
@@ -194,7 +201,7 @@ async def test_slack_web_api_failures_never_stop_the_game(slack_bot: object) -> 
     await h.command("UANN", "go")  # type: ignore[attr-defined]
     await h.slack.wait_for("chat.postMessage", is_table)  # type: ignore[attr-defined]
     fail = h.slack.fail  # type: ignore[attr-defined]
-    error = (500, {}, {"ok": False, "error": "internal_error"})
+    error: tuple[int, dict[str, str], dict[str, Any]] = (500, {}, {"ok": False, "error": "internal_error"})
     fail["chat.postMessage"] = [error, error, error]
     fail["reactions.add"] = [(503, {}, {"ok": False, "error": "service_unavailable"})]
     await slack_claim(h, "UANN", EVERY_LETTER)
