@@ -65,36 +65,35 @@ def _line(board: Board, down: bool, k: int) -> tuple[list[str], list[int], list[
     return cells, [MULTIPLIERS[x][0] for x in kinds], [MULTIPLIERS[x][1] for x in kinds]
 
 
-def _cross(board: Board, trie: Trie, down: bool, k: int, i: int) -> tuple[int, int]:
-    """The cross-check of square ``i`` of line ``k``: (letter mask, points of the cross tiles; -1: none)."""
-    r, c = (i, k) if down else (k, i)
-    dr, dc = (0, 1) if down else (1, 0)  # the perpendicular direction
-    at = board.at
-    before: list[str] = []
-    sr, sc = r - dr, c - dc
-    while at(sr, sc):
-        before.append(at(sr, sc))
-        sr, sc = sr - dr, sc - dc
-    before.reverse()
-    after: list[str] = []
-    sr, sc = r + dr, c + dc
-    while at(sr, sc):
-        after.append(at(sr, sc))
-        sr, sc = sr + dr, sc + dc
-    if not before and not after:
-        return ALL, -1
-    points = sum(board.value(t) for t in before) + sum(board.value(t) for t in after)
-    node = trie.walk("".join(before))
-    mask = 0
-    if node >= 0:
-        bits = trie.mask[node]
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            letter = low.bit_length() - 1
-            nxt = trie.walk("".join(after), trie.child(node, letter))
-            if nxt >= 0 and trie.term[nxt]:
-                mask |= low
+def _cross(trie: Trie, perp: list[str], k: int, values: list[int], known: dict[str, int]) -> tuple[int, int]:
+    """The cross-check of square ``k`` of the line ``perp`` across the play's direction.
+
+    (letter mask, points of the cross tiles). The mask depends only on the letters
+    around the square, so it is kept in ``known`` for the rest of the generation.
+    """
+    j = k
+    while j > 0 and perp[j - 1]:
+        j -= 1
+    e = k + 1
+    while e < len(perp) and perp[e]:
+        e += 1
+    around = [*perp[j:k], "_", *perp[k + 1 : e]]
+    points = sum(values[ord(t) - 65] for t in around if "A" <= t <= "Z")
+    key = "".join(around).upper()
+    mask = known.get(key)
+    if mask is None:
+        before, after = key.split("_")
+        node = trie.walk(before)
+        mask = 0
+        if node >= 0:
+            bits = trie.mask[node]
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                nxt = trie.walk(after, trie.child(node, low.bit_length() - 1))
+                if nxt >= 0 and trie.term[nxt]:
+                    mask |= low
+        known[key] = mask
     return mask, points
 
 
@@ -486,7 +485,11 @@ def generate(
     out: list[Candidate] = []
     lefts = _left_parts(trie, counts, values, max(0, len(rack) - 1))
 
+    rows = board.tiles
+    columns = [list(col) for col in zip(*rows, strict=True)]
+    known: dict[str, int] = {}
     for down in (False, True):
+        across = rows if down else columns  # the line through each square the other way
         for k in range(n):
             cells, lms, wms = _line(board, down, k)
             cross = [ALL] * n
@@ -495,14 +498,15 @@ def generate(
             for i in range(n):
                 if cells[i]:
                     continue
-                r, c = (i, k) if down else (k, i)
                 if empty:
-                    if (r, c) in board.squares.stars:
+                    if ((i, k) if down else (k, i)) in board.squares.stars:
                         anchors.append(i)
                     continue
-                cross[i], cross_pts[i] = _cross(board, trie, down, k, i)
-                near = cross_pts[i] >= 0 or (i > 0 and cells[i - 1]) or (i + 1 < n and cells[i + 1])
-                if near:
+                perp = across[i]
+                if (k > 0 and perp[k - 1]) or (k + 1 < n and perp[k + 1]):
+                    cross[i], cross_pts[i] = _cross(trie, perp, k, values, known)
+                    anchors.append(i)
+                elif (i > 0 and cells[i - 1]) or (i + 1 < n and cells[i + 1]):
                     anchors.append(i)
             if not anchors:
                 continue
