@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from games.common.options import OptionSpec, OptionValue
+from games.common.options import BOT_LEVELS, OptionSpec, OptionValue, computer_players
 
 LAYOUTS = ("mojo", "classic")
 DICTIONARIES = ("tournament", "casual")
-LEVELS = ("easy", "normal", "hard")
+LEVELS = BOT_LEVELS
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("layout", "choice", "mojo", "the board: mojo (16x16, clusters) or classic (15x15)", LAYOUTS),
@@ -19,8 +19,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec("live", "bool", False, "live mode: minutes per turn (live-minutes) instead of hours"),
     OptionSpec("live-minutes", "int", 3, "minutes per turn in live mode", low=1, high=60),
-    OptionSpec("bots", "int", 0, "computer players", low=0, high=3),
-    OptionSpec("level", "choice", "normal", "computer players' strength", LEVELS),
+    *computer_players(3, "how strong the computer opponents are"),
     OptionSpec("missed", "bool", False, "after the game, show each player the best move they missed"),
 )
 

@@ -96,6 +96,28 @@ class OptionSpec:
         raise OptionError(f"{self.name} can be {', '.join(self.choices)}; {text!r} is not one of them")
 
 
+#: Computer players' strengths, weakest first: every game offers the same three.
+BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
+
+def computer_players(
+    most: int, level_help: str = "how clever the computer opponents are"
+) -> tuple[OptionSpec, ...]:
+    """The ``bots`` and ``level`` options, declared alike by every game (``most`` bots at most)."""
+    return (
+        OptionSpec("bots", "int", 0, "computer opponents to add", low=0, high=most, aliases=("computers",)),
+        OptionSpec(
+            "level",
+            "choice",
+            "normal",
+            level_help,
+            choices=BOT_LEVELS,
+            aliases=("difficulty",),
+            choice_aliases={"medium": "normal"},
+        ),
+    )
+
+
 def format_value(value: OptionValue) -> str:
     """Render an option value the way a user would type it."""
     if isinstance(value, bool):

@@ -5,25 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from games.common.options import OptionSpec, OptionValue
+from games.common.options import BOT_LEVELS, OptionSpec, OptionValue, computer_players
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+LEVELS = BOT_LEVELS
 
 #: Live mode: minutes per turn and seconds to challenge the last word.
 LIVE_TURN_MINUTES = 2
 LIVE_WINDOW_SECONDS = 30
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("bots", "int", 0, "computer opponents to add", low=0, high=7, aliases=("computers",)),
-    OptionSpec(
-        "level",
-        "choice",
-        "normal",
-        "how clever the computer opponents are",
-        choices=LEVELS,
-        aliases=("difficulty",),
-        choice_aliases={"medium": "normal"},
-    ),
+    *computer_players(7),
     OptionSpec(
         "strict",
         "bool",

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from games.common.options import OptionSpec, OptionValue
+from games.common.options import BOT_LEVELS, OptionSpec, OptionValue, computer_players
 from games.common.words import BANS
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+LEVELS = BOT_LEVELS
 SCORING: tuple[str, ...] = ("word", "letter")
 DICTIONARIES: tuple[str, ...] = ("tournament", "casual")
 #: Word bans that mean something here ("repeat" is what "new" already decides).
@@ -17,16 +17,7 @@ WORD_BANS: tuple[str, ...] = tuple(b for b in BANS if b != "repeat")
 DEFAULT_BANS: tuple[str, ...] = ("proper", "abbrev", "contraction")
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("bots", "int", 0, "computer opponents to add", low=0, high=5, aliases=("computers",)),
-    OptionSpec(
-        "level",
-        "choice",
-        "normal",
-        "how clever the computer opponents are",
-        choices=LEVELS,
-        aliases=("difficulty",),
-        choice_aliases={"medium": "normal"},
-    ),
+    *computer_players(5),
     OptionSpec("size", "int", 12, "squares on each side of the grid", low=5, high=20, aliases=("grid",)),
     OptionSpec(
         "scoring",

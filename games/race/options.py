@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from games.common.options import OptionSpec, OptionValue
+from games.common.options import BOT_LEVELS, OptionSpec, OptionValue, computer_players
 from games.common.placement import Placement
 from games.common.words import BANS, THEMES
 
@@ -26,7 +26,7 @@ VARIATIONS: tuple[str, ...] = (
 #: English words). Plurals, -ing, -ed and repeats are allowed in a casual game.
 DEFAULT_BANS: tuple[str, ...] = ("proper", "abbrev", "contraction", "foreign")
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+LEVELS = BOT_LEVELS
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
@@ -38,16 +38,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         high=52,
         aliases=("stack",),
     ),
-    OptionSpec("bots", "int", 0, "computer opponents to add", low=0, high=7, aliases=("computers",)),
-    OptionSpec(
-        "level",
-        "choice",
-        "normal",
-        "how quick and clever the computer opponents are",
-        choices=LEVELS,
-        aliases=("difficulty",),
-        choice_aliases={"medium": "normal"},
-    ),
+    *computer_players(7, "how quick and clever the computer opponents are"),
     OptionSpec(
         "min",
         "int",

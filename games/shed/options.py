@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from games.common.options import OptionSpec, OptionValue
+from games.common.options import BOT_LEVELS, OptionSpec, OptionValue, computer_players
 from games.common.words import BANS, WordRules
 from games.shed.cards import CARD_SETS
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+LEVELS = BOT_LEVELS
 PACES: tuple[str, ...] = ("live", "slow")
 #: Seconds per turn by pace: 2 minutes live, 24 hours in slow mode.
 PACE_SECONDS: dict[str, float] = {"live": 120.0, "slow": 86_400.0}
@@ -18,16 +18,7 @@ DEFAULT_BANS: tuple[str, ...] = ("proper", "abbrev", "contraction", "foreign")
 WORD_BANS: tuple[str, ...] = tuple(b for b in BANS if b != "repeat")
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("bots", "int", 0, "computer opponents to add", low=0, high=5, aliases=("computers",)),
-    OptionSpec(
-        "level",
-        "choice",
-        "normal",
-        "how clever the computer opponents are",
-        choices=LEVELS,
-        aliases=("difficulty",),
-        choice_aliases={"medium": "normal"},
-    ),
+    *computer_players(5),
     OptionSpec(
         "cards",
         "choice",
