@@ -6,7 +6,9 @@ They are part of the package so adapter tests and benchmarks can use them.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
 from bot.events import ChatKey, Edit, MessageRef, Outbound, Post, Private, React
@@ -92,3 +94,19 @@ class MemoryLog:
 
     async def void(self, game_id: str, reason: str) -> None:
         self.voided[game_id] = reason
+
+
+class Keyboard:
+    """Lines typed into the terminal adapter, one at a time (``None``: end of input)."""
+
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+
+    def type(self, line: str | None) -> None:
+        """Type one line (or end the input with None)."""
+        self.queue.put_nowait(line)
+
+    async def lines(self) -> AsyncIterator[str]:
+        """The lines as the adapter reads them."""
+        while (line := await self.queue.get()) is not None:
+            yield line

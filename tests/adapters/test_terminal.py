@@ -5,29 +5,16 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import random
-from collections.abc import AsyncIterator
 
 from adapters.terminal.app import TerminalAdapter, TerminalOutbox
 from adapters.terminal.render import card, render, time_left
 from bot.clock import FakeClock
 from bot.manager import GameManager
 from bot.registry import Registry
-from bot.testing import MemoryLog
+from bot.testing import Keyboard, MemoryLog
 from bot.views import View
 from games.common.protocol import Action, CardFace, Notice
 from tests.bot.toygame import TOY, ToyEngine
-
-
-class Keyboard:
-    def __init__(self) -> None:
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-
-    def type(self, line: str | None) -> None:
-        self.queue.put_nowait(line)
-
-    async def lines(self) -> AsyncIterator[str]:
-        while (line := await self.queue.get()) is not None:
-            yield line
 
 
 async def test_a_whole_game_in_the_terminal() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from collections.abc import AsyncIterator
 from dataclasses import replace
 
 import pytest
@@ -17,7 +16,7 @@ from bot.events import ChatKey, Command, Player, Private
 from bot.manager import GameManager
 from bot.registry import Registry, load_default
 from bot.session import Phase
-from bot.testing import FakeOutbox, MemoryLog
+from bot.testing import FakeOutbox, Keyboard, MemoryLog
 from games.common.protocol import Setup
 from games.dice import GAME
 from games.dice.engine import LetterDice
@@ -149,18 +148,6 @@ async def test_a_restart_mid_turn_keeps_the_deadline(live: bool) -> None:
     assert engine_of(second).roller() == "bot:1"
     assert not second.errors
     await second.shutdown()
-
-
-class Keyboard:
-    def __init__(self) -> None:
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-
-    def type(self, line: str | None) -> None:
-        self.queue.put_nowait(line)
-
-    async def lines(self) -> AsyncIterator[str]:
-        while (line := await self.queue.get()) is not None:
-            yield line
 
 
 async def test_a_whole_game_in_the_terminal_against_computer_players() -> None:

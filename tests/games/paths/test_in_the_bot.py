@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 from adapters.terminal.app import TerminalAdapter, TerminalOutbox
@@ -14,7 +13,7 @@ from bot.events import ChatKey, Command, Player
 from bot.manager import GameManager
 from bot.registry import Registry, load_default
 from bot.session import Phase
-from bot.testing import FakeOutbox, MemoryLog
+from bot.testing import FakeOutbox, Keyboard, MemoryLog
 from games.paths import GAME, bots
 from games.paths.engine import PathsEngine
 
@@ -111,18 +110,6 @@ async def test_a_turn_limit_survives_a_restart() -> None:
     await clock.advance(deadline - clock.now() + 0.1)
     assert again.seat_id == ANN.seat_id  # Bob's time ran out
     await second.shutdown()
-
-
-class Keyboard:
-    def __init__(self) -> None:
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-
-    def type(self, line: str | None) -> None:
-        self.queue.put_nowait(line)
-
-    async def lines(self) -> AsyncIterator[str]:
-        while (line := await self.queue.get()) is not None:
-            yield line
 
 
 async def test_a_whole_game_in_the_terminal_with_computer_players() -> None:

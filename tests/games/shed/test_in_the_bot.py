@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
 
 from adapters.terminal.app import TerminalAdapter, TerminalOutbox
 from bot.clock import FakeClock
 from bot.events import ChatKey, Command, Player
 from bot.manager import GameManager
 from bot.registry import Registry, load_default
-from bot.testing import FakeOutbox, MemoryLog
+from bot.testing import FakeOutbox, Keyboard, MemoryLog
 from bot.views import rules
 from games.shed import GAME
 from games.shed.bots import plan_turn
@@ -19,20 +18,6 @@ from games.shed.cards import hand_text
 from games.shed.engine import ShedGame
 
 CHAT = ChatKey("test", "w", "c")
-
-
-class Keyboard:
-    """Lines typed in the terminal, one at a time (None: end of input)."""
-
-    def __init__(self) -> None:
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-
-    def type(self, line: str | None) -> None:
-        self.queue.put_nowait(line)
-
-    async def lines(self) -> AsyncIterator[str]:
-        while (line := await self.queue.get()) is not None:
-            yield line
 
 
 ANN = Player("test", "ann", "Ann")
