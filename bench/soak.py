@@ -589,6 +589,9 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
     after_warmup = [mb for t, mb in stats.rss_mb if t >= warmup]
     growth = (after_warmup[-1] - min(after_warmup)) if len(after_warmup) > 1 else 0.0
     lat = stats.latencies_ms
+    unanswered = players.unanswered(begun + elapsed - 30.0)
+    if unanswered["otherwise"]:
+        stats.errors.append(f"{unanswered['otherwise']} answers never marked while their game ran")
     steady = [ms for ms, at in zip(lat, stats.latency_at, strict=True) if at - begun >= warmup]
     games = sum(c.games for c in players.channels.values())
     result = {
@@ -605,7 +608,7 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         "claims_per_s": round(stats.claims / elapsed, 1) if elapsed else 0.0,
         "hostile_messages": stats.hostile,
         "reactions": stats.reactions,
-        "unanswered_claims": players.unanswered(begun + elapsed - 30.0),
+        "unanswered_claims": unanswered,
         "reaction_ms": {
             "p50": round(percentile(lat, 0.5), 1),
             "p99": round(percentile(lat, 0.99), 1),
