@@ -95,3 +95,13 @@ def test_bases_regular_and_irregular(lex: Lexicon) -> None:
     assert lex.base("bus") is None and lex.base("thing") is None
     message = tournament.judge("dying", WordRules(dictionary="tournament", bans=frozenset({"ing"}))).message
     assert "(from DIE)" in message
+
+
+def test_the_inline_path_reads_each_dictionarys_own_table(lex: Lexicon) -> None:
+    data = lex._data
+    casual = data.entries(F.CASUAL)
+    assert casual is data.entries(F.CASUAL)  # built once, shared
+    assert len(casual) < len(data.info) // 2 and all(v & F.CASUAL for v in casual.values())
+    assert data.entries(F.TOURNAMENT) is data.info  # most entries: the whole table serves
+    tournament_only = next(w for w, v in data.info.items() if v & F.TOURNAMENT and not v & F.CASUAL)
+    assert lex.judge(tournament_only, WordRules()).reason_code == "unknown"
