@@ -26,6 +26,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from games.common.words import MAX_MARKS
+
 MAX_LINE = 400
 MAX_OPS = 12
 MAX_WORD = 20
@@ -84,8 +86,18 @@ def letters(word: str) -> str:
 
 
 def _fold(text: str) -> str:
-    folded = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in folded if not unicodedata.combining(ch)).lower()
+    """Case and accents fold (as answers do everywhere); a pile of accent marks is no move."""
+    out: list[str] = []
+    marks = 0
+    for ch in unicodedata.normalize("NFKD", text):
+        if unicodedata.combining(ch):
+            marks += 1
+            if marks > MAX_MARKS:
+                raise NotationError("That has a pile of accent marks on one letter: type plain letters.")
+            continue
+        marks = 0
+        out.append(ch)
+    return "".join(out).lower()
 
 
 def _word(token: str, what: str = "word") -> str:

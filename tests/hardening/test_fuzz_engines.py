@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.registry import load_default
@@ -154,9 +154,6 @@ def test_every_registered_game_is_fuzzed() -> None:
 
 #: Latin letters and the Cyrillic letters that look the same.
 POISONED: dict[str, int] = {}
-#: Games whose move notation still folds any pile of accent marks (reported, not ours to fix):
-#: games/shed/notation.py ``_fold`` strips every combining mark, so a zalgo move is read as plain.
-ZALGO_LENIENT = frozenset({"shed"})
 LOOKALIKE = dict(zip("aeopcxyiAEOPCXHKMTB", "аеорсхуіАЕОРСХНКМТВ", strict=True))
 INVISIBLES = ("\u200b", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u202e")
 
@@ -188,7 +185,6 @@ def apply_as_player(
 @given(seed=st.integers(0, 2**31), where=st.integers(0, 99), how=st.integers(0, 99))
 def test_a_poisoned_good_move_is_never_accepted(info: GameInfo, seed: int, where: int, how: int) -> None:
     """Computer players find good moves; the same move with a look-alike letter is refused."""
-    assume(not (info.name in ZALGO_LENIENT and how % 3 == 2))
     options = dict(parse_options(info.options, []))
     seats = [Seat("t:ann", "Ann", "hard"), Seat("t:bob", "Bob", "hard")]
     engine = info.create(Setup(options, seats, seed))

@@ -135,3 +135,9 @@ def test_notation_like_text_parses_or_gets_a_reason(parts: list[str]) -> None:
         parse(" ".join(parts))
     except NotationError as exc:
         assert str(exc)
+
+
+def test_accents_fold_but_a_pile_of_marks_is_no_move() -> None:
+    assert parse("play WHÓ") == parse("play WHO")
+    with pytest.raises(NotationError, match="accent marks"):
+        parse("play WHO\u0301\u0302\u0303")
