@@ -10,21 +10,15 @@ game still plays afterwards.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.app import Services
 from bot.clock import FakeClock
-from bot.recording import StoreGameLog
 from bot.registry import Registry
-from bot.workspace import Workspace
-from storage import open_store
-from tests.adapters.discord.conftest import ANN, BOB, CHAT, Harness, make_config, mark_of, start_bot
-from tests.adapters.discord.fakediscord import FakeDiscord
+from tests.adapters.discord.conftest import ANN, BOB, CHAT, Harness, mark_of
 
 race = pytest.importorskip("games.race")
 
@@ -58,28 +52,8 @@ MESSAGES = r"^/channels/\d+/messages$"
 
 
 @pytest.fixture
-async def services(tmp_path: Path) -> AsyncIterator[Services]:
-    registry = Registry([race.GAME])
-    store = open_store(f"sqlite:///{tmp_path}/moji.db")
-    await store.open()
-    try:
-        yield Services(registry, Workspace(store, registry), StoreGameLog(store), store)
-    finally:
-        await store.close()
-
-
-@pytest.fixture
-async def discord_bot(monkeypatch: pytest.MonkeyPatch, services: Services) -> AsyncIterator[Harness]:
-    clock = FakeClock(start=time.time())
-    fake = FakeDiscord(now=clock.now)
-    await fake.start()
-    fake.patch(monkeypatch)
-    harness = await start_bot(fake, clock, services, make_config())
-    try:
-        yield harness
-    finally:
-        await harness.stop()
-        await fake.close()
+def registry() -> Registry:
+    return Registry([race.GAME])
 
 
 async def test_hostile_discord_input_never_escapes(discord_bot: Harness, services: Services) -> None:

@@ -9,53 +9,23 @@ message, and no point is lost or counted twice.
 
 from __future__ import annotations
 
-import time
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.app import Services
 from bot.clock import FakeClock
-from bot.recording import StoreGameLog
 from bot.registry import Registry
-from bot.workspace import Workspace
-from storage import open_store
-from tests.adapters.discord.conftest import ANN, BOB, CHAT, Harness, make_config, mark_of, start_bot
-from tests.adapters.discord.fakediscord import GUILD_ID, FakeDiscord, Fault
+from tests.adapters.discord.conftest import ANN, BOB, CHAT, Harness, mark_of
+from tests.adapters.discord.fakediscord import GUILD_ID, Fault
 from tests.adapters.discord.test_resilience import MESSAGES, start_game
 from tests.bot.toygame import TOY
 
 #: Contains every letter the toy game can show: a right answer whatever the table.
 EVERY_LETTER = "abcdefghilmnoprst"
-
-
-@pytest.fixture
-async def services(tmp_path: Path) -> AsyncIterator[Services]:
-    registry = Registry([TOY])
-    store = open_store(f"sqlite:///{tmp_path}/moji.db")
-    await store.open()
-    try:
-        yield Services(registry, Workspace(store, registry), StoreGameLog(store), store)
-    finally:
-        await store.close()
-
-
-@pytest.fixture
-async def discord_bot(monkeypatch: pytest.MonkeyPatch, services: Services) -> AsyncIterator[Harness]:
-    clock = FakeClock(start=time.time())
-    fake = FakeDiscord(now=clock.now)
-    await fake.start()
-    fake.patch(monkeypatch)
-    harness = await start_bot(fake, clock, services, make_config())
-    try:
-        yield harness
-    finally:
-        await harness.stop()
-        await fake.close()
 
 
 async def leaderboard(svc: Services, platform: str, workspace: str) -> list[tuple[str, int, int]]:

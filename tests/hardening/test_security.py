@@ -9,24 +9,16 @@ from __future__ import annotations
 import ast
 import logging
 import re
-import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from bot.app import Services
-from bot.clock import FakeClock
 from bot.config import load_config
-from bot.recording import StoreGameLog
-from bot.registry import Registry
-from bot.workspace import Workspace
 from storage import StorageError, open_store
 from storage.sqlite import SQLiteStore
-from tests.adapters.discord.conftest import ANN, BOB, CHAT, TOKEN, Harness, make_config, start_bot
-from tests.adapters.discord.fakediscord import FakeDiscord, Fault
+from tests.adapters.discord.conftest import ANN, BOB, CHAT, TOKEN, Harness
+from tests.adapters.discord.fakediscord import Fault
 from tests.adapters.discord.test_resilience import MESSAGES, start_game
-from tests.bot.toygame import TOY
 
 ROOT = Path(__file__).resolve().parents[2]
 SQL_WORDS = re.compile(r"\b(SELECT|INSERT|UPDATE|DELETE|WHERE|PRAGMA|CREATE|DROP|VALUES|ALTER)\b", re.I)
@@ -143,31 +135,6 @@ def test_a_config_never_shows_its_secrets() -> None:
     for shown in (repr(config), str(config), f"{config}", repr([config])):
         for secret in (TOKEN, "xoxb-very-secret-token", "signing-secret-value", "xapp-very", "hunter2pass"):
             assert secret not in shown
-
-
-@pytest.fixture
-async def services(tmp_path: Path) -> AsyncIterator[Services]:
-    registry = Registry([TOY])
-    store = open_store(f"sqlite:///{tmp_path}/moji.db")
-    await store.open()
-    try:
-        yield Services(registry, Workspace(store, registry), StoreGameLog(store), store)
-    finally:
-        await store.close()
-
-
-@pytest.fixture
-async def discord_bot(monkeypatch: pytest.MonkeyPatch, services: Services) -> AsyncIterator[Harness]:
-    clock = FakeClock(start=time.time())
-    fake = FakeDiscord(now=clock.now)
-    await fake.start()
-    fake.patch(monkeypatch)
-    harness = await start_bot(fake, clock, services, make_config())
-    try:
-        yield harness
-    finally:
-        await harness.stop()
-        await fake.close()
 
 
 def every_log_line(caplog: pytest.LogCaptureFixture) -> str:
