@@ -160,7 +160,7 @@ class Stats:
 
 def make_fake(channels: int) -> Any:
     """A fake Discord with ``channels`` channels over guilds of up to 100."""
-    from tests.adapters.discord.fakediscord import GUILD_ID, FakeDiscord
+    from tests.adapters.discord.fakediscord import GUILD_ID, FakeDiscord, message_payload
 
     class SoakDiscord(FakeDiscord):
         """The fake Discord with many guilds and channels; requests go to a listener, not a list."""
@@ -207,25 +207,7 @@ def make_fake(channels: int) -> Any:
         async def say_in(self, channel: Channel, who: tuple[str, str], content: str) -> str:
             mid = self.snowflake()
             member = self.member(*who)
-            payload = {
-                "id": mid,
-                "channel_id": channel.id,
-                "guild_id": channel.guild,
-                "author": member["user"],
-                "member": {k: v for k, v in member.items() if k != "user"},
-                "content": content,
-                "timestamp": "2026-01-01T00:00:00+00:00",
-                "edited_timestamp": None,
-                "tts": False,
-                "mention_everyone": False,
-                "mentions": [],
-                "mention_roles": [],
-                "attachments": [],
-                "embeds": [],
-                "pinned": False,
-                "type": 0,
-                "flags": 0,
-            }
+            payload = message_payload(mid, channel.id, channel.guild, member, content)
             await self.send("MESSAGE_CREATE", payload, shard=0)
             return mid
 

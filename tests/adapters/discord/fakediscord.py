@@ -111,6 +111,31 @@ def user(uid: str, name: str, *, bot: bool = False) -> dict[str, Any]:
 BOT_USER = user(BOT_ID, "moji", bot=True)
 
 
+def message_payload(
+    mid: str, channel: str, guild: str, member: dict[str, Any], content: str
+) -> dict[str, Any]:
+    """A MESSAGE_CREATE payload: ``member`` (as :meth:`FakeDiscord.member` gives it) typed ``content``."""
+    return {
+        "id": mid,
+        "channel_id": channel,
+        "guild_id": guild,
+        "author": member["user"],
+        "member": {k: v for k, v in member.items() if k != "user"},
+        "content": content,
+        "timestamp": "2026-01-01T00:00:00+00:00",
+        "edited_timestamp": None,
+        "tts": False,
+        "mention_everyone": False,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": [],
+        "embeds": [],
+        "pinned": False,
+        "type": 0,
+        "flags": 0,
+    }
+
+
 class FakeDiscord:
     """REST + gateway on 127.0.0.1; ``now`` stamps snowflakes (the test's clock)."""
 
@@ -573,25 +598,7 @@ class FakeDiscord:
         """A member types a message; returns its id."""
         mid = self.snowflake(at)
         member = self.member(uid, name)
-        payload = {
-            "id": mid,
-            "channel_id": channel,
-            "guild_id": GUILD_ID,
-            "author": member["user"],
-            "member": {k: v for k, v in member.items() if k != "user"},
-            "content": content,
-            "timestamp": "2026-01-01T00:00:00+00:00",
-            "edited_timestamp": None,
-            "tts": False,
-            "mention_everyone": False,
-            "mentions": [],
-            "mention_roles": [],
-            "attachments": [],
-            "embeds": [],
-            "pinned": False,
-            "type": 0,
-            "flags": 0,
-        }
+        payload = message_payload(mid, channel, GUILD_ID, member, content)
         self.messages[mid] = payload
         await self.send("MESSAGE_CREATE", payload, shard=self.shard_of(GUILD_ID))
         return mid
