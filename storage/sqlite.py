@@ -159,10 +159,8 @@ class SQLiteStore(SQLStore):
             if checkpoints:  # the writer has switched the file to WAL (a lasting setting) already
                 await conn.execute(f"PRAGMA journal_size_limit = {WAL_SIZE_LIMIT}")
                 return conn
-            if not self.memory and not read_only:
-                rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
-                if not rows or str(rows[0][0]).lower() != "wal":
-                    raise StorageError(f"cannot switch {self.path} to WAL mode")
+            if not self.memory and not read_only and await self._switch_to_wal(conn) != "wal":
+                raise StorageError(f"cannot switch {self.path} to WAL mode")
             await conn.execute(f"PRAGMA synchronous = {self.synchronous.upper()}")
             if not self.memory and not read_only:
                 await conn.execute("PRAGMA wal_autocheckpoint = 0")  # see _after_write
@@ -173,6 +171,25 @@ class SQLiteStore(SQLStore):
             await conn.close()
             raise
         return conn
+
+    async def _switch_to_wal(self, conn: aiosqlite.Connection) -> str:
+        """Set WAL mode (a lasting setting of the file); returns the journal mode now in force.
+
+        The switch needs an exclusive lock, and SQLite answers "database is locked" at once,
+        without its busy handler, when several processes open a new file together; so the
+        switch is tried again for up to the busy timeout.
+        """
+        deadline = time.monotonic() + self.busy_timeout_ms / 1000
+        delay = 0.01
+        while True:
+            try:
+                rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
+                return str(rows[0][0]).lower() if rows else ""
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() >= deadline:
+                    raise
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 0.2)
 
     async def open(self) -> None:
         """Create the file's folder, connect (writer, then reader) and apply migrations."""
