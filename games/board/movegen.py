@@ -20,7 +20,9 @@ docs/BOARD.md has the measurements behind these choices.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
+from itertools import combinations
 from operator import mul
 from typing import NamedTuple
 
@@ -33,11 +35,15 @@ UPPER = tuple(chr(65 + i) for i in range(26))
 LOWER = tuple(chr(97 + i) for i in range(26))
 
 
-class Candidate(NamedTuple):
-    """A legal play (geometry and words by the trie) and its score.
+#: A legal play as :func:`generate` finds it: (score, row, col, down, the whole word
+#: with a blank as a lower-case letter, the tiles it takes from the rack). Plain
+#: tuples, because a mid-game rack with a blank has up to about 20,000 plays;
+#: ``Candidate(*found)`` names the fields.
+Found = tuple[int, int, int, bool, str, int]
 
-    A named tuple: a mid-game rack with a blank has thousands of plays.
-    """
+
+class Candidate(NamedTuple):
+    """A legal play (geometry and words by the trie) and its score: a :data:`Found` with names."""
 
     score: int
     row: int
@@ -97,10 +103,11 @@ def _cross(trie: Trie, perp: list[str], k: int, values: list[int], known: dict[s
     return mask, points
 
 
-#: A left part: (letters, trie node, rack slots used (26: the blank), the points of
-#: each letter (0: a blank), their sum, the most rack letters that can follow it
-#: along the trie, the real letters left on the rack (a mask)).
-Part = tuple[str, int, tuple[int, ...], tuple[int, ...], int, int, int]
+#: A left part: (letters, trie node, the rack left after it (counts by letter, 26: the
+#: blank), the points of each letter (0: a blank), their sum, the most rack letters
+#: that can follow it along the trie, the real letters left on the rack (a mask),
+#: whether a blank in it stands for a letter the rack also holds (see :func:`generate`)).
+Part = tuple[str, int, list[int], tuple[int, ...], int, int, int, bool]
 
 #: One step from a left part along a next letter: (the letters after the node it
 #: reaches (a mask), that node, the part's number, the letter's bit).
@@ -121,26 +128,29 @@ def _left_parts(trie: Trie, counts: list[int], values: list[int], longest: int) 
 
     Squares left of an anchor have no cross-checks and are scored only once the
     word is known, so the same left parts serve every anchor of every line; the
-    walk is done once per generation. Two masks describe a part: the *next*
-    letters (children of its node that the rest of the rack can put down) and the
-    *finishing* letters (next letters after which the rest of the rack alone can
-    end a word). Parts are grouped by the pair of masks, so an anchor skips a whole
-    group with one AND against its cross-check; parts with no next letter are
-    dropped (they can never reach an anchor).
+    walk is done once per generation. Each prefix is spelled once, the canonical
+    way (a real tile while the rack has one, else a blank). Two masks describe a
+    part: the *next* letters (children of its node that the rest of the rack can
+    put down) and the *finishing* letters (next letters after which the rest of the
+    rack alone can end a word). Parts are grouped by the pair of masks, so an anchor
+    skips a whole group with one AND against its cross-check; parts with no next
+    letter are dropped (they can never reach an anchor).
     """
     mask, first, term = trie.mask, trie.first, trie.term
     # by length, then by (finishing, next letters): [the longest reach, the parts]
     found: list[dict[tuple[int, int], tuple[list[int], list[Part]]]] = [{} for _ in range(longest + 1)]
     numbered: list[Part] = []
     steps: list[list[Step]] = [[] for _ in range(longest + 1)]
-    slots: list[int] = []
     vals: list[int] = []
     real = _letters(counts)
+    full = counts[:]
+    twin = False
 
     def grow(node: int, word: str, depth: int, vsum: int) -> tuple[int, int]:
-        nonlocal real
+        nonlocal real, twin
         m = mask[node]
-        bits = m if counts[26] else m & real
+        blanks = counts[26]
+        bits = m if blanks else m & real
         if not bits:
             return 0, 0
         ok = 0
@@ -148,7 +158,7 @@ def _left_parts(trie: Trie, counts: list[int], values: list[int], longest: int) 
         base = first[node]
         b = bits
         me = len(numbered)
-        numbered.append(("", 0, (), (), 0, 0, 0))  # filled in once its subtree is known
+        numbered.append(("", 0, [], (), 0, 0, 0, False))  # filled in once its subtree is known
         out = steps[depth]
         if depth == longest:
             # the last tile of the rack: only whether it ends a word matters
@@ -166,36 +176,31 @@ def _left_parts(trie: Trie, counts: list[int], values: list[int], longest: int) 
                 li = low.bit_length() - 1
                 nxt = base + (m & (low - 1)).bit_count()
                 out.append((mask[nxt], nxt, me, low))
-                ends = term[nxt]
-                if counts[li]:
-                    counts[li] -= 1
-                    if not counts[li]:
+                have = counts[li]
+                if have:
+                    counts[li] = have - 1
+                    if have == 1:
                         real ^= low
-                    slots.append(li)
                     vals.append(values[li])
-                    ok_next, reach_next = grow(nxt, word + chr(65 + li), depth + 1, vsum + values[li])
+                    ok_next, reach_next = grow(nxt, word + UPPER[li], depth + 1, vsum + values[li])
                     vals.pop()
-                    slots.pop()
-                    if not counts[li]:
+                    if have == 1:
                         real ^= low
-                    counts[li] += 1
-                    if ok_next or ends:
-                        ok |= low
-                    if reach_next >= reach:
-                        reach = reach_next + 1
-                if counts[26]:
-                    counts[26] -= 1
-                    slots.append(26)
+                    counts[li] = have
+                else:
+                    was = twin
+                    twin = was or full[li] > 0
+                    counts[26] = blanks - 1
                     vals.append(0)
-                    ok_next, reach_next = grow(nxt, word + chr(97 + li), depth + 1, vsum)
+                    ok_next, reach_next = grow(nxt, word + LOWER[li], depth + 1, vsum)
                     vals.pop()
-                    slots.pop()
-                    counts[26] += 1
-                    if ok_next or ends:
-                        ok |= low
-                    if reach_next >= reach:
-                        reach = reach_next + 1
-        part = (word, node, tuple(slots), tuple(vals), vsum, reach, real)
+                    counts[26] = blanks
+                    twin = was
+                if ok_next or term[nxt]:
+                    ok |= low
+                if reach_next >= reach:
+                    reach = reach_next + 1
+        part = (word, node, counts[:], tuple(vals), vsum, reach, real, twin)
         numbered[me] = part
         group = found[depth].get((ok, bits))
         if group is None:
@@ -213,22 +218,25 @@ def _left_parts(trie: Trie, counts: list[int], values: list[int], longest: int) 
         [[(ok, nxt, most[0], ps) for (ok, nxt), (most, ps) in groups.items()] for groups in found],
         numbered,
         steps,
+        sum(counts),
     )
 
 
 class LeftParts:
     """The left parts of one rack (from :func:`_left_parts`), with the bridges to tiles found so far."""
 
-    __slots__ = ("_bridges", "_numbered", "_steps", "_trie", "groups")
+    __slots__ = ("_bridges", "_leads", "_numbered", "_steps", "_tiles", "_trie", "groups")
 
     def __init__(
-        self, trie: Trie, groups: list[list[Group]], numbered: list[Part], steps: list[list[Step]]
+        self, trie: Trie, groups: list[list[Group]], numbered: list[Part], steps: list[list[Step]], tiles: int
     ) -> None:
         self._trie = trie
+        self._tiles = tiles
         self.groups = groups
         self._numbered = numbered
         self._steps = steps  # by the length of the part they start from
         self._bridges: dict[tuple[tuple[int, ...], int], list[tuple[Part, int]]] = {}
+        self._leads: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
 
     def bridging(self, run: tuple[int, ...], length: int) -> list[tuple[Part, int]]:
         """The parts of ``length`` that one rack letter joins to the tiles ``run`` (trie letter bits).
@@ -236,30 +244,44 @@ class LeftParts:
         Each comes with the mask of those joining letters. For an anchor just left of
         tiles already on the board (most anchors), every word goes through the
         tiles, and only a few of the thousands of left parts can reach them: they are
-        found once per run of tiles and length, and shared by every such anchor.
+        found once per run of tiles and length, and shared by every such anchor. A
+        join is kept only if the word can end right after the tiles, or go on with
+        what is left on the rack.
         """
         key = (run, length)
         found = self._bridges.get(key)
         if found is not None:
             return found
-        mask, first = self._trie.mask, self._trie.first
         head, *rest = run
-        joins: dict[int, int] = {}
-        for after, node, number, low in self._steps[length]:
-            if not after & head:
-                continue
-            if rest:
-                nd = first[node] + (after & (head - 1)).bit_count()
-                for bit in rest:
-                    tm = mask[nd]
-                    if not tm & bit:
-                        break
-                    nd = first[nd] + (tm & (bit - 1)).bit_count()
-                else:
-                    joins[number] = joins.get(number, 0) | low
-            else:
-                joins[number] = joins.get(number, 0) | low
+        # the steps whose next letter can be followed by the run's first tile, and the
+        # node after that tile: shared by every run that starts with the same letter
+        lead = self._leads.get((head, length))
+        if lead is None:
+            first = self._trie.first
+            lead = [
+                (number, low, first[node] + (after & (head - 1)).bit_count())
+                for after, node, number, low in self._steps[length]
+                if after & head
+            ]
+            self._leads[head, length] = lead
+        mask, first, term = self._trie.mask, self._trie.first, self._trie.term
         numbered = self._numbered
+        more = length + 1 < self._tiles  # a rack tile can follow the tiles
+        joins: dict[int, int] = {}
+        for number, low, nd in lead:
+            for bit in rest:
+                tm = mask[nd]
+                if not tm & bit:
+                    break
+                nd = first[nd] + (tm & (bit - 1)).bit_count()
+            else:
+                if not term[nd]:
+                    if not more:
+                        continue
+                    part = numbered[number]
+                    if not mask[nd] & (ALL if part[2][26] else part[6]):
+                        continue
+                joins[number] = joins.get(number, 0) | low
         found = [(numbered[number], letters) for number, letters in joins.items()]
         self._bridges[key] = found
         return found
@@ -286,14 +308,14 @@ def _runs(cells: list[str], values: list[int]) -> list[tuple[tuple[int, ...], in
 
 def _scan_line(
     trie: Trie,
-    counts: list[int],
+    rack: list[int],
     values: list[int],
     lefts: LeftParts,
     line: tuple[list[str], list[int], list[int], list[int], list[int]],
     anchors: list[int],
     where: tuple[bool, int],
     bingo: tuple[int, int],
-    out: list[Candidate],
+    out: list[Found],
 ) -> None:
     """Add to ``out`` every play along one line that covers one of its ``anchors``."""
     mask, first, term, ends = trie.mask, trie.first, trie.term, trie.ends
@@ -301,70 +323,245 @@ def _scan_line(
     down, k = where
     rack_size, bonus = bingo
     n = len(cells)
-    tiles = sum(counts)
+    tiles = sum(rack)
     runs = _runs(cells, values)
-    # per square: its multipliers and cross word points, the tiles after it (trie bits,
-    # points, text), the next empty square ``q`` and its cross-check, whether a tile on
-    # ``q`` would be the word's last (nothing after it) and whether ``q`` is the edge
-    spots: list[tuple[int, int, int, tuple[int, ...], int, str, int, int, bool, bool]] = []
+    # per square: its letter multiplier and word multiplier, the points its cross word
+    # adds (its tiles times the word multiplier, 0 without one) and what a letter adds
+    # to the cross word (its letter multiplier times the word multiplier, 0 without
+    # one), the tiles after it (trie bits, points, text), the next empty square ``q``
+    # and its cross-check, and the letters whose node may take a tile on ``q`` (those
+    # that end a word when nothing can follow ``q``)
+    spots: list[tuple[int, int, int, int, tuple[int, ...], int, str, int, int, array[int]]] = []
     for pos in range(n):
         chain, fixed, text = runs[pos] or ((), 0, "")
         q = pos + 1 + len(chain)
-        free = q < n and runs[q] is None
+        nq = cross[q] if q < n else 0
+        last = q + 1 >= n or (runs[q] is None and not cross[q + 1])
+        lm, wm, cp = lms[pos], wms[pos], cross_pts[pos]
+        crossed = cp >= 0
         spots.append(
             (
-                lms[pos],
-                wms[pos],
-                cross_pts[pos],
+                lm,
+                wm,
+                cp * wm if crossed else 0,
+                lm * wm if crossed else 0,
                 chain,
                 fixed,
                 text,
                 q,
-                cross[q] if q < n else 0,
-                free,
-                q + 1 == n,
+                nq,
+                ends if last else mask,
             )
         )
     tile_pts = [values[ord(t) - 65] if t and t.isupper() else 0 for t in cells]
     is_anchor = [False] * n
     for a in anchors:
         is_anchor[a] = True
-    new = tuple.__new__
     groups = lefts.groups
-    real = _letters(counts)  # the real letters left on the rack, kept in step with ``counts``
-    lead_main, lead_mult = 0, 1  # the rack's left part of the word, scored on its squares
-    row0, col0 = 0, 0  # where the word starts
+    bon = [0] * (tiles + 1)  # the bonus by the number of tiles played
+    if rack_size <= tiles:
+        bon[rack_size] = bonus
+    everything = _letters(rack)
+    # the rack being played from (by letter, 26: the blank) and its real letters as a
+    # mask, kept in step by the steps below; ``twin``: a blank in the word so far
+    # stands for a letter the rack also had (so the word has other tile assignments)
+    counts, real, twin = rack, everything, False
+    full = rack[:]  # the whole rack (``rack`` itself is played from at tiles left of an anchor)
+    row0, col0, start = 0, 0, 0  # where the word starts (and its index along the line)
+    cross_mult = [spot[3] for spot in spots]
 
-    def place(
-        pos: int, node: int, word: str, placed: int, main: int, mult: int, extra: int, allow: int
+    def spread(word: str, placed: int, score: int, mult: int) -> None:
+        # Every way to play ``word`` (its canonical spelling, scoring ``score``) with
+        # the rack's blanks: a blank may stand in for any tile, as long as the real
+        # tiles left are on the rack. The search spells each word once, with real
+        # tiles first (see below); the other ways are found here. This is the general
+        # case; :func:`spare` and :func:`swap` are the quick ones for a single blank.
+        squares = [i for i in range(len(word)) if not cells[start + i]]
+        chars = list(word)
+        need = [0] * 26
+        worth: list[int] = []  # what each tile scores, real
+        for i in squares:
+            li = ord(chars[i].upper()) - 65
+            sq = start + i
+            value = values[li] * (lms[sq] * mult + cross_mult[sq])
+            worth.append(value)
+            if chars[i].islower():
+                chars[i] = UPPER[li]
+                score += value
+            need[li] += 1
+        letters = [ord(chars[i]) - 65 for i in squares]
+        for li in set(letters):
+            need[li] = max(0, need[li] - full[li])  # the blanks that letter needs
+        least = sum(need)
+        for size in range(least, min(full[26], len(squares)) + 1):
+            for chosen in combinations(range(len(squares)), size):
+                if least:
+                    got = need[:]
+                    for c in chosen:
+                        got[letters[c]] -= 1
+                    if max(got) > 0:
+                        continue
+                spelled = chars[:]
+                value = score
+                for c in chosen:
+                    spelled[squares[c]] = LOWER[letters[c]]
+                    value -= worth[c]
+                out.append((value, row0, col0, down, "".join(spelled), placed))
+
+    def spare(word: str, placed: int, score: int, mult: int) -> None:
+        # one blank, still on the rack: the play as spelled, and the blank instead of each tile
+        out.append((score, row0, col0, down, word, placed))
+        sq = start
+        for i, ch in enumerate(word):
+            if not cells[sq]:
+                li = ord(ch) - 65
+                out.append(
+                    (
+                        score - values[li] * (lms[sq] * mult + cross_mult[sq]),
+                        row0,
+                        col0,
+                        down,
+                        word[:i] + LOWER[li] + word[i + 1 :],
+                        placed,
+                    )
+                )
+            sq += 1
+
+    def swap(word: str, placed: int, score: int, mult: int) -> None:
+        # one blank, played as a letter the rack also had: it may be any of that letter's tiles
+        out.append((score, row0, col0, down, word, placed))
+        c = next(i for i, ch in enumerate(word) if ch.islower() and not cells[start + i])
+        letter = word[c].upper()
+        value = values[ord(letter) - 65]
+        score += value * (lms[start + c] * mult + cross_mult[start + c])
+        real_word = word[:c] + letter + word[c + 1 :]
+        sq = start
+        for i, ch in enumerate(real_word):
+            if ch == letter and i != c and not cells[sq]:
+                out.append(
+                    (
+                        score - value * (lms[sq] * mult + cross_mult[sq]),
+                        row0,
+                        col0,
+                        down,
+                        real_word[:i] + word[c] + real_word[i + 1 :],
+                        placed,
+                    )
+                )
+            sq += 1
+
+    if full[26] > 1:
+        spare = swap = spread
+
+    # Two versions of one step, so the hot loop tests nothing it need not: ``place_r``
+    # while the rack holds no blank, ``place_b`` while it holds one or more. Each puts
+    # one rack tile on the empty square ``pos`` (one of the letters ``bits``, which the
+    # caller has already checked against the trie, the cross-check and the rack), runs
+    # over the tiles after it, and goes on to the next empty square. ``main`` is the
+    # word's points so far before word multipliers, ``mult`` their product so far and
+    # ``extra`` the cross words' points. A letter goes down as a real tile while the
+    # rack has one, else as a blank, so each word is spelled once; :func:`spread` adds
+    # the other ways to play it.
+
+    def place_r(
+        pos: int, node: int, word: str, placed: int, main: int, mult: int, extra: int, bits: int
     ) -> None:
-        # put one rack tile on the empty square ``pos``, then run over the tiles after it
         nonlocal real
         m = mask[node]
-        blanks = counts[26]
-        bits = m & cross[pos] & allow
-        if not blanks:
-            bits &= real
-        if not bits:
-            return
-        lm, wm, cp, chain, fixed, text, q, nq, free, edge = spots[pos]
-        base = first[node]
+        lm, wm, cpw, vm, chain, fixed, text, q, nq, after = spots[pos]
         placed += 1
         mult *= wm
-        factor = mult * lead_mult
-        if placed == tiles:
-            nq = 0
+        extra += cpw
+        main += fixed
+        # a real tile of value v on this square: the play scores flat + v * vk
+        flat = main * mult + extra + bon[placed]
+        vk = lm * mult + vm
         if not (nq or chain):
             # the word must end on this square: only letters that end a word
             bits &= ends[node]
-        # the next tile, if one goes on ``q``, must end the word when nothing can follow it
-        after = ends if nq and free and (edge or placed + 1 == tiles) else mask
-        flat = (main + fixed + lead_main) * factor + (bonus if placed == rack_size else 0)
-        crossed = cp >= 0
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                li = low.bit_length() - 1
+                if twin:
+                    swap(word + UPPER[li], placed, flat + values[li] * vk, mult)
+                else:
+                    out.append((flat + values[li] * vk, row0, col0, down, word + UPPER[li], placed))
+            return
+        base = first[node]
         while bits:
             low = bits & -bits
             bits ^= low
+            nd = base + (m & (low - 1)).bit_count()
+            if chain:
+                for bit in chain:
+                    tm = mask[nd]
+                    if not tm & bit:
+                        nd = -1
+                        break
+                    nd = first[nd] + (tm & (bit - 1)).bit_count()
+                if nd < 0:
+                    continue
+            done = term[nd]
+            goes = after[nd] & nq & real
+            if not (done or goes):
+                continue
             li = low.bit_length() - 1
+            v = values[li]
+            spelled = word + UPPER[li] + text
+            if done:
+                if twin:
+                    swap(spelled, placed, flat + v * vk, mult)
+                else:
+                    out.append((flat + v * vk, row0, col0, down, spelled, placed))
+            if goes:
+                have = counts[li]
+                if have == 1:
+                    goes &= ~low
+                    if goes:
+                        counts[li] = 0
+                        real ^= low
+                        place_r(q, nd, spelled, placed, main + v * lm, mult, extra + v * vm, goes)
+                        real ^= low
+                        counts[li] = 1
+                else:
+                    counts[li] = have - 1
+                    place_r(q, nd, spelled, placed, main + v * lm, mult, extra + v * vm, goes)
+                    counts[li] = have
+
+    def place_b(
+        pos: int, node: int, word: str, placed: int, main: int, mult: int, extra: int, bits: int
+    ) -> None:
+        # while a blank is left, every play found is spread over the blanks' other squares
+        nonlocal real, twin
+        m = mask[node]
+        blanks = counts[26]
+        lm, wm, cpw, vm, chain, fixed, text, q, nq, after = spots[pos]
+        placed += 1
+        mult *= wm
+        extra += cpw
+        main += fixed
+        flat = main * mult + extra + bon[placed]  # a blank scores flat, a real tile flat + v * vk
+        vk = lm * mult + vm
+        if not (nq or chain):
+            bits &= ends[node]
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                li = low.bit_length() - 1
+                if real & low:
+                    spare(word + UPPER[li], placed, flat + values[li] * vk, mult)
+                elif blanks > 1:
+                    spread(word + LOWER[li], placed, flat, mult)
+                elif twin or full[li]:
+                    swap(word + LOWER[li], placed, flat, mult)
+                else:
+                    out.append((flat, row0, col0, down, word + LOWER[li], placed))
+            return
+        base = first[node]
+        while bits:
+            low = bits & -bits
+            bits ^= low
             nd = base + (m & (low - 1)).bit_count()
             if chain:
                 for bit in chain:
@@ -379,30 +576,44 @@ def _scan_line(
             goes = after[nd] & nq
             if not (done or goes):
                 continue
-            have = counts[li]
-            if have:
-                v = values[li] * lm
-                add = extra + (cp + v) * wm if crossed else extra
+            li = low.bit_length() - 1
+            if real & low:
+                v = values[li]
                 spelled = word + UPPER[li] + text
                 if done:
-                    out.append(new(Candidate, (flat + v * factor + add, row0, col0, down, spelled, placed)))
-                if goes and (blanks or (real if have > 1 else real ^ low) & goes):
+                    spare(spelled, placed, flat + v * vk, mult)
+                if goes:
+                    have = counts[li]
                     counts[li] = have - 1
                     if have == 1:
                         real ^= low
-                    place(q, nd, spelled, placed, main + v + fixed, mult, add, ALL)
-                    if have == 1:
+                        place_b(q, nd, spelled, placed, main + v * lm, mult, extra + v * vm, goes)
                         real ^= low
+                    else:
+                        place_b(q, nd, spelled, placed, main + v * lm, mult, extra + v * vm, goes)
                     counts[li] = have
-            if blanks:
-                add = extra + cp * wm if crossed else extra
-                spelled = word + LOWER[li] + text
-                if done:
-                    out.append(new(Candidate, (flat + add, row0, col0, down, spelled, placed)))
-                if goes and (blanks > 1 or real & goes):
+                continue
+            # the rack has no such tile: the blank stands for it
+            spelled = word + LOWER[li] + text
+            was = twin
+            twin = was or full[li] > 0
+            if done:
+                if blanks > 1:
+                    spread(spelled, placed, flat, mult)
+                elif twin:
+                    swap(spelled, placed, flat, mult)
+                else:
+                    out.append((flat, row0, col0, down, spelled, placed))
+            if goes:
+                if blanks > 1:
                     counts[26] = blanks - 1
-                    place(q, nd, spelled, placed, main + fixed, mult, add, ALL)
+                    place_b(q, nd, spelled, placed, main, mult, extra, goes)
                     counts[26] = blanks
+                elif goes & real:
+                    counts[26] = 0
+                    place_r(q, nd, spelled, placed, main, mult, extra, goes & real)
+                    counts[26] = blanks
+            twin = was
 
     for anchor in anchors:
         if anchor > 0 and cells[anchor - 1]:
@@ -414,9 +625,15 @@ def _scan_line(
             node = trie.walk(prefix)
             if node < 0:
                 continue
-            lead_main, lead_mult = 0, 1
             row0, col0 = (j, k) if down else (k, j)
-            place(anchor, node, prefix, 0, sum(tile_pts[j:anchor]), 1, 0, ALL)
+            start = j
+            counts, real, twin = rack, everything, False
+            bits = mask[node] & cross[anchor]
+            if counts[26]:
+                if bits:
+                    place_b(anchor, node, prefix, 0, sum(tile_pts[j:anchor]), 1, 0, bits)
+            elif bits & real:
+                place_r(anchor, node, prefix, 0, sum(tile_pts[j:anchor]), 1, 0, bits & real)
             continue
         limit = 0
         j = anchor - 1
@@ -437,44 +654,42 @@ def _scan_line(
             lead_mult = 1
             for wm in wms[start:anchor]:
                 lead_mult *= wm
+            # each part brings the rack left after it (its own list, which the steps
+            # change and restore) and the letters that may go on the anchor: children
+            # of its node that this rack can put down, so the first step needs no check
             if bridge is not None:
                 # tiles right after the anchor: only parts that join them
                 for part, joins in lefts.bridging(bridge[0], length):
                     allow = joins & need
                     if not allow:
                         continue
-                    lead, node, used, vals, vsum, _, rest = part
+                    lead, node, counts, vals, vsum, _, real, twin = part
                     lead_main = vsum if plain else sum(map(mul, vals, seg))
-                    for slot in used:
-                        counts[slot] -= 1
-                    real = rest
-                    place(anchor, node, lead, length, 0, 1, 0, allow)
-                    for slot in used:
-                        counts[slot] += 1
-                real = _letters(counts)
+                    if counts[26]:
+                        place_b(anchor, node, lead, length, lead_main, lead_mult, 0, allow)
+                    else:
+                        place_r(anchor, node, lead, length, lead_main, lead_mult, 0, allow)
                 continue
             for ok, nxt, most, parts in groups[length]:
                 finish = ok & need
                 wide = nxt & need if gap and most >= gap else 0
                 if not (finish or wide):
                     continue
-                for lead, node, used, vals, vsum, reach, rest in parts:
-                    allow = finish | wide if reach >= gap else finish
+                for part in parts:
+                    allow = finish | wide if part[5] >= gap else finish
                     if not allow:
                         continue
+                    lead, node, counts, vals, vsum, _, real, twin = part
                     lead_main = vsum if plain else sum(map(mul, vals, seg))
-                    for slot in used:
-                        counts[slot] -= 1
-                    real = rest
-                    place(anchor, node, lead, length, 0, 1, 0, allow)
-                    for slot in used:
-                        counts[slot] += 1
-            real = _letters(counts)
+                    if counts[26]:
+                        place_b(anchor, node, lead, length, lead_main, lead_mult, 0, allow)
+                    else:
+                        place_r(anchor, node, lead, length, lead_main, lead_mult, 0, allow)
 
 
 def generate(
     board: Board, rack: Sequence[str], trie: Trie, *, rack_size: int = 7, bingo: int = 50
-) -> list[Candidate]:
+) -> list[Found]:
     """Every play the rack allows on ``board`` (words checked against ``trie``), scored."""
     counts = [0] * 27
     for tile in rack:
@@ -482,7 +697,7 @@ def generate(
     values = [board.points.get(chr(65 + i), 0) for i in range(26)]
     n = board.size
     empty = board.count == 0
-    out: list[Candidate] = []
+    out: list[Found] = []
     lefts = _left_parts(trie, counts, values, max(0, len(rack) - 1))
 
     rows = board.tiles
@@ -522,11 +737,3 @@ def generate(
                 out,
             )
     return out
-
-
-def best(
-    board: Board, rack: Sequence[str], trie: Trie, *, rack_size: int = 7, bingo: int = 50
-) -> Candidate | None:
-    """The highest-scoring play (ties: the first in board order), or None when there is none."""
-    found = generate(board, rack, trie, rack_size=rack_size, bingo=bingo)
-    return max(found, key=lambda c: c.score, default=None)

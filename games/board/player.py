@@ -18,7 +18,7 @@ from operator import itemgetter
 
 from games.board.core import Board, Scored, WordCheck
 from games.board.layout import BLANK
-from games.board.movegen import Candidate, generate
+from games.board.movegen import Candidate, Found, generate
 from games.board.trie import trie_for
 
 #: (rack size, bingo bonus, tiles in the bag, dictionary name)
@@ -40,15 +40,19 @@ _BOARD_ORDER = itemgetter(3, 1, 2, 4)
 _SCORE = itemgetter(0)
 
 
-def _generate(board: Board, rack: Sequence[str], rules: BotRules) -> list[Candidate]:
+def _generate(board: Board, rack: Sequence[str], rules: BotRules) -> list[Found]:
     return generate(board, rack, trie_for(rules[3]), rack_size=rules[0], bingo=rules[1])
+
+
+def _ranked(found: list[Found]) -> list[Found]:
+    order = sorted(found, key=_BOARD_ORDER)
+    order.sort(key=_SCORE, reverse=True)  # stable: equal scores keep the board order
+    return order
 
 
 def ranked(board: Board, rack: Sequence[str], rules: BotRules) -> list[Candidate]:
     """Every play the trie allows, best first (ties in board order, so the order is deterministic)."""
-    order = sorted(_generate(board, rack, rules), key=_BOARD_ORDER)
-    order.sort(key=_SCORE, reverse=True)  # stable: equal scores keep the board order
-    return order
+    return [Candidate(*found) for found in _ranked(_generate(board, rack, rules))]
 
 
 def _best_confirmed(
@@ -63,13 +67,12 @@ def _best_confirmed(
     if not found:
         return None
     high = max(map(_SCORE, found))
-    top = min((c for c in found if c.score == high), key=_BOARD_ORDER)
+    top = Candidate(*min((c for c in found if c[0] == high), key=_BOARD_ORDER))
     scored = _confirm(board, rack, top, check, rules)
     if scored is not None:
         return top, scored
-    order = sorted(found, key=_BOARD_ORDER)
-    order.sort(key=_SCORE, reverse=True)
-    for cand in order:
+    for each in _ranked(found):
+        cand = Candidate(*each)
         scored = _confirm(board, rack, cand, check, rules)
         if scored is not None:
             return cand, scored

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -11,12 +12,17 @@ from hypothesis import strategies as st
 from games.board.core import Board, Play, Scored
 from games.board.engine import BoardGame
 from games.board.layout import Layout
-from games.board.movegen import generate
+from games.board.movegen import Candidate, generate
 from games.board.player import choose, missed_move, ranked
 from games.board.trie import Trie, trie_for
 from games.common.protocol import Action, Seat, Setup
 
 LONG = os.environ.get("MOJI_FUZZ") == "long"
+
+
+def plays(*args: Any, **kwargs: Any) -> list[Candidate]:
+    """What :func:`generate` finds, with named fields."""
+    return [Candidate(*found) for found in generate(*args, **kwargs)]
 
 
 def fuzz(normal: int, long: int) -> settings:
@@ -106,13 +112,13 @@ def test_full_racks_with_blanks_find_exactly_the_legal_plays(
     board = Board(SMALL.realise(seed), SMALL.points)
     rng = random.Random(seed)
     for _ in range(moves):
-        found = generate(board, list("ABCESTX?"), trie, rack_size=7, bingo=30)
+        found = plays(board, list("ABCESTX?"), trie, rack_size=7, bingo=30)
         if not found:
             break
         scored = board.evaluate(rng.choice(found).play, None, set(WORDS).__contains__, rack_size=7, bingo=30)
         assert isinstance(scored, Scored)
         board.place(scored)
-    got = [(c.play, c.score) for c in generate(board, rack, trie, rack_size=7, bingo=30)]
+    got = [(c.play, c.score) for c in plays(board, rack, trie, rack_size=7, bingo=30)]
     assert len(got) == len(set(got))  # no play twice
     assert set(got) == _brute_force(board, rack, WORDS)
 
@@ -123,14 +129,14 @@ def test_a_word_is_built_onto_the_front_of_tiles_already_down() -> None:
     first = board.evaluate(Play(3, 3, False, "CAT"), None, None)
     assert isinstance(first, Scored)
     board.place(first)
-    plays = {(c.play, c.score) for c in generate(board, ["S", "?", "E"], trie, rack_size=7, bingo=30)}
+    made = {(c.play, c.score) for c in plays(board, ["S", "?", "E"], trie, rack_size=7, bingo=30)}
     # S (5 points) on C4, a plain square, before C A T (3 + 1 + 6): SCAT across, 15
-    assert (Play(3, 2, False, "SCAT"), 15) in plays
+    assert (Play(3, 2, False, "SCAT"), 15) in made
     # a blank standing for the S scores nothing
-    assert (Play(3, 2, False, "sCAT"), 10) in plays
+    assert (Play(3, 2, False, "sCAT"), 10) in made
     # after the tiles: the S on G4, a double letter: 3 + 1 + 6 + 10
-    assert (Play(3, 3, False, "CATS"), 20) in plays
-    assert (Play(3, 3, False, "CATs"), 10) in plays
+    assert (Play(3, 3, False, "CATS"), 20) in made
+    assert (Play(3, 3, False, "CATs"), 10) in made
 
 
 @fuzz(30, 300)
@@ -161,7 +167,7 @@ def test_every_play_on_a_real_board_is_legal_and_scored_as_the_rules_score_it() 
     game = _midgame(7, 8)
     rack = list(game.racks[game.current])
     rack[0] = "?"
-    found = generate(game.board, rack, trie_for("tournament"), rack_size=7, bingo=40)
+    found = plays(game.board, rack, trie_for("tournament"), rack_size=7, bingo=40)
     assert len(found) > 500
     assert len({c.play for c in found}) == len(found)
     for cand in found:

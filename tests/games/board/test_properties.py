@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -12,13 +13,18 @@ from hypothesis import strategies as st
 from games.board.core import Board, Play, Scored, parse_move
 from games.board.engine import BoardGame
 from games.board.layout import Layout
-from games.board.movegen import generate
+from games.board.movegen import Candidate, generate
 from games.board.player import ranked
 from games.board.trie import Trie
 from games.common.protocol import Action, Setup
 from tests.games.board.helpers import ANN, BOB
 
 LONG = os.environ.get("MOJI_FUZZ") == "long"
+
+
+def plays(*args: Any, **kwargs: Any) -> list[Candidate]:
+    """What :func:`generate` finds, with named fields."""
+    return [Candidate(*found) for found in generate(*args, **kwargs)]
 
 
 def fuzz(normal: int, long: int) -> settings:
@@ -144,14 +150,14 @@ def test_the_generator_finds_exactly_the_legal_plays(seed: int, rack: list[str],
 
     rng = random.Random(seed)
     for _ in range(moves):  # a few random legal plays first
-        found = generate(board, list("ABCESTX"), trie, rack_size=5, bingo=30)
+        found = plays(board, list("ABCESTX"), trie, rack_size=5, bingo=30)
         if not found:
             break
         pick = rng.choice(found)
         scored = board.evaluate(pick.play, None, words.__contains__, rack_size=5, bingo=30)
         assert isinstance(scored, Scored)
         board.place(scored)
-    got = {(c.play, c.score) for c in generate(board, rack, trie, rack_size=5, bingo=30)}
+    got = {(c.play, c.score) for c in plays(board, rack, trie, rack_size=5, bingo=30)}
     # brute force: every word, every square, both directions, every way to use the blanks
     want: set[tuple[Play, int]] = set()
     for word in SMALL:
