@@ -178,16 +178,22 @@ def _left_parts(trie: Trie, counts: list[int], values: list[int], longest: int) 
                 out.append((mask[nxt], nxt, me, low))
                 have = counts[li]
                 if have:
-                    counts[li] = have - 1
                     if have == 1:
                         real ^= low
-                    vals.append(values[li])
-                    ok_next, reach_next = grow(nxt, word + UPPER[li], depth + 1, vsum + values[li])
-                    vals.pop()
+                    # a part with no letter to follow it is of no use: not walked
+                    if mask[nxt] & (ALL if blanks else real):
+                        counts[li] = have - 1
+                        vals.append(values[li])
+                        ok_next, reach_next = grow(nxt, word + UPPER[li], depth + 1, vsum + values[li])
+                        vals.pop()
+                        counts[li] = have
+                        if ok_next:
+                            ok |= low
+                        if reach_next >= reach:
+                            reach = reach_next + 1
                     if have == 1:
                         real ^= low
-                    counts[li] = have
-                else:
+                elif mask[nxt] & (ALL if blanks > 1 else real):
                     was = twin
                     twin = was or full[li] > 0
                     counts[26] = blanks - 1
@@ -196,10 +202,12 @@ def _left_parts(trie: Trie, counts: list[int], values: list[int], longest: int) 
                     vals.pop()
                     counts[26] = blanks
                     twin = was
-                if ok_next or term[nxt]:
+                    if ok_next:
+                        ok |= low
+                    if reach_next >= reach:
+                        reach = reach_next + 1
+                if term[nxt]:
                     ok |= low
-                if reach_next >= reach:
-                    reach = reach_next + 1
         part = (word, node, counts[:], tuple(vals), vsum, reach, real, twin)
         numbered[me] = part
         group = found[depth].get((ok, bits))
@@ -225,7 +233,7 @@ def _left_parts(trie: Trie, counts: list[int], values: list[int], longest: int) 
 class LeftParts:
     """The left parts of one rack (from :func:`_left_parts`), with the bridges to tiles found so far."""
 
-    __slots__ = ("_bridges", "_leads", "_numbered", "_steps", "_tiles", "_trie", "groups")
+    __slots__ = ("_bridges", "_kinds", "_leads", "_numbered", "_steps", "_tiles", "_trie", "groups")
 
     def __init__(
         self, trie: Trie, groups: list[list[Group]], numbered: list[Part], steps: list[list[Step]], tiles: int
@@ -237,6 +245,7 @@ class LeftParts:
         self._steps = steps  # by the length of the part they start from
         self._bridges: dict[tuple[tuple[int, ...], int], list[tuple[Part, int]]] = {}
         self._leads: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+        self._kinds: dict[int, dict[int, list[tuple[int, int, int]]]] = {}
 
     def bridging(self, run: tuple[int, ...], length: int) -> list[tuple[Part, int]]:
         """The parts of ``length`` that one rack letter joins to the tiles ``run`` (trie letter bits).
@@ -258,10 +267,21 @@ class LeftParts:
         lead = self._leads.get((head, length))
         if lead is None:
             first = self._trie.first
+            kinds = self._kinds.get(length)
+            if kinds is None:
+                # the steps by the letters that can follow their node: far fewer kinds than steps
+                kinds = self._kinds[length] = {}
+                for after, node, number, low in self._steps[length]:
+                    kind = kinds.get(after)
+                    if kind is None:
+                        kinds[after] = [(node, number, low)]
+                    else:
+                        kind.append((node, number, low))
             lead = [
                 (number, low, first[node] + (after & (head - 1)).bit_count())
-                for after, node, number, low in self._steps[length]
+                for after, kind in kinds.items()
                 if after & head
+                for node, number, low in kind
             ]
             self._leads[head, length] = lead
         mask, first, term = self._trie.mask, self._trie.first, self._trie.term
@@ -473,12 +493,12 @@ def _scan_line(
         mult *= wm
         extra += cpw
         main += fixed
-        # a real tile of value v on this square: the play scores flat + v * vk
-        flat = main * mult + extra + bon[placed]
-        vk = lm * mult + vm
+        # a tile of value v on this square: the play scores (main + v * lm) * mult + extra + v * vm
         if not (nq or chain):
             # the word must end on this square: only letters that end a word
             bits &= ends[node]
+            flat = main * mult + extra + bon[placed]
+            vk = lm * mult + vm
             while bits:
                 low = bits & -bits
                 bits ^= low
@@ -510,10 +530,11 @@ def _scan_line(
             v = values[li]
             spelled = word + UPPER[li] + text
             if done:
+                score = (main + v * lm) * mult + extra + v * vm + bon[placed]
                 if twin:
-                    swap(spelled, placed, flat + v * vk, mult)
+                    swap(spelled, placed, score, mult)
                 else:
-                    out.append((flat + v * vk, row0, col0, down, spelled, placed))
+                    out.append((score, row0, col0, down, spelled, placed))
             if goes:
                 have = counts[li]
                 if have == 1:
