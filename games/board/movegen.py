@@ -109,9 +109,9 @@ def _cross(trie: Trie, perp: list[str], k: int, values: list[int], known: dict[s
 #: whether a blank in it stands for a letter the rack also holds (see :func:`generate`)).
 Part = tuple[str, int, list[int], tuple[int, ...], int, int, int, bool]
 
-#: One step from a left part along a next letter: (the letters after the node it
-#: reaches (a mask), that node, the part's number, the letter's bit).
-Step = tuple[int, int, int, int]
+#: One step from a left part along a next letter: (the node it reaches, the part's
+#: number, the letter's bit). Kept by the letters that can follow that node (a mask).
+Step = tuple[int, int, int]
 
 #: Left parts of one length sharing the same two masks (see :func:`_left_parts`):
 #: (finishing letters, next letters, the longest reach among them, the parts).
@@ -140,7 +140,7 @@ def _left_parts(trie: Trie, counts: list[int], values: list[int], longest: int) 
     # by length, then by (finishing, next letters): [the longest reach, the parts]
     found: list[dict[tuple[int, int], tuple[list[int], list[Part]]]] = [{} for _ in range(longest + 1)]
     numbered: list[Part] = []
-    steps: list[list[Step]] = [[] for _ in range(longest + 1)]
+    steps: list[dict[int, list[Step]]] = [{} for _ in range(longest + 1)]
     vals: list[int] = []
     real = _letters(counts)
     full = counts[:]
@@ -166,7 +166,11 @@ def _left_parts(trie: Trie, counts: list[int], values: list[int], longest: int) 
                 low = b & -b
                 b ^= low
                 nxt = base + (m & (low - 1)).bit_count()
-                out.append((mask[nxt], nxt, me, low))
+                kind = out.get(mask[nxt])
+                if kind is None:
+                    out[mask[nxt]] = [(nxt, me, low)]
+                else:
+                    kind.append((nxt, me, low))
                 if term[nxt]:
                     ok |= low
         else:
@@ -175,7 +179,11 @@ def _left_parts(trie: Trie, counts: list[int], values: list[int], longest: int) 
                 b ^= low
                 li = low.bit_length() - 1
                 nxt = base + (m & (low - 1)).bit_count()
-                out.append((mask[nxt], nxt, me, low))
+                kind = out.get(mask[nxt])
+                if kind is None:
+                    out[mask[nxt]] = [(nxt, me, low)]
+                else:
+                    kind.append((nxt, me, low))
                 have = counts[li]
                 if have:
                     if have == 1:
@@ -233,10 +241,15 @@ def _left_parts(trie: Trie, counts: list[int], values: list[int], longest: int) 
 class LeftParts:
     """The left parts of one rack (from :func:`_left_parts`), with the bridges to tiles found so far."""
 
-    __slots__ = ("_bridges", "_kinds", "_leads", "_numbered", "_steps", "_tiles", "_trie", "groups")
+    __slots__ = ("_bridges", "_numbered", "_steps", "_tiles", "_trie", "groups")
 
     def __init__(
-        self, trie: Trie, groups: list[list[Group]], numbered: list[Part], steps: list[list[Step]], tiles: int
+        self,
+        trie: Trie,
+        groups: list[list[Group]],
+        numbered: list[Part],
+        steps: list[dict[int, list[Step]]],
+        tiles: int,
     ) -> None:
         self._trie = trie
         self._tiles = tiles
@@ -244,8 +257,6 @@ class LeftParts:
         self._numbered = numbered
         self._steps = steps  # by the length of the part they start from
         self._bridges: dict[tuple[tuple[int, ...], int], list[tuple[Part, int]]] = {}
-        self._leads: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
-        self._kinds: dict[int, dict[int, list[tuple[int, int, int]]]] = {}
 
     def bridging(self, run: tuple[int, ...], length: int) -> list[tuple[Part, int]]:
         """The parts of ``length`` that one rack letter joins to the tiles ``run`` (trie letter bits).
@@ -262,46 +273,30 @@ class LeftParts:
         if found is not None:
             return found
         head, *rest = run
-        # the steps whose next letter can be followed by the run's first tile, and the
-        # node after that tile: shared by every run that starts with the same letter
-        lead = self._leads.get((head, length))
-        if lead is None:
-            first = self._trie.first
-            kinds = self._kinds.get(length)
-            if kinds is None:
-                # the steps by the letters that can follow their node: far fewer kinds than steps
-                kinds = self._kinds[length] = {}
-                for after, node, number, low in self._steps[length]:
-                    kind = kinds.get(after)
-                    if kind is None:
-                        kinds[after] = [(node, number, low)]
-                    else:
-                        kind.append((node, number, low))
-            lead = [
-                (number, low, first[node] + (after & (head - 1)).bit_count())
-                for after, kind in kinds.items()
-                if after & head
-                for node, number, low in kind
-            ]
-            self._leads[head, length] = lead
         mask, first, term = self._trie.mask, self._trie.first, self._trie.term
         numbered = self._numbered
         more = length + 1 < self._tiles  # a rack tile can follow the tiles
         joins: dict[int, int] = {}
-        for number, low, nd in lead:
-            for bit in rest:
-                tm = mask[nd]
-                if not tm & bit:
-                    break
-                nd = first[nd] + (tm & (bit - 1)).bit_count()
-            else:
-                if not term[nd]:
-                    if not more:
-                        continue
-                    part = numbered[number]
-                    if not mask[nd] & (ALL if part[2][26] else part[6]):
-                        continue
-                joins[number] = joins.get(number, 0) | low
+        for after, kind in self._steps[length].items():
+            if not after & head:
+                continue
+            # the steps whose node the run's first tile can follow, and the node after it
+            skip = (after & (head - 1)).bit_count()
+            for node, number, low in kind:
+                nd = first[node] + skip
+                for bit in rest:
+                    tm = mask[nd]
+                    if not tm & bit:
+                        break
+                    nd = first[nd] + (tm & (bit - 1)).bit_count()
+                else:
+                    if not term[nd]:
+                        if not more:
+                            continue
+                        part = numbered[number]
+                        if not mask[nd] & (ALL if part[2][26] else part[6]):
+                            continue
+                    joins[number] = joins.get(number, 0) | low
         found = [(numbered[number], letters) for number, letters in joins.items()]
         self._bridges[key] = found
         return found
