@@ -619,25 +619,30 @@ def _scan_line(
                 continue
             # the rack has no such tile: the blank stands for it
             spelled = word + LOWER[li] + text
-            was = twin
-            twin = was or full[li] > 0
-            if done:
-                if blanks > 1:
+            if blanks > 1:
+                was = twin
+                twin = was or full[li] > 0
+                if done:
                     spread(spelled, placed, flat, mult)
-                elif twin:
-                    swap(spelled, placed, flat, mult)
-                else:
-                    out.append((flat, row0, col0, down, spelled, placed))
-            if goes:
-                if blanks > 1:
+                if goes:
                     counts[26] = blanks - 1
                     place_b(q, nd, spelled, placed, main, mult, extra, goes)
                     counts[26] = blanks
-                elif goes & real:
-                    counts[26] = 0
+                twin = was
+            elif twin or full[li]:
+                # for a letter the rack had: any of that letter's tiles could be the blank
+                was = twin
+                twin = True
+                if done:
+                    swap(spelled, placed, flat, mult)
+                if goes & real:  # the last blank is down: on with the real tiles
                     place_r(q, nd, spelled, placed, main, mult, extra, goes & real)
-                    counts[26] = blanks
-            twin = was
+                twin = was
+            else:
+                if done:
+                    out.append((flat, row0, col0, down, spelled, placed))
+                if goes & real:
+                    place_r(q, nd, spelled, placed, main, mult, extra, goes & real)
 
     for anchor in anchors:
         if anchor > 0 and cells[anchor - 1]:
