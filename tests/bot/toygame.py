@@ -30,7 +30,9 @@ BOT_DELAY = 3.0
 class ToyEngine:
     def __init__(self, setup: Setup) -> None:
         self.seats = list(setup.seats)
-        self.target = int(setup.options["target"])  # type: ignore[call-overload]
+        target = setup.options["target"]
+        assert isinstance(target, int)
+        self.target = target
         self.crash = bool(setup.options.get("crash"))
         self.rng = random.Random(setup.seed)
         self.scores = {s.id: 0 for s in self.seats}
