@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from games.board.engine import BoardGame
 from games.board.layout import Layout
+from games.board.movegen import Candidate, generate
 from games.common.options import OptionValue
 from games.common.protocol import Action, Notice, Seat, Setup
 
@@ -46,3 +48,8 @@ def kinds(notes: list[Notice]) -> list[str]:
 
 def reason(notes: list[Notice]) -> str:
     return next(n.text for n in notes if n.kind == "rejected")
+
+
+def plays(*args: Any, **kwargs: Any) -> list[Candidate]:
+    """What :func:`generate` finds, with named fields."""
+    return [Candidate(*found) for found in generate(*args, **kwargs)]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import random
-from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -12,17 +11,12 @@ from hypothesis import strategies as st
 from games.board.core import Board, Play, Scored
 from games.board.engine import BoardGame
 from games.board.layout import Layout
-from games.board.movegen import Candidate, generate
 from games.board.player import choose, missed_move, ranked
 from games.board.trie import Trie, trie_for
 from games.common.protocol import Action, Seat, Setup
+from tests.games.board.helpers import plays
 
 LONG = os.environ.get("MOJI_FUZZ") == "long"
-
-
-def plays(*args: Any, **kwargs: Any) -> list[Candidate]:
-    """What :func:`generate` finds, with named fields."""
-    return [Candidate(*found) for found in generate(*args, **kwargs)]
 
 
 def fuzz(normal: int, long: int) -> settings:

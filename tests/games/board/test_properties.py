@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
-from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -13,18 +12,12 @@ from hypothesis import strategies as st
 from games.board.core import Board, Play, Scored, parse_move
 from games.board.engine import BoardGame
 from games.board.layout import Layout
-from games.board.movegen import Candidate, generate
 from games.board.player import ranked
 from games.board.trie import Trie
 from games.common.protocol import Action, Setup
-from tests.games.board.helpers import ANN, BOB
+from tests.games.board.helpers import ANN, BOB, plays
 
 LONG = os.environ.get("MOJI_FUZZ") == "long"
-
-
-def plays(*args: Any, **kwargs: Any) -> list[Candidate]:
-    """What :func:`generate` finds, with named fields."""
-    return [Candidate(*found) for found in generate(*args, **kwargs)]
 
 
 def fuzz(normal: int, long: int) -> settings:
