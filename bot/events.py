@@ -119,7 +119,8 @@ Inbound = Command | Text | Reaction | Button | PrivateText
 
 # ---------------------------------------------------------------- outbound
 
-Mark = Literal["accepted", "rejected"]
+#: ``late``: a valid word that lost to an earlier one by milliseconds (not a wrong word).
+Mark = Literal["accepted", "rejected", "late"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,15 +141,20 @@ class Edit:
 
 @dataclass(frozen=True, slots=True)
 class React:
-    """Mark a player's message (✅ accepted / ❌ rejected).
+    """Mark a player's message (✅ accepted / ❌ rejected / ⏱ late).
 
     ``reason`` explains a rejection; adapters that can show it quietly (the
-    terminal) do, the others keep it for ``why``.
+    terminal) do, the others keep it for ``why``. ``seat``, ``who`` and ``word``
+    say whose answer it was and what it said, so the delivery layer can list a
+    refusal in the game's table instead of marking every one.
     """
 
     ref: MessageRef
     mark: Mark
     reason: str = ""
+    seat: str = ""
+    who: str = ""
+    word: str = ""
 
 
 @dataclass(frozen=True, slots=True)

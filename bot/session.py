@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 from bot import views
 from bot.clock import Clock
-from bot.events import ChatKey, Edit, MessageRef, Player, Post, Private, React
+from bot.events import ChatKey, Edit, Mark, MessageRef, Player, Post, Private, React
 from bot.outbox import GameLog, GameStart, LobbyState, Outbox
 from games.common.options import OptionValue
 from games.common.protocol import Action, Claim, Engine, GameInfo, Notice, Seat, Setup
@@ -112,6 +112,8 @@ class Session:
         self._lobby_ref: MessageRef | None = None
         self._refs: dict[str, MessageRef] = {}
         self._why: dict[str, str] = {}
+        self._answers: dict[str, str] = {}  # message id -> the answer it carried (to list refusals)
+        self._ending: list[str] = []  # the engine's closing words, shown in the result
         self._by_seat: dict[str, Player] = {host.seat_id: host}
 
     # ------------------------------------------------------------ queries
@@ -203,7 +205,7 @@ class Session:
             if self.phase is Phase.LOBBY:
                 self.players.remove(self._by_seat.pop(player.seat_id))
                 if not self.players:
-                    await self._close(views.message("Everyone left, so the lobby is closed."))
+                    await self._close(views.message("Everyone left, so the lobby is closed.", "info"))
                     return "You left; the lobby is closed."
                 if player.seat_id == self.host.seat_id:
                     self.host = self.players[0]
@@ -299,10 +301,7 @@ class Session:
             if self.engine.finished:
                 await self._finish()
                 return
-            snapshot = self.engine.snapshot(None)
-            await self._outbox.send(
-                Post(self.chat, views.table(snapshot, self.info.name, realtime=self.info.realtime))
-            )
+            await self._outbox.send(Post(self.chat, self._table_view()))
             self._reschedule()
 
     # ------------------------------------------------------------ play
@@ -316,6 +315,7 @@ class Session:
             if ref is not None:
                 ref_id = ref.message_id
                 self._refs[ref_id] = ref
+                self._answers[ref_id] = text
             self._add_claims([Claim(player.seat_id, text, sent_at, ref_id)])
             self._reschedule()
 
@@ -370,7 +370,9 @@ class Session:
         async with self._lock:
             if self.phase is Phase.RUNNING:
                 await self._stored(lambda: self._log.void(self.game_id, f"stopped by {by.display_name}"))
-            await self._close(views.message(f"{by.display_name} stopped the game. Scores were not recorded."))
+            await self._close(
+                views.message(f"{by.display_name} stopped the game. Scores were not recorded.", "info")
+            )
 
     # ------------------------------------------------------------ engine
 
@@ -412,16 +414,22 @@ class Session:
         table_changed = False
         for notice in notices:
             ref = self._refs.pop(notice.ref, None) if notice.ref else None
+            word = self._answers.pop(notice.ref, "") if notice.ref else ""
             if notice.kind == "accepted":
                 if ref is not None:
-                    await self._outbox.send(React(ref, "accepted"))
+                    await self._outbox.send(React(ref, "accepted", seat=notice.seat or ""))
                 if notice.text:
                     await self._outbox.send(Post(self.chat, views.message(notice.text)))
             elif notice.kind == "rejected":
                 if notice.seat:
                     self._why[notice.seat] = notice.text
                 if ref is not None:
-                    await self._outbox.send(React(ref, "rejected", notice.text))
+                    player = self._by_seat.get(notice.seat or "")
+                    mark: Mark = "late" if notice.late else "rejected"
+                    who = player.display_name if player else ""
+                    await self._outbox.send(
+                        React(ref, mark, notice.text, seat=notice.seat or "", who=who, word=word)
+                    )
             elif notice.kind == "announce":
                 await self._outbox.send(Post(self.chat, views.message(notice.text)))
             elif notice.kind == "private":
@@ -431,12 +439,21 @@ class Session:
             elif notice.kind == "table":
                 table_changed = True
             elif notice.kind == "end" and notice.text:
-                await self._outbox.send(Post(self.chat, views.message(notice.text)))
-        if table_changed and not self.engine.finished:
-            snapshot = self.engine.snapshot(None)
-            await self._outbox.send(
-                Post(self.chat, views.table(snapshot, self.info.name, realtime=self.info.realtime))
-            )
+                self._ending.append(notice.text)  # said once, in the result
+        if table_changed:
+            await self._outbox.send(Post(self.chat, self._table_view()))
+
+    def _table_view(self) -> views.View:
+        """The public table now; ``settles_at`` says when the game will change it by itself."""
+        assert self.engine is not None
+        finished = self.engine.finished
+        return views.table(
+            self.engine.snapshot(None),
+            self.info.name,
+            realtime=self.info.realtime,
+            settles_at=None if finished else self.engine.next_deadline(),
+            final=finished,
+        )
 
     async def _finish(self) -> None:
         assert self.engine is not None and self.start_record is not None
@@ -459,7 +476,7 @@ class Session:
                     ),
                 )
             )
-        await self._close(views.result(self.info, outcome, self.names()))
+        await self._close(views.result(self.info, outcome, self.names(), ending=self._ending))
 
     async def _close(self, farewell: views.View) -> None:
         if self.phase is Phase.CLOSED:
@@ -521,7 +538,9 @@ class Session:
         if self.phase is Phase.LOBBY:
             if self._lobby_deadline is not None and now >= self._lobby_deadline:
                 minutes = "the lobby timed out"
-                await self._close(views.message(f"Nobody started the {self.info.title} game, so {minutes}."))
+                await self._close(
+                    views.message(f"Nobody started the {self.info.title} game, so {minutes}.", "info")
+                )
             return
         if self.phase is not Phase.RUNNING or self.engine is None:
             return

@@ -46,6 +46,8 @@ class View:
     buttons: tuple[ButtonSpec, ...] = ()
     deadline: float | None = None
     game: str | None = None
+    #: When the game will replace this table by itself (e.g. the next cards flip), if soon.
+    settles_at: float | None = None
 
     def card_line(self) -> str:
         """The face-up cards as standalone capital letters: ``A C T``."""
@@ -64,6 +66,11 @@ class View:
             extra = f" — {seat.detail}" if seat.detail else ""
             parts.append(f"{'▶ ' if seat.active else ''}{seat.name}: {seat.score}{extra}")
         return "\n".join(parts)
+
+
+def picture_key(view: View) -> tuple[object, ...]:
+    """What a view's picture shows: two views with the same key draw the same picture."""
+    return (view.title, view.cards, view.board, view.board_labels)
 
 
 def message(text: str, kind: ViewKind = "announce", title: str = "") -> View:
@@ -108,9 +115,11 @@ def _differs(specs: Sequence[OptionSpec], name: str, value: OptionValue) -> bool
     return any(spec.name == name and spec.default != value for spec in specs)
 
 
-def table(snapshot: Snapshot, game: str, *, realtime: bool) -> View:
-    """A game's public table."""
-    buttons = (ButtonSpec(SKIP, "Stuck? Skip"),) if realtime and snapshot.cards else ()
+def table(
+    snapshot: Snapshot, game: str, *, realtime: bool, settles_at: float | None = None, final: bool = False
+) -> View:
+    """A game's public table (``final``: the game is over, so no buttons)."""
+    buttons = (ButtonSpec(SKIP, "Stuck? Skip"),) if realtime and snapshot.cards and not final else ()
     return View(
         kind="table",
         title=snapshot.title,
@@ -123,6 +132,7 @@ def table(snapshot: Snapshot, game: str, *, realtime: bool) -> View:
         buttons=buttons,
         deadline=snapshot.deadline,
         game=game,
+        settles_at=settles_at,
     )
 
 
@@ -140,10 +150,13 @@ def private(snapshot: Snapshot, game: str) -> View:
     )
 
 
-def result(info: GameInfo, outcome: Result, names: Mapping[str, str]) -> View:
-    """The final scores."""
+def result(info: GameInfo, outcome: Result, names: Mapping[str, str], *, ending: Sequence[str] = ()) -> View:
+    """The final scores; ``ending`` is what the game said as it ended (shown once, above them)."""
     ranked = sorted(outcome.scores.items(), key=lambda item: (-item[1], names.get(item[0], item[0])))
-    lines = [outcome.summary, ""] if outcome.summary else []
+    head = [line for text in ending for line in text.splitlines()]
+    if outcome.summary and outcome.summary not in ending:
+        head.append(outcome.summary)
+    lines = [*head, ""] if head else []
     for place, (seat, points) in enumerate(ranked, start=1):
         crown = " 👑" if seat in outcome.winners else ""
         best = outcome.best_words.get(seat)

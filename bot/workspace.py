@@ -32,7 +32,12 @@ WORKSPACE_SETTINGS: tuple[OptionSpec, ...] = (
         "admin-role", "text", "", "a role (Discord) or user group (Slack) whose members may configure moji"
     ),
     OptionSpec("quiet", "bool", False, "announce race results in a thread so the channel stays calm (Slack)"),
-    OptionSpec("reasons", "bool", False, "say in the channel why an answer was refused (otherwise: `why`)"),
+    OptionSpec(
+        "reasons",
+        "bool",
+        False,
+        "mark refused answers ❌ and show why in the game's table (otherwise: listed there; `why` explains)",
+    ),
     OptionSpec("timezone", "text", "UTC", "time zone for word breaks and the daily/weekly leaderboards"),
 )
 

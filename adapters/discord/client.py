@@ -26,13 +26,16 @@ import discord
 from discord import app_commands
 
 from adapters.discord.commands import build_group
+from adapters.discord.limits import header_trace
 from adapters.discord.outbox import DiscordOutbox, Reply
 from adapters.discord.permissions import THREADS, is_admin, missing, missing_message
 from bot.app import Services
 from bot.clock import Clock
 from bot.config import Config
+from bot.delivery import Delivery
 from bot.events import Button, ChatKey, Command, MessageRef, Player, PrivateText, Reaction, Text
 from bot.manager import BUTTONS, GameManager
+from bot.pacing import Pacer
 from bot.registry import Registry
 from bot.workspace import Workspace
 
@@ -105,6 +108,8 @@ class MojiBot(discord.AutoShardedClient):
     def __init__(self, config: Config, services: Services, clock: Clock, **options: Any) -> None:
         if config.shard_ids:
             options["shard_ids"] = list(config.shard_ids)
+        # what Discord's rate-limit headers say reaches the pacer (set up below)
+        options.setdefault("http_trace", header_trace(self._pacer, self._chat_of_channel))
         super().__init__(
             intents=intents(),
             shard_count=config.shard_count,
@@ -119,7 +124,9 @@ class MojiBot(discord.AutoShardedClient):
         self.services = services
         self.registry: Registry = services.registry
         self.workspace: Workspace = services.workspace
-        self.outbox = DiscordOutbox(self, services.workspace.settings)
+        #: The REST calls; :attr:`outbox` decides which to make and paces them.
+        self.transport = DiscordOutbox(self, services.workspace.settings)
+        self.outbox = Delivery(self.transport, clock, refusal_marks=self.transport.refusal_marks)
         self.manager = GameManager(
             services.registry,
             self.outbox,
@@ -129,7 +136,7 @@ class MojiBot(discord.AutoShardedClient):
             settle=config.settle,
             lobby_timeout=config.lobby_timeout,
         )
-        self.manager.closed_listeners.append(self.outbox.forget)
+        self.manager.closed_listeners.append(self.outbox.closed)
         self.manager.closed_listeners.append(self._forget_thread)
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self._tree_error  # type: ignore[method-assign]
@@ -140,6 +147,14 @@ class MojiBot(discord.AutoShardedClient):
         self.recovered = False
         #: Set once this process's unfinished games are rebuilt (after the first READY).
         self.games_ready = asyncio.Event()
+
+    def _pacer(self) -> Pacer | None:
+        delivery: Delivery | None = getattr(self, "outbox", None)
+        return delivery.pacer if delivery is not None else None
+
+    def _chat_of_channel(self, channel_id: int) -> ChatKey | None:
+        transport: DiscordOutbox | None = getattr(self, "transport", None)
+        return transport.chats.get(channel_id) if transport is not None else None
 
     # ------------------------------------------------------------ lifecycle
 
@@ -186,6 +201,7 @@ class MojiBot(discord.AutoShardedClient):
     async def close(self) -> None:
         """Stop the games' timers, then disconnect."""
         await self.manager.shutdown()
+        await self.outbox.close()
         await super().close()
 
     def _forget_thread(self, chat: ChatKey) -> None:
@@ -238,7 +254,7 @@ class MojiBot(discord.AutoShardedClient):
             chat = await self._game_chat(reply, chat, args)
         admin = name in ADMIN_COMMANDS and await self._admin(interaction, chat)
         player = self.player_of(interaction.user, admin)
-        self.outbox.remember(chat, reply)
+        self.transport.remember(chat, reply)
         await self.manager.handle(Command(name, args, chat, player, reply))
         await self.finish_reply(reply)
 

@@ -1,20 +1,22 @@
-"""The Discord outbox: neutral outbound messages → Discord REST calls.
+"""The Discord transport: the REST calls behind :class:`~bot.delivery.Delivery`.
 
-- ``Post`` → a channel (or thread) message: content with the face-up letters,
-  an embed, the cards' picture and the view's buttons. When nobody has written
-  since the previous table (at most a few short bot notices came after it), a
-  new table edits that message instead, so an idle channel is not flooded.
-- ``Edit`` → edits the message; ``React`` → ✅ / ❌ on the player's message;
-  with the workspace's ``reasons`` setting, a refusal's reason is posted as a
-  quiet reply to it.
-- ``Private`` → an ephemeral reply when an interaction is at hand, else a
-  direct message. Hidden information never takes any other path.
+The delivery layer decides *which* calls a game makes (one live table edited in
+place, marks, announcements) and paces them inside :data:`DISCORD_LIMITS`; this
+module makes each call:
 
-:meth:`DiscordOutbox.send` never raises: a game must not die because Discord
-was slow. Rate limits (429) and server errors are retried by discord.py; each
-call also has a time limit, and an idempotent call that timed out is tried
-again. A refusal (403) gets one clear log line and, when possible, a friendly
-private note to whoever started the game.
+- ``post`` → a channel (or thread) message: content with the face-up letters, an
+  embed, the cards' picture and the view's buttons;
+- ``edit`` → edits a message; without ``picture`` the picture already attached
+  stays as it is (no upload);
+- ``react`` → ✅ / ❌ / ⏱️ on a player's message;
+- ``private`` → an ephemeral reply when an interaction is at hand, else a direct
+  message. Hidden information never takes any other path.
+
+No method raises: a game must not die because Discord was slow. Server errors and
+429s are retried by discord.py; each call also has a time limit, and an idempotent
+call that timed out is tried again. A 429 that discord.py gave up on is raised as
+:class:`~bot.pacing.RateLimited` for the pacer. A refusal (403) gets one clear log
+line and, when possible, a friendly private note to whoever started the game.
 """
 
 from __future__ import annotations
@@ -30,10 +32,13 @@ from typing import Any, TypeVar
 import aiohttp
 import discord
 
+from adapters.discord.limits import DISCORD_LIMITS
 from adapters.discord.permissions import log_forbidden
 from adapters.discord.render import PICTURE_NAME, Rendered, buttons, render
 from adapters.pictures import render_view
-from bot.events import ChatKey, Edit, MessageRef, Outbound, Post, Private, React
+from bot.delivery import EditResult
+from bot.events import ChatKey, Mark, MessageRef, Private
+from bot.pacing import PlatformLimits, RateLimited
 from bot.views import View
 from games.common.options import OptionValue
 
@@ -41,11 +46,11 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-MARKS = {"accepted": "✅", "rejected": "❌"}
-#: A new table edits the last one if at most this many bot notices came after it.
-MAX_NOTICES_OVER_TABLE = 2
+MARKS: dict[Mark, str] = {"accepted": "✅", "rejected": "❌", "late": "⏱️"}
 #: Discord lets the bot answer an interaction for 15 minutes; keep a margin.
 INTERACTION_LIFETIME = 14 * 60.0
+#: "Maximum number of edits to messages older than 1 hour reached."
+TOO_OLD_TO_EDIT = 30046
 
 SettingsFor = Callable[[ChatKey], Awaitable[Mapping[str, OptionValue]]]
 Renderer = Callable[[View], bytes | None]
@@ -55,7 +60,7 @@ CANT_POST = (
     "View Channel, Send Messages, Embed Links, Attach Files, Add Reactions and Read Message History "
     "permissions here (or in a thread), then start again."
 )
-CANT_REACT = "I can't add reactions here, so I can't mark answers ✅ / ❌. Please give moji Add Reactions."
+CANT_REACT = "I can't add reactions here, so I can't mark answers ✅. Please give moji Add Reactions."
 
 
 @dataclass
@@ -73,7 +78,7 @@ class Reply:
 
 
 class DiscordOutbox:
-    """Delivers outbound messages through a discord.py client."""
+    """Makes Discord REST calls through a discord.py client (a :class:`~bot.delivery.Transport`)."""
 
     def __init__(
         self,
@@ -82,19 +87,19 @@ class DiscordOutbox:
         *,
         timeout: float = 15.0,
         renderer: Renderer | None = render_view,
+        limits: PlatformLimits = DISCORD_LIMITS,
     ) -> None:
         self.client = client
         self.settings = settings
         self.timeout = timeout
         self.renderer = renderer
-        #: chat → (id of our last table, bot messages after it) while nobody else wrote.
-        self._tail: dict[ChatKey, tuple[int, int]] = {}
-        #: chat → how many messages others wrote there (a table sent meanwhile is not the tail).
-        self._writes: dict[ChatKey, int] = {}
+        self.limits = limits
         #: chat → the latest command there (to explain refusals privately).
         self._recent: dict[ChatKey, Reply] = {}
         #: chats whose last commander was already told about a refusal (one note per game).
         self._told: set[ChatKey] = set()
+        #: channel or thread id → its chat (to read rate-limit headers by chat).
+        self.chats: dict[int, ChatKey] = {}
 
     # ------------------------------------------------------------ bookkeeping
 
@@ -102,38 +107,22 @@ class DiscordOutbox:
         """The latest command in ``chat``: refusals are explained to its author."""
         self._recent[chat] = reply
 
-    def saw_message(self, chat: ChatKey) -> None:
-        """Someone wrote in ``chat``: the next table is a new message."""
-        self._tail.pop(chat, None)
-        self._writes[chat] = self._writes.get(chat, 0) + 1
-
     def forget(self, chat: ChatKey) -> None:
         """The chat's game ended."""
-        self._tail.pop(chat, None)
-        self._writes.pop(chat, None)
         self._recent.pop(chat, None)
         self._told.discard(chat)
+        self.chats.pop(int(chat.thread_id or chat.channel_id), None)
 
-    # ------------------------------------------------------------ sending
+    async def refusal_marks(self, chat: ChatKey) -> bool:
+        """The workspace's ``reasons`` setting: refused answers get a reaction too."""
+        return bool((await self.settings(chat)).get("reasons"))
 
-    async def send(self, message: Outbound) -> MessageRef | None:
-        """Deliver one message; never raises."""
-        try:
-            if isinstance(message, Post):
-                return await self._post(message.chat, message.view)
-            if isinstance(message, Edit):
-                await self._edit(message.ref, message.view)
-            elif isinstance(message, React):
-                await self._react(message)
-            elif isinstance(message, Private):
-                await self._private(message)
-        except Exception:
-            log.exception("could not deliver %s", type(message).__name__)
-        return None
+    # ------------------------------------------------------------ calls
 
     def _channel(self, chat: ChatKey) -> discord.PartialMessageable:
-        target = chat.thread_id or chat.channel_id
-        return self.client.get_partial_messageable(int(target), guild_id=int(chat.workspace_id))
+        target = int(chat.thread_id or chat.channel_id)
+        self.chats[target] = chat
+        return self.client.get_partial_messageable(target, guild_id=int(chat.workspace_id))
 
     async def _picture(self, view: View, rendered: Rendered) -> bytes | None:
         if not rendered.picture or self.renderer is None:
@@ -158,21 +147,12 @@ class DiscordOutbox:
             rendered.embed.set_image(url=None)
         return rendered
 
-    async def _post(self, chat: ChatKey, view: View) -> MessageRef | None:
+    async def post(self, chat: ChatKey, view: View, *, picture: bool) -> MessageRef | None:
+        """Post ``view`` in ``chat``; its reference, or None if Discord would not take it."""
         rendered = render(view, mention_active=chat.thread_id is not None)
-        png = await self._picture(view, rendered)
+        png = await self._picture(view, rendered) if picture else None
         self._parts(rendered, png)
         channel = self._channel(chat)
-        tail = self._tail.get(chat)
-        writes = self._writes.get(chat, 0)
-        if view.kind == "table" and tail is not None and tail[1] <= MAX_NOTICES_OVER_TABLE:
-            edited = await self._edit_message(chat, tail[0], view, rendered, png)
-            if edited:
-                if self._writes.get(chat, 0) == writes:
-                    self._tail[chat] = (tail[0], 0)
-                return MessageRef(chat, str(tail[0]))
-        if tail is not None:
-            self._tail[chat] = (tail[0], tail[1] + 1)
 
         async def post() -> discord.Message:
             file = self._file(png, view)
@@ -184,59 +164,60 @@ class DiscordOutbox:
             )
 
         sent = await self._call("post a message", chat, post, attempts=2)
-        if sent is None:
-            return None
-        if view.kind == "table" and self._writes.get(chat, 0) == writes:
-            self._tail[chat] = (sent.id, 0)
-        return MessageRef(chat, str(sent.id))
+        return MessageRef(chat, str(sent.id)) if sent is not None else None
 
-    async def _edit_message(
-        self, chat: ChatKey, message_id: int, view: View, rendered: Rendered, png: bytes | None
-    ) -> bool:
-        message = self._channel(chat).get_partial_message(message_id)
+    async def edit(self, ref: MessageRef, view: View, *, picture: bool) -> EditResult:
+        """Edit a message; without ``picture`` its attachment (the picture) is kept as it is."""
+        chat = ref.chat
+        rendered = render(view, mention_active=chat.thread_id is not None)
+        png = await self._picture(view, rendered) if picture else None
+        if picture:
+            self._parts(rendered, png)
+        message = self._channel(chat).get_partial_message(int(ref.message_id))
+        outcome = EditResult.FAILED
 
         async def edit() -> bool:
-            file = self._file(png, view)
-            await message.edit(
-                content=rendered.content or None,
-                embed=rendered.embed,
-                view=buttons(rendered.buttons),
-                attachments=[file] if file is not None else [],
-            )
+            nonlocal outcome
+            extra: dict[str, Any] = {}
+            if picture or not rendered.picture:
+                file = self._file(png, view)
+                extra["attachments"] = [file] if file is not None else []
+            try:
+                await message.edit(
+                    content=rendered.content or None,
+                    embed=rendered.embed,
+                    view=buttons(rendered.buttons),
+                    **extra,
+                )
+            except discord.NotFound:
+                outcome = EditResult.GONE
+                return False
+            except discord.HTTPException as exc:
+                if exc.code == TOO_OLD_TO_EDIT:
+                    outcome = EditResult.STALE
+                    return False
+                raise
+            outcome = EditResult.OK
             return True
 
-        done = await self._call("edit a message", chat, edit, attempts=2)
-        return done is not None
+        await self._call("edit a message", chat, edit, attempts=2)
+        return outcome
 
-    async def _edit(self, ref: MessageRef, view: View) -> None:
-        rendered = render(view, mention_active=ref.chat.thread_id is not None)
-        png = await self._picture(view, rendered)
-        self._parts(rendered, png)
-        await self._edit_message(ref.chat, int(ref.message_id), view, rendered, png)
-
-    async def _react(self, react: React) -> None:
-        chat = react.ref.chat
-        message = self._channel(chat).get_partial_message(int(react.ref.message_id))
-        emoji = MARKS[react.mark]
+    async def react(self, ref: MessageRef, mark: Mark) -> None:
+        """Mark a player's message."""
+        chat = ref.chat
+        message = self._channel(chat).get_partial_message(int(ref.message_id))
+        emoji = MARKS[mark]
 
         async def add() -> bool:
             await message.add_reaction(emoji)
             return True
 
         await self._call("add a reaction", chat, add, attempts=3, on_forbidden=CANT_REACT)
-        if react.mark == "rejected" and react.reason:
-            settings = await self.settings(chat)
-            if settings.get("reasons"):
 
-                async def explain() -> discord.Message:
-                    return await message.reply(
-                        content=f"❌ {react.reason}"[:2000],
-                        mention_author=False,
-                        allowed_mentions=discord.AllowedMentions.none(),
-                    )
-
-                await self._call("explain a refusal", chat, explain, attempts=1)
-                self._tail.pop(chat, None)
+    async def private(self, private: Private) -> None:
+        """Answer one player privately (ephemeral reply, else a direct message)."""
+        await self._private(private)
 
     async def _private(self, private: Private) -> None:
         view = private.view
@@ -306,10 +287,14 @@ class DiscordOutbox:
             except discord.NotFound:
                 log.info("could not %s in %s: not found (deleted?)", what, chat.label())
                 return None
+            except discord.RateLimited as exc:
+                raise RateLimited(exc.retry_after) from None
             except (TimeoutError, aiohttp.ClientError, OSError, discord.DiscordServerError) as exc:
                 log.warning("could not %s in %s (try %d/%d): %r", what, chat.label(), attempt, attempts, exc)
                 continue
             except discord.HTTPException as exc:
+                if exc.status == 429:
+                    raise RateLimited(_retry_after(exc)) from None
                 log.warning("could not %s in %s: %s %s", what, chat.label(), exc.status, exc.text)
                 return None
             return result
@@ -329,3 +314,11 @@ class DiscordOutbox:
             reply.used = True
         except discord.HTTPException:
             log.warning("could not tell anyone in %s about the missing permission", chat.label())
+
+
+def _retry_after(exc: discord.HTTPException) -> float:
+    """The wait a 429 asked for (Retry-After), 1 s when it said nothing readable."""
+    try:
+        return float(exc.response.headers.get("Retry-After", 1.0))
+    except (TypeError, ValueError):
+        return 1.0

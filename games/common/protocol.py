@@ -101,12 +101,16 @@ class Notice:
     - ``private``: show ``text`` to ``seat`` only (hands, racks, lists).
     - ``table``: the public table changed; the session re-posts the snapshot.
     - ``end``: the game is over; ``text`` sums it up.
+
+    ``late`` marks a refusal of a valid answer that lost to an earlier one (by
+    the platform's timestamps), so it can be shown apart from a wrong word.
     """
 
     kind: NoticeKind
     text: str = ""
     seat: str | None = None
     ref: str | None = None
+    late: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -456,7 +456,7 @@ class FlipRace(RaceBase):
             lost = beaten.get(i)
             if lost is not None and claim.seat in self.flip_at:
                 # the winner took this player's own card: "too late" says more than the flip lock
-                self._reject(claim, self._too_late(lost), out)
+                self._reject(claim, self._too_late(lost), out, late=True)
                 continue
             ruling = self._screen(claim, out)
             if ruling is None:
@@ -469,9 +469,10 @@ class FlipRace(RaceBase):
                 continue
             if not ruling.ok:
                 reason = ruling.reason
-                if lost and (not ruling.cards or "already played" not in reason):
+                late = bool(lost) and (not ruling.cards or "already played" not in reason)
+                if lost and late:
                     reason = self._too_late(lost)
-                self._wrong(claim, reason, out)
+                self._wrong(claim, reason, out, late=late)
                 continue
             # A valid claim: look for rivals on the same table among the later claims.
             ids = {c.id for c in ruling.cards}
@@ -528,10 +529,10 @@ class FlipRace(RaceBase):
     def _may_claim(self, sid: str) -> bool:
         return sid in self.index and sid not in self.left and sid not in self.flip_at
 
-    def _reject(self, claim: Claim, reason: str, out: list[Notice]) -> None:
-        out.append(Notice("rejected", reason, claim.seat, claim.ref))
+    def _reject(self, claim: Claim, reason: str, out: list[Notice], *, late: bool = False) -> None:
+        out.append(Notice("rejected", reason, claim.seat, claim.ref, late=late))
 
-    def _wrong(self, claim: Claim, reason: str, out: list[Notice]) -> None:
+    def _wrong(self, claim: Claim, reason: str, out: list[Notice], *, late: bool = False) -> None:
         """A claim that broke a word rule: counts toward the cooldown."""
         sid = claim.seat
         self.wrong[sid] = self.wrong.get(sid, 0) + 1
@@ -542,7 +543,7 @@ class FlipRace(RaceBase):
                 f" That's {self.cfg.cooldown_after} wrong in a row: wait "
                 f"{round(self.cfg.cooldown)} s before claiming again."
             )
-        self._reject(claim, reason, out)
+        self._reject(claim, reason, out, late=late)
 
     def _screen(self, claim: Claim, out: list[Notice]) -> Ruling | None:
         """Every check before the word itself wins; None when already answered."""

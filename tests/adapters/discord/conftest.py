@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from discord.http import Ratelimit
 
 from adapters.discord import MojiBot
 from bot.app import Services
@@ -21,10 +22,24 @@ from bot.recording import StoreGameLog
 from bot.registry import Registry
 from bot.workspace import Workspace
 from storage import open_store
-from tests.adapters.discord.fakediscord import CHANNEL_ID, GUILD_ID, FakeDiscord, Request
+from tests.adapters.discord.fakediscord import CHANNEL_ID, GUILD_ID, DiscordLimits, FakeDiscord, Request
 from tests.bot.toygame import TOY
 
 CHAT = ChatKey("discord", GUILD_ID, CHANNEL_ID)
+#: Discord's limits, enforced (and told in the headers) on the test's clock.
+ON_A_FAKE_CLOCK = DiscordLimits()
+
+
+async def _refresh_without_sleeping(self: Ratelimit) -> None:
+    """discord.py's pre-emptive wait for an empty bucket, minus its sleep on the wall clock.
+
+    The fake's buckets run on the test's clock, and so does moji's pacer, which waits
+    before it calls; discord.py's own wait would sleep real seconds for fake ones.
+    """
+    self.reset()
+    self._wake(self.remaining)
+
+
 TOKEN = "fake-discord-token-" + "x" * 40
 ANN, BOB, CAT = ("100000000000000001", "Ann"), ("100000000000000002", "Bob"), ("100000000000000003", "Cat")
 
@@ -57,6 +72,16 @@ class Harness:
 
     async def advance(self, seconds: float) -> None:
         await self.clock.advance(seconds)
+
+    async def drain(self, most: float = 10.0, step: float = 0.25) -> None:
+        """Let the clock run (in small steps, at most ``most`` s) until everything queued is sent:
+        the delivery layer waits on the clock for the platform's rate limits."""
+        waited = 0.0
+        await self.settle()
+        while not self.bot.outbox.idle() and waited < most:
+            await self.clock.advance(step)
+            await self.settle()
+            waited += step
 
     async def stop(self) -> None:
         await self.bot.close()
@@ -103,7 +128,8 @@ async def services(tmp_path: Path, registry: Registry) -> AsyncIterator[Services
 @pytest.fixture
 async def h(monkeypatch: pytest.MonkeyPatch, services: Services) -> AsyncIterator[Harness]:
     clock = FakeClock(start=time.time())
-    fake = FakeDiscord(now=clock.now)
+    fake = FakeDiscord(now=clock.now, limits=ON_A_FAKE_CLOCK)
+    monkeypatch.setattr(Ratelimit, "_refresh", _refresh_without_sleeping)
     await fake.start()
     fake.patch(monkeypatch)
     harness = await start_bot(fake, clock, services, make_config())
@@ -123,12 +149,18 @@ def is_lobby(request: Request) -> bool:
 
 
 async def answer(h: Harness, who: tuple[str, str], word: str) -> str:
-    """A player types ``word``; the settle window closes; returns the message id once it is marked."""
+    """A player types ``word``; the settle window closes; returns the message id once it is judged
+    and its marks (if any: a refused word is only listed in the table by default) are out."""
     session = h.manager.sessions[CHAT]
     mid = await h.fake.say(*who, word)
     await h.fake.until(lambda: any(c.ref == mid for c in session._pending))
     await h.advance(0.2)
-    await h.fake.wait_for("PUT", rf"/messages/{mid}/reactions/", lambda r: r.status == 200)
+    await h.fake.until(lambda: mid not in session._refs)
+    for _ in range(20):  # reactions are paced (one per 0.25 s per channel): let the clock run
+        if not h.bot.outbox.marks_pending(CHAT):
+            break
+        await h.advance(0.05)
+        await h.settle()
     return mid
 
 

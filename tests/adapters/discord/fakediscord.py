@@ -5,12 +5,17 @@ MESSAGE_CREATE, INTERACTION_CREATE, MESSAGE_REACTION_ADD, RESUME), records
 every request the bot makes, and can inject REST faults (429 with
 retry-after, 500, a hang that the bot's time limit cuts short). Tests wait on
 recorded requests with :meth:`FakeDiscord.wait_for`, never on wall-clock sleeps.
+
+It also enforces Discord's rate limits (:class:`DiscordLimits`) on the injected
+clock: per-channel buckets for posting, editing and reacting, the global limit
+per bot token, with Discord's headers and 429 bodies.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import itertools
 import json
 import re
@@ -63,6 +68,10 @@ class Request:
     json: Any
     files: list[bytes] = field(default_factory=list)
     status: int = 200
+    #: the fake clock's time when the request arrived
+    at: float = 0.0
+    #: the rate-limit bucket kind that answered it 429 ("global", "message_create", ...); "" if none did
+    limited: str = ""
 
     @property
     def text(self) -> str:
@@ -86,6 +95,73 @@ class Fault:
     kind: str  # "429" | "500" | "403" | "hang"
     times: int = 1
     retry_after: float = 0.05
+
+
+@dataclass(frozen=True)
+class RouteLimit:
+    """At most ``limit`` requests per fixed window of ``window`` seconds."""
+
+    limit: int
+    window: float  # seconds
+
+
+@dataclass(frozen=True)
+class DiscordLimits:
+    """The rate limits the fake enforces (Discord's own numbers by default).
+
+    Every bucket is a fixed window that opens with the first request after the
+    previous window ended and resets ``window`` seconds later; a request over
+    the limit is answered 429 and not carried out, and does not use a slot.
+
+    * ``global_limit``: per bot token, every route except interaction callbacks
+      (``POST /interactions/{id}/{token}/callback``) and interaction webhooks
+      (``/webhooks/{application_id}/{token}...``).
+    * ``message_create``: ``POST /channels/{cid}/messages``, per channel.
+    * ``message_edit``: ``PATCH /channels/{cid}/messages/{mid}``, per channel.
+    * ``reaction``: ``PUT``/``DELETE /channels/{cid}/messages/{mid}/reactions/...``, per channel.
+
+    ``reset_scale`` multiplies the ``X-RateLimit-Reset-After`` header (only that
+    header: ``X-RateLimit-Reset``, ``Retry-After`` and the 429 body's
+    ``retry_after`` stay honest). discord.py sleeps ``Reset-After`` seconds of
+    *wall* time once a bucket's ``Remaining`` reaches 0; a harness on a fake
+    clock passes ``reset_scale=0.0`` so the library never sleeps, while the
+    limits are still enforced on the fake clock (overrunning them gets 429s,
+    and discord.py then sleeps the honest ``retry_after`` of wall time before
+    retrying).
+    """
+
+    global_limit: RouteLimit = RouteLimit(50, 1.0)
+    message_create: RouteLimit = RouteLimit(5, 5.0)
+    message_edit: RouteLimit = RouteLimit(5, 5.0)
+    reaction: RouteLimit = RouteLimit(1, 0.25)
+    reset_scale: float = 1.0
+
+
+#: Discord's limits, the fake's default.
+DEFAULT_LIMITS = DiscordLimits()
+
+
+def bucket_hash(kind: str) -> str:
+    """The ``X-RateLimit-Bucket`` value of a bucket kind ("message_create", ...).
+
+    Like Discord's, it names the route, not the channel (top-level resources are
+    not part of it; discord.py keys its buckets by hash + channel itself).
+    """
+    return hashlib.sha1(kind.encode()).hexdigest()[:16]
+
+
+def _seconds(value: float) -> str:
+    """A float header value with millisecond precision, as Discord sends it."""
+    return f"{value:.3f}"
+
+
+@dataclass(frozen=True)
+class _Verdict:
+    """What the limits say about one request: allowed (with headers) or not."""
+
+    headers: dict[str, str]
+    limited: str = ""  # the bucket kind that refused it
+    retry_after: float = 0.0
 
 
 def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
@@ -137,13 +213,25 @@ def message_payload(
 
 
 class FakeDiscord:
-    """REST + gateway on 127.0.0.1; ``now`` stamps snowflakes (the test's clock)."""
+    """REST + gateway on 127.0.0.1; ``now`` stamps snowflakes and runs the rate limits (the test's clock).
+
+    ``limits`` are the rate limits enforced (see :class:`DiscordLimits`; pass
+    ``DiscordLimits(reset_scale=0.0)`` when discord.py runs against a fake
+    clock); ``None`` turns enforcement off and sends no rate-limit headers.
+    """
 
     def __init__(
-        self, now: Callable[[], float] = time.time, *, guilds: tuple[str, ...] = (GUILD_ID,)
+        self,
+        now: Callable[[], float] = time.time,
+        *,
+        guilds: tuple[str, ...] = (GUILD_ID,),
+        limits: DiscordLimits | None = DEFAULT_LIMITS,
     ) -> None:
         self.now = now
         self.guilds = guilds
+        self.limits = limits
+        #: (bucket kind, channel id or "") → (window start, requests taken in it)
+        self._windows: dict[tuple[str, str], tuple[float, int]] = {}
         self.requests: list[Request] = []
         self.faults: list[Fault] = []
         self.identifies: list[dict[str, Any]] = []
@@ -241,6 +329,92 @@ class FakeDiscord:
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(self._changed.wait(), 0.02)
 
+    def rate_limited(self) -> list[Request]:
+        """Requests answered 429 by the rate limits (not by :class:`Fault`)."""
+        return [r for r in self.requests if r.limited]
+
+    @property
+    def invalid_requests(self) -> int:
+        """Answers Discord counts as invalid (401, 403, 429); it bans an IP after 10,000 in 10 minutes."""
+        return sum(1 for r in self.requests if r.status in (401, 403, 429))
+
+    # ------------------------------------------------------------ rate limits
+
+    @staticmethod
+    def _route_bucket(method: str, parts: list[str]) -> tuple[str, str] | None:
+        """(bucket kind, channel id) of a route with its own bucket, else None."""
+        if len(parts) < 3 or parts[0] != "channels" or parts[2] != "messages":
+            return None
+        if method == "POST" and len(parts) == 3:
+            return "message_create", parts[1]
+        if method == "PATCH" and len(parts) == 4:
+            return "message_edit", parts[1]
+        if method in ("PUT", "DELETE") and len(parts) >= 5 and parts[4] == "reactions":
+            return "reaction", parts[1]
+        return None
+
+    @staticmethod
+    def _global_exempt(method: str, parts: list[str]) -> bool:
+        """Interaction callbacks and interaction webhooks are not bound by the global limit."""
+        if parts[0] == "interactions" and parts[-1] == "callback" and method == "POST":
+            return True
+        return parts[0] == "webhooks" and len(parts) >= 3
+
+    def _window(self, key: tuple[str, str], rule: RouteLimit, at: float) -> tuple[float, int]:
+        """(start, used) of the bucket's window at ``at``; a new one if the last has ended."""
+        window = self._windows.get(key)
+        if window is None or at >= window[0] + rule.window:
+            return at, 0
+        return window
+
+    def _limit(self, method: str, path: str, at: float) -> _Verdict:
+        """Check the request against the limits; take its slots when it is allowed."""
+        limits = self.limits
+        assert limits is not None
+        parts = path.strip("/").split("/")
+        checks: list[tuple[tuple[str, str], RouteLimit]] = []
+        if not self._global_exempt(method, parts):
+            checks.append((("global", ""), limits.global_limit))
+        route = self._route_bucket(method, parts)
+        if route is not None:
+            checks.append((route, getattr(limits, route[0])))
+        windows = [self._window(key, rule, at) for key, rule in checks]
+        for (key, rule), (start, used) in zip(checks, windows, strict=True):
+            if used >= rule.limit:
+                kind = key[0]
+                is_global = kind == "global"
+                reset = start + rule.window
+                retry_after = round(reset - at, 3)
+                refused = {
+                    "Retry-After": str(retry_after),
+                    "X-RateLimit-Limit": str(rule.limit),
+                    "X-RateLimit-Remaining": "0",
+                    "X-RateLimit-Reset": _seconds(reset),
+                    "X-RateLimit-Reset-After": _seconds((reset - at) * limits.reset_scale),
+                    "X-RateLimit-Scope": "global" if is_global else "user",
+                    "Via": "1.1 google",  # discord.py treats a 429 without it as a Cloudflare ban
+                }
+                if is_global:
+                    # Discord names no bucket on a global 429; a hash here would make
+                    # discord.py re-key the route's bucket under it.
+                    refused["X-RateLimit-Global"] = "true"
+                else:
+                    refused["X-RateLimit-Bucket"] = bucket_hash(kind)
+                return _Verdict(refused, limited=kind, retry_after=retry_after)
+        headers: dict[str, str] = {}
+        for (key, rule), (start, used) in zip(checks, windows, strict=True):
+            self._windows[key] = (start, used + 1)
+            if key[0] != "global":
+                reset = start + rule.window
+                headers = {
+                    "X-RateLimit-Limit": str(rule.limit),
+                    "X-RateLimit-Remaining": str(rule.limit - used - 1),
+                    "X-RateLimit-Reset": _seconds(reset),
+                    "X-RateLimit-Reset-After": _seconds((reset - at) * limits.reset_scale),
+                    "X-RateLimit-Bucket": bucket_hash(key[0]),
+                }
+        return _Verdict(headers)
+
     # ------------------------------------------------------------ REST
 
     def _fault_for(self, method: str, path: str) -> Fault | None:
@@ -271,7 +445,8 @@ class FakeDiscord:
         elif request.can_read_body:
             raw = await request.read()
             body = json.loads(raw) if raw else None
-        record = Request(request.method, path, dict(request.query), body, files)
+        at = self.now()
+        record = Request(request.method, path, dict(request.query), body, files, at=at)
         fault = self._fault_for(request.method, path)
         if fault is not None:
             record.status = {"429": 429, "500": 500, "403": 403, "hang": 0}[fault.kind]
@@ -300,7 +475,23 @@ class FakeDiscord:
                 return _json({"message": "500: Internal Server Error", "code": 0}, status=500)
             await self._closing.wait()  # the bot's own time limit must cut this short
             return _json({"message": "too late"}, status=503)
+        verdict = self._limit(request.method, path, at) if self.limits is not None else _Verdict({})
+        if verdict.limited:
+            record.status = 429
+            record.limited = verdict.limited
+            await self._record(record)
+            return _json(
+                {
+                    "message": "You are being rate limited.",
+                    "retry_after": verdict.retry_after,
+                    "global": verdict.limited == "global",
+                    "code": 0,
+                },
+                status=429,
+                headers=verdict.headers,
+            )
         response = self._answer(request.method, path, body, record)
+        response.headers.update(verdict.headers)
         await self._record(record)
         return response
 

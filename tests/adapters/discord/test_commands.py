@@ -11,6 +11,7 @@ import pytest
 from adapters.discord.commands import option_choices, start_args
 from bot.app import Services
 from bot.clock import FakeClock
+from bot.delivery import SCROLLED_AWAY
 from bot.registry import Registry
 from games.common.options import OptionSpec
 from tests.adapters.discord.conftest import ANN, CHAT, Harness, is_lobby, is_table, make_config, start_bot
@@ -70,7 +71,7 @@ async def test_autocomplete_answers_from_discord(h: Harness) -> None:
     assert [c["value"] for c in answer.json["data"]["choices"]] == ["reasons"]
 
 
-async def test_an_idle_channel_gets_its_table_edited_not_reposted(h: Harness) -> None:
+async def test_the_live_table_is_edited_until_it_scrolls_away(h: Harness) -> None:
     await h.fake.slash(*ANN, "start", {"game": "toy"})
     await h.fake.wait_for("POST", MESSAGES, is_lobby)
     await h.fake.slash(*ANN, "go")
@@ -79,9 +80,16 @@ async def test_an_idle_channel_gets_its_table_edited_not_reposted(h: Harness) ->
     await h.advance(10.5)  # the hourglass runs out: a new letter, nobody wrote in between
     await h.fake.wait_for("PATCH", r"^/channels/\d+/messages/\d+$", is_table)
     assert len([r for r in h.fake.channel_posts() if is_table(r)]) == 1
-    # once someone writes, the next table is a new message at the bottom again
+    # a little chatter under it changes nothing
     await h.fake.say("100000000000000009", "Zed", "hello there")
-    await h.fake.until(lambda: CHAT not in h.bot.outbox._tail)
+    await h.fake.until(lambda: h.bot.outbox._chats[CHAT].below == 1)
+    await h.advance(10.5)
+    await h.fake.wait_for("PATCH", r"^/channels/\d+/messages/\d+$", is_table, count=2)
+    assert len([r for r in h.fake.channel_posts() if is_table(r)]) == 1
+    # once the table has scrolled away, the next cards come in a new message at the bottom
+    for _ in range(SCROLLED_AWAY):
+        await h.fake.say("100000000000000009", "Zed", "hello there")
+    await h.fake.until(lambda: h.bot.outbox._chats[CHAT].below == 1 + SCROLLED_AWAY)
     await h.advance(10.5)
     await h.fake.wait_for("POST", MESSAGES, is_table, count=2)
 

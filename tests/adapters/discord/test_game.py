@@ -70,8 +70,12 @@ async def test_whole_game_to_leaderboard(h: Harness) -> None:
 
     wrong = "q" if letter != "q" else "x"
     mid = await answer(h, BOB, wrong * 3)
-    assert mark_of(h, mid) == ["❌"]
-    assert not h.fake.of("POST", rf"/messages/{mid}"), "reasons are off by default: no reply in the channel"
+    assert mark_of(h, mid) == [], "refusals are listed in the table, not marked, by default"
+    assert not h.fake.of("POST", rf"/messages/{mid}"), "no reply in the channel"
+    await h.advance(2.0)  # nothing else happened: the table shows the refusal on its own
+    await h.fake.wait_for(
+        "PATCH", r"^/channels/\d+/messages/\d+$", lambda r: f"Bob: {wrong.upper() * 3}" in r.text
+    )
 
     mid = await answer(h, ANN, letter + "ab")
     assert mark_of(h, mid) == ["✅"]
@@ -123,9 +127,12 @@ async def test_reasons_setting_explains_refusals(h: Harness) -> None:
     letter = h.manager.sessions[CHAT].engine.letter
     wrong = "q" if letter != "q" else "x"
     mid = await answer(h, ANN, wrong * 3)
-    [why] = await h.fake.wait_for("POST", MESSAGES, lambda r: "❌" in str((r.json or {}).get("content")))
-    assert str(why.json["message_reference"]["message_id"]) == mid
-    assert f"has no {letter.upper()}" in why.json["content"]
+    assert mark_of(h, mid) == ["❌"]
+    await answer(h, ANN, wrong * 4)  # one mark per player and table: the rest are listed
+    assert len(h.fake.of("PUT", r"/reactions/")) == 1
+    await h.advance(2.0)
+    [table] = await h.fake.wait_for("PATCH", r"^/channels/\d+/messages/\d+$", lambda r: "Not taken" in r.text)
+    assert f"has no {letter.upper()}" in table.text and wrong.upper() * 4 in table.text
     iid = await h.fake.slash(*ANN, "why")
     [private] = await h.fake.wait_for("POST", rf"/webhooks/\d+/token-{iid}$")
     assert private.ephemeral and f"has no {letter.upper()}" in private.text

@@ -8,6 +8,7 @@ from tests.adapters.discord.conftest import ANN, BOB, CHAT, Harness, answer, is_
 from tests.adapters.discord.fakediscord import GUILD_ID, Fault
 
 MESSAGES = r"^/channels/\d+/messages$"
+EDITS = r"^/channels/\d+/messages/\d+$"
 
 
 async def start_game(h: Harness, target: int = 3) -> None:
@@ -27,6 +28,7 @@ async def score(h: Harness) -> list[tuple[str, int, int]]:
 async def win_point(h: Harness, who: tuple[str, str]) -> str:
     letter = h.manager.sessions[CHAT].engine.letter
     mid = await answer(h, who, letter + "ab")
+    await h.fake.wait_for("PUT", rf"/messages/{mid}/reactions/", lambda r: r.status == 200)
     assert mark_of(h, mid)[-1:] == ["✅"], (
         mark_of(h, mid),
         h.manager.sessions[CHAT].why(h.manager.sessions[CHAT].players[0]),
@@ -59,6 +61,7 @@ async def test_restart_in_the_middle_of_a_game(h: Harness) -> None:
 
         await win_point(h2, ANN)
         await win_point(h2, ANN)
+        await h2.drain()  # the channel's message budget was spent by both processes
         await h2.fake.wait_for("POST", MESSAGES, lambda r: "game over" in r.text)
         await h2.fake.until(lambda: CHAT not in h2.manager.sessions)
         assert sorted(await score(h2)) == [("Ann", 3, 1), ("Bob", 1, 1)]
@@ -81,20 +84,21 @@ async def test_gateway_resume_keeps_the_game(h: Harness) -> None:
 
 
 async def test_rest_errors_during_a_game(h: Harness) -> None:
-    h.bot.outbox.timeout = 0.5
+    h.bot.transport.timeout = 0.5
     await start_game(h)
-    # a rate limit on the next reaction, then a server error and a hang on the next posts
+    # a rate limit on the next reaction, then a server error and a hang on the table's next edits
     h.fake.faults.append(Fault("PUT", r"/reactions/", "429", retry_after=0.05))
     first = await win_point(h, ANN)
     assert [r.status for r in h.fake.of("PUT", rf"/messages/{first}/reactions/")] == [429, 200]
 
-    h.fake.faults.append(Fault("POST", MESSAGES, "500"))
+    h.fake.faults.append(Fault("PATCH", EDITS, "500"))
     await win_point(h, BOB)
 
-    h.fake.faults.append(Fault("POST", MESSAGES, "hang"))
+    h.fake.faults.append(Fault("PATCH", EDITS, "hang"))
     h.fake.faults.append(Fault("PUT", r"/reactions/", "hang"))
     await win_point(h, ANN)
     await win_point(h, ANN)
+    await h.drain()
     await h.fake.wait_for("POST", MESSAGES, lambda r: "game over" in r.text)
     await h.fake.until(lambda: CHAT not in h.manager.sessions)
     assert sorted(await score(h)) == [("Ann", 3, 1), ("Bob", 1, 1)]

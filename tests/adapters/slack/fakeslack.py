@@ -1,9 +1,17 @@
 """A local fake of the Slack Web API (aiohttp on 127.0.0.1) that records every call.
 
 Point a ``slack_sdk`` client at :attr:`FakeSlack.api_url`. Each call is kept as
-a :class:`Call` (method, merged arguments, token). Tests can inject failures
-(``fail``, e.g. a 429 with ``Retry-After``), hold a method's answer until they
-release it (``hold``), and wait for a call to arrive (``wait_for``).
+a :class:`Call` (method, merged arguments, token, time, HTTP status). Tests can
+inject failures (``fail``, e.g. a 429 with ``Retry-After``), hold a method's
+answer until they release it (``hold``), and wait for a call to arrive
+(``wait_for``).
+
+The fake enforces Slack's rate limits (:data:`SLACK_LIMITS`, per test in
+``FakeSlack.limits``; ``None`` turns them off) as a sliding window on its clock
+(``FakeSlack.now``): a call over the limit is answered like Slack does, HTTP 429
+with ``Retry-After: <seconds>`` and ``{"ok": false, "error": "ratelimited"}``,
+is not executed, and is recorded with ``limited=True`` (see
+:meth:`FakeSlack.rate_limited`, :attr:`Call.ok`).
 """
 
 from __future__ import annotations
@@ -11,6 +19,9 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import math
+import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,13 +30,67 @@ from urllib.parse import parse_qsl
 from aiohttp import web
 
 
+@dataclass(frozen=True)
+class MethodLimit:
+    """A Slack rate limit: at most ``limit`` calls in any ``window`` seconds.
+
+    ``scope`` says what shares the budget: ``"workspace"`` (all calls of the
+    method with one workspace's token) or ``"channel"`` (per workspace and
+    ``channel`` argument).
+    """
+
+    limit: int
+    window: float  # seconds
+    scope: str  # "channel" or "workspace"
+
+    def __post_init__(self) -> None:
+        if self.scope not in ("channel", "workspace"):
+            raise ValueError(f"unknown rate limit scope {self.scope!r}")
+        if self.limit < 1 or self.window <= 0:
+            raise ValueError("a rate limit needs limit >= 1 and window > 0")
+
+
+#: Slack's Web API tiers (per workspace, per method).
+TIER_2 = MethodLimit(20, 60.0, "workspace")
+TIER_3 = MethodLimit(50, 60.0, "workspace")
+TIER_4 = MethodLimit(100, 60.0, "workspace")
+
+#: The limits of the methods the bot uses; chat.postMessage is "special":
+#: about one message per second per channel.
+SLACK_LIMITS: dict[str, MethodLimit] = {
+    "chat.postMessage": MethodLimit(1, 1.0, "channel"),
+    "chat.update": TIER_3,
+    "reactions.add": TIER_3,
+    "reactions.remove": TIER_3,
+    "chat.postEphemeral": TIER_4,
+    "files.getUploadURLExternal": TIER_4,
+    "files.completeUploadExternal": TIER_4,
+    "users.info": TIER_4,
+    "views.publish": TIER_4,
+    "views.open": TIER_4,
+}
+
+
 @dataclass
 class Call:
-    """One Web API call as the fake received it."""
+    """One Web API call as the fake received it.
+
+    ``at`` is the fake's clock time on arrival, ``status`` the HTTP status it
+    answered (an injected ``fail`` answer's status too) and ``limited`` whether
+    the fake's rate limits refused it (answered 429, not executed).
+    """
 
     method: str
     args: dict[str, Any]
     token: str = ""
+    at: float = 0.0
+    status: int = 200
+    limited: bool = False
+
+    @property
+    def ok(self) -> bool:
+        """Whether the call got through: HTTP 200 and not rate limited."""
+        return self.status == 200 and not self.limited
 
     def text(self) -> str:
         """Everything a person could read in this call (text and blocks)."""
@@ -48,6 +113,9 @@ class FakeSlack:
     uploads: dict[str, bytes] = field(default_factory=dict)
     sockets: list[web.WebSocketResponse] = field(default_factory=list)
     acks: list[dict[str, Any]] = field(default_factory=list)
+    now: Callable[[], float] = time.time
+    limits: dict[str, MethodLimit] | None = field(default_factory=lambda: dict(SLACK_LIMITS))
+    _arrivals: dict[tuple[str, ...], deque[float]] = field(default_factory=dict, init=False, repr=False)
     _ts: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
     _runner: web.AppRunner | None = None
@@ -83,8 +151,16 @@ class FakeSlack:
     # ------------------------------------------------------------ queries
 
     def of(self, method: str) -> list[Call]:
-        """Every call of one method, in order."""
+        """Every call of one method, in order (rate-limited ones too; see :attr:`Call.ok`)."""
         return [c for c in self.calls if c.method == method]
+
+    def rate_limited(self) -> list[Call]:
+        """The calls the fake's rate limits refused (not injected ``fail`` answers), in order."""
+        return [c for c in self.calls if c.limited]
+
+    def team_of(self, token: str) -> str:
+        """The workspace a token belongs to: ``oauth_team``'s token is its team, any other is T1."""
+        return self.oauth_team[0] if token == self.oauth_team[1] else "T1"
 
     async def wait_for(
         self,
@@ -145,13 +221,14 @@ class FakeSlack:
 
     async def _upload(self, request: web.Request) -> web.Response:
         data = await request.read()
-        await self._record(Call("upload", {"file_id": request.match_info["file_id"], "size": len(data)}))
-        self.uploads[request.match_info["file_id"]] = data
+        file_id = request.match_info["file_id"]
+        await self._record(Call("upload", {"file_id": file_id, "size": len(data)}, at=self.now()))
+        self.uploads[file_id] = data
         return web.Response(text="OK")
 
     async def _respond(self, request: web.Request) -> web.Response:
         body = await request.json()
-        await self._record(Call("response_url", dict(body)))
+        await self._record(Call("response_url", dict(body), at=self.now()))
         return web.Response(text="ok")
 
     async def _api(self, request: web.Request) -> web.Response:
@@ -174,19 +251,52 @@ class FakeSlack:
             if isinstance(args.get(key), str):
                 args[key] = json.loads(args[key])
         token = request.headers.get("Authorization", "").removeprefix("Bearer ")
-        await self._record(Call(method, args, token))
+        call = Call(method, args, token, at=self.now())
+        # Decide the answer before recording, so a waiter never sees a call whose status changes.
         failures = self.fail.get(method)
         if failures:
             status, headers, body = failures.pop(0)
+            call.status = status
+            await self._record(call)
             return web.json_response(body, status=status, headers=headers)
+        retry_after = self._admit(method, args, token, call.at)
+        if retry_after is not None:
+            call.status, call.limited = 429, True
+            await self._record(call)
+            return web.json_response(
+                {"ok": False, "error": "ratelimited"}, status=429, headers={"Retry-After": str(retry_after)}
+            )
+        await self._record(call)
         gate = self.held.get(method)
         if gate is not None:
             await gate.wait()
         return web.json_response(self._answer(method, args, token))
 
+    def _admit(self, method: str, args: dict[str, Any], token: str, at: float) -> int | None:
+        """Take a slot of ``method``'s budget at time ``at``, or say how long until one frees.
+
+        Sliding window: the call fits if fewer than ``limit`` admitted calls
+        arrived in the ``window`` seconds before it. Returns ``None`` (slot
+        taken) or the ``Retry-After`` seconds (rounded up, at least 1).
+        """
+        rule = None if self.limits is None else self.limits.get(method)
+        if rule is None:
+            return None
+        key: tuple[str, ...] = (method, self.team_of(token))
+        if rule.scope == "channel":
+            key += (str(args.get("channel", "")),)
+        arrivals = self._arrivals.setdefault(key, deque())
+        while arrivals and arrivals[0] <= at - rule.window:
+            arrivals.popleft()
+        if len(arrivals) < rule.limit:
+            arrivals.append(at)
+            return None
+        frees_at = arrivals[-rule.limit] + rule.window
+        return max(1, math.ceil(round(frees_at - at, 6)))
+
     def _answer(self, method: str, args: dict[str, Any], token: str) -> dict[str, Any]:
         if method == "auth.test":
-            team = self.oauth_team[0] if token == self.oauth_team[1] else "T1"
+            team = self.team_of(token)
             return {"ok": True, "user_id": "UBOT", "bot_id": "BBOT", "team_id": team, "user": "moji"}
         if method == "files.getUploadURLExternal":
             file_id = f"F{next(self._ts)}"

@@ -1,0 +1,589 @@
+"""Delivery: what sessions want visible → the fewest platform calls, inside the platform's limits.
+
+Sessions say what should be visible — a game's table, announcements, marks on
+answers, private notes — through the :class:`~bot.outbox.Outbox` protocol;
+:class:`Delivery` decides which calls make it so, and paces them with a
+:class:`~bot.pacing.Pacer` over the limits the adapter declares. Every platform
+shares these rules:
+
+- **One live table per game, edited in place.** A game's announcements ("Ann
+  takes V K with INVOKE…", "The hourglass ran out…") become the table's outcome
+  lines instead of posts of their own. A new table message is posted only when the
+  old one has scrolled away (:data:`SCROLLED_AWAY` messages were written below it
+  and the cards changed), is too old to edit (``PlatformLimits.max_edit_age``;
+  Discord), was deleted, or when waiting for the edit budget would take longer than
+  posting.
+- **Latest state wins.** A table state superseded before it was sent is never
+  sent. A state the game will replace by itself within :data:`HOLD_LIMIT` seconds
+  (a view's ``settles_at``, e.g. the race's pause before the next cards flip) waits
+  for its successor instead of costing a call of its own.
+- **Pictures only when they change**: an edit that changes only the status (a
+  score, a timer, an outcome line) keeps the picture already there.
+- **Marks**: ✅ on every accepted answer. A refused answer is listed in the next
+  table ("not taken: ✗ Bob XYZ · ⏱ Cat VOKE") at no extra call; with the
+  workspace's ``reasons`` setting it also gets a reaction (❌ a wrong word, ⏱ a
+  valid word that lost by milliseconds), on a player's first refused word per
+  table. ``why`` always explains. Under pressure refusal reactions are dropped
+  first; an ✅ is never dropped, but one that waited :data:`MARK_MAX_AGE` seconds
+  while the table that names it was delivered is left to that table.
+- **Per chat, in order**: each chat has a lane for messages (posts, edits, its
+  table), one for marks and one for private notes, so a slow reaction budget never
+  holds up a table. Lanes are tasks that exist only while they have work.
+
+:meth:`Delivery.send` returns at once (a lobby post waits for its message id), so a
+game never waits on the platform.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+import logging
+from collections import Counter, deque
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import Any, Protocol
+
+from bot import views
+from bot.clock import Clock
+from bot.events import ChatKey, Edit, Mark, MessageRef, Outbound, Post, Private, React
+from bot.pacing import Pacer, PlatformLimits, RateLimited, Ticket
+
+log = logging.getLogger(__name__)
+
+#: A table that the game will replace by itself within this many seconds waits for its successor.
+HOLD_LIMIT = 2.5
+#: How long after ``settles_at`` a held table waits for the game to send its successor.
+HOLD_GRACE = 0.1
+#: Messages written below the live table before a table with new cards is posted anew.
+SCROLLED_AWAY = 6
+#: Wait at most this long for the edit budget before posting a fresh table instead.
+EDIT_PATIENCE = 0.5
+#: A refused answer with nothing else to show shows in the table after this many seconds.
+MISS_DELAY = 2.0
+#: Refusals listed in a table (the rest are counted).
+MAX_MISSES = 4
+#: Refusal reactions waiting at most; the oldest are dropped first.
+MAX_REFUSAL_MARKS = 4
+#: A refusal reaction is dropped when reactions would wait longer than this.
+REFUSAL_PATIENCE = 1.0
+#: An ✅ that waited this long, while a table naming it was delivered, is left to the table.
+MARK_MAX_AGE = 20.0
+
+#: A workspace's choice to mark refused answers with reactions (its ``reasons`` setting).
+RefusalMarksFor = Callable[[ChatKey], Awaitable[bool]]
+
+
+class EditResult(enum.Enum):
+    """How an edit went."""
+
+    OK = "ok"
+    GONE = "gone"  # the message was deleted
+    STALE = "stale"  # the platform no longer lets the bot edit it (too old)
+    FAILED = "failed"  # refused or failed for another reason (logged by the adapter)
+
+
+class Transport(Protocol):
+    """An adapter's sending side: one method per platform call the delivery layer makes.
+
+    Methods never raise, except :class:`~bot.pacing.RateLimited` when the platform
+    refused a call for its rate limit after the client library's own retries.
+    """
+
+    limits: PlatformLimits
+
+    async def post(self, chat: ChatKey, view: views.View, *, picture: bool) -> MessageRef | None:
+        """Post a message (with its picture when ``picture``); its reference, or None if it failed."""
+        ...
+
+    async def edit(self, ref: MessageRef, view: views.View, *, picture: bool) -> EditResult:
+        """Replace a message's content; ``picture`` False keeps the picture it has."""
+        ...
+
+    async def react(self, ref: MessageRef, mark: Mark) -> None:
+        """Add a mark to a player's message."""
+        ...
+
+    async def private(self, message: Private) -> None:
+        """Show a view to one player only."""
+        ...
+
+    def forget(self, chat: ChatKey) -> None:
+        """The chat's game ended and everything for it was delivered."""
+        ...
+
+
+@dataclass
+class _PostItem:
+    view: views.View
+    reply: asyncio.Future[MessageRef | None] | None = None
+
+
+@dataclass
+class _EditItem:
+    ref: MessageRef
+    view: views.View
+
+
+class _TableItem:
+    """The chat's table, as it is when the lane gets here."""
+
+
+class _CloseItem:
+    """The chat's game ended."""
+
+
+_Item = _PostItem | _EditItem | _TableItem | _CloseItem
+
+
+@dataclass
+class _Miss:
+    text: str
+    shown: bool = False
+
+
+@dataclass
+class _Chat:
+    """What the delivery layer knows about one chat."""
+
+    table: views.View | None = None
+    outcome: list[str] = field(default_factory=list)
+    outcome_open: bool = False  # announcements join the current outcome (no table since)
+    misses: list[_Miss] = field(default_factory=list)
+    dirty: bool = False
+    changed_since: float | None = None  # first undelivered state whose cards changed
+    live: MessageRef | None = None
+    live_at: float = 0.0
+    below: int = 0
+    picture_key: object = None
+    generation: int = 0
+    refused: set[str] = field(default_factory=set)
+    table_delivered_at: float = 0.0
+    queue: deque[_Item] = field(default_factory=deque)
+    table_queued: bool = False
+    miss_timer: bool = False
+    accepted: deque[tuple[MessageRef, float]] = field(default_factory=deque)
+    refusals: deque[tuple[MessageRef, Mark]] = field(default_factory=deque)
+    privates: deque[Private] = field(default_factory=deque)
+    lanes: dict[str, asyncio.Task[None]] = field(default_factory=dict)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+@dataclass
+class DeliveryStats:
+    """What the delivery layer did (for tests, benchmarks and metrics)."""
+
+    calls: Counter[str] = field(default_factory=Counter)
+    fresh_tables: int = 0
+    table_edits: int = 0
+    held_tables: int = 0
+    superseded_tables: int = 0
+    refusal_marks_dropped: int = 0
+    accepted_left_to_table: int = 0
+    rate_limited: int = 0
+    table_delays: list[float] = field(default_factory=list)
+    max_queue: Counter[str] = field(default_factory=Counter)
+
+    def note_queue(self, lane: str, length: int) -> None:
+        if length > self.max_queue[lane]:
+            self.max_queue[lane] = length
+
+
+class Delivery:
+    """The :class:`~bot.outbox.Outbox` every platform adapter puts between sessions and itself."""
+
+    def __init__(
+        self, transport: Transport, clock: Clock, *, refusal_marks: RefusalMarksFor | None = None
+    ) -> None:
+        self.transport = transport
+        self.clock = clock
+        self.pacer = Pacer(transport.limits, clock)
+        self.refusal_marks = refusal_marks
+        self.stats = DeliveryStats()
+        self._chats: dict[ChatKey, _Chat] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # ------------------------------------------------------------ what sessions say
+
+    async def send(self, message: Outbound) -> MessageRef | None:
+        """Take one outbound message; returns at once except for a lobby post (its reference)."""
+        if isinstance(message, Private):
+            state = self._chat(message.chat)
+            state.privates.append(message)
+            self.stats.note_queue("private", len(state.privates))
+            self._run(message.chat, state, "private")
+            return None
+        if isinstance(message, React):
+            await self._react(message)
+            return None
+        if isinstance(message, Edit):
+            self._edit(message)
+            return None
+        return await self._post(message)
+
+    def saw_message(self, chat: ChatKey) -> None:
+        """Someone wrote in ``chat``: the live table moves up."""
+        state = self._chats.get(chat)
+        if state is not None:
+            state.below += 1
+
+    def closed(self, chat: ChatKey) -> None:
+        """The chat's game ended: once everything queued for it is out, forget it."""
+        state = self._chats.get(chat)
+        if state is None:
+            self.transport.forget(chat)
+            return
+        state.queue.append(_CloseItem())
+        self._run(chat, state, "messages")
+
+    async def _post(self, message: Post) -> MessageRef | None:
+        chat, view = message.chat, message.view
+        state = self._chat(chat)
+        if view.kind == "table":
+            self._new_table(state, view)
+            self._queue_table(chat, state)
+            return None
+        if view.kind == "announce" and view.lines:
+            if not state.outcome_open:
+                state.outcome = []
+                state.misses = [miss for miss in state.misses if not miss.shown]
+                state.outcome_open = True
+            state.outcome.extend(view.lines)
+            state.dirty = True
+            self._queue_table(chat, state)
+            return None
+        reply: asyncio.Future[MessageRef | None] | None = None
+        if view.kind == "lobby":
+            reply = asyncio.get_running_loop().create_future()
+        state.queue.append(_PostItem(view, reply))
+        self.stats.note_queue("messages", len(state.queue))
+        self._run(chat, state, "messages")
+        return await reply if reply is not None else None
+
+    def _new_table(self, state: _Chat, view: views.View) -> None:
+        if state.dirty and state.table is not None:
+            self.stats.superseded_tables += 1
+        state.table = view
+        state.outcome_open = False
+        state.dirty = True
+        state.changed.set()
+        if state.changed_since is None and views.picture_key(view) != state.picture_key:
+            state.changed_since = self.clock.now()
+
+    def _queue_table(self, chat: ChatKey, state: _Chat) -> None:
+        if not state.table_queued:
+            state.table_queued = True
+            state.queue.append(_TableItem())
+            self.stats.note_queue("messages", len(state.queue))
+        self._run(chat, state, "messages")
+
+    def _edit(self, message: Edit) -> None:
+        chat = message.ref.chat
+        state = self._chat(chat)
+        for item in state.queue:
+            if isinstance(item, _EditItem) and item.ref == message.ref:
+                item.view = message.view  # latest wins
+                return
+        state.queue.append(_EditItem(message.ref, message.view))
+        self.stats.note_queue("messages", len(state.queue))
+        self._run(chat, state, "messages")
+
+    async def _react(self, message: React) -> None:
+        chat = message.ref.chat
+        state = self._chat(chat)
+        if message.mark == "accepted":
+            state.accepted.append((message.ref, self.clock.now()))
+            self.stats.note_queue("marks", len(state.accepted) + len(state.refusals))
+            self._run(chat, state, "marks")
+            return
+        marks = await self._marks_refusals(chat)
+        self._add_miss(chat, state, message, reason=marks or message.mark == "late")
+        if not marks or not message.seat or message.seat in state.refused:
+            return
+        state.refused.add(message.seat)
+        state.refusals.append((message.ref, message.mark))
+        while len(state.refusals) > MAX_REFUSAL_MARKS:
+            state.refusals.popleft()
+            self.stats.refusal_marks_dropped += 1
+        self.stats.note_queue("marks", len(state.accepted) + len(state.refusals))
+        self._run(chat, state, "marks")
+
+    async def _marks_refusals(self, chat: ChatKey) -> bool:
+        if self.refusal_marks is None:
+            return False
+        try:
+            return await self.refusal_marks(chat)
+        except Exception:
+            log.exception("could not read the refusal-marks setting of %s", chat.label())
+            return False
+
+    def _add_miss(self, chat: ChatKey, state: _Chat, message: React, *, reason: bool) -> None:
+        if not message.word or state.table is None:
+            return
+        sign = "⏱" if message.mark == "late" else "✗"
+        text = f"{sign} {message.who}: {message.word.upper()}" if message.who else f"{sign} {message.word}"
+        if message.reason and reason:
+            text += f" — {message.reason}"
+        state.misses.append(_Miss(text))
+        if not state.miss_timer:
+            state.miss_timer = True
+            self._spawn(self._show_misses_later(chat, state), f"misses {chat.label()}")
+
+    async def _show_misses_later(self, chat: ChatKey, state: _Chat) -> None:
+        await self.clock.sleep_until(self.clock.now() + MISS_DELAY)
+        state.miss_timer = False
+        if any(not miss.shown for miss in state.misses) and self._chats.get(chat) is state:
+            state.dirty = True
+            self._queue_table(chat, state)
+
+    # ------------------------------------------------------------ lanes
+
+    def _chat(self, chat: ChatKey) -> _Chat:
+        state = self._chats.get(chat)
+        if state is None:
+            state = self._chats[chat] = _Chat()
+        return state
+
+    def _spawn(self, coro: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
+        task = asyncio.get_running_loop().create_task(coro, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    def _run(self, chat: ChatKey, state: _Chat, lane: str) -> None:
+        task = state.lanes.get(lane)
+        if task is not None and not task.done():
+            return
+        work = {"messages": self._messages, "marks": self._marks, "private": self._privates}[lane]
+        state.lanes[lane] = self._spawn(work(chat, state), f"deliver {lane} {chat.label()}")
+
+    async def _messages(self, chat: ChatKey, state: _Chat) -> None:
+        while state.queue:
+            item = state.queue.popleft()
+            try:
+                if isinstance(item, _TableItem):
+                    state.table_queued = False
+                    await self._deliver_table(chat, state)
+                elif isinstance(item, _PostItem):
+                    ref = await self._call(
+                        "post", chat, partial(self.transport.post, chat, item.view, picture=True)
+                    )
+                    if item.reply is not None and not item.reply.done():
+                        item.reply.set_result(ref)
+                elif isinstance(item, _EditItem):
+                    await self._call(
+                        "edit", chat, partial(self.transport.edit, item.ref, item.view, picture=False)
+                    )
+                else:
+                    self._close_game(chat, state)
+            except asyncio.CancelledError:
+                if isinstance(item, _PostItem) and item.reply is not None and not item.reply.done():
+                    item.reply.set_result(None)
+                raise
+            except Exception:
+                log.exception("could not deliver to %s", chat.label())
+                if isinstance(item, _PostItem) and item.reply is not None and not item.reply.done():
+                    item.reply.set_result(None)
+
+    def _close_game(self, chat: ChatKey, state: _Chat) -> None:
+        """Everything queued for the game before it ended is out: forget its table."""
+        self.transport.forget(chat)
+        if state.queue:  # a new game began meanwhile: it keeps the chat's state
+            return
+        state.table, state.live, state.outcome, state.misses = None, None, [], []
+        state.dirty, state.outcome_open, state.changed_since = False, False, None
+        state.picture_key, state.below = None, 0
+        state.refused.clear()
+        if not (state.accepted or state.refusals or state.privates) and self._chats.get(chat) is state:
+            del self._chats[chat]
+
+    async def _call(self, kind: str, chat: ChatKey, make: Callable[[], Awaitable[Any]]) -> Any:
+        """One paced call; a 429 holds the buckets and the call is tried once more (then dropped)."""
+        for attempt in (1, 2):
+            ticket = await self.pacer.acquire(kind, chat)
+            try:
+                self.stats.calls[kind] += 1
+                return await make()
+            except RateLimited as exc:
+                self._limited(kind, chat, exc)
+                if attempt == 2:
+                    return None
+            finally:
+                self.pacer.release(ticket)
+        return None
+
+    def _limited(self, kind: str, chat: ChatKey, exc: RateLimited) -> None:
+        self.stats.rate_limited += 1
+        log.warning("%s in %s: rate limited for %.2f s", kind, chat.label(), exc.retry_after)
+        self.pacer.penalize(kind, chat, exc.retry_after, exc.scope)
+
+    async def _hold(self, state: _Chat) -> None:
+        """Wait while the table is a state the game will replace by itself very soon."""
+        while True:
+            table = state.table
+            settles = table.settles_at if table is not None else None
+            now = self.clock.now()
+            if settles is None or not now < settles <= now + HOLD_LIMIT:
+                return
+            state.changed.clear()
+            self.stats.held_tables += 1
+            sleeper = asyncio.ensure_future(self.clock.sleep_until(settles + HOLD_GRACE))
+            newer = asyncio.ensure_future(state.changed.wait())
+            try:
+                await asyncio.wait({sleeper, newer}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                sleeper.cancel()
+                newer.cancel()
+            if not newer.done() or newer.cancelled():
+                return  # the time came and nothing newer did: show what there is
+
+    def _compose(self, state: _Chat) -> views.View:
+        assert state.table is not None
+        table = state.table
+        lines = [*state.outcome, *table.lines]
+        if state.misses:
+            shown = [miss.text for miss in state.misses[-MAX_MISSES:]]
+            more = len(state.misses) - len(shown)
+            lines.append("Not taken: " + " · ".join(shown) + (f" (+{more} more)" if more else ""))
+        return replace(table, lines=tuple(lines))
+
+    async def _deliver_table(self, chat: ChatKey, state: _Chat) -> None:
+        if state.table is None:
+            if state.outcome:  # announcements of a game without a table: post them
+                lines, state.outcome, state.dirty = tuple(state.outcome), [], False
+                view = views.View(kind="announce", lines=lines)
+                await self._call("post", chat, lambda: self.transport.post(chat, view, picture=False))
+            return
+        await self._hold(state)
+        if not state.dirty:
+            return
+        kind = self._table_call(state)
+        ticket = await self.pacer.acquire(kind, chat)
+        try:
+            await self._send_table(chat, state, kind)
+        except RateLimited as exc:
+            self._limited(kind, chat, exc)
+            state.dirty = True
+            self._queue_table(chat, state)
+        finally:
+            self.pacer.release(ticket)
+
+    def _table_call(self, state: _Chat) -> str:
+        """Edit the live table, or post a new one."""
+        assert state.table is not None
+        if state.live is None:
+            return "post"
+        max_age = self.transport.limits.max_edit_age
+        if max_age is not None and self.clock.now() - state.live_at >= max_age:
+            return "post"
+        if state.below >= SCROLLED_AWAY and views.picture_key(state.table) != state.picture_key:
+            return "post"
+        wait_edit = self.pacer.wait_time("edit", state.live.chat)
+        if wait_edit > EDIT_PATIENCE and self.pacer.wait_time("post", state.live.chat) < wait_edit:
+            return "post"
+        return "edit"
+
+    async def _send_table(self, chat: ChatKey, state: _Chat, kind: str) -> None:
+        view = self._compose(state)  # the latest state, after any wait for the budget
+        key = views.picture_key(view)
+        state.dirty = False
+        self.stats.calls[kind] += 1
+        if kind == "edit" and state.live is not None:
+            outcome = await self.transport.edit(state.live, view, picture=key != state.picture_key)
+            if outcome is EditResult.OK:
+                self.stats.table_edits += 1
+                self._table_delivered(state, key)
+                return
+            log.info("the live table in %s could not be edited (%s): posting it anew", chat.label(), outcome)
+            ref = await self._call("post", chat, lambda: self.transport.post(chat, view, picture=True))
+        else:
+            ref = await self.transport.post(chat, view, picture=True)
+        if ref is None:
+            return
+        self.stats.fresh_tables += 1
+        state.live, state.live_at, state.below = ref, self.clock.now(), 0
+        self._table_delivered(state, key)
+
+    def _table_delivered(self, state: _Chat, key: object) -> None:
+        now = self.clock.now()
+        if key != state.picture_key:
+            state.generation += 1
+            state.refused.clear()
+        caught_up = state.table is not None and views.picture_key(state.table) == key
+        if state.changed_since is not None and caught_up:
+            self.stats.table_delays.append(now - state.changed_since)
+            state.changed_since = None
+        state.picture_key = key
+        state.table_delivered_at = now
+        for miss in state.misses:
+            miss.shown = True
+
+    async def _marks(self, chat: ChatKey, state: _Chat) -> None:
+        while state.accepted or state.refusals:
+            try:
+                if state.accepted:
+                    ref, at = state.accepted[0]
+                    if self.clock.now() - at >= MARK_MAX_AGE and state.table_delivered_at > at:
+                        state.accepted.popleft()
+                        self.stats.accepted_left_to_table += 1
+                        continue
+                    if await self._mark(chat, ref, "accepted"):
+                        state.accepted.popleft()
+                    continue
+                if self.pacer.wait_time("react", chat) > REFUSAL_PATIENCE:
+                    self.stats.refusal_marks_dropped += len(state.refusals)
+                    state.refusals.clear()
+                    continue
+                ref, mark = state.refusals.popleft()
+                await self._mark(chat, ref, mark)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("could not mark an answer in %s", chat.label())
+                if state.accepted:
+                    state.accepted.popleft()
+
+    async def _mark(self, chat: ChatKey, ref: MessageRef, mark: Mark) -> bool:
+        """One reaction; False when the platform refused it for its rate limit (to try again)."""
+        ticket: Ticket = await self.pacer.acquire("react", chat)
+        try:
+            self.stats.calls["react"] += 1
+            await self.transport.react(ref, mark)
+            return True
+        except RateLimited as exc:
+            self._limited("react", chat, exc)
+            return False
+        finally:
+            self.pacer.release(ticket)
+
+    async def _privates(self, chat: ChatKey, state: _Chat) -> None:
+        while state.privates:
+            message = state.privates.popleft()
+            try:
+                await self._call("private", chat, partial(self.transport.private, message))
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("could not deliver a private note in %s", chat.label())
+
+    # ------------------------------------------------------------ life
+
+    def marks_pending(self, chat: ChatKey) -> bool:
+        """True while marks for ``chat`` wait to be sent (or are being sent)."""
+        state = self._chats.get(chat)
+        if state is None:
+            return False
+        lane = state.lanes.get("marks")
+        return bool(state.accepted or state.refusals or (lane is not None and not lane.done()))
+
+    def idle(self) -> bool:
+        """True when nothing is waiting to be sent."""
+        return not any(not task.done() for task in self._tasks if not task.get_name().startswith("misses"))
+
+    async def close(self) -> None:
+        """Stop every lane (what was not sent yet is dropped)."""
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
