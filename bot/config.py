@@ -68,6 +68,12 @@ SETTINGS: tuple[SettingSpec, ...] = (
     SettingSpec("HOST", "0.0.0.0", "Address the HTTP server (Slack HTTP mode, health check) listens on."),
     SettingSpec("PORT", "3000", "Port the HTTP server listens on."),
     SettingSpec(
+        "PUBLIC_URL",
+        "",
+        "Slack HTTP mode: the public https:// address this server is reached at (the Request URL's "
+        "scheme and host); moji then serves table pictures itself at /pictures/ instead of uploading them.",
+    ),
+    SettingSpec(
         "DATABASE_URL",
         "sqlite:///data/moji.db",
         "Where scores live: sqlite:///path.db (default, embedded) or postgresql://user:pass@host/db.",
@@ -104,6 +110,7 @@ class Config:
     log_level: str
     settle: float  # seconds
     lobby_timeout: float  # seconds
+    public_url: str = ""  # Slack HTTP mode: where Slack can fetch pictures
 
     @property
     def platforms(self) -> tuple[str, ...]:
@@ -145,6 +152,7 @@ class Config:
             "DATABASE_URL": redact_url(self.database_url),
             "HOST": self.host,
             "PORT": str(self.port),
+            "PUBLIC_URL": self.public_url,
         }
         return {k: ("***" if _BY_NAME[k].secret and v else v) for k, v in raw.items()}
 
@@ -244,6 +252,9 @@ def _validate(values: Mapping[str, str]) -> Config:
         raise ConfigError(
             f"DATABASE_URL must start with sqlite:/// or postgresql://, not {redact_url(url)!r}"
         )
+    public_url = values["PUBLIC_URL"].rstrip("/")
+    if public_url and not public_url.startswith(("https://", "http://")):
+        raise ConfigError(f"PUBLIC_URL must be an https:// address, not {public_url!r}")
     level = values["LOG_LEVEL"].upper()
     if level not in {"DEBUG", "INFO", "WARNING", "ERROR"}:
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {values['LOG_LEVEL']!r}")
@@ -262,6 +273,7 @@ def _validate(values: Mapping[str, str]) -> Config:
         port=_int(values, "PORT", 1, 65535),
         database_url=url,
         log_level=level,
+        public_url=public_url,
         settle=_int(values, "SETTLE_MS", 0, 2000) / 1000,
         lobby_timeout=float(_int(values, "LOBBY_TIMEOUT", 10, 86400)),
     )

@@ -381,10 +381,11 @@ class Delivery:
                 if isinstance(item, _PostItem) and item.reply is not None and not item.reply.done():
                     item.reply.set_result(None)
                 raise
-            except Exception:
-                log.exception("could not deliver to %s", chat.label())
+            except Exception as exc:
                 if isinstance(item, _PostItem) and item.reply is not None and not item.reply.done():
-                    item.reply.set_result(None)
+                    item.reply.set_exception(exc)  # whoever waits for it explains (e.g. "invite me")
+                else:
+                    log.exception("could not deliver to %s", chat.label())
 
     def _close_game(self, chat: ChatKey, state: _Chat) -> None:
         """Everything queued for the game before it ended is out: forget its table."""

@@ -39,6 +39,7 @@ from adapters.slack.store import PLATFORM, Schedule, SlackStore, slack_store
 from bot import views
 from bot.clock import Clock
 from bot.commands import CommandError
+from bot.delivery import Delivery
 from bot.events import (
     Button,
     ChatKey,
@@ -108,7 +109,12 @@ class SlackAdapter:
         )
         self._clients: dict[str, AsyncWebClient] = {}
         self.installations = DatabaseInstallationStore(self.store, self._forget_client)
-        self.outbox = SlackOutbox(self.client_for, self._style, renderer)
+        picture_url = settings.public_url if not settings.socket_mode else ""
+        #: The Web API calls; :attr:`outbox` decides which to make and paces them.
+        self.transport = SlackOutbox(self.client_for, self._style, renderer, picture_url=picture_url)
+        self.outbox = Delivery(self.transport, clock, refusal_marks=self.transport.refusal_marks)
+        self.transport.pictures.clock = clock
+        self.transport.pictures.pacer = self.outbox.pacer
         self.manager = GameManager(
             svc.registry,
             self.outbox,
@@ -205,18 +211,29 @@ class SlackAdapter:
     async def close(self) -> None:
         """Stop every game task, the scheduler and pending picture uploads."""
         await self.manager.shutdown()
-        await self.outbox.pictures.close()
+        await self.outbox.close()
+        await self.transport.pictures.close()
 
     def web_app(self) -> web.Application:
         """The HTTP endpoints: events, OAuth (when distributing) and health."""
         app = web.Application()
         app.router.add_post("/slack/events", self._http_events)
+        app.router.add_get("/pictures/{key}.png", self._http_picture)
         if self.settings.oauth:
             app.router.add_get("/slack/install", self._http_install)
             app.router.add_get("/slack/oauth_redirect", self._http_oauth_redirect)
         app.router.add_get("/health", self._http_health)
         app.router.add_get("/healthz", self._http_health)
         return app
+
+    async def _http_picture(self, request: web.Request) -> web.Response:
+        """A table picture, by its content address (public tables only; see adapters.slack.pictures)."""
+        png = await self.transport.pictures.serve(request.match_info["key"])
+        if png is None:
+            return web.Response(status=404, text="no such picture")
+        return web.Response(
+            body=png, content_type="image/png", headers={"Cache-Control": "public, max-age=86400, immutable"}
+        )
 
     async def _http_events(self, request: web.Request) -> web.Response:
         response = await self.app.async_dispatch(await to_bolt_request(request))
@@ -369,6 +386,8 @@ class SlackAdapter:
         chat = ChatKey(PLATFORM, team, channel)
         if chat not in self.manager.sessions:
             return  # the common case: chatter in a channel without a game
+        if not event.get("thread_ts") and not self.transport.threads.get(chat):
+            self.outbox.saw_message(chat)  # the live table moves up (a quiet game's is in its thread)
         turn = self.turns.take(chat)
         try:
             player = await self.people.player(team, user)

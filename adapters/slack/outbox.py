@@ -1,16 +1,21 @@
-"""The Slack outbox: neutral outbound messages → Slack Web API calls.
+"""The Slack transport: the Web API calls behind :class:`~bot.delivery.Delivery`.
 
-- ``Post`` → ``chat.postMessage`` (Block Kit plus a plain-text fallback; a table
-  gets its card picture added once uploaded, see :mod:`adapters.slack.pictures`). In a
-  workspace with the ``quiet`` setting, a game's first message (its lobby) goes
-  to the channel and everything after it goes to that message's thread.
-- ``Edit`` → ``chat.update``; ``React`` → ``reactions.add`` (✅ / ❌); with the
-  ``reasons`` setting, a refusal's reason is also posted (in the game's thread
-  when quiet).
-- ``Private`` → ``chat.postEphemeral`` (only that person sees it); when the bot
+The delivery layer decides which calls a game makes and paces them inside
+:data:`~adapters.slack.limits.SLACK_LIMITS`; this module makes each call:
+
+- ``post`` → ``chat.postMessage`` (Block Kit plus a plain-text fallback; a table
+  gets its card picture, see :mod:`adapters.slack.pictures`). In a workspace with
+  the ``quiet`` setting, a game's first message (its lobby) goes to the channel and
+  everything after it goes to that message's thread.
+- ``edit`` → ``chat.update`` (the picture a message has is kept unless it changed);
+  ``react`` → ``reactions.add`` (✅ / ❌ / ⏱).
+- ``private`` → ``chat.postEphemeral`` (only that person sees it); when the bot
   cannot post in the channel, the interaction's ``response_url`` (still
   ephemeral) or else a direct message. Hidden information never takes any
   other path.
+
+A call Slack refused for its rate limit (after the client's own retries) raises
+:class:`~bot.pacing.RateLimited` with Slack's ``Retry-After``.
 """
 
 from __future__ import annotations
@@ -25,14 +30,19 @@ from slack_sdk.http_retry.builtin_async_handlers import AsyncRateLimitErrorRetry
 from slack_sdk.web.async_client import AsyncWebClient
 from slack_sdk.webhook.async_client import AsyncWebhookClient
 
-from adapters.slack.blocks import fallback_text, render
+from adapters.slack.blocks import MAX_BLOCKS, fallback_text, render
+from adapters.slack.limits import SLACK_LIMITS
 from adapters.slack.pictures import Pictures, Renderer
-from bot import views
-from bot.events import ChatKey, Edit, MessageRef, Outbound, Post, Private, React
+from bot.delivery import EditResult
+from bot.events import ChatKey, Mark, MessageRef, Private
+from bot.pacing import PlatformLimits, RateLimited
+from bot.views import View
 
 log = logging.getLogger(__name__)
 
-REACTIONS = {"accepted": "white_check_mark", "rejected": "x"}
+REACTIONS: dict[Mark, str] = {"accepted": "white_check_mark", "rejected": "x", "late": "stopwatch"}
+#: chat.update errors meaning "that message can't be edited any more".
+CANT_EDIT = frozenset({"cant_update_message", "edit_window_closed", "msg_too_long", "is_archived"})
 #: Errors meaning "the bot can't post an ephemeral message in that channel".
 NO_EPHEMERAL = {"channel_not_found", "not_in_channel", "user_not_in_channel", "is_archived"}
 #: What a Web API call can fail with once the client's retries are spent.
@@ -79,69 +89,116 @@ StyleFor = Callable[[ChatKey], Awaitable[Style]]
 
 
 class SlackOutbox:
-    """Delivers outbound messages with one Web API client per workspace."""
+    """Makes Slack Web API calls with one client per workspace (a :class:`~bot.delivery.Transport`)."""
 
-    def __init__(self, client_for: ClientFor, style_for: StyleFor, renderer: Renderer | None = None) -> None:
+    def __init__(
+        self,
+        client_for: ClientFor,
+        style_for: StyleFor,
+        renderer: Renderer | None = None,
+        *,
+        limits: PlatformLimits = SLACK_LIMITS,
+        picture_url: str = "",
+    ) -> None:
         self.client_for = client_for
         self.style_for = style_for
-        #: Card pictures (when a renderer is given and the workspace allows uploads).
-        self.pictures = Pictures(renderer, client_for)
+        self.limits = limits
+        #: Card pictures (when a renderer is given and the workspace allows them).
+        self.pictures = Pictures(renderer, client_for, base_url=picture_url)
         #: chat → the thread a quiet game posts in ("" when the game is not quiet).
         self.threads: dict[ChatKey, str] = {}
         #: chat → the settings read when its game's first message was posted.
         self.styles: dict[ChatKey, Style] = {}
 
-    def closed(self, chat: ChatKey) -> None:
+    def forget(self, chat: ChatKey) -> None:
         """A game ended in ``chat``: its next game starts a new thread."""
         self.threads.pop(chat, None)
         self.styles.pop(chat, None)
         self.pictures.forget(chat)
 
-    async def send(self, message: Outbound) -> MessageRef | None:
-        """Deliver one message; a post returns its reference (channel + ts), None if it failed.
+    closed = forget
 
-        A post Slack could not take for a passing reason (a 5xx or rate limit after the
-        client's own retries, a dropped connection, a time-out) is logged and the game goes
-        on without it; a permanent refusal (not in the channel, archived, bad token) is
-        raised, for the caller to explain.
+    async def refusal_marks(self, chat: ChatKey) -> bool:
+        """The workspace's ``reasons`` setting: refused answers get a reaction too."""
+        return (await self.style_for(chat)).reasons
+
+    async def post(self, chat: ChatKey, view: View, *, picture: bool) -> MessageRef | None:
+        """Post ``view``; its reference (channel + ts), None if it failed for a passing reason.
+
+        A post Slack could not take for a passing reason (a 5xx after the client's own
+        retries, a dropped connection, a time-out) is logged and the game goes on without
+        it; a permanent refusal (not in the channel, archived, bad token) is raised, for
+        the caller to explain.
         """
-        if isinstance(message, Post):
-            try:
-                return await self._post(message)
-            except DELIVERY_ERRORS as exc:
-                if not _passing(exc):
-                    raise
-                log.warning("slack post in %s failed: %s", message.chat.label(), _why(exc))
-                return None
-        if isinstance(message, Edit):
-            await self._quietly(self._edit(message), "edit", message.ref.chat)
-        elif isinstance(message, React):
-            await self._quietly(self._react(message), "react", message.ref.chat)
-            chat = message.ref.chat
-            if message.mark == "rejected" and message.reason and self.styles.get(chat, Style()).reasons:
-                await self._post(Post(chat, views.message(f"❌ {message.reason}", "info")))
-        elif isinstance(message, Private):
-            await self._quietly(self._private(message), "private message", message.chat)
-        return None
-
-    async def _quietly(self, work: Awaitable[None], what: str, chat: ChatKey) -> None:
-        """A failed edit, reaction or private note is logged; it must not stop a game."""
         try:
-            await work
+            return await self._post(chat, view, picture=picture)
         except DELIVERY_ERRORS as exc:
-            log.warning("slack %s in %s failed: %s", what, chat.label(), _why(exc))
+            _raise_rate_limit(exc)
+            if not _passing(exc):
+                raise
+            log.warning("slack post in %s failed: %s", chat.label(), _why(exc))
+            return None
 
-    async def _post(self, message: Post) -> MessageRef:
-        chat, view = message.chat, message.view
+    async def edit(self, ref: MessageRef, view: View, *, picture: bool) -> EditResult:
+        """``chat.update``; the message keeps its picture unless ``picture`` brings a new one."""
+        chat = ref.chat
+        try:
+            client = await self.client_for(chat.workspace_id)
+            blocks = render(view)
+            image = await self.pictures.block(chat, ref.message_id, view, fresh=picture)
+            if image is not None:
+                blocks = [*blocks[: MAX_BLOCKS - 1], image]
+            await client.chat_update(
+                channel=chat.channel_id, ts=ref.message_id, text=fallback_text(view), blocks=blocks
+            )
+        except DELIVERY_ERRORS as exc:
+            _raise_rate_limit(exc)
+            error = exc.response.get("error") if isinstance(exc, SlackApiError) else None
+            if error == "message_not_found":
+                return EditResult.GONE
+            if error in CANT_EDIT:
+                return EditResult.STALE
+            log.warning("slack edit in %s failed: %s", chat.label(), _why(exc))
+            return EditResult.FAILED
+        self.pictures.table_shown(chat, ref.message_id, view)
+        return EditResult.OK
+
+    async def react(self, ref: MessageRef, mark: Mark) -> None:
+        """``reactions.add`` on a player's message."""
+        chat = ref.chat
+        try:
+            client = await self.client_for(chat.workspace_id)
+            await client.reactions_add(
+                channel=chat.channel_id, timestamp=ref.message_id, name=REACTIONS[mark]
+            )
+        except DELIVERY_ERRORS as exc:
+            _raise_rate_limit(exc)
+            if isinstance(exc, SlackApiError) and exc.response.get("error") == "already_reacted":
+                return
+            log.warning("slack react in %s failed: %s", chat.label(), _why(exc))
+
+    async def private(self, message: Private) -> None:
+        """Show a view to one person only."""
+        try:
+            await self._private(message)
+        except DELIVERY_ERRORS as exc:
+            _raise_rate_limit(exc)
+            log.warning("slack private message in %s failed: %s", message.chat.label(), _why(exc))
+
+    async def _post(self, chat: ChatKey, view: View, *, picture: bool) -> MessageRef:
         client = await self.client_for(chat.workspace_id)
         thread = chat.thread_id
         anchor = self.threads.get(chat)
         if thread is None and view.kind != "lobby" and anchor:
             thread = anchor
+        blocks = render(view)
+        image = await self.pictures.block(chat, None, view, fresh=picture) if view.kind == "table" else None
+        if image is not None:
+            blocks = [*blocks[: MAX_BLOCKS - 1], image]
         response = await client.chat_postMessage(
             channel=chat.channel_id,
             text=fallback_text(view),
-            blocks=render(view),
+            blocks=blocks,
             thread_ts=thread,
             unfurl_links=False,
             unfurl_media=False,
@@ -151,29 +208,9 @@ class SlackOutbox:
             style = await self.style_for(chat)
             self.styles[chat] = style
             self.threads[chat] = ts if style.quiet else ""
-        self.pictures.table_posted(chat, ts, view)
+        if view.kind == "table":
+            self.pictures.table_posted(chat, ts, view, shown=image is not None)
         return MessageRef(chat, ts)
-
-    async def _edit(self, message: Edit) -> None:
-        chat = message.ref.chat
-        client = await self.client_for(chat.workspace_id)
-        await client.chat_update(
-            channel=chat.channel_id,
-            ts=message.ref.message_id,
-            text=fallback_text(message.view),
-            blocks=render(message.view),
-        )
-
-    async def _react(self, message: React) -> None:
-        chat = message.ref.chat
-        client = await self.client_for(chat.workspace_id)
-        try:
-            await client.reactions_add(
-                channel=chat.channel_id, timestamp=message.ref.message_id, name=REACTIONS[message.mark]
-            )
-        except SlackApiError as exc:
-            if exc.response.get("error") != "already_reacted":
-                raise
 
     async def _private(self, message: Private) -> None:
         chat, view = message.chat, message.view
@@ -195,3 +232,13 @@ class SlackOutbox:
             await webhook.send(text=text, blocks=blocks, response_type="ephemeral")
             return
         await client.chat_postMessage(channel=message.player.user_id, text=text, blocks=blocks)
+
+
+def _raise_rate_limit(exc: BaseException) -> None:
+    """A 429 the client's retries could not get past goes to the pacer."""
+    if isinstance(exc, SlackApiError) and exc.response.get("error") == "ratelimited":
+        try:
+            retry = float(exc.response.headers.get("Retry-After", 1))
+        except (TypeError, ValueError):
+            retry = 1.0
+        raise RateLimited(retry) from None

@@ -1,17 +1,33 @@
-"""Card pictures on Slack: the table's PNG, added to the table message once uploaded.
+"""Card and board pictures on Slack, at the least cost in API calls.
 
-The table is posted at once with emoji cards and the letter line; the picture
-(rendered off the event loop by a ``Renderer`` such as the shared Pillow one)
-is uploaded with ``files_upload_v2`` and then shown in the same message with an
-image block. A workspace that did not grant ``files:write`` simply keeps the
-emoji tables (its first refusal turns pictures off for it). A picture that
-arrives after a newer table was posted is dropped.
+Two ways, by how moji is reachable:
+
+- **Served by moji** (HTTP mode with ``PUBLIC_URL`` set): a table's picture is an
+  image block whose ``image_url`` is ``PUBLIC_URL/pictures/<key>.png``. The key is a
+  hash of what the picture shows (the public cards or board, never a hand or a rack),
+  so the URL reveals nothing that is not on the table, and the same picture keeps
+  the same URL (Slack fetches it once). moji draws it when Slack asks and keeps the
+  recent ones. No upload, no extra Web API call: a table costs one call with or
+  without its picture.
+- **Uploaded** (Socket Mode, or no public address): the table is shown at once with
+  emoji cards and the letter line, and a picture is uploaded
+  (``files.getUploadURLExternal`` → upload → ``files.completeUploadExternal`` →
+  ``chat.update``) only once the table has stayed the same for :data:`STABLE`
+  seconds — a lively race changes faster than that, so it costs nothing there, while
+  a turn-based board or a quiet race still gets its picture. The uploads are paced
+  like every other call (the ``picture`` kind of the Slack limits). An edit that
+  does not change the picture keeps the one already attached.
+
+A workspace that did not grant ``files:write`` keeps the emoji tables (its first
+refusal turns uploads off for it).
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -19,8 +35,10 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack.blocks import MAX_BLOCKS, fallback_text, render
+from bot.clock import Clock
 from bot.events import ChatKey
-from bot.views import View
+from bot.pacing import Pacer
+from bot.views import View, picture_key
 
 log = logging.getLogger(__name__)
 
@@ -28,33 +46,100 @@ log = logging.getLogger(__name__)
 Renderer = Callable[[View], bytes | None]
 #: Errors meaning "this workspace does not let the bot upload files".
 NOT_ALLOWED = frozenset({"missing_scope", "not_allowed_token_type", "no_permission", "restricted_action"})
+#: Seconds a table must stay the same before its picture is uploaded.
+STABLE = 4.0
+#: Pictures kept for serving (each a few tens of kB).
+KEEP = 512
+
+
+def picture_id(view: View) -> str:
+    """The content address of a view's picture."""
+    return hashlib.sha256(repr(picture_key(view)).encode()).hexdigest()[:32]
+
+
+def _alt(view: View) -> str:
+    return "Cards: " + view.card_line()
 
 
 class Pictures:
-    """Attaches card pictures to table messages, in the background."""
+    """Puts pictures on table messages: served by URL, or uploaded once a table is stable."""
 
     def __init__(
-        self, renderer: Renderer | None, client_for: Callable[[str], Awaitable[AsyncWebClient]]
+        self,
+        renderer: Renderer | None,
+        client_for: Callable[[str], Awaitable[AsyncWebClient]],
+        *,
+        base_url: str = "",
     ) -> None:
         self.renderer = renderer
         self.client_for = client_for
+        self.base_url = base_url.rstrip("/")
+        #: Set by the adapter: uploads wait on this clock and this pacer.
+        self.clock: Clock | None = None
+        self.pacer: Pacer | None = None
         #: Workspaces that refused an upload (no files:write).
         self.disabled: set[str] = set()
-        #: chat → ts of its newest table message.
-        self.latest: dict[ChatKey, str] = {}
+        #: chat → (ts, picture id) of its newest table message.
+        self.latest: dict[ChatKey, tuple[str, str]] = {}
+        #: message ts → the image block it carries (uploaded pictures).
+        self.attached: dict[str, dict[str, Any]] = {}
+        #: picture id → the view to draw, then its PNG (served pictures).
+        self._views: OrderedDict[str, View] = OrderedDict()
+        self._png: OrderedDict[str, bytes] = OrderedDict()
         self.tasks: set[asyncio.Task[None]] = set()
 
-    def table_posted(self, chat: ChatKey, ts: str, view: View) -> None:
-        """A table message was posted: start attaching its picture (if pictures are on)."""
-        if (
-            self.renderer is None
-            or view.kind != "table"
-            or not (view.cards or view.board)
-            or chat.workspace_id in self.disabled
-        ):
+    def _wanted(self, chat: ChatKey, view: View) -> bool:
+        return (
+            self.renderer is not None
+            and view.kind == "table"
+            and bool(view.cards or view.board)
+            and chat.workspace_id not in self.disabled
+        )
+
+    async def block(self, chat: ChatKey, ts: str | None, view: View, *, fresh: bool) -> dict[str, Any] | None:
+        """The image block to send with ``view`` now (None: none yet)."""
+        if not self._wanted(chat, view):
+            return None
+        if self.base_url:
+            key = picture_id(view)
+            self._views[key] = view
+            self._views.move_to_end(key)
+            while len(self._views) > KEEP:
+                self._views.popitem(last=False)
+            url = f"{self.base_url}/pictures/{key}.png"
+            return {"type": "image", "image_url": url, "alt_text": _alt(view)}
+        if not fresh and ts is not None:
+            return self.attached.get(ts)
+        return None
+
+    async def serve(self, key: str) -> bytes | None:
+        """The PNG of a served picture (drawn on first request), or None if unknown."""
+        png = self._png.get(key)
+        if png is not None:
+            return png
+        view = self._views.get(key)
+        if view is None or self.renderer is None:
+            return None
+        png = await asyncio.to_thread(self.renderer, view)
+        if png:
+            self._png[key] = png
+            while len(self._png) > KEEP:
+                self._png.popitem(last=False)
+        return png
+
+    def table_posted(self, chat: ChatKey, ts: str, view: View, *, shown: bool) -> None:
+        """A table message was posted."""
+        self.table_shown(chat, ts, view)
+
+    def table_shown(self, chat: ChatKey, ts: str, view: View) -> None:
+        """A table message now shows ``view``: upload its picture if it stays like this."""
+        if self.base_url or not self._wanted(chat, view):
             return
-        self.latest[chat] = ts
-        task = asyncio.get_running_loop().create_task(self._attach(chat, ts, view), name=f"picture {ts}")
+        key = picture_id(view)
+        if self.latest.get(chat) == (ts, key) and ts in self.attached:
+            return
+        self.latest[chat] = (ts, key)
+        task = asyncio.get_running_loop().create_task(self._attach(chat, ts, key, view), name=f"picture {ts}")
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
@@ -68,26 +153,36 @@ class Pictures:
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
 
-    async def _attach(self, chat: ChatKey, ts: str, view: View) -> None:
+    async def _attach(self, chat: ChatKey, ts: str, key: str, view: View) -> None:
         assert self.renderer is not None
         try:
+            if self.clock is not None:
+                await self.clock.sleep_until(self.clock.now() + STABLE)
+            if self.latest.get(chat) != (ts, key):
+                return  # the table changed meanwhile: its successor gets the picture, if it lasts
             png = await asyncio.to_thread(self.renderer, view)
-            if not png or self.latest.get(chat) != ts:
+            if not png or self.latest.get(chat) != (ts, key):
                 return
-            client = await self.client_for(chat.workspace_id)
-            upload: Any = await client.files_upload_v2(
-                file=png, filename="moji-table.png", title=view.title or "moji", alt_txt=_alt(view)
-            )
-            file_id = str(upload["file"]["id"])
-            if self.latest.get(chat) != ts:
-                return
-            image = {"type": "image", "slack_file": {"id": file_id}, "alt_text": _alt(view)}
-            await client.chat_update(
-                channel=chat.channel_id,
-                ts=ts,
-                text=fallback_text(view),
-                blocks=[*render(view)[: MAX_BLOCKS - 1], image],
-            )
+            ticket = await self.pacer.acquire("picture", chat) if self.pacer is not None else None
+            try:
+                client = await self.client_for(chat.workspace_id)
+                upload: Any = await client.files_upload_v2(
+                    file=png, filename="moji-table.png", title=view.title or "moji", alt_txt=_alt(view)
+                )
+                file_id = str(upload["file"]["id"])
+                if self.latest.get(chat) != (ts, key):
+                    return
+                image = {"type": "image", "slack_file": {"id": file_id}, "alt_text": _alt(view)}
+                await client.chat_update(
+                    channel=chat.channel_id,
+                    ts=ts,
+                    text=fallback_text(view),
+                    blocks=[*render(view)[: MAX_BLOCKS - 1], image],
+                )
+                self.attached[ts] = image
+            finally:
+                if ticket is not None and self.pacer is not None:
+                    self.pacer.release(ticket)
         except SlackApiError as exc:
             error = exc.response.get("error")
             if error in NOT_ALLOWED:
@@ -97,9 +192,7 @@ class Pictures:
                 )
             else:
                 log.warning("could not attach the table picture in %s: %s", chat.label(), error)
+        except asyncio.CancelledError:
+            raise
         except Exception:
             log.exception("could not draw or attach the table picture in %s", chat.label())
-
-
-def _alt(view: View) -> str:
-    return "Cards: " + view.card_line()

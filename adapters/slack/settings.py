@@ -91,6 +91,8 @@ class SlackSettings:
     base_url: str = "https://slack.com/api/"
     settle: float = 0.15
     lobby_timeout: float = 600.0
+    #: HTTP mode: the public address Slack reaches this server at (pictures are served from it).
+    public_url: str = ""
 
     @property
     def oauth(self) -> bool:
@@ -116,6 +118,7 @@ def settings_from_config(config: Config) -> SlackSettings:
         port=config.port,
         settle=config.settle,
         lobby_timeout=config.lobby_timeout,
+        public_url=config.public_url,
     )
 
 

@@ -41,6 +41,7 @@ async def test_gateway_drops_while_a_claim_is_settling(discord_bot: Harness) -> 
     await h.fake.until(lambda: any(c.ref == mid for c in session._pending))
     await h.fake.drop_connection()  # the settle window closes while the gateway is down
     await h.advance(0.2)
+    await h.drain()
     await h.fake.wait_for("PUT", rf"/messages/{mid}/reactions/", lambda r: r.status == 200)
     await h.fake.connected(within=15)
     assert h.fake.resumes and len(h.fake.identifies) == 1
@@ -49,10 +50,12 @@ async def test_gateway_drops_while_a_claim_is_settling(discord_bot: Harness) -> 
     mid2 = await h.fake.say(*BOB, EVERY_LETTER)
     await h.fake.until(lambda: any(c.ref == mid2 for c in session._pending))
     await h.advance(0.2)
+    await h.drain()
     await h.fake.wait_for("PUT", rf"/messages/{mid2}/reactions/", lambda r: r.status == 200)
     mid3 = await h.fake.say(*ANN, EVERY_LETTER)
     await h.fake.until(lambda: any(c.ref == mid3 for c in session._pending))
     await h.advance(0.2)
+    await h.drain()
     await h.fake.wait_for("POST", MESSAGES, lambda r: "game over" in r.text)
     await h.fake.until(lambda: CHAT not in h.manager.sessions)
     assert await leaderboard(h.svc, "discord", GUILD_ID) == [("Ann", 2, 1), ("Bob", 1, 1)]
@@ -71,12 +74,13 @@ async def test_a_storm_of_rest_errors_never_stops_the_game(discord_bot: Harness)
     session = h.manager.sessions[CHAT]
     h.fake.faults += [
         Fault("PUT", r"/reactions/", "429", times=3, retry_after=0.01),
-        Fault("POST", MESSAGES, "500", times=4),
+        Fault("PATCH", r"^/channels/\d+/messages/\d+$", "500", times=4),  # the live table's edits
     ]
     for who in (ANN, BOB, ANN, ANN):
         mid = await h.fake.say(*who, EVERY_LETTER)
         await h.fake.until(partial(settling, session, mid))
         await h.advance(0.2)
+        await h.drain()
         await h.fake.until(lambda: not session._lock.locked() and h.fake.inflight == 0)
         if CHAT not in h.manager.sessions:
             break
@@ -84,8 +88,8 @@ async def test_a_storm_of_rest_errors_never_stops_the_game(discord_bot: Harness)
     assert await leaderboard(h.svc, "discord", GUILD_ID) == [("Ann", 3, 1), ("Bob", 1, 1)]
     assert not h.manager.errors
     statuses = [r.status for r in h.fake.requests]
-    # discord.py waits after a 500 before trying again; the outbox's time limit cuts that
-    # short, so each post that met the fault shows it at least once (two tries per post)
+    # discord.py waits after a 500 before trying again; the transport's time limit cuts that
+    # short, so each edit that met the fault shows it at least once (two tries per edit)
     assert statuses.count(429) == 3 and statuses.count(500) >= 2
 
 
@@ -100,9 +104,9 @@ async def slack_bot() -> AsyncIterator[object]:
     from tests.adapters.slack.fakes import FakeServices
     from tests.adapters.slack.fakeslack import FakeSlack
 
-    fake = FakeSlack(names={"UANN": "Ann", "UBOB": "Bob", "UADMIN": "Ada"}, admins={"UADMIN"})
-    await fake.start()
     clock = FakeClock(slack_conftest.MONDAY_1459)
+    fake = FakeSlack(names={"UANN": "Ann", "UBOB": "Bob", "UADMIN": "Ada"}, admins={"UADMIN"}, now=clock.now)
+    await fake.start()
     svc = FakeServices(Registry([TOY]))
     try:
         async with slack_conftest.running(fake, clock, svc, MemorySlackStore()) as harness:
@@ -139,8 +143,10 @@ async def test_slack_redelivers_an_answer_after_it_was_awarded(slack_bot: object
     await h.command("UANN", "start toy target=2")  # type: ignore[attr-defined]
     await h.command("UBOB", "join")  # type: ignore[attr-defined]
     await h.command("UANN", "go")  # type: ignore[attr-defined]
+    await h.drain()  # type: ignore[attr-defined]
     await h.slack.wait_for("chat.postMessage", is_table)  # type: ignore[attr-defined]
     ts = await slack_claim(h, "UANN", EVERY_LETTER)
+    await h.drain()  # type: ignore[attr-defined]
     await h.slack.wait_for("reactions.add", lambda c: c.args.get("timestamp") == ts)  # type: ignore[attr-defined]
     session = h.adapter.manager.sessions[SLACK_CHAT]  # type: ignore[attr-defined]
     # Slack did not see our 200 in time: the same message comes again, twice, after the award
@@ -169,13 +175,15 @@ async def test_slack_web_api_failures_never_stop_the_game(slack_bot: object) -> 
     await h.command("UANN", "start toy target=2")  # type: ignore[attr-defined]
     await h.command("UBOB", "join")  # type: ignore[attr-defined]
     await h.command("UANN", "go")  # type: ignore[attr-defined]
+    await h.drain()  # type: ignore[attr-defined]
     await h.slack.wait_for("chat.postMessage", is_table)  # type: ignore[attr-defined]
     fail = h.slack.fail  # type: ignore[attr-defined]
     error: tuple[int, dict[str, str], dict[str, Any]] = (500, {}, {"ok": False, "error": "internal_error"})
-    fail["chat.postMessage"] = [error, error, error]
+    fail["chat.update"] = [error, error, error]  # the live table's edits
     fail["reactions.add"] = [(503, {}, {"ok": False, "error": "service_unavailable"})]
     await slack_claim(h, "UANN", EVERY_LETTER)
-    await until(lambda: not fail["chat.postMessage"])
+    await h.drain()  # type: ignore[attr-defined]
+    await until(lambda: not fail["chat.update"])
     await slack_claim(h, "UBOB", EVERY_LETTER)
     await slack_claim(h, "UANN", EVERY_LETTER)
     await until(lambda: SLACK_CHAT not in h.adapter.manager.sessions)  # type: ignore[attr-defined]

@@ -180,6 +180,7 @@ async def test_only_the_host_or_an_admin_stops_a_discord_game(discord_bot: Harne
     cat = ("100000000000000003", "Cat")
     iid = await h.fake.slash(*cat, "stop", admin=True)  # Manage Server
     await h.fake.until(lambda: CHAT not in h.manager.sessions)
+    await h.drain()
     assert any("stopped the game" in r.text for r in h.fake.channel_posts())
 
 

@@ -70,6 +70,17 @@ class Harness:
     _events: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _ts: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
+    async def drain(self, most: float = 10.0, step: float = 0.25) -> None:
+        """Let the clock run (in small steps, at most ``most`` s) until everything queued is sent:
+        the delivery layer waits on the clock for Slack's rate limits."""
+        waited = 0.0
+        await until(lambda: True)
+        await self.clock.settle()
+        while not self.adapter.outbox.idle() and waited < most:
+            await self.clock.advance(step)
+            await asyncio.sleep(0.005)
+            waited += step
+
     async def post(
         self, body: str, content_type: str, headers: dict[str, str] | None = None
     ) -> aiohttp.ClientResponse:
@@ -177,8 +188,9 @@ def make_adapter(
 
 
 @pytest.fixture
-async def slack() -> AsyncIterator[FakeSlack]:
-    fake = FakeSlack(names={"UANN": "Ann", "UBOB": "Bob", "UADMIN": "Ada"}, admins={"UADMIN"})
+async def slack(clock: FakeClock) -> AsyncIterator[FakeSlack]:
+    # Slack's limits, enforced on the test's clock
+    fake = FakeSlack(names={"UANN": "Ann", "UBOB": "Bob", "UADMIN": "Ada"}, admins={"UADMIN"}, now=clock.now)
     await fake.start()
     yield fake
     await fake.stop()

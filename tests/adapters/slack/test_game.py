@@ -23,6 +23,12 @@ def letters(call: Call) -> list[str]:
     return match.group(1).split()
 
 
+def latest_table(h: Harness) -> Call:
+    """The table as the channel shows it now (posted, or edited since)."""
+    calls = [c for c in h.slack.calls if c.method in ("chat.postMessage", "chat.update") and c.ok]
+    return [c for c in calls if is_table(c)][-1]
+
+
 def on(ts: str) -> Callable[[Call], bool]:
     """Matches calls about the message ``ts``."""
     return lambda call: call.args.get("timestamp") == ts
@@ -51,19 +57,24 @@ async def test_whole_game_from_start_to_leaderboard(h: Harness) -> None:
     assert joined.args["user"] == "UBOB"
 
     assert await h.command("UANN", "go") == 200
+    await h.drain()  # one chat.postMessage per second per channel: the table waits its turn
     [table] = await h.slack.wait_for("chat.postMessage", is_table)
     assert table.args["text"].startswith("toy")
     assert any("🟥" in str(b) for b in table.args["blocks"])
 
     for round_ in range(2):
-        letter = letters(h.slack.of("chat.postMessage")[-1] if round_ else table)[0]
+        letter = letters(latest_table(h))[0]
         word = letter.lower() + "zzz"
         ts = await claim(h, "UBOB", word)
+        await h.drain()
         [mark] = await h.slack.wait_for("reactions.add", on(ts))
         assert mark.args["name"] == "white_check_mark"
-        if round_ == 0:
-            await h.slack.wait_for("chat.postMessage", is_table, count=2)
+        if round_ == 0:  # the same table message, edited: the outcome is part of it
+            [edited] = await h.slack.wait_for("chat.update", is_table)
+            assert "takes" in edited.text(), "the outcome is part of the table"
+            assert len([c for c in h.slack.of("chat.postMessage") if is_table(c)]) == 1
 
+    await h.drain()
     [over] = await h.slack.wait_for("chat.postMessage", lambda c: "game over" in str(c.args.get("text")))
     assert "Bob — 2 pts 👑" in over.args["text"]
     await until(lambda: CHAT not in h.adapter.manager.sessions)
@@ -73,15 +84,18 @@ async def test_whole_game_from_start_to_leaderboard(h: Harness) -> None:
     assert "1. Bob — 2 pts" in board.args["text"] and board.args["user"] == "UANN"
 
 
-async def test_wrong_answer_gets_a_cross_and_why_is_private(h: Harness) -> None:
+async def test_wrong_answer_is_listed_in_the_table_and_why_is_private(h: Harness) -> None:
     await h.command("UANN", "start toy target=2")
     await h.command("UANN", "go")
+    await h.drain()
     [table] = await h.slack.wait_for("chat.postMessage", is_table)
     letter = letters(table)[0].lower()
     wrong = next(w for w in ("quiz", "xyz", "jug", "kiwi") if letter not in w)
-    ts = await claim(h, "UANN", wrong)
-    [mark] = await h.slack.wait_for("reactions.add", lambda c: c.args.get("timestamp") == ts)
-    assert mark.args["name"] == "x"
+    await claim(h, "UANN", wrong)
+    await h.clock.advance(2.0)  # nothing else happens: the table lists the refusal on its own
+    [listed] = await h.slack.wait_for("chat.update", lambda c: f"Ann: {wrong.upper()}" in c.text())
+    assert listed.args["ts"] == "1700000000.000002" or is_table(listed)
+    assert h.slack.of("reactions.add") == [], "refusals are not marked by default (the budget is for ✅)"
     await h.command("UANN", "why")
     [why] = await h.slack.wait_for("chat.postEphemeral", lambda c: "has no" in str(c.args.get("text")))
     assert why.args["user"] == "UANN"
@@ -91,6 +105,7 @@ async def test_wrong_answer_gets_a_cross_and_why_is_private(h: Harness) -> None:
 async def test_edits_bot_messages_and_strangers_never_count(h: Harness) -> None:
     await h.command("UANN", "start toy target=2")
     await h.command("UANN", "go")
+    await h.drain()
     [table] = await h.slack.wait_for("chat.postMessage", is_table)
     word = letters(table)[0].lower() + "zz"
     session = h.adapter.manager.sessions[CHAT]
@@ -121,13 +136,19 @@ async def test_health_endpoint(h: Harness) -> None:
         assert (await resp.json())["status"] == "ok"
 
 
-async def test_reasons_setting_says_why_in_the_game_thread(h: Harness) -> None:
+async def test_reasons_setting_marks_and_explains_in_the_game_thread(h: Harness) -> None:
     h.svc.store.settings[("slack", "T1")] = {"reasons": "on", "quiet": "on"}
     await h.command("UANN", "start toy target=2")
     await h.command("UANN", "go")
+    await h.drain()
     [table] = await h.slack.wait_for("chat.postMessage", is_table)
     letter = letters(table)[0].lower()
     wrong = next(w for w in ("quiz", "xyz", "jug", "kiwi") if letter not in w)
-    await claim(h, "UANN", wrong)
-    [why] = await h.slack.wait_for("chat.postMessage", lambda c: "has no" in str(c.args.get("text")))
-    assert why.args["text"].startswith("❌") and why.args["thread_ts"] == h.adapter.outbox.threads[CHAT]
+    ts = await claim(h, "UANN", wrong)
+    [mark] = await h.slack.wait_for("reactions.add", on(ts))
+    assert mark.args["name"] == "x"
+    await h.clock.advance(2.0)
+    [why] = await h.slack.wait_for("chat.update", lambda c: "has no" in c.text())
+    assert is_table(why)
+    [table] = [c for c in h.slack.of("chat.postMessage") if is_table(c)]
+    assert table.args["thread_ts"] == h.adapter.transport.threads[CHAT]

@@ -45,6 +45,7 @@ async def test_slash_command_is_acknowledged_before_the_work(h: Harness) -> None
 async def test_redelivered_events_never_count_twice(h: Harness) -> None:
     await h.command("UANN", "start toy target=2")
     await h.command("UANN", "go")
+    await h.drain()
     [table] = await h.slack.wait_for("chat.postMessage", is_table)
     word = letters(table)[0].lower() + "zz"
     ts = h.next_ts()
@@ -89,6 +90,7 @@ async def test_quiet_mode_keeps_the_game_in_a_thread(h: Harness) -> None:
     lobby_ts = h.adapter.outbox.threads[CHAT]
     assert lobby_ts.startswith("1700000000.")
     await h.command("UANN", "go")
+    await h.drain()
     [table] = await h.slack.wait_for("chat.postMessage", is_table)
     assert table.args["thread_ts"] == lobby_ts
     # Answers typed in the thread count for the channel's game.
@@ -109,6 +111,7 @@ async def test_quiet_mode_keeps_the_game_in_a_thread(h: Harness) -> None:
 async def test_loud_mode_posts_in_the_channel(h: Harness) -> None:
     await h.command("UANN", "start toy")
     await h.command("UANN", "go")
+    await h.drain()
     [table] = await h.slack.wait_for("chat.postMessage", is_table)
     assert not table.args.get("thread_ts")
 
@@ -144,6 +147,7 @@ def _text(call: Call) -> str:
 async def test_bots_play_too(h: Harness) -> None:
     await h.command("UANN", "start toy bots=1 target=1")
     await h.command("UANN", "go")
+    await h.drain()
     await h.slack.wait_for("chat.postMessage", is_table)
     await h.clock.advance(3.2)
     [over] = await h.slack.wait_for("chat.postMessage", lambda c: "game over" in _text(c))

@@ -36,6 +36,7 @@ async def test_table_picture_is_uploaded_and_shown(hp: Harness) -> None:
     await hp.command("UANN", "start toy")
     await hp.slack.wait_for("chat.postMessage")
     await hp.command("UANN", "go")
+    await hp.drain()
     [table] = await hp.slack.wait_for("chat.postMessage", is_table)
     [update] = await hp.slack.wait_for("chat.update", lambda c: "slack_file" in str(c.args.get("blocks")))
     image = update.args["blocks"][-1]
@@ -52,6 +53,7 @@ async def test_no_files_write_means_emoji_tables_only(hp: Harness) -> None:
     await hp.command("UANN", "start toy")
     await hp.slack.wait_for("chat.postMessage")
     await hp.command("UANN", "go")
+    await hp.drain()
     await hp.slack.wait_for("chat.postMessage", is_table)
     await hp.slack.wait_for("files.getUploadURLExternal")
     await until(lambda: bool(hp.adapter.outbox.pictures.disabled))
@@ -72,6 +74,7 @@ async def test_the_shared_pillow_renderer_draws_slack_tables(
         await h.command("UANN", "start toy")
         await h.slack.wait_for("chat.postMessage")
         await h.command("UANN", "go")
+        await h.drain()
         [update] = await h.slack.wait_for("chat.update", lambda c: "slack_file" in str(c.args.get("blocks")))
         png = h.slack.uploads[update.args["blocks"][-1]["slack_file"]["id"]]
         assert png.startswith(b"\x89PNG")

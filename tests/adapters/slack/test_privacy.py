@@ -61,6 +61,7 @@ async def test_hands_never_reach_the_channel(h: Harness) -> None:
     await h.command("UANN", "start secret")
     await h.button("UBOB", "moji:join")
     await h.command("UANN", "go")
+    await h.drain()
     racks = await h.slack.wait_for("chat.postEphemeral", lambda c: SECRET_WORD in c.text(), count=2)
     assert sorted(c.args["user"] for c in racks) == ["UANN", "UBOB"]
     await h.command("UBOB", "hand")
@@ -72,6 +73,7 @@ async def test_hands_never_reach_the_channel(h: Harness) -> None:
 async def test_private_answers_by_direct_message(h: Harness) -> None:
     await h.command("UANN", "start secret")
     await h.command("UANN", "go")
+    await h.drain()
     await h.slack.wait_for("chat.postEphemeral", lambda c: SECRET_WORD in c.text())
     await h.event(
         {
@@ -118,6 +120,7 @@ async def test_private_falls_back_to_response_url_then_dm(h: Harness) -> None:
 async def test_failed_reaction_or_edit_never_stops_a_game(h: Harness) -> None:
     await h.command("UANN", "start secret target=1")
     await h.command("UANN", "go")
+    await h.drain()
     await h.slack.wait_for("chat.postEphemeral", lambda c: SECRET_WORD in c.text())
     session = h.adapter.manager.sessions[CHAT]
     h.slack.fail["reactions.add"] = [(200, {}, {"ok": False, "error": "message_not_found"})]

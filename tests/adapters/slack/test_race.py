@@ -35,6 +35,7 @@ async def test_a_whole_race(h: Harness) -> None:
     await h.button("UBOB", "moji:join")
     await h.slack.wait_for("chat.update", lambda c: "Bob" in str(c.args.get("text")))
     await h.command("UANN", "go")
+    await h.drain()
     [table] = await h.slack.wait_for("chat.postMessage", is_table)
     assert "Letters: " in str(table.args["blocks"]) and "Cards: " in table.args["text"]
 

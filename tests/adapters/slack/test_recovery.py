@@ -22,6 +22,7 @@ async def test_a_running_game_resumes_after_a_restart(
     async with running(slack, clock, svc, slack_store) as before:
         await before.command("UANN", "start toy target=2")
         await before.command("UANN", "go")
+        await before.drain()
         [table] = await slack.wait_for("chat.postMessage", is_table)
         await claim(before, "UANN", letters(table)[0].lower() + "zz")
         await slack.wait_for("chat.postMessage", is_table, count=2)
@@ -40,6 +41,7 @@ async def test_a_running_game_resumes_after_a_restart(
 async def test_stats_for_a_mentioned_player(h: Harness) -> None:
     await h.command("UANN", "start toy target=1")
     await h.command("UANN", "go")
+    await h.drain()
     [table] = await h.slack.wait_for("chat.postMessage", is_table)
     await claim(h, "UANN", letters(table)[0].lower() + "zz")
     await until(lambda: CHAT not in h.adapter.manager.sessions)
