@@ -77,7 +77,6 @@ from bot.pacing import PlatformLimits, RateLimited  # noqa: E402
 from bot.registry import Registry  # noqa: E402
 from bot.session import Phase  # noqa: E402
 from bot.testing import MemoryLog  # noqa: E402
-from games.common.placement import Placement  # noqa: E402
 from games.lexicon import load  # noqa: E402
 from games.race import GAME  # noqa: E402
 
@@ -368,25 +367,41 @@ class Scenario:
     seed: int
     channels_per_workspace: int = 100
     reasons: bool = False
-    #: "table": players answer the cards of the table last delivered (what they can see);
-    #: "engine": the game's current face-up cards (as if every table reached them at once).
-    sees: str = "table"
+    #: "engine": valid words are for the game's current face-up cards (the engine's planner);
+    #: "table": for the cards of the table last delivered to the channel (what players can see).
+    sees: str = "engine"
 
 
 class Words:
-    """Valid words for a set of face-up letters (the lexicon's example finder, cached)."""
+    """Valid words for the cards players answer: the engine's own example finder, cached."""
 
     def __init__(self) -> None:
-        self.lexicon = load("casual")
-        self.lexicon.prepare()
-        self.cache: dict[tuple[str, ...], list[str]] = {}
-        self.rules: Any = None
+        load("casual").prepare()
+        self.by_letters: dict[tuple[str, ...], list[str]] = {}
+        self.by_table: dict[tuple[int, int], list[str]] = {}
 
-    def valid(self, letters: tuple[str, ...], rules: Any) -> list[str]:
-        key = tuple(sorted(letters))
-        found = self.cache.get(key)
+    def for_engine(self, engine: Any) -> list[str]:
+        """Words valid for the game's current face-up cards (its planner, as computer players use)."""
+        key = (id(engine), engine.version)
+        found = self.by_table.get(key)
         if found is None:
-            found = self.cache[key] = self.lexicon.examples(list(letters), rules, Placement.ANYWHERE, 12)
+            if len(self.by_table) > 50_000:
+                self.by_table.clear()
+            groups, _ = engine._all_groups()
+            found = self.by_table[key] = engine.planner.candidates(groups, engine.used, 8)
+        return found
+
+    def for_letters(self, letters: tuple[str, ...], engine: Any) -> list[str]:
+        """Words valid for the face-up letters of the table the players were shown."""
+        if len(letters) < 2:
+            return []
+        key = tuple(sorted(letters))
+        found = self.by_letters.get(key)
+        if found is None:
+            referee = engine.referee
+            found = self.by_letters[key] = referee.judge.examples(
+                list(letters), referee.rules, referee.placement, 8
+            )
         return found
 
 
@@ -455,14 +470,14 @@ class Run:
             session = self.manager.sessions.get(chat)
             if session is None or session.phase is not Phase.RUNNING or session.engine is None:
                 continue
-            if self.sc.sees == "engine":
-                shown = tuple(card.letter for card in session.engine.tops())  # type: ignore[attr-defined]
-            else:
-                shown = self.platform.visible.get(chat, ())
+            engine = session.engine
             word = ""
             if rng.random() < VALID_SHARE:
                 self.typed["valid_wanted"] += 1
-                found = self.words.valid(shown, session.engine.referee.rules) if len(shown) >= 2 else []  # type: ignore[attr-defined]
+                if self.sc.sees == "engine":
+                    found = self.words.for_engine(engine)
+                else:
+                    found = self.words.for_letters(self.platform.visible.get(chat, ()), engine)
                 if found:
                     word = rng.choice(found)
                     self.typed["valid"] += 1
@@ -649,8 +664,8 @@ def main() -> int:
     parser.add_argument(
         "--sees",
         choices=("table", "engine"),
-        default="table",
-        help="players answer the delivered table's cards (default) or the game's current cards",
+        default="engine",
+        help="valid words for the game's current cards (default) or for the table last delivered",
     )
     parser.add_argument("--clock", choices=("quick", "plain"), default="quick")
     parser.add_argument("--only", nargs="*", default=None)

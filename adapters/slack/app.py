@@ -107,11 +107,18 @@ class SlackAdapter:
         self.client = AsyncWebClient(
             token=settings.bot_token or None, base_url=settings.base_url, retry_handlers=retry_handlers()
         )
+        #: The delivery layer's client: a 429 reaches its pacer instead of being retried here.
+        self.paced_client = AsyncWebClient(
+            token=settings.bot_token or None,
+            base_url=settings.base_url,
+            retry_handlers=retry_handlers(rate_limited=False),
+        )
         self._clients: dict[str, AsyncWebClient] = {}
+        self._paced_clients: dict[str, AsyncWebClient] = {}
         self.installations = DatabaseInstallationStore(self.store, self._forget_client)
         picture_url = settings.public_url if not settings.socket_mode else ""
         #: The Web API calls; :attr:`outbox` decides which to make and paces them.
-        self.transport = SlackOutbox(self.client_for, self._style, renderer, picture_url=picture_url)
+        self.transport = SlackOutbox(self.paced_client_for, self._style, renderer, picture_url=picture_url)
         self.outbox = Delivery(self.transport, clock, refusal_marks=self.transport.refusal_marks)
         self.transport.pictures.clock = clock
         self.transport.pictures.pacer = self.outbox.pacer
@@ -168,23 +175,41 @@ class SlackAdapter:
         return app
 
     async def client_for(self, team_id: str) -> AsyncWebClient:
-        """The Web API client for a workspace (its own bot token under OAuth)."""
+        """The Web API client for a workspace (its own bot token under OAuth).
+
+        It retries a call Slack refused for its rate limit, after Retry-After: for the
+        calls made outside the delivery layer (people, App Home, joins, word breaks).
+        """
         if not self.settings.oauth:
             return self.client
-        client = self._clients.get(team_id)
+        return await self._client(self._clients, team_id, rate_limited=True)
+
+    async def paced_client_for(self, team_id: str) -> AsyncWebClient:
+        """The delivery layer's client for a workspace: a 429 raises, for the pacer to handle."""
+        if not self.settings.oauth:
+            return self.paced_client
+        return await self._client(self._paced_clients, team_id, rate_limited=False)
+
+    async def _client(
+        self, cache: dict[str, AsyncWebClient], team_id: str, *, rate_limited: bool
+    ) -> AsyncWebClient:
+        client = cache.get(team_id)
         if client is None:
             bot = await self.installations.async_find_bot(enterprise_id=None, team_id=team_id)
             if bot is None:
                 raise LookupError(f"moji is not installed in Slack workspace {team_id}")
             client = AsyncWebClient(
-                token=bot.bot_token, base_url=self.settings.base_url, retry_handlers=retry_handlers()
+                token=bot.bot_token,
+                base_url=self.settings.base_url,
+                retry_handlers=retry_handlers(rate_limited=rate_limited),
             )
-            self._clients[team_id] = client
+            cache[team_id] = client
         return client
 
     def _forget_client(self, team_id: str | None) -> None:
         """A workspace was (re)installed or uninstalled: its token may have changed."""
         self._clients.pop(team_id or "", None)
+        self._paced_clients.pop(team_id or "", None)
 
     async def _settings(self, team: str) -> dict[str, Any]:
         return dict(await self.svc.workspace.settings(ChatKey(PLATFORM, team, "")))

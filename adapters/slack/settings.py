@@ -122,10 +122,19 @@ def settings_from_config(config: Config) -> SlackSettings:
     )
 
 
-def retry_handlers() -> list[AsyncRetryHandler]:
-    """Retry on dropped connections, on HTTP 429 (waiting as Retry-After says) and on 5xx answers."""
-    return [
+def retry_handlers(*, rate_limited: bool = True) -> list[AsyncRetryHandler]:
+    """Retry on dropped connections, on 5xx answers and (unless ``rate_limited`` is False) on
+    HTTP 429, waiting as Retry-After says.
+
+    The delivery layer's calls pass ``rate_limited=False``: its pacer handles a 429 itself,
+    on the adapter's clock, holding the bucket for every call that draws from it (the
+    client's handler would sleep on the wall clock, holding the call's slot, unseen by the
+    pacer and by every other call waiting on the same bucket).
+    """
+    handlers: list[AsyncRetryHandler] = [
         AsyncConnectionErrorRetryHandler(max_retry_count=2),
-        AsyncRateLimitErrorRetryHandler(max_retry_count=3),
         AsyncServerErrorRetryHandler(max_retry_count=2),
     ]
+    if rate_limited:
+        handlers.insert(1, AsyncRateLimitErrorRetryHandler(max_retry_count=3))
+    return handlers
