@@ -54,14 +54,20 @@ log = logging.getLogger(__name__)
 
 #: A table that the game will replace by itself within this many seconds waits for its successor.
 HOLD_LIMIT = 2.5
-#: How long after ``settles_at`` a held table waits for the game to send its successor.
-HOLD_GRACE = 0.1
+#: How long after ``settles_at`` a held table waits for the game to send its successor (it
+#: normally comes within milliseconds; the hold ends the moment it does).
+HOLD_GRACE = 0.5
 #: Messages written below the live table before a table with new cards is posted anew.
 SCROLLED_AWAY = 6
+#: A message (a lobby) edited again within this many seconds waits, and its edits coalesce.
+EDIT_SETTLE = 1.0
 #: Wait at most this long for the edit budget before posting a fresh table instead.
 EDIT_PATIENCE = 0.5
-#: A refused answer with nothing else to show shows in the table after this many seconds.
+#: A refused answer with nothing else to show shows in the table after this many seconds…
 MISS_DELAY = 2.0
+#: …and once the table has been quiet this long (in a lively game, refusals ride on the next
+#: table a claim or a flip brings, at no cost).
+MISS_QUIET = 5.0
 #: Refusals listed in a table (the rest are counted).
 MAX_MISSES = 4
 #: Refusal reactions waiting at most; the oldest are dropped first.
@@ -124,6 +130,7 @@ class _PostItem:
 class _EditItem:
     ref: MessageRef
     view: views.View
+    not_before: float = 0.0
 
 
 class _TableItem:
@@ -153,6 +160,7 @@ class _Chat:
     misses: list[_Miss] = field(default_factory=list)
     dirty: bool = False
     changed_since: float | None = None  # first undelivered state whose cards changed
+    table_at: float = 0.0  # when the latest table's cards appeared
     live: MessageRef | None = None
     live_at: float = 0.0
     below: int = 0
@@ -168,6 +176,8 @@ class _Chat:
     privates: deque[Private] = field(default_factory=deque)
     lanes: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
+    queued: asyncio.Event = field(default_factory=asyncio.Event)
+    edited_at: dict[str, float] = field(default_factory=dict)  # message id -> last edit (not tables)
 
 
 @dataclass
@@ -268,8 +278,11 @@ class Delivery:
         state.outcome_open = False
         state.dirty = True
         state.changed.set()
-        if state.changed_since is None and views.picture_key(view) != state.picture_key:
-            state.changed_since = self.clock.now()
+        key = views.picture_key(view)
+        if key != state.picture_key:
+            state.table_at = self.clock.now()  # when these cards appeared
+            if state.changed_since is None:
+                state.changed_since = state.table_at
 
     def _queue_table(self, chat: ChatKey, state: _Chat) -> None:
         if not state.table_queued:
@@ -285,7 +298,10 @@ class Delivery:
             if isinstance(item, _EditItem) and item.ref == message.ref:
                 item.view = message.view  # latest wins
                 return
-        state.queue.append(_EditItem(message.ref, message.view))
+        # a message edited again within EDIT_SETTLE waits, so a burst (joins) becomes one edit
+        last = state.edited_at.get(message.ref.message_id)
+        not_before = last + EDIT_SETTLE if last is not None else 0.0
+        state.queue.append(_EditItem(message.ref, message.view, not_before))
         self.stats.note_queue("messages", len(state.queue))
         self._run(chat, state, "messages")
 
@@ -332,6 +348,8 @@ class Delivery:
 
     async def _show_misses_later(self, chat: ChatKey, state: _Chat) -> None:
         await self.clock.sleep_until(self.clock.now() + MISS_DELAY)
+        while (quiet := state.table_delivered_at + MISS_QUIET) > self.clock.now():
+            await self.clock.sleep_until(quiet)
         state.miss_timer = False
         if any(not miss.shown for miss in state.misses) and self._chats.get(chat) is state:
             state.dirty = True
@@ -352,15 +370,45 @@ class Delivery:
         return task
 
     def _run(self, chat: ChatKey, state: _Chat, lane: str) -> None:
+        if lane == "messages":
+            state.queued.set()
         task = state.lanes.get(lane)
         if task is not None and not task.done():
             return
         work = {"messages": self._messages, "marks": self._marks, "private": self._privates}[lane]
         state.lanes[lane] = self._spawn(work(chat, state), f"deliver {lane} {chat.label()}")
 
+    def _next_item(self, state: _Chat) -> _Item | float:
+        """The first item ready to go (in order), or when the first waiting one will be."""
+        now = self.clock.now()
+        waiting: float | None = None
+        for index, item in enumerate(state.queue):
+            if isinstance(item, _EditItem) and item.not_before > now:
+                waiting = item.not_before if waiting is None else min(waiting, item.not_before)
+                continue
+            if isinstance(item, _CloseItem) and waiting is not None:
+                break  # the game's last messages go first
+            del state.queue[index]
+            return item
+        assert waiting is not None
+        return waiting
+
+    async def _wait_for_item(self, state: _Chat, until: float) -> None:
+        state.queued.clear()
+        sleeper = asyncio.ensure_future(self.clock.sleep_until(until))
+        queued = asyncio.ensure_future(state.queued.wait())
+        try:
+            await asyncio.wait({sleeper, queued}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            sleeper.cancel()
+            queued.cancel()
+
     async def _messages(self, chat: ChatKey, state: _Chat) -> None:
         while state.queue:
-            item = state.queue.popleft()
+            item = self._next_item(state)
+            if isinstance(item, float):
+                await self._wait_for_item(state, item)
+                continue
             try:
                 if isinstance(item, _TableItem):
                     state.table_queued = False
@@ -372,6 +420,7 @@ class Delivery:
                     if item.reply is not None and not item.reply.done():
                         item.reply.set_result(ref)
                 elif isinstance(item, _EditItem):
+                    state.edited_at[item.ref.message_id] = self.clock.now()
                     await self._call(
                         "edit", chat, partial(self.transport.edit, item.ref, item.view, picture=False)
                     )
@@ -396,6 +445,7 @@ class Delivery:
         state.dirty, state.outcome_open, state.changed_since = False, False, None
         state.picture_key, state.below = None, 0
         state.refused.clear()
+        state.edited_at.clear()
         if not (state.accepted or state.refusals or state.privates) and self._chats.get(chat) is state:
             del self._chats[chat]
 
@@ -478,8 +528,10 @@ class Delivery:
         max_age = self.transport.limits.max_edit_age
         if max_age is not None and self.clock.now() - state.live_at >= max_age:
             return "post"
-        if state.below >= SCROLLED_AWAY and views.picture_key(state.table) != state.picture_key:
-            return "post"
+        table = state.table
+        new_look = views.picture_key(table) != state.picture_key and bool(table.cards or table.board)
+        if state.below >= SCROLLED_AWAY and new_look:
+            return "post"  # (a game's final table, with nothing left to show, is edited in place)
         wait_edit = self.pacer.wait_time("edit", state.live.chat)
         if wait_edit > EDIT_PATIENCE and self.pacer.wait_time("post", state.live.chat) < wait_edit:
             return "post"
@@ -511,10 +563,12 @@ class Delivery:
         if key != state.picture_key:
             state.generation += 1
             state.refused.clear()
-        caught_up = state.table is not None and views.picture_key(state.table) == key
-        if state.changed_since is not None and caught_up:
+        if state.changed_since is not None:
+            # the channel caught up with the cards that were new since then (a state that was
+            # superseded before it could be shown counts from when it appeared)
             self.stats.table_delays.append(now - state.changed_since)
-            state.changed_since = None
+            newer = state.table is not None and views.picture_key(state.table) != key
+            state.changed_since = state.table_at if newer else None
         state.picture_key = key
         state.table_delivered_at = now
         for miss in state.misses:

@@ -9,7 +9,7 @@ import pytest
 
 from bot import views
 from bot.clock import FakeClock
-from bot.delivery import HOLD_GRACE, MISS_DELAY, Delivery, EditResult
+from bot.delivery import HOLD_GRACE, MISS_QUIET, Delivery, EditResult
 from bot.events import ChatKey, Edit, Mark, MessageRef, Post, Private, React
 from bot.pacing import Pacer, PlatformLimits, Rate, RateLimited
 from games.common.protocol import CardFace
@@ -228,7 +228,7 @@ async def test_marks_policy(clock: FakeClock) -> None:
     await delivery.send(React(MessageRef(CHAT, "u3"), "late", "too late", seat="s3", who="Cat", word="ape"))
     await run(clock, 0.5)
     assert [c[2] for c in transport.of("react")] == [("u1", "accepted")], "refusals: no reaction by default"
-    await run(clock, MISS_DELAY)
+    await run(clock, MISS_QUIET)
     _, _, (_, view, _) = transport.of("edit")[-1]
     assert "Not taken: ✗ Bob: XQ · ⏱ Cat: APE — too late" in view.lines  # type: ignore[attr-defined]
     # with the workspace's `reasons` setting: one reaction per player and table

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from bot.delivery import MISS_QUIET
 from tests.adapters.discord.conftest import (
     ANN,
     BOB,
@@ -48,10 +49,13 @@ async def test_lobby_buttons_join_leave_start(h: Harness) -> None:
     assert refused.ephemeral and "Only the host" in refused.text
 
     iid = await h.fake.press(*BOB, "moji:leave", lobby)
+    await h.fake.until(lambda: len(h.manager.sessions[CHAT].players) == 1)
+    await h.advance(1.0)  # a lobby edited again within a second waits, so a burst of joins is one edit
     await h.fake.wait_for("PATCH", rf"/messages/{lobby}$", lambda r: "Bob" not in r.text)
 
     await h.fake.press(*ANN, "moji:go", lobby)
     await h.fake.wait_for("POST", MESSAGES, is_table)
+    await h.drain()
     closed = h.fake.of("PATCH", rf"/messages/{lobby}$")[-1]
     assert closed.json.get("components") == []  # the lobby's buttons are gone once the game starts
 
@@ -72,7 +76,7 @@ async def test_whole_game_to_leaderboard(h: Harness) -> None:
     mid = await answer(h, BOB, wrong * 3)
     assert mark_of(h, mid) == [], "refusals are listed in the table, not marked, by default"
     assert not h.fake.of("POST", rf"/messages/{mid}"), "no reply in the channel"
-    await h.advance(2.0)  # nothing else happened: the table shows the refusal on its own
+    await h.advance(MISS_QUIET)  # nothing else happened: the table shows the refusal on its own
     await h.fake.wait_for(
         "PATCH", r"^/channels/\d+/messages/\d+$", lambda r: f"Bob: {wrong.upper() * 3}" in r.text
     )
@@ -130,7 +134,7 @@ async def test_reasons_setting_explains_refusals(h: Harness) -> None:
     assert mark_of(h, mid) == ["❌"]
     await answer(h, ANN, wrong * 4)  # one mark per player and table: the rest are listed
     assert len(h.fake.of("PUT", r"/reactions/")) == 1
-    await h.advance(2.0)
+    await h.advance(MISS_QUIET)
     [table] = await h.fake.wait_for("PATCH", r"^/channels/\d+/messages/\d+$", lambda r: "Not taken" in r.text)
     assert f"has no {letter.upper()}" in table.text and wrong.upper() * 4 in table.text
     iid = await h.fake.slash(*ANN, "why")
