@@ -483,12 +483,18 @@ class SlackAdapter:
         host = Player(PLATFORM, schedule.created_by, schedule.created_by_name or schedule.created_by)
         minutes = max(1, round(BREAK_JOIN_WINDOW / 60))
         client = await self.client_for(schedule.workspace_id)
-        await client.chat_postMessage(
-            channel=schedule.channel_id,
-            text=(f"{schedule.mention} " if schedule.mention else "")
-            + f"☕ Word break! Press *Join* below; the game starts in {minutes} minute"
-            + ("s." if minutes > 1 else "."),
-        )
+        # The lobby follows at once, in the same channel: the pacer counts this post too, so
+        # the lobby waits for the channel's next slot instead of being refused (429).
+        ticket = await self.outbox.pacer.acquire("post", chat)
+        try:
+            await client.chat_postMessage(
+                channel=schedule.channel_id,
+                text=(f"{schedule.mention} " if schedule.mention else "")
+                + f"☕ Word break! Press *Join* below; the game starts in {minutes} minute"
+                + ("s." if minutes > 1 else "."),
+            )
+        finally:
+            self.outbox.pacer.release(ticket)
         await self._join_channel(schedule.workspace_id, schedule.channel_id)
         await self.manager.handle(Command("start", schedule.args, chat, host))
         session = self.manager.sessions.get(chat)

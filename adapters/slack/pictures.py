@@ -15,8 +15,11 @@ Two ways, by how moji is reachable:
   ``chat.update``) only once the table has stayed the same for :data:`STABLE`
   seconds — a lively race changes faster than that, so it costs nothing there, while
   a turn-based board or a quiet race still gets its picture. The uploads are paced
-  like every other call (the ``picture`` kind of the Slack limits). An edit that
-  does not change the picture keeps the one already attached.
+  like every other call (the ``picture`` kind of the Slack limits; a 429 holds those
+  buckets for Retry-After, then the upload is tried again). An edit that does not
+  change the picture keeps the one already attached; an edit that changes it drops
+  the old one until the new one is stable. The picture is attached to the table as
+  it is by then, so a status edit made meanwhile stays; one upload per picture.
 
 A workspace that did not grant ``files:write`` keeps the emoji tables (its first
 refusal turns uploads off for it).
@@ -29,6 +32,7 @@ import hashlib
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from slack_sdk.errors import SlackApiError
@@ -50,6 +54,8 @@ NOT_ALLOWED = frozenset({"missing_scope", "not_allowed_token_type", "no_permissi
 STABLE = 4.0
 #: Pictures kept for serving (each a few tens of kB).
 KEEP = 512
+#: Attempts at attaching one picture when Slack answers 429 (the pacer holds the buckets between them).
+ATTEMPTS = 3
 
 
 def picture_id(view: View) -> str:
@@ -59,6 +65,27 @@ def picture_id(view: View) -> str:
 
 def _alt(view: View) -> str:
     return "Cards: " + view.card_line()
+
+
+@dataclass
+class _Table:
+    """A chat's newest table message, as the uploads see it."""
+
+    ts: str
+    key: str  # the picture it shows (or is being edited to show)
+    view: View  # what it shows (or is being edited to show)
+    image: dict[str, Any] | None = None  # the uploaded picture attached to it…
+    image_key: str = ""  # …and which picture that is
+    task: asyncio.Task[None] | None = None  # an upload waiting for the table to be stable…
+    task_key: str = ""  # …and for which picture
+
+    def waiting(self, key: str) -> bool:
+        return self.task is not None and not self.task.done() and self.task_key == key
+
+    def cancel(self) -> None:
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+        self.task = None
 
 
 class Pictures:
@@ -79,10 +106,8 @@ class Pictures:
         self.pacer: Pacer | None = None
         #: Workspaces that refused an upload (no files:write).
         self.disabled: set[str] = set()
-        #: chat → (ts, picture id) of its newest table message.
-        self.latest: dict[ChatKey, tuple[str, str]] = {}
-        #: message ts → the image block it carries (uploaded pictures).
-        self.attached: dict[str, dict[str, Any]] = {}
+        #: chat → its newest table message (uploaded pictures).
+        self.tables: dict[ChatKey, _Table] = {}
         #: picture id → the view to draw, then its PNG (served pictures).
         self._views: OrderedDict[str, View] = OrderedDict()
         self._png: OrderedDict[str, bytes] = OrderedDict()
@@ -97,20 +122,32 @@ class Pictures:
         )
 
     async def block(self, chat: ChatKey, ts: str | None, view: View, *, fresh: bool) -> dict[str, Any] | None:
-        """The image block to send with ``view`` now (None: none yet)."""
+        """The image block to send with ``view`` now (None: none yet).
+
+        Served: the picture's URL, always. Uploaded: the picture already attached to
+        message ``ts``, if it shows the same cards as ``view`` (an edit that changes
+        them drops the old picture until the new one is stable). ``fresh`` (the delivery
+        layer's "the picture changed") is implied by comparing the pictures themselves.
+        """
         if not self._wanted(chat, view):
             return None
+        key = picture_id(view)
         if self.base_url:
-            key = picture_id(view)
             self._views[key] = view
             self._views.move_to_end(key)
             while len(self._views) > KEEP:
                 self._views.popitem(last=False)
             url = f"{self.base_url}/pictures/{key}.png"
             return {"type": "image", "image_url": url, "alt_text": _alt(view)}
-        if not fresh and ts is not None:
-            return self.attached.get(ts)
-        return None
+        table = self.tables.get(chat) if ts is not None else None
+        if table is None or table.ts != ts:
+            return None
+        # The message is about to show this view: a pending upload attaches to it, not to the old one.
+        if key != table.key:
+            table.cancel()
+            table.key = key
+        table.view = view
+        return table.image if table.image_key == key else None
 
     async def serve(self, key: str) -> bytes | None:
         """The PNG of a served picture (drawn on first request), or None if unknown."""
@@ -128,7 +165,7 @@ class Pictures:
         return png
 
     def table_posted(self, chat: ChatKey, ts: str, view: View, *, shown: bool) -> None:
-        """A table message was posted."""
+        """A table message was posted (``shown``: with its picture)."""
         self.table_shown(chat, ts, view)
 
     def table_shown(self, chat: ChatKey, ts: str, view: View) -> None:
@@ -136,16 +173,28 @@ class Pictures:
         if self.base_url or not self._wanted(chat, view):
             return
         key = picture_id(view)
-        if self.latest.get(chat) == (ts, key) and ts in self.attached:
-            return
-        self.latest[chat] = (ts, key)
-        task = asyncio.get_running_loop().create_task(self._attach(chat, ts, key, view), name=f"picture {ts}")
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        table = self.tables.get(chat)
+        if table is None or table.ts != ts:  # a new table message: the old one keeps what it has
+            if table is not None:
+                table.cancel()
+            table = self.tables[chat] = _Table(ts, key, view)
+        if key != table.key:
+            table.cancel()
+        table.key, table.view = key, view
+        if table.image_key == key or table.waiting(key):
+            return  # it has this picture already, or will once the table is stable
+        table.task = asyncio.get_running_loop().create_task(
+            self._attach(chat, table, key), name=f"picture {ts}"
+        )
+        table.task_key = key
+        self.tasks.add(table.task)
+        table.task.add_done_callback(self.tasks.discard)
 
     def forget(self, chat: ChatKey) -> None:
         """The chat's game ended."""
-        self.latest.pop(chat, None)
+        table = self.tables.pop(chat, None)
+        if table is not None:
+            table.cancel()
 
     async def close(self) -> None:
         """Cancel pending uploads."""
@@ -153,36 +202,30 @@ class Pictures:
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
 
-    async def _attach(self, chat: ChatKey, ts: str, key: str, view: View) -> None:
+    def _current(self, chat: ChatKey, table: _Table, key: str) -> bool:
+        return self.tables.get(chat) is table and table.key == key
+
+    async def _attach(self, chat: ChatKey, table: _Table, key: str) -> None:
         assert self.renderer is not None
         try:
             if self.clock is not None:
                 await self.clock.sleep_until(self.clock.now() + STABLE)
-            if self.latest.get(chat) != (ts, key):
+            if not self._current(chat, table, key):
                 return  # the table changed meanwhile: its successor gets the picture, if it lasts
-            png = await asyncio.to_thread(self.renderer, view)
-            if not png or self.latest.get(chat) != (ts, key):
-                return
-            ticket = await self.pacer.acquire("picture", chat) if self.pacer is not None else None
-            try:
-                client = await self.client_for(chat.workspace_id)
-                upload: Any = await client.files_upload_v2(
-                    file=png, filename="moji-table.png", title=view.title or "moji", alt_txt=_alt(view)
-                )
-                file_id = str(upload["file"]["id"])
-                if self.latest.get(chat) != (ts, key):
+            png = await asyncio.to_thread(self.renderer, table.view)
+            for attempt in range(1, ATTEMPTS + 1):
+                if not png or not self._current(chat, table, key):
                     return
-                image = {"type": "image", "slack_file": {"id": file_id}, "alt_text": _alt(view)}
-                await client.chat_update(
-                    channel=chat.channel_id,
-                    ts=ts,
-                    text=fallback_text(view),
-                    blocks=[*render(view)[: MAX_BLOCKS - 1], image],
-                )
-                self.attached[ts] = image
-            finally:
-                if ticket is not None and self.pacer is not None:
-                    self.pacer.release(ticket)
+                try:
+                    await self._upload(chat, table, key, png)
+                    return
+                except SlackApiError as exc:
+                    if exc.response.get("error") != "ratelimited" or attempt == ATTEMPTS:
+                        raise
+                    retry = _retry_after(exc)
+                    log.info("table picture in %s: rate limited for %.2f s", chat.label(), retry)
+                    if self.pacer is not None:
+                        self.pacer.penalize("picture", chat, retry)
         except SlackApiError as exc:
             error = exc.response.get("error")
             if error in NOT_ALLOWED:
@@ -196,3 +239,42 @@ class Pictures:
             raise
         except Exception:
             log.exception("could not draw or attach the table picture in %s", chat.label())
+
+    async def _upload(self, chat: ChatKey, table: _Table, key: str, png: bytes) -> None:
+        """Upload the picture (paced) and attach it to the table as it is now."""
+        ticket = await self.pacer.acquire("picture", chat) if self.pacer is not None else None
+        try:
+            client = await self.client_for(chat.workspace_id)
+            title, alt = table.view.title or "moji", _alt(table.view)
+            upload: Any = await client.files_upload_v2(
+                file=png, filename="moji-table.png", title=title, alt_txt=alt
+            )
+            file_id = str(upload["file"]["id"])
+            if not self._current(chat, table, key):
+                return
+            before = table.image, table.image_key
+            # Attached before the update: an edit of the table sent meanwhile keeps the picture too.
+            table.image = {"type": "image", "slack_file": {"id": file_id}, "alt_text": _alt(table.view)}
+            table.image_key = key
+            view = table.view  # the table as it is now, not as it was when the wait began
+            try:
+                await client.chat_update(
+                    channel=chat.channel_id,
+                    ts=table.ts,
+                    text=fallback_text(view),
+                    blocks=[*render(view)[: MAX_BLOCKS - 1], table.image],
+                )
+            except BaseException:
+                if table.image_key == key:
+                    table.image, table.image_key = before
+                raise
+        finally:
+            if ticket is not None and self.pacer is not None:
+                self.pacer.release(ticket)
+
+
+def _retry_after(exc: SlackApiError) -> float:
+    try:
+        return float(exc.response.headers.get("Retry-After", 1))
+    except (TypeError, ValueError):
+        return 1.0

@@ -56,6 +56,30 @@ async def until(predicate: Callable[[], bool], within: float = 5.0) -> None:
         await asyncio.sleep(0.005)
 
 
+async def tick_until(
+    clock: FakeClock,
+    predicate: Callable[[], bool],
+    *,
+    busy: Callable[[], bool],
+    within: float = 10.0,
+    step: float = 0.25,
+) -> None:
+    """Let the fake clock run in small steps until ``predicate()`` holds; fail after ``within``
+    fake seconds. Before each check the loop runs until nothing is ``busy`` (e.g. the fake
+    Slack's calls in flight), so whatever was due at that time has happened."""
+    start = clock.now()
+    while True:
+        await clock.settle()
+        await until(lambda: not busy())
+        await clock.settle()
+        if predicate():
+            return
+        if clock.now() - start >= within:
+            raise AssertionError(f"condition not met within {within} s on the fake clock")
+        await clock.advance(step)
+        await asyncio.sleep(0.005)  # (as in drain: a call on its way to the fake gets there)
+
+
 @dataclass
 class Harness:
     """The adapter under test and ways to talk to it like Slack does."""

@@ -86,6 +86,8 @@ class Call:
     at: float = 0.0
     status: int = 200
     limited: bool = False
+    #: What the fake answered (once it has; e.g. a posted message's ``ts``).
+    answer: dict[str, Any] | None = None
 
     @property
     def ok(self) -> bool:
@@ -270,7 +272,8 @@ class FakeSlack:
         gate = self.held.get(method)
         if gate is not None:
             await gate.wait()
-        return web.json_response(self._answer(method, args, token))
+        call.answer = self._answer(method, args, token)
+        return web.json_response(call.answer)
 
     def _admit(self, method: str, args: dict[str, Any], token: str, at: float) -> int | None:
         """Take a slot of ``method``'s budget at time ``at``, or say how long until one frees.

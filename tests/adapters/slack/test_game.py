@@ -9,7 +9,8 @@ import pytest
 
 pytest.importorskip("slack_bolt")
 
-from tests.adapters.slack.conftest import CHANNEL, CHAT, Harness, until
+from bot.delivery import MISS_DELAY, MISS_QUIET
+from tests.adapters.slack.conftest import CHANNEL, CHAT, Harness, tick_until, until
 from tests.adapters.slack.fakeslack import Call
 
 
@@ -32,6 +33,28 @@ def latest_table(h: Harness) -> Call:
 def on(ts: str) -> Callable[[Call], bool]:
     """Matches calls about the message ``ts``."""
     return lambda call: call.args.get("timestamp") == ts
+
+
+def wrong_word(table: Call) -> str:
+    """A word without the table's letter."""
+    letter = letters(table)[0].lower()
+    return next(w for w in ("quiz", "xyz", "jug", "kiwi") if letter not in w)
+
+
+def lists(who: str, word: str) -> Callable[[Call], bool]:
+    """Matches a table that lists ``who``'s refused ``word`` ("Not taken: ✗ Ann: QUIZ")."""
+    return lambda call: is_table(call) and f"✗ {who}: {word.upper()}" in call.text()
+
+
+async def run_until(h: Harness, method: str, where: Callable[[Call], bool], within: float = 10.0) -> Call:
+    """Let the clock run in small steps (everything due being sent after each) until a call
+    of ``method`` matching ``where`` went out; returns the first. Fails after ``within`` s."""
+
+    def found() -> list[Call]:
+        return [c for c in h.slack.of(method) if c.ok and where(c)]
+
+    await tick_until(h.clock, lambda: bool(found()), busy=lambda: h.slack.inflight > 0, within=within)
+    return found()[0]
 
 
 async def claim(h: Harness, user: str, word: str) -> str:
@@ -89,12 +112,13 @@ async def test_wrong_answer_is_listed_in_the_table_and_why_is_private(h: Harness
     await h.command("UANN", "go")
     await h.drain()
     [table] = await h.slack.wait_for("chat.postMessage", is_table)
-    letter = letters(table)[0].lower()
-    wrong = next(w for w in ("quiz", "xyz", "jug", "kiwi") if letter not in w)
+    wrong = wrong_word(table)
     await claim(h, "UANN", wrong)
-    await h.clock.advance(2.0)  # nothing else happens: the table lists the refusal on its own
-    [listed] = await h.slack.wait_for("chat.update", lambda c: f"Ann: {wrong.upper()}" in c.text())
-    assert listed.args["ts"] == "1700000000.000002" or is_table(listed)
+    # Nothing else happens: the table lists the refusal on its own, in place, within seconds.
+    listed = await run_until(h, "chat.update", lists("Ann", wrong), within=MISS_DELAY + MISS_QUIET)
+    assert table.answer is not None and listed.args["ts"] == table.answer["ts"]
+    assert letters(listed) == letters(table) and "has no" not in listed.text()  # no reason: not asked for
+    assert [c for c in h.slack.of("chat.postMessage") if is_table(c)] == [table]
     assert h.slack.of("reactions.add") == [], "refusals are not marked by default (the budget is for ✅)"
     await h.command("UANN", "why")
     [why] = await h.slack.wait_for("chat.postEphemeral", lambda c: "has no" in str(c.args.get("text")))
@@ -142,13 +166,23 @@ async def test_reasons_setting_marks_and_explains_in_the_game_thread(h: Harness)
     await h.command("UANN", "go")
     await h.drain()
     [table] = await h.slack.wait_for("chat.postMessage", is_table)
-    letter = letters(table)[0].lower()
-    wrong = next(w for w in ("quiz", "xyz", "jug", "kiwi") if letter not in w)
+    assert table.args["thread_ts"] == h.adapter.transport.threads[CHAT]
+    wrong = wrong_word(table)
     ts = await claim(h, "UANN", wrong)
+    await h.drain()
     [mark] = await h.slack.wait_for("reactions.add", on(ts))
     assert mark.args["name"] == "x"
-    await h.clock.advance(2.0)
-    [why] = await h.slack.wait_for("chat.update", lambda c: "has no" in c.text())
-    assert is_table(why)
-    [table] = [c for c in h.slack.of("chat.postMessage") if is_table(c)]
-    assert table.args["thread_ts"] == h.adapter.transport.threads[CHAT]
+    # The reason shows in the table itself (edited in its thread), not in a message of its own.
+    why = await run_until(h, "chat.update", lists("Ann", wrong), within=MISS_DELAY + MISS_QUIET)
+    assert f"has no {letters(table)[0]}" in why.text()
+    assert table.answer is not None and why.args["ts"] == table.answer["ts"]
+    assert [c for c in h.slack.of("chat.postMessage") if is_table(c)] == [table]
+    assert not [c for c in h.slack.of("chat.postMessage") if "has no" in c.text()]
+    # A second refused word of the same player, same table: listed, but only one ❌ per table.
+    second = next(
+        w for w in ("quiz", "xyz", "jug", "kiwi") if w != wrong and letters(table)[0].lower() not in w
+    )
+    ts2 = await claim(h, "UANN", second)
+    await run_until(h, "chat.update", lists("Ann", second), within=MISS_DELAY + MISS_QUIET)
+    assert [c for c in h.slack.of("reactions.add") if c.args.get("timestamp") == ts2] == []
+    assert len(h.slack.of("reactions.add")) == 1

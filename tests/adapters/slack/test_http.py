@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
@@ -75,10 +76,22 @@ async def test_redelivered_events_never_count_twice(h: Harness) -> None:
 
 
 async def test_rate_limited_calls_are_retried_after_retry_after(h: Harness) -> None:
-    h.slack.fail["chat.postMessage"] = [(429, {"Retry-After": "0"}, {"ok": False, "error": "ratelimited"})]
-    ref = await h.adapter.outbox.send(Post(CHAT, views.message("hello")))
+    """A 429 reaches the pacer (not the client's own wall-clock retries): it holds the
+    channel's bucket for Retry-After seconds on the adapter's clock, then tries once more."""
+    h.slack.fail["chat.postMessage"] = [(429, {"Retry-After": "3"}, {"ok": False, "error": "ratelimited"})]
+    posting = asyncio.ensure_future(h.adapter.outbox.send(Post(CHAT, views.message("hello", "lobby"))))
+    [refused] = await h.slack.wait_for("chat.postMessage")
+    assert refused.status == 429
+    await until(lambda: h.adapter.outbox.stats.rate_limited == 1)
+    await h.clock.advance(2.9)
+    assert not posting.done() and len(h.slack.of("chat.postMessage")) == 1
+    await h.clock.advance(0.1)
+    ref = await asyncio.wait_for(posting, 5)
     assert ref is not None and ref.message_id.startswith("1700000000.")
-    assert len(h.slack.of("chat.postMessage")) == 2
+    first, second = h.slack.of("chat.postMessage")
+    assert second.ok and second.at - first.at == pytest.approx(3.0)
+    assert second.args["text"] == first.args["text"]
+    assert h.adapter.outbox.stats.rate_limited == 1
 
 
 async def test_quiet_mode_keeps_the_game_in_a_thread(h: Harness) -> None:
@@ -86,8 +99,8 @@ async def test_quiet_mode_keeps_the_game_in_a_thread(h: Harness) -> None:
     await h.command("UANN", "start toy target=1")
     [lobby] = await h.slack.wait_for("chat.postMessage")
     assert not lobby.args.get("thread_ts")
-    await until(lambda: CHAT in h.adapter.outbox.threads)  # the lobby post has been answered
-    lobby_ts = h.adapter.outbox.threads[CHAT]
+    await until(lambda: CHAT in h.adapter.transport.threads)  # the lobby post has been answered
+    lobby_ts = h.adapter.transport.threads[CHAT]
     assert lobby_ts.startswith("1700000000.")
     await h.command("UANN", "go")
     await h.drain()
@@ -98,10 +111,16 @@ async def test_quiet_mode_keeps_the_game_in_a_thread(h: Harness) -> None:
     await h.say("UANN", letters(table)[0].lower() + "zz", thread_ts=lobby_ts)
     await until(lambda: len(session._pending) == 1)
     await h.clock.advance(0.2)
+    await h.drain()
     [over] = await h.slack.wait_for("chat.postMessage", lambda c: "game over" in str(c.args.get("text")))
     assert over.args["thread_ts"] == lobby_ts
+    # Everything after the lobby stayed in its thread: the table was edited there, not reposted.
+    posts = [c for c in h.slack.of("chat.postMessage") if c.ok]
+    assert [c.args.get("thread_ts") for c in posts[1:]] == [lobby_ts] * (len(posts) - 1)
+    assert [c for c in posts if is_table(c)] == [table]
     # The next game opens a new lobby in the channel.
     await h.command("UANN", "start toy")
+    await h.drain()
     lobbies = await h.slack.wait_for(
         "chat.postMessage", lambda c: "lobby" in str(c.args.get("text")), count=2
     )
@@ -126,6 +145,7 @@ async def test_buttons_answer_through_bolt(h: Harness) -> None:
     )
     assert refusal.args["user"] == "UBOB"
     assert await h.button("UADMIN", "moji:go") == 200  # a workspace admin may start it
+    await h.drain()  # the table waits for the channel's next chat.postMessage slot
     await h.slack.wait_for("chat.postMessage", is_table)
 
 

@@ -15,6 +15,7 @@ from bot.registry import Registry
 from games.common.protocol import Action, Notice, Setup, Snapshot
 from tests.adapters.slack.conftest import CHAT, Harness, until
 from tests.adapters.slack.fakeslack import Call
+from tests.adapters.slack.test_game import is_table
 from tests.bot.toygame import TOY, ToyEngine
 
 SECRET_WORD = "QZXJV"
@@ -124,12 +125,22 @@ async def test_failed_reaction_or_edit_never_stops_a_game(h: Harness) -> None:
     await h.slack.wait_for("chat.postEphemeral", lambda c: SECRET_WORD in c.text())
     session = h.adapter.manager.sessions[CHAT]
     h.slack.fail["reactions.add"] = [(200, {}, {"ok": False, "error": "message_not_found"})]
+    h.slack.fail["chat.update"] = [(200, {}, {"ok": False, "error": "internal_error"})]
     letter = session.engine.snapshot(None).cards[0].letter.lower()  # type: ignore[union-attr]
     await h.say("UANN", letter + "zz")
     await until(lambda: len(session._pending) == 1)
     await h.clock.advance(0.2)
+    await h.drain()
     await h.slack.wait_for("chat.postMessage", lambda c: "game over" in str(c.args.get("text")))
+    [mark] = h.slack.of("reactions.add")  # refused by Slack, not tried again
+    assert mark.args["name"] == "white_check_mark"
+    # The table's edit was refused too: it is posted anew instead, so the channel still sees it.
+    [*_, edit] = [c for c in h.slack.of("chat.update") if is_table(c)]
+    [*_, reposted, over] = h.slack.of("chat.postMessage")
+    assert is_table(reposted) and reposted.at > edit.at and reposted.args["text"] == edit.args["text"]
+    assert "game over" in over.args["text"]
     assert h.adapter.manager.errors == []
+    assert CHAT not in h.adapter.manager.sessions
 
 
 async def test_a_channel_the_bot_cannot_post_in_gets_a_private_hint(h: Harness) -> None:

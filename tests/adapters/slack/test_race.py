@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from bot.delivery import SCROLLED_AWAY
 from bot.registry import Registry
-from tests.adapters.slack.conftest import CHAT, Harness, until
+from tests.adapters.slack.conftest import CHANNEL, CHAT, Harness, until
 from tests.adapters.slack.test_game import is_table
 
 race = pytest.importorskip("games.race")
@@ -51,12 +52,23 @@ async def test_a_whole_race(h: Harness) -> None:
         await h.clock.advance(0.5)
         await settle(h)
     assert CHAT not in h.adapter.manager.sessions, "the race never ended"
+    await h.drain()  # the result waits for the channel's next chat.postMessage slot
     [over] = await h.slack.wait_for("chat.postMessage", lambda c: "game over" in str(c.args.get("text")))
     assert "pts" in over.args["text"]
     assert claimed, "nobody but the computer ever answered"
     marks = {c.args["timestamp"]: c.args["name"] for c in h.slack.of("reactions.add")}
     assert "white_check_mark" in [marks.get(ts) for ts in claimed]
     assert "Bob" in over.args["text"]
+
+    # One live table, edited in place: outcomes ("Bob takes …") are its lines, not posts; a fresh
+    # table only once enough messages scrolled the old one away. Every call fit Slack's limits.
+    posts = [c for c in h.slack.of("chat.postMessage") if c.args.get("channel") == CHANNEL]
+    tables = [c for c in posts if is_table(c)]
+    edits = [c for c in h.slack.of("chat.update") if is_table(c)]
+    assert [c for c in posts if not is_table(c)] == [posts[0], over]  # the lobby and the result
+    assert len(edits) > len(tables) and len(tables) <= 1 + len(claimed) // SCROLLED_AWAY
+    assert any("takes" in c.text() for c in edits)
+    assert h.slack.rate_limited() == []
 
     await h.command("UANN", "leaderboard race")
     [board] = await h.slack.wait_for("chat.postEphemeral", lambda c: "Leaderboard" in str(c.args.get("text")))

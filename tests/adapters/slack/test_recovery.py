@@ -25,15 +25,22 @@ async def test_a_running_game_resumes_after_a_restart(
         await before.drain()
         [table] = await slack.wait_for("chat.postMessage", is_table)
         await claim(before, "UANN", letters(table)[0].lower() + "zz")
-        await slack.wait_for("chat.postMessage", is_table, count=2)
+        await before.drain()
+        [scored] = await slack.wait_for("chat.update", lambda c: is_table(c) and "takes" in c.text())
+        assert "Ann: 1" in scored.text()
 
     await clock.advance(5)
     async with running(slack, clock, svc, slack_store) as after:
+        await after.drain()
         await slack.wait_for("chat.postMessage", lambda c: "restarted" in str(c.args.get("text")))
-        [*_, table] = await slack.wait_for("chat.postMessage", is_table, count=3)
+        # The new process does not edit the old table: it shows the game again, as it was.
+        [first, table] = await slack.wait_for("chat.postMessage", is_table, count=2)
+        assert first.answer is not None and scored.args["ts"] == first.answer["ts"]
+        assert letters(table) == letters(scored) and "Ann: 1" in table.text()
         session = after.adapter.manager.sessions[CHAT]
         assert session.engine is not None
         await claim(after, "UANN", letters(table)[0].lower() + "zz")
+        await after.drain()
         [over] = await slack.wait_for("chat.postMessage", lambda c: "game over" in str(c.args.get("text")))
         assert "Ann — 2 pts" in over.args["text"]
 

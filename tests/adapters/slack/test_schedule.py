@@ -13,9 +13,9 @@ from adapters.slack.schedule import next_run, parse_break, parse_days, parse_tim
 from adapters.slack.store import MemorySlackStore, Schedule
 from bot.clock import FakeClock
 from bot.commands import CommandError
-from tests.adapters.slack.conftest import CHAT, MONDAY_1459, Harness, running, until
+from tests.adapters.slack.conftest import CHAT, MONDAY_1459, Harness, running, tick_until, until
 from tests.adapters.slack.fakes import FakeServices
-from tests.adapters.slack.fakeslack import FakeSlack
+from tests.adapters.slack.fakeslack import Call, FakeSlack
 
 UTC_ZONE = zoneinfo.ZoneInfo("UTC")
 PARIS = zoneinfo.ZoneInfo("Europe/Paris")
@@ -68,6 +68,11 @@ def is_lobby(call: object) -> bool:
     return "lobby" in str(getattr(call, "args", {}).get("text"))
 
 
+def lobbies(slack: FakeSlack) -> list[Call]:
+    """The lobbies posted so far."""
+    return [c for c in slack.of("chat.postMessage") if is_lobby(c)]
+
+
 async def test_a_scheduled_break_fires_on_the_fake_clock(h: Harness) -> None:
     await h.command("UANN", "schedule weekdays 15:00 toy <!subteam^S1|@team>")
     await h.slack.wait_for("chat.postEphemeral", lambda c: "Only workspace admins" in str(c.args.get("text")))
@@ -76,10 +81,13 @@ async def test_a_scheduled_break_fires_on_the_fake_clock(h: Harness) -> None:
     assert "#1" in ok.args["text"] and "UTC" in ok.args["text"]
     assert h.slack.of("chat.postMessage") == []
 
-    await h.clock.advance(61)
+    await h.clock.advance(60)
     [hello] = await h.slack.wait_for("chat.postMessage", lambda c: "Word break" in str(c.args.get("text")))
     assert hello.args["text"].startswith("<!subteam^S1|@team>")
-    await h.slack.wait_for("chat.postMessage", is_lobby)
+    # The lobby follows in the channel's next chat.postMessage slot (the pacer counted the hello).
+    await tick_until(h.clock, lambda: bool(lobbies(h.slack)), busy=lambda: h.slack.inflight > 0)
+    [lobby] = lobbies(h.slack)
+    assert lobby.at - hello.at >= 1 and h.slack.rate_limited() == []
     session = h.adapter.manager.sessions[CHAT]
     assert session.host.user_id == "UADMIN"
 
@@ -113,25 +121,31 @@ async def test_breaks_survive_restarts_and_never_start_twice(
     slack: FakeSlack, svc: FakeServices, slack_store: MemorySlackStore
 ) -> None:
     clock = FakeClock(MONDAY_1459)
+    slack.now = clock.now  # Slack's limits count on the same clock
     async with running(slack, clock, svc, slack_store) as first:
         await first.command("UADMIN", "schedule weekdays 15:00 toy")
         await slack.wait_for("chat.postEphemeral", lambda c: "scheduled" in str(c.args.get("text")))
 
     # The bot restarts (new adapter, same database) and a second process runs beside it.
     clock = FakeClock(MONDAY_1459 + 30)
+    slack.now = clock.now  # Slack's limits count on the same clock
     async with (
         running(slack, clock, FakeServices(svc.registry), slack_store) as one,
         running(slack, clock, FakeServices(svc.registry), slack_store) as two,
     ):
         assert one.adapter.scheduler.next[1] == at("2026-11-23T15:00:00")
-        await clock.advance(31)
-        await slack.wait_for("chat.postMessage", is_lobby)
+        await clock.advance(30)
+        # The hello, then the lobby in the channel's next chat.postMessage slot.
+        await tick_until(clock, lambda: bool(lobbies(slack)), busy=lambda: slack.inflight > 0)
         await until(lambda: len(one.adapter.manager.sessions) + len(two.adapter.manager.sessions) == 1)
-        await slack.wait_for("chat.postMessage", is_lobby)
-        assert len([c for c in slack.of("chat.postMessage") if is_lobby(c)]) == 1
+        await clock.advance(5)
+        hello, lobby = slack.of("chat.postMessage")
+        assert "Word break" in str(hello.args.get("text")) and is_lobby(lobby)
+        assert lobby.at - hello.at >= 1 and slack.rate_limited() == []
 
     # Restarting a minute after the break does not start it again (the run is claimed)…
     clock = FakeClock(MONDAY_1459 + 120)
+    slack.now = clock.now  # Slack's limits count on the same clock
     async with running(slack, clock, FakeServices(svc.registry), slack_store) as again:
         assert again.adapter.scheduler.next[1] == at("2026-11-23T15:00:00")  # within the grace period
         await clock.advance(1)
@@ -139,8 +153,9 @@ async def test_breaks_survive_restarts_and_never_start_twice(
         assert again.adapter.manager.sessions == {}
         # …and the next day's break does start.
         await clock.advance_to(at("2026-11-24T15:00:00"))
-        await slack.wait_for("chat.postMessage", is_lobby, count=2)
+        await tick_until(clock, lambda: len(lobbies(slack)) == 2, busy=lambda: slack.inflight > 0)
         await until(lambda: len(again.adapter.manager.sessions) == 1)
+        assert slack.rate_limited() == []
 
 
 async def test_a_run_missed_long_ago_is_skipped(
@@ -150,6 +165,7 @@ async def test_a_run_missed_long_ago_is_skipped(
         Schedule(0, "T1", "C1", (0, 1, 2, 3, 4), "15:00", ("toy",), "", "UADMIN", "Ada")
     )
     clock = FakeClock(at("2026-11-23T16:00:00"))
+    slack.now = clock.now  # Slack's limits count on the same clock
     async with running(slack, clock, svc, slack_store) as h:
         assert h.adapter.scheduler.next[1] == at("2026-11-24T15:00:00")
         upcoming = h.adapter.scheduler.upcoming("T1")
@@ -163,14 +179,15 @@ async def test_workspace_time_zone_moves_the_break(h: Harness) -> None:
     [ok] = await h.slack.wait_for("chat.postEphemeral", lambda c: "scheduled" in str(c.args.get("text")))
     assert "Europe/Paris" in ok.args["text"]
     assert h.adapter.scheduler.next[1] == at("2026-11-23T16:00:00", PARIS)  # 15:00 UTC
-    await h.clock.advance(61)
-    await h.slack.wait_for("chat.postMessage", is_lobby)
+    await h.clock.advance(60)
+    await tick_until(h.clock, lambda: bool(lobbies(h.slack)), busy=lambda: h.slack.inflight > 0)
 
 
 async def test_other_processes_see_new_and_removed_breaks(
     slack: FakeSlack, svc: FakeServices, slack_store: MemorySlackStore
 ) -> None:
     clock = FakeClock(at("2026-11-23T14:00:00"))
+    slack.now = clock.now  # Slack's limits count on the same clock
     async with (
         running(slack, clock, FakeServices(svc.registry), slack_store) as one,
         running(slack, clock, FakeServices(svc.registry), slack_store) as two,
@@ -185,7 +202,8 @@ async def test_other_processes_see_new_and_removed_breaks(
         await slack.wait_for("chat.postEphemeral", lambda c: "removed" in str(c.args.get("text")))
         await clock.advance_to(at("2026-11-23T14:30:30"))
         assert [c for c in slack.of("chat.postMessage") if is_lobby(c)] == []  # #1 is gone everywhere
-        await clock.advance(60)
+        await clock.advance(30)
+        await tick_until(clock, lambda: bool(lobbies(slack)), busy=lambda: slack.inflight > 0)
         [lobby] = await slack.wait_for("chat.postMessage", is_lobby)
         assert lobby.args["channel"] == "C2"
         await until(lambda: len(one.adapter.manager.sessions) + len(two.adapter.manager.sessions) == 1)

@@ -11,7 +11,7 @@ pytest.importorskip("slack_bolt")
 
 from adapters.slack.store import MemorySlackStore
 from bot.clock import FakeClock
-from tests.adapters.slack.conftest import CHAT, make_adapter, until
+from tests.adapters.slack.conftest import CHAT, make_adapter, tick_until, until
 from tests.adapters.slack.fakes import FakeServices
 from tests.adapters.slack.fakeslack import FakeSlack
 from tests.adapters.slack.test_game import is_table
@@ -24,6 +24,10 @@ async def test_commands_and_events_over_socket_mode(
         slack, clock, svc, slack_store, app_token="xapp-1-test", signing_secret="", host="127.0.0.1", port=0
     )
     running = asyncio.ensure_future(adapter.run())
+
+    def busy() -> bool:
+        return slack.inflight > 0
+
     try:
         command = {
             "team_id": "T1",
@@ -55,7 +59,8 @@ async def test_commands_and_events_over_socket_mode(
                 "payload": {**command, "text": "go"},
             }
         )
-        await slack.wait_for("chat.postMessage", is_table)  # the game has begun
+        # The game has begun: its table goes out in the channel's next chat.postMessage slot.
+        await tick_until(clock, lambda: any(is_table(c) for c in slack.of("chat.postMessage")), busy=busy)
         session = adapter.manager.sessions[CHAT]
         letter = session.engine.snapshot(None).cards[0].letter.lower()  # type: ignore[union-attr]
         event = {
@@ -73,7 +78,16 @@ async def test_commands_and_events_over_socket_mode(
         await slack.push({"envelope_id": "e3", "type": "events_api", "payload": event})
         await until(lambda: len(session._pending) == 1)
         await clock.advance(0.2)
-        await slack.wait_for("chat.postMessage", lambda c: "game over" in str(c.args.get("text")))
+        await tick_until(
+            clock, lambda: any("game over" in str(c.args.get("text")) for c in slack.calls), busy=busy
+        )
+        [over] = [c for c in slack.of("chat.postMessage") if "game over" in str(c.args.get("text"))]
+        assert "Ann — 1 pts" in over.args["text"]
+        [table] = [c for c in slack.of("chat.postMessage") if is_table(c)]  # edited since, never reposted
+        edits = [c for c in slack.of("chat.update") if is_table(c)]
+        assert edits and table.answer is not None and {c.args["ts"] for c in edits} == {table.answer["ts"]}
+        assert slack.rate_limited() == []
+        assert CHAT not in adapter.manager.sessions
     finally:
         running.cancel()
         with contextlib.suppress(asyncio.CancelledError):

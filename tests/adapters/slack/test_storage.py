@@ -22,10 +22,10 @@ from bot.recording import StoreGameLog
 from bot.registry import Registry
 from bot.workspace import Workspace
 from storage import open_store
-from tests.adapters.slack.conftest import CHAT, MONDAY_1459, running, until
+from tests.adapters.slack.conftest import CHAT, MONDAY_1459, running, tick_until, until
 from tests.adapters.slack.fakeslack import FakeSlack
 from tests.adapters.slack.test_game import claim, is_table, letters
-from tests.adapters.slack.test_schedule import is_lobby
+from tests.adapters.slack.test_schedule import is_lobby, lobbies
 
 
 @pytest.fixture
@@ -43,6 +43,7 @@ async def test_breaks_settings_and_scores_live_in_the_database(
     slack: FakeSlack, registry: Registry, database: str
 ) -> None:
     clock = FakeClock(MONDAY_1459)
+    slack.now = clock.now  # Slack's limits count on the same clock
     svc = await services(database, registry)
     try:
         async with running(slack, clock, svc, svc.store) as h:  # type: ignore[arg-type]
@@ -58,16 +59,21 @@ async def test_breaks_settings_and_scores_live_in_the_database(
     try:
         async with running(slack, clock, svc, svc.store) as h:  # type: ignore[arg-type]
             assert list(h.adapter.scheduler.next) == [1]
-            await clock.advance(61)
-            await slack.wait_for("chat.postMessage", is_lobby)
+            await clock.advance(60)  # the break is due: the hello goes out, then the lobby is opened…
+            await until(lambda: CHAT in h.adapter.manager.sessions)
+            # …and posted in the channel's next chat.postMessage slot.
+            await tick_until(clock, lambda: bool(lobbies(slack)), busy=lambda: slack.inflight > 0)
             session = h.adapter.manager.sessions[CHAT]
             await h.command("UANN", "join")
             await until(lambda: len(session.players) == 2)
             await clock.advance(120)  # the break starts by itself
+            await h.drain()
             [table] = await slack.wait_for("chat.postMessage", is_table)
             assert table.args["thread_ts"]  # quiet, from the database
+            assert table.args["thread_ts"] == h.adapter.transport.threads[CHAT]
             await claim(h, "UANN", letters(table)[0].lower() + "zz")
             await until(lambda: CHAT not in h.adapter.manager.sessions)
+            await h.drain()
             await h.command("UANN", "leaderboard")
             [board] = await slack.wait_for(
                 "chat.postEphemeral", lambda c: "Leaderboard" in str(c.args.get("text"))
@@ -80,6 +86,7 @@ async def test_breaks_settings_and_scores_live_in_the_database(
     svc = await services(database, registry)
     try:
         clock2 = FakeClock(MONDAY_1459 + 90)
+        slack.now = clock2.now
         async with running(slack, clock2, svc, svc.store) as h:  # type: ignore[arg-type]
             await clock2.advance(1)
             assert h.adapter.manager.sessions == {}
