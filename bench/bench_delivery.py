@@ -1,17 +1,18 @@
-"""Delivery benchmark: real races through bot/delivery.py against simulated platforms that enforce the real limits.
+"""Delivery benchmark: real races through bot/delivery.py on simulated platforms that enforce the real limits.
 
-``python bench/bench_delivery.py [--seconds S] [--channels N] [--slack-channels N] [--only NAME ...]``
+``python bench/bench_delivery.py [--seconds S] [--big-seconds S] [--channels N] [--only NAME ...]``
 
-What runs: the real race ("race") through the real :class:`~bot.manager.GameManager`
-and :class:`~bot.delivery.Delivery`, on a fake clock. The platform is simulated here
-(:class:`SimPlatform`, a :class:`~bot.delivery.Transport`): each call completes after a
-seeded latency of 40-80 ms and is judged against the platform's real limits at the
-moment it reaches the "server" (half its latency), *independently of the pacer*:
+What runs: the real race ("race", default options: 15 cards each, 1.5 s flip pause)
+through the real :class:`~bot.manager.GameManager` and :class:`~bot.delivery.Delivery`,
+on a fake clock. The platform is simulated here (:class:`SimPlatform`, a
+:class:`~bot.delivery.Transport`): each call completes after a seeded latency of
+40-80 ms and is judged against the platform's real limits at the moment it reaches
+the "server" (half its latency), *independently of the pacer*:
 
-* Discord, fixed windows (a window starts at the first request after the previous
-  one expired): global 50 per 1 s per token (interaction replies exempt), message
-  create 5 per 5 s per channel, message edit 5 per 5 s per channel, reaction 1 per
-  0.25 s per channel;
+* Discord, fixed windows (a window opens at the first request after the previous one
+  expired): global 50 per 1 s per token (interaction replies exempt, counted apart),
+  message create 5 per 5 s per channel, message edit 5 per 5 s per channel, reaction
+  1 per 0.25 s per channel;
 * Slack, sliding windows: chat.postMessage 1 per 1 s per channel; chat.update and
   reactions.add 50 per 60 s per workspace each; chat.postEphemeral 100 per 60 s per
   workspace.
@@ -20,26 +21,36 @@ A call over a limit is not executed: it counts a 429 and raises
 :class:`~bot.pacing.RateLimited`. Pictures ride on post/edit on both platforms here.
 
 Players: 6 humans per channel, each typing a word every uniform(2, 4) s while a game
-runs; half are valid words for the cards of the table *as last delivered to the
-channel* (what the players can see; found with the lexicon's example finder), the
-rest random letter strings. Every typed message moves the live table up
-(``Delivery.saw_message``, as the Discord client does). A game starts with a slash
-command, five joins and Start (their private replies are interaction answers), and a
-new one starts a few seconds after each game ends.
+runs, half of them valid, the rest random letter strings. Valid words come from the
+engine's own example finder (its planner, as computer players use): by default for
+the game's current face-up cards; in ``discord_300_seen`` (or with ``--sees table``)
+for the cards of the table last delivered to the channel, i.e. what the players can
+actually see, so that slow delivery costs answers. Every typed message moves the live
+table up (``Delivery.saw_message``, as the Discord client does). A game starts with a
+slash command, five joins and Start, 0.5-2 s apart (their private replies are
+interaction answers), and a new one 3-8 s after each game ends.
 
 Scenarios (each on a fresh clock, seeded, deterministic):
 
-* ``one_channel_discord`` / ``one_channel_slack``: one channel for S seconds (300);
-* ``discord_300``: N Discord channels (300, over 3 guilds; one token) at once;
-* ``slack_20``: 20 Slack channels in one workspace, with the workspace's ``reasons``
-  setting on (refused answers get ❌/⏱ reactions, which compete with ✅ for
-  reactions.add).
+* ``one_channel_discord`` / ``one_channel_slack``: one channel, 300 s: 429s (0), calls
+  per accepted answer (post + edit + react; Discord <= 2, Slack <= 3), table delay
+  p99 (<= flip pause + 1 s);
+* ``discord_300`` / ``discord_300_seen``: 300 Discord channels over 3 guilds (one
+  token), 300 s: 429s (0), bounded queues, accepted answers/s (>= 25);
+* ``slack_20``: 20 Slack channels in one workspace, 300 s, with the workspace's
+  ``reasons`` setting on (refused answers get ❌/⏱, competing with ✅ for
+  reactions.add): 429s (0), bounded queues.
 
-Time: :class:`QuickClock` is the test suite's FakeClock with one change: after each
-wake it lets the loop run until nothing is runnable (``loop._ready`` is empty)
-instead of a fixed 50 rounds, which is the same or more settling and about 10x
-cheaper with thousands of sleepers (``--clock plain`` runs the stock FakeClock, to
-compare).
+Calls are also counted by what they carried (``calls_by_content``: lobby, result,
+table with new cards, table whose only change is its "Not taken" line, other status),
+and ``refusal_listed_after`` says how long refused answers waited to be listed.
+
+Time: :class:`QuickClock` is the test suite's FakeClock, except that after each wake
+it lets the loop run until nothing is runnable (``loop._ready`` is empty) instead of
+a fixed 50 rounds: the same or more settling and identical results, 2.3x faster at
+300 channels (discord_300: 95 s of wall time with the stock FakeClock, 42 s with this
+one; ``--clock plain`` runs the stock one). What is left is mostly the games
+themselves: sessions, engines, and the players looking for words.
 
 Prints one JSON object per scenario (with its ``budgets``, an ``ok`` per budget and
 its wall time), then a summary line; exits 1 when a budget is missed.
@@ -55,41 +66,41 @@ import itertools
 import json
 import logging
 import random
-import statistics
 import string
 import sys
 import time
-from collections import Counter, deque
+from collections import Counter, defaultdict, deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from adapters.discord.limits import DISCORD_LIMITS  # noqa: E402
-from adapters.slack.limits import SLACK_LIMITS  # noqa: E402
-from bot import views  # noqa: E402
-from bot.clock import FakeClock  # noqa: E402
-from bot.delivery import Delivery, EditResult  # noqa: E402
-from bot.events import ChatKey, Command, Mark, MessageRef, Outbound, Player, Private, React, Text  # noqa: E402
-from bot.manager import GameManager  # noqa: E402
-from bot.pacing import PlatformLimits, RateLimited  # noqa: E402
-from bot.registry import Registry  # noqa: E402
-from bot.session import Phase  # noqa: E402
-from bot.testing import MemoryLog  # noqa: E402
-from games.lexicon import load  # noqa: E402
-from games.race import GAME  # noqa: E402
+from adapters.discord.limits import DISCORD_LIMITS
+from adapters.slack.limits import SLACK_LIMITS
+from bot import views
+from bot.clock import FakeClock
+from bot.delivery import Delivery, EditResult
+from bot.events import ChatKey, Command, Mark, MessageRef, Outbound, Player, Private, React, Text
+from bot.manager import GameManager
+from bot.pacing import PlatformLimits, RateLimited
+from bot.registry import Registry
+from bot.session import Phase
+from bot.testing import MemoryLog
+from games.lexicon import load
+from games.race import GAME
 
 FLIP_PAUSE = 1.5  # the race's default flip pause (flip-pause=1500)
 TABLE_DELAY_P99_BUDGET = FLIP_PAUSE + 1.0
 CALLS_PER_ANSWER_BUDGET = {"discord": 2.0, "slack": 3.0}
 RATE_LIMITED_BUDGET = 0
 DISCORD_300_ANSWERS_PER_S_BUDGET = 25.0
-#: "Bounded" queues: the most items one chat's lane ever held, and no growth in the run's
-#: second half beyond this factor of its first half's maximum (a lane that falls behind for
-#: good grows with time).
-QUEUE_CAP = {"messages": 10, "marks": 40, "private": 10}
-QUEUE_GROWTH = 1.5
+#: "Bounded" queues: a lane that falls behind for good grows with time, so the longest
+#: queue any chat's lane had in the run's second half may exceed its first half's by at
+#: most QUEUE_GROWTH (a share) or QUEUE_SLACK items, whichever is more; and never QUEUE_CAP.
+QUEUE_CAP = {"messages": 16, "edits": 8, "marks": 100, "private": 16}
+QUEUE_GROWTH = 0.25
+QUEUE_SLACK = 4
 
 PLAYERS_PER_CHANNEL = 6
 TYPE_GAP = (2.0, 4.0)
@@ -143,13 +154,11 @@ class QuickClock(FakeClock):
 
 
 class PlainClock(FakeClock):
-    """The stock FakeClock (50 rounds per wake), counting wakes, to compare."""
+    """The stock FakeClock (50 rounds per settle), to compare."""
 
-    wakes = 0
     rounds = 0
 
     async def settle(self) -> None:
-        self.wakes += 1
         self.rounds += 50
         await super().settle()
 
@@ -195,7 +204,7 @@ class SlidingWindow:
         self.times.append(now)
 
 
-#: platform → call kind → (bucket name, limit, window, scope, window kind)
+#: platform → call kind → the buckets it counts in: (name, limit, window in s, scope)
 RULES: dict[str, dict[str, tuple[tuple[str, int, float, str], ...]]] = {
     "discord": {
         "post": (("message create", 5, 5.0, "channel"), ("global", 50, 1.0, "token")),
@@ -233,7 +242,10 @@ class SimPlatform:
         self._messages: set[str] = set()
         #: What the players see: the cards of the table message last shown in each chat.
         self.visible: dict[ChatKey, tuple[str, ...]] = {}
-        self.tables_shown: Counter[ChatKey] = Counter()
+        #: Refused answers waiting to be listed in a table ("Not taken: ✗ Who: WORD"), and how
+        #: long each waited until a table listing it reached the channel.
+        self.refused: dict[ChatKey, list[tuple[str, float]]] = defaultdict(list)
+        self.refusal_shown_after: list[float] = []
         self._last_table: dict[ChatKey, views.View] = {}
         #: Calls by what they carried: lobby, result, table with new cards, table whose only
         #: change is its "Not taken" line, table with other changes (outcome, scores, hourglass).
@@ -282,9 +294,14 @@ class SimPlatform:
         self._last_table[chat] = view
 
     def _show(self, chat: ChatKey, view: views.View) -> None:
+        if view.kind == "table" and self.refused.get(chat):
+            listed = " ".join(line for line in view.lines if line.startswith("Not taken"))
+            waiting = self.refused[chat]
+            now = self.clock.now()
+            self.refusal_shown_after.extend(now - at for text, at in waiting if text in listed)
+            self.refused[chat] = [(text, at) for text, at in waiting if text not in listed]
         if view.kind == "table":
             self.visible[chat] = tuple(card.letter.lower() for card in view.cards if card.letter)
-            self.tables_shown[chat] += 1
 
     async def post(self, chat: ChatKey, view: views.View, *, picture: bool) -> MessageRef | None:
         latency = self.rng.uniform(*LATENCY)
@@ -340,7 +357,9 @@ class ErrorCount(logging.Handler):
         self.records: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(f"{record.name}: {record.getMessage()} {record.exc_info[1] if record.exc_info else ''}")
+        self.records.append(
+            f"{record.name}: {record.getMessage()} {record.exc_info[1] if record.exc_info else ''}"
+        )
 
 
 class CountingDelivery(Delivery):
@@ -353,6 +372,10 @@ class CountingDelivery(Delivery):
     async def send(self, message: Outbound) -> MessageRef | None:
         if isinstance(message, React):
             self.handed[f"react {message.mark}"] += 1
+            if message.mark != "accepted" and message.word and message.who:
+                # listed in a table as "✗ Who: WORD" (see SimPlatform._show)
+                text = f"{message.who}: {message.word.upper()}"
+                self.transport.refused[message.ref.chat].append((text, self.clock.now()))  # type: ignore[attr-defined]
         else:
             self.handed[type(message).__name__.lower()] += 1
         return await super().send(message)
@@ -378,11 +401,11 @@ class Words:
     def __init__(self) -> None:
         load("casual").prepare()
         self.by_letters: dict[tuple[str, ...], list[str]] = {}
-        self.by_table: dict[tuple[int, int], list[str]] = {}
+        self.by_table: dict[tuple[str, int], list[str]] = {}
 
-    def for_engine(self, engine: Any) -> list[str]:
+    def for_engine(self, game_id: str, engine: Any) -> list[str]:
         """Words valid for the game's current face-up cards (its planner, as computer players use)."""
-        key = (id(engine), engine.version)
+        key = (game_id, engine.version)
         found = self.by_table.get(key)
         if found is None:
             if len(self.by_table) > 50_000:
@@ -475,7 +498,7 @@ class Run:
             if rng.random() < VALID_SHARE:
                 self.typed["valid_wanted"] += 1
                 if self.sc.sees == "engine":
-                    found = self.words.for_engine(engine)
+                    found = self.words.for_engine(session.game_id, engine)
                 else:
                     found = self.words.for_letters(self.platform.visible.get(chat, ()), engine)
                 if found:
@@ -492,9 +515,7 @@ class Run:
         loop = asyncio.get_running_loop()
         for index, chat in enumerate(self.chats):
             crng = random.Random(self.rng.getrandbits(64))
-            players = [
-                Player(self.sc.platform, f"u{index}x{p}", f"P{p}") for p in range(PLAYERS_PER_CHANNEL)
-            ]
+            players = [Player(self.sc.platform, f"u{index}x{p}", f"P{p}") for p in range(PLAYERS_PER_CHANNEL)]
             self.tasks.append(loop.create_task(self.channel(index, chat, players, crng)))
             for player in players:
                 prng = random.Random(crng.getrandbits(64))
@@ -512,13 +533,14 @@ class Run:
 # scenarios
 
 
-def queue_check(first_half: dict[str, int], whole: dict[str, int]) -> tuple[bool, dict[str, Any]]:
+def queue_check(first_half: dict[str, int], second_half: dict[str, int]) -> tuple[bool, dict[str, Any]]:
     detail: dict[str, Any] = {}
     ok = True
-    for lane, cap in QUEUE_CAP.items():
-        a, b = first_half.get(lane, 0), whole.get(lane, 0)
-        lane_ok = b <= cap and b <= max(a * QUEUE_GROWTH, a + 2)
-        detail[lane] = {"first_half": a, "whole_run": b, "cap": cap, "ok": lane_ok}
+    for lane in sorted(set(first_half) | set(second_half)):
+        a, b = first_half.get(lane, 0), second_half.get(lane, 0)
+        cap = QUEUE_CAP.get(lane, max(QUEUE_CAP.values()))
+        lane_ok = b <= cap and b <= a + max(QUEUE_SLACK, QUEUE_GROWTH * a)
+        detail[lane] = {"first_half": a, "second_half": b, "cap": cap, "ok": lane_ok}
         ok = ok and lane_ok
     return ok, detail
 
@@ -534,6 +556,8 @@ async def run_scenario(sc: Scenario, words: Words, clock_kind: str) -> dict[str,
     run.begin()
     await clock.advance_to(start + sc.seconds / 2)
     half_queue = dict(run.delivery.stats.max_queue)
+    half_accepted = run.delivery.handed["react accepted"]
+    run.delivery.stats.max_queue.clear()  # from here on: the second half's longest queues
     await clock.advance_to(run.end)
     wall_run = time.perf_counter() - wall
     stats = run.delivery.stats
@@ -558,6 +582,7 @@ async def run_scenario(sc: Scenario, words: Words, clock_kind: str) -> dict[str,
         "words_typed": dict(run.typed),
         "accepted_answers": accepted,
         "accepted_per_s": round(accepted / sc.seconds, 2),
+        "accepted_per_s_second_half": round((accepted - half_accepted) / (sc.seconds / 2), 2),
         "accepted_per_min": round(accepted * 60 / sc.seconds, 1),
         "refused_answers": handed.get("react rejected", 0) + handed.get("react late", 0),
         "rate_limited_429": rate_limited,
@@ -573,8 +598,14 @@ async def run_scenario(sc: Scenario, words: Words, clock_kind: str) -> dict[str,
         "table_delay_p99_s": round(percentile(delays, 0.99), 3),
         "table_delay_max_s": round(max(delays), 3) if delays else 0.0,
         "table_deliveries_timed": len(delays),
-        "max_queue": dict(stats.max_queue),
+        "refusals_listed": len(plat.refusal_shown_after),
+        "refusal_listed_after_p50_s": round(percentile(plat.refusal_shown_after, 0.5), 3),
+        "refusal_listed_after_p90_s": round(percentile(plat.refusal_shown_after, 0.9), 3),
+        "max_queue": dict(Counter(half_queue) | stats.max_queue),
         "max_queue_first_half": half_queue,
+        "max_queue_second_half": dict(stats.max_queue),
+        "accepted_left_to_table": stats.accepted_left_to_table,
+        "refusal_marks_dropped": stats.refusal_marks_dropped,
         "delivery": {
             "fresh_tables": stats.fresh_tables,
             "table_edits": stats.table_edits,
@@ -618,12 +649,17 @@ async def run_scenario(sc: Scenario, words: Words, clock_kind: str) -> dict[str,
         ok["table_delay_p99_s"] = result["table_delay_p99_s"] <= TABLE_DELAY_P99_BUDGET
     else:
         queues_ok, detail = queue_check(half_queue, dict(stats.max_queue))
-        budgets["max_queue"] = {"cap": QUEUE_CAP, "second_half_growth_at_most": QUEUE_GROWTH}
+        budgets["max_queue"] = {
+            "cap": QUEUE_CAP,
+            "second_half_over_first_at_most": f"max({QUEUE_SLACK} items, {QUEUE_GROWTH:.0%})",
+        }
         result["queue_check"] = detail
         ok["max_queue_bounded"] = queues_ok
         if sc.platform == "discord":
             budgets["accepted_per_s"] = DISCORD_300_ANSWERS_PER_S_BUDGET
-            ok["accepted_per_s"] = result["accepted_per_s"] >= DISCORD_300_ANSWERS_PER_S_BUDGET
+            # sustained: over the whole run and over its second half
+            sustained = min(result["accepted_per_s"], result["accepted_per_s_second_half"])
+            ok["accepted_per_s"] = sustained >= DISCORD_300_ANSWERS_PER_S_BUDGET
     result["budgets"] = budgets
     result["ok"] = ok
     result["all_ok"] = all(ok.values())
@@ -635,7 +671,22 @@ def scenarios(args: argparse.Namespace) -> list[Scenario]:
         Scenario("one_channel_discord", "discord", 1, args.seconds, args.seed, sees=args.sees),
         Scenario("one_channel_slack", "slack", 1, args.seconds, args.seed, sees=args.sees),
         Scenario(
-            "discord_300", "discord", args.channels, args.big_seconds or args.seconds, args.seed, sees=args.sees
+            "discord_300",
+            "discord",
+            args.channels,
+            args.big_seconds or args.seconds,
+            args.seed,
+            sees=args.sees,
+        ),
+        # the same, with players answering only what reached their channel: where delivery
+        # itself limits how many answers a minute the games can take
+        Scenario(
+            "discord_300_seen",
+            "discord",
+            args.channels,
+            args.big_seconds or args.seconds,
+            args.seed,
+            sees="table",
         ),
         Scenario(
             "slack_20",

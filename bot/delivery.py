@@ -24,11 +24,14 @@ shares these rules:
   workspace's ``reasons`` setting it also gets a reaction (❌ a wrong word, ⏱ a
   valid word that lost by milliseconds), on a player's first refused word per
   table. ``why`` always explains. Under pressure refusal reactions are dropped
-  first; an ✅ is never dropped, but one that waited :data:`MARK_MAX_AGE` seconds
-  while the table that names it was delivered is left to that table.
-- **Per chat, in order**: each chat has a lane for messages (posts, edits, its
-  table), one for marks and one for private notes, so a slow reaction budget never
-  holds up a table. Lanes are tasks that exist only while they have work.
+  first. An ✅ is never dropped: when it waited :data:`MARK_MAX_AGE` seconds, or when
+  a reaction would take budget the chat's tables wait for (Discord's per-token limit,
+  backed up more than :data:`MARK_PATIENCE` seconds), it is shown on the table instead
+  ("✅ Ann: INVOKE"), which names the answer anyway.
+- **Per chat, in order**: each chat has a lane for messages (posts and its table),
+  one for edits of other messages (a lobby), one for marks and one for private
+  notes, so a slow reaction or edit budget never holds up a table. Lanes are tasks
+  that exist only while they have work.
 
 :meth:`Delivery.send` returns at once (a lobby post waits for its message id), so a
 game never waits on the platform.
@@ -57,10 +60,13 @@ HOLD_LIMIT = 2.5
 #: How long after ``settles_at`` a held table waits for the game to send its successor (it
 #: normally comes within milliseconds; the hold ends the moment it does).
 HOLD_GRACE = 0.5
+#: New cards wait for the game's next state only while it is due within this many seconds of
+#: their appearance: the hold never restarts, so a lively game's holds cannot chain.
+HOLD_MAX_DELAY = 2.2
 #: Messages written below the live table before a table with new cards is posted anew.
 SCROLLED_AWAY = 6
 #: A message (a lobby) edited again within this many seconds waits, and its edits coalesce.
-EDIT_SETTLE = 1.0
+EDIT_SETTLE = 3.0
 #: Wait at most this long for the edit budget before posting a fresh table instead.
 EDIT_PATIENCE = 0.5
 #: A refused answer with nothing else to show shows in the table after this many seconds…
@@ -76,6 +82,9 @@ MAX_REFUSAL_MARKS = 4
 REFUSAL_PATIENCE = 1.0
 #: An ✅ that waited this long, while a table naming it was delivered, is left to the table.
 MARK_MAX_AGE = 20.0
+#: An ✅ is left to the table when reactions draw from a bucket tables need too (Discord's
+#: global limit) and that bucket is backed up for longer than this.
+MARK_PATIENCE = 3.0
 
 #: A workspace's choice to mark refused answers with reactions (its ``reasons`` setting).
 RefusalMarksFor = Callable[[ChatKey], Awaitable[bool]]
@@ -141,7 +150,7 @@ class _CloseItem:
     """The chat's game ended."""
 
 
-_Item = _PostItem | _EditItem | _TableItem | _CloseItem
+_Item = _PostItem | _TableItem | _CloseItem
 
 
 @dataclass
@@ -169,14 +178,16 @@ class _Chat:
     refused: set[str] = field(default_factory=set)
     table_delivered_at: float = 0.0
     queue: deque[_Item] = field(default_factory=deque)
+    edits: dict[MessageRef, _EditItem] = field(default_factory=dict)  # other messages (a lobby)
     table_queued: bool = False
     miss_timer: bool = False
-    accepted: deque[tuple[MessageRef, float]] = field(default_factory=deque)
+    table_timer: bool = False
+    accepted: deque[tuple[MessageRef, float, str]] = field(default_factory=deque)
+    ticks: list[_Miss] = field(default_factory=list)  # ✅ left to the table
     refusals: deque[tuple[MessageRef, Mark]] = field(default_factory=deque)
     privates: deque[Private] = field(default_factory=deque)
     lanes: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
-    queued: asyncio.Event = field(default_factory=asyncio.Event)
     edited_at: dict[str, float] = field(default_factory=dict)  # message id -> last edit (not tables)
 
 
@@ -258,6 +269,7 @@ class Delivery:
             if not state.outcome_open:
                 state.outcome = []
                 state.misses = [miss for miss in state.misses if not miss.shown]
+                state.ticks = [tick for tick in state.ticks if not tick.shown]
                 state.outcome_open = True
             state.outcome.extend(view.lines)
             state.dirty = True
@@ -294,22 +306,23 @@ class Delivery:
     def _edit(self, message: Edit) -> None:
         chat = message.ref.chat
         state = self._chat(chat)
-        for item in state.queue:
-            if isinstance(item, _EditItem) and item.ref == message.ref:
-                item.view = message.view  # latest wins
-                return
+        item = state.edits.get(message.ref)
+        if item is not None:
+            item.view = message.view  # latest wins
+            return
         # a message edited again within EDIT_SETTLE waits, so a burst (joins) becomes one edit
         last = state.edited_at.get(message.ref.message_id)
         not_before = last + EDIT_SETTLE if last is not None else 0.0
-        state.queue.append(_EditItem(message.ref, message.view, not_before))
-        self.stats.note_queue("messages", len(state.queue))
-        self._run(chat, state, "messages")
+        state.edits[message.ref] = _EditItem(message.ref, message.view, not_before)
+        self.stats.note_queue("edits", len(state.edits))
+        self._run(chat, state, "edits")
 
     async def _react(self, message: React) -> None:
         chat = message.ref.chat
         state = self._chat(chat)
         if message.mark == "accepted":
-            state.accepted.append((message.ref, self.clock.now()))
+            label = f"{message.who}: {message.word.upper()}" if message.who and message.word else ""
+            state.accepted.append((message.ref, self.clock.now(), label))
             self.stats.note_queue("marks", len(state.accepted) + len(state.refusals))
             self._run(chat, state, "marks")
             return
@@ -370,45 +383,20 @@ class Delivery:
         return task
 
     def _run(self, chat: ChatKey, state: _Chat, lane: str) -> None:
-        if lane == "messages":
-            state.queued.set()
         task = state.lanes.get(lane)
         if task is not None and not task.done():
             return
-        work = {"messages": self._messages, "marks": self._marks, "private": self._privates}[lane]
+        work = {
+            "messages": self._messages,
+            "edits": self._edits,
+            "marks": self._marks,
+            "private": self._privates,
+        }[lane]
         state.lanes[lane] = self._spawn(work(chat, state), f"deliver {lane} {chat.label()}")
-
-    def _next_item(self, state: _Chat) -> _Item | float:
-        """The first item ready to go (in order), or when the first waiting one will be."""
-        now = self.clock.now()
-        waiting: float | None = None
-        for index, item in enumerate(state.queue):
-            if isinstance(item, _EditItem) and item.not_before > now:
-                waiting = item.not_before if waiting is None else min(waiting, item.not_before)
-                continue
-            if isinstance(item, _CloseItem) and waiting is not None:
-                break  # the game's last messages go first
-            del state.queue[index]
-            return item
-        assert waiting is not None
-        return waiting
-
-    async def _wait_for_item(self, state: _Chat, until: float) -> None:
-        state.queued.clear()
-        sleeper = asyncio.ensure_future(self.clock.sleep_until(until))
-        queued = asyncio.ensure_future(state.queued.wait())
-        try:
-            await asyncio.wait({sleeper, queued}, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            sleeper.cancel()
-            queued.cancel()
 
     async def _messages(self, chat: ChatKey, state: _Chat) -> None:
         while state.queue:
-            item = self._next_item(state)
-            if isinstance(item, float):
-                await self._wait_for_item(state, item)
-                continue
+            item = state.queue.popleft()
             try:
                 if isinstance(item, _TableItem):
                     state.table_queued = False
@@ -419,12 +407,10 @@ class Delivery:
                     )
                     if item.reply is not None and not item.reply.done():
                         item.reply.set_result(ref)
-                elif isinstance(item, _EditItem):
-                    state.edited_at[item.ref.message_id] = self.clock.now()
-                    await self._call(
-                        "edit", chat, partial(self.transport.edit, item.ref, item.view, picture=False)
-                    )
                 else:
+                    edits = state.lanes.get("edits")
+                    if edits is not None and not edits.done():
+                        await asyncio.wait({edits})  # the game's last edits go first
                     self._close_game(chat, state)
             except asyncio.CancelledError:
                 if isinstance(item, _PostItem) and item.reply is not None and not item.reply.done():
@@ -436,12 +422,29 @@ class Delivery:
                 else:
                     log.exception("could not deliver to %s", chat.label())
 
+    async def _edits(self, chat: ChatKey, state: _Chat) -> None:
+        """Edits of messages other than the table, each once its burst has settled."""
+        while state.edits:
+            item = next(iter(state.edits.values()))
+            if item.not_before > self.clock.now():
+                await self.clock.sleep_until(item.not_before)  # later edits join it meanwhile
+            del state.edits[item.ref]
+            state.edited_at[item.ref.message_id] = self.clock.now()
+            try:
+                await self._call(
+                    "edit", chat, partial(self.transport.edit, item.ref, item.view, picture=False)
+                )
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("could not edit a message in %s", chat.label())
+
     def _close_game(self, chat: ChatKey, state: _Chat) -> None:
         """Everything queued for the game before it ended is out: forget its table."""
         self.transport.forget(chat)
-        if state.queue:  # a new game began meanwhile: it keeps the chat's state
+        if state.queue or state.edits:  # a new game began meanwhile: it keeps the chat's state
             return
-        state.table, state.live, state.outcome, state.misses = None, None, [], []
+        state.table, state.live, state.outcome, state.misses, state.ticks = None, None, [], [], []
         state.dirty, state.outcome_open, state.changed_since = False, False, None
         state.picture_key, state.below = None, 0
         state.refused.clear()
@@ -477,6 +480,8 @@ class Delivery:
             now = self.clock.now()
             if settles is None or not now < settles <= now + HOLD_LIMIT:
                 return
+            if state.changed_since is not None and settles > state.changed_since + HOLD_MAX_DELAY:
+                return  # these cards have waited long enough: show them now
             state.changed.clear()
             self.stats.held_tables += 1
             sleeper = asyncio.ensure_future(self.clock.sleep_until(settles + HOLD_GRACE))
@@ -493,6 +498,8 @@ class Delivery:
         assert state.table is not None
         table = state.table
         lines = [*state.outcome, *table.lines]
+        if state.ticks:
+            lines.append("✅ " + " · ".join(tick.text for tick in state.ticks[-MAX_MISSES:]))
         if state.misses:
             shown = [miss.text for miss in state.misses[-MAX_MISSES:]]
             more = len(state.misses) - len(shown)
@@ -510,6 +517,9 @@ class Delivery:
         if not state.dirty:
             return
         kind = self._table_call(state)
+        if kind is None:  # only the status changed and edits are backed up: don't hold up the lane
+            self._table_later(chat, state, self.pacer.wait_time("edit", chat))
+            return
         ticket = await self.pacer.acquire(kind, chat)
         try:
             await self._send_table(chat, state, kind)
@@ -520,8 +530,24 @@ class Delivery:
         finally:
             self.pacer.release(ticket)
 
-    def _table_call(self, state: _Chat) -> str:
-        """Edit the live table, or post a new one."""
+    def _table_later(self, chat: ChatKey, state: _Chat, delay: float) -> None:
+        """Queue the table again once ``delay`` has passed (unless a newer table went meanwhile)."""
+        if state.table_timer:
+            return
+        state.table_timer = True
+
+        async def later() -> None:
+            try:
+                await self.clock.sleep_until(self.clock.now() + delay)
+            finally:
+                state.table_timer = False
+            if state.dirty and self._chats.get(chat) is state:
+                self._queue_table(chat, state)
+
+        self._spawn(later(), f"table later {chat.label()}")
+
+    def _table_call(self, state: _Chat) -> str | None:
+        """Edit the live table, post a new one, or (None) leave a status-only change for later."""
         assert state.table is not None
         if state.live is None:
             return "post"
@@ -533,8 +559,11 @@ class Delivery:
         if state.below >= SCROLLED_AWAY and new_look:
             return "post"  # (a game's final table, with nothing left to show, is edited in place)
         wait_edit = self.pacer.wait_time("edit", state.live.chat)
-        if wait_edit > EDIT_PATIENCE and self.pacer.wait_time("post", state.live.chat) < wait_edit:
-            return "post"
+        if wait_edit > EDIT_PATIENCE:
+            if views.picture_key(table) == state.picture_key:
+                return None  # same cards: not worth a fresh message, nor a wait that holds up the lane
+            if self.pacer.wait_time("post", state.live.chat) < wait_edit:
+                return "post"
         return "edit"
 
     async def _send_table(self, chat: ChatKey, state: _Chat, kind: str) -> None:
@@ -571,17 +600,21 @@ class Delivery:
             state.changed_since = state.table_at if newer else None
         state.picture_key = key
         state.table_delivered_at = now
-        for miss in state.misses:
+        for miss in (*state.misses, *state.ticks):
             miss.shown = True
 
     async def _marks(self, chat: ChatKey, state: _Chat) -> None:
         while state.accepted or state.refusals:
             try:
                 if state.accepted:
-                    ref, at = state.accepted[0]
-                    if self.clock.now() - at >= MARK_MAX_AGE and state.table_delivered_at > at:
+                    ref, at, label = state.accepted[0]
+                    old = self.clock.now() - at >= MARK_MAX_AGE and state.table_delivered_at > at
+                    if old or self._marks_cost_tables(chat):
                         state.accepted.popleft()
                         self.stats.accepted_left_to_table += 1
+                        if label and state.table is not None:  # the table shows the ✅ instead
+                            state.ticks.append(_Miss(label))
+                            state.dirty = True
                         continue
                     if await self._mark(chat, ref, "accepted"):
                         state.accepted.popleft()
@@ -598,6 +631,12 @@ class Delivery:
                 log.exception("could not mark an answer in %s", chat.label())
                 if state.accepted:
                     state.accepted.popleft()
+
+    def _marks_cost_tables(self, chat: ChatKey) -> bool:
+        """True when a reaction now would take budget the chat's tables wait for."""
+        calls = self.transport.limits.calls
+        shared = set(calls.get("react", ())) & (set(calls.get("post", ())) | set(calls.get("edit", ())))
+        return bool(shared) and self.pacer.wait_time("react", chat) > MARK_PATIENCE
 
     async def _mark(self, chat: ChatKey, ref: MessageRef, mark: Mark) -> bool:
         """One reaction; False when the platform refused it for its rate limit (to try again)."""

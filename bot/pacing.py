@@ -128,16 +128,28 @@ class Window:
         if cut:
             del self.stamps[:cut]
 
-    def ready_at(self, now: float, ahead: int) -> float:
-        """When ``ahead + 1`` more calls fit (the caller being the last of them)."""
+    def ready_at(self, now: float, ahead: int, *, estimate: bool = False) -> float:
+        """When ``ahead + 1`` more calls fit (the caller being the last of them).
+
+        With more callers ahead than slots, the callers ahead take the slots that free
+        first: by default the answer is when to look again (one window on), with
+        ``estimate`` when this caller's turn comes if every window is used in full.
+        """
         self.prune(now)
         need = len(self.stamps) + ahead + 1 - self.limit
         if need <= 0:
             at = now
         elif need <= len(self.stamps):
             at = self.stamps[need - 1] + self.rate.window
-        else:  # callers ahead will take the slots that free first: look again once they may have
+        elif not estimate:
             at = (self.stamps[-1] if self.stamps else now) + self.rate.window
+        else:
+            rounds = ahead // self.limit + 1  # windows the callers ahead fill first
+            first = len(self.stamps) + ahead - rounds * self.limit
+            if first >= 0:
+                at = self.stamps[first] + rounds * self.rate.window
+            else:
+                at = now + (rounds - 1) * self.rate.window
         return max(at, self.blocked_until)
 
 
@@ -179,7 +191,8 @@ class Pacer:
     def wait_time(self, kind: str, chat: ChatKey) -> float:
         """How long a call of ``kind`` in ``chat`` would wait if asked now (queued callers first)."""
         now = self.clock.now()
-        ready = max((w.ready_at(now, len(w.waiters)) for w in self._windows_for(kind, chat)), default=now)
+        windows = self._windows_for(kind, chat)
+        ready = max((w.ready_at(now, len(w.waiters), estimate=True) for w in windows), default=now)
         return max(0.0, ready - now)
 
     async def acquire(self, kind: str, chat: ChatKey) -> Ticket:

@@ -417,7 +417,11 @@ class Session:
             word = self._answers.pop(notice.ref, "") if notice.ref else ""
             if notice.kind == "accepted":
                 if ref is not None:
-                    await self._outbox.send(React(ref, "accepted", seat=notice.seat or ""))
+                    player = self._by_seat.get(notice.seat or "")
+                    who = player.display_name if player else ""
+                    await self._outbox.send(
+                        React(ref, "accepted", seat=notice.seat or "", who=who, word=word)
+                    )
                 if notice.text:
                     await self._outbox.send(Post(self.chat, views.message(notice.text)))
             elif notice.kind == "rejected":

@@ -9,7 +9,7 @@ import pytest
 
 from bot import views
 from bot.clock import FakeClock
-from bot.delivery import HOLD_GRACE, MISS_QUIET, Delivery, EditResult
+from bot.delivery import HOLD_GRACE, MARK_MAX_AGE, MISS_QUIET, Delivery, EditResult
 from bot.events import ChatKey, Edit, Mark, MessageRef, Post, Private, React
 from bot.pacing import Pacer, PlatformLimits, Rate, RateLimited
 from games.common.protocol import CardFace
@@ -263,3 +263,21 @@ async def test_lobby_posts_return_their_reference_and_edits_coalesce(
     delivery.closed(CHAT)
     await run(clock, 0.1)
     assert transport.calls[-1][1] == "forget"
+
+
+async def test_an_accepted_mark_that_cannot_go_out_is_shown_on_the_table(
+    setup: tuple[Delivery, Recorder], clock: FakeClock
+) -> None:
+    delivery, transport = setup
+    await delivery.send(Post(CHAT, table("A")))
+    await run(clock, 0.1)
+    delivery.pacer.penalize("react", CHAT, 60.0, "channel")  # reactions are held for a minute
+    await delivery.send(React(MessageRef(CHAT, "u1"), "accepted", seat="s1", who="Ann", word="ape"))
+    await delivery.send(Post(CHAT, table("B")))
+    await run(clock, MARK_MAX_AGE + 1.0, step=0.5)
+    await delivery.send(Post(CHAT, table("C")))
+    await run(clock, 0.5)
+    assert not transport.of("react"), "the reaction never went out…"
+    _, _, (_, view, _) = transport.of("edit")[-1]
+    assert "✅ Ann: APE" in view.lines, "…so the table shows the ✅"  # type: ignore[attr-defined]
+    assert delivery.stats.accepted_left_to_table == 1

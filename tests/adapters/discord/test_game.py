@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.delivery import MISS_QUIET
+from bot.delivery import EDIT_SETTLE, MISS_QUIET
 from tests.adapters.discord.conftest import (
     ANN,
     BOB,
@@ -50,7 +50,7 @@ async def test_lobby_buttons_join_leave_start(h: Harness) -> None:
 
     iid = await h.fake.press(*BOB, "moji:leave", lobby)
     await h.fake.until(lambda: len(h.manager.sessions[CHAT].players) == 1)
-    await h.advance(1.0)  # a lobby edited again within a second waits, so a burst of joins is one edit
+    await h.advance(EDIT_SETTLE)  # a lobby edited again soon after waits: a burst of joins is one edit
     await h.fake.wait_for("PATCH", rf"/messages/{lobby}$", lambda r: "Bob" not in r.text)
 
     await h.fake.press(*ANN, "moji:go", lobby)
