@@ -21,6 +21,7 @@ from bot import views
 from bot.clock import Clock, SystemClock
 from bot.commands import CommandError, help_lines, parse_start, split
 from bot.events import Button, ChatKey, Command, Inbound, Player, Post, Private, PrivateText, Reaction, Text
+from bot.ordering import Turns
 from bot.outbox import GameLog, GameStart, LobbyState, Outbox
 from bot.registry import Registry
 from bot.session import Phase, Session, SessionError
@@ -104,6 +105,8 @@ class GameManager:
         self.settle = settle
         self.lobby_timeout = lobby_timeout
         self.sessions: dict[ChatKey, Session] = {}
+        #: Per-chat lines: an adapter takes a ticket as an event arrives and handles it in turn.
+        self.turns = Turns()
         #: Games opened here before :meth:`recover` ran (None once it has).
         self._opened_early: set[str] | None = set()
         self.tasks: set[asyncio.Task[None]] = set()

@@ -35,6 +35,7 @@ from bot.config import Config
 from bot.delivery import Delivery
 from bot.events import Button, ChatKey, Command, MessageRef, Player, PrivateText, Reaction, Text
 from bot.manager import BUTTONS, GameManager
+from bot.ordering import Turn
 from bot.pacing import Pacer
 from bot.registry import Registry
 from bot.workspace import Workspace
@@ -238,12 +239,31 @@ class MojiBot(discord.AutoShardedClient):
     async def run_command(
         self, interaction: discord.Interaction[Any], name: str, args: tuple[str, ...]
     ) -> None:
-        """Answer a slash command: defer (ephemeral), hand it to the manager, tidy up."""
+        """Answer a slash command: defer (ephemeral), then handle it in its chat's arrival order."""
         reply = Reply(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        turn = self._turn(interaction)  # before anything is awaited: the arrival order
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            if interaction.guild_id is None or interaction.channel_id is None:
+                await self.finish_reply(reply, "moji games run in servers, not in direct messages.")
+                return
+            if turn is not None:
+                await turn.wait()
+            await self._command(reply, name, args)
+        finally:
+            if turn is not None:
+                turn.done()
+
+    def _turn(self, interaction: discord.Interaction[Any]) -> Turn | None:
+        """A ticket in the line of the interaction's chat (None outside a server)."""
         if interaction.guild_id is None or interaction.channel_id is None:
-            await self.finish_reply(reply, "moji games run in servers, not in direct messages.")
-            return
+            return None
+        chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
+        return self.manager.turns.take(chat)
+
+    async def _command(self, reply: Reply, name: str, args: tuple[str, ...]) -> None:
+        interaction = reply.interaction
+        assert interaction.guild_id is not None and interaction.channel_id is not None
         chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
         if name == "start":
             refusal = self._cannot_start(interaction)
@@ -315,13 +335,19 @@ class MojiBot(discord.AutoShardedClient):
 
     async def _list_submitted(self, interaction: discord.Interaction[Any], text: str) -> None:
         reply = Reply(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        if interaction.guild_id is None or interaction.channel_id is None:
-            return
-        chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
-        player = self.player_of(interaction.user)
-        await self.manager.handle(PrivateText(chat, player, text, snowflake_seconds(interaction.id)))
-        await self.finish_reply(reply, "📝 Got your list.")
+        turn = self._turn(interaction)
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            if turn is None or interaction.guild_id is None or interaction.channel_id is None:
+                return
+            await turn.wait()
+            chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
+            player = self.player_of(interaction.user)
+            await self.manager.handle(PrivateText(chat, player, text, snowflake_seconds(interaction.id)))
+            await self.finish_reply(reply, "📝 Got your list.")
+        finally:
+            if turn is not None:
+                turn.done()
 
     async def _tree_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -348,13 +374,19 @@ class MojiBot(discord.AutoShardedClient):
         if interaction.type is not discord.InteractionType.component or custom_id not in BUTTONS:
             return
         reply = Reply(interaction)
-        await interaction.response.defer()
-        if interaction.guild_id is None or interaction.channel_id is None:
-            return
-        chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
-        admin = custom_id == "moji:go" and await self._admin(interaction, chat)
-        player = self.player_of(interaction.user, admin)
-        await self.manager.handle(Button(chat, player, custom_id, reply))
+        turn = self._turn(interaction)
+        try:
+            await interaction.response.defer()
+            if turn is None or interaction.guild_id is None or interaction.channel_id is None:
+                return
+            await turn.wait()
+            chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
+            admin = custom_id == "moji:go" and await self._admin(interaction, chat)
+            player = self.player_of(interaction.user, admin)
+            await self.manager.handle(Button(chat, player, custom_id, reply))
+        finally:
+            if turn is not None:
+                turn.done()
 
     async def on_message(self, message: discord.Message) -> None:
         """A player's one-word answer; everything else is chatter."""
@@ -376,7 +408,12 @@ class MojiBot(discord.AutoShardedClient):
             snowflake_seconds(message.id),
             MessageRef(chat, str(message.id)),
         )
-        await self.manager.handle(event)
+        turn = self.manager.turns.take(chat)
+        try:
+            await turn.wait()
+            await self.manager.handle(event)
+        finally:
+            turn.done()
 
     async def on_raw_reaction_add(self, payload: discord.RawReactionActionEvent) -> None:
         """👍 / 👎 on a disputed answer are votes."""
@@ -392,4 +429,9 @@ class MojiBot(discord.AutoShardedClient):
         name = member.display_name if member is not None else str(payload.user_id)
         player = Player("discord", str(payload.user_id), name)
         ref = MessageRef(chat, str(payload.message_id))
-        await self.manager.handle(Reaction(chat, player, str(payload.emoji), ref))
+        turn = self.manager.turns.take(chat)
+        try:
+            await turn.wait()
+            await self.manager.handle(Reaction(chat, player, str(payload.emoji), ref))
+        finally:
+            turn.done()

@@ -29,7 +29,6 @@ from slack_sdk.web.async_client import AsyncWebClient
 from adapters.slack.commands import ADMIN_COMMANDS, SLASH, help_view, parse_slash, schedule_command
 from adapters.slack.home import home_view
 from adapters.slack.installations import DatabaseInstallationStore, SignedStateStore
-from adapters.slack.order import Recent, Turns
 from adapters.slack.outbox import Interaction, SlackOutbox, Style
 from adapters.slack.people import Directory
 from adapters.slack.pictures import Renderer
@@ -52,6 +51,7 @@ from bot.events import (
     Text,
 )
 from bot.manager import GameManager, Recovery
+from bot.ordering import Recent
 from bot.session import Phase, Session
 
 log = logging.getLogger(__name__)
@@ -135,7 +135,6 @@ class SlackAdapter:
         self.people = Directory(self.client_for, self._admin_group, clock)
         self.scheduler = Scheduler(self.store, clock, self._timezone, self.start_break)
         self.seen = Recent()
-        self.turns = Turns()
         self._joined: set[tuple[str, str]] = set()
         self.app = self._build_app()
         self._scheduler_task: asyncio.Task[None] | None = None
@@ -326,7 +325,7 @@ class SlackAdapter:
     async def _on_command(self, ack: AsyncAck, body: dict[str, Any]) -> None:
         """``/moji …``: acknowledge at once, then do the work (in the chat's arrival order)."""
         chat = ChatKey(PLATFORM, str(body["team_id"]), str(body["channel_id"]))
-        turn = self.turns.take(chat)
+        turn = self.manager.turns.take(chat)
         try:
             await ack()
             await turn.wait()
@@ -381,7 +380,7 @@ class SlackAdapter:
         container = body.get("container") or {}
         channel = str((body.get("channel") or {}).get("id") or container.get("channel_id"))
         chat = ChatKey(PLATFORM, team, channel)
-        turn = self.turns.take(chat)
+        turn = self.manager.turns.take(chat)
         try:
             await ack()
             await turn.wait()
@@ -413,7 +412,7 @@ class SlackAdapter:
             return  # the common case: chatter in a channel without a game
         if not event.get("thread_ts") and not self.transport.threads.get(chat):
             self.outbox.saw_message(chat)  # the live table moves up (a quiet game's is in its thread)
-        turn = self.turns.take(chat)
+        turn = self.manager.turns.take(chat)
         try:
             player = await self.people.player(team, user)
             await turn.wait()

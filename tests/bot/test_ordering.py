@@ -4,12 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
-pytest.importorskip("slack_bolt")
-
-from adapters.slack.order import Recent, Turns
 from bot.events import ChatKey
+from bot.ordering import Recent, Turns
 
 A = ChatKey("slack", "T1", "C1")
 B = ChatKey("slack", "T1", "C2")

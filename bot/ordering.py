@@ -1,10 +1,13 @@
-"""Delivery order: Slack's redeliveries dropped, each chat's events handled in arrival order.
+"""Inbound order, for every platform: each chat's events handled in arrival order, redeliveries dropped.
 
-Bolt runs every request's listener concurrently, so without care a quick
-``/moji go`` could overtake the ``/moji start`` before it (both wait on Slack
-lookups). :class:`Turns` gives each chat a first-in, first-out line: a
-listener takes its ticket the moment it starts (before it acknowledges), and
-does its work once every earlier ticket of that chat is done.
+Platform clients run every event's handler concurrently (discord.py a task per
+gateway event, Bolt a task per request), so without care a quick ``join`` could
+overtake the ``start`` before it: both acknowledge first, then wait on lookups.
+:class:`Turns` gives each chat a first-in, first-out line: a handler takes its
+ticket the moment the event arrives (before it acknowledges or awaits anything),
+and does its work once every earlier ticket of that chat is done. Different chats
+never wait for each other. :class:`Recent` remembers recently seen event keys, so
+a platform's redelivery of an event is recognised and dropped.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from bot.events import ChatKey
 
 
 class Recent:
-    """A bounded set of recently seen keys (Events API redeliveries)."""
+    """A bounded set of recently seen keys (e.g. Slack's Events API redeliveries)."""
 
     def __init__(self, size: int = 10_000) -> None:
         self.size = size
