@@ -65,6 +65,10 @@ class Turns:
     def __init__(self) -> None:
         self.last: dict[ChatKey, asyncio.Future[None]] = {}
 
+    def busy(self, chat: ChatKey) -> bool:
+        """True while events of ``chat`` wait or are being handled (one may open a game there)."""
+        return chat in self.last
+
     def take(self, chat: ChatKey) -> Turn:
         """A ticket behind everything already in ``chat``'s line (takes no time)."""
         turn = Turn(self, chat, self.last.get(chat))

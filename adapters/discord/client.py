@@ -48,7 +48,7 @@ MAX_WORD = 40
 #: Custom id of the Eagle Eyes list modal.
 LIST_MODAL = "moji:list"
 #: Commands that need the member's admin status.
-ADMIN_COMMANDS = frozenset({"go", "stop", "config", "words"})
+ADMIN_COMMANDS = frozenset({"go", "stop", "config", "words", "season"})
 DISCORD_EPOCH_MS = 1420070400000
 NO_THREAD = (
     "I couldn't open a thread for this game (missing {names}), so it runs here in the channel. "
@@ -103,6 +103,28 @@ def modal_text(data: object) -> str:
     return "\n".join(values)
 
 
+class OrderedTree(app_commands.CommandTree["MojiBot"]):
+    """The slash command tree, taking each command's place in its chat's line on arrival.
+
+    discord.py runs each command in a task of its own and awaits checks and option
+    conversion before the callback; an answer typed right after ``/moji go`` could
+    otherwise be looked at first. The ticket is taken while the gateway event is
+    parsed, and let go when the command's task ends, whatever happened in it.
+    """
+
+    def _from_interaction(self, interaction: discord.Interaction[MojiBot]) -> None:
+        self.client.take_turn(interaction)
+        super()._from_interaction(interaction)
+
+    async def _call(self, interaction: discord.Interaction[MojiBot]) -> None:
+        try:
+            await super()._call(interaction)
+        finally:
+            turn = self.client.turns_taken.pop(interaction.id, None)
+            if turn is not None:
+                turn.done()
+
+
 class MojiBot(discord.AutoShardedClient):
     """moji on Discord: this process's shards, one game manager."""
 
@@ -139,7 +161,9 @@ class MojiBot(discord.AutoShardedClient):
         )
         self.manager.closed_listeners.append(self.outbox.closed)
         self.manager.closed_listeners.append(self._forget_thread)
-        self.tree = app_commands.CommandTree(self)
+        #: interaction id → its place in its chat's line, taken on arrival (see OrderedTree).
+        self.turns_taken: dict[int, Turn] = {}
+        self.tree = OrderedTree(self)
         self.tree.on_error = self._tree_error  # type: ignore[method-assign]
         self.guild_object = discord.Object(config.discord_guild_id) if config.discord_guild_id else None
         self.tree.add_command(build_group(self), guild=self.guild_object)
@@ -254,8 +278,18 @@ class MojiBot(discord.AutoShardedClient):
             if turn is not None:
                 turn.done()
 
+    def take_turn(self, interaction: discord.Interaction[Any]) -> None:
+        """Take a slash command's place in its chat's line (while its gateway event is parsed)."""
+        if interaction.type is discord.InteractionType.application_command:
+            turn = self._turn(interaction)
+            if turn is not None:
+                self.turns_taken[interaction.id] = turn
+
     def _turn(self, interaction: discord.Interaction[Any]) -> Turn | None:
-        """A ticket in the line of the interaction's chat (None outside a server)."""
+        """The interaction's place in its chat's line: the one taken on arrival, else a new one."""
+        taken = self.turns_taken.pop(interaction.id, None)
+        if taken is not None:
+            return taken
         if interaction.guild_id is None or interaction.channel_id is None:
             return None
         chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
@@ -395,8 +429,8 @@ class MojiBot(discord.AutoShardedClient):
         if message.edited_at is not None:
             return  # edited messages never count
         chat = self.chat_of(message.guild.id, message.channel, message.channel.id)
-        if chat not in self.manager.sessions:
-            return
+        if chat not in self.manager.sessions and not self.manager.turns.busy(chat):
+            return  # chatter in a channel without a game (nor a command on its way to open one)
         self.outbox.saw_message(chat)
         text = message.content.strip()
         if not text or len(text) > MAX_WORD or not WORD.match(text):

@@ -175,6 +175,11 @@ def build_group(bot: MojiBot) -> app_commands.Group:
     async def stats(interaction: discord.Interaction[Any], member: discord.User | None = None) -> None:
         await run(interaction, "stats", (f"<@{member.id}>",) if member else ())
 
+    @moji.command(name="season", description="Past seasons' winners; `reset` starts the next season (admins)")
+    @app_commands.describe(which="A past season's number, or reset (admins) to archive this one")
+    async def season(interaction: discord.Interaction[Any], which: str | None = None) -> None:
+        await run(interaction, "season", tuple(which.split()) if which else ())
+
     async def autocomplete_key(
         interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:

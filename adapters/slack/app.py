@@ -408,8 +408,8 @@ class SlackAdapter:
             await self._on_direct_message(team, user, text, float(ts))
             return
         chat = ChatKey(PLATFORM, team, channel)
-        if chat not in self.manager.sessions:
-            return  # the common case: chatter in a channel without a game
+        if chat not in self.manager.sessions and not self.manager.turns.busy(chat):
+            return  # the common case: chatter in a channel without a game (nor a command opening one)
         if not event.get("thread_ts") and not self.transport.threads.get(chat):
             self.outbox.saw_message(chat)  # the live table moves up (a quiet game's is in its thread)
         turn = self.manager.turns.take(chat)

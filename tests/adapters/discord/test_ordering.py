@@ -1,0 +1,81 @@
+"""Events sent together are handled in arrival order, per chat; other chats never wait.
+
+discord.py runs a task per gateway event, and each command first defers its
+interaction (a REST call) before moji looks at it: without a per-chat line in the
+core, a ``join`` sent right after ``start`` could be handled before the lobby
+exists.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from bot.events import ChatKey
+from tests.adapters.discord.conftest import ANN, BOB, CAT, CHAT, Harness, mark_of
+from tests.adapters.discord.fakediscord import GUILD_ID
+
+#: Contains every letter the toy game can show: a right answer whatever the table.
+EVERY_LETTER = "abcdefghilmnoprst"
+DAN, EVE = ("100000000000000004", "Dan"), ("100000000000000005", "Eve")
+
+
+async def tick_until(h: Harness, predicate: Callable[[], bool], most: float = 30.0) -> None:
+    """Let the fake clock run (the delivery layer paces on it) until ``predicate()`` holds."""
+    waited = 0.0
+    while not predicate():
+        assert waited < most, "condition not met in time"
+        await h.advance(0.25)
+        await h.settle()
+        waited += 0.25
+
+
+def no_game_replies(h: Harness) -> list[str]:
+    return [r.text for r in h.fake.requests if "no game in this channel" in r.text]
+
+
+async def test_start_join_and_go_sent_at_once_are_handled_in_order(h: Harness) -> None:
+    await h.fake.slash(*ANN, "start", {"game": "toy", "more": "target=1"})
+    await h.fake.slash(*BOB, "join")
+    await h.fake.slash(*CAT, "join")
+    await h.fake.slash(*ANN, "go")
+    answer = await h.fake.say(*BOB, EVERY_LETTER)  # typed the moment the game began
+    # target=1: that answer wins the game, once the settle window closes
+    await tick_until(h, lambda: any("game over" in r.text for r in h.fake.channel_posts()))
+    assert no_game_replies(h) == []
+    games = await h.svc.store.leaderboard("discord", GUILD_ID, "toy", "all", datetime.now(UTC), 10)
+    assert {r.display_name for r in games} == {"Ann", "Bob", "Cat"}, "everyone who joined played"
+    assert mark_of(h, answer) == ["✅"], "the answer after go counted"
+
+
+async def test_four_simultaneous_join_clicks_all_count(h: Harness) -> None:
+    await h.fake.slash(*ANN, "start", {"game": "toy"})
+    await h.fake.until(lambda: CHAT in h.manager.sessions)
+    await h.fake.until(lambda: h.manager.sessions[CHAT]._lobby_ref is not None)
+    lobby = h.manager.sessions[CHAT]._lobby_ref.message_id
+    for who in (BOB, CAT, DAN, EVE):
+        await h.fake.press(*who, "moji:join", lobby)
+    await h.fake.until(lambda: len(h.manager.sessions[CHAT].players) == 5)
+    assert [p.display_name for p in h.manager.sessions[CHAT].players] == ["Ann", "Bob", "Cat", "Dan", "Eve"]
+
+
+async def test_one_chat_keeps_its_order_while_fifty_others_play(h: Harness) -> None:
+    others = [str(810000000000000000 + i) for i in range(50)]
+    for channel in others:  # fifty channels open a lobby at the same moment
+        await h.fake.slash(*BOB, "start", {"game": "toy"}, channel=channel)
+    await h.fake.slash(*ANN, "start", {"game": "toy", "more": "target=2"})
+    await h.fake.slash(*CAT, "join")
+    await h.fake.slash(*ANN, "go")
+    first = await h.fake.say(*CAT, EVERY_LETTER)
+    await tick_until(h, lambda: len(h.manager.sessions) == 51 and CHAT in h.manager.sessions)
+    session = h.manager.sessions[CHAT]
+    await tick_until(h, lambda: bool(session._pending) or session._seq > 1)
+    await h.advance(0.2)
+    await h.drain()
+    assert [p.display_name for p in session.players] == ["Ann", "Cat"]
+    assert mark_of(h, first) == ["✅"]
+    assert no_game_replies(h) == []
+    assert all(ChatKey("discord", GUILD_ID, c) in h.manager.sessions for c in others)
+    assert not h.manager.errors
+    await asyncio.sleep(0)
