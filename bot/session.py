@@ -114,6 +114,7 @@ class Session:
         self._why: dict[str, str] = {}
         self._answers: dict[str, str] = {}  # message id -> the answer it carried (to list refusals)
         self._ending: list[str] = []  # the engine's closing words, shown in the result
+        self._pinged: set[str] = set()  # seats told it is their turn (turn-based games)
         self._by_seat: dict[str, Player] = {host.seat_id: host}
 
     # ------------------------------------------------------------ queries
@@ -292,6 +293,7 @@ class Session:
         for action in actions:
             self.engine.apply(action)
         self._seq = len(actions)
+        self._pinged = self._turn_seats()  # they were told before the restart
 
     async def resume(self, notice: str) -> None:
         """Announce a restored game, show its table and re-arm its timers."""
@@ -307,9 +309,12 @@ class Session:
     # ------------------------------------------------------------ play
 
     async def text(self, player: Player, text: str, sent_at: float, ref: MessageRef | None) -> None:
-        """A message typed in the channel: a real-time claim from a player."""
+        """A message typed in the channel: a real-time claim, or a move typed in a turn-based game."""
+        if not self.info.realtime:
+            await self._typed_move(player, text, ref)
+            return
         async with self._lock:
-            if self.phase is not Phase.RUNNING or not self.info.realtime or not self.is_player(player):
+            if self.phase is not Phase.RUNNING or not self.is_player(player):
                 return
             ref_id = None
             if ref is not None:
@@ -318,6 +323,51 @@ class Session:
                 self._answers[ref_id] = text
             self._add_claims([Claim(player.seat_id, text, sent_at, ref_id)])
             self._reschedule()
+
+    async def _typed_move(self, player: Player, text: str, ref: MessageRef | None) -> None:
+        """A turn-based game's message: the player to move plays it if it reads as a move.
+
+        A move-shaped message from someone else gets a short private hint; anything that
+        does not read as a move is chatter, and is left alone.
+        """
+        engine = self.engine
+        reads = getattr(engine, "reads_as_move", None)
+        if self.phase is not Phase.RUNNING or engine is None or reads is None or not reads(text):
+            return
+        if not self.is_player(player):
+            hint = f"You're not playing this {self.info.title} game; join the next one with `start`."
+        elif player.seat_id not in self._turn_seats():
+            waiting = [s.name for s in engine.snapshot(None).seats if s.active]
+            whose = f"it's {' and '.join(waiting)}'s turn" if waiting else "it's not your turn"
+            hint = f"Not yet: {whose}. Your move will count when it's yours."
+        else:
+            refused = await self.say(player, text, ref=ref)
+            if refused is not None:
+                await self._outbox.send(Private(self.chat, player, views.error(refused)))
+            return
+        await self._outbox.send(Private(self.chat, player, views.message(hint, "info")))
+
+    def _turn_seats(self) -> set[str]:
+        """The human seats whose turn it is now (turn-based games)."""
+        if self.engine is None or self.info.realtime or self.engine.finished:
+            return set()
+        return {s.seat for s in self.engine.snapshot(None).seats if s.active and s.seat in self._by_seat}
+
+    async def _ping_turns(self) -> None:
+        """Tell each player whose turn just began, with a new message that mentions them."""
+        if self.engine is None or self.info.realtime:
+            return
+        now_active = self._turn_seats()
+        fresh, self._pinged = now_active - self._pinged, now_active
+        if not fresh:
+            return
+        snapshot = self.engine.snapshot(None)
+        for seat in sorted(fresh):
+            name = self._by_seat[seat].display_name
+            text = f"{name}, it's your turn in {self.info.title}: type your move here, or `play MOVE`."
+            await self._outbox.send(
+                Post(self.chat, views.turn(seat, text, snapshot.deadline, self.info.name))
+            )
 
     async def say(
         self, player: Player, text: str, *, private: bool = False, ref: MessageRef | None = None
@@ -444,8 +494,17 @@ class Session:
                 table_changed = True
             elif notice.kind == "end" and notice.text:
                 self._ending.append(notice.text)  # said once, in the result
+            elif notice.kind == "ping":
+                deadline = self.engine.snapshot(None).deadline  # the turn's end
+                if notice.seat in self._by_seat:
+                    await self._outbox.send(
+                        Post(self.chat, views.turn(notice.seat or "", notice.text, deadline, self.info.name))
+                    )
+                else:
+                    await self._outbox.send(Post(self.chat, views.message(notice.text)))
         if table_changed:
             await self._outbox.send(Post(self.chat, self._table_view()))
+        await self._ping_turns()
 
     def _table_view(self) -> views.View:
         """The public table now; ``settles_at`` says when the game will change it by itself."""

@@ -15,7 +15,9 @@ from typing import Literal
 from games.common.options import OptionSpec, OptionValue, format_value
 from games.common.protocol import CardFace, Cell, GameInfo, Result, SeatLine, Snapshot
 
-ViewKind = Literal["lobby", "table", "announce", "result", "help", "error", "info", "leaderboard", "private"]
+ViewKind = Literal[
+    "lobby", "table", "announce", "result", "help", "error", "info", "leaderboard", "private", "turn"
+]
 ButtonStyle = Literal["primary", "secondary", "danger", "success"]
 
 #: Stable custom ids of buttons; they keep working after a restart.
@@ -48,6 +50,10 @@ class View:
     game: str | None = None
     #: When the game will replace this table by itself (e.g. the next cards flip), if soon.
     settles_at: float | None = None
+    #: Seat ids (``platform:user``) this message addresses: the platform notifies them.
+    mentions: tuple[str, ...] = ()
+    #: A lobby whose game plays in a thread of its own (turn-based games).
+    threaded: bool = False
 
     def card_line(self) -> str:
         """The face-up cards as standalone capital letters: ``A C T``."""
@@ -107,7 +113,12 @@ def lobby(
         else ()
     )
     return View(
-        kind="lobby", title=f"{info.title} — lobby", lines=tuple(lines), buttons=buttons, game=info.name
+        kind="lobby",
+        title=f"{info.title} — lobby",
+        lines=tuple(lines),
+        buttons=buttons,
+        game=info.name,
+        threaded=not info.realtime,
     )
 
 
@@ -134,6 +145,11 @@ def table(
         game=game,
         settles_at=settles_at,
     )
+
+
+def turn(seat: str, text: str, deadline: float | None, game: str) -> View:
+    """A small message that notifies ``seat`` (a mention): their turn, or a reminder."""
+    return View(kind="turn", lines=(text,), deadline=deadline, mentions=(seat,), game=game)
 
 
 def private(snapshot: Snapshot, game: str) -> View:

@@ -45,6 +45,8 @@ log = logging.getLogger(__name__)
 #: A message that can be an answer: one word (letters, apostrophes, hyphens), nothing else.
 WORD = re.compile(r"^[^\W\d_](?:[^\W\d_]|['’\-])*$")
 MAX_WORD = 40
+#: The longest line read as a typed move in a turn-based game's thread.
+MAX_MOVE = 400
 #: Custom id of the Eagle Eyes list modal.
 LIST_MODAL = "moji:list"
 #: Commands that need the member's admin status.
@@ -433,7 +435,11 @@ class MojiBot(discord.AutoShardedClient):
             return  # chatter in a channel without a game (nor a command on its way to open one)
         self.outbox.saw_message(chat)
         text = message.content.strip()
-        if not text or len(text) > MAX_WORD or not WORD.match(text):
+        session = self.manager.sessions.get(chat)
+        if session is not None and not session.info.realtime:
+            if not text or len(text) > MAX_MOVE:
+                return  # a turn-based game's thread: a line may be a move (the session decides)
+        elif not text or len(text) > MAX_WORD or not WORD.match(text):
             return
         event = Text(
             chat,

@@ -149,7 +149,9 @@ class DiscordOutbox:
 
     async def post(self, chat: ChatKey, view: View, *, picture: bool) -> MessageRef | None:
         """Post ``view`` in ``chat``; its reference, or None if Discord would not take it."""
-        rendered = render(view, mention_active=chat.thread_id is not None)
+        # a mention added to a board posted or edited earlier would never notify: turns are
+        # announced by a small message of their own (a "turn" view), which does
+        rendered = render(view)
         png = await self._picture(view, rendered) if picture else None
         self._parts(rendered, png)
         channel = self._channel(chat)
@@ -169,7 +171,7 @@ class DiscordOutbox:
     async def edit(self, ref: MessageRef, view: View, *, picture: bool) -> EditResult:
         """Edit a message; without ``picture`` its attachment (the picture) is kept as it is."""
         chat = ref.chat
-        rendered = render(view, mention_active=chat.thread_id is not None)
+        rendered = render(view)
         png = await self._picture(view, rendered) if picture else None
         if picture:
             self._parts(rendered, png)

@@ -64,12 +64,25 @@ def seat_id_to_user(seat: str) -> str | None:
     return user if platform == "discord" and user.isdigit() else None
 
 
+def _turn(view: View) -> Rendered:
+    """A turn ping: plain content that mentions the player (a new message: Discord notifies them)
+    and the deadline as a date and time each reader's Discord shows in their own time zone."""
+    users = [f"<@{u}>" for seat in view.mentions if (u := seat_id_to_user(seat))]
+    text = " ".join([*users, *view.lines]).strip()
+    if view.deadline is not None:
+        when = int(view.deadline)
+        text += f"\n⏳ <t:{when}:F> (<t:{when}:R>)"
+    return Rendered(_clip(text, CONTENT_LIMIT), None, view.buttons, False)
+
+
 def render(view: View, *, mention_active: bool = False, with_picture: bool = True) -> Rendered:
     """A view as Discord message parts.
 
     ``mention_active`` puts a mention of whoever's turn it is in the content
     (turn-based games in their thread).
     """
+    if view.kind == "turn":
+        return _turn(view)
     content_parts: list[str] = []
     if mention_active:
         users = [u for s in view.seats if s.active and (u := seat_id_to_user(s.seat))]

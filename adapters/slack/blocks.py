@@ -10,6 +10,7 @@ letter and points are written out.
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from typing import Any
 
 from bot.views import ButtonSpec, View
@@ -49,8 +50,28 @@ def card(face: CardFace) -> str:
     return f"{CARD_EMOJI.get(face.colour, CARD_EMOJI[''])} *{face.letter or '_'}* {face.points}{under}"
 
 
+def _user(seat: str) -> str | None:
+    """The Slack user id in a seat id (``slack:U123``), else None."""
+    platform, _, user = seat.partition(":")
+    return user if platform == "slack" and user else None
+
+
+def turn_text(view: View) -> str:
+    """A turn ping: the player's mention (Slack notifies them: it is a new message), the text, and
+    the deadline as a date and time each reader's Slack shows in their own time zone."""
+    users = [f"<@{u}>" for seat in view.mentions if (u := _user(seat))]
+    text = " ".join([*users, *view.lines]).strip()
+    if view.deadline is not None:
+        when = int(view.deadline)
+        fallback = datetime.fromtimestamp(when, UTC).strftime("%Y-%m-%d %H:%M UTC")
+        text += f"\n⏳ <!date^{when}^{{date_long_pretty}} at {{time}}|{fallback}>"
+    return text
+
+
 def fallback_text(view: View) -> str:
     """The message's plain-text form (Slack's ``text`` field), with the letter line."""
+    if view.kind == "turn":
+        return turn_text(view)
     text = (KIND_ICON.get(view.kind, "") + view.plain()).strip() or view.kind
     return text if len(text) <= MAX_FALLBACK_TEXT else text[: MAX_FALLBACK_TEXT - 1] + "…"
 
@@ -92,6 +113,8 @@ def _button(spec: ButtonSpec) -> Block:
 
 def render(view: View) -> list[Block]:
     """The view as Block Kit blocks (at most 50)."""
+    if view.kind == "turn":
+        return [_section(escape(turn_text(view)))]
     blocks: list[Block] = []
     title = KIND_ICON.get(view.kind, "") + view.title
     if view.title:

@@ -207,7 +207,8 @@ class SlackOutbox:
         if chat.thread_id is None and (view.kind == "lobby" or chat not in self.threads):
             style = await self.style_for(chat)
             self.styles[chat] = style
-            self.threads[chat] = ts if style.quiet else ""
+            # a quiet workspace's games, and every turn-based game, play in the lobby's thread
+            self.threads[chat] = ts if style.quiet or view.threaded else ""
         if view.kind == "table":
             self.pictures.table_posted(chat, ts, view, shown=image is not None)
         return MessageRef(chat, ts)

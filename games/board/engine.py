@@ -185,6 +185,10 @@ class BoardGame:
         notes.append(Notice("table"))
         return notes
 
+    def reads_as_move(self, text: str) -> bool:
+        """True when ``text`` is written like a move (``H8 across WORD``, ``pass``…), legal or not."""
+        return not isinstance(parse_move(text.strip().removeprefix("play ").strip(), self.board.size), str)
+
     def _say(self, seat: str, text: str, now: float, ref: str | None) -> list[Notice]:
         if seat not in self.racks:
             return [Notice("rejected", "You're not playing in this game.", seat, ref)]
@@ -283,7 +287,7 @@ class BoardGame:
             return []
         seat, left = self.current, self.turn_ends() - now
         text = f"⏰ {self.names[seat]}, {_duration(left)} left to play your turn, or you lose the game."
-        return [Notice("announce", text, seat)]
+        return [Notice("ping", text, seat)]
 
     def _forfeit(self, seat: str, how: str, now: float, ref: str | None = None) -> list[Notice]:
         if seat in self.out:

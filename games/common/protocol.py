@@ -86,7 +86,7 @@ class Action:
         )
 
 
-NoticeKind = Literal["accepted", "rejected", "announce", "private", "table", "end"]
+NoticeKind = Literal["accepted", "rejected", "announce", "private", "table", "end", "ping"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +101,8 @@ class Notice:
     - ``private``: show ``text`` to ``seat`` only (hands, racks, lists).
     - ``table``: the public table changed; the session re-posts the snapshot.
     - ``end``: the game is over; ``text`` sums it up.
+    - ``ping``: a public message addressed to ``seat`` that should notify them
+      (a turn reminder).
 
     ``late`` marks a refusal of a valid answer that lost to an earlier one (by
     the platform's timestamps), so it can be shown apart from a wrong word.
@@ -178,6 +180,14 @@ class Result:
     summary: str
     best_words: Mapping[str, str] = field(default_factory=dict)  # seat id -> best word
     voided: bool = False  # a game that did not count (stopped early)
+
+
+class TypedMoves(Protocol):
+    """A turn-based engine whose moves can be typed as chat messages (in the game's thread)."""
+
+    def reads_as_move(self, text: str) -> bool:
+        """True when ``text`` is written like a move of this game (it may still be illegal)."""
+        ...
 
 
 class Engine(Protocol):

@@ -363,10 +363,16 @@ class LetterDice:
         if not self.reminded and now >= end - self.cfg.reminder:
             self.reminded = True
             who = self.name(self.roller() or "") or self.side_name(self.side)
-            return [Notice("announce", f"{who}, {_duration(end - now)} left to play your word.")]
+            text = f"{who}, {_duration(end - now)} left to play your word."
+            roller = self.roller()
+            return [Notice("ping", text, roller) if roller else Notice("announce", text)]
         return []
 
     # ------------------------------------------------------------------ moves
+    def reads_as_move(self, text: str) -> bool:
+        """True when ``text`` is written like a move (a word, ``challenge``…), legal or not."""
+        return parse_move(text) is not None
+
     def _say(self, seat: str, text: str, now: float, ref: str | None) -> list[Notice]:
         side = self.side_of(seat)
         if side is None or seat in self.left:

@@ -192,6 +192,14 @@ class PathsEngine:
             notices += self._end_turn(action.now, passed=True, why=f"{self.names[seat]} passed.")
         return notices
 
+    def reads_as_move(self, text: str) -> bool:
+        """True when ``text`` is written like a move (``E5 T ATE``, ``pass``…), legal or not."""
+        try:
+            parse_move(text, self.size, self.size)
+        except MoveError:
+            return False
+        return True
+
     def _say(self, seat: str, text: str, now: float, ref: str | None) -> list[Notice]:
         if self.done:
             return _no("The game is over.", seat, ref)

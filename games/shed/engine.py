@@ -175,6 +175,14 @@ class ShedGame:
 
     # ------------------------------------------------------------ actions
 
+    def reads_as_move(self, text: str) -> bool:
+        """True when ``text`` is written like a turn (``WHO``, ``SOCK+H -> SHOCK``, ``draw``…)."""
+        try:
+            parse(text)
+        except NotationError:
+            return False
+        return True
+
     def apply(self, action: Action) -> list[Notice]:
         """Apply one action and report what happened. Never raises on bad input."""
         if action.kind == "begin":

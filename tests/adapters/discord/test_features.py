@@ -71,7 +71,7 @@ async def test_eagle_eyes_list_through_a_modal(h: Harness) -> None:
     assert refused.json["type"] == 4 and refused.ephemeral
 
 
-async def test_turn_based_games_get_a_thread_and_a_mention(h: Harness) -> None:
+async def test_turn_based_games_get_a_thread_and_a_turn_ping(h: Harness) -> None:
     iid = await h.fake.slash(*ANN, "start", {"game": "turns"})
     [thread] = await h.fake.wait_for("POST", rf"^/channels/{CHANNEL_ID}/threads$")
     assert "Turns" in thread.json["name"]
@@ -84,8 +84,14 @@ async def test_turn_based_games_get_a_thread_and_a_mention(h: Harness) -> None:
     # commands typed in the thread reach the thread's game
     await h.fake.slash(*ANN, "go", channel=str(thread_id), thread_parent=CHANNEL_ID)
     [table] = await h.fake.wait_for("POST", rf"^/channels/{thread_id}/messages$", is_table)
-    assert table.json["content"].startswith(f"<@{ANN[0]}> — your turn")
-    assert table.json["allowed_mentions"]["parse"] == [] or "users" in str(table.json["allowed_mentions"])
+    assert f"<@{ANN[0]}>" not in str(table.json), "a mention on the board would never notify when edited"
+    # the turn is a new message of its own, which mentions the player: Discord notifies them
+    [ping] = await h.fake.wait_for(
+        "POST", rf"^/channels/{thread_id}/messages$", lambda r: "your turn" in r.text
+    )
+    assert ping.json["content"].startswith(f"<@{ANN[0]}> Ann, it's your turn")
+    assert "users" in str(ping.json.get("allowed_mentions")), "user mentions are allowed to notify"
+    assert "<t:" in ping.json["content"] and ":F>" in ping.json["content"], "the deadline as a local date"
     assert not [r for r in h.fake.channel_posts() if is_lobby(r) or is_table(r)]
 
 
