@@ -447,7 +447,7 @@ class GameManager:
 
     async def _cmd_why(self, cmd: Command, args: tuple[str, ...]) -> None:
         session = self.sessions.get(cmd.chat)
-        text = session.why(cmd.player) if session else "There's no game in this channel."
+        text = await session.why_after_verdict(cmd.player) if session else "There's no game in this channel."
         await self._reply_to(cmd, views.message(text, "info"))
 
     async def _cmd_hand(self, cmd: Command, args: tuple[str, ...]) -> None:

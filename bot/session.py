@@ -115,6 +115,8 @@ class Session:
         self._answers: dict[str, str] = {}  # message id -> the answer it carried (to list refusals)
         self._ending: list[str] = []  # the engine's closing words, shown in the result
         self._pinged: set[str] = set()  # seats told it is their turn (turn-based games)
+        self._judged = asyncio.Event()  # set while no answer waits in the settle window
+        self._judged.set()
         self._by_seat: dict[str, Player] = {host.seat_id: host}
 
     # ------------------------------------------------------------ queries
@@ -138,6 +140,12 @@ class Session:
     def why(self, player: Player) -> str:
         """The reason the player's last answer was refused."""
         return self._why.get(player.seat_id, "None of your answers has been refused in this game.")
+
+    async def why_after_verdict(self, player: Player) -> str:
+        """``why``: when the player's answer still waits in the settle window, its verdict first."""
+        if any(claim.seat == player.seat_id for claim in self._pending):
+            await self._judged.wait()
+        return self.why(player)
 
     # ------------------------------------------------------------ lobby
 
@@ -413,6 +421,7 @@ class Session:
             return
         if not self._pending:
             self._settle_deadline = self._clock.now() + self._settle
+            self._judged.clear()
         self._pending.extend(claims)
 
     async def stop(self, by: Player) -> None:
@@ -546,6 +555,7 @@ class Session:
             return
         self.phase = Phase.CLOSED
         self._cancel_timer()
+        self._judged.set()
         if self.engine is None:
             await self._log.lobby_closed(self.game_id)
         if self._lobby_ref is not None and self.engine is None:
@@ -557,6 +567,7 @@ class Session:
         """Drop timers without any message (the manager reports the reason)."""
         self.phase = Phase.CLOSED
         self._cancel_timer()
+        self._judged.set()
 
     # ------------------------------------------------------------ timers
 
@@ -627,7 +638,10 @@ class Session:
         if self._settle_deadline is not None and now >= self._settle_deadline:
             batch, self._pending, self._settle_deadline = tuple(self._pending), [], None
             batch_now = max([now, *(c.sent_at for c in batch)]) if batch else now
-            await self._apply(Action("claims", batch_now, claims=batch))
+            try:
+                await self._apply(Action("claims", batch_now, claims=batch))
+            finally:
+                self._judged.set()
             if self.phase is not Phase.RUNNING:
                 return
         deadline = self.engine.next_deadline()

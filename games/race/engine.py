@@ -6,8 +6,9 @@ Ball and Chain, Monochrome and Three Amigos (see docs/RACE.md).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from games.common.protocol import Action, CardFace, Claim, Notice, SeatLine, Setup, Snapshot
 from games.race.base import RaceBase, ms, plural
@@ -552,7 +553,16 @@ class FlipRace(RaceBase):
             return None
         word = self.referee.normalize(claim.text)
         if word is None:
-            return None  # chatter, not an answer
+            contraction = _contraction(claim.text)
+            if contraction is None:
+                return None  # chatter, not an answer
+            if "contraction" in self.referee.bans:
+                self._reject(claim, f"{contraction.upper()} is a contraction, banned in this game.", out)
+                return None
+            claim = replace(claim, text=contraction.replace("'", "").replace("’", ""))
+            word = self.referee.normalize(claim.text)
+            if word is None:
+                return None
         t = claim.sent_at
         if t < self.cool_until.get(sid, float("-inf")):
             self._reject(
@@ -658,3 +668,12 @@ class FlipRace(RaceBase):
 
     def _bot_waiting(self) -> bool:
         return False
+
+
+_CONTRACTION = re.compile(r"^\s*([A-Za-z]+(?:['’][A-Za-z]+)+)\s*[.!?]*\s*$")
+
+
+def _contraction(text: str) -> str | None:
+    """``DON'T``: letters with an apostrophe inside, which is no plain answer but deserves a reason."""
+    match = _CONTRACTION.match(text)
+    return match.group(1) if match else None

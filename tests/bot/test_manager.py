@@ -209,3 +209,22 @@ async def test_masters_choice_reserves_challenges(
     # the toy game is not race, so Master's Choice never blocks it
     await manager.handle(cmd("start toy target=2", BOB))
     assert CHAT in manager.sessions
+
+
+async def test_why_in_the_settle_window_waits_for_that_answers_verdict(
+    manager: GameManager, clock: FakeClock, outbox: FakeOutbox
+) -> None:
+    import asyncio
+
+    await start_two(manager)
+    wanted = letter(manager)
+    t0 = clock.now()
+    await manager.handle(text(wanted + "x", t0 + 0.02, ANN, "a1"))  # wins
+    await manager.handle(text(wanted + "y", t0 + 0.05, BOB, "b1"))  # valid, 30 ms too late
+    asking = asyncio.ensure_future(manager.handle(cmd("why", BOB)))
+    await clock.settle()
+    assert not asking.done(), "the verdict isn't in yet: why waits for it"
+    await clock.advance(0.2)
+    await asking
+    answer = outbox.privates()[-1]
+    assert answer.player == BOB and answer.view.plain() == "Too late: someone was faster."

@@ -49,6 +49,15 @@ def test_unknown_words_and_chatter() -> None:
     assert claim(engine, (ANN, "lol 😂 nice", 1.1)) == []  # chatter is ignored
 
 
+def test_a_contraction_typed_with_its_apostrophe_gets_a_reason() -> None:
+    engine = race(options={"cards": 5})
+    put(engine, ann="d", bob="t")
+    assert claim(engine, (ANN, "DON'T", 1.0)) == [
+        ("rejected", "DON'T is a contraction, banned in this game.")
+    ]
+    assert claim(engine, (ANN, "rock'n'roll!", 1.1))[0][0] == "rejected"
+
+
 def test_earliest_sent_wins_with_the_margin() -> None:
     engine = race(options={"cards": 5})
     put(engine, ann="c", bob="a")
