@@ -46,6 +46,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("vote", "vote yes|no", "vote on an answer the dictionary can't judge"),
     CommandSpec("why", "why", "why was my last answer refused?"),
     CommandSpec("hand", "hand", "show your hand or rack privately", ("rack",)),
+    CommandSpec(
+        "board", "board", "the game's board as text, privately (for screen readers, or a closer look)"
+    ),
     CommandSpec("play", "play MOVE", "make a move in a turn-based game", ("move",)),
     CommandSpec("list", "list WORD …", "Eagle Eyes: hand in words privately", ("words-list", "secret")),
     CommandSpec("rules", "rules [game]", "how to play, and every option", ("howto",)),

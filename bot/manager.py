@@ -453,6 +453,12 @@ class GameManager:
     async def _cmd_hand(self, cmd: Command, args: tuple[str, ...]) -> None:
         await self._reply_to(cmd, self._session(cmd).private_view(cmd.player))
 
+    async def _cmd_board(self, cmd: Command, args: tuple[str, ...]) -> None:
+        session = self._session(cmd)
+        if session.engine is None:
+            raise SessionError("The game hasn't started yet.")
+        await self._reply_to(cmd, views.board_text(session.engine.snapshot(None), session.info.name))
+
     async def _cmd_play(self, cmd: Command, args: tuple[str, ...]) -> None:
         if not args:
             raise CommandError("Say what to play, e.g. `play H8 across WORD`.")

@@ -153,15 +153,24 @@ def turn(seat: str, text: str, deadline: float | None, game: str) -> View:
 
 
 def private(snapshot: Snapshot, game: str) -> View:
-    """A player's private view (hand, rack, list)."""
+    """A player's private view: their hand, rack or list (the board stays on the table)."""
     return View(
         kind="private",
         title=snapshot.title,
         lines=snapshot.lines,
         cards=snapshot.cards,
-        grid=snapshot.grid,
-        board=snapshot.board,
-        board_labels=snapshot.board_labels,
+        game=game,
+    )
+
+
+def board_text(snapshot: Snapshot, game: str) -> View:
+    """``board``: the table's board as text rows (for a screen reader, or a closer look)."""
+    lines = snapshot.grid or ("This game has no board.",)
+    return View(
+        kind="info",
+        title=snapshot.title,
+        grid=lines if snapshot.grid else (),
+        lines=() if snapshot.grid else lines,
         game=game,
     )
 

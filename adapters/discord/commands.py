@@ -141,6 +141,7 @@ def build_group(bot: MojiBot) -> app_commands.Group:
     simple("skip", "Vote to discard the face-up cards when everyone is stuck")
     simple("why", "Why was my last answer refused? (only you see it)")
     simple("hand", "Show your hand, rack or list (only you see it)")
+    simple("board", "The game's board as text (only you see it)")
     simple("help", "Every moji command")
 
     @moji.command(name="vote", description="Vote on an answer the dictionary can't judge")

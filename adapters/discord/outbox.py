@@ -137,9 +137,8 @@ class DiscordOutbox:
     def _file(png: bytes | None, view: View) -> discord.File | None:
         if png is None:
             return None
-        return discord.File(
-            io.BytesIO(png), filename=PICTURE_NAME, description=("Cards: " + view.card_line())[:1000]
-        )
+        alt = "\n".join(view.grid) if view.grid else "Cards: " + view.card_line()
+        return discord.File(io.BytesIO(png), filename=PICTURE_NAME, description=alt[:1000])
 
     @staticmethod
     def _parts(rendered: Rendered, png: bytes | None) -> Rendered:

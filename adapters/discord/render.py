@@ -91,7 +91,10 @@ def render(view: View, *, mention_active: bool = False, with_picture: bool = Tru
     if view.cards:
         content_parts.append(card_text(view))
     body: list[str] = []
-    if view.grid:
+    picture = with_picture and bool(view.cards or view.board)
+    if view.grid and not (picture and view.board):
+        # with the board's picture attached, its text rows (which wrap badly on phones) are
+        # the picture's description instead, for screen readers; `board` shows them on request
         body.append("```\n" + "\n".join(view.grid) + "\n```")
     if view.cards:
         points = " · ".join(
@@ -110,7 +113,6 @@ def render(view: View, *, mention_active: bool = False, with_picture: bool = Tru
     if view.deadline is not None and view.kind == "table":
         body.append(f"⏳ <t:{int(view.deadline)}:R>")
     description = "\n".join(body).strip()
-    picture = with_picture and bool(view.cards or view.board)
     embed: discord.Embed | None = None
     if view.title or description or picture:
         embed = discord.Embed(

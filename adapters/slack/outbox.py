@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 import aiohttp
 from slack_sdk.errors import SlackApiError
@@ -144,10 +145,8 @@ class SlackOutbox:
         chat = ref.chat
         try:
             client = await self.client_for(chat.workspace_id)
-            blocks = render(view)
             image = await self.pictures.block(chat, ref.message_id, view, fresh=picture)
-            if image is not None:
-                blocks = [*blocks[: MAX_BLOCKS - 1], image]
+            blocks = _with_picture(view, image)
             await client.chat_update(
                 channel=chat.channel_id, ts=ref.message_id, text=fallback_text(view), blocks=blocks
             )
@@ -191,10 +190,8 @@ class SlackOutbox:
         anchor = self.threads.get(chat)
         if thread is None and view.kind != "lobby" and anchor:
             thread = anchor
-        blocks = render(view)
         image = await self.pictures.block(chat, None, view, fresh=picture) if view.kind == "table" else None
-        if image is not None:
-            blocks = [*blocks[: MAX_BLOCKS - 1], image]
+        blocks = _with_picture(view, image)
         response = await client.chat_postMessage(
             channel=chat.channel_id,
             text=fallback_text(view),
@@ -243,3 +240,14 @@ def _raise_rate_limit(exc: BaseException) -> None:
         except (TypeError, ValueError):
             retry = 1.0
         raise RateLimited(retry) from None
+
+
+def _with_picture(view: View, image: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The view's blocks, with its picture last; a board's text rows (which wrap badly on
+    phones) then become the picture's alt text instead (``board`` shows them on request)."""
+    if image is None:
+        return render(view)
+    if view.board and view.grid:
+        image = {**image, "alt_text": "\n".join(view.grid)[:2000]}
+        view = replace(view, grid=())
+    return [*render(view)[: MAX_BLOCKS - 1], image]

@@ -53,12 +53,17 @@ def test_the_last_move_is_framed_and_the_star_is_marked() -> None:
 def test_a_view_with_a_board_and_a_rack_stacks_them() -> None:
     snap = Snapshot(title="MOJO", board=board(), cards=tuple(CardFace(c, "", 1) for c in "QUIZ"))
     alone = image(render_view(views.table(Snapshot(title="MOJO", board=board()), "board", realtime=False)))
-    both = image(render_view(views.private(snap, "board")))
+    both = image(render_view(views.table(snap, "board", realtime=False)))  # dice: a board and dice
     assert both.height > alone.height
+    rack = views.private(snap, "board")
+    assert not rack.board and not rack.grid, "`hand` shows the rack without the whole board"
 
 
 def test_discord_attaches_a_picture_to_a_board_table() -> None:
     view = views.table(Snapshot(title="MOJO", board=board(), grid=("C A T",)), "board", realtime=False)
     rendered = render(view)
     assert rendered.picture
-    assert rendered.embed is not None and "C A T" in (rendered.embed.description or "")
+    # the text rows wrap badly on phones: with the picture attached they are its description
+    assert rendered.embed is not None and "C A T" not in (rendered.embed.description or "")
+    bare = render(view, with_picture=False)
+    assert bare.embed is not None and "C A T" in (bare.embed.description or "")

@@ -83,14 +83,19 @@ async def test_the_live_table_is_edited_until_it_scrolls_away(h: Harness) -> Non
     # a little chatter under it changes nothing
     await h.fake.say("100000000000000009", "Zed", "hello there")
     await h.fake.until(lambda: h.bot.outbox._chats[CHAT].below == 1)
+    await h.fake.until(lambda: not h.manager.sessions[CHAT]._lock.locked() and h.fake.inflight == 0)
     await h.advance(10.5)
+    await h.drain()
     await h.fake.wait_for("PATCH", r"^/channels/\d+/messages/\d+$", is_table, count=2)
     assert len([r for r in h.fake.channel_posts() if is_table(r)]) == 1
     # once the table has scrolled away, the next cards come in a new message at the bottom
     for _ in range(SCROLLED_AWAY):
         await h.fake.say("100000000000000009", "Zed", "hello there")
     await h.fake.until(lambda: h.bot.outbox._chats[CHAT].below == 1 + SCROLLED_AWAY)
+    await h.fake.until(lambda: not h.manager.sessions[CHAT]._lock.locked() and h.fake.inflight == 0)
     await h.advance(10.5)
+    await h.fake.until(lambda: not h.manager.sessions[CHAT]._lock.locked())
+    await h.drain()
     await h.fake.wait_for("POST", MESSAGES, is_table, count=2)
 
 
