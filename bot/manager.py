@@ -306,7 +306,7 @@ class GameManager:
             elif isinstance(event, Command):
                 await self._command(event)
             elif isinstance(event, Button):
-                name, args = BUTTONS.get(event.action, ("", ()))
+                name, args = button_command(event.action) or ("", ())
                 if name:
                     await self._command(Command(name, args, event.chat, event.player, event.interaction))
             elif isinstance(event, Reaction):
@@ -485,6 +485,17 @@ class GameManager:
 
     async def _cmd_words(self, cmd: Command, args: tuple[str, ...]) -> None:
         await self._reply_to(cmd, await self.workspace.words(cmd, args))
+
+
+def button_command(action: str) -> tuple[str, tuple[str, ...]] | None:
+    """The command a button stands for (None: not one of moji's buttons)."""
+    if action in BUTTONS:
+        return BUTTONS[action]
+    if action == views.HAND:
+        return "hand", ()
+    if action.startswith(views.MOVE) and len(action) > len(views.MOVE):
+        return "play", (action[len(views.MOVE) :],)
+    return None
 
 
 def seat_player(seat_id: str, name: str) -> Player:

@@ -443,6 +443,8 @@ class Session:
         self._seq += 1
         await self._deliver(notices)
         if self.engine.finished and self.phase is Phase.RUNNING:
+            if not any(n.kind == "table" for n in notices):
+                await self._outbox.send(Post(self.chat, self._table_view()))  # the final state, no buttons
             await self._finish()
         else:
             self._reschedule()
@@ -525,6 +527,7 @@ class Session:
             realtime=self.info.realtime,
             settles_at=None if finished else self.engine.next_deadline(),
             final=finished,
+            turn_moves=self.info.turn_moves,
         )
 
     async def _finish(self) -> None:

@@ -22,6 +22,8 @@ ButtonStyle = Literal["primary", "secondary", "danger", "success"]
 
 #: Stable custom ids of buttons; they keep working after a restart.
 JOIN, LEAVE, GO, SKIP = "moji:join", "moji:leave", "moji:go", "moji:skip"
+#: A turn-based game's buttons: ``moji:move:<move>`` plays that move; ``moji:hand`` shows one's rack.
+MOVE, HAND = "moji:move:", "moji:hand"
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,10 +129,25 @@ def _differs(specs: Sequence[OptionSpec], name: str, value: OptionValue) -> bool
 
 
 def table(
-    snapshot: Snapshot, game: str, *, realtime: bool, settles_at: float | None = None, final: bool = False
+    snapshot: Snapshot,
+    game: str,
+    *,
+    realtime: bool,
+    settles_at: float | None = None,
+    final: bool = False,
+    turn_moves: Sequence[tuple[str, str]] = (),
 ) -> View:
-    """A game's public table (``final``: the game is over, so no buttons)."""
-    buttons = (ButtonSpec(SKIP, "Stuck? Skip"),) if realtime and snapshot.cards and not final else ()
+    """A game's public table (``final``: the game is over, so no buttons).
+
+    A real-time game has a Skip button; a turn-based one its ``turn_moves`` (moves that
+    need no more typing) and a button that shows one's own rack privately.
+    """
+    buttons: tuple[ButtonSpec, ...] = ()
+    if realtime and snapshot.cards and not final:
+        buttons = (ButtonSpec(SKIP, "Stuck? Skip"),)
+    elif not realtime and not final:
+        moves = tuple(ButtonSpec(MOVE + move, label) for label, move in turn_moves)
+        buttons = (ButtonSpec(HAND, "My rack", "primary"), *moves)
     return View(
         kind="table",
         title=snapshot.title,

@@ -34,7 +34,7 @@ from bot.clock import Clock
 from bot.config import Config
 from bot.delivery import Delivery
 from bot.events import Button, ChatKey, Command, MessageRef, Player, PrivateText, Reaction, Text
-from bot.manager import BUTTONS, GameManager
+from bot.manager import GameManager, button_command
 from bot.ordering import Turn
 from bot.pacing import Pacer
 from bot.registry import Registry
@@ -407,7 +407,7 @@ class MojiBot(discord.AutoShardedClient):
         if interaction.type is discord.InteractionType.modal_submit and custom_id == LIST_MODAL:
             await self._list_submitted(interaction, modal_text(data))
             return
-        if interaction.type is not discord.InteractionType.component or custom_id not in BUTTONS:
+        if interaction.type is not discord.InteractionType.component or button_command(custom_id) is None:
             return
         reply = Reply(interaction)
         turn = self._turn(interaction)

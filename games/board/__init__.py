@@ -35,6 +35,7 @@ GAME = GameInfo(
     min_players=2,
     max_players=4,
     realtime=False,
+    turn_moves=(("Pass", "pass"), ("Resign", "resign")),
     aliases=("mojo",),
     prepare=prepare,
 )

@@ -257,6 +257,8 @@ class GameInfo:
     max_players: int = 12
     realtime: bool = True
     aliases: tuple[str, ...] = ()
+    #: Turn-based: moves that need no more typing, as (button label, move) shown under the table.
+    turn_moves: tuple[tuple[str, str], ...] = ()
     #: Does the slow one-off work (word lists, tries) now rather than in the first game;
     #: a server calls it once at start-up, in a worker thread.
     prepare: Callable[[], object] | None = None

@@ -30,6 +30,7 @@ GAME = GameInfo(
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     realtime=False,
+    turn_moves=(("Pass", "pass"),),
     aliases=("mark-my-words", "mmw"),
     prepare=prepare,
 )

@@ -37,6 +37,7 @@ GAME = GameInfo(
     min_players=2,
     max_players=6,
     realtime=False,
+    turn_moves=(("Draw a card", "draw"),),
     aliases=("shedding", "wordshed"),
     prepare=prepare,
 )
