@@ -231,6 +231,15 @@ class Delivery:
         """Take one outbound message; returns at once except for a lobby post (its reference)."""
         if isinstance(message, Private):
             state = self._chat(message.chat)
+            lane = state.lanes.get("private")
+            if not self.pacer.paced("private") and not state.privates and (lane is None or lane.done()):
+                # an answer the platform does not limit (Discord's interaction replies) goes at
+                # once, so the adapter can finish the interaction knowing it was answered
+                try:
+                    await self._call("private", message.chat, partial(self.transport.private, message))
+                except Exception:
+                    log.exception("could not deliver a private note in %s", message.chat.label())
+                return None
             state.privates.append(message)
             self.stats.note_queue("private", len(state.privates))
             self._run(message.chat, state, "private")
