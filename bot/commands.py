@@ -64,6 +64,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "season [N | reset]",
         "past seasons' winners; `season reset` archives this season and starts the next (admins)",
     ),
+    CommandSpec(
+        "schedule",
+        "schedule [weekdays|daily|mon,wed,fri] HH:MM [game] [option=value …] [@group] · schedule list · "
+        "schedule remove N",
+        "a game that starts here on its own at that time each week, mentioning the group",
+        ("schedules", "break", "breaks"),
+        admin=True,
+    ),
     CommandSpec("config", "config [key [value]]", "show or change this workspace's settings", admin=True),
     CommandSpec("words", "words add|ban|remove WORD", "the workspace's own word list", admin=True),
     CommandSpec("help", "help", "this list", ("h", "?", "commands")),

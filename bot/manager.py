@@ -24,6 +24,7 @@ from bot.events import Button, ChatKey, Command, Inbound, Player, Post, Private,
 from bot.ordering import Turns
 from bot.outbox import GameLog, GameStart, LobbyState, Outbox
 from bot.registry import Registry
+from bot.schedule import Schedules
 from bot.session import Phase, Session, SessionError
 from bot.workspace import Workspace
 from games.common.options import OptionValue
@@ -107,6 +108,8 @@ class GameManager:
         self.sessions: dict[ChatKey, Session] = {}
         #: Per-chat lines: an adapter takes a ticket as an event arrives and handles it in turn.
         self.turns = Turns()
+        #: Scheduled games, where the platform runs them (set by the adapter).
+        self.schedules: Schedules | None = None
         #: Games opened here before :meth:`recover` ran (None once it has).
         self._opened_early: set[str] | None = set()
         self.tasks: set[asyncio.Task[None]] = set()
@@ -479,6 +482,11 @@ class GameManager:
 
     async def _cmd_season(self, cmd: Command, args: tuple[str, ...]) -> None:
         await self._reply_to(cmd, await self.workspace.season(cmd, args))
+
+    async def _cmd_schedule(self, cmd: Command, args: tuple[str, ...]) -> None:
+        if self.schedules is None:
+            raise CommandError("Scheduled games run on Discord and Slack, where moji stays online.")
+        await self._reply_to(cmd, await self.schedules.command(self.registry, cmd.chat, cmd.player, args))
 
     async def _cmd_config(self, cmd: Command, args: tuple[str, ...]) -> None:
         await self._reply_to(cmd, await self.workspace.config(cmd, args))

@@ -38,7 +38,9 @@ from bot.manager import GameManager, button_command
 from bot.ordering import Turn
 from bot.pacing import Pacer
 from bot.registry import Registry
+from bot.schedule import DISCORD_MENTION, JOIN_WINDOW, Scheduler, Schedules, start_scheduled
 from bot.workspace import Workspace
+from storage.base import Schedule
 
 log = logging.getLogger(__name__)
 
@@ -50,12 +52,17 @@ MAX_MOVE = 400
 #: Custom id of the Eagle Eyes list modal.
 LIST_MODAL = "moji:list"
 #: Commands that need the member's admin status.
-ADMIN_COMMANDS = frozenset({"go", "stop", "config", "words", "season"})
+ADMIN_COMMANDS = frozenset({"go", "stop", "config", "words", "season", "schedule"})
 DISCORD_EPOCH_MS = 1420070400000
 NO_THREAD = (
     "I couldn't open a thread for this game (missing {names}), so it runs here in the channel. "
     "Give moji that permission to keep turn-based games in their own threads."
 )
+
+
+def discord_time(when: float) -> str:
+    """A time as Discord shows it in each reader's own time zone (date, time and how soon)."""
+    return f"<t:{int(when)}:F> (<t:{int(when)}:R>)"
 
 
 def snowflake_seconds(snowflake: int) -> float:
@@ -162,6 +169,18 @@ class MojiBot(discord.AutoShardedClient):
             lobby_timeout=config.lobby_timeout,
         )
         self.manager.closed_listeners.append(self.outbox.closed)
+        #: Scheduled games (a server's game night), run by the process that owns the server.
+        self.scheduler = Scheduler(
+            services.store,
+            clock,
+            self._timezone,
+            self.start_scheduled_game,
+            platform="discord",
+            mine=self._owns,
+        )
+        self.manager.schedules = Schedules(
+            self.scheduler, self._timezone, DISCORD_MENTION, discord_time, what="scheduled game"
+        )
         self.manager.closed_listeners.append(self._forget_thread)
         #: interaction id → its place in its chat's line, taken on arrival (see OrderedTree).
         self.turns_taken: dict[int, Turn] = {}
@@ -207,6 +226,8 @@ class MojiBot(discord.AutoShardedClient):
         self.recovered = True
         try:
             await self.recover()
+            await self.scheduler.load()
+            self.manager.spawn(self.scheduler.loop(), "discord scheduled games")
         finally:
             self.games_ready.set()
 
@@ -216,6 +237,21 @@ class MojiBot(discord.AutoShardedClient):
         for chat in self.manager.sessions:
             if chat.thread_id:
                 self.threads[int(chat.thread_id)] = int(chat.channel_id)
+
+    def _owns(self, schedule: Schedule) -> bool:
+        return self.mine(ChatKey("discord", schedule.workspace_id, schedule.channel_id))
+
+    async def _timezone(self, guild: str) -> str:
+        settings = await self.workspace.settings(ChatKey("discord", guild, ""))
+        return str(settings.get("timezone") or "UTC")
+
+    async def start_scheduled_game(self, schedule: Schedule, when: float) -> None:
+        """A server's scheduled game is due: a notice mentioning its role, the lobby, Start later."""
+        minutes = max(1, round(JOIN_WINDOW / 60))
+        notice = f"📅 Game time! Press **Join** below; the game starts in {minutes} minute" + (
+            "s." if minutes > 1 else "."
+        )
+        await start_scheduled(self.manager, schedule, when, notice)
 
     def mine(self, chat: ChatKey) -> bool:
         """True when ``chat``'s guild is on one of this process's shards."""

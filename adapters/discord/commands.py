@@ -181,6 +181,14 @@ def build_group(bot: MojiBot) -> app_commands.Group:
     async def season(interaction: discord.Interaction[Any], which: str | None = None) -> None:
         await run(interaction, "season", tuple(which.split()) if which else ())
 
+    @moji.command(name="schedule", description="A game that starts here on its own each week (admins change)")
+    @app_commands.describe(
+        when="e.g. `fri 20:00 race bots=1 @Game Night` (days, time, game and options, a role to mention), "
+        "`list` or `remove 2`"
+    )
+    async def schedule(interaction: discord.Interaction[Any], when: str | None = None) -> None:
+        await run(interaction, "schedule", tuple(when.split()) if when else ())
+
     async def autocomplete_key(
         interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:

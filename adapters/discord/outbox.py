@@ -34,7 +34,7 @@ import discord
 
 from adapters.discord.limits import DISCORD_LIMITS
 from adapters.discord.permissions import log_forbidden
-from adapters.discord.render import PICTURE_NAME, Rendered, buttons, render
+from adapters.discord.render import PICTURE_NAME, Rendered, buttons, render, role_ids
 from adapters.pictures import render_view
 from bot.delivery import EditResult
 from bot.events import ChatKey, Mark, MessageRef, Private
@@ -155,6 +155,18 @@ class DiscordOutbox:
         self._parts(rendered, png)
         channel = self._channel(chat)
 
+        roles = role_ids(view)
+        # a scheduled game's notice may notify the role it names; nothing else ever pings a role
+        extra: dict[str, Any] = (
+            {
+                "allowed_mentions": discord.AllowedMentions(
+                    users=True, roles=[discord.Object(r) for r in roles]
+                )
+            }
+            if roles
+            else {}
+        )
+
         async def post() -> discord.Message:
             file = self._file(png, view)
             return await channel.send(
@@ -162,6 +174,7 @@ class DiscordOutbox:
                 embed=rendered.embed,  # type: ignore[arg-type]
                 view=buttons(rendered.buttons),  # type: ignore[arg-type]
                 file=file,  # type: ignore[arg-type]
+                **extra,
             )
 
         sent = await self._call("post a message", chat, post, attempts=2)

@@ -64,11 +64,27 @@ def seat_id_to_user(seat: str) -> str | None:
     return user if platform == "discord" and user.isdigit() else None
 
 
+def mention_text(view: View) -> str:
+    """The view's mentions as Discord writes them: ``<@123>`` for a player, a role's ``<@&456>`` as is."""
+    out = []
+    for mention in view.mentions:
+        user = seat_id_to_user(mention) if not mention.startswith("<") else None
+        if user:
+            out.append(f"<@{user}>")
+        elif mention.startswith("<@&"):
+            out.append(mention)
+    return " ".join(out)
+
+
+def role_ids(view: View) -> list[int]:
+    """The roles a view mentions (each message names the roles it may notify)."""
+    return [int(m[3:-1]) for m in view.mentions if m.startswith("<@&") and m[3:-1].isdigit()]
+
+
 def _turn(view: View) -> Rendered:
     """A turn ping: plain content that mentions the player (a new message: Discord notifies them)
     and the deadline as a date and time each reader's Discord shows in their own time zone."""
-    users = [f"<@{u}>" for seat in view.mentions if (u := seat_id_to_user(seat))]
-    text = " ".join([*users, *view.lines]).strip()
+    text = " ".join([mention_text(view), *view.lines]).strip()
     if view.deadline is not None:
         when = int(view.deadline)
         text += f"\n⏳ <t:{when}:F> (<t:{when}:R>)"
@@ -84,6 +100,8 @@ def render(view: View, *, mention_active: bool = False, with_picture: bool = Tru
     if view.kind == "turn":
         return _turn(view)
     content_parts: list[str] = []
+    if view.mentions:
+        content_parts.append(mention_text(view))
     if mention_active:
         users = [u for s in view.seats if s.active and (u := seat_id_to_user(s.seat))]
         if users:

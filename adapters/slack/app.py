@@ -26,13 +26,12 @@ from slack_bolt.oauth.async_oauth_settings import AsyncOAuthSettings
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from adapters.slack.commands import ADMIN_COMMANDS, SLASH, help_view, parse_slash, schedule_command
+from adapters.slack.commands import ADMIN_COMMANDS, SLASH, help_view, parse_slash, slack_time
 from adapters.slack.home import home_view
 from adapters.slack.installations import DatabaseInstallationStore, SignedStateStore
 from adapters.slack.outbox import Interaction, SlackOutbox, Style
 from adapters.slack.people import Directory
 from adapters.slack.pictures import Renderer
-from adapters.slack.schedule import Scheduler
 from adapters.slack.settings import BOT_SCOPES, SlackServices, SlackSettings, retry_handlers
 from adapters.slack.store import PLATFORM, Schedule, SlackStore, slack_store
 from bot import views
@@ -52,6 +51,7 @@ from bot.events import (
 )
 from bot.manager import GameManager, Recovery
 from bot.ordering import Recent
+from bot.schedule import SLACK_MENTION, Scheduler, Schedules, start_scheduled
 from bot.session import Phase, Session
 
 log = logging.getLogger(__name__)
@@ -133,7 +133,10 @@ class SlackAdapter:
         )
         self.manager.closed_listeners.append(self.outbox.closed)
         self.people = Directory(self.client_for, self._admin_group, clock)
-        self.scheduler = Scheduler(self.store, clock, self._timezone, self.start_break)
+        self.scheduler = Scheduler(self.store, clock, self._timezone, self.start_break, platform=PLATFORM)
+        self.manager.schedules = Schedules(
+            self.scheduler, self._timezone, SLACK_MENTION, slack_time, what="word break"
+        )
         self.seen = Recent()
         self._joined: set[tuple[str, str]] = set()
         self.app = self._build_app()
@@ -347,15 +350,6 @@ class SlackAdapter:
         if name == "help":
             await self._reply(chat, player, help_view(self.svc.registry), interaction)
             return
-        if name == "schedule":
-            try:
-                view = await schedule_command(
-                    self.scheduler, self.svc.registry, chat, player, args, await self._timezone(team)
-                )
-            except CommandError as exc:
-                view = views.error(str(exc))
-            await self._reply(chat, player, view, interaction)
-            return
         if name == "start":
             await self._join_channel(team, channel)
         errors = len(self.manager.errors)
@@ -474,34 +468,10 @@ class SlackAdapter:
     # ------------------------------------------------------------ word breaks
 
     async def start_break(self, schedule: Schedule, when: float) -> None:
-        """A scheduled word break is due: open its lobby, start the game a bit later."""
-        chat = ChatKey(PLATFORM, schedule.workspace_id, schedule.channel_id)
-        if chat in self.manager.sessions:
-            log.info("word break %s skipped: a game is already on in %s", schedule.id, chat.label())
-            return
-        host = Player(PLATFORM, schedule.created_by, schedule.created_by_name or schedule.created_by)
+        """A scheduled word break is due: a notice, its lobby, and the game a bit later."""
         minutes = max(1, round(BREAK_JOIN_WINDOW / 60))
-        client = await self.client_for(schedule.workspace_id)
-        # The lobby follows at once, in the same channel: the pacer counts this post too, so
-        # the lobby waits for the channel's next slot instead of being refused (429).
-        ticket = await self.outbox.pacer.acquire("post", chat)
-        try:
-            await client.chat_postMessage(
-                channel=schedule.channel_id,
-                text=(f"{schedule.mention} " if schedule.mention else "")
-                + f"☕ Word break! Press *Join* below; the game starts in {minutes} minute"
-                + ("s." if minutes > 1 else "."),
-            )
-        finally:
-            self.outbox.pacer.release(ticket)
+        notice = f"☕ Word break! Press *Join* below; the game starts in {minutes} minute" + (
+            "s." if minutes > 1 else "."
+        )
         await self._join_channel(schedule.workspace_id, schedule.channel_id)
-        await self.manager.handle(Command("start", schedule.args, chat, host))
-        session = self.manager.sessions.get(chat)
-        if session is not None and session.phase is Phase.LOBBY:
-            self.manager.spawn(self._go_later(chat, session, when + BREAK_JOIN_WINDOW), "word break go")
-
-    async def _go_later(self, chat: ChatKey, session: Session, at: float) -> None:
-        await self.clock.sleep_until(at)
-        if self.manager.sessions.get(chat) is session and session.phase is Phase.LOBBY:
-            starter = Player(PLATFORM, session.host.user_id, session.host.display_name, is_admin=True)
-            await self.manager.handle(Command("go", (), chat, starter))
+        await start_scheduled(self.manager, schedule, when, notice, join_window=BREAK_JOIN_WINDOW)

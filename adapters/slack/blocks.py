@@ -56,11 +56,19 @@ def _user(seat: str) -> str | None:
     return user if platform == "slack" and user else None
 
 
+def mention_text(view: View) -> str:
+    """The view's mentions as Slack writes them: ``<@U1>`` for a player, a group's token as is."""
+    out = []
+    for mention in view.mentions:
+        user = _user(mention) if not mention.startswith(("<", "@")) else None
+        out.append(f"<@{user}>" if user else mention)
+    return " ".join(out)
+
+
 def turn_text(view: View) -> str:
     """A turn ping: the player's mention (Slack notifies them: it is a new message), the text, and
     the deadline as a date and time each reader's Slack shows in their own time zone."""
-    users = [f"<@{u}>" for seat in view.mentions if (u := _user(seat))]
-    text = " ".join([*users, *view.lines]).strip()
+    text = " ".join([mention_text(view), *view.lines]).strip()
     if view.deadline is not None:
         when = int(view.deadline)
         fallback = datetime.fromtimestamp(when, UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -73,6 +81,8 @@ def fallback_text(view: View) -> str:
     if view.kind == "turn":
         return turn_text(view)
     text = (KIND_ICON.get(view.kind, "") + view.plain()).strip() or view.kind
+    if view.mentions:
+        text = f"{mention_text(view)} {text}"
     return text if len(text) <= MAX_FALLBACK_TEXT else text[: MAX_FALLBACK_TEXT - 1] + "…"
 
 
@@ -133,6 +143,8 @@ def render(view: View) -> list[Block]:
     if view.lines:
         prefix = KIND_ICON.get(view.kind, "") if not view.title else ""
         lines = [escape(line) for line in view.lines]
+        if view.mentions:
+            lines[0] = f"{escape(mention_text(view))} {lines[0]}"
         if prefix:
             lines[0] = prefix + lines[0]
         lines = [line if line.strip() else " " for line in lines]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from adapters.slack.blocks import render
-from adapters.slack.schedule import describe
 from adapters.slack.store import Schedule
+from bot.schedule import describe
 from bot.views import View
 
 

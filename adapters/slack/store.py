@@ -16,30 +16,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
+from storage.base import Schedule
+
 log = logging.getLogger(__name__)
 
 PLATFORM = "slack"
 
-
-@dataclass(frozen=True, slots=True)
-class Schedule:
-    """A recurring word break in one channel.
-
-    ``days`` are weekday numbers (Monday 0 … Sunday 6); ``at`` is ``HH:MM`` in
-    the workspace's time zone; ``args`` are the ``start`` arguments
-    (``("race", "bots=1")``); ``mention`` is a user-group mention or ``""``.
-    """
-
-    id: int
-    workspace_id: str
-    channel_id: str
-    days: tuple[int, ...]
-    at: str
-    args: tuple[str, ...] = ()
-    mention: str = ""
-    created_by: str = ""
-    created_by_name: str = ""
-    platform: str = PLATFORM
+__all__ = ["PLATFORM", "InstallKey", "MemorySlackStore", "Schedule", "SlackStore", "slack_store"]
 
 
 @runtime_checkable

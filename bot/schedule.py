@@ -1,11 +1,13 @@
-"""Office word breaks: ``/moji schedule`` and the scheduler that runs them.
+"""Scheduled games on every platform: ``schedule`` and the scheduler that runs them.
 
-A schedule is "these weekdays at HH:MM (workspace time zone), in this
-channel, start this game". The :class:`Scheduler` reads every schedule from
-the store when it starts (so breaks survive restarts), sleeps on the injected
-clock until the next run and claims each run in the store before starting it,
-so two processes (or a restart a minute after a break) never start the same
-break twice.
+A schedule is "these weekdays at HH:MM (workspace time zone), in this channel,
+start this game" — an office's word break on Slack, a server's game night on
+Discord. The :class:`Scheduler` reads every schedule of its platform from the
+store when it starts (so they survive restarts), sleeps on the injected clock
+until the next run and claims each run in the store before starting it, so two
+processes (or a restart a minute after a run) never start the same game twice.
+:func:`start_scheduled` opens the lobby with a notice that mentions the chosen
+group, and starts the game a few minutes later.
 """
 
 from __future__ import annotations
@@ -18,10 +20,17 @@ import zoneinfo
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
+from typing import TYPE_CHECKING, Protocol
 
-from adapters.slack.store import PLATFORM, Schedule, SlackStore
+from bot import views
 from bot.clock import Clock
-from bot.commands import CommandError
+from bot.commands import CommandError, parse_start
+from bot.events import ChatKey, Command, Player, Post
+from bot.registry import Registry
+from storage.base import Schedule
+
+if TYPE_CHECKING:
+    from bot.manager import GameManager
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +45,12 @@ DAY_SETS: dict[str, tuple[int, ...]] = {
     "weekends": (5, 6),
 }
 _TIME = re.compile(r"^(\d{1,2})(?::(\d{2}))?\s*(am|pm)?$", re.IGNORECASE)
-_MENTION = re.compile(r"^(<!subteam\^[A-Z0-9]+(\|[^>]*)?>|<!here>|<!channel>|@[\w.-]+)$", re.IGNORECASE)
+#: Slack: a user group (``<!subteam^S1|@team>``, ``@team``), ``<!here>`` or ``<!channel>``.
+SLACK_MENTION = re.compile(r"^(<!subteam\^[A-Z0-9]+(\|[^>]*)?>|<!here>|<!channel>|@[\w.-]+)$", re.IGNORECASE)
+#: Discord: a role (``<@&123>``).
+DISCORD_MENTION = re.compile(r"^<@&\d+>$")
+#: How long a scheduled game's lobby stays open before the game starts by itself.
+JOIN_WINDOW = 120.0
 
 #: A run missed by less than this (e.g. the bot restarted at 15:01) still starts, once.
 GRACE = 300.0
@@ -107,8 +121,11 @@ def parse_time(word: str) -> str | None:
     return f"{hour:02d}:{minute:02d}"
 
 
-def parse_break(args: Sequence[str]) -> BreakSpec:
-    """Read ``[days] HH:MM [game] [option=value …] [@group]``; raises :class:`CommandError`."""
+def parse_break(args: Sequence[str], mention: re.Pattern[str] = SLACK_MENTION) -> BreakSpec:
+    """Read ``[days] HH:MM [game] [option=value …] [@group]``; raises :class:`CommandError`.
+
+    ``mention`` says what a group mention looks like on the platform.
+    """
     rest = list(args)
     days = DAY_SETS["weekdays"]
     if rest and parse_time(rest[0]) is None:
@@ -121,10 +138,10 @@ def parse_break(args: Sequence[str]) -> BreakSpec:
     if at is None:
         raise CommandError(f"Say when, like 15:00. {USAGE}")
     rest.pop(0)
-    mentions = [word for word in rest if _MENTION.match(word)]
+    mentions = [word for word in rest if mention.match(word)]
     if len(mentions) > 1:
-        raise CommandError("Mention one user group at most.")
-    start_args = tuple(word for word in rest if not _MENTION.match(word))
+        raise CommandError("Mention one group at most.")
+    start_args = tuple(word for word in rest if not mention.match(word))
     return BreakSpec(days, at, start_args, mentions[0] if mentions else "")
 
 
@@ -172,19 +189,40 @@ Fire = Callable[[Schedule, float], Awaitable[None]]
 TimezoneOf = Callable[[str], Awaitable[str]]
 
 
+class ScheduleStore(Protocol):
+    """Where schedules are kept (the project's database, or memory)."""
+
+    async def add_schedule(self, schedule: Schedule) -> Schedule:
+        """Save a new schedule (its ``id`` is ignored) and return it with its id."""
+        ...
+
+    async def list_schedules(self, platform: str, workspace_id: str | None = None) -> list[Schedule]:
+        """Every schedule on ``platform`` (optionally of one workspace), oldest first."""
+        ...
+
+    async def remove_schedule(self, platform: str, workspace_id: str, schedule_id: int) -> bool:
+        """Delete a workspace's schedule; False when it has no such schedule."""
+        ...
+
+    async def claim_schedule_run(self, schedule_id: int, run_at: float) -> bool:
+        """Atomically claim one run of a schedule: True for exactly one caller per run."""
+        ...
+
+
 class Scheduler:
-    """Runs every word break on time, once, on the injected clock."""
+    """Runs every scheduled game of one platform on time, once, on the injected clock."""
 
     def __init__(
         self,
-        store: SlackStore,
+        store: ScheduleStore,
         clock: Clock,
         timezone_of: TimezoneOf,
         fire: Fire,
         *,
+        platform: str,
+        mine: Callable[[Schedule], bool] = lambda schedule: True,
         grace: float = GRACE,
         refresh_every: float = REFRESH_EVERY,
-        platform: str = PLATFORM,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -193,6 +231,8 @@ class Scheduler:
         self.grace = grace
         self.refresh_every = refresh_every
         self.platform = platform
+        #: Which schedules this process runs (a Discord process: its shards' servers).
+        self.mine = mine
         self.schedules: dict[int, Schedule] = {}
         self.next: dict[int, float] = {}
         self._changed = asyncio.Event()
@@ -210,6 +250,8 @@ class Scheduler:
         self._changed.set()
 
     async def _track(self, schedule: Schedule, after: float) -> None:
+        if not self.mine(schedule):
+            return
         self.schedules[schedule.id] = schedule
         when = await self._next_after(schedule, after)
         if when is None:
@@ -317,3 +359,127 @@ class Scheduler:
             await self.fire(schedule, when)
         except Exception:
             log.exception("word break %s failed to start", schedule.id)
+
+
+TimeText = Callable[[float], str]
+
+
+@dataclass(frozen=True)
+class Schedules:
+    """A platform's scheduled games, as the ``schedule`` command needs them."""
+
+    scheduler: Scheduler
+    timezone_of: TimezoneOf
+    #: What a group mention looks like on the platform (a Slack user group, a Discord role).
+    mention: re.Pattern[str]
+    #: A time written so that the platform shows it in each reader's own time zone.
+    time_text: TimeText
+    #: What the platform calls them ("word break", "scheduled game").
+    what: str = "scheduled game"
+
+    async def command(
+        self, registry: Registry, chat: ChatKey, player: Player, args: Sequence[str]
+    ) -> views.View:
+        """Answer ``schedule …`` (privately)."""
+        timezone = await self.timezone_of(chat.workspace_id)
+        return await schedule_command(
+            self.scheduler,
+            registry,
+            chat,
+            player,
+            args,
+            timezone,
+            mention=self.mention,
+            time_text=self.time_text,
+            what=self.what,
+        )
+
+
+async def schedule_command(
+    scheduler: Scheduler,
+    registry: Registry,
+    chat: ChatKey,
+    player: Player,
+    args: Sequence[str],
+    timezone: str,
+    *,
+    mention: re.Pattern[str],
+    time_text: TimeText,
+    what: str = "scheduled game",
+) -> views.View:
+    """``schedule …``: add, list or remove scheduled games; the answer (shown privately).
+
+    ``time_text`` writes a time the way the platform localises it for each reader.
+    """
+    verb = args[0].lower() if args else "list"
+    if verb in {"list", "ls"}:
+        found = await scheduler.list(chat.workspace_id)
+        if not found:
+            return views.message(
+                f"No {what}s yet. Add one like `schedule weekdays 15:00 race bots=1`.", "info"
+            )
+        lines = [f"#{s.id} — {describe(s)}" for s in found]
+        lines.append(f"Times are {timezone} (change with `config timezone Europe/Paris`).")
+        return views.View(kind="info", title=f"📅 {what.capitalize()}s", lines=tuple(lines))
+    if not player.is_admin:
+        raise CommandError(f"Only admins (or the configured admin group or role) can change {what}s.")
+    if verb in {"remove", "delete", "rm", "cancel"}:
+        number = args[1].lstrip("#") if len(args) > 1 else ""
+        if not number.isdigit():
+            raise CommandError(f"Say which {what} to remove, like `schedule remove 2` (see `schedule list`).")
+        if not await scheduler.remove(chat.workspace_id, int(number)):
+            raise CommandError(f"There is no {what} #{number} here.")
+        return views.message(f"{what.capitalize()} #{number} removed.", "info")
+    spec = parse_break(args[1:] if verb in {"add", "new"} else args, mention)
+    info, _ = parse_start(spec.args, registry)  # refuse bad options now, not when it is due
+    saved = await scheduler.add(
+        Schedule(
+            id=0,
+            workspace_id=chat.workspace_id,
+            channel_id=chat.channel_id,
+            days=spec.days,
+            at=spec.at,
+            args=spec.args or (info.name,),
+            mention=spec.mention,
+            created_by=player.user_id,
+            created_by_name=player.display_name,
+            platform=chat.platform,
+        )
+    )
+    when = scheduler.next.get(saved.id)
+    next_text = f" Next: {time_text(when)}." if when else ""
+    tz = zone(timezone).key
+    return views.message(
+        f"{what.capitalize()} #{saved.id} scheduled: {describe(saved)} ({tz} time).{next_text} "
+        "You host it: the lobby opens on time and the game starts a few minutes later.",
+        "info",
+    )
+
+
+async def start_scheduled(
+    manager: GameManager, schedule: Schedule, when: float, notice: str, *, join_window: float = JOIN_WINDOW
+) -> None:
+    """A scheduled game is due: a notice that mentions its group, the lobby, and Start later.
+
+    Skipped when a game is already on in the channel. The notice goes through the
+    delivery layer like every other message, so it is paced and comes before the lobby.
+    """
+    chat = ChatKey(schedule.platform, schedule.workspace_id, schedule.channel_id)
+    if chat in manager.sessions:
+        log.info("scheduled game %s skipped: a game is already on in %s", schedule.id, chat.label())
+        return
+    host = Player(schedule.platform, schedule.created_by, schedule.created_by_name or schedule.created_by)
+    mentions = (schedule.mention,) if schedule.mention else ()
+    await manager.outbox.send(Post(chat, views.View(kind="info", lines=(notice,), mentions=mentions)))
+    await manager.handle(Command("start", schedule.args, chat, host))
+    session = manager.sessions.get(chat)
+    if session is not None and session.engine is None:
+        manager.spawn(_go_later(manager, chat, session, when + join_window), f"scheduled go {chat.label()}")
+
+
+async def _go_later(manager: GameManager, chat: ChatKey, session: object, at: float) -> None:
+    await manager.clock.sleep_until(at)
+    current = manager.sessions.get(chat)
+    if current is session and current is not None and current.engine is None:
+        starter = Player(chat.platform, current.host.user_id, current.host.display_name, is_admin=True)
+        await manager.handle(Command("go", (), chat, starter))
