@@ -99,6 +99,7 @@ class TerminalAdapter:
         self.countdown = countdown
         self._ended = asyncio.Event()
         self._refs = itertools.count(1)
+        self._reader: asyncio.Future[str | None] | None = None
         manager.closed_listeners.append(self._on_closed)
 
     def _on_closed(self, chat: ChatKey) -> None:
@@ -119,15 +120,39 @@ class TerminalAdapter:
             while True:
                 if not await self._play_one():
                     return 0
-                self.write("Press Enter to play again, or type /quit.\n")
-                answer = await self._next_line()
-                if answer is None or answer.strip().lower() in {"/quit", "/exit", "quit", "q"}:
+                if not await self._again():
                     return 0
         finally:
             warnings.cancel()
             self.write("Thanks for playing moji!\n")
 
+    async def _again(self) -> bool:
+        """After a game: Enter plays again, /quit stops; a word typed a moment too late is neither."""
+        self.write("Press Enter to play again, or type /quit.\n")
+        while True:
+            answer = await self._next_line()
+            if answer is None or answer.strip().lower() in {"/quit", "/exit", "quit", "q"}:
+                return False
+            if not answer.strip():
+                return True
+            self.write("(The game is over.) Press Enter to play again, or type /quit.\n")
+
     async def _next_line(self) -> str | None:
+        """The next typed line (None at the end of input).
+
+        A read still pending when a game ends is kept for the next question: cancelling it
+        would close the input, as if the player had quit.
+        """
+        reader = self._reader
+        if reader is None:
+            reader = self._reader = asyncio.ensure_future(self._read())
+        try:
+            return await asyncio.shield(reader)
+        finally:
+            if reader.done():
+                self._reader = None
+
+    async def _read(self) -> str | None:
         try:
             return await anext(self.lines)
         except StopAsyncIteration:
@@ -150,7 +175,7 @@ class TerminalAdapter:
                 reader = asyncio.ensure_future(self._next_line())
                 done, _ = await asyncio.wait({reader, ended}, return_when=asyncio.FIRST_COMPLETED)
                 if reader not in done:
-                    reader.cancel()
+                    reader.cancel()  # (the read itself stays pending, for the next question)
                     with contextlib.suppress(asyncio.CancelledError):
                         await reader
                     break

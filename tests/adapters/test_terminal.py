@@ -42,6 +42,32 @@ async def test_a_whole_game_in_the_terminal() -> None:
     await manager.shutdown()
 
 
+async def test_a_word_typed_just_after_the_end_neither_quits_nor_restarts() -> None:
+    clock = FakeClock()
+    screen: list[str] = []
+    outbox = TerminalOutbox(screen.append, clock, colour=False)
+    manager = GameManager(Registry([TOY]), outbox, MemoryLog(), clock, rng=random.Random(3))
+    keys = Keyboard()
+    adapter = TerminalAdapter(manager, outbox, keys.lines(), screen.append, game="toy", options=["target=1"])
+    run = asyncio.ensure_future(adapter.run())
+    await clock.advance(3)
+    engine = next(iter(manager.sessions.values())).engine
+    assert isinstance(engine, ToyEngine)
+    keys.type(engine.letter + "ox")
+    await clock.advance(0.2)  # the game is won and over…
+    assert "game over" in "".join(screen)
+    keys.type("late")  # …and a word typed a moment too late
+    await clock.settle()
+    assert not run.done(), "a late word is not /quit"
+    assert "(The game is over.)" in "".join(screen)
+    keys.type("")  # Enter: another game
+    await clock.advance(3)
+    assert "".join(screen).count("Go!") == 2
+    keys.type(None)
+    assert await run == 0
+    await manager.shutdown()
+
+
 async def test_countdown_warnings() -> None:
     clock = FakeClock()
     screen: list[str] = []
