@@ -160,13 +160,16 @@ def render(view: View) -> list[Block]:
         blocks.extend(_section(text) for text in _chunks([" · ".join(cells)]))
     if view.deadline is not None and view.kind == "table":
         when = int(view.deadline)
+        fallback = datetime.fromtimestamp(when, UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+        date_token = f"<!date^{when}^{{date_short_pretty}} at {{time_secs}}|{fallback}>"
         blocks.append(
             {
                 "type": "context",
                 "elements": [
                     {
                         "type": "mrkdwn",
-                        "text": f"⏳ The hourglass runs out at <!date^{when}^{{time_secs}}|{when}>",
+                        # with its date: a turn-based game's 72-hour turn ends on another day
+                        "text": f"⏳ Time is up {date_token}",
                     }
                 ],
             }
