@@ -116,6 +116,9 @@ class Session:
         self._ending: list[str] = []  # the engine's closing words, shown in the result
         self._pinged: set[str] = set()  # seats told it is their turn (turn-based games)
         self._judged = asyncio.Event()  # set while no answer waits in the settle window
+        #: Platform messages already taken as answers or moves (also those in the log before a
+        #: restart): a redelivery of one is never judged twice.
+        self._handled: set[str] = set()
         self._judged.set()
         self._by_seat: dict[str, Player] = {host.seat_id: host}
 
@@ -300,6 +303,9 @@ class Session:
         self._lobby_deadline = None
         for action in actions:
             self.engine.apply(action)
+            self._handled.update(c.ref for c in action.claims if c.ref)
+            if action.ref:
+                self._handled.add(action.ref)
         self._seq = len(actions)
         self._pinged = self._turn_seats()  # they were told before the restart
 
@@ -327,6 +333,14 @@ class Session:
             ref_id = None
             if ref is not None:
                 ref_id = ref.message_id
+                if ref_id in self._handled:
+                    log.info(
+                        "answer %s in %s was handled before (a redelivery): ignored",
+                        ref_id,
+                        self.chat.label(),
+                    )
+                    return
+                self._handled.add(ref_id)
                 self._refs[ref_id] = ref
                 self._answers[ref_id] = text
             self._add_claims([Claim(player.seat_id, text, sent_at, ref_id)])
@@ -388,7 +402,10 @@ class Session:
         async with self._lock:
             self._require_running(player)
             ref_id = ref.message_id if ref else None
+            if ref_id is not None and ref_id in self._handled:
+                return None  # a redelivered move, already played (or refused) once
             if ref is not None and ref_id is not None:
+                self._handled.add(ref_id)
                 self._refs[ref_id] = ref
             notices = await self._apply(
                 Action("say", self._clock.now(), seat=player.seat_id, text=text, private=private, ref=ref_id)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from bot.clock import FakeClock
 from bot.events import Button, ChatKey, Command, MessageRef, Text
 from bot.manager import GameManager
@@ -18,8 +20,12 @@ def cmd(text: str, player=ANN, chat: ChatKey = CHAT) -> Command:
     return Command(name, tuple(args), chat, player)
 
 
-def text(word: str, sent_at: float, player=ANN, mid: str = "x") -> Text:
-    return Text(CHAT, player, word, sent_at, MessageRef(CHAT, mid))
+_MIDS = itertools.count(1)
+
+
+def text(word: str, sent_at: float, player=ANN, mid: str = "") -> Text:
+    """A typed message (each one its own platform message, as on every platform)."""
+    return Text(CHAT, player, word, sent_at, MessageRef(CHAT, mid or f"m{next(_MIDS)}"))
 
 
 def letter(manager: GameManager) -> str:

@@ -64,12 +64,25 @@ async def test_recent_race_resumes_with_the_same_state() -> None:
     assert outbox.posts(CHAT)[-1].view.kind == "table"
     # it keeps playing and finishes with everything recorded exactly once
     for _ in range(2):
-        await manager.handle(text(letter(manager) + "q", clock.now(), ANN, "a"))
+        await manager.handle(text(letter(manager) + "q", clock.now(), ANN))
         await clock.advance(0.2)
     assert CHAT not in manager.sessions
     (result,) = log.results.values()
     assert result.scores["test:u1"] == 3
     assert len(next(iter(log.actions.values()))) >= 4
+    await manager.shutdown()
+
+
+async def test_an_answer_redelivered_after_a_restart_is_not_judged_again() -> None:
+    clock, log = FakeClock(), MemoryLog()
+    manager, outbox, before = await crash_and_restart(clock, log, downtime=5)
+    session = manager.sessions[CHAT]
+    assert isinstance(session.engine, ToyEngine)
+    # Slack (or the gateway) delivers Ann's winning message "a1" again, now that it fits anew
+    await manager.handle(text(letter(manager) + "x", clock.now(), ANN, "a1"))
+    await clock.advance(0.2)
+    assert session.engine.scores == before.scores, "the same message never scores twice"
+    assert not outbox.reactions()
     await manager.shutdown()
 
 

@@ -45,6 +45,33 @@ async def test_a_running_game_resumes_after_a_restart(
         assert "Ann — 2 pts" in over.args["text"]
 
 
+async def test_an_answer_redelivered_after_a_restart_counts_once(
+    slack: FakeSlack, clock: FakeClock, svc: FakeServices, slack_store: MemorySlackStore
+) -> None:
+    async with running(slack, clock, svc, slack_store) as before:
+        await before.command("UANN", "start toy target=3")
+        await before.command("UANN", "go")
+        await before.drain()
+        [table] = await slack.wait_for("chat.postMessage", is_table)
+        word = "abcdefghilmnoprst"  # every letter the toy shows: it fits whatever the table
+        ts = await claim(before, "UANN", word)
+        await before.drain()
+        await slack.wait_for("chat.update", lambda c: is_table(c) and "Ann: 1" in c.text())
+
+    await clock.advance(5)
+    async with running(slack, clock, svc, slack_store) as after:
+        await after.drain()
+        session = after.adapter.manager.sessions[CHAT]
+        # Slack never saw our 200: it sends the same message again, to the new process
+        event = {"type": "message", "channel": "C1", "user": "UANN", "text": word, "ts": ts}
+        event["channel_type"] = "channel"
+        assert await after.event(event, event_id="EvAgain", retry=1) == 200
+        await clock.advance(0.2)
+        await after.drain()
+        assert session.engine is not None and session.engine.snapshot(None).seats[0].score == 1
+        assert session._pending == []
+
+
 async def test_stats_for_a_mentioned_player(h: Harness) -> None:
     await h.command("UANN", "start toy target=1")
     await h.command("UANN", "go")
