@@ -119,10 +119,12 @@ async def migrate(config: Config) -> int:
 async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
     """A local game against computer players."""
     from adapters.terminal.app import TerminalAdapter, TerminalOutbox, stdin_lines
+    from adapters.terminal.live import interactive, live_terminal, wants_colour
 
     if logging.getLogger().level > logging.DEBUG:
         logging.getLogger().setLevel(logging.WARNING)  # keep the game screen clean
-    colour = sys.stdout.isatty() if args.colour is None else args.colour
+    # colour on a terminal, unless NO_COLOR or TERM=dumb says otherwise (or --no-colour)
+    colour = wants_colour() if args.colour is None else args.colour
 
     def write(text: str) -> None:
         sys.stdout.write(text)
@@ -143,14 +145,20 @@ async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
         if "level" in names and "level" not in given:
             options.append(f"level={args.level}")
         await _void_terminal_games(svc)
-        outbox = TerminalOutbox(write, clock, colour=colour)
-        manager = make_manager(config, svc, outbox, clock)
-        adapter = TerminalAdapter(manager, outbox, stdin_lines(), write, game=info.name, options=options)
-        manager.spawn(warm_up([info]), f"prepare {info.name}")  # during the 3… 2… 1… countdown
-        try:
-            return await adapter.run()
-        finally:
-            await manager.shutdown()
+
+        async def play(outbox: TerminalOutbox, lines: AsyncIterator[str]) -> int:
+            manager = make_manager(config, svc, outbox, clock)
+            adapter = TerminalAdapter(manager, outbox, lines, write, game=info.name, options=options)
+            manager.spawn(warm_up([info]), f"prepare {info.name}")  # during the 3… 2… 1… countdown
+            try:
+                return await adapter.run()
+            finally:
+                await manager.shutdown()
+
+        if not interactive():  # a pipe, a file or TERM=dumb: plain lines
+            return await play(TerminalOutbox(write, clock, colour=colour), stdin_lines())
+        async with live_terminal(clock, colour=colour) as live:  # the table holds still
+            return await play(TerminalOutbox(write, clock, colour=colour, live=live.table), live.lines)
 
 
 async def warm_up(games: Iterable[GameInfo]) -> None:

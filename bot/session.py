@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import enum
 import logging
+import random
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from typing import Any, TypeVar
 
@@ -104,6 +105,7 @@ class Session:
         self._lobby_deadline: float | None = clock.now() + lobby_timeout
         self._words = words
         self._lock = asyncio.Lock()
+        self._jitter = random.Random(seed)  # (not the game's own randomness)
         self._seq = 0
         self._pending: list[Claim] = []
         self._settle_deadline: float | None = None
@@ -484,7 +486,8 @@ class Session:
                     exc,
                     wait,
                 )
-                await self._clock.sleep_until(self._clock.now() + wait)
+                # a little jitter, so sessions that met the same outage don't retry in lockstep
+                await self._clock.sleep_until(self._clock.now() + wait * self._jitter.uniform(0.8, 1.2))
         return await write()
 
     async def _deliver(self, notices: list[Notice]) -> None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import secrets
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
@@ -155,6 +156,9 @@ class DiscordOutbox:
         self._parts(rendered, png)
         channel = self._channel(chat)
 
+        # one nonce for the logical post: a try after a time-out that did reach Discord is then
+        # recognised (enforce_nonce) instead of appearing twice
+        nonce = secrets.randbits(63)
         roles = role_ids(view)
         # a scheduled game's notice may notify the role it names; nothing else ever pings a role
         extra: dict[str, Any] = (
@@ -174,6 +178,7 @@ class DiscordOutbox:
                 embed=rendered.embed,  # type: ignore[arg-type]
                 view=buttons(rendered.buttons),  # type: ignore[arg-type]
                 file=file,  # type: ignore[arg-type]
+                nonce=nonce,
                 **extra,
             )
 

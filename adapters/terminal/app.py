@@ -12,6 +12,7 @@ import itertools
 import sys
 from collections.abc import AsyncIterator, Callable, Sequence
 
+from adapters.terminal.live import LiveTable
 from adapters.terminal.render import BOLD, DIM, RESET, render
 from bot.clock import Clock
 from bot.commands import CommandError, split
@@ -35,12 +36,19 @@ Commands: /hand (your own tiles or cards), /why, /rules, /help, /quit.
 
 
 class TerminalOutbox:
-    """Prints views; remembers the table's deadline for countdown warnings."""
+    """Prints views; remembers the table's deadline for countdown warnings.
 
-    def __init__(self, write: Callable[[str], None], clock: Clock, *, colour: bool) -> None:
+    With a ``live`` table (a real terminal), the table is drawn in place under the prompt
+    and only what changed on it is printed.
+    """
+
+    def __init__(
+        self, write: Callable[[str], None], clock: Clock, *, colour: bool, live: LiveTable | None = None
+    ) -> None:
         self._write = write
         self._clock = clock
         self.colour = colour
+        self.live = live
         self._ids = itertools.count(1)
         self.words: dict[str, str] = {}
         self.deadline: float | None = None
@@ -55,6 +63,13 @@ class TerminalOutbox:
             elif view.kind == "result":
                 self.deadline = None
                 self.deadline_changed.set()
+                if self.live is not None:
+                    self.live.show(None)
+            if self.live is not None and view.kind == "table" and isinstance(message, Post):
+                changes = self.live.show(view)
+                if changes:
+                    self._write(changes + "\n")
+                return MessageRef(message.chat, f"p{next(self._ids)}")
             text = render(view, colour=self.colour, now=self._clock.now())
             if isinstance(message, Private) and view.kind != "error":
                 text += f"\n{DIM if self.colour else ''}(only you see this){RESET if self.colour else ''}"
@@ -105,6 +120,8 @@ class TerminalAdapter:
     def _on_closed(self, chat: ChatKey) -> None:
         if chat == CHAT:
             self._ended.set()
+            if self.outbox.live is not None:
+                self.outbox.live.show(None)  # the game is over: no table to keep in place
 
     async def run(self) -> int:
         """Play games until /quit or end of input; returns an exit status."""
@@ -124,6 +141,8 @@ class TerminalAdapter:
                     return 0
         finally:
             warnings.cancel()
+            if self._reader is not None:
+                self._reader.cancel()  # a prompt still waiting for a line
             self.write("Thanks for playing moji!\n")
 
     async def _again(self) -> bool:

@@ -1,0 +1,131 @@
+"""A terminal that holds still: the table stays at the bottom, the typed line stays whole.
+
+Used only when standard input and output are both a real terminal (and ``TERM`` is not
+``dumb``): a prompt_toolkit prompt reads the player's lines, everything printed appears
+above it (``patch_stdout``), and the latest table sits in the prompt's bottom toolbar,
+its hourglass ticking every second. Pipes, files and dumb terminals get plain lines.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import os
+import sys
+from collections.abc import AsyncIterator, Callable, Mapping
+from dataclasses import dataclass
+
+from adapters.terminal.render import BOLD, DIM, RESET, render
+from bot.clock import Clock
+from bot.views import View
+
+
+def interactive(env: Mapping[str, str] | None = None) -> bool:
+    """True when the player types at a real, capable terminal (not a pipe, file or dumb terminal)."""
+    env = os.environ if env is None else env
+    if env.get("TERM", "").strip().lower() == "dumb":
+        return False
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):  # closed or replaced streams
+        return False
+
+
+def wants_colour(env: Mapping[str, str] | None = None) -> bool:
+    """Colour by default on a terminal, unless ``NO_COLOR`` is set (to anything) or ``TERM=dumb``."""
+    env = os.environ if env is None else env
+    if env.get("NO_COLOR") or env.get("TERM", "").strip().lower() == "dumb":
+        return False
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+class LiveTable:
+    """The latest table, drawn in a fixed area; only what changed on it scrolls."""
+
+    def __init__(self, clock: Clock, *, colour: bool) -> None:
+        self._clock = clock
+        self.colour = colour
+        self.view: View | None = None
+        self._last: View | None = None
+        #: Called when the table changes (redraws the fixed area).
+        self.changed: Callable[[], None] = lambda: None
+
+    def show(self, view: View | None) -> str:
+        """Put ``view`` in the fixed area (None clears it); returns the lines to print above it.
+
+        The cards' ``letters:`` line is printed each time the cards change, so the scrollback
+        (and a screen reader) still reads every deal; the title and text lines when they change.
+        """
+        previous, self.view = self._last, view
+        self._last = view
+        self.changed()
+        if view is None:
+            return ""
+        bold, dim, reset = (BOLD, DIM, RESET) if self.colour else ("", "", "")
+        out: list[str] = []
+        if view.title and (previous is None or view.title != previous.title):
+            out.append(f"{bold}{view.title}{reset}")
+        if view.grid and (previous is None or view.grid != previous.grid):
+            out.extend("  " + row for row in view.grid)
+        if view.cards and (previous is None or view.cards != previous.cards):
+            out.append(f"  {dim}letters: {view.card_line()}{reset}")
+        if view.lines and (previous is None or view.lines != previous.lines):
+            out.extend(view.lines)
+        return "\n".join(out)
+
+    def text(self, rows: int | None = None) -> str:
+        """The fixed area's text (at most ``rows`` lines; the board stays in the scrollback)."""
+        if self.view is None:
+            return ""
+        view = dataclasses.replace(self.view, grid=())
+        lines = render(view, colour=self.colour, now=self._clock.now()).split("\n")
+        if rows is not None:
+            lines = lines[: max(1, rows)]
+        return "\n".join(lines)
+
+
+@dataclass
+class Live:
+    """What :func:`live_terminal` hands the adapter: typed lines and the fixed table."""
+
+    lines: AsyncIterator[str]
+    table: LiveTable
+
+
+@contextlib.asynccontextmanager
+async def live_terminal(clock: Clock, *, colour: bool) -> AsyncIterator[Live]:
+    """A prompt_toolkit prompt with the table in its bottom toolbar; prints go above it."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.formatted_text import ANSI
+    from prompt_toolkit.output import ColorDepth
+    from prompt_toolkit.patch_stdout import patch_stdout
+    from prompt_toolkit.styles import Style
+
+    table = LiveTable(clock, colour=colour)
+
+    def toolbar() -> ANSI:
+        rows = session.app.output.get_size().rows
+        return ANSI(table.text(rows - 2))
+
+    session: PromptSession[str] = PromptSession(
+        bottom_toolbar=toolbar,
+        refresh_interval=1.0,  # the hourglass
+        style=Style.from_dict({"bottom-toolbar": "noreverse", "bottom-toolbar.text": "noreverse"}),
+        include_default_pygments_style=False,
+        color_depth=None if colour else ColorDepth.DEPTH_1_BIT,
+        erase_when_done=False,
+    )
+    table.changed = session.app.invalidate  # (does nothing while no prompt is shown)
+
+    async def lines() -> AsyncIterator[str]:
+        while True:
+            try:
+                yield await session.prompt_async("> ")
+            except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C: the player is done
+                return
+
+    with patch_stdout(raw=True):  # raw: our own colours pass through
+        yield Live(lines(), table)
