@@ -45,3 +45,15 @@ async def test_a_scheduled_game_night_pings_its_role_and_starts(h: Harness) -> N
     await h.fake.wait_for("POST", rf"/webhooks/\d+/token-{iid}$", lambda r: "removed" in r.text)
     assert h.bot.scheduler.next == {}
     assert h.fake.rate_limited() == []
+
+
+async def test_season_works_on_discord(h: Harness) -> None:
+    iid = await h.fake.slash(*ANN, "season")
+    [listing] = await h.fake.wait_for("POST", rf"/webhooks/\d+/token-{iid}$")
+    assert listing.ephemeral and "season" in listing.text.lower()
+    iid = await h.fake.slash(*ANN, "season", {"which": "reset"})
+    [refused] = await h.fake.wait_for("POST", rf"/webhooks/\d+/token-{iid}$")
+    assert "Only workspace admins" in refused.text
+    iid = await h.fake.slash(*ANN, "season", {"which": "reset"}, admin=True)
+    [done] = await h.fake.wait_for("POST", rf"/webhooks/\d+/token-{iid}$")
+    assert done.ephemeral and "2" in done.text, done.text
