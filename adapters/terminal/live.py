@@ -76,15 +76,18 @@ class LiveTable:
             out.extend(view.lines)
         return "\n".join(out)
 
-    def text(self, rows: int | None = None) -> str:
-        """The fixed area's text (at most ``rows`` lines; the board stays in the scrollback)."""
+    def text(self, rows: int = 24, columns: int = 80) -> str:
+        """The fixed area's text: a rule, then the table (at most ``rows`` lines in all).
+
+        A board (``grid``) stays in the scrollback: it is printed whenever it changes.
+        """
         if self.view is None:
             return ""
+        dim, reset = (DIM, RESET) if self.colour else ("", "")
         view = dataclasses.replace(self.view, grid=())
         lines = render(view, colour=self.colour, now=self._clock.now()).split("\n")
-        if rows is not None:
-            lines = lines[: max(1, rows)]
-        return "\n".join(lines)
+        lines.insert(0, f"{dim}{'─' * max(1, min(columns - 1, 60))}{reset}")
+        return "\n".join(lines[: max(1, rows)])
 
 
 @dataclass
@@ -107,8 +110,8 @@ async def live_terminal(clock: Clock, *, colour: bool) -> AsyncIterator[Live]:
     table = LiveTable(clock, colour=colour)
 
     def toolbar() -> ANSI:
-        rows = session.app.output.get_size().rows
-        return ANSI(table.text(rows - 2))
+        size = session.app.output.get_size()
+        return ANSI(table.text(size.rows - 2, size.columns))
 
     session: PromptSession[str] = PromptSession(
         bottom_toolbar=toolbar,

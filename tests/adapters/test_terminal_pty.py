@@ -7,10 +7,12 @@ expects to read, never for a length of time.
 from __future__ import annotations
 
 import asyncio
+import io
 import os
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,6 +25,36 @@ from storage import open_store  # noqa: E402
 END = r"moji Master|Nobody scored"
 
 
+class AnswersCursorRequests:
+    """Plays the terminal's part in prompt_toolkit's cursor position request (``ESC [6n``).
+
+    A real terminal answers it at once; unanswered, the prompt waits for the answer before
+    it draws, and never shows the table under the input line.
+    """
+
+    def __init__(self, child: Any) -> None:  # a pexpect.spawn
+        self.child = child
+        self.tail = ""
+
+    def write(self, data: str) -> None:
+        seen = self.tail + data
+        for _ in range(seen.count("\x1b[6n")):
+            self.child.send("\x1b[1;1R")  # the cursor is on the first row: room below for the table
+        self.tail = seen[-3:] if not seen.endswith("\x1b[6n") else ""
+
+    def flush(self) -> None:
+        pass
+
+
+def terminal(args: list[str], env: dict[str, str], **kwargs: Any) -> Any:
+    """``python -m bot`` in a pseudo-terminal that answers like a real one."""
+    child = pexpect.spawn(
+        sys.executable, args, env=dict(env, TERM="xterm"), encoding="utf-8", dimensions=(40, 120), **kwargs
+    )
+    child.logfile_read = AnswersCursorRequests(child)
+    return child
+
+
 def test_make_run_with_no_tokens_plays_a_terminal_race_to_the_end(tmp_path: Path) -> None:
     env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp_path}/moji.db", NO_COLOR="1")
     for key in ("DISCORD_TOKEN", "SLACK_BOT_TOKEN", "SLACK_CLIENT_ID"):
@@ -30,9 +62,7 @@ def test_make_run_with_no_tokens_plays_a_terminal_race_to_the_end(tmp_path: Path
     # No mode and no tokens: what `make run` does on a fresh machine. It runs in an empty
     # directory, so a developer's own .env cannot turn a platform on.
     args = ["-m", "bot", "--bots", "2", "--level", "hard", "--speed", "20", "--no-colour", "cards=3"]
-    child = pexpect.spawn(
-        sys.executable, args, env=env, cwd=str(tmp_path), encoding="utf-8", timeout=90, dimensions=(40, 120)
-    )
+    child = terminal(args, env, cwd=str(tmp_path), timeout=90)
     lexicon = load("casual")
     typed = 0
     while True:
@@ -77,8 +107,7 @@ def test_eagle_eyes_in_the_terminal_takes_a_private_list(tmp_path: Path) -> None
     # The test's own word finder is ready before the round's (sped-up) clock starts, so a
     # slow lexicon load on a busy machine cannot make it miss the round.
     lexicon = load("casual").prepare()
-    child = pexpect.spawn(
-        sys.executable,
+    child = terminal(
         [
             "-m",
             "bot",
@@ -91,10 +120,8 @@ def test_eagle_eyes_in_the_terminal_takes_a_private_list(tmp_path: Path) -> None
             "variation=eagle-eyes",
             "rounds=1",
         ],
-        env=env,
-        encoding="utf-8",
+        env,
         timeout=90,
-        dimensions=(40, 120),
     )
     child.expect(r"letters: ([A-Z](?: [A-Z])*)")
     letters = child.match.group(1).lower().split()
@@ -110,3 +137,47 @@ def test_eagle_eyes_in_the_terminal_takes_a_private_list(tmp_path: Path) -> None
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+COLOUR = re.compile(r"\x1b\[(?:\d+;)*(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;\d+)*m")
+
+
+def test_the_table_holds_still_under_the_line_being_typed(tmp_path: Path) -> None:
+    # NO_COLOR alone (no --no-colour) turns colour off.
+    env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp_path}/moji.db", NO_COLOR="1")
+    args = ["-m", "bot", "terminal", "--bots", "2", "--level", "hard", "--speed", "20"]
+    child = terminal(args, env, timeout=90)
+    child.expect(r"letters: [A-Z]")
+    child.send("xy")  # half a word, not yet sent…
+    child.expect(r"takes [A-Z ]+ with")  # …when a computer player claims cards
+    child.expect(r"> xy")  # the message scrolls above the prompt, and the typed line is drawn again, whole
+    child.expect(r"⏳ \d+ s on the hourglass")  # the table stays under it, the hourglass ticking
+    shown = child.before + child.after
+    child.send("\x15/quit\r")  # Ctrl-U clears the half word
+    child.expect("Thanks for playing moji!")
+    shown += child.before
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert not COLOUR.search(shown)
+
+
+def test_a_dumb_terminal_gets_plain_lines(tmp_path: Path) -> None:
+    env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp_path}/moji.db", TERM="dumb")
+    env.pop("NO_COLOR", None)
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "bot", "terminal", "--bots", "1", "--speed", "20"],
+        env=env,
+        encoding="utf-8",
+        timeout=90,
+        dimensions=(40, 120),
+    )
+    child.logfile_read = screen = io.StringIO()
+    child.expect(r"letters: [A-Z]")
+    child.sendline("/quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Thanks for playing moji!" in screen.getvalue()
+    assert "\x1b" not in screen.getvalue(), "no colours, no prompt drawing"
