@@ -45,7 +45,7 @@ class Services:
         self, manager: GameManager, platform: str, mine: Callable[[ChatKey], bool] = lambda chat: True
     ) -> Recovery:
         """Rebuild this process's unfinished games on ``platform`` (``mine`` picks e.g. a shard's)."""
-        from bot.recording import load_lobbies, load_unfinished
+        from bot.recording import load_lobbies, load_unannounced, load_unfinished
 
         games = [
             (start, actions)
@@ -58,12 +58,19 @@ class Services:
             if lobby.chat.platform == platform and mine(lobby.chat)
         ]
         recovery = await manager.recover(games, lobbies=lobbies)
-        if games or lobbies:
+        finished = [
+            (start, actions)
+            for start, actions in await load_unannounced(self.store)
+            if start.chat.platform == platform and mine(start.chat)
+        ]
+        recovery.announced = await manager.announce_finished(finished)
+        if games or lobbies or finished:
             log.info(
-                "restart: resumed %d game(s), voided %d, reopened %d lobby(ies)",
+                "restart: resumed %d game(s), voided %d, reopened %d lobby(ies), announced %d result(s)",
                 len(recovery.resumed),
                 len(recovery.voided),
                 len(recovery.lobbies),
+                len(recovery.announced),
             )
         return recovery
 

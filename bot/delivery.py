@@ -33,8 +33,8 @@ shares these rules:
   notes, so a slow reaction or edit budget never holds up a table. Lanes are tasks
   that exist only while they have work.
 
-:meth:`Delivery.send` returns at once (a lobby post waits for its message id), so a
-game never waits on the platform.
+:meth:`Delivery.send` returns at once (a lobby post waits for its message id; a post's
+``receipt`` is called once it is out), so a game never waits on the platform.
 """
 
 from __future__ import annotations
@@ -133,6 +133,7 @@ class Transport(Protocol):
 class _PostItem:
     view: views.View
     reply: asyncio.Future[MessageRef | None] | None = None
+    receipt: Callable[[MessageRef | None], None] | None = None
 
 
 @dataclass
@@ -287,7 +288,7 @@ class Delivery:
         reply: asyncio.Future[MessageRef | None] | None = None
         if view.kind == "lobby":
             reply = asyncio.get_running_loop().create_future()
-        state.queue.append(_PostItem(view, reply))
+        state.queue.append(_PostItem(view, reply, message.receipt))
         self.stats.note_queue("messages", len(state.queue))
         self._run(chat, state, "messages")
         return await reply if reply is not None else None
@@ -416,6 +417,8 @@ class Delivery:
                     )
                     if item.reply is not None and not item.reply.done():
                         item.reply.set_result(ref)
+                    if item.receipt is not None:
+                        item.receipt(ref)
                 else:
                     edits = state.lanes.get("edits")
                     if edits is not None and not edits.done():

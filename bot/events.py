@@ -7,6 +7,7 @@ types back. Nothing here knows a platform or a game rule.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -125,10 +126,15 @@ Mark = Literal["accepted", "rejected", "late"]
 
 @dataclass(frozen=True, slots=True)
 class Post:
-    """Post a view in a chat, for everyone there."""
+    """Post a view in a chat, for everyone there.
+
+    ``receipt``, when given, is called once the message is out (with its reference, or
+    None if it could not be posted): the delivery layer may send it later.
+    """
 
     chat: ChatKey
     view: View
+    receipt: Callable[[MessageRef | None], None] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

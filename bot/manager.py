@@ -15,12 +15,25 @@ import random
 import uuid
 from collections.abc import Callable, Coroutine, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from bot import views
 from bot.clock import Clock, SystemClock
 from bot.commands import CommandError, help_lines, parse_start, split
-from bot.events import Button, ChatKey, Command, Inbound, Player, Post, Private, PrivateText, Reaction, Text
+from bot.events import (
+    Button,
+    ChatKey,
+    Command,
+    Inbound,
+    MessageRef,
+    Player,
+    Post,
+    Private,
+    PrivateText,
+    Reaction,
+    Text,
+)
 from bot.ordering import Turns
 from bot.outbox import GameLog, GameStart, LobbyState, Outbox
 from bot.registry import Registry
@@ -28,7 +41,7 @@ from bot.schedule import Schedules
 from bot.session import Phase, Session, SessionError
 from bot.workspace import Workspace
 from games.common.options import OptionValue
-from games.common.protocol import Action, GameInfo
+from games.common.protocol import Action, GameInfo, Setup
 from storage.errors import StorageError
 
 log = logging.getLogger(__name__)
@@ -73,6 +86,7 @@ class Recovery:
     resumed: list[str] = field(default_factory=list)
     voided: list[str] = field(default_factory=list)
     lobbies: list[str] = field(default_factory=list)  # reopened
+    announced: list[str] = field(default_factory=list)  # finished before the crash, announced now
 
 
 #: Options a Master's Choice game reserves for the last moji Master.
@@ -230,6 +244,52 @@ class GameManager:
             self.spawn(session.resume(RESUMED.format(title=title)), f"resume {start.game_id}", start.chat)
             report.resumed.append(start.game_id)
         return report
+
+    async def announce_finished(self, games: Iterable[tuple[GameStart, list[Action]]]) -> list[str]:
+        """Post the result of each game that finished just before a crash but was never announced.
+
+        The result comes from replaying the game's log, exactly as it was recorded; each is
+        posted once (the post is recorded). Returns the game ids announced.
+        """
+        done: list[str] = []
+        for start, actions in sorted(games, key=lambda item: item[0].started_at):
+            info = self.registry.find(start.game)
+            if info is None:
+                continue
+            try:
+                setup = Setup(
+                    start.options,
+                    tuple(start.seats),
+                    start.seed,
+                    added_words=start.added_words,
+                    banned_words=start.banned_words,
+                )
+                engine = info.create(setup)
+                for action in actions:
+                    engine.apply(action)
+                outcome = engine.result()
+            except Exception:
+                log.exception("could not replay finished game %s to announce it", start.game_id)
+                continue
+            names = {**{s.id: s.name for s in start.seats}, **start.names}
+            ending = ("♻️ moji restarted just as your game ended, so here is how it ended.",)
+            view = views.result(info, outcome, names, ending=ending)
+            try:
+                await self.outbox.send(Post(start.chat, view, partial(self._announced, start.game_id)))
+                done.append(start.game_id)
+            except Exception:
+                log.exception("could not announce the result of game %s", start.game_id)
+        return done
+
+    def _announced(self, game_id: str, ref: MessageRef | None) -> None:
+        if ref is not None:
+            self.spawn(self._mark_announced(game_id), f"announced {game_id}")
+
+    async def _mark_announced(self, game_id: str) -> None:
+        try:
+            await self.game_log.announced(game_id, self.clock.now())
+        except Exception:
+            log.exception("could not record that game %s was announced", game_id)
 
     async def _reopen_lobbies(self, lobbies: Iterable[LobbyState], report: Recovery) -> None:
         for state in sorted(lobbies, key=lambda lobby: lobby.deadline):

@@ -78,3 +78,7 @@ class GameLog(Protocol):
     async def void(self, game_id: str, reason: str) -> None:
         """Mark a game as void (stopped, crashed): its scores never count."""
         ...
+
+    async def announced(self, game_id: str, at: float) -> None:
+        """A finished game's result was posted in its channel (a restart won't post it again)."""
+        ...

@@ -122,6 +122,10 @@ class StoreGameLog:
         """Mark a game as void: its scores never count."""
         await self.store.void_game(game_id, reason)
 
+    async def announced(self, game_id: str, at: float) -> None:
+        """A finished game's result was posted in its channel."""
+        await self.store.mark_announced(game_id, at)
+
 
 def _actions(raw: tuple[Mapping[str, Any], ...]) -> list[Action]:
     return [Action.from_dict(item) for item in raw]
@@ -140,6 +144,17 @@ async def load_unfinished(store: Store) -> list[tuple[GameStart, list[Action]]]:
         except (KeyError, TypeError, ValueError):
             log.exception("cannot read back game %s; voiding it", stored.record.game_id)
             await store.void_game(stored.record.game_id, "unreadable after restart")
+    return games
+
+
+async def load_unannounced(store: Store) -> list[tuple[GameStart, list[Action]]]:
+    """Every game that finished but whose result was never posted, with its log (to replay)."""
+    games: list[tuple[GameStart, list[Action]]] = []
+    for stored in await store.unannounced_games():
+        try:
+            games.append((from_record(stored.record), _actions(stored.actions)))
+        except (KeyError, TypeError, ValueError):
+            log.exception("cannot read back finished game %s; it stays unannounced", stored.record.game_id)
     return games
 
 

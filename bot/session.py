@@ -571,9 +571,23 @@ class Session:
                     ),
                 )
             )
-        await self._close(views.result(self.info, outcome, self.names(), ending=self._ending))
+        view = views.result(self.info, outcome, self.names(), ending=self._ending)
+        await self._close(view, receipt=None if outcome.voided else self._result_posted)
 
-    async def _close(self, farewell: views.View) -> None:
+    def _result_posted(self, ref: MessageRef | None) -> None:
+        """The result is in the channel: a restart need not announce it again."""
+        if ref is not None:
+            self._spawn(self._record_announced(), f"announced {self.game_id}")
+
+    async def _record_announced(self) -> None:
+        try:
+            await self._stored(lambda: self._log.announced(self.game_id, self._clock.now()))
+        except StorageError:
+            log.warning("game %s: could not record that its result was posted", self.game_id)
+
+    async def _close(
+        self, farewell: views.View, receipt: Callable[[MessageRef | None], None] | None = None
+    ) -> None:
         if self.phase is Phase.CLOSED:
             return
         self.phase = Phase.CLOSED
@@ -583,7 +597,7 @@ class Session:
             await self._log.lobby_closed(self.game_id)
         if self._lobby_ref is not None and self.engine is None:
             await self._outbox.send(Edit(self._lobby_ref, self._lobby_view(open_=False)))
-        await self._outbox.send(Post(self.chat, farewell))
+        await self._outbox.send(Post(self.chat, farewell, receipt))
         self._on_closed(self)
 
     def abandon(self) -> None:

@@ -30,7 +30,10 @@ class FakeOutbox:
             raise exc
         self.sent.append(message)
         if isinstance(message, Post):
-            return MessageRef(message.chat, f"m{next(self._ids)}")
+            ref = MessageRef(message.chat, f"m{next(self._ids)}")
+            if message.receipt is not None:
+                message.receipt(ref)
+            return ref
         return None
 
     def posts(self, chat: ChatKey | None = None) -> list[Post]:
@@ -67,6 +70,7 @@ class MemoryLog:
     results: dict[str, Result] = field(default_factory=dict)
     voided: dict[str, str] = field(default_factory=dict)
     lobbies: dict[str, LobbyState] = field(default_factory=dict)
+    announcements: dict[str, float] = field(default_factory=dict)
 
     async def lobby(self, state: LobbyState) -> None:
         self.lobbies[state.game_id] = state
@@ -94,6 +98,9 @@ class MemoryLog:
 
     async def void(self, game_id: str, reason: str) -> None:
         self.voided[game_id] = reason
+
+    async def announced(self, game_id: str, at: float) -> None:
+        self.announcements.setdefault(game_id, at)
 
 
 class Keyboard:

@@ -252,6 +252,14 @@ class Store(Protocol):
         """Every game that began and has neither finished nor been voided, oldest first."""
         ...
 
+    async def unannounced_games(self) -> list[StoredGame]:
+        """Every game that finished but whose result was never posted (a crash in between)."""
+        ...
+
+    async def mark_announced(self, game_id: str, at: float) -> None:
+        """Record that a finished game's result was posted in its channel."""
+        ...
+
     async def save_lobby(self, lobby: LobbyRecord) -> None:
         """Record (or update) an open lobby."""
         ...

@@ -439,16 +439,25 @@ class SQLStore(ABC):
 
     async def unfinished_games(self) -> list[StoredGame]:
         """Every game that began and has neither finished nor been voided, oldest first."""
+        return await self._games(_RUNNING_GAMES, _RUNNING_ACTIONS)
+
+    async def unannounced_games(self) -> list[StoredGame]:
+        """Every game that finished but whose result was never posted (a crash in between)."""
+        return await self._games(_UNANNOUNCED_GAMES, _UNANNOUNCED_ACTIONS)
+
+    async def mark_announced(self, game_id: str, at: float) -> None:
+        """Record that a finished game's result was posted in its channel."""
+        async with self._write() as tx:
+            await tx.execute(
+                "UPDATE games SET announced_at = ? WHERE game_id = ? AND announced_at IS NULL",
+                (float(at), game_id),
+            )
+
+    async def _games(self, games_sql: str, actions_sql: str) -> list[StoredGame]:
+        """The games one of the fixed queries below selects, with their action logs, oldest first."""
         async with self._read() as tx:
-            games = await tx.fetch(
-                "SELECT game_id, game, platform, workspace_id, channel_id, thread_id, options, seed, seats, "
-                "host, names, added_words, banned_words, started_at FROM games "
-                "WHERE status = 'running' ORDER BY started_at, game_id"
-            )
-            actions = await tx.fetch(
-                "SELECT a.game_id, a.action FROM game_actions a JOIN games g ON g.game_id = a.game_id "
-                "WHERE g.status = 'running' ORDER BY a.game_id, a.seq"
-            )
+            games = await tx.fetch(games_sql)
+            actions = await tx.fetch(actions_sql)
         logs: dict[str, list[Mapping[str, Any]]] = {}
         for game_id, text in actions:
             logs.setdefault(game_id, []).append(json.loads(text))
@@ -740,4 +749,23 @@ _ADD_SCORE = (
     "points = scores.points + excluded.points, games = scores.games + 1, wins = scores.wins + excluded.wins, "
     "best_word = CASE WHEN length(excluded.best_word) > length(scores.best_word) "
     "THEN excluded.best_word ELSE scores.best_word END"
+)
+
+_RUNNING_GAMES = (
+    "SELECT g.game_id, g.game, g.platform, g.workspace_id, g.channel_id, g.thread_id, g.options, "
+    "g.seed, g.seats, g.host, g.names, g.added_words, g.banned_words, g.started_at FROM games g "
+    "WHERE g.status = 'running' ORDER BY g.started_at, g.game_id"
+)
+_RUNNING_ACTIONS = (
+    "SELECT a.game_id, a.action FROM game_actions a JOIN games g ON g.game_id = a.game_id "
+    "WHERE g.status = 'running' ORDER BY a.game_id, a.seq"
+)
+_UNANNOUNCED_GAMES = (
+    "SELECT g.game_id, g.game, g.platform, g.workspace_id, g.channel_id, g.thread_id, g.options, "
+    "g.seed, g.seats, g.host, g.names, g.added_words, g.banned_words, g.started_at FROM games g "
+    "WHERE g.status = 'finished' AND g.announced_at IS NULL ORDER BY g.started_at, g.game_id"
+)
+_UNANNOUNCED_ACTIONS = (
+    "SELECT a.game_id, a.action FROM game_actions a JOIN games g ON g.game_id = a.game_id "
+    "WHERE g.status = 'finished' AND g.announced_at IS NULL ORDER BY a.game_id, a.seq"
 )

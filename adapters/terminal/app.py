@@ -69,7 +69,10 @@ class TerminalOutbox:
                 changes = self.live.show(view)
                 if changes:
                     self._write(changes + "\n")
-                return MessageRef(message.chat, f"p{next(self._ids)}")
+                ref = MessageRef(message.chat, f"p{next(self._ids)}")
+                if isinstance(message, Post) and message.receipt is not None:
+                    message.receipt(ref)
+                return ref
             text = render(view, colour=self.colour, now=self._clock.now())
             if isinstance(message, Private) and view.kind != "error":
                 text += f"\n{DIM if self.colour else ''}(only you see this){RESET if self.colour else ''}"

@@ -167,3 +167,40 @@ async def test_a_lobby_that_timed_out_while_down_closes_with_a_notice() -> None:
     assert any("Nobody started" in t for t in outbox.texts(CHAT))
     assert not log.lobbies
     await second.shutdown()
+
+
+async def test_a_result_is_recorded_as_announced_once_posted() -> None:
+    clock, log = FakeClock(), MemoryLog()
+    manager, _ = new_manager(clock, log)
+    await manager.handle(cmd("start toy target=1"))
+    await manager.handle(Button(CHAT, BOB, JOIN))
+    await manager.handle(Button(CHAT, ANN, GO))
+    await manager.handle(text(letter(manager) + "x", clock.now(), ANN))
+    await clock.advance(0.2)
+    await clock.settle()
+    (game_id,) = log.results
+    assert game_id in log.announcements
+    await manager.shutdown()
+
+
+async def test_a_game_that_ended_just_before_a_crash_is_announced_after_the_restart() -> None:
+    clock, log = FakeClock(), MemoryLog()
+    first, _ = new_manager(clock, log)
+    await first.handle(cmd("start toy target=1"))
+    await first.handle(Button(CHAT, BOB, JOIN))
+    await first.handle(Button(CHAT, ANN, GO))
+    await first.handle(text(letter(first) + "x", clock.now(), ANN))
+    await clock.advance(0.2)
+    (game_id,) = log.results
+    log.announcements.clear()  # the process died between recording the result and posting it
+    await first.shutdown()
+
+    second, outbox = new_manager(clock, log)
+    finished = [(log.started[game_id], list(log.actions[game_id]))]
+    assert await second.announce_finished(finished) == [game_id]
+    await clock.settle()
+    (posted,) = outbox.posts(CHAT)
+    assert posted.view.kind == "result" and "moji restarted" in posted.view.plain()
+    assert "Ann — 1 pts 👑" in posted.view.plain()
+    assert game_id in log.announcements
+    await second.shutdown()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.events import ChatKey
 from bot.outbox import GameStart
-from bot.recording import StoreGameLog, load_unfinished
+from bot.recording import StoreGameLog, load_unannounced, load_unfinished
 from games.common.protocol import Action, Claim, Result, Seat
 from storage.sqlstore import SQLStore
 from tests.storage.helpers import NOW, PLATFORM, WS, record
@@ -92,6 +92,11 @@ async def test_store_game_log_end_to_end(store: SQLStore) -> None:
     assert await log.finish(start, result, NOW.timestamp() + 60) is True
     assert await log.finish(start, result, NOW.timestamp() + 61) is False
     assert await load_unfinished(store) == []
+    # finished, but its result not posted yet (a crash now would leave it unannounced)
+    ((unannounced, log_again),) = await load_unannounced(store)
+    assert unannounced == start and log_again == actions
+    await log.announced(start.game_id, NOW.timestamp() + 62)
+    assert await load_unannounced(store) == []
     rows = await store.leaderboard(PLATFORM, WS, "race", "all", NOW)
     assert [(r.display_name, r.points, r.wins, r.best_word) for r in rows] == [
         ("Ann 🎉", 12, 0, "zebra"),
