@@ -40,6 +40,16 @@ def _epilog() -> str:
 MODES = ("run", "terminal", "migrate")
 
 
+def _version() -> str:
+    """The installed package's version (or "unknown" when run from a bare source tree)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("moji")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line interface."""
     parser = argparse.ArgumentParser(
@@ -62,6 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="terminal mode: game options, e.g. cards=5 min=4 (see /rules in the game)",
     )
     parser.add_argument("--env-file", default=".env", help="settings file to read (default: .env)")
+    parser.add_argument("--version", action="version", version=f"moji {_version()}")
     local = parser.add_argument_group("terminal mode")
     local.add_argument("--game", default="race", help="which game to play (default: race)")
     local.add_argument("--bots", type=int, default=2, help="computer opponents (default: 2)")

@@ -109,17 +109,19 @@ def make_manager(config: Config, svc: Services, outbox: Outbox, clock: SystemClo
 
 async def migrate(config: Config) -> int:
     """``python -m bot migrate``."""
-    from storage import StorageError, open_store
+    from storage import StorageError, migrations, open_store
 
     store = open_store(config.database_url)
     try:
+        # opening a store applies what is pending; `migrate` again finds nothing left
         await store.open()
-        applied = await store.migrate()
+        await store.migrate()
     except StorageError as exc:
         raise StartupError(f"cannot migrate the database: {exc}") from None
     finally:
         await store.close()
-    print(f"Database is up to date ({len(applied)} migration(s) applied now).")
+    latest = max((m.version for m in migrations.load()), default=0)
+    print(f"Database is up to date: schema version {latest}.")
     return 0
 
 

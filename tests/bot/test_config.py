@@ -119,3 +119,12 @@ def test_an_unknown_mode_is_one_line(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "unknown mode 'bogus' (choose from run, terminal, migrate)" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_version_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.__main__ import build_parser
+
+    with pytest.raises(SystemExit) as stop:
+        build_parser().parse_args(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out.startswith("moji ")
