@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import logging
 import sys
 import time
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from bot.clock import SystemClock
@@ -40,6 +41,8 @@ class Services:
     workspace: Workspace
     game_log: StoreGameLog
     store: Store
+    #: What each adapter does when the process is asked to stop (SIGTERM…), before it exits.
+    on_stop: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
 
     async def recover(
         self, manager: GameManager, platform: str, mine: Callable[[ChatKey], bool] = lambda chat: True
@@ -217,8 +220,47 @@ async def serve(config: Config) -> int:
 
         clock = SystemClock()
         warming = asyncio.create_task(warm_up(svc.registry), name="prepare games")
+        stop = asyncio.Event()
+        _on_signals(stop.set)
+        running = asyncio.ensure_future(
+            asyncio.gather(*(module.serve(config, svc, clock) for module in runners))
+        )
+        stopping = asyncio.ensure_future(stop.wait())
         try:
-            await asyncio.gather(*(module.serve(config, svc, clock) for module in runners))
+            await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            if running.done():
+                running.result()  # a platform's own error (a bad token…) ends the process
+                return 0
+            log.info("stopping: letting the games wind down")
+            try:
+                await asyncio.wait_for(
+                    asyncio.gather(*(hook() for hook in svc.on_stop), return_exceptions=True), STOP_GRACE
+                )
+            except TimeoutError:
+                log.warning("stopping: the games did not wind down within %g s", STOP_GRACE)
+            running.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await running
         finally:
+            stopping.cancel()
             warming.cancel()
+    log.info("stopped")
     return 0
+
+
+#: Seconds a stopping process gives its games to wind down (settle windows, last messages).
+STOP_GRACE = 8.0
+
+
+def _on_signals(stop: Callable[[], None]) -> None:
+    """SIGTERM, SIGINT and SIGHUP stop the process gracefully (also as PID 1 in a container)."""
+    import asyncio
+    import signal
+
+    loop = asyncio.get_running_loop()
+    for name in ("SIGTERM", "SIGINT", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is None:
+            continue
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(number, stop)

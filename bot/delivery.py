@@ -687,6 +687,19 @@ class Delivery:
         """True when nothing is waiting to be sent."""
         return not any(not task.done() for task in self._tasks if not task.get_name().startswith("misses"))
 
+    async def drain(self, within: float) -> bool:
+        """Wait (at most ``within`` seconds of real time) until everything queued is sent."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + within
+        while True:
+            busy = [t for t in self._tasks if not t.done() and not t.get_name().startswith("misses")]
+            left = deadline - loop.time()
+            if not busy:
+                return True
+            if left <= 0:
+                return False
+            await asyncio.wait(busy, timeout=left)
+
     async def close(self) -> None:
         """Stop every lane (what was not sent yet is dropped)."""
         tasks = list(self._tasks)

@@ -77,6 +77,7 @@ VOIDED = (
     "carry on fairly, so that game won't count. Start a new one with `start`."
 )
 BROKEN = "♻️ moji restarted but couldn't restore your {title} game, so it won't count. Sorry!"
+STOPPING = "♻️ moji is restarting: this race carries on in a moment, where it is."
 
 
 @dataclass
@@ -181,6 +182,14 @@ class GameManager:
             await self.outbox.send(Post(chat, views.error(message)))
         except Exception:
             log.exception("could not report the crash to %s", chat.label())
+
+    async def wind_down(self) -> None:
+        """The process is stopping: every race judges what is settling and tells its channel."""
+        for session in list(self.sessions.values()):
+            try:
+                await session.wind_down(STOPPING)
+            except Exception:
+                log.exception("could not wind down the game in %s", session.chat.label())
 
     async def shutdown(self) -> None:
         """Cancel every task and wait for them."""

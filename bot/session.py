@@ -346,6 +346,7 @@ class Session:
                 self._refs[ref_id] = ref
                 self._answers[ref_id] = text
             self._add_claims([Claim(player.seat_id, text, sent_at, ref_id)])
+            log.debug("answer %s in %s waits in the settle window", ref_id, self.chat.label())
             self._reschedule()
 
     async def _typed_move(self, player: Player, text: str, ref: MessageRef | None) -> None:
@@ -599,6 +600,24 @@ class Session:
             await self._outbox.send(Edit(self._lobby_ref, self._lobby_view(open_=False)))
         await self._outbox.send(Post(self.chat, farewell, receipt))
         self._on_closed(self)
+
+    async def wind_down(self, notice: str) -> None:
+        """The process is stopping: judge the answers in the settle window now, and say so.
+
+        The game itself stays unfinished in the log, so the next process resumes it.
+        """
+        async with self._lock:
+            if self.phase is not Phase.RUNNING or self.engine is None or not self.info.realtime:
+                return
+            if self._pending:
+                batch, self._pending, self._settle_deadline = tuple(self._pending), [], None
+                now = max([self._clock.now(), *(c.sent_at for c in batch)])
+                try:
+                    await self._apply(Action("claims", now, claims=batch))
+                finally:
+                    self._judged.set()
+            if self.phase is Phase.RUNNING:
+                await self._outbox.send(Post(self.chat, views.message(notice, "info")))
 
     def abandon(self) -> None:
         """Drop timers without any message (the manager reports the reason)."""

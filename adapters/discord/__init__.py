@@ -39,6 +39,7 @@ async def serve(config: Config, svc: Services, clock: Clock, **options: Any) -> 
     from bot.app import StartupError
 
     bot = MojiBot(config, svc, clock, **options)
+    svc.on_stop.append(bot.wind_down)
     try:
         await bot.start(config.discord_token)
     except discord.PrivilegedIntentsRequired:

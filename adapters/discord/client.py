@@ -261,6 +261,11 @@ class MojiBot(discord.AutoShardedClient):
         shard = (int(chat.workspace_id) >> 22) % count
         return self.shard_ids is None or shard in self.shard_ids
 
+    async def wind_down(self) -> None:
+        """The process is stopping: judge what is settling, tell the races, send what is queued."""
+        await self.manager.wind_down()
+        await self.outbox.drain(5.0)
+
     async def close(self) -> None:
         """Stop the games' timers, then disconnect."""
         await self.manager.shutdown()

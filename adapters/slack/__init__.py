@@ -29,6 +29,7 @@ async def serve(config: Any, svc: Any, clock: Clock) -> None:
     from adapters.slack.settings import settings_from_config
 
     adapter = SlackAdapter(settings_from_config(config), svc, clock, renderer=card_pictures())
+    svc.on_stop.append(adapter.wind_down)
     await adapter.run()
 
 

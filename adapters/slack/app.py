@@ -235,6 +235,11 @@ class SlackAdapter:
         self._scheduler_task = self.manager.spawn(self.scheduler.loop(), "slack word breaks")
         return recovery
 
+    async def wind_down(self) -> None:
+        """The process is stopping: judge what is settling, tell the races, send what is queued."""
+        await self.manager.wind_down()
+        await self.outbox.drain(5.0)
+
     async def close(self) -> None:
         """Stop every game task, the scheduler and pending picture uploads."""
         await self.manager.shutdown()

@@ -111,6 +111,7 @@ class FakeServices:
     store: ScoreStore = field(default_factory=ScoreStore)
     game_log: ScoringLog = field(init=False)
     workspace: Workspace = field(init=False)
+    on_stop: list[Any] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.game_log = ScoringLog(store=self.store)
