@@ -21,7 +21,7 @@ from bot.clock import FakeClock
 from bot.registry import Registry
 from tests.adapters.discord.conftest import ANN, BOB, CHAT, Harness, mark_of
 from tests.adapters.discord.fakediscord import GUILD_ID, Fault
-from tests.adapters.discord.test_resilience import MESSAGES, start_game
+from tests.adapters.discord.test_resilience import start_game
 from tests.bot.toygame import TOY
 
 #: Contains every letter the toy game can show: a right answer whatever the table.
@@ -56,7 +56,7 @@ async def test_gateway_drops_while_a_claim_is_settling(discord_bot: Harness) -> 
     await h.fake.until(lambda: any(c.ref == mid3 for c in session._pending))
     await h.advance(0.2)
     await h.drain()
-    await h.fake.wait_for("POST", MESSAGES, lambda r: "game over" in r.text)
+    await h.posted(lambda r: "game over" in r.text)
     await h.fake.until(lambda: CHAT not in h.manager.sessions)
     assert await leaderboard(h.svc, "discord", GUILD_ID) == [("Ann", 2, 1), ("Bob", 1, 1)]
     assert not h.manager.errors

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -72,6 +72,21 @@ class Harness:
 
     async def advance(self, seconds: float) -> None:
         await self.clock.advance(seconds)
+
+    async def posted(self, check: Callable[[Request], bool], most: float = 15.0) -> Request:
+        """The first message the bot posted in a channel that passes ``check``, letting the clock
+        run meanwhile (posts wait on it for the channel's rate limit)."""
+        waited = 0.0
+        while True:
+            found = [
+                r for r in self.fake.of("POST", r"^/channels/\d+/messages$") if r.status == 200 and check(r)
+            ]
+            if found:
+                return found[0]
+            assert waited < most, "never posted"
+            await self.clock.advance(0.25)
+            await self.settle()
+            waited += 0.25
 
     async def drain(self, most: float = 10.0, step: float = 0.25) -> None:
         """Let the clock run (in small steps, at most ``most`` s) until everything queued is sent:

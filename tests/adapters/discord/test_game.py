@@ -86,7 +86,7 @@ async def test_whole_game_to_leaderboard(h: Harness) -> None:
     letter = session.engine.letter
     mid = await answer(h, ANN, letter + "ab")
     assert mark_of(h, mid) == ["✅"]
-    await h.fake.wait_for("POST", MESSAGES, lambda r: "game over" in r.text)
+    await h.posted(lambda r: "game over" in r.text)
     await h.fake.until(lambda: CHAT not in h.manager.sessions)
 
     iid = await h.fake.slash(*BOB, "leaderboard", {"game": "toy", "period": "all"})

@@ -57,7 +57,7 @@ async def test_a_whole_race(h: Harness) -> None:
         await h.advance(0.5)
         await idle(h)
     assert CHAT not in h.manager.sessions, "the race never ended"
-    [over] = await h.fake.wait_for("POST", MESSAGES, lambda r: "game over" in r.text)
+    over = await h.posted(lambda r: "game over" in r.text)
     assert "pts" in over.text
     if claimed:
         assert "✅" in [m for mid in claimed for m in mark_of(h, mid)]

@@ -62,7 +62,7 @@ async def test_restart_in_the_middle_of_a_game(h: Harness) -> None:
         await win_point(h2, ANN)
         await win_point(h2, ANN)
         await h2.drain()  # the channel's message budget was spent by both processes
-        await h2.fake.wait_for("POST", MESSAGES, lambda r: "game over" in r.text)
+        await h2.posted(lambda r: "game over" in r.text)
         await h2.fake.until(lambda: CHAT not in h2.manager.sessions)
         assert sorted(await score(h2)) == [("Ann", 3, 1), ("Bob", 1, 1)]
         assert not h2.manager.errors
@@ -78,7 +78,7 @@ async def test_gateway_resume_keeps_the_game(h: Harness) -> None:
     assert h.fake.resumes, "the bot should RESUME its session, not identify again"
     assert len(h.fake.identifies) == 1
     await win_point(h, ANN)
-    await h.fake.wait_for("POST", MESSAGES, lambda r: "game over" in r.text)
+    await h.posted(lambda r: "game over" in r.text)
     await h.fake.until(lambda: CHAT not in h.manager.sessions)
     assert sorted(await score(h)) == [("Ann", 2, 1), ("Bob", 0, 1)]
 
@@ -99,7 +99,7 @@ async def test_rest_errors_during_a_game(h: Harness) -> None:
     await win_point(h, ANN)
     await win_point(h, ANN)
     await h.drain()
-    await h.fake.wait_for("POST", MESSAGES, lambda r: "game over" in r.text)
+    await h.posted(lambda r: "game over" in r.text)
     await h.fake.until(lambda: CHAT not in h.manager.sessions)
     assert sorted(await score(h)) == [("Ann", 3, 1), ("Bob", 1, 1)]
     assert [s for s in (r.status for r in h.fake.requests) if s in (0, 429, 500)] == [429, 500, 0, 0]
