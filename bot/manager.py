@@ -41,7 +41,7 @@ from bot.schedule import Schedules
 from bot.session import Phase, Session, SessionError
 from bot.workspace import Workspace
 from games.common.options import OptionValue
-from games.common.protocol import Action, GameInfo, Setup
+from games.common.protocol import Action, GameInfo
 from storage.errors import StorageError
 
 log = logging.getLogger(__name__)
@@ -266,16 +266,8 @@ class GameManager:
             if info is None:
                 continue
             try:
-                setup = Setup(
-                    start.options,
-                    tuple(start.seats),
-                    start.seed,
-                    added_words=start.added_words,
-                    banned_words=start.banned_words,
-                )
-                engine = info.create(setup)
-                for action in actions:
-                    engine.apply(action)
+                engine = self._restored(info, start, actions).engine  # the log, replayed
+                assert engine is not None
                 outcome = engine.result()
             except Exception:
                 log.exception("could not replay finished game %s to announce it", start.game_id)

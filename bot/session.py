@@ -610,14 +610,18 @@ class Session:
             if self.phase is not Phase.RUNNING or self.engine is None or not self.info.realtime:
                 return
             if self._pending:
-                batch, self._pending, self._settle_deadline = tuple(self._pending), [], None
-                now = max([self._clock.now(), *(c.sent_at for c in batch)])
-                try:
-                    await self._apply(Action("claims", now, claims=batch))
-                finally:
-                    self._judged.set()
+                await self._judge_pending(self._clock.now())
             if self.phase is Phase.RUNNING:
                 await self._outbox.send(Post(self.chat, views.message(notice, "info")))
+
+    async def _judge_pending(self, now: float) -> None:
+        """Close the settle window: every answer in it goes to the engine as one batch."""
+        batch, self._pending, self._settle_deadline = tuple(self._pending), [], None
+        batch_now = max([now, *(c.sent_at for c in batch)])
+        try:
+            await self._apply(Action("claims", batch_now, claims=batch))
+        finally:
+            self._judged.set()
 
     def abandon(self) -> None:
         """Drop timers without any message (the manager reports the reason)."""
@@ -692,12 +696,7 @@ class Session:
                     if self.phase is not Phase.RUNNING:
                         return
         if self._settle_deadline is not None and now >= self._settle_deadline:
-            batch, self._pending, self._settle_deadline = tuple(self._pending), [], None
-            batch_now = max([now, *(c.sent_at for c in batch)]) if batch else now
-            try:
-                await self._apply(Action("claims", batch_now, claims=batch))
-            finally:
-                self._judged.set()
+            await self._judge_pending(now)
             if self.phase is not Phase.RUNNING:
                 return
         deadline = self.engine.next_deadline()
