@@ -70,8 +70,12 @@ REACTION_VOTES = {"👍": "yes", "+1": "yes", "thumbsup": "yes", "👎": "no", "
 
 #: A real-time game idle for longer than this when the bot restarts is voided, not resumed.
 RESUME_WITHIN = 60.0
+#: Seconds between records that this process's games are alive (the downtime after a crash
+#: is counted from the last one, so a player gets back at most this much more than they lost).
+KEEP_ALIVE = 5.0
 
 RESUMED = "♻️ moji restarted; your {title} game carries on where it was."
+PAUSED = " The clock stood still while moji was down ({gap})."
 VOIDED = (
     "♻️ moji restarted while your {title} game was running, and too much time has passed to "
     "carry on fairly, so that game won't count. Start a new one with `start`."
@@ -134,6 +138,7 @@ class GameManager:
         self._task_chat: dict[asyncio.Task[None], ChatKey] = {}
         #: Called with the chat whenever a session ends (finished, stopped, crashed).
         self.closed_listeners: list[Callable[[ChatKey], None]] = []
+        self._heartbeat: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------ tasks
 
@@ -184,12 +189,46 @@ class GameManager:
             log.exception("could not report the crash to %s", chat.label())
 
     async def wind_down(self) -> None:
-        """The process is stopping: every race judges what is settling and tells its channel."""
+        """The process is stopping: every race judges what is settling and tells its channel.
+
+        The running games are recorded alive until now, so their clocks stand still from
+        here until the next process resumes them.
+        """
         for session in list(self.sessions.values()):
             try:
                 await session.wind_down(STOPPING)
             except Exception:
                 log.exception("could not wind down the game in %s", session.chat.label())
+        try:
+            await self.game_log.keep_alive(self._running(), self.clock.now())
+        except Exception:
+            log.exception("could not record the games as alive until the stop")
+
+    # ------------------------------------------------------------ keep-alive
+
+    def _running(self) -> list[str]:
+        return [s.game_id for s in self.sessions.values() if s.phase is Phase.RUNNING]
+
+    def _keep_alive(self) -> None:
+        """Make sure the running games are recorded alive every :data:`KEEP_ALIVE` seconds."""
+        if self._heartbeat is None or self._heartbeat.done():
+            self._heartbeat = self.spawn(self._beat(), "keep games alive")
+
+    async def _beat(self) -> None:
+        """While this manager has games: record every few seconds that they are alive.
+
+        After a crash, a game's clock is held still from its last beat to the restart
+        (see :meth:`recover`), so nobody runs out of time while moji was down.
+        """
+        while self.sessions:
+            await self.clock.sleep_until(self.clock.now() + KEEP_ALIVE)
+            running = self._running()
+            if not running:
+                continue
+            try:
+                await self.game_log.keep_alive(running, self.clock.now())
+            except Exception as exc:  # a database outage: the games' own writes report it
+                log.warning("could not record %d game(s) as alive: %s", len(running), exc)
 
     async def shutdown(self) -> None:
         """Cancel every task and wait for them."""
@@ -230,13 +269,15 @@ class GameManager:
         for start, actions in sorted(games, key=lambda item: item[0].started_at):
             info = self.registry.find(start.game)
             title = info.title if info else start.game
-            last = max([start.started_at, *(a.now for a in actions)])
+            # the game was last known to be running at its last action or keep-alive
+            down_since = max([start.started_at, start.alive_at or 0.0, *(a.now for a in actions)])
+            downtime = max(0.0, now - down_since)
             reason = ""
             if info is None:
                 reason = BROKEN
             elif start.chat in self.sessions:
                 reason = BROKEN  # two unfinished games in one chat: keep the first
-            elif info.realtime and now - last > resume_within:
+            elif info.realtime and downtime > resume_within:
                 reason = VOIDED
             session: Session | None = None
             if not reason and info is not None:
@@ -250,7 +291,12 @@ class GameManager:
                 report.voided.append(start.game_id)
                 continue
             self.sessions[start.chat] = session
-            self.spawn(session.resume(RESUMED.format(title=title)), f"resume {start.game_id}", start.chat)
+            self._keep_alive()
+            notice = RESUMED.format(title=title)
+            if downtime >= 1:
+                notice += PAUSED.format(gap=views.duration(downtime))
+            # downtime is not the players' fault: the game's clock stands still for it
+            self.spawn(session.resume(notice, downtime), f"resume {start.game_id}", start.chat)
             report.resumed.append(start.game_id)
         return report
 
@@ -305,6 +351,7 @@ class GameManager:
             )
             session.restore_lobby(state)
             self.sessions[chat] = session
+            self._keep_alive()
             self.spawn(session.reopen(), f"reopen {state.game_id}", chat)
             report.lobbies.append(state.game_id)
 
@@ -448,6 +495,7 @@ class GameManager:
         game_id, seed = uuid.uuid4().hex, self._rng.getrandbits(63)
         session = self._new_session(cmd.chat, info, cmd.player, options, game_id, seed, words)
         self.sessions[cmd.chat] = session
+        self._keep_alive()
         await session.open_lobby()
 
     def _check_masters_choice(
@@ -521,7 +569,7 @@ class GameManager:
         session = self._session(cmd)
         if session.engine is None:
             raise SessionError("The game hasn't started yet.")
-        await self._reply_to(cmd, views.board_text(session.engine.snapshot(None), session.info.name))
+        await self._reply_to(cmd, views.board_text(session.snapshot(None), session.info.name))
 
     async def _cmd_play(self, cmd: Command, args: tuple[str, ...]) -> None:
         if not args:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -35,6 +35,8 @@ class GameStart:
     #: The workspace's word lists when the game began: a replay must judge alike.
     added_words: frozenset[str] = frozenset()
     banned_words: frozenset[str] = frozenset()
+    #: When the process running it was last known alive (read back after a restart).
+    alive_at: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +79,11 @@ class GameLog(Protocol):
 
     async def void(self, game_id: str, reason: str) -> None:
         """Mark a game as void (stopped, crashed): its scores never count."""
+        ...
+
+    async def keep_alive(self, game_ids: Sequence[str], at: float) -> None:
+        """The running games ``game_ids`` were alive at ``at`` (after a crash, their clocks
+        are held still from the last such time to the restart)."""
         ...
 
     async def announced(self, game_id: str, at: float) -> None:

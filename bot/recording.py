@@ -8,7 +8,8 @@ and storage's plain records; storage never sees a game type.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.events import ChatKey, Player
@@ -122,6 +123,10 @@ class StoreGameLog:
         """Mark a game as void: its scores never count."""
         await self.store.void_game(game_id, reason)
 
+    async def keep_alive(self, game_ids: Sequence[str], at: float) -> None:
+        """The running games ``game_ids`` were alive at ``at``."""
+        await self.store.keep_alive(game_ids, at)
+
     async def announced(self, game_id: str, at: float) -> None:
         """A finished game's result was posted in its channel."""
         await self.store.mark_announced(game_id, at)
@@ -140,7 +145,8 @@ async def load_unfinished(store: Store) -> list[tuple[GameStart, list[Action]]]:
     games: list[tuple[GameStart, list[Action]]] = []
     for stored in await store.unfinished_games():
         try:
-            games.append((from_record(stored.record), _actions(stored.actions)))
+            start = replace(from_record(stored.record), alive_at=stored.alive_at)
+            games.append((start, _actions(stored.actions)))
         except (KeyError, TypeError, ValueError):
             log.exception("cannot read back game %s; voiding it", stored.record.game_id)
             await store.void_game(stored.record.game_id, "unreadable after restart")

@@ -18,8 +18,10 @@ from __future__ import annotations
 import asyncio
 import enum
 import logging
+import math
 import random
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from bot import views
@@ -27,7 +29,7 @@ from bot.clock import Clock
 from bot.events import ChatKey, Edit, Mark, MessageRef, Player, Post, Private, React
 from bot.outbox import GameLog, GameStart, LobbyState, Outbox
 from games.common.options import OptionValue
-from games.common.protocol import Action, Claim, Engine, GameInfo, Notice, Seat, Setup
+from games.common.protocol import Action, Claim, Engine, GameInfo, Notice, Seat, Setup, Snapshot
 from storage.errors import StorageError
 
 log = logging.getLogger(__name__)
@@ -121,6 +123,9 @@ class Session:
         #: Platform messages already taken as answers or moves (also those in the log before a
         #: restart): a redelivery of one is never judged twice.
         self._handled: set[str] = set()
+        #: Seconds the game's clock stood still while the bot was down (``resume`` actions):
+        #: the engine runs on the wall clock less this, so no deadline fell in the outage.
+        self._paused = 0.0
         self._judged.set()
         self._by_seat: dict[str, Player] = {host.seat_id: host}
 
@@ -141,6 +146,29 @@ class Session:
         names = {p.seat_id: p.display_name for p in self.players}
         names.update({s.id: s.name for s in self.seats})
         return names
+
+    def snapshot(self, viewer: str | None = None) -> Snapshot:
+        """The engine's snapshot, its deadline on the wall clock."""
+        assert self.engine is not None
+        snapshot = self.engine.snapshot(viewer)
+        if self._paused and snapshot.deadline is not None:
+            return replace(snapshot, deadline=snapshot.deadline + self._paused)
+        return snapshot
+
+    def _on_game_clock(self, action: Action) -> Action:
+        """``action`` as the engine sees it: its times on the game's clock."""
+        if not self._paused:
+            return action
+        claims = tuple(replace(c, sent_at=c.sent_at - self._paused) for c in action.claims)
+        return replace(action, now=action.now - self._paused, claims=claims)
+
+    def _wall_for(self, game_time: float, now: float) -> float:
+        """``now``, nudged up by a float rounding at most, so that it is not before ``game_time``
+        on the game's clock (a timer due on the wall clock is then due for the engine too)."""
+        wall = now
+        while wall - self._paused < game_time:
+            wall = math.nextafter(wall, math.inf)
+        return wall
 
     def why(self, player: Player) -> str:
         """The reason the player's last answer was refused."""
@@ -304,23 +332,50 @@ class Session:
         self.phase = Phase.RUNNING
         self._lobby_deadline = None
         for action in actions:
-            self.engine.apply(action)
+            if action.kind == "resume":
+                self._paused += action.paused or 0.0
+                continue
+            self.engine.apply(self._on_game_clock(action))
             self._handled.update(c.ref for c in action.claims if c.ref)
             if action.ref:
                 self._handled.add(action.ref)
         self._seq = len(actions)
         self._pinged = self._turn_seats()  # they were told before the restart
 
-    async def resume(self, notice: str) -> None:
-        """Announce a restored game, show its table and re-arm its timers."""
+    async def resume(self, notice: str, paused: float = 0.0) -> None:
+        """Announce a restored game, show its table and re-arm its timers.
+
+        ``paused``: seconds the bot was down. The game's clock stands still for that long
+        (logged as a ``resume`` action), so every deadline moves on by it, and each player
+        whose turn it is hears how long they have.
+        """
         async with self._lock:
             assert self.engine is not None
+            if paused > 0 and not self.engine.finished:
+                resumed = Action("resume", self._clock.now(), paused=round(paused, 3))
+                seq = self._seq
+                await self._stored(lambda: self._log.append(self.game_id, seq, resumed))
+                self._seq += 1
+                self._paused += resumed.paused or 0.0
             await self._outbox.send(Post(self.chat, views.message(notice, "info")))
             if self.engine.finished:
                 await self._finish()
                 return
             await self._outbox.send(Post(self.chat, self._table_view()))
+            if paused > 0:
+                await self._ping_again()
             self._reschedule()
+
+    async def _ping_again(self) -> None:
+        """After an outage: each player to move hears that the clock was held for them."""
+        deadline = self.snapshot(None).deadline
+        if deadline is None:
+            return
+        left = views.duration(deadline - self._clock.now())
+        for seat in sorted(self._turn_seats()):
+            name = self._by_seat[seat].display_name
+            text = f"{name}, it's your turn again in {self.info.title}: {left} left."
+            await self._outbox.send(Post(self.chat, views.turn(seat, text, deadline, self.info.name)))
 
     # ------------------------------------------------------------ play
 
@@ -362,7 +417,7 @@ class Session:
         if not self.is_player(player):
             hint = f"You're not playing this {self.info.title} game; join the next one with `start`."
         elif player.seat_id not in self._turn_seats():
-            waiting = [s.name for s in engine.snapshot(None).seats if s.active]
+            waiting = [s.name for s in self.snapshot(None).seats if s.active]
             whose = f"it's {' and '.join(waiting)}'s turn" if waiting else "it's not your turn"
             hint = f"Not yet: {whose}. Your move will count when it's yours."
         else:
@@ -386,7 +441,7 @@ class Session:
         fresh, self._pinged = now_active - self._pinged, now_active
         if not fresh:
             return
-        snapshot = self.engine.snapshot(None)
+        snapshot = self.snapshot(None)
         for seat in sorted(fresh):
             name = self._by_seat[seat].display_name
             text = f"{name}, it's your turn in {self.info.title}: type your move here, or `play MOVE`."
@@ -428,7 +483,7 @@ class Session:
         """The player's own hand, rack or list."""
         if self.engine is None or not self.is_player(player):
             raise SessionError("You're not playing a game here.")
-        return views.private(self.engine.snapshot(player.seat_id), self.info.name)
+        return views.private(self.snapshot(player.seat_id), self.info.name)
 
     def _require_running(self, player: Player) -> None:
         if self.phase is not Phase.RUNNING:
@@ -457,7 +512,7 @@ class Session:
 
     async def _apply(self, action: Action) -> list[Notice]:
         assert self.engine is not None
-        notices = self.engine.apply(action)
+        notices = self.engine.apply(self._on_game_clock(action))
         seq = self._seq
         await self._stored(lambda: self._log.append(self.game_id, seq, action))
         self._seq += 1
@@ -527,7 +582,7 @@ class Session:
             elif notice.kind == "end" and notice.text:
                 self._ending.append(notice.text)  # said once, in the result
             elif notice.kind == "ping":
-                deadline = self.engine.snapshot(None).deadline  # the turn's end
+                deadline = self.snapshot(None).deadline  # the turn's end
                 if notice.seat in self._by_seat:
                     await self._outbox.send(
                         Post(self.chat, views.turn(notice.seat or "", notice.text, deadline, self.info.name))
@@ -542,11 +597,12 @@ class Session:
         """The public table now; ``settles_at`` says when the game will change it by itself."""
         assert self.engine is not None
         finished = self.engine.finished
+        settles_at = None if finished else self.engine.next_deadline()
         return views.table(
-            self.engine.snapshot(None),
+            self.snapshot(None),
             self.info.name,
             realtime=self.info.realtime,
-            settles_at=None if finished else self.engine.next_deadline(),
+            settles_at=None if settles_at is None else settles_at + self._paused,
             final=finished,
             turn_moves=self.info.turn_moves,
         )
@@ -641,7 +697,7 @@ class Session:
                 candidates.append(self._settle_deadline)
             for when in (self.engine.next_deadline(), self.engine.next_bot_time()):
                 if when is not None:
-                    candidates.append(when)
+                    candidates.append(when + self._paused)  # the game's clock → the wall clock
         return min(candidates) if candidates else None
 
     def _reschedule(self) -> None:
@@ -678,18 +734,21 @@ class Session:
             return
         if self.phase is not Phase.RUNNING or self.engine is None:
             return
+        # The engine's times are on the game's clock: the wall clock less the outages.
         bot_time = self.engine.next_bot_time()
-        if bot_time is not None and bot_time <= now:
+        if bot_time is not None and bot_time + self._paused <= now:
+            game_now = max(now - self._paused, bot_time)
             if self.info.realtime:
-                self._add_claims(self.engine.bot_claims(now))
+                claims = self.engine.bot_claims(game_now)
+                self._add_claims([replace(c, sent_at=c.sent_at + self._paused) for c in claims])
             else:
                 # A turn-based computer player may search for a while (a board move generator):
                 # on the real clock it thinks in a worker thread, so other channels' games keep
                 # their pace. The session's lock is held meanwhile: nothing else touches the engine.
                 if self._think_in_thread:
-                    due = await asyncio.to_thread(self.engine.bot_claims, now)
+                    due = await asyncio.to_thread(self.engine.bot_claims, game_now)
                 else:
-                    due = self.engine.bot_claims(now)
+                    due = self.engine.bot_claims(game_now)
                 # a computer player's turn-based move is logged like anyone's
                 for claim in due:
                     await self._apply(Action("say", now, seat=claim.seat, text=claim.text))
@@ -700,9 +759,10 @@ class Session:
             if self.phase is not Phase.RUNNING:
                 return
         deadline = self.engine.next_deadline()
-        if deadline is not None and deadline <= now:
-            await self._apply(Action("tick", now))
+        if deadline is not None and deadline + self._paused <= now:
+            tick = Action("tick", self._wall_for(deadline, now))
+            await self._apply(tick)
             again = self.engine.next_deadline()
-            if self.phase is Phase.RUNNING and again is not None and again <= now:
+            if self.phase is Phase.RUNNING and again is not None and again + self._paused <= tick.now:
                 # An engine whose deadline never moves would spin this timer forever.
                 raise RuntimeError(f"{self.info.name} engine kept its deadline {again} after a tick at {now}")

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, field, replace
 
 from bot.events import ChatKey, Edit, MessageRef, Outbound, Post, Private, React
 from bot.outbox import GameStart, LobbyState
@@ -71,6 +71,7 @@ class MemoryLog:
     voided: dict[str, str] = field(default_factory=dict)
     lobbies: dict[str, LobbyState] = field(default_factory=dict)
     announcements: dict[str, float] = field(default_factory=dict)
+    alive: dict[str, float] = field(default_factory=dict)
 
     async def lobby(self, state: LobbyState) -> None:
         self.lobbies[state.game_id] = state
@@ -98,6 +99,19 @@ class MemoryLog:
 
     async def void(self, game_id: str, reason: str) -> None:
         self.voided[game_id] = reason
+
+    def unfinished(self) -> list[tuple[GameStart, list[Action]]]:
+        """The games a restart would resume, as :func:`bot.recording.load_unfinished` gives them."""
+        return [
+            (replace(start, alive_at=self.alive.get(game_id)), list(self.actions.get(game_id, ())))
+            for game_id, start in self.started.items()
+            if game_id not in self.results and game_id not in self.voided
+        ]
+
+    async def keep_alive(self, game_ids: Sequence[str], at: float) -> None:
+        for game_id in game_ids:
+            if game_id not in self.results and game_id not in self.voided:
+                self.alive[game_id] = at
 
     async def announced(self, game_id: str, at: float) -> None:
         self.announcements.setdefault(game_id, at)

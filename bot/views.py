@@ -164,6 +164,21 @@ def table(
     )
 
 
+def duration(seconds: float) -> str:
+    """A span of time as a player reads it: ``45 s``, ``1 min 15 s``, ``2 h 5 min``, ``3 days``."""
+    total = max(0, round(seconds))
+    if total < 60:
+        return f"{total} s"
+    minutes, secs = divmod(total, 60)
+    if minutes < 60:
+        return f"{minutes} min {secs} s" if secs else f"{minutes} min"
+    hours, minutes = divmod(minutes, 60)
+    if hours < 48:
+        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+    days, hours = divmod(hours, 24)
+    return f"{days} days {hours} h" if hours else f"{days} days"
+
+
 def turn(seat: str, text: str, deadline: float | None, game: str) -> View:
     """A small message that notifies ``seat`` (a mention): their turn, or a reminder."""
     return View(kind="turn", lines=(text,), deadline=deadline, mentions=(seat,), game=game)

@@ -89,6 +89,8 @@ class StoredGame:
 
     record: GameRecord
     actions: tuple[Mapping[str, Any], ...]
+    #: When the process running it was last known alive (None: never recorded).
+    alive_at: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +190,10 @@ class Store(Protocol):
         """Close every connection (safe to call twice, or before :meth:`open`)."""
         ...
 
+    async def ping(self) -> None:
+        """A trivial query: returns once the database answers; :class:`StorageError` if it cannot."""
+        ...
+
     # ------------------------------------------------------------ workspaces and players
 
     async def upsert_workspace(self, platform: str, workspace_id: str) -> None:
@@ -254,6 +260,10 @@ class Store(Protocol):
 
     async def unannounced_games(self) -> list[StoredGame]:
         """Every game that finished but whose result was never posted (a crash in between)."""
+        ...
+
+    async def keep_alive(self, game_ids: Sequence[str], at: float) -> None:
+        """Record that the running games ``game_ids`` were alive at ``at``."""
         ...
 
     async def mark_announced(self, game_id: str, at: float) -> None:

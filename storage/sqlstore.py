@@ -170,6 +170,11 @@ class SQLStore(ABC):
                 applied.append(migration.version)
         return applied
 
+    async def ping(self) -> None:
+        """``SELECT 1`` (readiness probes): returns once the database answers, else StorageError."""
+        async with self._read() as tx:
+            await tx.fetch("SELECT 1")
+
     async def schema_version(self) -> int:
         """The newest migration applied to the database (0: none)."""
         async with self._read() as tx:
@@ -445,6 +450,16 @@ class SQLStore(ABC):
         """Every game that finished but whose result was never posted (a crash in between)."""
         return await self._games(_UNANNOUNCED_GAMES, _UNANNOUNCED_ACTIONS)
 
+    async def keep_alive(self, game_ids: Sequence[str], at: float) -> None:
+        """Record that the running games ``game_ids`` were alive at ``at`` (one transaction)."""
+        if not game_ids:
+            return
+        async with self._write() as tx:
+            await tx.executemany(
+                "UPDATE games SET alive_at = ? WHERE game_id = ? AND status = 'running'",
+                [(float(at), game_id) for game_id in game_ids],
+            )
+
     async def mark_announced(self, game_id: str, at: float) -> None:
         """Record that a finished game's result was posted in its channel."""
         async with self._write() as tx:
@@ -480,7 +495,8 @@ class SQLStore(ABC):
                 added_words=frozenset(json.loads(row[11])),
                 banned_words=frozenset(json.loads(row[12])),
             )
-            out.append(StoredGame(record, tuple(logs.get(record.game_id, ()))))
+            alive_at = None if row[14] is None else float(row[14])
+            out.append(StoredGame(record, tuple(logs.get(record.game_id, ())), alive_at))
         return out
 
     # ------------------------------------------------------------ scores
@@ -753,7 +769,7 @@ _ADD_SCORE = (
 
 _RUNNING_GAMES = (
     "SELECT g.game_id, g.game, g.platform, g.workspace_id, g.channel_id, g.thread_id, g.options, "
-    "g.seed, g.seats, g.host, g.names, g.added_words, g.banned_words, g.started_at FROM games g "
+    "g.seed, g.seats, g.host, g.names, g.added_words, g.banned_words, g.started_at, g.alive_at FROM games g "
     "WHERE g.status = 'running' ORDER BY g.started_at, g.game_id"
 )
 _RUNNING_ACTIONS = (
@@ -762,7 +778,7 @@ _RUNNING_ACTIONS = (
 )
 _UNANNOUNCED_GAMES = (
     "SELECT g.game_id, g.game, g.platform, g.workspace_id, g.channel_id, g.thread_id, g.options, "
-    "g.seed, g.seats, g.host, g.names, g.added_words, g.banned_words, g.started_at FROM games g "
+    "g.seed, g.seats, g.host, g.names, g.added_words, g.banned_words, g.started_at, g.alive_at FROM games g "
     "WHERE g.status = 'finished' AND g.announced_at IS NULL ORDER BY g.started_at, g.game_id"
 )
 _UNANNOUNCED_ACTIONS = (

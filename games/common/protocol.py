@@ -39,7 +39,7 @@ class Claim:
     ref: str | None = None  # the platform message, for reactions
 
 
-ActionKind = Literal["begin", "claims", "tick", "say", "vote", "leave"]
+ActionKind = Literal["begin", "claims", "tick", "say", "vote", "leave", "resume"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +54,11 @@ class Action:
       real-time command such as an Eagle Eyes list when ``private`` is set.
     - ``vote``: ``text`` is the choice (``skip``, ``yes``, ``no``).
     - ``leave``: the player leaves the game.
+    - ``resume``: the bot came back after being down, and the game's clock stood still
+      for ``paused`` seconds. The session keeps the game's clock; an engine never sees it.
+
+    ``now`` is when the action happened on the wall clock; an engine is given its
+    actions on the game's clock (the wall clock less every pause so far).
     """
 
     kind: ActionKind
@@ -63,6 +68,7 @@ class Action:
     claims: tuple[Claim, ...] = ()
     private: bool = False
     ref: str | None = None
+    paused: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (for the action log)."""
@@ -83,6 +89,7 @@ class Action:
             claims=claims,
             private=bool(data.get("private", False)),
             ref=data.get("ref"),
+            paused=None if data.get("paused") is None else float(data["paused"]),
         )
 
 

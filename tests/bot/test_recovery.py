@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from bot.clock import FakeClock
 from bot.events import Button
-from bot.manager import GameManager
+from bot.manager import KEEP_ALIVE, GameManager
 from bot.registry import Registry
 from bot.session import Phase
 from bot.testing import FakeOutbox, MemoryLog
@@ -203,4 +205,71 @@ async def test_a_game_that_ended_just_before_a_crash_is_announced_after_the_rest
     assert posted.view.kind == "result" and "moji restarted" in posted.view.plain()
     assert "Ann — 1 pts 👑" in posted.view.plain()
     assert game_id in log.announcements
+    await second.shutdown()
+
+
+async def test_a_resumed_race_gets_its_hourglass_back_for_the_downtime() -> None:
+    clock, log = FakeClock(), MemoryLog()
+    first, _ = new_manager(clock, log)
+    await play_a_point(first, clock)
+    session = first.sessions[CHAT]
+    engine = session.engine
+    assert isinstance(engine, ToyEngine) and engine.deadline is not None
+    await clock.advance(7.0)  # 7 of the hourglass's 10 s are gone
+    left = engine.deadline - clock.now()
+    await first.shutdown()  # the process dies
+    await clock.advance(30.0)  # down for half a minute
+
+    second, outbox = new_manager(clock, log)
+    ((start, _),) = log.unfinished()
+    assert start.alive_at is not None and clock.now() - start.alive_at >= 30.0
+    down = clock.now() - start.alive_at
+    await second.recover(log.unfinished())
+    await clock.settle()
+    texts = outbox.texts(CHAT)
+    assert any("carries on" in t and "clock stood still while moji was down (3" in t for t in texts), texts
+    resumed = second.sessions[CHAT]
+    table = outbox.posts(CHAT)[-1].view
+    assert table.kind == "table" and table.deadline == resumed.snapshot(None).deadline
+    # as much time left as at the crash, plus the few seconds since the last keep-alive record
+    extra = down - 30.0
+    assert 0 <= extra <= KEEP_ALIVE
+    assert table.deadline == pytest.approx(clock.now() + left + extra)
+    letter_before = resumed.engine.letter if isinstance(resumed.engine, ToyEngine) else ""
+    await clock.advance(left + extra - 0.5)
+    assert not any("Nobody found a word" in t for t in outbox.texts(CHAT))
+    await clock.advance(1.0)
+    assert any(f"Nobody found a word with {letter_before.upper()}" in t for t in outbox.texts(CHAT))
+
+    # a second crash: both outages are in the log, and a replay is the same game
+    await second.shutdown()
+    await clock.advance(10.0)
+    third, outbox = new_manager(clock, log)
+    (game_id,) = log.started
+    assert [a.kind for a in log.actions[game_id]].count("resume") == 1
+    await third.recover(log.unfinished())
+    await clock.settle()
+    assert [a.kind for a in log.actions[game_id]].count("resume") == 2
+    replayed = third.sessions[CHAT].engine
+    assert isinstance(replayed, ToyEngine) and isinstance(resumed.engine, ToyEngine)
+    assert (replayed.letter, replayed.scores) == (resumed.engine.letter, resumed.engine.scores)
+    assert not third.errors
+    await third.shutdown()
+
+
+async def test_a_graceful_stop_holds_the_clock_from_the_stop() -> None:
+    clock, log = FakeClock(), MemoryLog()
+    first, _ = new_manager(clock, log)
+    await play_a_point(first, clock)
+    await clock.advance(2.0)  # between two keep-alive records
+    await first.wind_down()  # SIGTERM
+    stopped_at = clock.now()
+    await first.shutdown()
+    await clock.advance(12.0)
+    ((start, _),) = log.unfinished()
+    assert start.alive_at == stopped_at
+    second, outbox = new_manager(clock, log)
+    await second.recover(log.unfinished())
+    await clock.settle()
+    assert any("(12 s)" in t for t in outbox.texts(CHAT))
     await second.shutdown()

@@ -125,3 +125,19 @@ async def test_an_unreadable_log_voids_only_that_game(store: SQLStore) -> None:
     games = await load_unfinished(store)
     assert [start.game_id for start, _ in games] == ["good"]
     assert await store.game_status("bad") == "void"
+
+
+async def test_running_games_are_kept_alive_and_read_back_with_that_time(store: SQLStore) -> None:
+    for rec in (record("g1", ["u1"], started_at=100.0), record("g2", ["u2"], started_at=110.0)):
+        await store.start_game(rec)
+    await store.finish_game(record("g2", ["u2"], started_at=110.0), [], 120.0)
+    assert [g.alive_at for g in await store.unfinished_games()] == [None]  # never recorded yet
+    await store.keep_alive(["g1", "g2", "nope"], 130.5)  # a finished or unknown game is left alone
+    await store.keep_alive([], 131.0)
+    ((game,),) = [await store.unfinished_games()]
+    assert (game.record.game_id, game.alive_at) == ("g1", 130.5)
+    await store.keep_alive(["g1"], 140.25)
+    log = StoreGameLog(store)
+    await log.keep_alive(["g1"], 150.0)
+    ((start, actions),) = await load_unfinished(store)
+    assert start.alive_at == 150.0 and actions == []

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+
+import pytest
 
 from bot.clock import FakeClock
 from bot.events import ChatKey, Command, Player
-from bot.manager import GameManager
+from bot.manager import KEEP_ALIVE, GameManager
 from bot.registry import Registry
 from bot.testing import FakeOutbox, MemoryLog
 from games.board import GAME
@@ -45,7 +48,7 @@ def _manager(clock: FakeClock, log: MemoryLog) -> tuple[GameManager, FakeOutbox]
     return GameManager(Registry([GAME]), outbox, log, clock, rng=random.Random(9)), outbox
 
 
-async def test_a_game_survives_a_restart_mid_turn_with_its_deadline() -> None:
+async def test_a_game_survives_a_restart_mid_turn_and_its_clock_stood_still() -> None:
     clock, log = FakeClock(), MemoryLog()
     first, outbox = _manager(clock, log)
     await first.handle(Command("start", ("board", "turn=24"), CHAT, ANN))
@@ -62,24 +65,45 @@ async def test_a_game_survives_a_restart_mid_turn_with_its_deadline() -> None:
     assert any("Your rack" in p.view.plain() for p in outbox.privates())
     await first.shutdown()  # the process dies mid-turn
 
-    await clock.advance(5 * 3600.0)  # down for five hours
+    down = 5 * 3600.0
+    await clock.advance(down)  # down for five hours
     second, outbox = _manager(clock, log)
-    unfinished = [(start, list(log.actions[gid])) for gid, start in log.started.items()]
+    unfinished = [
+        (replace(start, alive_at=log.alive.get(gid)), list(log.actions[gid]))
+        for gid, start in log.started.items()
+    ]
     await second.recover(unfinished)
     await clock.settle()
-    after = second.sessions[CHAT].engine
+    session = second.sessions[CHAT]
+    after = session.engine
     assert isinstance(after, BoardGame)
+    # the same game, on a clock that stood still while moji was down
     assert after.racks == racks and after.turn_ends() == turn_ends and after.next_deadline() == deadline
     assert after.current == engine.current
-    # the reminder at 8 hours left and then the timeout still come on time
-    await clock.advance(turn_ends - 8 * 3600.0 - clock.now())
+    assert session.snapshot(None).deadline == pytest.approx(turn_ends + down, abs=KEEP_ALIVE)
+    texts = outbox.texts(CHAT)
+    assert any("The clock stood still while moji was down (5 h)" in t for t in texts), texts
+    assert any("it's your turn again in MOJO: 23 h left" in t for t in texts), texts
+    # the reminder at 8 hours left and then the timeout come five hours later than they would have
+    await clock.advance(turn_ends + down - 8 * 3600.0 - clock.now() - 60)
+    assert not any("8 hours left" in t for t in outbox.texts(CHAT))
+    await clock.advance(2 * KEEP_ALIVE + 60)
     assert any("8 hours left" in t for t in outbox.texts(CHAT))
-    await clock.advance(turn_ends - clock.now())
+    await clock.advance(turn_ends + down - clock.now() - 60)
+    assert CHAT in second.sessions
+    await clock.advance(2 * KEEP_ALIVE + 60)
     assert CHAT not in second.sessions
     (result,) = log.results.values()
     assert result.winners == (("test:ann" if engine.current == "test:bob" else "test:bob"),)
     assert not second.errors
     await second.shutdown()
+
+    # a third process replays the log, pause included, to the same end
+    third, _ = _manager(clock, log)
+    start = next(iter(log.started.values()))
+    replayed = third._restored(GAME, start, list(log.actions[start.game_id]))
+    assert replayed.engine is not None and replayed.engine.finished
+    assert replayed.engine.result() == result
 
 
 async def test_a_refused_move_is_explained_to_its_author() -> None:

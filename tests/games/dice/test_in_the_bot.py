@@ -13,7 +13,7 @@ from adapters.terminal.app import CHAT as TERMINAL
 from adapters.terminal.app import YOU, TerminalAdapter, TerminalOutbox
 from bot.clock import FakeClock
 from bot.events import ChatKey, Command, Player, Private
-from bot.manager import GameManager
+from bot.manager import KEEP_ALIVE, GameManager
 from bot.registry import Registry, load_default
 from bot.session import Phase
 from bot.testing import FakeOutbox, Keyboard, MemoryLog
@@ -110,7 +110,7 @@ def new_manager(clock: FakeClock, log: MemoryLog) -> tuple[GameManager, FakeOutb
 
 
 @pytest.mark.parametrize("live", [False, True])
-async def test_a_restart_mid_turn_keeps_the_deadline(live: bool) -> None:
+async def test_a_restart_mid_turn_gives_the_lost_time_back(live: bool) -> None:
     clock, log = FakeClock(), MemoryLog()
     first, _ = new_manager(clock, log)
     options = ("dice", "bots=1", "turn=10", f"live={'on' if live else 'off'}")
@@ -132,18 +132,22 @@ async def test_a_restart_mid_turn_keeps_the_deadline(live: bool) -> None:
     await clock.advance(15.0)
 
     second, outbox = new_manager(clock, log)
-    unfinished = [(start, list(log.actions[gid])) for gid, start in log.started.items()]
-    report = await second.recover(unfinished)
+    ((start, _),) = log.unfinished()
+    assert start.alive_at is not None
+    down = clock.now() - start.alive_at  # from the last record that the game was alive
+    assert 15.0 <= down <= 15.0 + KEEP_ALIVE
+    report = await second.recover(log.unfinished())
     await clock.settle()
     assert report.resumed and not log.voided
     after = engine_of(second)
     assert second.sessions[CHAT].phase is Phase.RUNNING
+    # the same game, its clock held still while moji was down
     assert after.rolled == rolled and after.scores == before.scores and after.next_deadline() == deadline
     assert after.turn_started + turn_limit == end
-    assert any("carries on" in t for t in outbox.texts(CHAT))
-    await clock.advance_to(end - 1.0)
+    assert any("carries on" in t and "clock stood still" in t for t in outbox.texts(CHAT))
+    await clock.advance_to(end + down - 1.0)
     assert not any("Time is up" in t for t in outbox.texts(CHAT))
-    await clock.advance_to(end + 0.5)
+    await clock.advance_to(end + down + 0.5)
     assert any("Time is up" in t for t in outbox.texts(CHAT))
     assert engine_of(second).roller() == "bot:1"
     assert not second.errors

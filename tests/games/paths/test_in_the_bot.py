@@ -100,15 +100,19 @@ async def test_a_turn_limit_survives_a_restart() -> None:
     await first.shutdown()  # the process dies
 
     await clock.advance(20)
-    second = GameManager(Registry([GAME]), FakeOutbox(), log, clock, rng=random.Random(9))
-    await second.recover([(start, list(log.actions[gid])) for gid, start in log.started.items()])
+    outbox = FakeOutbox()
+    second = GameManager(Registry([GAME]), outbox, log, clock, rng=random.Random(9))
+    await second.recover(log.unfinished())
     await clock.settle()
     again = engine_of(second)
     assert second.sessions[CHAT].phase is Phase.RUNNING
     assert (again.squares, again.racks, again.scores) == before
-    assert again.next_deadline() == deadline  # from the logged action times, not the restart
-    await clock.advance(deadline - clock.now() + 0.1)
-    assert again.seat_id == ANN.seat_id  # Bob's time ran out
+    assert again.next_deadline() == deadline  # on the game's clock, which stood still for 20 s
+    assert any("Bob, it's your turn again in Mark My Words: 1 min left." in t for t in outbox.texts(CHAT))
+    await clock.advance(deadline + 20 - clock.now() - 0.5)
+    assert again.seat_id == BOB.seat_id  # Bob got his 20 s back
+    await clock.advance(1.0)
+    assert again.seat_id == ANN.seat_id  # then his time ran out
     await second.shutdown()
 
 
