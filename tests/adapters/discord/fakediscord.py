@@ -95,6 +95,8 @@ class Fault:
     kind: str  # "429" | "500" | "403" | "hang"
     times: int = 1
     retry_after: float = 0.05
+    #: only requests whose JSON body matches this pattern (e.g. one message's text)
+    body: str | None = None
 
 
 @dataclass(frozen=True)
@@ -417,9 +419,11 @@ class FakeDiscord:
 
     # ------------------------------------------------------------ REST
 
-    def _fault_for(self, method: str, path: str) -> Fault | None:
+    def _fault_for(self, method: str, path: str, body: Any = None) -> Fault | None:
         for fault in self.faults:
             if fault.times > 0 and fault.method == method and re.search(fault.pattern, path):
+                if fault.body is not None and not re.search(fault.body, json.dumps(body, ensure_ascii=False)):
+                    continue
                 fault.times -= 1
                 return fault
         return None
@@ -447,7 +451,7 @@ class FakeDiscord:
             body = json.loads(raw) if raw else None
         at = self.now()
         record = Request(request.method, path, dict(request.query), body, files, at=at)
-        fault = self._fault_for(request.method, path)
+        fault = self._fault_for(request.method, path, body)
         if fault is not None:
             record.status = {"429": 429, "500": 500, "403": 403, "hang": 0}[fault.kind]
             await self._record(record)

@@ -1,0 +1,144 @@
+"""The real bot as a child process (``python -m bot``'s own ``main``) on the fake platforms.
+
+Run as a script, this file *is* the child: it points discord.py's REST base and gateway at
+``MOJI_TEST_DISCORD_API`` and Slack's Web API at ``MOJI_TEST_SLACK_API``, and starts the bot
+exactly as ``python -m bot`` does (settings from the environment only). ``MOJI_TEST_SKEW``
+(seconds) moves the child's game clock on: a process started with ``MOJI_TEST_SKEW=90`` sees
+the world 90 s later than it is, as if it had been down 90 s longer. That is how the tests
+give a process a long outage without waiting for one on the wall clock.
+
+Imported, it gives the parent side: :class:`BotProcess` to start, SIGKILL or SIGTERM the
+child and wait for what it logs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def child() -> int:
+    """The bot, pointed at the fakes named in the environment."""
+    skew = float(os.environ.get("MOJI_TEST_SKEW", "0") or 0)
+    if skew:
+        import bot.clock
+
+        plain_init = bot.clock.SystemClock.__init__
+
+        def skewed_init(self: bot.clock.SystemClock, *args: Any, **kwargs: Any) -> None:
+            plain_init(self, *args, **kwargs)
+            self._origin_wall += skew
+
+        bot.clock.SystemClock.__init__ = skewed_init  # type: ignore[method-assign]
+    discord_api = os.environ.get("MOJI_TEST_DISCORD_API")
+    if discord_api:
+        import discord
+        import yarl
+        from discord.gateway import DiscordWebSocket
+
+        discord.http.Route.BASE = discord_api + "/api/v10"
+        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(discord_api.replace("http://", "ws://") + "/gateway")
+    slack_api = os.environ.get("MOJI_TEST_SLACK_API")
+    if slack_api:
+        from dataclasses import replace
+
+        import adapters.slack.settings as slack_settings
+
+        plain = slack_settings.settings_from_config
+
+        def pointed(config: Any) -> Any:
+            return replace(plain(config), base_url=slack_api)
+
+        slack_settings.settings_from_config = pointed  # type: ignore[assignment]
+    import bot.__main__
+
+    return bot.__main__.main(["run", "--env-file", os.devnull])
+
+
+class BotProcess:
+    """One ``python -m bot`` child; its output goes to ``log`` (kept across restarts)."""
+
+    def __init__(self, workdir: Path, env: dict[str, str]) -> None:
+        self.workdir = workdir
+        self.log = workdir / "bot.log"
+        self.env = {
+            **{k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SLACK_", "MOJI_TEST_"))},
+            "DATABASE_URL": f"sqlite:///{workdir}/moji.db",
+            "LOG_LEVEL": "DEBUG",
+            "PYTHONUNBUFFERED": "1",
+            **env,
+        }
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.starts = 0
+
+    def start(self, **env: str) -> None:
+        """Start the child (again), with ``env`` over the environment it was made with."""
+        assert self.proc is None or self.proc.poll() is not None, "already running"
+        self.starts += 1
+        with open(self.log, "ab") as out:
+            out.write(f"\n===== start {self.starts} =====\n".encode())
+            out.flush()
+            self.proc = subprocess.Popen(
+                [sys.executable, __file__],
+                env={**self.env, **env},
+                cwd=self.workdir,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+
+    def output(self, since_start: bool = True) -> str:
+        """What the bot has written (by default since its latest start)."""
+        text = self.log.read_text(errors="replace")
+        return text.rsplit(f"===== start {self.starts} =====", 1)[-1] if since_start else text
+
+    async def logged(self, pattern: str, within: float = 60.0) -> re.Match[str]:
+        """Wait until the child's latest run logs ``pattern``."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + within
+        while True:
+            found = re.search(pattern, self.output())
+            if found:
+                return found
+            assert self.proc is not None
+            assert self.proc.poll() is None, f"the bot exited:\n{self.output()[-3000:]}"
+            assert loop.time() < deadline, f"{pattern!r} never logged:\n{self.output()[-3000:]}"
+            await asyncio.sleep(0.05)
+
+    def kill9(self) -> None:
+        """SIGKILL: no handler, no flush, no goodbye."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=30)
+
+    async def stopped(self, within: float = 15.0) -> int:
+        """Wait for the child to exit; its exit code."""
+        assert self.proc is not None
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + within
+        while self.proc.poll() is None:
+            assert loop.time() < deadline, "the bot did not stop"
+            await asyncio.sleep(0.05)
+        return self.proc.returncode
+
+    async def close(self) -> None:
+        """Stop the child if it still runs (SIGTERM, then SIGKILL)."""
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            await self.stopped()
+        except AssertionError:
+            self.proc.kill()
+            self.proc.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    sys.exit(child())
