@@ -105,6 +105,7 @@ def run_bot(api: str) -> int:
 
     import bot.__main__
 
+    os.environ.setdefault("PORT", "0")  # the bot's HTTP server (/healthz…): any free port, not 3000
     discord.http.Route.BASE = api + "/api/v10"
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(api.replace("http://", "ws://") + "/gateway")
     profile = os.environ.get("SOAK_PROFILE")

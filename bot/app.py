@@ -13,6 +13,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from bot import metrics
 from bot.clock import SystemClock
 from bot.config import Config
 from bot.events import ChatKey
@@ -24,6 +25,7 @@ from bot.workspace import Workspace
 from games.common.protocol import GameInfo
 
 if TYPE_CHECKING:
+    from bot.health import HealthServer
     from storage.base import Store
 
 log = logging.getLogger(__name__)
@@ -43,6 +45,9 @@ class Services:
     store: Store
     #: What each adapter does when the process is asked to stop (SIGTERM…), before it exits.
     on_stop: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
+    #: The process's HTTP server (probes, metrics): adapters add their readiness checks and
+    #: routes to it. None where nothing serves HTTP (the terminal, some tests).
+    http: HealthServer | None = None
 
     async def recover(
         self, manager: GameManager, platform: str, mine: Callable[[ChatKey], bool] = lambda chat: True
@@ -67,6 +72,10 @@ class Services:
             if start.chat.platform == platform and mine(start.chat)
         ]
         recovery.announced = await manager.announce_finished(finished)
+        metrics.recovered("resumed", len(recovery.resumed))
+        metrics.recovered("voided", len(recovery.voided))
+        metrics.recovered("lobbies", len(recovery.lobbies))
+        metrics.recovered("announced", len(recovery.announced))
         if games or lobbies or finished:
             log.info(
                 "restart: resumed %d game(s), voided %d, reopened %d lobby(ies), announced %d result(s)",
@@ -215,7 +224,7 @@ async def serve(config: Config) -> int:
                 f"{platform.title()} is configured, but this build of moji has no {platform} adapter yet"
             ) from None
         runners.append(module)
-    async with services(config) as svc:
+    async with services(config) as svc, http_server(config, svc):
         import asyncio
 
         clock = SystemClock()
@@ -232,6 +241,8 @@ async def serve(config: Config) -> int:
                 running.result()  # a platform's own error (a bad token…) ends the process
                 return 0
             log.info("stopping: letting the games wind down")
+            if svc.http is not None:
+                svc.http.fail("process", "stopping")  # load balancers: no new work here
             try:
                 await asyncio.wait_for(
                     asyncio.gather(*(hook() for hook in svc.on_stop), return_exceptions=True), STOP_GRACE
@@ -250,6 +261,35 @@ async def serve(config: Config) -> int:
 
 #: Seconds a stopping process gives its games to wind down (settle windows, last messages).
 STOP_GRACE = 8.0
+
+
+@asynccontextmanager
+async def http_server(config: Config, svc: Services) -> AsyncIterator[HealthServer]:
+    """The process's one HTTP server on ``HOST:PORT`` (``/healthz``, ``/readyz``, ``/metrics``).
+
+    Ready once the database answers and every configured platform says it is connected
+    (each adapter replaces its "starting" check with its own); Slack's HTTP mode adds its
+    routes to it.
+    """
+    from bot.health import HealthServer
+
+    server = HealthServer(config.host, config.port)
+    server.watch_database(svc.store)
+    for platform in config.platforms:
+        server.expect(platform)
+    try:
+        await server.start()
+    except OSError as exc:
+        raise StartupError(
+            f"cannot listen on {config.host}:{config.port} ({exc.strerror or exc}): "
+            "set HOST and PORT to a free address"
+        ) from None
+    svc.http = server
+    try:
+        yield server
+    finally:
+        svc.http = None
+        await server.stop()
 
 
 def _on_signals(stop: Callable[[], None]) -> None:

@@ -65,8 +65,12 @@ SETTINGS: tuple[SettingSpec, ...] = (
         "Key that signs OAuth state values (default: the signing secret).",
         secret=True,
     ),
-    SettingSpec("HOST", "0.0.0.0", "Address the HTTP server (Slack HTTP mode, health check) listens on."),
-    SettingSpec("PORT", "3000", "Port the HTTP server listens on."),
+    SettingSpec(
+        "HOST",
+        "0.0.0.0",
+        "Address the HTTP server listens on (/healthz, /readyz, /metrics; Slack HTTP mode's events).",
+    ),
+    SettingSpec("PORT", "3000", "Port the HTTP server listens on (0: any free port, logged at start)."),
     SettingSpec(
         "PUBLIC_URL",
         "",
@@ -270,7 +274,7 @@ def _validate(values: Mapping[str, str]) -> Config:
         slack_client_secret=client_secret,
         slack_state_secret=values["SLACK_STATE_SECRET"],
         host=values["HOST"] or "0.0.0.0",
-        port=_int(values, "PORT", 1, 65535),
+        port=_int(values, "PORT", 0, 65535),
         database_url=url,
         log_level=level,
         public_url=public_url,

@@ -48,7 +48,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, Protocol
 
-from bot import views
+from bot import metrics, views
 from bot.clock import Clock
 from bot.events import ChatKey, Edit, Mark, MessageRef, Outbound, Post, Private, React
 from bot.pacing import Pacer, PlatformLimits, RateLimited, Ticket
@@ -470,6 +470,7 @@ class Delivery:
             ticket = await self.pacer.acquire(kind, chat)
             try:
                 self.stats.calls[kind] += 1
+                metrics.platform_call(self.transport.limits.platform, kind)
                 return await make()
             except RateLimited as exc:
                 self._limited(kind, chat, exc)
@@ -583,6 +584,7 @@ class Delivery:
         key = views.picture_key(view)
         state.dirty = False
         self.stats.calls[kind] += 1
+        metrics.platform_call(self.transport.limits.platform, kind)
         if kind == "edit" and state.live is not None:
             outcome = await self.transport.edit(state.live, view, picture=key != state.picture_key)
             if outcome is EditResult.OK:
@@ -608,6 +610,7 @@ class Delivery:
             # the channel caught up with the cards that were new since then (a state that was
             # superseded before it could be shown counts from when it appeared)
             self.stats.table_delays.append(now - state.changed_since)
+            metrics.delivery_delay(self.transport.limits.platform, now - state.changed_since)
             newer = state.table is not None and views.picture_key(state.table) != key
             state.changed_since = state.table_at if newer else None
         state.picture_key = key
@@ -655,6 +658,7 @@ class Delivery:
         ticket: Ticket = await self.pacer.acquire("react", chat)
         try:
             self.stats.calls["react"] += 1
+            metrics.platform_call(self.transport.limits.platform, "react")
             await self.transport.react(ref, mark)
             return True
         except RateLimited as exc:

@@ -35,6 +35,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from bot import metrics
 from bot.clock import Clock
 from bot.events import ChatKey
 
@@ -231,6 +232,7 @@ class Pacer:
 
     def penalize(self, kind: str, chat: ChatKey, retry_after: float, scope: Scope | None = None) -> None:
         """The platform answered 429: hold the buckets (of ``scope``, if known) and lower their limit."""
+        metrics.rate_limited(self.limits.platform, kind)
         until = self.clock.now() + max(0.0, retry_after)
         for window in self._windows_for(kind, chat):
             if scope is None or window.rate.scope == scope:

@@ -24,7 +24,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from bot import views
+from bot import metrics, views
 from bot.clock import Clock
 from bot.events import ChatKey, Edit, Mark, MessageRef, Player, Post, Private, React
 from bot.outbox import GameLog, GameStart, LobbyState, Outbox
@@ -535,6 +535,7 @@ class Session:
             try:
                 return await write()
             except StorageError as exc:
+                metrics.storage_retry()
                 log.warning(
                     "game %s in %s: the database refused a write (%s); trying again in %g s",
                     self.game_id,
@@ -553,6 +554,7 @@ class Session:
             ref = self._refs.pop(notice.ref, None) if notice.ref else None
             word = self._answers.pop(notice.ref, "") if notice.ref else ""
             if notice.kind == "accepted":
+                metrics.answer_judged(self.info.name, accepted=True)
                 if ref is not None:
                     player = self._by_seat.get(notice.seat or "")
                     who = player.display_name if player else ""
@@ -562,6 +564,7 @@ class Session:
                 if notice.text:
                     await self._outbox.send(Post(self.chat, views.message(notice.text)))
             elif notice.kind == "rejected":
+                metrics.answer_judged(self.info.name, accepted=False)
                 if notice.seat:
                     self._why[notice.seat] = notice.text
                 if ref is not None:

@@ -40,6 +40,9 @@ async def serve(config: Config, svc: Services, clock: Clock, **options: Any) -> 
 
     bot = MojiBot(config, svc, clock, **options)
     svc.on_stop.append(bot.wind_down)
+    http = svc.http
+    if http is not None:
+        http.add_check("discord", bot.connected)  # /readyz: the gateway is ready and open
     try:
         await bot.start(config.discord_token)
     except discord.PrivilegedIntentsRequired:
@@ -47,5 +50,7 @@ async def serve(config: Config, svc: Services, clock: Clock, **options: Any) -> 
     except discord.LoginFailure:
         raise StartupError(TOKEN_HELP) from None
     finally:
+        if http is not None:
+            http.fail("discord", "stopped")
         with contextlib.suppress(Exception):
             await bot.close()

@@ -29,6 +29,7 @@ from adapters.discord.commands import build_group
 from adapters.discord.limits import header_trace
 from adapters.discord.outbox import DiscordOutbox, Reply
 from adapters.discord.permissions import THREADS, is_admin, missing, missing_message
+from bot import metrics
 from bot.app import Services
 from bot.clock import Clock
 from bot.config import Config
@@ -169,6 +170,7 @@ class MojiBot(discord.AutoShardedClient):
             lobby_timeout=config.lobby_timeout,
         )
         self.manager.closed_listeners.append(self.outbox.closed)
+        metrics.watch(self.manager)
         #: Scheduled games (a server's game night), run by the process that owns the server.
         self.scheduler = Scheduler(
             services.store,
@@ -193,6 +195,12 @@ class MojiBot(discord.AutoShardedClient):
         self.recovered = False
         #: Set once this process's unfinished games are rebuilt (after the first READY).
         self.games_ready = asyncio.Event()
+
+    def connected(self) -> bool:
+        """True while the gateway is ready and every shard's connection is open (``/readyz``)."""
+        if not self.is_ready() or self.is_closed():
+            return False
+        return all(not shard.is_closed() for shard in self.shards.values())
 
     def _pacer(self) -> Pacer | None:
         delivery: Delivery | None = getattr(self, "outbox", None)

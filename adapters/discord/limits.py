@@ -28,6 +28,7 @@ from typing import Any
 
 import aiohttp
 
+from bot import metrics
 from bot.events import ChatKey
 from bot.pacing import Pacer, PlatformLimits, Rate
 
@@ -101,7 +102,9 @@ def header_trace(
                 params.url.path,
             )
             if found is not None and (chat := chat_of(found[1])) is not None:
-                target.penalize(found[0], chat, retry, "token" if is_global else "channel")
+                target.penalize(found[0], chat, retry, "token" if is_global else "channel")  # counts it
+            else:  # a call the pacer does not pace (a thread, a command sync…)
+                metrics.rate_limited("discord", found[0] if found is not None else "other")
             return
         if found is None or (chat := chat_of(found[1])) is None:
             return

@@ -1,8 +1,8 @@
 """moji on Slack: slash command, Block Kit tables, office word breaks.
 
 ``serve`` is what ``python -m bot`` runs when ``SLACK_BOT_TOKEN`` is set: Socket
-Mode when ``SLACK_APP_TOKEN`` is set too, otherwise HTTP on ``HOST:PORT``
-(``/slack/events``). See docs/SLACK.md.
+Mode when ``SLACK_APP_TOKEN`` is set too, otherwise HTTP (``/slack/events``, on the
+process's HTTP server at ``HOST:PORT``). See docs/SLACK.md.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ async def serve(config: Any, svc: Any, clock: Clock) -> None:
 
     adapter = SlackAdapter(settings_from_config(config), svc, clock, renderer=card_pictures())
     svc.on_stop.append(adapter.wind_down)
-    await adapter.run()
+    await adapter.run(getattr(svc, "http", None))  # the process's HTTP server, when there is one
 
 
 __all__ = ["card_pictures", "serve"]

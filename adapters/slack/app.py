@@ -7,8 +7,9 @@ once: Slack's redeliveries (``X-Slack-Retry-Num``) are recognised by event id
 and by message timestamp and dropped.
 
 Outbound: :class:`~adapters.slack.outbox.SlackOutbox`. Connections: Socket
-Mode (``SLACK_APP_TOKEN``) or HTTP (``/slack/events`` on ``HOST:PORT``, with
-``/health``), one workspace by bot token or many by OAuth
+Mode (``SLACK_APP_TOKEN``) or HTTP (``/slack/events`` on ``HOST:PORT``, added to the
+process's one :class:`~bot.health.HealthServer` with ``/healthz``, ``/readyz`` and
+``/metrics``), one workspace by bot token or many by OAuth
 (:mod:`adapters.slack.installations`).
 """
 
@@ -34,7 +35,7 @@ from adapters.slack.people import Directory
 from adapters.slack.pictures import Renderer
 from adapters.slack.settings import BOT_SCOPES, SlackServices, SlackSettings, retry_handlers
 from adapters.slack.store import PLATFORM, Schedule, SlackStore, slack_store
-from bot import views
+from bot import metrics, views
 from bot.clock import Clock
 from bot.commands import CommandError
 from bot.delivery import Delivery
@@ -49,6 +50,7 @@ from bot.events import (
     Reaction,
     Text,
 )
+from bot.health import HealthServer
 from bot.manager import GameManager, Recovery
 from bot.ordering import Recent
 from bot.schedule import SLACK_MENTION, Scheduler, Schedules, start_scheduled
@@ -132,6 +134,7 @@ class SlackAdapter:
             lobby_timeout=settings.lobby_timeout,
         )
         self.manager.closed_listeners.append(self.outbox.closed)
+        metrics.watch(self.manager)
         self.people = Directory(self.client_for, self._admin_group, clock)
         self.scheduler = Scheduler(self.store, clock, self._timezone, self.start_break, platform=PLATFORM)
         self.manager.schedules = Schedules(
@@ -247,7 +250,8 @@ class SlackAdapter:
         await self.transport.pictures.close()
 
     def web_app(self) -> web.Application:
-        """The HTTP endpoints: events, OAuth (when distributing) and health."""
+        """Slack's HTTP endpoints: events, pictures, OAuth (when distributing); ``/health`` too
+        (a server of its own; :class:`~bot.health.HealthServer` answers it when mounted there)."""
         app = web.Application()
         app.router.add_post("/slack/events", self._http_events)
         app.router.add_get("/pictures/{key}.png", self._http_picture)
@@ -284,40 +288,55 @@ class SlackAdapter:
     async def _http_health(self, request: web.Request) -> web.Response:
         return web.json_response({"status": "ok", "games": len(self.manager.sessions)})
 
-    async def run(self) -> None:
-        """Serve until cancelled: Socket Mode or HTTP on ``HOST:PORT``."""
+    async def run(self, http: HealthServer | None = None) -> None:
+        """Serve until cancelled: Socket Mode or HTTP (``/slack/events``).
+
+        ``http`` is the process's HTTP server (``python -m bot`` starts it): Slack's routes
+        and its readiness check (``slack``) are added to it. Without one, the adapter starts
+        a server of its own on ``HOST:PORT`` (the same probes, no database check unless the
+        store can ping).
+        """
         await self.start()
+        own = http is None
+        server = http if http is not None else self._own_server()
+        events = None if self.settings.socket_mode else self.web_app()
         try:
+            if events is not None:
+                server.mount(events)
+            if own:
+                await server.start()
             if self.settings.socket_mode:
                 from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 
-                health = await self._serve_http(events=False)
                 handler = AsyncSocketModeHandler(self.app, self.settings.app_token)
+
+                async def connected() -> bool:
+                    return bool(await handler.client.is_connected())
+
+                server.add_check(PLATFORM, connected)
                 try:
                     log.info("slack: connecting in Socket Mode")
                     await handler.start_async()  # type: ignore[no-untyped-call]
                 finally:
                     await handler.close_async()  # type: ignore[no-untyped-call]
-                    await health.cleanup()
             else:
-                runner = await self._serve_http(events=True)
-                try:
-                    where = f"{self.settings.host}:{self.settings.port}"
-                    log.info("slack: listening on http://%s/slack/events", where)
-                    await asyncio.Event().wait()
-                finally:
-                    await runner.cleanup()
+                server.add_check(PLATFORM, lambda: True)  # HTTP mode: ready once its routes are served
+                log.info("slack: listening on http://%s:%d/slack/events", server.host, server.port)
+                await asyncio.Event().wait()
         finally:
+            server.fail(PLATFORM, "stopped")
+            if events is not None:
+                server.unmount(events)
+            if own:
+                await server.stop()
             await self.close()
 
-    async def _serve_http(self, *, events: bool) -> web.AppRunner:
-        app = self.web_app() if events else web.Application()
-        if not events:
-            app.router.add_get("/health", self._http_health)
-        runner = web.AppRunner(app)
-        await runner.setup()
-        await web.TCPSite(runner, self.settings.host, self.settings.port).start()
-        return runner
+    def _own_server(self) -> HealthServer:
+        server = HealthServer(self.settings.host, self.settings.port)
+        store = self.svc.store
+        if callable(getattr(store, "ping", None)):
+            server.watch_database(store)
+        return server
 
     # ------------------------------------------------------------ inbound
 

@@ -39,6 +39,7 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack.blocks import MAX_BLOCKS, fallback_text, render
+from bot import metrics
 from bot.clock import Clock
 from bot.events import ChatKey
 from bot.pacing import Pacer
@@ -246,6 +247,7 @@ class Pictures:
         try:
             client = await self.client_for(chat.workspace_id)
             title, alt = table.view.title or "moji", _alt(table.view)
+            metrics.platform_call("slack", "picture")
             upload: Any = await client.files_upload_v2(
                 file=png, filename="moji-table.png", title=title, alt_txt=alt
             )

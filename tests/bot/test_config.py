@@ -37,7 +37,7 @@ def test_platforms_and_slack_modes() -> None:
         ({"SLACK_BOT_TOKEN": "xoxb-1"}, "neither SLACK_APP_TOKEN"),
         ({"SLACK_BOT_TOKEN": "nope"}, "starting with xoxb-"),
         ({"PORT": "eighty"}, "PORT must be a whole number"),
-        ({"PORT": "70000"}, "PORT must be between 1 and 65535"),
+        ({"PORT": "70000"}, "PORT must be between 0 and 65535"),
         ({"DATABASE_URL": "mysql://x"}, "DATABASE_URL must start with"),
         ({"LOG_LEVEL": "loud"}, "LOG_LEVEL must be"),
         ({"DISCORD_GUILD_ID": "abc"}, "DISCORD_GUILD_ID must be"),

@@ -74,6 +74,7 @@ class BotProcess:
             "DATABASE_URL": f"sqlite:///{workdir}/moji.db",
             "LOG_LEVEL": "DEBUG",
             "PYTHONUNBUFFERED": "1",
+            "PORT": "0",  # the bot's HTTP server (/healthz…): any free port, so runs never collide
             **env,
         }
         self.proc: subprocess.Popen[bytes] | None = None

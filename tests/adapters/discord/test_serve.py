@@ -47,3 +47,60 @@ async def test_a_rejected_token_is_a_clear_startup_error(
             await serve(make_config(), services, FakeClock(time.time()))
     finally:
         await fake.close()
+
+
+async def test_readyz_waits_for_the_gateway(monkeypatch: pytest.MonkeyPatch, services: Services) -> None:
+    """/readyz on the process's server is 503 until the gateway's READY came, 200 after."""
+    from typing import Any
+
+    import aiohttp
+
+    from bot.health import HealthServer
+
+    fake = FakeDiscord()
+    await fake.start()
+    fake.patch(monkeypatch)
+    gate = asyncio.Event()
+    send = fake.send
+
+    async def held_ready(event: str, data: dict[str, Any], *, shard: int = 0) -> None:
+        if event == "READY":
+            await gate.wait()  # Discord is slow to say READY
+        await send(event, data, shard=shard)
+
+    monkeypatch.setattr(fake, "send", held_ready)
+    server = HealthServer("127.0.0.1", 0)
+    server.watch_database(services.store)
+    server.expect("discord")
+    await server.start()
+    services.http = server
+    url = f"http://127.0.0.1:{server.port}/readyz"
+    task = asyncio.get_running_loop().create_task(
+        serve(make_config(), services, FakeClock(time.time()), guild_ready_timeout=0.05)
+    )
+    try:
+        async with aiohttp.ClientSession() as http:
+
+            async def readyz() -> tuple[int, Any]:
+                async with http.get(url) as resp:
+                    return resp.status, await resp.json()
+
+            await fake.until(lambda: bool(fake.identifies))  # connected, identified, no READY yet
+            status, body = await readyz()
+            assert status == 503
+            assert body["checks"] == {"database": "ok", "discord": "not connected"}
+            gate.set()
+            await fake.connected()
+            for _ in range(500):
+                status, body = await readyz()
+                if status == 200:
+                    break
+                await asyncio.sleep(0.01)  # discord.py waits guild_ready_timeout for the guilds
+            assert (status, body["checks"]) == (200, {"database": "ok", "discord": "ok"})
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        await server.stop()
+        await fake.close()
+    assert await server.readiness() == (False, {"database": "ok", "discord": "stopped"})

@@ -92,3 +92,28 @@ async def test_commands_and_events_over_socket_mode(
         running.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await running
+
+
+async def test_ready_once_the_socket_is_connected(
+    slack: FakeSlack, clock: FakeClock, svc: FakeServices, slack_store: MemorySlackStore
+) -> None:
+    """/readyz on the process's server: Socket Mode is ready while its WebSocket is connected."""
+    from bot.health import HealthServer
+
+    adapter = make_adapter(slack, clock, svc, slack_store, app_token="xapp-1-test", signing_secret="")
+    server = HealthServer("127.0.0.1", 0)
+    server.expect("slack")
+    assert await server.readiness() == (False, {"slack": "starting"})
+    running = asyncio.ensure_future(adapter.run(server))
+    try:
+        await slack.wait_for("apps.connections.open")
+        for _ in range(500):
+            if (await server.readiness())[0]:
+                break
+            await asyncio.sleep(0.01)
+        assert await server.readiness() == (True, {"slack": "ok"})
+    finally:
+        running.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await running
+    assert await server.readiness() == (False, {"slack": "stopped"})
