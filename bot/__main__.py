@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import sys
 from collections.abc import Sequence
 
@@ -114,12 +113,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"moji: configuration error: {exc}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=config.log_level,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
-    from bot import app
+    from bot import app, logs
+
+    logs.setup(config.log_level, config.log_format)
 
     try:
         if args.mode == "migrate":

@@ -84,6 +84,11 @@ SETTINGS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec("LOG_LEVEL", "INFO", "Logging level: DEBUG, INFO, WARNING or ERROR."),
     SettingSpec(
+        "LOG_FORMAT",
+        "text",
+        "Log lines: text (for people) or json (one JSON object per line, for log shippers).",
+    ),
+    SettingSpec(
         "SETTLE_MS",
         "150",
         "Race fairness: ms to wait after the first answer for earlier-sent answers still in flight.",
@@ -115,6 +120,7 @@ class Config:
     settle: float  # seconds
     lobby_timeout: float  # seconds
     public_url: str = ""  # Slack HTTP mode: where Slack can fetch pictures
+    log_format: str = "text"  # text or json
 
     @property
     def platforms(self) -> tuple[str, ...]:
@@ -262,6 +268,9 @@ def _validate(values: Mapping[str, str]) -> Config:
     level = values["LOG_LEVEL"].upper()
     if level not in {"DEBUG", "INFO", "WARNING", "ERROR"}:
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {values['LOG_LEVEL']!r}")
+    log_format = values["LOG_FORMAT"].lower()
+    if log_format not in {"text", "json"}:
+        raise ConfigError(f"LOG_FORMAT must be text or json, not {values['LOG_FORMAT']!r}")
     return Config(
         discord_token=token,
         discord_guild_id=guild_id,
@@ -277,6 +286,7 @@ def _validate(values: Mapping[str, str]) -> Config:
         port=_int(values, "PORT", 0, 65535),
         database_url=url,
         log_level=level,
+        log_format=log_format,
         public_url=public_url,
         settle=_int(values, "SETTLE_MS", 0, 2000) / 1000,
         lobby_timeout=float(_int(values, "LOBBY_TIMEOUT", 10, 86400)),
