@@ -53,7 +53,8 @@ class Services:
         self, manager: GameManager, platform: str, mine: Callable[[ChatKey], bool] = lambda chat: True
     ) -> Recovery:
         """Rebuild this process's unfinished games on ``platform`` (``mine`` picks e.g. a shard's)."""
-        from bot.recording import load_lobbies, load_unannounced, load_unfinished
+        from bot.manager import REDELIVERY_WINDOW
+        from bot.recording import load_lobbies, load_recently_ended, load_unannounced, load_unfinished
 
         games = [
             (start, actions)
@@ -65,7 +66,14 @@ class Services:
             for lobby in await load_lobbies(self.store)
             if lobby.chat.platform == platform and mine(lobby.chat)
         ]
-        recovery = await manager.recover(games, lobbies=lobbies)
+        ended = [
+            (start, actions)
+            for start, actions in await load_recently_ended(
+                self.store, manager.clock.now() - REDELIVERY_WINDOW
+            )
+            if start.chat.platform == platform and mine(start.chat)
+        ]
+        recovery = await manager.recover(games, lobbies=lobbies, ended=ended)
         finished = [
             (start, actions)
             for start, actions in await load_unannounced(self.store)

@@ -14,7 +14,7 @@ import logging
 import random
 import uuid
 from collections.abc import Callable, Coroutine, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
@@ -38,7 +38,7 @@ from bot.ordering import Turns
 from bot.outbox import GameLog, GameStart, LobbyState, Outbox
 from bot.registry import Registry
 from bot.schedule import Schedules
-from bot.session import Phase, Session, SessionError
+from bot.session import Phase, Session, SessionError, handled_refs
 from bot.workspace import Workspace
 from games.common.options import OptionValue
 from games.common.protocol import Action, GameInfo
@@ -70,6 +70,9 @@ REACTION_VOTES = {"👍": "yes", "+1": "yes", "thumbsup": "yes", "👎": "no", "
 
 #: A real-time game idle for longer than this when the bot restarts is voided, not resumed.
 RESUME_WITHIN = 60.0
+#: After a restart, the answers of games that ended this long ago (s) are still remembered:
+#: Slack retries an event for several minutes.
+REDELIVERY_WINDOW = 600.0
 #: Seconds between records that this process's games are alive (the downtime after a crash
 #: is counted from the last one, so a player gets back at most this much more than they lost).
 KEEP_ALIVE = 5.0
@@ -139,6 +142,8 @@ class GameManager:
         #: Called with the chat whenever a session ends (finished, stopped, crashed).
         self.closed_listeners: list[Callable[[ChatKey], None]] = []
         self._heartbeat: asyncio.Task[None] | None = None
+        #: chat → platform messages that games ended before a restart took (see :meth:`recover`)
+        self._handled_before: dict[ChatKey, set[str]] = {}
 
     # ------------------------------------------------------------ tasks
 
@@ -246,6 +251,7 @@ class GameManager:
         games: Iterable[tuple[GameStart, list[Action]]],
         *,
         lobbies: Iterable[LobbyState] = (),
+        ended: Iterable[tuple[GameStart, list[Action]]] = (),
         resume_within: float = RESUME_WITHIN,
     ) -> Recovery:
         """Rebuild every unfinished game after a restart by replaying its action log.
@@ -255,8 +261,14 @@ class GameManager:
         seconds; otherwise it is voided, with a notice in its channel. Open
         lobbies reopen on their old message, so its buttons keep working (one
         whose time ran out while the bot was down closes with the usual notice).
+
+        ``ended``: games that ended shortly before the restart. The messages they took as
+        answers or moves are remembered, so a platform's late redelivery of one (Slack
+        retries for minutes) is not taken as an answer in the chat's next game.
         """
         report = Recovery()
+        for start, actions in ended:
+            self._handled_before.setdefault(start.chat, set()).update(handled_refs(actions))
         # A game or lobby opened in this process before recovery ran (events can arrive
         # before the platform says it is ready) is not a leftover, even if it has ended
         # since the unfinished games were read: leave it alone.
@@ -320,7 +332,9 @@ class GameManager:
                 continue
             names = {**{s.id: s.name for s in start.seats}, **start.names}
             ending = ("♻️ moji restarted just as your game ended, so here is how it ended.",)
-            view = views.result(info, outcome, names, ending=ending)
+            # named like the result the crashed process may have posted after all (Discord then
+            # recognises the repeat by its nonce and shows nothing new)
+            view = replace(views.result(info, outcome, names, ending=ending), once=f"result:{start.game_id}")
             try:
                 await self.outbox.send(Post(start.chat, view, partial(self._announced, start.game_id)))
                 done.append(start.game_id)
@@ -368,7 +382,7 @@ class GameManager:
         """A session wired to this manager (its tasks supervised under ``chat``)."""
         if self._opened_early is not None:
             self._opened_early.add(game_id)
-        return Session(
+        session = Session(
             chat=chat,
             info=info,
             host=host,
@@ -385,6 +399,8 @@ class GameManager:
             words=words,
             think_in_thread=self.think_in_thread,
         )
+        session.remember_handled(self._handled_before.get(chat, ()))
+        return session
 
     def _restored(self, info: GameInfo, start: GameStart, actions: list[Action]) -> Session:
         host = seat_player(start.host, start.names.get(start.host, start.host)) if start.host else None

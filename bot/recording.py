@@ -164,6 +164,17 @@ async def load_unannounced(store: Store) -> list[tuple[GameStart, list[Action]]]
     return games
 
 
+async def load_recently_ended(store: Store, since: float) -> list[tuple[GameStart, list[Action]]]:
+    """Every game that ended at ``since`` or later, with its log (the messages it took as answers)."""
+    games: list[tuple[GameStart, list[Action]]] = []
+    for stored in await store.ended_games(since):
+        try:
+            games.append((from_record(stored.record), _actions(stored.actions)))
+        except (KeyError, TypeError, ValueError):
+            log.warning("cannot read back ended game %s; skipped", stored.record.game_id)
+    return games
+
+
 def _player(player: Player) -> dict[str, str]:
     return {"platform": player.platform, "user_id": player.user_id, "name": player.display_name}
 

@@ -20,7 +20,7 @@ import enum
 import logging
 import math
 import random
-from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -313,6 +313,10 @@ class Session:
             await self._outbox.send(Edit(self._lobby_ref, self._lobby_view(open_=False)))
         await self._apply(Action("begin", now))
 
+    def remember_handled(self, refs: Iterable[str]) -> None:
+        """Platform messages already taken (by an earlier game): never judged as answers here."""
+        self._handled.update(refs)
+
     def restore(self, start: GameStart, actions: list[Action]) -> None:
         """Rebuild a running game from its log (after a restart), without announcing anything.
 
@@ -336,9 +340,7 @@ class Session:
                 self._paused += action.paused or 0.0
                 continue
             self.engine.apply(self._on_game_clock(action))
-            self._handled.update(c.ref for c in action.claims if c.ref)
-            if action.ref:
-                self._handled.add(action.ref)
+        self._handled.update(handled_refs(actions))
         self._seq = len(actions)
         self._pinged = self._turn_seats()  # they were told before the restart
 
@@ -631,8 +633,14 @@ class Session:
                     ),
                 )
             )
-        view = views.result(self.info, outcome, self.names(), ending=self._ending)
+        view = replace(
+            views.result(self.info, outcome, self.names(), ending=self._ending), once=self._result_key()
+        )
         await self._close(view, receipt=None if outcome.voided else self._result_posted)
+
+    def _result_key(self) -> str:
+        """The result's name: posting it again after a restart is recognised where a platform can."""
+        return f"result:{self.game_id}"
 
     def _result_posted(self, ref: MessageRef | None) -> None:
         """The result is in the channel: a restart need not announce it again."""
@@ -769,3 +777,9 @@ class Session:
             if self.phase is Phase.RUNNING and again is not None and again + self._paused <= tick.now:
                 # An engine whose deadline never moves would spin this timer forever.
                 raise RuntimeError(f"{self.info.name} engine kept its deadline {again} after a tick at {now}")
+
+
+def handled_refs(actions: Iterable[Action]) -> set[str]:
+    """The platform messages a game's log took as answers or moves."""
+    refs = {claim.ref for action in actions for claim in action.claims if claim.ref}
+    return refs | {action.ref for action in actions if action.ref}

@@ -56,6 +56,9 @@ class View:
     mentions: tuple[str, ...] = ()
     #: A lobby whose game plays in a thread of its own (turn-based games).
     threaded: bool = False
+    #: Names this message for good (e.g. ``result:<game id>``): a platform that can recognise
+    #: a repeat (Discord's nonce) posts it once, even when a restarted process posts it again.
+    once: str = ""
 
     def card_line(self) -> str:
         """The face-up cards as standalone capital letters: ``A C T``."""

@@ -262,6 +262,10 @@ class Store(Protocol):
         """Every game that finished but whose result was never posted (a crash in between)."""
         ...
 
+    async def ended_games(self, since: float) -> list[StoredGame]:
+        """Every game that finished or was voided at ``since`` or later, with its action log."""
+        ...
+
     async def keep_alive(self, game_ids: Sequence[str], at: float) -> None:
         """Record that the running games ``game_ids`` were alive at ``at``."""
         ...

@@ -460,6 +460,10 @@ class SQLStore(ABC):
                 [(float(at), game_id) for game_id in game_ids],
             )
 
+    async def ended_games(self, since: float) -> list[StoredGame]:
+        """Every game that finished or was voided at ``since`` or later, with its action log."""
+        return await self._games(_ENDED_GAMES, _ENDED_ACTIONS, (float(since),))
+
     async def mark_announced(self, game_id: str, at: float) -> None:
         """Record that a finished game's result was posted in its channel."""
         async with self._write() as tx:
@@ -468,11 +472,11 @@ class SQLStore(ABC):
                 (float(at), game_id),
             )
 
-    async def _games(self, games_sql: str, actions_sql: str) -> list[StoredGame]:
+    async def _games(self, games_sql: str, actions_sql: str, args: tuple[Any, ...] = ()) -> list[StoredGame]:
         """The games one of the fixed queries below selects, with their action logs, oldest first."""
         async with self._read() as tx:
-            games = await tx.fetch(games_sql)
-            actions = await tx.fetch(actions_sql)
+            games = await tx.fetch(games_sql, args)
+            actions = await tx.fetch(actions_sql, args)
         logs: dict[str, list[Mapping[str, Any]]] = {}
         for game_id, text in actions:
             logs.setdefault(game_id, []).append(json.loads(text))
@@ -784,4 +788,13 @@ _UNANNOUNCED_GAMES = (
 _UNANNOUNCED_ACTIONS = (
     "SELECT a.game_id, a.action FROM game_actions a JOIN games g ON g.game_id = a.game_id "
     "WHERE g.status = 'finished' AND g.announced_at IS NULL ORDER BY a.game_id, a.seq"
+)
+_ENDED_GAMES = (
+    "SELECT g.game_id, g.game, g.platform, g.workspace_id, g.channel_id, g.thread_id, g.options, "
+    "g.seed, g.seats, g.host, g.names, g.added_words, g.banned_words, g.started_at, g.alive_at FROM games g "
+    "WHERE g.status <> 'running' AND g.ended_at >= ? ORDER BY g.started_at, g.game_id"
+)
+_ENDED_ACTIONS = (
+    "SELECT a.game_id, a.action FROM game_actions a JOIN games g ON g.game_id = a.game_id "
+    "WHERE g.status <> 'running' AND g.ended_at >= ? ORDER BY a.game_id, a.seq"
 )

@@ -22,6 +22,7 @@ line and, when possible, a friendly private note to whoever started the game.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import logging
 import secrets
@@ -157,8 +158,9 @@ class DiscordOutbox:
         channel = self._channel(chat)
 
         # one nonce for the logical post: a try after a time-out that did reach Discord is then
-        # recognised (enforce_nonce) instead of appearing twice
-        nonce = secrets.randbits(63)
+        # recognised (enforce_nonce) instead of appearing twice; a message named for good (a
+        # game's result) gets a nonce of its name, so a restarted process's repeat is recognised too
+        nonce = stable_nonce(view.once) if view.once else secrets.randbits(63)
         roles = role_ids(view)
         # a scheduled game's notice may notify the role it names; nothing else ever pings a role
         extra: dict[str, Any] = (
@@ -341,3 +343,8 @@ def _retry_after(exc: discord.HTTPException) -> float:
         return float(exc.response.headers.get("Retry-After", 1.0))
     except (TypeError, ValueError):
         return 1.0
+
+
+def stable_nonce(name: str) -> int:
+    """A Discord nonce (a positive integer below 2**63) that is the same for the same ``name``."""
+    return int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big") >> 1

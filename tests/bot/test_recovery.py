@@ -88,6 +88,33 @@ async def test_an_answer_redelivered_after_a_restart_is_not_judged_again() -> No
     await manager.shutdown()
 
 
+async def test_an_answer_to_an_earlier_game_redelivered_after_a_restart_is_not_an_answer() -> None:
+    clock, log = FakeClock(), MemoryLog()
+    first, _ = new_manager(clock, log)
+    await play_a_point(first, clock)
+    early = clock.now()
+    for _ in range(2):  # Ann wins that game
+        await first.handle(text(letter(first) + "q", clock.now(), ANN, f"old{clock.now()}"))
+        await clock.advance(0.2)
+    assert CHAT not in first.sessions
+    await clock.advance(60.0)
+    await play_a_point(first, clock)  # the next game
+    await first.shutdown()
+    second, outbox = new_manager(clock, log)
+    ended = [(start, list(log.actions[gid])) for gid, start in log.started.items() if gid in log.results]
+    await second.recover(log.unfinished(), ended=ended)
+    await clock.settle()
+    session = second.sessions[CHAT]
+    assert isinstance(session.engine, ToyEngine)
+    scores = dict(session.engine.scores)
+    # Slack still retries an answer from the first game, which nothing remembers after the restart
+    [won] = [c.ref for a in ended[0][1] for c in a.claims if c.ref and c.ref.startswith("old")][-1:]
+    await second.handle(text(letter(second) + "x", early, ANN, won))
+    await clock.advance(0.2)
+    assert session.engine.scores == scores and not outbox.reactions()
+    await second.shutdown()
+
+
 async def test_players_keep_their_seats_after_resume() -> None:
     clock, log = FakeClock(), MemoryLog()
     manager, outbox, _ = await crash_and_restart(clock, log, downtime=1)

@@ -141,3 +141,15 @@ async def test_running_games_are_kept_alive_and_read_back_with_that_time(store: 
     await log.keep_alive(["g1"], 150.0)
     ((start, actions),) = await load_unfinished(store)
     assert start.alive_at == 150.0 and actions == []
+
+
+async def test_games_ended_since_a_time_come_back_with_their_logs(store: SQLStore) -> None:
+    for game_id, started in (("old", 10.0), ("new", 100.0), ("void", 110.0), ("running", 120.0)):
+        await store.start_game(record(game_id, ["u1"], started_at=started))
+        await store.append_action(game_id, 0, {"kind": "begin", "now": started})
+    await store.finish_game(record("old", ["u1"], started_at=10.0), [], 20.0)
+    await store.finish_game(record("new", ["u1"], started_at=100.0), [], 150.0)
+    await store.void_game("void", "stopped", 160.0)
+    ended = await store.ended_games(140.0)
+    assert [(g.record.game_id, len(g.actions)) for g in ended] == [("new", 1), ("void", 1)]
+    assert await store.ended_games(1000.0) == []

@@ -30,6 +30,8 @@ from aiohttp import web
 from discord.gateway import DiscordWebSocket
 
 DISCORD_EPOCH_MS = 1420070400000
+#: How long Discord remembers a message's nonce for ``enforce_nonce`` ("the past few minutes").
+NONCE_WINDOW = 300.0
 APP_ID = "900000000000000001"
 BOT_ID = APP_ID
 GUILD_ID = "800000000000000001"
@@ -72,6 +74,8 @@ class Request:
     at: float = 0.0
     #: the rate-limit bucket kind that answered it 429 ("global", "message_create", ...); "" if none did
     limited: str = ""
+    #: a post whose ``enforce_nonce`` matched an earlier message: that one was returned, none created
+    duplicate: bool = False
 
     @property
     def text(self) -> str:
@@ -254,6 +258,8 @@ class FakeDiscord:
         self.messages: dict[str, dict[str, Any]] = {}
         #: user id → their direct-message channel id
         self.dm_channels: dict[str, str] = {}
+        #: (channel id, nonce) → (when, message id): ``enforce_nonce`` posts
+        self._nonces: dict[tuple[str, str], tuple[float, str]] = {}
         app = web.Application(client_max_size=16 * 1024 * 1024)
         app.router.add_get("/gateway", self._gateway)
         app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
@@ -568,6 +574,18 @@ class FakeDiscord:
                 out.append({**command, "id": self.snowflake(), "application_id": APP_ID, "version": "1"})
             return _json(out)
         if parts[0] == "channels" and len(parts) == 3 and parts[2] == "messages" and method == "POST":
+            nonce = (body or {}).get("nonce")
+            if nonce is not None and (body or {}).get("enforce_nonce"):
+                # Discord: "checked for uniqueness in the past few minutes"; the same author's
+                # message with that nonce is returned and no new message is created
+                key = (parts[1], str(nonce))
+                earlier = self._nonces.get(key)
+                if earlier is not None and record.at - earlier[0] < NONCE_WINDOW:
+                    record.duplicate = True
+                    return _json(self.messages.get(earlier[1]) or {"id": earlier[1], "channel_id": parts[1]})
+                message = self._message(parts[1], body)
+                self._nonces[key] = (record.at, message["id"])
+                return _json(message)
             return _json(self._message(parts[1], body))
         if parts[0] == "channels" and len(parts) == 4 and parts[2] == "messages" and method == "PATCH":
             old = self.messages.get(parts[3]) or self._message(parts[1], None)
