@@ -14,13 +14,17 @@ child and wait for what it logs.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+
+import aiohttp
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -139,6 +143,83 @@ class BotProcess:
         except AssertionError:
             self.proc.kill()
             self.proc.wait(timeout=30)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class SlackClient:
+    """Slack's side of the HTTP mode: signed slash commands and event deliveries."""
+
+    def __init__(self, http: aiohttp.ClientSession, url: str, slack: Any) -> None:
+        self.http, self.url, self.slack = http, url, slack
+
+    async def post(self, body: str, content_type: str, headers: dict[str, str] | None = None) -> int:
+        all_headers = {"Content-Type": content_type, **_sign(body), **(headers or {})}
+        async with self.http.post(self.url + "/slack/events", data=body.encode(), headers=all_headers) as r:
+            await r.read()
+            return r.status
+
+    async def up(self, within: float = 60.0) -> None:
+        """Wait until the bot takes Slack's requests (answers Slack's URL check)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + within
+        body = json.dumps({"type": "url_verification", "challenge": "up?", "token": "t"})
+        while True:
+            try:
+                if await self.post(body, "application/json") == 200:
+                    return
+            except aiohttp.ClientConnectionError:
+                pass
+            assert loop.time() < deadline, "the Slack bot never answered"
+            await asyncio.sleep(0.05)
+
+    async def command(self, user: str, text: str) -> int:
+        from urllib.parse import urlencode
+
+        form = {
+            "team_id": "T1",
+            "channel_id": "C1",
+            "user_id": user,
+            "user_name": user.lower(),
+            "command": "/moji",
+            "text": text,
+            "api_app_id": "A1",
+            "response_url": f"{self.slack.url}/respond/{user}",
+            "trigger_id": "1.2.3",
+        }
+        return await self.post(urlencode(form), "application/x-www-form-urlencoded")
+
+    async def message(self, user: str, text: str, ts: str, event_id: str, retry: int = 0) -> int:
+        body = json.dumps(
+            {
+                "team_id": "T1",
+                "api_app_id": "A1",
+                "type": "event_callback",
+                "event_id": event_id,
+                "event_time": int(float(ts)),
+                "event": {
+                    "type": "message",
+                    "channel": "C1",
+                    "user": user,
+                    "text": text,
+                    "ts": ts,
+                    "channel_type": "channel",
+                },
+                "authorizations": [{"team_id": "T1", "user_id": "UBOT", "is_bot": True}],
+            }
+        )
+        headers = {"X-Slack-Retry-Num": str(retry), "X-Slack-Retry-Reason": "http_timeout"} if retry else {}
+        return await self.post(body, "application/json", headers)
+
+
+def _sign(body: str) -> dict[str, str]:
+    from tests.adapters.slack.conftest import sign
+
+    return sign(body)
 
 
 if __name__ == "__main__":

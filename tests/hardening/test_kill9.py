@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import socket
 import sqlite3
 import sys
 from collections.abc import AsyncIterator, Callable
@@ -29,9 +28,9 @@ import pytest
 from games.common.words import WordRules
 from games.lexicon import load
 from tests.adapters.discord.fakediscord import CHANNEL_ID, FakeDiscord, Fault
-from tests.adapters.slack.conftest import SECRET, sign
+from tests.adapters.slack.conftest import SECRET
 from tests.adapters.slack.fakeslack import FakeSlack
-from tests.hardening.botprocess import BotProcess
+from tests.hardening.botprocess import BotProcess, SlackClient, free_port
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
@@ -158,77 +157,6 @@ async def test_a_live_turn_based_game_down_longer_than_its_turn_gives_the_time_b
 # Slack
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-class SlackClient:
-    """Slack's side of the HTTP mode: signed slash commands and event deliveries."""
-
-    def __init__(self, http: aiohttp.ClientSession, url: str, slack: FakeSlack) -> None:
-        self.http, self.url, self.slack = http, url, slack
-
-    async def post(self, body: str, content_type: str, headers: dict[str, str] | None = None) -> int:
-        all_headers = {"Content-Type": content_type, **sign(body), **(headers or {})}
-        async with self.http.post(self.url + "/slack/events", data=body.encode(), headers=all_headers) as r:
-            await r.read()
-            return r.status
-
-    async def up(self, within: float = 60.0) -> None:
-        """Wait until the bot takes Slack's requests (answers Slack's URL check)."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + within
-        body = json.dumps({"type": "url_verification", "challenge": "up?", "token": "t"})
-        while True:
-            try:
-                if await self.post(body, "application/json") == 200:
-                    return
-            except aiohttp.ClientConnectionError:
-                pass
-            assert loop.time() < deadline, "the Slack bot never answered"
-            await asyncio.sleep(0.05)
-
-    async def command(self, user: str, text: str) -> int:
-        from urllib.parse import urlencode
-
-        form = {
-            "team_id": "T1",
-            "channel_id": "C1",
-            "user_id": user,
-            "user_name": user.lower(),
-            "command": "/moji",
-            "text": text,
-            "api_app_id": "A1",
-            "response_url": f"{self.slack.url}/respond/{user}",
-            "trigger_id": "1.2.3",
-        }
-        return await self.post(urlencode(form), "application/x-www-form-urlencoded")
-
-    async def message(self, user: str, text: str, ts: str, event_id: str, retry: int = 0) -> int:
-        body = json.dumps(
-            {
-                "team_id": "T1",
-                "api_app_id": "A1",
-                "type": "event_callback",
-                "event_id": event_id,
-                "event_time": int(float(ts)),
-                "event": {
-                    "type": "message",
-                    "channel": "C1",
-                    "user": user,
-                    "text": text,
-                    "ts": ts,
-                    "channel_type": "channel",
-                },
-                "authorizations": [{"team_id": "T1", "user_id": "UBOT", "is_bot": True}],
-            }
-        )
-        headers = {"X-Slack-Retry-Num": str(retry), "X-Slack-Retry-Reason": "http_timeout"} if retry else {}
-        return await self.post(body, "application/json", headers)
-
-
 def cards_of(call: Any) -> list[str]:
     found = re.search(r"Cards: ([A-Z_ ]+)", str(call.args.get("text")))
     return found.group(1).split() if found else []
@@ -269,8 +197,8 @@ async def test_slack_redelivers_an_answer_after_a_kill_and_it_counts_once(tmp_pa
             await poll(
                 lambda: any(ts in json.dumps(a.get("claims", [])) for a in actions(tmp_path / "moji.db"))
             )
-            marks_before = [c for c in slack.of("reactions.add") if c.args.get("timestamp") == ts]
             bot.kill9()
+            after_the_kill = len(slack.calls)
 
             bot.start()
             await client.up()
@@ -283,8 +211,12 @@ async def test_slack_redelivers_an_answer_after_a_kill_and_it_counts_once(tmp_pa
             await slack.wait_for("chat.postEphemeral", lambda c: "moji commands" in c.text(), within=30)
             claimed = [a for a in actions(tmp_path / "moji.db") if ts in json.dumps(a.get("claims", []))]
             assert len(claimed) == 1, "judged once, before the kill"
-            marks_after = [c for c in slack.of("reactions.add") if c.args.get("timestamp") == ts]
-            assert len(marks_after) == len(marks_before), "no second mark after the restart"
+            marks = [
+                c
+                for c in slack.calls[after_the_kill:]
+                if c.method == "reactions.add" and c.args.get("timestamp") == ts
+            ]
+            assert not marks, "no second mark after the restart"
     finally:
         await bot.close()
         await slack.stop()
