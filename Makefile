@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip --disable-pip-version-check -q
 
-.PHONY: run test lint typecheck pytest bench lexicon fuzz soak clean
+.PHONY: run test lint typecheck pytest bench lexicon fuzz soak clean lock lowest image-check
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -57,6 +57,50 @@ SOAK_OPTIONS ?= hourglass=90
 soak: $(VENV)/.dev-installed
 	$(PY) bench/soak.py --channels $(SOAK_CHANNELS) --seconds $(SOAK_SECONDS) --think $(SOAK_THINK) \
 		--options "$(SOAK_OPTIONS)" --sample 10
+
+# pip with only PyPI: no local config, mirrors or wheel folders, so what `lock` and
+# `image-check` resolve is what a fresh machine or `docker build` gets.
+CLEAN_PIP := env -u PIP_FIND_LINKS -u PIP_EXTRA_INDEX_URL -u PIP_INDEX_URL -u PIP_CONSTRAINT \
+	PIP_CONFIG_FILE=/dev/null PIP_DISABLE_PIP_VERSION_CHECK=1
+PIP_TOOLS_VERSION ?= 7.6.2
+LOCK_PIP_VERSION ?= 26.0.1
+
+## lock: requirements.lock, the exact runtime dependencies (with hashes) the Docker image installs;
+## run it after changing pyproject.toml's dependencies, and commit the result
+lock:
+	rm -rf build/lock-venv && $(PYTHON) -m venv build/lock-venv
+	$(CLEAN_PIP) build/lock-venv/bin/python -m pip install -q pip==$(LOCK_PIP_VERSION) pip-tools==$(PIP_TOOLS_VERSION)
+	$(CLEAN_PIP) CUSTOM_COMPILE_COMMAND="make lock" build/lock-venv/bin/pip-compile --quiet \
+		--generate-hashes --strip-extras --allow-unsafe --no-emit-index-url --no-emit-find-links \
+		--output-file requirements.lock pyproject.toml
+
+## lowest: the adapter, storage and bot tests with every dependency at its floor (.ci/lowest.sh)
+lowest:
+	PYTHON=$(PYTHON) bash .ci/lowest.sh
+
+## image-check: the Dockerfile's install steps in a clean venv (requirements.lock with hashes, then
+## moji with --no-deps), then `python -m bot --version` and a card picture from outside the checkout
+image-check:
+	rm -rf build/image-venv build/image-wheel && $(PYTHON) -m venv build/image-venv
+	$(CLEAN_PIP) build/image-venv/bin/python -m pip install -q --require-hashes --no-deps -r requirements.lock
+	$(CLEAN_PIP) build/image-venv/bin/python -m pip wheel -q --no-deps --wheel-dir build/image-wheel .
+	$(CLEAN_PIP) build/image-venv/bin/python -m pip install -q --no-deps build/image-wheel/*.whl
+	$(CLEAN_PIP) build/image-venv/bin/python -m pip check
+	cd / && $(CURDIR)/build/image-venv/bin/python -m bot --version
+	cd / && $(CURDIR)/build/image-venv/bin/python -c "$$IMAGE_SMOKE"
+
+define IMAGE_SMOKE
+import adapters.discord.client, adapters.slack.app, storage.postgres, storage.sqlite
+from adapters.pictures import render_cards
+from adapters.pictures.fonts import font, font_path
+from games.common.protocol import CardFace
+assert "site-packages" in str(font_path()), font_path()
+assert font(20).path == str(font_path()), font(20).path
+png = render_cards((CardFace("M", "red", 3),), title="image-check")
+assert png.startswith(b"\x89PNG"), png[:8]
+print("image-check: installed from requirements.lock; font", font_path())
+endef
+export IMAGE_SMOKE
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .ruff_cache .pytest_cache
