@@ -66,7 +66,8 @@ class GameLog(Protocol):
         ...
 
     async def start(self, game: GameStart) -> None:
-        """Record a game that has just begun (before its first action)."""
+        """Record a game that has just begun (before its first action), and forget its lobby
+        in the same write."""
         ...
 
     async def append(self, game_id: str, seq: int, action: Action) -> None:

@@ -103,7 +103,7 @@ class StoreGameLog:
         await self.store.delete_lobby(game_id)
 
     async def start(self, game: GameStart) -> None:
-        """Record a game that has just begun."""
+        """Record a game that has just begun (its lobby is forgotten in the same transaction)."""
         await self.store.start_game(to_record(game))
 
     async def append(self, game_id: str, seq: int, action: Action) -> None:

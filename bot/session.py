@@ -126,6 +126,7 @@ class Session:
         #: Seconds the game's clock stood still while the bot was down (``resume`` actions):
         #: the engine runs on the wall clock less this, so no deadline fell in the outage.
         self._paused = 0.0
+        self._begun = True  # (False only for a restored game whose log has no ``begin``)
         self._judged.set()
         self._by_seat: dict[str, Player] = {host.seat_id: host}
 
@@ -307,7 +308,8 @@ class Session:
             banned_words=self._words[1],
         )
         start = self.start_record
-        await self._stored(lambda: self._log.lobby_closed(self.game_id))
+        # one write: the game is recorded and its lobby forgotten together (a crash in between
+        # would otherwise lose both, or restore both)
         await self._stored(lambda: self._log.start(start))
         if self._lobby_ref is not None:
             await self._outbox.send(Edit(self._lobby_ref, self._lobby_view(open_=False)))
@@ -335,6 +337,7 @@ class Session:
         self.start_record = start
         self.phase = Phase.RUNNING
         self._lobby_deadline = None
+        self._begun = any(action.kind == "begin" for action in actions)
         for action in actions:
             if action.kind == "resume":
                 self._paused += action.paused or 0.0
@@ -353,6 +356,11 @@ class Session:
         """
         async with self._lock:
             assert self.engine is not None
+            if not self._begun:  # the process died between recording the start and the first deal
+                self._begun = True
+                await self._outbox.send(Post(self.chat, views.message(notice, "info")))
+                await self._apply(Action("begin", self._clock.now()))
+                return
             if paused > 0 and not self.engine.finished:
                 resumed = Action("resume", self._clock.now(), paused=round(paused, 3))
                 seq = self._seq

@@ -80,6 +80,7 @@ class MemoryLog:
         self.lobbies.pop(game_id, None)
 
     async def start(self, game: GameStart) -> None:
+        self.lobbies.pop(game.game_id, None)
         self.started[game.game_id] = game
         self.actions.setdefault(game.game_id, [])
 

@@ -237,7 +237,8 @@ class Store(Protocol):
     # ------------------------------------------------------------ games
 
     async def start_game(self, record: GameRecord) -> None:
-        """Record a game that has begun (idempotent by game id)."""
+        """Record a game that has begun and forget its open lobby, in one transaction
+        (idempotent by game id)."""
         ...
 
     async def append_action(self, game_id: str, seq: int, action: Mapping[str, Any]) -> None:

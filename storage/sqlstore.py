@@ -319,11 +319,13 @@ class SQLStore(ABC):
         )
 
     async def start_game(self, record: GameRecord) -> None:
-        """Record a game that has begun (idempotent by game id)."""
+        """Record a game that has begun, and forget its open lobby (idempotent by game id)."""
 
         async def body(tx: Tx) -> None:
             await self._ensure_workspace(tx, record.platform, record.workspace_id)
             await self._insert_game(tx, record)
+            # its lobby, if it had one, is gone in the same transaction
+            await tx.execute("DELETE FROM open_lobbies WHERE game_id = ?", (record.game_id,))
 
         await self._transaction(body)
         self._remember_workspace(record.platform, record.workspace_id)

@@ -300,3 +300,27 @@ async def test_a_graceful_stop_holds_the_clock_from_the_stop() -> None:
     await clock.settle()
     assert any("(12 s)" in t for t in outbox.texts(CHAT))
     await second.shutdown()
+
+
+async def test_a_game_recorded_as_started_but_never_dealt_is_dealt_after_the_restart() -> None:
+    clock, log = FakeClock(), MemoryLog()
+    first, _ = new_manager(clock, log)
+    await first.handle(cmd("start toy target=3"))
+    await first.handle(Button(CHAT, BOB, JOIN))
+    assert log.lobbies
+    await first.handle(Button(CHAT, ANN, GO))
+    (game_id,) = log.started
+    assert not log.lobbies, "the start and the lobby's end are one write"
+    log.actions[game_id].clear()  # the process died before the first deal was logged
+    await first.shutdown()
+    second, outbox = new_manager(clock, log)
+    report = await second.recover(log.unfinished())
+    await clock.settle()
+    assert report.resumed == [game_id]
+    assert [a.kind for a in log.actions[game_id]] == ["begin"]
+    assert outbox.posts(CHAT)[-1].view.kind == "table" and outbox.posts(CHAT)[-1].view.cards
+    await second.handle(text(letter(second) + "x", clock.now(), ANN))
+    await clock.advance(0.2)
+    engine = second.sessions[CHAT].engine
+    assert isinstance(engine, ToyEngine) and engine.scores["test:u1"] == 1
+    await second.shutdown()

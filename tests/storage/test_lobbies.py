@@ -24,3 +24,13 @@ async def test_lobbies_are_saved_updated_and_deleted(store: SQLStore) -> None:
     await store.delete_lobby("g1")
     await store.delete_lobby("nope")
     assert [lobby.game_id for lobby in await store.open_lobbies()] == ["g2"]
+
+
+async def test_starting_the_game_forgets_its_lobby_in_the_same_write(store: SQLStore) -> None:
+    from tests.storage.helpers import record
+
+    await store.save_lobby(_lobby("g1", ["u1"]))
+    await store.save_lobby(_lobby("g2", ["u2"]))
+    await store.start_game(record("g1", ["u1"], started_at=5.0))
+    assert [lobby.game_id for lobby in await store.open_lobbies()] == ["g2"]
+    assert [g.record.game_id for g in await store.unfinished_games()] == ["g1"]
