@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip --disable-pip-version-check -q
 
-.PHONY: run test lint typecheck pytest bench lexicon fuzz soak clean lock lowest image-check
+.PHONY: run test lint typecheck pytest bench lexicon fuzz soak crash clean lock lowest image-check
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -57,6 +57,12 @@ SOAK_OPTIONS ?= hourglass=90
 soak: $(VENV)/.dev-installed
 	$(PY) bench/soak.py --channels $(SOAK_CHANNELS) --seconds $(SOAK_SECONDS) --think $(SOAK_THINK) \
 		--options "$(SOAK_OPTIONS)" --sample 10
+
+## crash: the crash probe: the real bot process killed with SIGKILL again and again while people
+## play, on the fake Discord and Slack (opt-in; CRASH_RACES per platform; see docs/RELIABILITY.md)
+CRASH_RACES ?= 15
+crash: $(VENV)/.dev-installed
+	$(PY) bench/crash.py --races $(CRASH_RACES) --kills-per-race 2 --boards 3
 
 # pip with only PyPI: no local config, mirrors or wheel folders, so what `lock` and
 # `image-check` resolve is what a fresh machine or `docker build` gets.

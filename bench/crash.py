@@ -44,12 +44,16 @@ sys.path.insert(0, str(ROOT))
 MESSAGES = r"^/channels/(\d+)/messages$"
 ANN = ("100000000000000001", "Ann")
 TOKEN = "fake-discord-token-" + "x" * 40
+RACE_OPTIONS = {"game": "race", "bots": 1, "cards": 6, "level": "easy"}
 
 
 @dataclass
 class Tally:
     kills: int = 0
     kills_in_end_window: int = 0
+    #: kills that landed before the race began (lobby or Start lost with the process or not): the
+    #: host pressed Start again, as a person would
+    starts_repeated: int = 0
     races_finished: int = 0
     races_voided: int = 0
     results_posted: int = 0
@@ -66,6 +70,11 @@ class Tally:
     errors: list[str] = field(default_factory=list)
 
 
+def trace(*what: object) -> None:
+    """A line on stderr: what the probe is doing (the JSON report goes to stdout)."""
+    print(f"{time.strftime('%H:%M:%S')}", *what, file=sys.stderr, flush=True)
+
+
 def db_rows(db: Path, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     with sqlite3.connect(db) as conn:
         return list(conn.execute(sql, args))
@@ -77,6 +86,21 @@ def integrity_ok(db: Path) -> bool:
 
 def unannounced(db: Path) -> bool:
     return bool(db_rows(db, "SELECT 1 FROM games WHERE status = 'finished' AND announced_at IS NULL"))
+
+
+def not_begun(db: Path, done_before: int) -> bool:
+    """No race running and none ended since ``done_before`` games had: it never began."""
+    running = db_rows(db, "SELECT 1 FROM games WHERE status = 'running'")
+    ended = len(db_rows(db, "SELECT 1 FROM games WHERE status <> 'running'"))
+    return not running and ended == done_before
+
+
+async def poll_db(predicate: Any, within: float = 30.0) -> None:
+    deadline = time.monotonic() + within
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise TimeoutError("the database never showed it")
+        await asyncio.sleep(0.05)
 
 
 def words_for(letters: list[str], rng: random.Random) -> list[str]:
@@ -129,7 +153,7 @@ async def discord_races(args: argparse.Namespace, workdir: Path, tally: Tally) -
     fake = FakeDiscord()
     await fake.start()
     bot = BotProcess(
-        workdir, {"DISCORD_TOKEN": TOKEN, "MOJI_TEST_DISCORD_API": fake.base, "LOG_LEVEL": "INFO"}
+        workdir, {"DISCORD_TOKEN": TOKEN, "MOJI_TEST_DISCORD_API": fake.base, "LOG_LEVEL": args.log_level}
     )
     db = workdir / "moji.db"
 
@@ -138,6 +162,7 @@ async def discord_races(args: argparse.Namespace, workdir: Path, tally: Tally) -
         bot.start()
         await fake.connected(within=60)
         await bot.logged("connected as")
+        trace("discord: restarted; sockets", {k: id(v) for k, v in fake.sockets.items()})
         tally.restart_seconds.append(round(time.monotonic() - started, 2))
 
     def results() -> int:
@@ -155,11 +180,13 @@ async def discord_races(args: argparse.Namespace, workdir: Path, tally: Tally) -
         for _ in range(args.races):
             done_before = len(db_rows(db, "SELECT 1 FROM games WHERE status <> 'running'"))
             old = {id(r) for r in fake.requests}
-            await fake.slash(*ANN, "start", {"game": "race", "bots": 1, "cards": 6, "level": "easy"})
+            trace("discord: start a race")
+            await fake.slash(*ANN, "start", RACE_OPTIONS)
             await fake.wait_for(
                 "POST", MESSAGES, lambda r, old=old: id(r) not in old and "lobby" in r.text.lower(), within=30
             )
             seen = len(fake.requests)
+            trace("discord: lobby open; go")
             await fake.slash(*ANN, "go")
             kills = rng.randint(0, args.kills_per_race)
             kill_at = sorted(rng.uniform(0.5, 12.0) for _ in range(kills))
@@ -176,6 +203,7 @@ async def discord_races(args: argparse.Namespace, workdir: Path, tally: Tally) -
                     else:
                         kill_at.pop(0)
                     ending = unannounced(db)
+                    trace("discord: kill", "(the game has ended, unannounced)" if ending else "")
                     bot.kill9()
                     tally.kills += 1
                     tally.kills_in_end_window += ending
@@ -183,6 +211,13 @@ async def discord_races(args: argparse.Namespace, workdir: Path, tally: Tally) -
                         tally.integrity_failures += 1
                     await restart()
                     seen = len(fake.requests)
+                    if not_begun(db, done_before):  # killed before the race began: press Start again
+                        trace("discord: the race had not begun; go again")
+                        tally.starts_repeated += 1
+                        if not db_rows(db, "SELECT 1 FROM open_lobbies"):
+                            await fake.slash(*ANN, "start", RACE_OPTIONS)
+                            await poll_db(lambda: bool(db_rows(db, "SELECT 1 FROM open_lobbies")))
+                        await fake.slash(*ANN, "go")
                 tables = [
                     r
                     for r in fake.requests[seen:]
@@ -276,7 +311,7 @@ async def slack_races(args: argparse.Namespace, workdir: Path, tally: Tally) -> 
         "HOST": "127.0.0.1",
         "PORT": str(port),
         "MOJI_TEST_SLACK_API": slack.api_url,
-        "LOG_LEVEL": "INFO",
+        "LOG_LEVEL": args.log_level,
     }
     bot = BotProcess(workdir, env)
     db = workdir / "moji.db"
@@ -312,11 +347,19 @@ async def slack_races(args: argparse.Namespace, workdir: Path, tally: Tally) -> 
                 while len(db_rows(db, "SELECT 1 FROM games WHERE status <> 'running'")) == done_before:
                     if kill_at and time.monotonic() - began >= kill_at[0]:
                         kill_at.pop(0)
+                        trace("slack: kill")
                         bot.kill9()
                         tally.kills += 1
                         if not integrity_ok(db):
                             tally.integrity_failures += 1
                         await restart()
+                        if not_begun(db, done_before):  # killed before the race began: Start again
+                            trace("slack: the race had not begun; go again")
+                            tally.starts_repeated += 1
+                            if not db_rows(db, "SELECT 1 FROM open_lobbies"):
+                                await client.command("UANN", "start race bots=1 cards=6 level=easy")
+                                await poll_db(lambda: bool(db_rows(db, "SELECT 1 FROM open_lobbies")))
+                            await client.command("UANN", "go")
                     tables = [
                         c
                         for c in slack.calls[seen:]
@@ -375,6 +418,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--kills-per-race", type=int, default=2, help="at most this many kills in one race")
     parser.add_argument("--boards", type=int, default=3, help="live MOJO games killed mid-turn (Discord)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--log-level", default="INFO", help="the bot's LOG_LEVEL")
     parser.add_argument("--workdir", help="keep the databases and logs here (default: a temporary folder)")
     return parser.parse_args(argv)
 

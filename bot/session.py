@@ -186,8 +186,12 @@ class Session:
     async def open_lobby(self) -> None:
         """Post the lobby message and arm the lobby timeout."""
         async with self._lock:
-            self._lobby_ref = await self._outbox.send(Post(self.chat, self._lobby_view()))
+            # recorded before it is shown, so a crash right after the post never loses it (the
+            # next process reopens it); recorded again with its message, whose buttons then work
             await self._keep_lobby()
+            self._lobby_ref = await self._outbox.send(Post(self.chat, self._lobby_view()))
+            if self._lobby_ref is not None:
+                await self._keep_lobby()
             self._reschedule()
 
     def lobby_state(self) -> LobbyState:
@@ -218,7 +222,12 @@ class Session:
     async def reopen(self) -> None:
         """Refresh a restored lobby's message and re-arm its timeout."""
         async with self._lock:
-            await self._refresh_lobby()
+            if self._lobby_ref is None:  # the process died before its message was posted
+                self._lobby_ref = await self._outbox.send(Post(self.chat, self._lobby_view()))
+                if self._lobby_ref is not None:
+                    await self._keep_lobby()
+            else:
+                await self._refresh_lobby()
             self._reschedule()
 
     def _lobby_view(self, open_: bool = True) -> views.View:

@@ -324,3 +324,34 @@ async def test_a_game_recorded_as_started_but_never_dealt_is_dealt_after_the_res
     engine = second.sessions[CHAT].engine
     assert isinstance(engine, ToyEngine) and engine.scores["test:u1"] == 1
     await second.shutdown()
+
+
+async def test_a_lobby_is_recorded_before_it_is_posted_and_reopens_with_a_message() -> None:
+    clock, log = FakeClock(), MemoryLog()
+    first, outbox = new_manager(clock, log)
+    recorded_when_posted: list[bool] = []
+    send = outbox.send
+
+    async def watching(item: object) -> object:
+        if getattr(getattr(item, "view", None), "kind", "") == "lobby" and not recorded_when_posted:
+            recorded_when_posted.append(bool(log.lobbies))
+        return await send(item)  # type: ignore[arg-type]
+
+    outbox.send = watching  # type: ignore[method-assign]
+    await first.handle(cmd("start toy"))
+    assert recorded_when_posted == [True]
+    (state,) = log.lobbies.values()
+    assert state.message_id is not None  # recorded again with its message
+    # the process died between recording the lobby and posting it: no message yet
+    log.lobbies[state.game_id] = replace(state, message_id=None)
+    await first.shutdown()
+    second, outbox2 = new_manager(clock, log)
+    report = await second.recover([], lobbies=list(log.lobbies.values()))
+    await clock.settle()
+    assert report.lobbies == [state.game_id]
+    assert [p.view.kind for p in outbox2.posts(CHAT)] == ["lobby"]
+    assert log.lobbies[state.game_id].message_id is not None
+    await second.handle(Button(CHAT, BOB, JOIN))
+    await second.handle(Button(CHAT, ANN, GO))
+    assert second.sessions[CHAT].phase is Phase.RUNNING
+    await second.shutdown()
