@@ -49,6 +49,20 @@ class Services:
     #: routes to it. None where nothing serves HTTP (the terminal, some tests).
     http: HealthServer | None = None
 
+    async def expect_recovery(self, manager: GameManager, platform: str) -> None:
+        """Before the platform's events flow: tell ``manager`` which chats have something to restore.
+
+        (Discord delivers events as soon as the gateway is up, while recovery waits for every
+        server; events for these chats then wait for it.)
+        """
+        from bot.recording import load_lobbies, load_unfinished
+
+        chats = {
+            start.chat for start, _ in await load_unfinished(self.store) if start.chat.platform == platform
+        }
+        chats |= {lobby.chat for lobby in await load_lobbies(self.store) if lobby.chat.platform == platform}
+        manager.expect_recovery(chats)
+
     async def recover(
         self, manager: GameManager, platform: str, mine: Callable[[ChatKey], bool] = lambda chat: True
     ) -> Recovery:

@@ -70,6 +70,8 @@ REACTION_VOTES = {"👍": "yes", "+1": "yes", "thumbsup": "yes", "👎": "no", "
 
 #: A real-time game idle for longer than this when the bot restarts is voided, not resumed.
 RESUME_WITHIN = 60.0
+#: Longest (s) an event for a chat whose game is being restored waits for the restoration.
+RECOVERY_WAIT = 30.0
 #: After a restart, the answers of games that ended this long ago (s) are still remembered:
 #: Slack retries an event for several minutes.
 REDELIVERY_WINDOW = 600.0
@@ -144,6 +146,9 @@ class GameManager:
         self._heartbeat: asyncio.Task[None] | None = None
         #: chat → platform messages that games ended before a restart took (see :meth:`recover`)
         self._handled_before: dict[ChatKey, set[str]] = {}
+        #: Chats with a game or lobby that :meth:`recover` will restore: their events wait for it.
+        self._restoring: set[ChatKey] = set()
+        self._recovered = asyncio.Event()
 
     # ------------------------------------------------------------ tasks
 
@@ -266,6 +271,19 @@ class GameManager:
         answers or moves are remembered, so a platform's late redelivery of one (Slack
         retries for minutes) is not taken as an answer in the chat's next game.
         """
+        try:
+            return await self._recover(games, lobbies, ended, resume_within)
+        finally:
+            self._recovered.set()
+            self._restoring = set()
+
+    async def _recover(
+        self,
+        games: Iterable[tuple[GameStart, list[Action]]],
+        lobbies: Iterable[LobbyState],
+        ended: Iterable[tuple[GameStart, list[Action]]],
+        resume_within: float,
+    ) -> Recovery:
         report = Recovery()
         for start, actions in ended:
             self._handled_before.setdefault(start.chat, set()).update(handled_refs(actions))
@@ -423,8 +441,26 @@ class GameManager:
 
     # ------------------------------------------------------------ dispatch
 
+    def expect_recovery(self, chats: Iterable[ChatKey]) -> None:
+        """Before the platform delivers events: these chats have a game or lobby to restore.
+
+        Their events (a Start press on the old lobby, an answer) wait until :meth:`recover`
+        has run, instead of meeting "there's no game here" a second before it is back. Other
+        chats play at once.
+        """
+        self._restoring = set(chats)
+        self._recovered.clear()
+
+    async def _after_recovery(self, chat: ChatKey) -> None:
+        if chat in self._restoring and not self._recovered.is_set():
+            try:
+                await asyncio.wait_for(self._recovered.wait(), RECOVERY_WAIT)
+            except TimeoutError:
+                log.warning("%s: recovery is slow; handling an event without it", chat.label())
+
     async def handle(self, event: Inbound) -> None:
         """Handle one inbound event; never raises."""
+        await self._after_recovery(event.chat)
         try:
             if isinstance(event, Text):
                 session = self.sessions.get(event.chat)

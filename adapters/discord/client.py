@@ -214,6 +214,9 @@ class MojiBot(discord.AutoShardedClient):
 
     async def setup_hook(self) -> None:
         """Sync the slash commands (to DISCORD_GUILD_ID when set: instant; else globally)."""
+        if not self.recovered:
+            # before the gateway connects: events for a chat with a game to restore wait for it
+            await self.services.expect_recovery(self.manager, "discord")
         try:
             synced = await self.tree.sync(guild=self.guild_object)
             where = f"server {self.guild_object.id}" if self.guild_object else "every server (global)"

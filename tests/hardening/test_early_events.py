@@ -8,12 +8,14 @@ closed or counted twice.
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 from bot.clock import FakeClock
-from bot.events import Button
+from bot.events import Button, ChatKey, Command
 from bot.manager import GameManager
 from bot.registry import Registry
+from bot.session import Phase
 from bot.testing import FakeOutbox, MemoryLog
 from bot.views import GO, JOIN
 from tests.bot.conftest import ANN, BOB, CHAT
@@ -90,4 +92,26 @@ async def test_leftovers_of_an_earlier_process_are_still_recovered() -> None:
     unfinished = [(start, list(log.actions[gid])) for gid, start in log.started.items()]
     report = await second.recover(unfinished)
     assert len(report.resumed) == 1 and CHAT in second.sessions
+    await second.shutdown()
+
+
+async def test_an_event_for_a_game_being_restored_waits_for_it() -> None:
+    clock, log = FakeClock(), MemoryLog()
+    first, _ = manager_on(log, clock)
+    await first.handle(cmd("start toy target=1"))
+    await first.handle(Button(CHAT, BOB, JOIN))
+    await first.shutdown()  # the process dies with the lobby open
+    second, outbox = manager_on(log, clock)
+    second.expect_recovery([CHAT])  # known before the platform's events flow
+    # the host presses Start on the old lobby a moment before recovery has run
+    pressed = asyncio.ensure_future(second.handle(Button(CHAT, ANN, GO)))
+    await asyncio.sleep(0)
+    assert not pressed.done() and CHAT not in second.sessions
+    other = ChatKey(CHAT.platform, CHAT.workspace_id, "elsewhere")
+    await second.handle(Command("start", ("toy",), other, ANN))  # other chats do not wait
+    assert second.sessions[other].phase is Phase.LOBBY
+    await second.recover([], lobbies=list(log.lobbies.values()))
+    await pressed
+    assert second.sessions[CHAT].phase is Phase.RUNNING, "Start found its lobby"
+    assert not [t for t in outbox.texts(CHAT) if "no game" in t]
     await second.shutdown()
