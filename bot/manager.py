@@ -456,7 +456,8 @@ class GameManager:
             try:
                 await asyncio.wait_for(self._recovered.wait(), RECOVERY_WAIT)
             except TimeoutError:
-                log.warning("%s: recovery is slow; handling an event without it", chat.label())
+                self._restoring.discard(chat)  # (once: later events do not wait again)
+                log.warning("%s: recovery is slow; handling events without it", chat.label())
 
     async def handle(self, event: Inbound) -> None:
         """Handle one inbound event; never raises."""
