@@ -148,6 +148,8 @@ class GameManager:
         self._handled_before: dict[ChatKey, set[str]] = {}
         #: Chats with a game or lobby that :meth:`recover` will restore: their events wait for it.
         self._restoring: set[ChatKey] = set()
+        #: Games this process stopped but could not void (the database was gone).
+        self._abandoned: set[str] = set()
         self._recovered = asyncio.Event()
 
     # ------------------------------------------------------------ tasks
@@ -191,6 +193,7 @@ class GameManager:
                 try:
                     await self.game_log.void(session.game_id, f"crashed: {type(exc).__name__}")
                 except Exception:
+                    self._abandoned.add(session.game_id)  # (voided when its chat starts anew)
                     log.exception("could not void game %s", session.game_id)
         try:
             message = STORAGE_MESSAGE if isinstance(exc, StorageError) else CRASH_MESSAGE
@@ -546,6 +549,19 @@ class GameManager:
         await self.workspace.seen(cmd.chat, cmd.player)
         words = await self.workspace.word_lists(cmd.chat)
         game_id, seed = uuid.uuid4().hex, self._rng.getrandbits(63)
+        # one active game per chat is the database's rule, across every moji process
+        holder = await self.game_log.claim(cmd.chat, game_id, self.clock.now())
+        if holder is not None and holder in self._abandoned:  # stopped here when the database was gone
+            await self.game_log.void(holder, "stopped: the database was unavailable")
+            self._abandoned.discard(holder)
+            holder = await self.game_log.claim(cmd.chat, game_id, self.clock.now())
+        if holder is not None:
+            raise CommandError(
+                "There's already a game in this channel. Join it, or wait until it ends — "
+                "one game per channel."
+            )
+        if cmd.chat in self.sessions:  # (opened here meanwhile)
+            raise CommandError("There's already a game here. Join it — one game per channel.")
         session = self._new_session(cmd.chat, info, cmd.player, options, game_id, seed, words)
         self.sessions[cmd.chat] = session
         self._keep_alive()

@@ -82,6 +82,11 @@ class GameLog(Protocol):
         """Mark a game as void (stopped, crashed): its scores never count."""
         ...
 
+    async def claim(self, chat: ChatKey, game_id: str, at: float) -> str | None:
+        """Claim ``chat`` for a new game (one active game per chat, across every process):
+        None when claimed, else the id of the game that holds it."""
+        ...
+
     async def keep_alive(self, game_ids: Sequence[str], at: float) -> None:
         """The running games ``game_ids`` were alive at ``at`` (after a crash, their clocks
         are held still from the last such time to the restart)."""

@@ -123,6 +123,12 @@ class StoreGameLog:
         """Mark a game as void: its scores never count."""
         await self.store.void_game(game_id, reason)
 
+    async def claim(self, chat: ChatKey, game_id: str, at: float) -> str | None:
+        """Claim ``chat`` for a new game; None when claimed, else the game that holds it."""
+        return await self.store.claim_chat(
+            chat.platform, chat.workspace_id, chat.channel_id, chat.thread_id, game_id, at
+        )
+
     async def keep_alive(self, game_ids: Sequence[str], at: float) -> None:
         """The running games ``game_ids`` were alive at ``at``."""
         await self.store.keep_alive(game_ids, at)

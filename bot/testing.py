@@ -72,12 +72,15 @@ class MemoryLog:
     lobbies: dict[str, LobbyState] = field(default_factory=dict)
     announcements: dict[str, float] = field(default_factory=dict)
     alive: dict[str, float] = field(default_factory=dict)
+    claims: dict[ChatKey, tuple[str, float]] = field(default_factory=dict)
 
     async def lobby(self, state: LobbyState) -> None:
         self.lobbies[state.game_id] = state
 
     async def lobby_closed(self, game_id: str) -> None:
         self.lobbies.pop(game_id, None)
+        if game_id not in self.started:
+            self.claims = {chat: held for chat, held in self.claims.items() if held[0] != game_id}
 
     async def start(self, game: GameStart) -> None:
         self.lobbies.pop(game.game_id, None)
@@ -108,6 +111,17 @@ class MemoryLog:
             for game_id, start in self.started.items()
             if game_id not in self.results and game_id not in self.voided
         ]
+
+    async def claim(self, chat: ChatKey, game_id: str, at: float) -> str | None:
+        held = self.claims.get(chat)
+        if held is not None and held[0] != game_id:
+            holder, claimed_at = held
+            running = holder in self.started and holder not in self.results and holder not in self.voided
+            ended = holder in self.results or holder in self.voided
+            if running or holder in self.lobbies or (not ended and at - claimed_at < 30.0):
+                return holder
+        self.claims[chat] = (game_id, at)
+        return None
 
     async def keep_alive(self, game_ids: Sequence[str], at: float) -> None:
         for game_id in game_ids:

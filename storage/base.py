@@ -263,6 +263,18 @@ class Store(Protocol):
         """Every game that finished but whose result was never posted (a crash in between)."""
         ...
 
+    async def claim_chat(
+        self,
+        platform: str,
+        workspace_id: str,
+        channel_id: str,
+        thread_id: str | None,
+        game_id: str,
+        at: float,
+    ) -> str | None:
+        """Claim a chat for a new game: None when claimed, else the id of the active game holding it."""
+        ...
+
     async def ended_games(self, since: float) -> list[StoredGame]:
         """Every game that finished or was voided at ``since`` or later, with its action log."""
         ...

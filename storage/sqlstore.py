@@ -706,9 +706,36 @@ class SQLStore(ABC):
             )
 
     async def delete_lobby(self, game_id: str) -> None:
-        """Forget a lobby that started or closed (no error if unknown)."""
+        """Forget a lobby that closed without starting, and its claim on its chat (no error if unknown)."""
         async with self._write() as tx:
             await tx.execute("DELETE FROM open_lobbies WHERE game_id = ?", (game_id,))
+            await tx.execute("DELETE FROM active_games WHERE game_id = ?", (game_id,))
+
+    async def claim_chat(
+        self,
+        platform: str,
+        workspace_id: str,
+        channel_id: str,
+        thread_id: str | None,
+        game_id: str,
+        at: float,
+    ) -> str | None:
+        """Claim a chat for a new game; None when claimed, else the id of the game that holds it.
+
+        A claim holds while its game runs or its lobby is open, and for ``CLAIM_FRESH`` seconds
+        after it was made (its lobby is recorded just after). One transaction, so two
+        processes starting a game in one chat at once end with one.
+        """
+        key = (platform, workspace_id, channel_id, thread_id or "")
+        async with self._write() as tx:
+            await tx.execute(_CLAIM_CHAT, (*key, game_id, float(at), float(at) - CLAIM_FRESH))
+            rows = await tx.fetch(
+                "SELECT game_id FROM active_games "
+                "WHERE platform = ? AND workspace_id = ? AND channel_id = ? AND thread_key = ?",
+                key,
+            )
+        holder = str(rows[0][0]) if rows else game_id
+        return None if holder == game_id else holder
 
     async def open_lobbies(self) -> list[LobbyRecord]:
         """Every open lobby, oldest first."""
@@ -799,4 +826,17 @@ _ENDED_GAMES = (
 _ENDED_ACTIONS = (
     "SELECT a.game_id, a.action FROM game_actions a JOIN games g ON g.game_id = a.game_id "
     "WHERE g.status <> 'running' AND g.ended_at >= ? ORDER BY a.game_id, a.seq"
+)
+#: Seconds a fresh claim on a chat holds before its lobby is recorded (see claim_chat).
+CLAIM_FRESH = 30.0
+_CLAIM_CHAT = (
+    "INSERT INTO active_games (platform, workspace_id, channel_id, thread_key, game_id, claimed_at) "
+    "VALUES (?, ?, ?, ?, ?, ?) "
+    "ON CONFLICT (platform, workspace_id, channel_id, thread_key) DO UPDATE "
+    "SET game_id = excluded.game_id, claimed_at = excluded.claimed_at "
+    "WHERE active_games.game_id = excluded.game_id OR ("
+    "NOT EXISTS (SELECT 1 FROM games g WHERE g.game_id = active_games.game_id AND g.status = 'running') "
+    "AND NOT EXISTS (SELECT 1 FROM open_lobbies l WHERE l.game_id = active_games.game_id) "
+    "AND (EXISTS (SELECT 1 FROM games e WHERE e.game_id = active_games.game_id AND e.status <> 'running') "
+    "OR active_games.claimed_at < ?))"
 )

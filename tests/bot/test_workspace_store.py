@@ -108,3 +108,43 @@ async def test_settings_and_word_lists_persist(setup, store: SQLStore) -> None:
     # the game default applies to the next lobby
     await manager.handle(cmd("start toy"))
     assert manager.sessions[CHAT].options["target"] == 3
+
+
+async def test_two_processes_on_one_database_run_one_game_per_channel(store: SQLStore) -> None:
+    # two managers on one database, as two processes on one PostgreSQL (tests/storage checks the
+    # claim itself with separate connections on both backends)
+    clock, registry = FakeClock(), Registry([TOY])
+    managers, outboxes = [], []
+    for db in (store, store):
+        outbox = FakeOutbox()
+        managers.append(
+            GameManager(registry, outbox, StoreGameLog(db), clock, workspace=Workspace(db, registry))
+        )
+        outboxes.append(outbox)
+    try:
+        # both processes get a /moji start for the same channel in the same moment
+        await asyncio.gather(
+            *(m.handle(cmd("start toy target=1", p)) for m, p in zip(managers, (ANN, BOB), strict=True))
+        )
+        opened = [CHAT in m.sessions for m in managers]
+        assert opened.count(True) == 1, "exactly one lobby"
+        loser = opened.index(False)
+        refusal = outboxes[loser].privates()[-1].view.plain()
+        assert "There's already a game in this channel" in refusal
+        winner = managers[1 - loser]
+        host, guest = (ANN, BOB) if loser == 1 else (BOB, ANN)
+        await winner.handle(Button(CHAT, guest, JOIN))
+        await winner.handle(Button(CHAT, host, GO))
+        # the other process still may not open a second game while it runs
+        await managers[loser].handle(cmd("start toy"))
+        assert CHAT not in managers[loser].sessions
+        closed = asyncio.Event()
+        winner.closed_listeners.append(lambda chat: closed.set())
+        await winner.handle(text(letter(winner) + "x", clock.now(), host, "w"))
+        await clock.advance(0.2)
+        await asyncio.wait_for(closed.wait(), 10)
+        await managers[loser].handle(cmd("start toy"))  # once it ended, the channel is free again
+        assert CHAT in managers[loser].sessions
+    finally:
+        for m in managers:
+            await m.shutdown()
