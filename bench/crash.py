@@ -95,14 +95,6 @@ def not_begun(db: Path, done_before: int) -> bool:
     return not running and ended == done_before
 
 
-async def poll_db(predicate: Any, within: float = 30.0) -> None:
-    deadline = time.monotonic() + within
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise TimeoutError("the database never showed it")
-        await asyncio.sleep(0.05)
-
-
 def words_for(letters: list[str], rng: random.Random) -> list[str]:
     from games.common.words import WordRules
     from games.lexicon import load
@@ -147,7 +139,7 @@ def check_database(db: Path, platform: str, tally: Tally, posted: int) -> None:
 
 async def discord_races(args: argparse.Namespace, workdir: Path, tally: Tally) -> None:
     from tests.adapters.discord.fakediscord import FakeDiscord
-    from tests.hardening.botprocess import BotProcess
+    from tests.hardening.botprocess import BotProcess, poll
 
     rng = random.Random(args.seed)
     fake = FakeDiscord()
@@ -216,7 +208,7 @@ async def discord_races(args: argparse.Namespace, workdir: Path, tally: Tally) -
                         tally.starts_repeated += 1
                         if not db_rows(db, "SELECT 1 FROM open_lobbies"):
                             await fake.slash(*ANN, "start", RACE_OPTIONS)
-                            await poll_db(lambda: bool(db_rows(db, "SELECT 1 FROM open_lobbies")))
+                            await poll(lambda: bool(db_rows(db, "SELECT 1 FROM open_lobbies")))
                         await fake.slash(*ANN, "go")
                 tables = [
                     r
@@ -299,7 +291,7 @@ async def slack_races(args: argparse.Namespace, workdir: Path, tally: Tally) -> 
 
     from tests.adapters.slack.conftest import SECRET
     from tests.adapters.slack.fakeslack import FakeSlack
-    from tests.hardening.botprocess import BotProcess, SlackClient, free_port
+    from tests.hardening.botprocess import BotProcess, SlackClient, free_port, poll
 
     rng = random.Random(args.seed + 1)
     slack = FakeSlack()
@@ -358,7 +350,7 @@ async def slack_races(args: argparse.Namespace, workdir: Path, tally: Tally) -> 
                             tally.starts_repeated += 1
                             if not db_rows(db, "SELECT 1 FROM open_lobbies"):
                                 await client.command("UANN", "start race bots=1 cards=6 level=easy")
-                                await poll_db(lambda: bool(db_rows(db, "SELECT 1 FROM open_lobbies")))
+                                await poll(lambda: bool(db_rows(db, "SELECT 1 FROM open_lobbies")))
                             await client.command("UANN", "go")
                     tables = [
                         c

@@ -324,5 +324,7 @@ def _on_signals(stop: Callable[[], None]) -> None:
         number = getattr(signal, name, None)
         if number is None:
             continue
+        # no handler where the platform cannot add one (Windows' loop: NotImplementedError; not
+        # the main thread: RuntimeError or ValueError): the default stop applies there
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(number, stop)

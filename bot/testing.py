@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from bot.events import ChatKey, Edit, MessageRef, Outbound, Post, Private, React
 from bot.outbox import GameStart, LobbyState
 from games.common.protocol import Action, Result
+from storage.sqlstore import CLAIM_FRESH
 
 
 class FakeOutbox:
@@ -118,7 +119,7 @@ class MemoryLog:
             holder, claimed_at = held
             running = holder in self.started and holder not in self.results and holder not in self.voided
             ended = holder in self.results or holder in self.voided
-            if running or holder in self.lobbies or (not ended and at - claimed_at < 30.0):
+            if running or holder in self.lobbies or (not ended and at - claimed_at < CLAIM_FRESH):
                 return holder
         self.claims[chat] = (game_id, at)
         return None

@@ -21,6 +21,7 @@ import signal
 import socket
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -143,6 +144,15 @@ class BotProcess:
         except AssertionError:
             self.proc.kill()
             self.proc.wait(timeout=30)
+
+
+async def poll(predicate: Callable[[], bool], within: float = 30.0) -> None:
+    """Wait until ``predicate()`` holds (it reads what a process wrote, e.g. its database)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + within
+    while not predicate():
+        assert loop.time() < deadline, "never happened"
+        await asyncio.sleep(0.05)
 
 
 def free_port() -> int:

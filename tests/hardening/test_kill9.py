@@ -13,12 +13,11 @@ A long outage is not waited for: the second process runs with its clock moved on
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 import sqlite3
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +29,7 @@ from games.lexicon import load
 from tests.adapters.discord.fakediscord import CHANNEL_ID, FakeDiscord, Fault
 from tests.adapters.slack.conftest import SECRET
 from tests.adapters.slack.fakeslack import FakeSlack
-from tests.hardening.botprocess import BotProcess, SlackClient, free_port
+from tests.hardening.botprocess import BotProcess, SlackClient, free_port, poll
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
@@ -42,15 +41,6 @@ MESSAGES = r"^/channels/(\d+)/messages$"
 def actions(db: Path) -> list[dict[str, Any]]:
     with sqlite3.connect(db) as conn:
         return [json.loads(text) for (text,) in conn.execute("SELECT action FROM game_actions ORDER BY seq")]
-
-
-async def poll(predicate: Callable[[], bool], within: float = 30.0) -> None:
-    """Wait until ``predicate()`` holds (it reads what a process wrote)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + within
-    while not predicate():
-        assert loop.time() < deadline, "never happened"
-        await asyncio.sleep(0.05)
 
 
 def games(db: Path) -> list[tuple[str, str | None, float | None]]:
@@ -91,10 +81,6 @@ async def start_board_in_a_thread(fake: FakeDiscord, bot: BotProcess, more: str)
     return thread_id
 
 
-def pinged(fake: FakeDiscord, pattern: str) -> list[str]:
-    return [str(r.json.get("content")) for r in fake.of("POST", MESSAGES) if re.search(pattern, r.text)]
-
-
 async def test_a_kill_between_the_result_and_its_post_is_announced_after_the_restart(
     discord_bot: tuple[FakeDiscord, BotProcess], tmp_path: Path
 ) -> None:
@@ -122,7 +108,6 @@ async def test_a_kill_between_the_result_and_its_post_is_announced_after_the_res
     await bot.close()
     bot.start()
     await bot.logged("connected as")
-    await bot.logged(r"slash commands|ready", within=30)
     assert not [r for r in fake.requests[before:] if "game over" in r.text and r is not result]
 
 
