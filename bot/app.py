@@ -15,12 +15,14 @@ from typing import TYPE_CHECKING
 
 from bot import metrics
 from bot.clock import SystemClock
-from bot.config import Config
+from bot.config import Config, instance_name
 from bot.events import ChatKey
-from bot.manager import GameManager, Recovery
+from bot.manager import KEEP_ALIVE, GameManager, Recovery
 from bot.outbox import Outbox
 from bot.recording import StoreGameLog
 from bot.registry import Registry, load_default
+from bot.routing import Router
+from bot.wire import InteractionCodec
 from bot.workspace import Workspace
 from games.common.protocol import GameInfo
 
@@ -48,6 +50,22 @@ class Services:
     #: The process's HTTP server (probes, metrics): adapters add their readiness checks and
     #: routes to it. None where nothing serves HTTP (the terminal, some tests).
     http: HealthServer | None = None
+    #: Seconds between renewals of this process's leases on its games.
+    keep_alive: float = KEEP_ALIVE
+
+    def router(
+        self,
+        manager: GameManager,
+        platform: str,
+        *,
+        codec: InteractionCodec | None = None,
+        mine: Callable[[ChatKey], bool] = lambda chat: True,
+    ) -> Router:
+        """Route ``manager``'s events between the processes sharing the database (started by
+        :meth:`recover`, once this process's own games are back)."""
+        return Router(
+            manager, self.store, self.game_log, platform, codec=codec, mine=mine, every=self.keep_alive
+        )
 
     async def expect_recovery(self, manager: GameManager, platform: str) -> None:
         """Before the platform's events flow: tell ``manager`` which chats have something to restore.
@@ -94,6 +112,8 @@ class Services:
             if start.chat.platform == platform and mine(start.chat)
         ]
         recovery.announced = await manager.announce_finished(finished)
+        if manager.router is not None:
+            await manager.router.start()
         metrics.recovered("resumed", len(recovery.resumed))
         metrics.recovered("voided", len(recovery.voided))
         metrics.recovered("lobbies", len(recovery.lobbies))
@@ -116,6 +136,7 @@ async def services(config: Config) -> AsyncIterator[Services]:
 
     try:
         store = open_store(config.database_url)
+        store.lease_ttl = config.lease
         await store.open()
     except StorageError as exc:
         raise StartupError(f"cannot open the database: {exc}") from None
@@ -123,7 +144,15 @@ async def services(config: Config) -> AsyncIterator[Services]:
         registry = load_default()
         if not len(registry):
             raise StartupError("no games are installed")
-        yield Services(registry, Workspace(store, registry), StoreGameLog(store), store)
+        game_log = StoreGameLog(store, owner=instance_name(config))
+        log.info("this process is %r among those sharing the database", game_log.owner)
+        yield Services(
+            registry,
+            Workspace(store, registry),
+            game_log,
+            store,
+            keep_alive=min(KEEP_ALIVE, config.lease / 3),
+        )
     finally:
         await store.close()
 
@@ -138,6 +167,7 @@ def make_manager(config: Config, svc: Services, outbox: Outbox, clock: SystemClo
         workspace=svc.workspace,
         settle=config.settle,
         lobby_timeout=config.lobby_timeout,
+        keep_alive=svc.keep_alive,
     )
 
 

@@ -94,6 +94,25 @@ SETTINGS: tuple[SettingSpec, ...] = (
         "Race fairness: ms to wait after the first answer for earlier-sent answers still in flight.",
     ),
     SettingSpec("LOBBY_TIMEOUT", "600", "Seconds a lobby waits for its host to start before it closes."),
+    SettingSpec(
+        "INSTANCE_ID",
+        "",
+        "Several processes on one database: this process's name, unique among them and kept across "
+        "its restarts, so a restarted process takes its games back at once (empty: local with "
+        "SQLite, HOSTNAME:PID with PostgreSQL).",
+    ),
+    SettingSpec(
+        "LEASE_SECONDS",
+        "15",
+        "Several processes: seconds a dead process's games wait before another process adopts them "
+        "(each process renews its games every third of that).",
+    ),
+    SettingSpec(
+        "SHARD_TAKEOVER",
+        "false",
+        "Discord with SHARD_IDS: true lets this process adopt the games of other shards whose "
+        "process died (they carry on, but answers reach it only once their shard is served again).",
+    ),
 )
 
 _BY_NAME = {spec.name: spec for spec in SETTINGS}
@@ -121,6 +140,9 @@ class Config:
     lobby_timeout: float  # seconds
     public_url: str = ""  # Slack HTTP mode: where Slack can fetch pictures
     log_format: str = "text"  # text or json
+    instance_id: str = ""  # empty: see :func:`instance_name`
+    lease: float = 15.0  # seconds
+    shard_takeover: bool = False
 
     @property
     def platforms(self) -> tuple[str, ...]:
@@ -265,6 +287,9 @@ def _validate(values: Mapping[str, str]) -> Config:
     public_url = values["PUBLIC_URL"].rstrip("/")
     if public_url and not public_url.startswith(("https://", "http://")):
         raise ConfigError(f"PUBLIC_URL must be an https:// address, not {public_url!r}")
+    instance = values["INSTANCE_ID"].strip()
+    if instance and (len(instance) > 100 or any(ch.isspace() for ch in instance)):
+        raise ConfigError(f"INSTANCE_ID must be a short name without spaces, not {instance!r}")
     level = values["LOG_LEVEL"].upper()
     if level not in {"DEBUG", "INFO", "WARNING", "ERROR"}:
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {values['LOG_LEVEL']!r}")
@@ -290,4 +315,32 @@ def _validate(values: Mapping[str, str]) -> Config:
         public_url=public_url,
         settle=_int(values, "SETTLE_MS", 0, 2000) / 1000,
         lobby_timeout=float(_int(values, "LOBBY_TIMEOUT", 10, 86400)),
+        instance_id=instance,
+        lease=float(_int(values, "LEASE_SECONDS", 3, 600)),
+        shard_takeover=_bool(values, "SHARD_TAKEOVER"),
     )
+
+
+def _bool(values: Mapping[str, str], name: str) -> bool:
+    raw = values[name].strip().lower()
+    if raw in {"1", "true", "yes", "on"}:
+        return True
+    if raw in {"", "0", "false", "no", "off"}:
+        return False
+    raise ConfigError(f"{name} must be true or false, not {values[name]!r}")
+
+
+def instance_name(config: Config) -> str:
+    """This process's name among those sharing the database.
+
+    ``INSTANCE_ID`` when set. Otherwise ``local`` with SQLite (one process per file: a restart
+    takes its games back at once) and ``HOSTNAME:PID`` with PostgreSQL (a container keeps its
+    name across restarts; elsewhere a restarted process waits for its old leases to lapse).
+    """
+    if config.instance_id:
+        return config.instance_id
+    if config.database_url.lower().startswith("sqlite"):
+        return "local"
+    import socket
+
+    return f"{socket.gethostname()}:{os.getpid()}"

@@ -225,6 +225,8 @@ class Delivery:
         self.stats = DeliveryStats()
         self._chats: dict[ChatKey, _Chat] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        #: Called with every new live table message (a process adopting the game edits it).
+        self.table_listeners: list[Callable[[MessageRef], None]] = []
 
     # ------------------------------------------------------------ what sessions say
 
@@ -258,6 +260,21 @@ class Delivery:
         state = self._chats.get(chat)
         if state is not None:
             state.below += 1
+
+    def resume_table(self, ref: MessageRef) -> None:
+        """A game carried on from another process: its live table is ``ref``, to be edited in
+        place (or posted anew if it has gone or scrolled away)."""
+        state = self._chat(ref.chat)
+        if state.live is None:
+            state.live, state.live_at, state.below = ref, self.clock.now(), 0
+
+    def drop(self, chat: ChatKey) -> None:
+        """The chat's game is no longer this process's: send nothing more that was queued for it."""
+        state = self._chats.pop(chat, None)
+        if state is not None:
+            for task in state.lanes.values():
+                task.cancel()
+        self.transport.forget(chat)
 
     def closed(self, chat: ChatKey) -> None:
         """The chat's game ended: once everything queued for it is out, forget it."""
@@ -600,6 +617,8 @@ class Delivery:
         self.stats.fresh_tables += 1
         state.live, state.live_at, state.below = ref, self.clock.now(), 0
         self._table_delivered(state, key)
+        for listener in self.table_listeners:
+            listener(ref)
 
     def _table_delivered(self, state: _Chat, key: object) -> None:
         now = self.clock.now()

@@ -16,7 +16,7 @@ import uuid
 from collections.abc import Callable, Coroutine, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot import views
 from bot.clock import Clock, SystemClock
@@ -42,7 +42,10 @@ from bot.session import Phase, Session, SessionError, handled_refs
 from bot.workspace import Workspace
 from games.common.options import OptionValue
 from games.common.protocol import Action, GameInfo
-from storage.errors import StorageError
+from storage.errors import Fenced, StorageError
+
+if TYPE_CHECKING:
+    from bot.routing import Router
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +83,8 @@ REDELIVERY_WINDOW = 600.0
 KEEP_ALIVE = 5.0
 
 RESUMED = "♻️ moji restarted; your {title} game carries on where it was."
+#: A game adopted from a process that stopped answering (several processes share the database).
+ADOPTED = "♻️ moji had a hiccup; your {title} game carries on where it was."
 PAUSED = " The clock stood still while moji was down ({gap})."
 VOIDED = (
     "♻️ moji restarted while your {title} game was running, and too much time has passed to "
@@ -97,6 +102,7 @@ class Recovery:
     voided: list[str] = field(default_factory=list)
     lobbies: list[str] = field(default_factory=list)  # reopened
     announced: list[str] = field(default_factory=list)  # finished before the crash, announced now
+    elsewhere: list[str] = field(default_factory=list)  # run by another live process: left alone
 
 
 #: Options a Master's Choice game reserves for the last moji Master.
@@ -118,6 +124,7 @@ class GameManager:
         lobby_timeout: float = 600.0,
         rng: random.Random | None = None,
         think_in_thread: bool | None = None,
+        keep_alive: float = KEEP_ALIVE,
     ) -> None:
         self.registry = registry
         #: Run turn-based computer players in a worker thread (see Session). By default only
@@ -129,6 +136,11 @@ class GameManager:
         self.workspace = workspace or Workspace(None)
         self.settle = settle
         self.lobby_timeout = lobby_timeout
+        #: Seconds between renewals of this process's leases on its games (see :meth:`_beat`).
+        self.keep_alive_every = keep_alive
+        #: Several processes on one database: routes each event to the process running its
+        #: chat (set by :class:`~bot.routing.Router`; None: every chat is this process's).
+        self.router: Router | None = None
         self.sessions: dict[ChatKey, Session] = {}
         #: Per-chat lines: an adapter takes a ticket as an event arrives and handles it in turn.
         self.turns = Turns()
@@ -176,6 +188,9 @@ class GameManager:
 
     async def _crashed(self, chat: ChatKey | None, exc: BaseException) -> None:
         """The one error handler: log, void, free the chat, tell the players."""
+        if isinstance(exc, Fenced) and chat is not None:
+            self.drop(chat, str(exc))
+            return
         self.errors.append(exc)
         log.error("game task failed in %s", chat.label() if chat else "?", exc_info=exc)
         if chat is None:
@@ -214,13 +229,34 @@ class GameManager:
                 log.exception("could not wind down the game in %s", session.chat.label())
         try:
             await self.game_log.keep_alive(self._running(), self.clock.now())
+            # another process may carry them on at once (a rolling restart)
+            await self.game_log.release([s.game_id for s in self.sessions.values()])
         except Exception:
             log.exception("could not record the games as alive until the stop")
+        if self.router is not None:
+            await self.router.stop()
+
+    def drop(self, chat: ChatKey, why: str) -> None:
+        """Another process has taken this chat's game over: forget it here at once, silently
+        (its new owner speaks for it), and send nothing more that was queued for it."""
+        session = self.sessions.pop(chat, None)
+        if session is None:
+            return
+        log.warning("%s: game %s dropped here (%s)", chat.label(), session.game_id, why)
+        session.abandon()
+        drop = getattr(self.outbox, "drop", None)
+        if callable(drop):
+            drop(chat)
+        self._notify_closed(chat)
 
     # ------------------------------------------------------------ keep-alive
 
     def _running(self) -> list[str]:
         return [s.game_id for s in self.sessions.values() if s.phase is Phase.RUNNING]
+
+    def _held(self) -> list[str]:
+        """Every game and lobby this process runs (its leases)."""
+        return [s.game_id for s in self.sessions.values() if s.phase is not Phase.CLOSED]
 
     def _keep_alive(self) -> None:
         """Make sure the running games are recorded alive every :data:`KEEP_ALIVE` seconds."""
@@ -228,20 +264,26 @@ class GameManager:
             self._heartbeat = self.spawn(self._beat(), "keep games alive")
 
     async def _beat(self) -> None:
-        """While this manager has games: record every few seconds that they are alive.
+        """While this manager has games: renew its leases on them every few seconds.
 
-        After a crash, a game's clock is held still from its last beat to the restart
-        (see :meth:`recover`), so nobody runs out of time while moji was down.
+        The running games are recorded alive too: after a crash, a game's clock is held still
+        from its last beat to the restart (see :meth:`recover`), so nobody runs out of time
+        while moji was down. A game another process has taken over is dropped at once.
         """
         while self.sessions:
-            await self.clock.sleep_until(self.clock.now() + KEEP_ALIVE)
-            running = self._running()
-            if not running:
+            await self.clock.sleep_until(self.clock.now() + self.keep_alive_every)
+            held = self._held()
+            if not held:
                 continue
             try:
-                await self.game_log.keep_alive(running, self.clock.now())
+                lost = await self.game_log.keep_alive(held, self.clock.now())
             except Exception as exc:  # a database outage: the games' own writes report it
-                log.warning("could not record %d game(s) as alive: %s", len(running), exc)
+                log.warning("could not renew %d game(s): %s", len(held), exc)
+                continue
+            gone = set(lost)
+            for chat, session in list(self.sessions.items()):
+                if session.game_id in gone:
+                    self.drop(chat, "another process has taken it over")
 
     async def shutdown(self) -> None:
         """Cancel every task and wait for them."""
@@ -280,13 +322,47 @@ class GameManager:
             self._recovered.set()
             self._restoring = set()
 
+    async def adopt(
+        self,
+        games: Iterable[tuple[GameStart, list[Action]]],
+        lobbies: Iterable[LobbyState] = (),
+        tables: Mapping[str, str] | None = None,
+    ) -> Recovery:
+        """Carry on games and lobbies whose process stopped answering (another process's, whose
+        lease lapsed): replayed from their logs as after a restart, their tables edited in
+        place (``tables``: game id → its live table message), their clocks held still for the
+        gap. A game this process cannot adopt (a live process runs it) is left alone."""
+        games = [(start, actions) for start, actions in games if start.chat not in self.sessions]
+        lobbies = [state for state in lobbies if state.chat not in self.sessions]
+        return await self._recover(games, lobbies, (), RESUME_WITHIN, ADOPTED, tables or {})
+
+    def _resume_table(self, chat: ChatKey, message_id: str) -> None:
+        resume = getattr(self.outbox, "resume_table", None)
+        if callable(resume):
+            resume(MessageRef(chat, message_id))
+
+    def table_posted(self, ref: MessageRef) -> None:
+        """The delivery layer posted a new live table in a chat: an adopter will edit it."""
+        session = self.sessions.get(ref.chat)
+        if session is not None and session.phase is Phase.RUNNING:
+            self.spawn(self._record_table(session.game_id, ref.message_id), f"table {session.game_id}")
+
+    async def _record_table(self, game_id: str, message_id: str) -> None:
+        try:
+            await self.game_log.table(game_id, message_id)
+        except Exception as exc:  # only an adopter's nicety is lost
+            log.warning("could not record the table of game %s: %s", game_id, exc)
+
     async def _recover(
         self,
         games: Iterable[tuple[GameStart, list[Action]]],
         lobbies: Iterable[LobbyState],
         ended: Iterable[tuple[GameStart, list[Action]]],
         resume_within: float,
+        notice_text: str = RESUMED,
+        tables: Mapping[str, str] | None = None,
     ) -> Recovery:
+        tables = tables or {}
         report = Recovery()
         for start, actions in ended:
             self._handled_before.setdefault(start.chat, set()).update(handled_refs(actions))
@@ -300,6 +376,9 @@ class GameManager:
         await self._reopen_lobbies(lobbies, report)
         now = self.clock.now()
         for start, actions in sorted(games, key=lambda item: item[0].started_at):
+            if not await self.game_log.adopt(start.game_id):
+                report.elsewhere.append(start.game_id)  # another live process runs it
+                continue
             info = self.registry.find(start.game)
             title = info.title if info else start.game
             # the game was last known to be running at its last action or keep-alive
@@ -325,7 +404,9 @@ class GameManager:
                 continue
             self.sessions[start.chat] = session
             self._keep_alive()
-            notice = RESUMED.format(title=title)
+            if start.game_id in tables:
+                self._resume_table(start.chat, tables[start.game_id])
+            notice = notice_text.format(title=title)
             if downtime >= 1:
                 notice += PAUSED.format(gap=views.duration(downtime))
             # downtime is not the players' fault: the game's clock stands still for it
@@ -342,8 +423,8 @@ class GameManager:
         done: list[str] = []
         for start, actions in sorted(games, key=lambda item: item[0].started_at):
             info = self.registry.find(start.game)
-            if info is None:
-                continue
+            if info is None or not await self.game_log.adopt(start.game_id):
+                continue  # (a live process that finished it announces it)
             try:
                 engine = self._restored(info, start, actions).engine  # the log, replayed
                 assert engine is not None
@@ -375,6 +456,9 @@ class GameManager:
 
     async def _reopen_lobbies(self, lobbies: Iterable[LobbyState], report: Recovery) -> None:
         for state in sorted(lobbies, key=lambda lobby: lobby.deadline):
+            if not await self.game_log.adopt(state.game_id):
+                report.elsewhere.append(state.game_id)  # another live process runs it
+                continue
             info = self.registry.find(state.game)
             if info is None or state.chat in self.sessions:
                 await self.game_log.lobby_closed(state.game_id)
@@ -462,9 +546,25 @@ class GameManager:
                 self._restoring.discard(chat)  # (once: later events do not wait again)
                 log.warning("%s: recovery is slow; handling events without it", chat.label())
 
-    async def handle(self, event: Inbound) -> None:
-        """Handle one inbound event; never raises."""
+    def may_have_game(self, chat: ChatKey) -> bool:
+        """Whether an event in ``chat`` may matter (adapters drop chatter elsewhere unread)."""
+        if chat in self.sessions or self.turns.busy(chat):
+            return True
+        return self.router is not None and self.router.shared
+
+    async def handle(self, event: Inbound, *, routed: bool = False) -> None:
+        """Handle one inbound event; never raises.
+
+        With several processes (a :attr:`router`), an event for a chat whose game another
+        process runs goes to that process instead (``routed``: it came from one already).
+        """
         await self._after_recovery(event.chat)
+        if self.router is not None and not routed:
+            try:
+                if await self.router.route(event):
+                    return
+            except Exception:
+                log.exception("could not route an event in %s; handling it here", event.chat.label())
         try:
             if isinstance(event, Text):
                 session = self.sessions.get(event.chat)

@@ -87,9 +87,26 @@ class GameLog(Protocol):
         None when claimed, else the id of the game that holds it."""
         ...
 
-    async def keep_alive(self, game_ids: Sequence[str], at: float) -> None:
-        """The running games ``game_ids`` were alive at ``at`` (after a crash, their clocks
-        are held still from the last such time to the restart)."""
+    async def keep_alive(self, game_ids: Sequence[str], at: float) -> Sequence[str]:
+        """This process still runs the games and lobbies ``game_ids`` at ``at``: their leases are
+        renewed, and the running ones recorded alive (after a crash, their clocks are held still
+        from the last such time to the restart). Returns those another process has taken over:
+        they must be dropped at once."""
+        ...
+
+    async def adopt(self, game_id: str) -> bool:
+        """Take over an active game or lobby (after a restart, or from a dead process): False
+        while another live process runs it. Every later write of the game is fenced: it fails
+        with :class:`~storage.errors.Fenced` once yet another process has taken it."""
+        ...
+
+    async def release(self, game_ids: Sequence[str]) -> None:
+        """This process stops: another may adopt these games at once."""
+        ...
+
+    async def table(self, game_id: str, message_id: str) -> None:
+        """The game's live table is now message ``message_id`` (a process adopting the game
+        edits it instead of posting another)."""
         ...
 
     async def announced(self, game_id: str, at: float) -> None:

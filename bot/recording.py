@@ -16,7 +16,7 @@ from bot.events import ChatKey, Player
 from bot.outbox import GameStart, LobbyState
 from games.common.options import OptionValue
 from games.common.protocol import Action, Result, Seat
-from storage.base import GameRecord, LobbyRecord, SeatRecord, SeatScore, Store
+from storage.base import GameRecord, Lease, LobbyRecord, SeatRecord, SeatScore, Store
 
 log = logging.getLogger(__name__)
 
@@ -89,49 +89,94 @@ class StoreGameLog:
     Actions are kept as ``Action.to_dict()`` JSON. The end of a game is one
     transaction, exactly once by game id; computer players (``bot:N`` seats)
     never reach a leaderboard.
+
+    Every game this process claims or adopts is held by a :class:`~storage.base.Lease` in
+    the name of ``owner`` (this process), and each write of that game carries it: once another
+    process has taken the game, the write fails with :class:`~storage.errors.Fenced`.
     """
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, owner: str = "local") -> None:
         self.store = store
+        self.owner = owner
+        #: game id → this process's lease on it
+        self.leases: dict[str, Lease] = {}
 
     async def lobby(self, state: LobbyState) -> None:
         """Record an open lobby (again after each join or leave)."""
-        await self.store.save_lobby(lobby_record(state))
+        await self.store.save_lobby(lobby_record(state), self.leases.get(state.game_id))
 
     async def lobby_closed(self, game_id: str) -> None:
         """Forget a lobby whose game started or that closed."""
-        await self.store.delete_lobby(game_id)
+        await self.store.delete_lobby(game_id, self.leases.get(game_id))
+        self.leases.pop(game_id, None)
 
     async def start(self, game: GameStart) -> None:
         """Record a game that has just begun (its lobby is forgotten in the same transaction)."""
-        await self.store.start_game(to_record(game))
+        await self.store.start_game(to_record(game), self.leases.get(game.game_id))
 
     async def append(self, game_id: str, seq: int, action: Action) -> None:
         """Append action number ``seq`` to the game's log (a repeat is ignored)."""
-        await self.store.append_action(game_id, seq, action.to_dict())
+        await self.store.append_action(game_id, seq, action.to_dict(), self.leases.get(game_id))
 
     async def finish(self, game: GameStart, result: Result, at: float) -> bool:
         """Record the end and the scores, exactly once; False if already recorded.
 
         A voided result is recorded as a void game: nothing is scored.
         """
+        lease = self.leases.get(game.game_id)
         if result.voided:
-            return await self.store.void_game(game.game_id, result.summary or "voided", at)
-        return await self.store.finish_game(to_record(game), seat_scores(game, result), at, result.summary)
+            done = await self.store.void_game(game.game_id, result.summary or "voided", at, lease)
+        else:
+            done = await self.store.finish_game(
+                to_record(game), seat_scores(game, result), at, result.summary, lease
+            )
+        self.leases.pop(game.game_id, None)
+        return done
 
     async def void(self, game_id: str, reason: str) -> None:
         """Mark a game as void: its scores never count."""
-        await self.store.void_game(game_id, reason)
+        await self.store.void_game(game_id, reason, None, self.leases.get(game_id))
+        self.leases.pop(game_id, None)
 
     async def claim(self, chat: ChatKey, game_id: str, at: float) -> str | None:
         """Claim ``chat`` for a new game; None when claimed, else the game that holds it."""
-        return await self.store.claim_chat(
-            chat.platform, chat.workspace_id, chat.channel_id, chat.thread_id, game_id, at
+        claimed = await self.store.lease_chat(
+            chat.platform, chat.workspace_id, chat.channel_id, chat.thread_id, game_id, at, self.owner
         )
+        if isinstance(claimed, str):
+            return claimed
+        self.leases[game_id] = claimed
+        return None
 
-    async def keep_alive(self, game_ids: Sequence[str], at: float) -> None:
-        """The running games ``game_ids`` were alive at ``at``."""
-        await self.store.keep_alive(game_ids, at)
+    async def adopt(self, game_id: str) -> bool:
+        """Take the game over (its owner's lease lapsed, or it is this process's own): False
+        while another live process runs it."""
+        lease = await self.store.adopt_game(game_id, self.owner)
+        if lease is None:
+            return False
+        self.leases[game_id] = lease
+        return True
+
+    async def keep_alive(self, game_ids: Sequence[str], at: float) -> list[str]:
+        """Renew this process's leases on ``game_ids`` (and record the running ones alive at ``at``);
+        the games another process has taken since (forgotten here)."""
+        leases = [self.leases[g] for g in game_ids if g in self.leases]
+        unleased = [g for g in game_ids if g not in self.leases]
+        if unleased:
+            await self.store.keep_alive(unleased, at)
+        lost = await self.store.renew_leases(leases, at) if leases else []
+        for game_id in lost:
+            self.leases.pop(game_id, None)
+        return lost
+
+    async def release(self, game_ids: Sequence[str]) -> None:
+        """This process stops: another process may adopt these games at once."""
+        leases = [self.leases[g] for g in game_ids if g in self.leases]
+        await self.store.release_leases(leases)
+
+    async def table(self, game_id: str, message_id: str) -> None:
+        """The game's live table is now message ``message_id``."""
+        await self.store.record_table(game_id, message_id)
 
     async def announced(self, game_id: str, at: float) -> None:
         """A finished game's result was posted in its channel."""
@@ -142,14 +187,17 @@ def _actions(raw: tuple[Mapping[str, Any], ...]) -> list[Action]:
     return [Action.from_dict(item) for item in raw]
 
 
-async def load_unfinished(store: Store) -> list[tuple[GameStart, list[Action]]]:
-    """Every unfinished game with its action log, oldest first, ready to replay.
+async def load_unfinished(
+    store: Store, game_ids: Sequence[str] | None = None
+) -> list[tuple[GameStart, list[Action]]]:
+    """Every unfinished game (or those named ``game_ids``) with its action log, oldest first,
+    ready to replay.
 
     A game whose record or log cannot be read back (written by a newer moji,
     say) is voided with a log line rather than stopping the others' recovery.
     """
     games: list[tuple[GameStart, list[Action]]] = []
-    for stored in await store.unfinished_games():
+    for stored in await store.unfinished_games(game_ids):
         try:
             start = replace(from_record(stored.record), alive_at=stored.alive_at)
             games.append((start, _actions(stored.actions)))

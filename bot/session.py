@@ -30,7 +30,7 @@ from bot.events import ChatKey, Edit, Mark, MessageRef, Player, Post, Private, R
 from bot.outbox import GameLog, GameStart, LobbyState, Outbox
 from games.common.options import OptionValue
 from games.common.protocol import Action, Claim, Engine, GameInfo, Notice, Seat, Setup, Snapshot
-from storage.errors import StorageError
+from storage.errors import Fenced, StorageError
 
 log = logging.getLogger(__name__)
 
@@ -553,6 +553,8 @@ class Session:
         for wait in waits:
             try:
                 return await write()
+            except Fenced:
+                raise  # another process runs the game now: nothing to retry
             except StorageError as exc:
                 metrics.storage_retry()
                 log.warning(

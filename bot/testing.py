@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from bot.events import ChatKey, Edit, MessageRef, Outbound, Post, Private, React
 from bot.outbox import GameStart, LobbyState
 from games.common.protocol import Action, Result
+from storage.errors import Fenced
 from storage.sqlstore import CLAIM_FRESH
 
 
@@ -74,21 +75,33 @@ class MemoryLog:
     announcements: dict[str, float] = field(default_factory=dict)
     alive: dict[str, float] = field(default_factory=dict)
     claims: dict[ChatKey, tuple[str, float]] = field(default_factory=dict)
+    #: Games "another process" took over: their writes fail with Fenced, keep_alive names them.
+    taken: set[str] = field(default_factory=set)
+    tables: dict[str, str] = field(default_factory=dict)
+    released: list[str] = field(default_factory=list)
+
+    def _fence(self, game_id: str) -> None:
+        if game_id in self.taken:
+            raise Fenced(f"game {game_id} is now run by another process")
 
     async def lobby(self, state: LobbyState) -> None:
+        self._fence(state.game_id)
         self.lobbies[state.game_id] = state
 
     async def lobby_closed(self, game_id: str) -> None:
+        self._fence(game_id)
         self.lobbies.pop(game_id, None)
         if game_id not in self.started:
             self.claims = {chat: held for chat, held in self.claims.items() if held[0] != game_id}
 
     async def start(self, game: GameStart) -> None:
+        self._fence(game.game_id)
         self.lobbies.pop(game.game_id, None)
         self.started[game.game_id] = game
         self.actions.setdefault(game.game_id, [])
 
     async def append(self, game_id: str, seq: int, action: Action) -> None:
+        self._fence(game_id)
         log = self.actions.setdefault(game_id, [])
         if seq < len(log):
             return  # already recorded (idempotent)
@@ -97,12 +110,14 @@ class MemoryLog:
         log.append(action)
 
     async def finish(self, game: GameStart, result: Result, at: float) -> bool:
+        self._fence(game.game_id)
         if game.game_id in self.results:
             return False
         self.results[game.game_id] = result
         return True
 
     async def void(self, game_id: str, reason: str) -> None:
+        self._fence(game_id)
         self.voided[game_id] = reason
 
     def unfinished(self) -> list[tuple[GameStart, list[Action]]]:
@@ -124,10 +139,20 @@ class MemoryLog:
         self.claims[chat] = (game_id, at)
         return None
 
-    async def keep_alive(self, game_ids: Sequence[str], at: float) -> None:
+    async def keep_alive(self, game_ids: Sequence[str], at: float) -> list[str]:
         for game_id in game_ids:
-            if game_id not in self.results and game_id not in self.voided:
+            if game_id not in self.results and game_id not in self.voided and game_id not in self.taken:
                 self.alive[game_id] = at
+        return [game_id for game_id in game_ids if game_id in self.taken]
+
+    async def adopt(self, game_id: str) -> bool:
+        return game_id not in self.taken
+
+    async def release(self, game_ids: Sequence[str]) -> None:
+        self.released.extend(game_ids)
+
+    async def table(self, game_id: str, message_id: str) -> None:
+        self.tables[game_id] = message_id
 
     async def announced(self, game_id: str, at: float) -> None:
         self.announcements.setdefault(game_id, at)

@@ -10,7 +10,7 @@ Slack team); a *player* is ``(platform, user_id)``. Times are epoch seconds
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol, TypeVar, runtime_checkable
@@ -103,6 +103,47 @@ class LobbyRecord:
     channel_id: str
     thread_id: str | None
     data: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Lease:
+    """A process's hold on an active game or lobby: every write of the game carries it.
+
+    ``epoch`` grows by one each time the game changes hands; a write with an older epoch
+    is refused (:class:`~storage.errors.Fenced`).
+    """
+
+    game_id: str
+    owner: str
+    epoch: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChatOwner:
+    """Who runs a chat's active game or lobby, and whether their lease is alive."""
+
+    platform: str
+    workspace_id: str
+    channel_id: str
+    thread_id: str | None
+    game_id: str
+    owner: str
+    epoch: int
+    live: bool
+    #: The game's live table message (an adopter edits it instead of posting another).
+    table_ref: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class InboxItem:
+    """An event forwarded to the process that runs its chat (``payload`` is the bot's JSON)."""
+
+    id: int
+    platform: str
+    workspace_id: str
+    channel_id: str
+    thread_id: str | None
+    payload: Mapping[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,27 +277,41 @@ class Store(Protocol):
 
     # ------------------------------------------------------------ games
 
-    async def start_game(self, record: GameRecord) -> None:
+    async def start_game(self, record: GameRecord, lease: Lease | None = None) -> None:
         """Record a game that has begun and forget its open lobby, in one transaction
         (idempotent by game id)."""
         ...
 
-    async def append_action(self, game_id: str, seq: int, action: Mapping[str, Any]) -> None:
-        """Append action ``seq`` to a started game's log (idempotent by ``(game_id, seq)``)."""
+    async def append_action(
+        self, game_id: str, seq: int, action: Mapping[str, Any], lease: Lease | None = None
+    ) -> None:
+        """Append action ``seq`` to a started game's log (idempotent by ``(game_id, seq)``).
+
+        Every write of a game may carry its ``lease``: the write is refused
+        (:class:`~storage.errors.Fenced`) when another process has taken the game.
+        """
         ...
 
     async def finish_game(
-        self, record: GameRecord, scores: Sequence[SeatScore], ended_at: float, summary: str = ""
+        self,
+        record: GameRecord,
+        scores: Sequence[SeatScore],
+        ended_at: float,
+        summary: str = "",
+        lease: Lease | None = None,
     ) -> bool:
         """Record a game's end and add its scores up, exactly once; False if it had already ended."""
         ...
 
-    async def void_game(self, game_id: str, reason: str, at: float | None = None) -> bool:
+    async def void_game(
+        self, game_id: str, reason: str, at: float | None = None, lease: Lease | None = None
+    ) -> bool:
         """Mark an unfinished game void (its scores never count); False if it had already ended."""
         ...
 
-    async def unfinished_games(self) -> list[StoredGame]:
-        """Every game that began and has neither finished nor been voided, oldest first."""
+    async def unfinished_games(self, game_ids: Sequence[str] | None = None) -> list[StoredGame]:
+        """Every game that began and has neither finished nor been voided (or those of them
+        named ``game_ids``), oldest first."""
         ...
 
     async def unannounced_games(self) -> list[StoredGame]:
@@ -271,8 +326,87 @@ class Store(Protocol):
         thread_id: str | None,
         game_id: str,
         at: float,
+        owner: str = "",
     ) -> str | None:
         """Claim a chat for a new game: None when claimed, else the id of the active game holding it."""
+        ...
+
+    async def lease_chat(
+        self,
+        platform: str,
+        workspace_id: str,
+        channel_id: str,
+        thread_id: str | None,
+        game_id: str,
+        at: float,
+        owner: str,
+    ) -> Lease | str:
+        """Claim a chat for a new game run by ``owner``: its lease, else the id of the game holding it."""
+        ...
+
+    async def adopt_game(self, game_id: str, owner: str) -> Lease | None:
+        """Take over an active game or lobby whose lease lapsed (or is ``owner``'s): its new lease,
+        or None while another process's lease is alive."""
+        ...
+
+    async def renew_leases(self, leases: Sequence[Lease], at: float) -> list[str]:
+        """Renew one owner's leases (and record its running games alive at ``at``); the games
+        another process has taken."""
+        ...
+
+    async def release_leases(self, leases: Sequence[Lease]) -> None:
+        """Let another process adopt these games at once (a graceful stop)."""
+        ...
+
+    async def chat_owner(
+        self, platform: str, workspace_id: str, channel_id: str, thread_id: str | None
+    ) -> ChatOwner | None:
+        """Who runs the chat's active game or open lobby (None: the chat is free)."""
+        ...
+
+    async def orphaned_games(self, platform: str) -> list[ChatOwner]:
+        """Active games and lobbies on ``platform`` whose owner's lease has lapsed."""
+        ...
+
+    async def record_table(self, game_id: str, message_id: str) -> None:
+        """The game's live table is now message ``message_id``."""
+        ...
+
+    async def join_instances(self, instance_id: str) -> None:
+        """Process ``instance_id`` is alive (said every few seconds)."""
+        ...
+
+    async def leave_instances(self, instance_id: str) -> None:
+        """Process ``instance_id`` stops."""
+        ...
+
+    async def live_instances(self) -> list[str]:
+        """Every process whose last word is fresh."""
+        ...
+
+    async def forward_event(
+        self,
+        platform: str,
+        workspace_id: str,
+        channel_id: str,
+        thread_id: str | None,
+        event_key: str,
+        payload: Mapping[str, Any],
+        at: float,
+    ) -> bool:
+        """Queue an event for the process running its chat; False for a repeat of ``event_key``."""
+        ...
+
+    async def inbox(self, owner: str, limit: int = 500) -> list[InboxItem]:
+        """Unhandled forwarded events of the chats ``owner`` runs, oldest first."""
+        ...
+
+    async def take_inbox(self, item_id: int, at: float) -> bool:
+        """Mark a forwarded event handled: True for exactly one caller."""
+        ...
+
+    async def listen(self, channel: str, callback: Callable[[str], None]) -> bool:
+        """Call ``callback`` on each notification of ``channel``; False where unsupported (poll)."""
         ...
 
     async def ended_games(self, since: float) -> list[StoredGame]:
@@ -287,11 +421,11 @@ class Store(Protocol):
         """Record that a finished game's result was posted in its channel."""
         ...
 
-    async def save_lobby(self, lobby: LobbyRecord) -> None:
+    async def save_lobby(self, lobby: LobbyRecord, lease: Lease | None = None) -> None:
         """Record (or update) an open lobby."""
         ...
 
-    async def delete_lobby(self, game_id: str) -> None:
+    async def delete_lobby(self, game_id: str, lease: Lease | None = None) -> None:
         """Forget a lobby that started or closed (no error if unknown)."""
         ...
 

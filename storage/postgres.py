@@ -8,6 +8,7 @@ starting together migrate one at a time. ``?schema=NAME`` in the URL (or
 
 from __future__ import annotations
 
+import logging
 import re
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -20,6 +21,8 @@ import asyncpg
 
 from storage.errors import StorageError
 from storage.sqlstore import Row, SQLStore, Tx, check_text
+
+log = logging.getLogger(__name__)
 
 #: Key of the advisory lock held while migrating ("moji" in ASCII).
 MIGRATION_LOCK = 0x6D6F6A69
@@ -107,6 +110,8 @@ class PostgresStore(SQLStore):
         self.min_size, self.max_size = min_size, max_size
         self.connect_timeout = connect_timeout
         self._pool: asyncpg.Pool | None = None
+        #: The connection LISTENing for notifications (see :meth:`listen`), opened on first use.
+        self._listener: asyncpg.Connection | None = None
 
     async def open(self) -> None:
         """Create the connection pool and apply pending migrations."""
@@ -133,6 +138,12 @@ class PostgresStore(SQLStore):
 
     async def close(self) -> None:
         """Close the pool (waiting for connections in use to be released)."""
+        listener, self._listener = self._listener, None
+        if listener is not None:
+            try:
+                await listener.close()
+            except Exception as exc:  # (already broken: nothing to close)
+                log.debug("closing the listening connection: %s", exc)
         pool, self._pool = self._pool, None
         if pool is not None:
             await pool.close()
@@ -162,3 +173,24 @@ class PostgresStore(SQLStore):
 
     async def _lock_schema(self, tx: Tx) -> None:
         await tx.fetch("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
+
+    async def _notify(self, tx: Tx, channel: str, payload: str) -> None:
+        await tx.fetch("SELECT pg_notify(?, ?)", (channel, payload))
+
+    async def listen(self, channel: str, callback: Callable[[str], None]) -> bool:
+        """LISTEN on ``channel`` over a connection of its own; ``callback`` gets each payload.
+
+        If that connection breaks, the callers' polling still finds the work (a notification
+        is only a wake-up).
+        """
+        self._need()
+        try:
+            if self._listener is None or self._listener.is_closed():
+                settings = {"search_path": self.schema} if self.schema else None
+                self._listener = await asyncpg.connect(
+                    self.url, timeout=self.connect_timeout, server_settings=settings
+                )
+            await self._listener.add_listener(channel, lambda *args: callback(str(args[-1])))
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+            raise StorageError(f"could not listen on PostgreSQL: {_explain(exc)}") from exc
+        return True

@@ -19,9 +19,12 @@ from typing import Any, Protocol, TypeVar, cast
 
 from storage import migrations, periods
 from storage.base import (
+    ChatOwner,
     GameRecord,
+    InboxItem,
     InstallKey,
     LeaderboardRow,
+    Lease,
     LobbyRecord,
     PlayerStats,
     Schedule,
@@ -31,7 +34,7 @@ from storage.base import (
     SeatScore,
     StoredGame,
 )
-from storage.errors import StorageError
+from storage.errors import Fenced, StorageError
 
 Row = Sequence[Any]
 T = TypeVar("T")
@@ -41,6 +44,16 @@ Body = Callable[["Tx"], Coroutine[Any, Any, T]]
 ALL_GAMES = "*"
 
 _MAX_CACHED = 100_000
+
+#: Seconds a lease lasts unless its owner renews it (owners renew every third of that).
+LEASE_TTL = 15.0
+#: The database's clock, in epoch seconds (leases never trust a process's own clock).
+_DB_NOW: dict[str, str] = {
+    "sqlite": "((julianday('now') - 2440587.5) * 86400.0)",
+    "postgres": "EXTRACT(EPOCH FROM clock_timestamp())::float8",
+}
+#: Handled inbox rows are kept this long (s), to recognise a platform's late redelivery.
+INBOX_KEEP = 900.0
 
 
 class Tx(Protocol):
@@ -108,6 +121,8 @@ class SQLStore(ABC):
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
         #: Wall clock for bookkeeping columns (created_at…); never for game or period logic.
         self.clock = clock
+        #: Seconds a game's lease lasts unless renewed (see :class:`~storage.base.Lease`).
+        self.lease_ttl = LEASE_TTL
         self._workspaces: set[tuple[str, str]] = set()
         self._names: dict[tuple[str, str], str] = {}
 
@@ -318,10 +333,11 @@ class SQLStore(ABC):
             ),
         )
 
-    async def start_game(self, record: GameRecord) -> None:
+    async def start_game(self, record: GameRecord, lease: Lease | None = None) -> None:
         """Record a game that has begun, and forget its open lobby (idempotent by game id)."""
 
         async def body(tx: Tx) -> None:
+            await self._fence(tx, lease)
             await self._ensure_workspace(tx, record.platform, record.workspace_id)
             await self._insert_game(tx, record)
             # its lobby, if it had one, is gone in the same transaction
@@ -330,11 +346,14 @@ class SQLStore(ABC):
         await self._transaction(body)
         self._remember_workspace(record.platform, record.workspace_id)
 
-    async def append_action(self, game_id: str, seq: int, action: Mapping[str, Any]) -> None:
+    async def append_action(
+        self, game_id: str, seq: int, action: Mapping[str, Any], lease: Lease | None = None
+    ) -> None:
         """Append action ``seq`` to a started game's log (idempotent by ``(game_id, seq)``)."""
         text = json.dumps(dict(action), separators=(",", ":"))
 
         async def body(tx: Tx) -> None:
+            await self._fence(tx, lease)
             await tx.execute(
                 "INSERT INTO game_actions (game_id, seq, action) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 (game_id, seq, text),
@@ -343,7 +362,12 @@ class SQLStore(ABC):
         await self._transaction(body)
 
     async def finish_game(
-        self, record: GameRecord, scores: Sequence[SeatScore], ended_at: float, summary: str = ""
+        self,
+        record: GameRecord,
+        scores: Sequence[SeatScore],
+        ended_at: float,
+        summary: str = "",
+        lease: Lease | None = None,
     ) -> bool:
         """Record a game's end and add its scores up: one transaction, exactly once by game id.
 
@@ -357,6 +381,7 @@ class SQLStore(ABC):
         players: list[tuple[Any, ...]] = []
 
         async def body(tx: Tx) -> bool:
+            await self._fence(tx, lease)
             await self._ensure_workspace(tx, platform, workspace_id)
             await self._insert_game(tx, record)
             changed = await tx.execute(
@@ -428,9 +453,12 @@ class SQLStore(ABC):
             self._remember_name(seat_platform, user, name)
         return True
 
-    async def void_game(self, game_id: str, reason: str, at: float | None = None) -> bool:
+    async def void_game(
+        self, game_id: str, reason: str, at: float | None = None, lease: Lease | None = None
+    ) -> bool:
         """Mark an unfinished game void (its scores never count); False if it had already ended."""
         async with self._write() as tx:
+            await self._fence(tx, lease)
             changed = await tx.execute(
                 "UPDATE games SET status = 'void', void_reason = ?, ended_at = ? "
                 "WHERE game_id = ? AND status = 'running'",
@@ -444,9 +472,19 @@ class SQLStore(ABC):
             rows = await tx.fetch("SELECT status FROM games WHERE game_id = ?", (game_id,))
         return str(rows[0][0]) if rows else None
 
-    async def unfinished_games(self) -> list[StoredGame]:
-        """Every game that began and has neither finished nor been voided, oldest first."""
-        return await self._games(_RUNNING_GAMES, _RUNNING_ACTIONS)
+    async def unfinished_games(self, game_ids: Sequence[str] | None = None) -> list[StoredGame]:
+        """Every game that began and has neither finished nor been voided (or those of them named
+        ``game_ids``), oldest first."""
+        if game_ids is None:
+            return await self._games(_RUNNING_GAMES, _RUNNING_ACTIONS)
+        if not game_ids:
+            return []
+        marks = ", ".join("?" for _ in game_ids)
+        games, actions = (
+            sql.replace(" ORDER BY", f" AND g.game_id IN ({marks}) ORDER BY")
+            for sql in (_RUNNING_GAMES, _RUNNING_ACTIONS)
+        )
+        return await self._games(games, actions, tuple(game_ids))
 
     async def unannounced_games(self) -> list[StoredGame]:
         """Every game that finished but whose result was never posted (a crash in between)."""
@@ -685,11 +723,12 @@ class SQLStore(ABC):
 
     # ------------------------------------------------------------ Slack installations
 
-    async def save_lobby(self, lobby: LobbyRecord) -> None:
+    async def save_lobby(self, lobby: LobbyRecord, lease: Lease | None = None) -> None:
         """Record (or update) an open lobby."""
         text = json.dumps(dict(lobby.data), sort_keys=True)
         check_text((lobby.game_id, lobby.platform, lobby.workspace_id, lobby.channel_id))
         async with self._write() as tx:
+            await self._fence(tx, lease)
             await tx.execute(
                 "INSERT INTO open_lobbies (game_id, platform, workspace_id, channel_id, thread_id, data, "
                 "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
@@ -705,9 +744,10 @@ class SQLStore(ABC):
                 ),
             )
 
-    async def delete_lobby(self, game_id: str) -> None:
+    async def delete_lobby(self, game_id: str, lease: Lease | None = None) -> None:
         """Forget a lobby that closed without starting, and its claim on its chat (no error if unknown)."""
         async with self._write() as tx:
+            await self._fence(tx, lease)
             await tx.execute("DELETE FROM open_lobbies WHERE game_id = ?", (game_id,))
             await tx.execute("DELETE FROM active_games WHERE game_id = ?", (game_id,))
 
@@ -719,23 +759,199 @@ class SQLStore(ABC):
         thread_id: str | None,
         game_id: str,
         at: float,
+        owner: str = "",
     ) -> str | None:
-        """Claim a chat for a new game; None when claimed, else the id of the game that holds it.
+        """Claim a chat for a new game; None when claimed, else the id of the game that holds it."""
+        claimed = await self.lease_chat(platform, workspace_id, channel_id, thread_id, game_id, at, owner)
+        return claimed if isinstance(claimed, str) else None
+
+    async def lease_chat(
+        self,
+        platform: str,
+        workspace_id: str,
+        channel_id: str,
+        thread_id: str | None,
+        game_id: str,
+        at: float,
+        owner: str,
+    ) -> Lease | str:
+        """Claim a chat for a new game run by ``owner``: its :class:`Lease`, else the id of the
+        game that holds the chat.
 
         A claim holds while its game runs or its lobby is open, and for ``CLAIM_FRESH`` seconds
         after it was made (its lobby is recorded just after). One transaction, so two
         processes starting a game in one chat at once end with one.
         """
         key = (platform, workspace_id, channel_id, thread_id or "")
+        sql = self._sql(_CLAIM_CHAT)
         async with self._write() as tx:
-            await tx.execute(_CLAIM_CHAT, (*key, game_id, float(at), float(at) - CLAIM_FRESH))
+            await tx.execute(sql, (*key, game_id, float(at), owner, self.lease_ttl, float(at) - CLAIM_FRESH))
             rows = await tx.fetch(
-                "SELECT game_id FROM active_games "
+                "SELECT game_id, owner, epoch FROM active_games "
                 "WHERE platform = ? AND workspace_id = ? AND channel_id = ? AND thread_key = ?",
                 key,
             )
-        holder = str(rows[0][0]) if rows else game_id
-        return None if holder == game_id else holder
+        if not rows or str(rows[0][0]) != game_id:
+            return str(rows[0][0]) if rows else game_id
+        return Lease(game_id, str(rows[0][1]), int(rows[0][2]))
+
+    # ------------------------------------------------------------ ownership
+
+    def _sql(self, template: str, **parts: str) -> str:
+        """One of this module's statements, with the database's clock (``{now}``) filled in."""
+        return template.format(now=_DB_NOW[self.dialect], **parts)
+
+    async def _fence(self, tx: Tx, lease: Lease | None) -> None:
+        """Refuse the write unless ``lease`` still holds its game (and renew it).
+
+        None, or epoch 0 (a game no chat claim names: nobody else can hold it), is not checked.
+        """
+        if lease is None or lease.epoch == 0:
+            return
+        changed = await tx.execute(
+            self._sql(_FENCE),
+            (self.lease_ttl, lease.game_id, lease.owner, int(lease.epoch)),
+        )
+        if not changed:
+            raise Fenced(f"game {lease.game_id} is now run by another process")
+
+    async def adopt_game(self, game_id: str, owner: str) -> Lease | None:
+        """Take over an active game or lobby whose lease has lapsed (or is already ``owner``'s).
+
+        One conditional UPDATE: of several processes adopting at once, exactly one gets the
+        new epoch. None when another process's lease is alive. A game no chat claim names
+        (its chat has had a newer game since) gets a lease of epoch 0, which nothing fences.
+        """
+        async with self._write() as tx:
+            rows = await tx.fetch(
+                self._sql(_ADOPT),
+                (owner, self.lease_ttl, game_id, owner),
+            )
+            if not rows:
+                held = await tx.fetch("SELECT 1 FROM active_games WHERE game_id = ?", (game_id,))
+                return None if held else Lease(game_id, owner, 0)
+        return Lease(game_id, owner, int(rows[0][0]))
+
+    async def renew_leases(self, leases: Sequence[Lease], at: float) -> list[str]:
+        """Renew ``leases`` (one owner's) and record their running games alive at ``at``.
+
+        Returns the games whose lease is no longer this owner's (another process took them):
+        their owner must drop them at once.
+        """
+        if not leases:
+            return []
+        owner = leases[0].owner
+        held: set[tuple[str, int]] = set()
+        async with self._write() as tx:
+            for chunk in _chunks([lease.game_id for lease in leases]):
+                marks = ", ".join("?" for _ in chunk)
+                rows = await tx.fetch(self._sql(_RENEW, marks=marks), (self.lease_ttl, owner, *chunk))
+                held |= {(str(r[0]), int(r[1])) for r in rows}
+                await tx.execute(self._sql(_ALIVE, marks=marks), (float(at), *chunk))
+        return [lease.game_id for lease in leases if (lease.game_id, lease.epoch) not in held]
+
+    async def release_leases(self, leases: Sequence[Lease]) -> None:
+        """Let another process adopt these games at once (a graceful stop)."""
+        if not leases:
+            return
+        async with self._write() as tx:
+            await tx.executemany(
+                "UPDATE active_games SET lease_until = 0 WHERE game_id = ? AND owner = ? AND epoch = ?",
+                [(lease.game_id, lease.owner, int(lease.epoch)) for lease in leases],
+            )
+
+    async def chat_owner(
+        self, platform: str, workspace_id: str, channel_id: str, thread_id: str | None
+    ) -> ChatOwner | None:
+        """Who runs the chat's active game or open lobby (None: nobody, the chat is free)."""
+        async with self._read() as tx:
+            rows = await tx.fetch(
+                self._sql(_CHAT_OWNER), (platform, workspace_id, channel_id, thread_id or "")
+            )
+        return _owner(rows[0]) if rows else None
+
+    async def orphaned_games(self, platform: str) -> list[ChatOwner]:
+        """The active games and lobbies on ``platform`` whose owner's lease has lapsed."""
+        async with self._read() as tx:
+            rows = await tx.fetch(self._sql(_ORPHANS), (platform,))
+        return [_owner(row) for row in rows]
+
+    async def record_table(self, game_id: str, message_id: str) -> None:
+        """The game's live table is now message ``message_id``."""
+        async with self._write() as tx:
+            await tx.execute("UPDATE active_games SET table_ref = ? WHERE game_id = ?", (message_id, game_id))
+
+    async def join_instances(self, instance_id: str) -> None:
+        """Say that process ``instance_id`` is alive (again now: every few seconds)."""
+        async with self._write() as tx:
+            await tx.execute(self._sql(_JOIN_INSTANCES), (instance_id, self.lease_ttl))
+
+    async def leave_instances(self, instance_id: str) -> None:
+        """Process ``instance_id`` stops."""
+        async with self._write() as tx:
+            await tx.execute("DELETE FROM instances WHERE instance_id = ?", (instance_id,))
+
+    async def live_instances(self) -> list[str]:
+        """Every process whose last word is fresh (itself included)."""
+        async with self._read() as tx:
+            rows = await tx.fetch(self._sql(_LIVE_INSTANCES))
+        return [str(row[0]) for row in rows]
+
+    # ------------------------------------------------------------ forwarded events
+
+    async def forward_event(
+        self,
+        platform: str,
+        workspace_id: str,
+        channel_id: str,
+        thread_id: str | None,
+        event_key: str,
+        payload: Mapping[str, Any],
+        at: float,
+    ) -> bool:
+        """Queue an event for the process that runs its chat; False for a repeat of ``event_key``."""
+        text = json.dumps(dict(payload), separators=(",", ":"))
+        async with self._write() as tx:
+            changed = await tx.execute(
+                "INSERT INTO inbox (platform, workspace_id, channel_id, thread_key, event_key, payload, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                (platform, workspace_id, channel_id, thread_id or "", event_key, text, float(at)),
+            )
+            if changed:
+                await self._notify(tx, INBOX_CHANNEL, platform)
+        return changed > 0
+
+    async def _notify(self, tx: Tx, channel: str, payload: str) -> None:  # noqa: B027 - optional hook
+        """Wake the processes listening on ``channel`` when the transaction commits (PostgreSQL)."""
+
+    async def inbox(self, owner: str, limit: int = 500) -> list[InboxItem]:
+        """Unhandled events for the chats ``owner`` runs, oldest first."""
+        async with self._read() as tx:
+            rows = await tx.fetch(
+                "SELECT i.id, i.platform, i.workspace_id, i.channel_id, i.thread_key, i.payload "
+                "FROM inbox i JOIN active_games a ON a.platform = i.platform "
+                "AND a.workspace_id = i.workspace_id AND a.channel_id = i.channel_id "
+                "AND a.thread_key = i.thread_key "
+                "WHERE i.handled_at IS NULL AND a.owner = ? ORDER BY i.id LIMIT ?",
+                (owner, int(limit)),
+            )
+        return [InboxItem(int(r[0]), r[1], r[2], r[3], r[4] or None, json.loads(r[5])) for r in rows]
+
+    async def take_inbox(self, item_id: int, at: float) -> bool:
+        """Mark a forwarded event handled: True for exactly one caller."""
+        async with self._write() as tx:
+            changed = await tx.execute(
+                "UPDATE inbox SET handled_at = ? WHERE id = ? AND handled_at IS NULL",
+                (float(at), int(item_id)),
+            )
+            # (an event nobody took in that long belonged to a game that ended without its owner)
+            await tx.execute("DELETE FROM inbox WHERE created_at < ?", (float(at) - INBOX_KEEP,))
+        return changed > 0
+
+    async def listen(self, channel: str, callback: Callable[[str], None]) -> bool:
+        """Call ``callback`` (with the payload) whenever ``channel`` is notified; False where the
+        backend cannot (SQLite: poll instead)."""
+        return False
 
     async def open_lobbies(self) -> list[LobbyRecord]:
         """Every open lobby, oldest first."""
@@ -830,13 +1046,62 @@ _ENDED_ACTIONS = (
 #: Seconds a fresh claim on a chat holds before its lobby is recorded (see claim_chat).
 CLAIM_FRESH = 30.0
 _CLAIM_CHAT = (
-    "INSERT INTO active_games (platform, workspace_id, channel_id, thread_key, game_id, claimed_at) "
-    "VALUES (?, ?, ?, ?, ?, ?) "
+    "INSERT INTO active_games (platform, workspace_id, channel_id, thread_key, game_id, claimed_at, "
+    "owner, epoch, lease_until) VALUES (?, ?, ?, ?, ?, ?, ?, 1, {now} + ?) "
     "ON CONFLICT (platform, workspace_id, channel_id, thread_key) DO UPDATE "
-    "SET game_id = excluded.game_id, claimed_at = excluded.claimed_at "
+    "SET game_id = excluded.game_id, claimed_at = excluded.claimed_at, owner = excluded.owner, "
+    "epoch = active_games.epoch + 1, lease_until = excluded.lease_until, table_ref = NULL "
     "WHERE active_games.game_id = excluded.game_id OR ("
     "NOT EXISTS (SELECT 1 FROM games g WHERE g.game_id = active_games.game_id AND g.status = 'running') "
     "AND NOT EXISTS (SELECT 1 FROM open_lobbies l WHERE l.game_id = active_games.game_id) "
     "AND (EXISTS (SELECT 1 FROM games e WHERE e.game_id = active_games.game_id AND e.status <> 'running') "
     "OR active_games.claimed_at < ?))"
 )
+
+#: Channel on which a forwarded event wakes the processes (PostgreSQL LISTEN/NOTIFY).
+INBOX_CHANNEL = "moji_inbox"
+
+#: Active games and open lobbies with their owners (callers add conditions after the WHERE).
+_OWNERS = (
+    "SELECT a.platform, a.workspace_id, a.channel_id, a.thread_key, a.game_id, a.owner, a.epoch, "
+    "CASE WHEN a.lease_until >= {now} THEN 1 ELSE 0 END, a.table_ref FROM active_games a "
+    "WHERE (EXISTS (SELECT 1 FROM games g WHERE g.game_id = a.game_id AND g.status = 'running') "
+    "OR EXISTS (SELECT 1 FROM open_lobbies l WHERE l.game_id = a.game_id))"
+)
+
+
+def _owner(row: Row) -> ChatOwner:
+    return ChatOwner(
+        platform=row[0],
+        workspace_id=row[1],
+        channel_id=row[2],
+        thread_id=row[3] or None,
+        game_id=row[4],
+        owner=row[5],
+        epoch=int(row[6]),
+        live=bool(row[7]),
+        table_ref=row[8],
+    )
+
+
+def _chunks(items: Sequence[str], size: int = 400) -> list[Sequence[str]]:
+    return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+_FENCE = "UPDATE active_games SET lease_until = {now} + ? WHERE game_id = ? AND owner = ? AND epoch = ?"
+_ADOPT = (
+    "UPDATE active_games SET owner = ?, epoch = epoch + 1, lease_until = {now} + ? "
+    "WHERE game_id = ? AND (owner = ? OR lease_until < {now}) RETURNING epoch"
+)
+_RENEW = (
+    "UPDATE active_games SET lease_until = {now} + ? WHERE owner = ? AND game_id IN ({marks}) "
+    "RETURNING game_id, epoch"
+)
+_ALIVE = "UPDATE games SET alive_at = ? WHERE status = 'running' AND game_id IN ({marks})"
+_JOIN_INSTANCES = (
+    "INSERT INTO instances (instance_id, started_at, seen_until) VALUES (?, {now}, {now} + ?) "
+    "ON CONFLICT (instance_id) DO UPDATE SET seen_until = excluded.seen_until"
+)
+_LIVE_INSTANCES = "SELECT instance_id FROM instances WHERE seen_until >= {now} ORDER BY instance_id"
+_CHAT_OWNER = _OWNERS + " AND a.platform = ? AND a.workspace_id = ? AND a.channel_id = ? AND a.thread_key = ?"
+_ORPHANS = _OWNERS + " AND a.platform = ? AND a.lease_until < {now} ORDER BY a.claimed_at"

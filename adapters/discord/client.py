@@ -29,6 +29,7 @@ from adapters.discord.commands import build_group
 from adapters.discord.limits import header_trace
 from adapters.discord.outbox import DiscordOutbox, Reply
 from adapters.discord.permissions import THREADS, is_admin, missing, missing_message
+from adapters.discord.wire import ReplyWire
 from bot import metrics
 from bot.app import Services
 from bot.clock import Clock
@@ -168,8 +169,18 @@ class MojiBot(discord.AutoShardedClient):
             workspace=services.workspace,
             settle=config.settle,
             lobby_timeout=config.lobby_timeout,
+            keep_alive=services.keep_alive,
         )
         self.manager.closed_listeners.append(self.outbox.closed)
+        self.outbox.table_listeners.append(self.manager.table_posted)
+        #: Several processes on one database: events go to the process that runs their chat; a
+        #: dead process's games are adopted only in this process's shards (unless SHARD_TAKEOVER).
+        self.router = services.router(
+            self.manager,
+            "discord",
+            codec=ReplyWire(self),
+            mine=(lambda chat: True) if config.shard_takeover else self.mine,
+        )
         metrics.watch(self.manager)
         #: Scheduled games (a server's game night), run by the process that owns the server.
         self.scheduler = Scheduler(
@@ -483,12 +494,12 @@ class MojiBot(discord.AutoShardedClient):
         if message.edited_at is not None:
             return  # edited messages never count
         chat = self.chat_of(message.guild.id, message.channel, message.channel.id)
-        if chat not in self.manager.sessions and not self.manager.turns.busy(chat):
+        if not self.manager.may_have_game(chat):
             return  # chatter in a channel without a game (nor a command on its way to open one)
         self.outbox.saw_message(chat)
         text = message.content.strip()
         session = self.manager.sessions.get(chat)
-        if session is not None and not session.info.realtime:
+        if session is None or not session.info.realtime:
             if not text or len(text) > MAX_MOVE:
                 return  # a turn-based game's thread: a line may be a move (the session decides)
         elif not text or len(text) > MAX_WORD or not WORD.match(text):
@@ -513,7 +524,7 @@ class MojiBot(discord.AutoShardedClient):
             return
         channel = self.get_channel(payload.channel_id)
         chat = self.chat_of(payload.guild_id, channel, payload.channel_id)
-        if chat not in self.manager.sessions:
+        if not self.manager.may_have_game(chat):
             return
         member = payload.member
         if member is not None and member.bot:

@@ -30,7 +30,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from adapters.slack.commands import ADMIN_COMMANDS, SLASH, help_view, parse_slash, slack_time
 from adapters.slack.home import home_view
 from adapters.slack.installations import DatabaseInstallationStore, SignedStateStore
-from adapters.slack.outbox import Interaction, SlackOutbox, Style
+from adapters.slack.outbox import Interaction, InteractionWire, SlackOutbox, Style
 from adapters.slack.people import Directory
 from adapters.slack.pictures import Renderer
 from adapters.slack.settings import BOT_SCOPES, SlackServices, SlackSettings, retry_handlers
@@ -134,6 +134,9 @@ class SlackAdapter:
             lobby_timeout=settings.lobby_timeout,
         )
         self.manager.closed_listeners.append(self.outbox.closed)
+        self.outbox.table_listeners.append(self.manager.table_posted)
+        #: Several processes on one database: events go to the process that runs their chat.
+        self.router = svc.router(self.manager, PLATFORM, codec=InteractionWire())
         metrics.watch(self.manager)
         self.people = Directory(self.client_for, self._admin_group, clock)
         self.scheduler = Scheduler(self.store, clock, self._timezone, self.start_break, platform=PLATFORM)
@@ -426,7 +429,7 @@ class SlackAdapter:
             await self._on_direct_message(team, user, text, float(ts))
             return
         chat = ChatKey(PLATFORM, team, channel)
-        if chat not in self.manager.sessions and not self.manager.turns.busy(chat):
+        if not self.manager.may_have_game(chat):
             return  # the common case: chatter in a channel without a game (nor a command opening one)
         if not event.get("thread_ts") and not self.transport.threads.get(chat):
             self.outbox.saw_message(chat)  # the live table moves up (a quiet game's is in its thread)
@@ -464,7 +467,7 @@ class SlackAdapter:
         item = event.get("item") or {}
         team = str(body.get("team_id") or "")
         chat = ChatKey(PLATFORM, team, str(item.get("channel")))
-        if chat not in self.manager.sessions or item.get("type") != "message":
+        if not self.manager.may_have_game(chat) or item.get("type") != "message":
             return
         player = await self.people.player(team, str(event.get("user")))
         ref = MessageRef(chat, str(item.get("ts")))

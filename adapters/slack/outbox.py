@@ -21,7 +21,7 @@ A call Slack refused for its rate limit (after the client's own retries) raises
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -75,6 +75,25 @@ class Interaction:
 
     response_url: str = ""
     trigger_id: str = ""
+
+
+class InteractionWire:
+    """Slack interactions crossing to another moji process (:class:`~bot.wire.InteractionCodec`):
+    a ``response_url`` works from anywhere for 30 minutes."""
+
+    def dump(self, interaction: object) -> dict[str, Any] | None:
+        """The interaction's URL and trigger id."""
+        if not isinstance(interaction, Interaction):
+            return None
+        return {"response_url": interaction.response_url, "trigger_id": interaction.trigger_id}
+
+    def load(self, data: Mapping[str, Any]) -> object:
+        """Inverse of :meth:`dump`."""
+        return Interaction(str(data.get("response_url") or ""), str(data.get("trigger_id") or ""))
+
+    def key(self, interaction: object) -> str | None:
+        """The trigger id: one per slash command or button press."""
+        return interaction.trigger_id or None if isinstance(interaction, Interaction) else None
 
 
 @dataclass(frozen=True, slots=True)

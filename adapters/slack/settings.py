@@ -23,6 +23,8 @@ from bot.events import ChatKey
 from bot.manager import GameManager, Recovery
 from bot.outbox import GameLog
 from bot.registry import Registry
+from bot.routing import Router
+from bot.wire import InteractionCodec
 from bot.workspace import Workspace
 
 #: Bot scopes the app asks for (keep in step with manifest.yml).
@@ -73,6 +75,17 @@ class SlackServices(Protocol):
         self, manager: GameManager, platform: str, mine: Callable[[ChatKey], bool] = ...
     ) -> Recovery:
         """Rebuild this platform's unfinished games."""
+        ...
+
+    def router(
+        self,
+        manager: GameManager,
+        platform: str,
+        *,
+        codec: InteractionCodec | None = None,
+        mine: Callable[[ChatKey], bool] = ...,
+    ) -> Router | None:
+        """Route the manager's events between processes sharing the database (None: one process)."""
         ...
 
 

@@ -1,0 +1,229 @@
+"""Several moji processes on one database: each chat's events reach the process running its game.
+
+The database says who runs what. Every active game and open lobby has an owner (a process),
+an epoch and a lease on the database's clock (``active_games``); the owner renews its leases
+every few seconds and every write of a game is fenced by them (:mod:`bot.recording`).
+
+:class:`Router` sits in front of a :class:`~bot.manager.GameManager`:
+
+- An event for a chat this process runs is handled here, as always.
+- An event for a chat another live process runs is **forwarded** to it: stored in the
+  ``inbox`` table (named by the platform's own id, so a redelivery that reached yet another
+  process is dropped) and announced with PostgreSQL's ``NOTIFY``; the owner handles its inbox
+  in ``id`` order, each chat's events in line behind those that reached it directly. The
+  platform was acknowledged by the process it reached, before any of this.
+- An event for a chat whose owner's lease has lapsed (the process died) makes this process
+  **adopt** the game — replayed from its log, its table edited in place, its clock held still
+  for the gap — and handle the event. Every few seconds each process also adopts such orphans
+  on its own (``mine`` limits which: a Discord process only its own shards' guilds unless
+  ``SHARD_TAKEOVER`` is set).
+- An event for a chat with no active game is handled here: a ``start`` claims the chat in the
+  database, so two processes starting a game in one chat at once end with one.
+
+With one process the router costs one small read per command in a chat without a game, and
+none per message: it knows (from the ``instances`` table) that no other process is alive.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from bot import wire
+from bot.events import Button, ChatKey, Command, Inbound
+from bot.recording import load_lobbies, load_unfinished
+from storage.base import ChatOwner, Store
+from storage.sqlstore import INBOX_CHANNEL
+
+if TYPE_CHECKING:
+    from bot.manager import GameManager
+    from bot.recording import StoreGameLog
+
+log = logging.getLogger(__name__)
+
+#: Seconds between inbox reads when no notification woke this process (SQLite, or a lost one).
+POLL = 1.0
+
+
+class Router:
+    """Routes one platform's events between the processes sharing a database."""
+
+    def __init__(
+        self,
+        manager: GameManager,
+        store: Store,
+        game_log: StoreGameLog,
+        platform: str,
+        *,
+        codec: wire.InteractionCodec | None = None,
+        mine: Callable[[ChatKey], bool] = lambda chat: True,
+        every: float = 5.0,
+    ) -> None:
+        self.manager = manager
+        self.store = store
+        self.game_log = game_log
+        self.owner = game_log.owner
+        self.platform = platform
+        self.codec = codec
+        self.mine = mine
+        self.every = every
+        #: Another live process shares the database (until the first look: assume so).
+        self.shared = True
+        self.forwarded = 0
+        self.received = 0
+        self._wake = asyncio.Event()
+        self._in_flight: set[int] = set()
+        self._task: asyncio.Task[None] | None = None
+        self._notified = False
+        #: Called with (forwarded-at, handled-at) clock times of each forwarded event handled here.
+        self.on_received: Callable[[float, float], None] | None = None
+        manager.router = self
+
+    # ------------------------------------------------------------ lifecycle
+
+    async def start(self) -> None:
+        """Say this process is alive, listen for forwarded events, and keep watch."""
+        await self.store.join_instances(self.owner)
+        try:
+            self._notified = await self.store.listen(INBOX_CHANNEL, self._on_notify)
+        except Exception as exc:
+            log.warning("cannot listen for forwarded events (%s): polling every %g s", exc, POLL)
+        await self._look()
+        self._task = self.manager.spawn(self._watch(), f"{self.platform} routing")
+
+    async def stop(self) -> None:
+        """This process stops: it no longer counts as alive."""
+        if self._task is not None:
+            self._task.cancel()
+        try:
+            await self.store.leave_instances(self.owner)
+        except Exception as exc:
+            log.warning("could not say that this process stops: %s", exc)
+
+    def _on_notify(self, payload: str) -> None:
+        if payload == self.platform:
+            self._wake.set()
+
+    async def _watch(self) -> None:
+        """Every few seconds (and whenever an event is forwarded here): look around."""
+        last_look = self.manager.clock.now()
+        while True:
+            wait = POLL if self.shared or not self._notified else self.every
+            waker = asyncio.ensure_future(self._wake.wait())
+            sleeper = asyncio.ensure_future(self.manager.clock.sleep_until(self.manager.clock.now() + wait))
+            try:
+                await asyncio.wait({waker, sleeper}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                waker.cancel()
+                sleeper.cancel()
+            self._wake.clear()
+            try:
+                if self.manager.clock.now() - last_look >= self.every:
+                    last_look = self.manager.clock.now()
+                    await self._look()
+                if self.shared:
+                    await self._drain()
+            except Exception as exc:  # a database outage: try again at the next turn
+                log.warning("routing: %s", exc)
+
+    async def _look(self) -> None:
+        """Renew this process's word, see who else is alive, adopt orphaned games."""
+        await self.store.join_instances(self.owner)
+        self.shared = len(await self.store.live_instances()) > 1
+        orphans = [
+            owner
+            for owner in await self.store.orphaned_games(self.platform)
+            if self.mine(_chat(owner)) and _chat(owner) not in self.manager.sessions
+        ]
+        if orphans:
+            await self._adopt(orphans)
+
+    # ------------------------------------------------------------ routing
+
+    async def route(self, event: Inbound) -> bool:
+        """True when ``event`` is another process's to handle (it was forwarded there).
+
+        False: handle it here (this process runs the chat, nobody does, or it has just
+        adopted the chat's game from a process that died).
+        """
+        chat = event.chat
+        if chat in self.manager.sessions:
+            return False
+        if not self.shared and not isinstance(event, Command | Button):
+            return False
+        owner = await self.store.chat_owner(chat.platform, chat.workspace_id, chat.channel_id, chat.thread_id)
+        if owner is None:
+            return False
+        if owner.live and owner.owner != self.owner:
+            key = wire.event_key(event, self.codec)
+            payload = wire.encode(event, self.codec)
+            payload["forwarded_at"] = self.manager.clock.now()
+            await self.store.forward_event(
+                chat.platform,
+                chat.workspace_id,
+                chat.channel_id,
+                chat.thread_id,
+                key,
+                payload,
+                self.manager.clock.now(),
+            )
+            self.forwarded += 1
+            return True
+        if not owner.live and self.mine(chat):
+            await self._adopt([owner])  # its process died: carry the game on here
+        return False
+
+    async def _adopt(self, owners: Sequence[ChatOwner]) -> None:
+        ids = [owner.game_id for owner in owners]
+        games = await load_unfinished(self.store, ids)
+        lobbies = [lobby for lobby in await load_lobbies(self.store) if lobby.game_id in set(ids)]
+        tables = {owner.game_id: owner.table_ref for owner in owners if owner.table_ref}
+        report = await self.manager.adopt(games, lobbies, tables)
+        if report.resumed or report.lobbies or report.voided:
+            log.info(
+                "adopted %d game(s) and %d lobby(ies) whose process stopped answering (%d voided)",
+                len(report.resumed),
+                len(report.lobbies),
+                len(report.voided),
+            )
+        if report.resumed or report.lobbies:
+            self._wake.set()  # events forwarded to the dead process are ours now
+
+    # ------------------------------------------------------------ the inbox
+
+    async def _drain(self) -> None:
+        """Handle the events forwarded to this process's chats, in order."""
+        for item in await self.store.inbox(self.owner):
+            if item.id in self._in_flight:
+                continue
+            try:
+                event = wire.decode(item.payload, self.codec)
+            except (KeyError, TypeError, ValueError):
+                log.warning("routing: dropped a malformed forwarded event (%s)", item.id)
+                await self.store.take_inbox(item.id, self.manager.clock.now())
+                continue
+            self._in_flight.add(item.id)
+            turn = self.manager.turns.take(event.chat)  # in line now, in the inbox's order
+            sent = item.payload.get("forwarded_at")
+            self.manager.spawn(self._handle(item.id, event, turn, sent), f"forwarded {item.id}")
+
+    async def _handle(self, item_id: int, event: Inbound, turn: object, sent: object) -> None:
+        from bot.ordering import Turn
+
+        assert isinstance(turn, Turn)
+        try:
+            await turn.wait()
+            if await self.store.take_inbox(item_id, self.manager.clock.now()):
+                self.received += 1
+                if self.on_received is not None and isinstance(sent, int | float):
+                    self.on_received(float(sent), self.manager.clock.now())
+                await self.manager.handle(event, routed=True)
+        finally:
+            turn.done()
+            self._in_flight.discard(item_id)
+
+
+def _chat(owner: ChatOwner) -> ChatKey:
+    return ChatKey(owner.platform, owner.workspace_id, owner.channel_id, owner.thread_id)
