@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from bot import wire
-from bot.events import Button, ChatKey, Command, Inbound
+from bot.events import Button, ChatKey, Command, Inbound, Player
 from bot.recording import load_lobbies, load_unfinished
 from storage.base import ChatOwner, Store
 from storage.sqlstore import INBOX_CHANNEL
@@ -174,6 +174,12 @@ class Router:
         if not owner.live and self.mine(chat):
             await self._adopt([owner])  # its process died: carry the game on here
         return False
+
+    async def game_of(self, workspace_id: str, player: Player) -> ChatKey | None:
+        """The chat of a running game ``player`` plays in, whichever process runs it (for a
+        private answer sent where no chat is named: a direct message)."""
+        found = await self.store.player_games(self.platform, workspace_id, player.seat_id)
+        return ChatKey(self.platform, workspace_id, found[0][0], found[0][1]) if found else None
 
     async def _adopt(self, owners: Sequence[ChatOwner]) -> None:
         ids = [owner.game_id for owner in owners]

@@ -368,6 +368,12 @@ class Store(Protocol):
         """Active games and lobbies on ``platform`` whose owner's lease has lapsed."""
         ...
 
+    async def player_games(
+        self, platform: str, workspace_id: str, seat_id: str
+    ) -> list[tuple[str, str | None]]:
+        """The chats (channel, thread) of the running games in a workspace where ``seat_id`` plays."""
+        ...
+
     async def record_table(self, game_id: str, message_id: str) -> None:
         """The game's live table is now message ``message_id``."""
         ...

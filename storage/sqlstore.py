@@ -876,6 +876,21 @@ class SQLStore(ABC):
             rows = await tx.fetch(self._sql(_ORPHANS), (platform,))
         return [_owner(row) for row in rows]
 
+    async def player_games(
+        self, platform: str, workspace_id: str, seat_id: str
+    ) -> list[tuple[str, str | None]]:
+        """The chats (channel, thread) of the running games in a workspace where ``seat_id`` has a
+        seat, newest first."""
+        seat = json.dumps({"id": seat_id})[1:-1]  # '"id": "slack:U1"', as the seats column has it
+        pattern = "%" + seat.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        async with self._read() as tx:
+            rows = await tx.fetch(
+                "SELECT channel_id, thread_id FROM games WHERE status = 'running' AND platform = ? "
+                "AND workspace_id = ? AND seats LIKE ? ESCAPE '\\' ORDER BY started_at DESC",
+                (platform, workspace_id, pattern),
+            )
+        return [(str(row[0]), row[1]) for row in rows]
+
     async def record_table(self, game_id: str, message_id: str) -> None:
         """The game's live table is now message ``message_id``."""
         async with self._write() as tx:

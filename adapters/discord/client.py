@@ -427,7 +427,8 @@ class MojiBot(discord.AutoShardedClient):
         chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
         session = self.manager.sessions.get(chat)
         player = self.player_of(interaction.user)
-        if session is None or not session.is_player(player):
+        elsewhere = session is None and self.manager.may_have_game(chat)  # (another process's game)
+        if not elsewhere and (session is None or not session.is_player(player)):
             await interaction.response.send_message("You're not playing a game here.", ephemeral=True)
             return
         await interaction.response.send_modal(ListModal())

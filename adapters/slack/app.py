@@ -445,14 +445,17 @@ class SlackAdapter:
         """A DM to the bot: a private answer for the running game the sender plays in."""
         player = await self.people.player(team, user)
         session = self._session_of(team, player)
-        if session is None:
+        chat = session.chat if session is not None else None
+        if chat is None and self.router is not None and self.router.shared:
+            chat = await self.router.game_of(team, player)  # a game another process runs
+        if chat is None:
             client = await self.client_for(team)
             await client.chat_postMessage(
                 channel=user,
                 text="You're not in a running game. Type `/moji help` in a channel to start one.",
             )
             return
-        await self.manager.handle(PrivateText(session.chat, player, text, sent_at))
+        await self.manager.handle(PrivateText(chat, player, text, sent_at))
 
     def _session_of(self, team: str, player: Player) -> Session | None:
         for chat, session in self.manager.sessions.items():

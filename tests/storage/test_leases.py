@@ -163,3 +163,14 @@ def _lobby(game_id: str) -> Any:
     from storage.base import LobbyRecord
 
     return LobbyRecord(game_id, PLATFORM, WS, "c1", None, {"game": "race", "players": []})
+
+
+async def test_a_players_running_games_are_found_for_a_direct_message(store: SQLStore) -> None:
+    await store.start_game(record("g1", ["u1", "u2"], started_at=10.0))
+    await store.start_game(record("g2", ["u1_x"], started_at=20.0))  # (a LIKE wildcard in an id)
+    assert await store.player_games(PLATFORM, WS, f"{PLATFORM}:u1") == [("c1", None)]
+    assert await store.player_games(PLATFORM, WS, f"{PLATFORM}:u1_x") == [("c1", None)]
+    assert await store.player_games(PLATFORM, WS, f"{PLATFORM}:u1%") == []
+    assert await store.player_games(PLATFORM, "elsewhere", f"{PLATFORM}:u1") == []
+    await store.finish_game(record("g1", ["u1", "u2"]), [], 30.0)
+    assert await store.player_games(PLATFORM, WS, f"{PLATFORM}:u2") == []
