@@ -183,7 +183,6 @@ async def test_slack_redelivers_an_answer_after_a_kill_and_it_counts_once(tmp_pa
                 lambda: any(ts in json.dumps(a.get("claims", [])) for a in actions(tmp_path / "moji.db"))
             )
             bot.kill9()
-            after_the_kill = len(slack.calls)
 
             bot.start()
             await client.up()
@@ -196,12 +195,10 @@ async def test_slack_redelivers_an_answer_after_a_kill_and_it_counts_once(tmp_pa
             await slack.wait_for("chat.postEphemeral", lambda c: "moji commands" in c.text(), within=30)
             claimed = [a for a in actions(tmp_path / "moji.db") if ts in json.dumps(a.get("claims", []))]
             assert len(claimed) == 1, "judged once, before the kill"
-            marks = [
-                c
-                for c in slack.calls[after_the_kill:]
-                if c.method == "reactions.add" and c.args.get("timestamp") == ts
-            ]
-            assert not marks, "no second mark after the restart"
+            # (a mark the dying process had on the wire may reach Slack just after the kill: count
+            # every mark, before and after)
+            marks = [c for c in slack.calls if c.method == "reactions.add" and c.args.get("timestamp") == ts]
+            assert len(marks) <= 1, "no second mark after the restart"
     finally:
         await bot.close()
         await slack.stop()
