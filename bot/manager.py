@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from bot import views
+from bot import metrics, views
 from bot.clock import Clock, SystemClock
 from bot.commands import CommandError, help_lines, parse_start, split
 from bot.events import (
@@ -243,6 +243,7 @@ class GameManager:
         if session is None:
             return
         log.warning("%s: game %s dropped here (%s)", chat.label(), session.game_id, why)
+        metrics.dropped()
         session.abandon()
         drop = getattr(self.outbox, "drop", None)
         if callable(drop):

@@ -18,7 +18,13 @@ Series (all prefixed ``moji_``):
   produced to their being on the platform;
 - ``moji_storage_retries_total``: game-log writes tried again after the database refused;
 - ``moji_recoveries_total{outcome}``: games handled at start-up after a restart
-  (``resumed``, ``voided``, ``lobbies`` reopened, results ``announced``).
+  (``resumed``, ``voided``, ``lobbies`` reopened, results ``announced``);
+- several processes on one database: ``moji_events_forwarded_total{platform}`` (events sent
+  on to the process running their chat), ``moji_forward_delay_seconds{platform}`` (from an
+  event's forwarding to its handling by the owner), ``moji_games_adopted_total{platform}``
+  (games and lobbies carried on from a process that stopped answering) and
+  ``moji_games_dropped_total`` (games this process lost to another one: it fell silent for
+  longer than its lease).
 """
 
 from __future__ import annotations
@@ -45,6 +51,8 @@ CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 RECOVERY_OUTCOMES = ("resumed", "voided", "lobbies", "announced")
 #: Delivery delay buckets (seconds): a lively table lands within a second or two.
 DELAY_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0, 60.0)
+#: Forwarding delay buckets (seconds): a notification crosses in milliseconds, a poll in ≤ 1 s.
+FORWARD_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 
 
 class _Games(Collector):
@@ -124,6 +132,30 @@ class Metrics:
         )
         for outcome in RECOVERY_OUTCOMES:
             self.recoveries.labels(outcome)
+        self.forwarded = PromCounter(
+            "moji_events_forwarded",
+            "Events sent on to the process that runs their chat's game, by platform.",
+            ["platform"],
+            registry=self.registry,
+        )
+        self.forward_delay = Histogram(
+            "moji_forward_delay_seconds",
+            "Seconds from an event's forwarding by another process to its handling here, by platform.",
+            ["platform"],
+            buckets=FORWARD_BUCKETS,
+            registry=self.registry,
+        )
+        self.adopted = PromCounter(
+            "moji_games_adopted",
+            "Games and lobbies carried on here from a process that stopped answering, by platform.",
+            ["platform"],
+            registry=self.registry,
+        )
+        self.dropped = PromCounter(
+            "moji_games_dropped",
+            "Games dropped here because another process had taken them over.",
+            registry=self.registry,
+        )
 
     def watch(self, manager: GameManager) -> None:
         """Count ``manager``'s sessions in the games gauges (for as long as it exists)."""
@@ -190,3 +222,24 @@ def recovered(outcome: str, count: int = 1) -> None:
     """``count`` games were handled at start-up with ``outcome`` (see :data:`RECOVERY_OUTCOMES`)."""
     if count:
         current().recoveries.labels(outcome).inc(count)
+
+
+def forwarded(platform: str) -> None:
+    """An event was sent on to the process that runs its chat."""
+    current().forwarded.labels(platform).inc()
+
+
+def forward_delay(platform: str, seconds: float) -> None:
+    """A forwarded event was handled here ``seconds`` after it was forwarded."""
+    current().forward_delay.labels(platform).observe(max(0.0, seconds))
+
+
+def adopted(platform: str, count: int = 1) -> None:
+    """``count`` games or lobbies were carried on here from a process that stopped answering."""
+    if count:
+        current().adopted.labels(platform).inc(count)
+
+
+def dropped() -> None:
+    """A game was dropped here: another process had taken it over."""
+    current().dropped.inc()

@@ -31,7 +31,7 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from bot import wire
+from bot import metrics, wire
 from bot.events import Button, ChatKey, Command, Inbound, Player
 from bot.recording import load_lobbies, load_unfinished
 from storage.base import ChatOwner, Store
@@ -170,6 +170,7 @@ class Router:
                 self.manager.clock.now(),
             )
             self.forwarded += 1
+            metrics.forwarded(self.platform)
             return True
         if not owner.live and self.mine(chat):
             await self._adopt([owner])  # its process died: carry the game on here
@@ -187,6 +188,7 @@ class Router:
         lobbies = [lobby for lobby in await load_lobbies(self.store) if lobby.game_id in set(ids)]
         tables = {owner.game_id: owner.table_ref for owner in owners if owner.table_ref}
         report = await self.manager.adopt(games, lobbies, tables)
+        metrics.adopted(self.platform, len(report.resumed) + len(report.lobbies))
         if report.resumed or report.lobbies or report.voided:
             log.info(
                 "adopted %d game(s) and %d lobby(ies) whose process stopped answering (%d voided)",
@@ -223,8 +225,11 @@ class Router:
             await turn.wait()
             if await self.store.take_inbox(item_id, self.manager.clock.now()):
                 self.received += 1
-                if self.on_received is not None and isinstance(sent, int | float):
-                    self.on_received(float(sent), self.manager.clock.now())
+                if isinstance(sent, int | float):
+                    now = self.manager.clock.now()
+                    metrics.forward_delay(self.platform, now - float(sent))
+                    if self.on_received is not None:
+                        self.on_received(float(sent), now)
                 await self.manager.handle(event, routed=True)
         finally:
             turn.done()

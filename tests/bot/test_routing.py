@@ -213,3 +213,20 @@ async def test_one_process_alone_reads_nothing_for_chatter(tmp_path: Path) -> No
         await manager.shutdown()
     finally:
         await store.close()
+
+
+async def test_forwarding_adoption_and_drops_are_counted(world: tuple[FakeClock, list[Proc]]) -> None:
+    from bot import metrics
+
+    series = metrics.reset()
+    clock, (a, b) = world
+    await running_on_a(clock, a, b)
+    await lapse(a)
+    await b.manager.handle(text("zz", clock.now(), BOB))
+    await a.manager.handle(text(engine(a).letter * 2, clock.now(), ANN))
+    await until(clock, lambda: CHAT not in a.manager.sessions)
+    text_out = series.exposition().decode()
+    assert 'moji_events_forwarded_total{platform="test"} 1.0' in text_out
+    assert 'moji_forward_delay_seconds_count{platform="test"} 1.0' in text_out
+    assert 'moji_games_adopted_total{platform="test"} 1.0' in text_out
+    assert "moji_games_dropped_total 1.0" in text_out
