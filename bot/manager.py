@@ -547,6 +547,12 @@ class GameManager:
                 self._restoring.discard(chat)  # (once: later events do not wait again)
                 log.warning("%s: recovery is slow; handling events without it", chat.label())
 
+    async def has_game(self, chat: ChatKey) -> bool:
+        """Whether ``chat`` has an open lobby or a running game, here or in another process."""
+        if chat in self.sessions:
+            return True
+        return self.router is not None and await self.router.owner_of(chat) is not None
+
     def may_have_game(self, chat: ChatKey) -> bool:
         """Whether an event in ``chat`` may matter (adapters drop chatter elsewhere unread)."""
         if chat in self.sessions or self.turns.busy(chat):

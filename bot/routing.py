@@ -153,7 +153,7 @@ class Router:
             return False
         if not self.shared and not isinstance(event, Command | Button):
             return False
-        owner = await self.store.chat_owner(chat.platform, chat.workspace_id, chat.channel_id, chat.thread_id)
+        owner = await self.owner_of(chat)
         if owner is None:
             return False
         if owner.live and owner.owner != self.owner:
@@ -175,6 +175,10 @@ class Router:
         if not owner.live and self.mine(chat):
             await self._adopt([owner])  # its process died: carry the game on here
         return False
+
+    async def owner_of(self, chat: ChatKey) -> ChatOwner | None:
+        """Who runs ``chat``'s game or lobby (None: nobody)."""
+        return await self.store.chat_owner(chat.platform, chat.workspace_id, chat.channel_id, chat.thread_id)
 
     async def game_of(self, workspace_id: str, player: Player) -> ChatKey | None:
         """The chat of a running game ``player`` plays in, whichever process runs it (for a

@@ -465,7 +465,7 @@ async def start_scheduled(
     delivery layer like every other message, so it is paced and comes before the lobby.
     """
     chat = ChatKey(schedule.platform, schedule.workspace_id, schedule.channel_id)
-    if chat in manager.sessions:
+    if await manager.has_game(chat):
         log.info("scheduled game %s skipped: a game is already on in %s", schedule.id, chat.label())
         return
     host = Player(schedule.platform, schedule.created_by, schedule.created_by_name or schedule.created_by)

@@ -230,3 +230,17 @@ async def test_forwarding_adoption_and_drops_are_counted(world: tuple[FakeClock,
     assert 'moji_forward_delay_seconds_count{platform="test"} 1.0' in text_out
     assert 'moji_games_adopted_total{platform="test"} 1.0' in text_out
     assert "moji_games_dropped_total 1.0" in text_out
+
+
+async def test_a_word_break_skips_a_channel_whose_game_another_process_runs(
+    world: tuple[FakeClock, list[Proc]],
+) -> None:
+    from bot.schedule import start_scheduled
+    from storage.base import Schedule
+
+    clock, (a, b) = world
+    await running_on_a(clock, a, b)
+    due = Schedule(1, CHAT.workspace_id, CHAT.channel_id, (0,), "10:00", ("toy",), platform="test")
+    await start_scheduled(b.manager, due, clock.now(), "☕ Word break!")
+    await clock.settle()
+    assert b.outbox.posts() == [] and CHAT not in b.manager.sessions, "no notice, no second lobby"
