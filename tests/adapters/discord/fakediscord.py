@@ -529,7 +529,7 @@ class FakeDiscord:
             "flags": 64 if ephemeral else 0,
         }
         if channel_id not in self.dm_channels.values():
-            message["guild_id"] = GUILD_ID
+            message["guild_id"] = self.guild_of_channel(channel_id)
         self.messages[mid] = message
         return message
 
@@ -598,7 +598,7 @@ class FakeDiscord:
             return _json(
                 {
                     "id": tid,
-                    "guild_id": GUILD_ID,
+                    "guild_id": self.guild_of_channel(parts[1]),
                     "parent_id": parts[1],
                     "owner_id": BOT_ID,
                     "name": (body or {}).get("name", "thread"),
@@ -651,9 +651,17 @@ class FakeDiscord:
 
     # ------------------------------------------------------------ gateway
 
+    def channel_of(self, guild_id: str) -> str:
+        """The text channel "games" of a guild (``CHANNEL_ID`` in ``GUILD_ID``)."""
+        return CHANNEL_ID if guild_id == GUILD_ID else str(int(guild_id) + 1)
+
+    def guild_of_channel(self, channel_id: str) -> str:
+        """The guild whose "games" channel is ``channel_id`` (``GUILD_ID`` for any other)."""
+        return next((g for g in self.guilds if self.channel_of(g) == channel_id), GUILD_ID)
+
     def guild_payload(self, guild_id: str) -> dict[str, Any]:
         channel = {
-            "id": CHANNEL_ID if guild_id == GUILD_ID else str(int(guild_id) + 1),
+            "id": self.channel_of(guild_id),
             "type": 0,
             "name": "games",
             "position": 0,
@@ -765,7 +773,9 @@ class FakeDiscord:
                 self._connected.set()
             elif op == 6:
                 self.resumes.append(data["d"])
-                shard_id = 0
+                # the session id names the shard ("session-{shard}-{n}", see READY)
+                session = str(data["d"].get("session_id", "")).split("-")
+                shard_id = int(session[1]) if len(session) == 3 and session[1].isdigit() else 0
                 self.sockets[shard_id] = ws
                 await self.send("RESUMED", {}, shard=shard_id)
                 self._connected.set()
@@ -806,34 +816,48 @@ class FakeDiscord:
         }
 
     async def say(
-        self, uid: str, name: str, content: str, *, channel: str = CHANNEL_ID, at: float | None = None
+        self,
+        uid: str,
+        name: str,
+        content: str,
+        *,
+        channel: str | None = None,
+        at: float | None = None,
+        guild: str = GUILD_ID,
     ) -> str:
-        """A member types a message; returns its id."""
+        """A member types a message (in ``guild``'s "games" channel unless ``channel``); its id.
+
+        The gateway event goes to the guild's shard, as Discord sends it."""
         mid = self.snowflake(at)
         member = self.member(uid, name)
-        payload = message_payload(mid, channel, GUILD_ID, member, content)
+        payload = message_payload(mid, channel or self.channel_of(guild), guild, member, content)
         self.messages[mid] = payload
-        await self.send("MESSAGE_CREATE", payload, shard=self.shard_of(GUILD_ID))
+        await self.send("MESSAGE_CREATE", payload, shard=self.shard_of(guild))
         return mid
 
     async def edit(self, mid: str, content: str) -> None:
         """A member edits a message (MESSAGE_UPDATE)."""
         payload = {**self.messages[mid], "content": content, "edited_timestamp": "2026-01-01T00:00:01+00:00"}
-        await self.send("MESSAGE_UPDATE", payload, shard=self.shard_of(GUILD_ID))
+        await self.send(
+            "MESSAGE_UPDATE", payload, shard=self.shard_of(str(payload.get("guild_id") or GUILD_ID))
+        )
 
-    async def react(self, uid: str, name: str, mid: str, emoji: str, *, channel: str = CHANNEL_ID) -> None:
+    async def react(
+        self, uid: str, name: str, mid: str, emoji: str, *, channel: str | None = None, guild: str = GUILD_ID
+    ) -> None:
         await self.send(
             "MESSAGE_REACTION_ADD",
             {
                 "user_id": uid,
-                "channel_id": channel,
+                "channel_id": channel or self.channel_of(guild),
                 "message_id": mid,
-                "guild_id": GUILD_ID,
+                "guild_id": guild,
                 "member": self.member(uid, name),
                 "emoji": {"id": None, "name": emoji},
                 "type": 0,
                 "burst": False,
             },
+            shard=self.shard_of(guild),
         )
 
     def _interaction(
@@ -845,17 +869,20 @@ class FakeDiscord:
         *,
         admin: bool = False,
         roles: tuple[str, ...] = (),
-        channel: str = CHANNEL_ID,
+        channel: str | None = None,
         app_permissions: discord.Permissions = BOT_PERMS,
         thread_parent: str | None = None,
+        guild: str = GUILD_ID,
     ) -> dict[str, Any]:
+        """An interaction in ``guild`` (in its "games" channel unless ``channel``)."""
         iid = self.snowflake()
+        channel = channel or self.channel_of(guild)
         channel_payload: dict[str, Any] = {
             "id": channel,
             "type": 11 if thread_parent else 0,
             "name": "games",
             "position": 0,
-            "guild_id": GUILD_ID,
+            "guild_id": guild,
             "permission_overwrites": [],
             "nsfw": False,
             "parent_id": thread_parent,
@@ -876,7 +903,7 @@ class FakeDiscord:
             "type": kind,
             "token": f"token-{iid}",
             "version": 1,
-            "guild_id": GUILD_ID,
+            "guild_id": guild,
             "channel_id": channel,
             "channel": channel_payload,
             "member": self.member(uid, name, admin=admin, roles=roles),
@@ -884,7 +911,7 @@ class FakeDiscord:
             "locale": "en-US",
             "guild_locale": "en-US",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": GUILD_ID},
+            "authorizing_integration_owners": {"0": guild},
             "context": 0,
             "attachment_size_limit": 10 * 1024 * 1024,
             "data": data,
@@ -926,19 +953,21 @@ class FakeDiscord:
         data: dict[str, Any] = {"id": "500000000000000001", "name": "moji", "type": 1, "options": [node]}
         if resolved:
             data["resolved"] = resolved
-        if self.of("PUT", rf"^/applications/\d+/guilds/{GUILD_ID}/commands$"):
-            data["guild_id"] = GUILD_ID  # a server's own commands say which server
+        guild = str(kw.get("guild", GUILD_ID))
+        if self.of("PUT", rf"^/applications/\d+/guilds/{guild}/commands$"):
+            data["guild_id"] = guild  # a server's own commands say which server
         payload = self._interaction(2, uid, name, data, **kw)
-        await self.send("INTERACTION_CREATE", payload, shard=self.shard_of(GUILD_ID))
+        await self.send("INTERACTION_CREATE", payload, shard=self.shard_of(guild))
         return str(payload["id"])
 
     async def press(self, uid: str, name: str, custom_id: str, message_id: str, **kw: Any) -> str:
         """Press a button under one of the bot's messages; returns the interaction id."""
-        message = self.messages.get(message_id) or self._message(CHANNEL_ID, None)
+        guild = str(kw.get("guild", GUILD_ID))
+        message = self.messages.get(message_id) or self._message(self.channel_of(guild), None)
         data = {"custom_id": custom_id, "component_type": 2}
         payload = self._interaction(3, uid, name, data, **kw)
         payload["message"] = {**message, "id": message_id}
-        await self.send("INTERACTION_CREATE", payload, shard=self.shard_of(GUILD_ID))
+        await self.send("INTERACTION_CREATE", payload, shard=self.shard_of(guild))
         return str(payload["id"])
 
     # ------------------------------------------------------------ reading what the bot said
@@ -963,7 +992,7 @@ class FakeDiscord:
                 {"type": 1, "components": [{"type": 4, "custom_id": component["custom_id"], "value": value}]}
             )
         payload = self._interaction(5, uid, name, {"custom_id": modal["custom_id"], "components": rows}, **kw)
-        await self.send("INTERACTION_CREATE", payload, shard=self.shard_of(GUILD_ID))
+        await self.send("INTERACTION_CREATE", payload, shard=self.shard_of(str(payload["guild_id"])))
         return str(payload["id"])
 
     async def autocomplete(self, uid: str, name: str, sub: str, options: dict[str, Any], focused: str) -> str:
