@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip --disable-pip-version-check -q
 
-.PHONY: run test lint typecheck pytest bench lexicon fuzz soak crash clean lock lowest image-check
+.PHONY: run test lint typecheck pytest bench bench-processes lexicon fuzz soak crash clean lock lowest image-check
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -63,6 +63,14 @@ soak: $(VENV)/.dev-installed
 CRASH_RACES ?= 15
 crash: $(VENV)/.dev-installed
 	$(PY) bench/crash.py --races $(CRASH_RACES) --kills-per-race 2 --boards 3
+
+## bench-processes: several bot processes on one PostgreSQL (Slack, HTTP mode): how long an event
+## takes to reach the process running its game, and failover after kill -9 with LEASE_SECONDS 15
+## and 5 (about 3 minutes; part of `make bench` too; uses MOJI_TEST_POSTGRES_URL, else starts a
+## server with .ci/postgres.sh; more options in BENCH_PROCESSES_ARGS; see docs/PERFORMANCE.md)
+BENCH_PROCESSES_ARGS ?=
+bench-processes: $(VENV)/.dev-installed
+	$(PY) bench/bench_processes.py $(BENCH_PROCESSES_ARGS)
 
 # pip with only PyPI: no local config, mirrors or wheel folders, so what `lock` and
 # `image-check` resolve is what a fresh machine or `docker build` gets.

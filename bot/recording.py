@@ -8,6 +8,7 @@ and storage's plain records; storage never sees a game type.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -100,6 +101,8 @@ class StoreGameLog:
         self.owner = owner
         #: game id → this process's lease on it
         self.leases: dict[str, Lease] = {}
+        #: game id → when (``time.monotonic()``) its lease was last known to hold here
+        self.confirmed: dict[str, float] = {}
 
     async def lobby(self, state: LobbyState) -> None:
         """Record an open lobby (again after each join or leave)."""
@@ -109,6 +112,7 @@ class StoreGameLog:
         """Forget a lobby whose game started or that closed."""
         await self.store.delete_lobby(game_id, self.leases.get(game_id))
         self.leases.pop(game_id, None)
+        self.confirmed.pop(game_id, None)
 
     async def start(self, game: GameStart) -> None:
         """Record a game that has just begun (its lobby is forgotten in the same transaction)."""
@@ -131,12 +135,14 @@ class StoreGameLog:
                 to_record(game), seat_scores(game, result), at, result.summary, lease
             )
         self.leases.pop(game.game_id, None)
+        self.confirmed.pop(game.game_id, None)
         return done
 
     async def void(self, game_id: str, reason: str) -> None:
         """Mark a game as void: its scores never count."""
         await self.store.void_game(game_id, reason, None, self.leases.get(game_id))
         self.leases.pop(game_id, None)
+        self.confirmed.pop(game_id, None)
 
     async def claim(self, chat: ChatKey, game_id: str, at: float) -> str | None:
         """Claim ``chat`` for a new game; None when claimed, else the game that holds it."""
@@ -146,6 +152,7 @@ class StoreGameLog:
         if isinstance(claimed, str):
             return claimed
         self.leases[game_id] = claimed
+        self.confirmed[game_id] = time.monotonic()
         return None
 
     async def adopt(self, game_id: str) -> bool:
@@ -155,6 +162,7 @@ class StoreGameLog:
         if lease is None:
             return False
         self.leases[game_id] = lease
+        self.confirmed[game_id] = time.monotonic()
         return True
 
     async def keep_alive(self, game_ids: Sequence[str], at: float) -> list[str]:
@@ -164,10 +172,23 @@ class StoreGameLog:
         unleased = [g for g in game_ids if g not in self.leases]
         if unleased:
             await self.store.keep_alive(unleased, at)
+        asked = time.monotonic()
         lost = await self.store.renew_leases(leases, at) if leases else []
         for game_id in lost:
             self.leases.pop(game_id, None)
+            self.confirmed.pop(game_id, None)
+        for lease in leases:
+            if lease.game_id in self.leases:
+                self.confirmed[lease.game_id] = asked
         return lost
+
+    def unconfirmed_for(self, game_id: str) -> float:
+        """Seconds since this process last knew it held ``game_id``'s lease (0: no lease to lose).
+
+        Longer than a lease: the process stood still (a long pause), and another may have
+        adopted the game meanwhile."""
+        confirmed = self.confirmed.get(game_id)
+        return 0.0 if confirmed is None or game_id not in self.leases else time.monotonic() - confirmed
 
     async def release(self, game_ids: Sequence[str]) -> None:
         """This process stops: another process may adopt these games at once."""

@@ -75,6 +75,7 @@ class Router:
         self.received = 0
         self._wake = asyncio.Event()
         self._in_flight: set[int] = set()
+        self._adopting = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
         self._notified = False
         #: Called with (forwarded-at, handled-at) clock times of each forwarded event handled here.
@@ -118,12 +119,16 @@ class Router:
             finally:
                 waker.cancel()
                 sleeper.cancel()
+            # woken: an event was forwarded here, or this process has just adopted games (the
+            # events forwarded to their dead owner are ours now, even when no other process is
+            # left alive: that owner and its lease lapse together, so ``shared`` is False then)
+            woken = self._wake.is_set()
             self._wake.clear()
             try:
                 if self.manager.clock.now() - last_look >= self.every:
                     last_look = self.manager.clock.now()
                     await self._look()
-                if self.shared:
+                if self.shared or woken:
                     await self._drain()
             except Exception as exc:  # a database outage: try again at the next turn
                 log.warning("routing: %s", exc)
@@ -149,8 +154,16 @@ class Router:
         adopted the chat's game from a process that died).
         """
         chat = event.chat
-        if chat in self.manager.sessions:
-            return False
+        session = self.manager.sessions.get(chat)
+        if session is not None:
+            if self.game_log.unconfirmed_for(session.game_id) < 2 * self.every:
+                return False
+            # This process stood still for longer than its renewals (a long pause): another may
+            # have adopted the game meanwhile. Handled here, the event would be lost with the
+            # game at its next write; so make sure first (and otherwise route it below).
+            if not await self.game_log.keep_alive([session.game_id], self.manager.clock.now()):
+                return False
+            self.manager.drop(chat, "another process has taken it over")
         if not self.shared and not isinstance(event, Command | Button):
             return False
         owner = await self.owner_of(chat)
@@ -187,6 +200,14 @@ class Router:
         return ChatKey(self.platform, workspace_id, found[0][0], found[0][1]) if found else None
 
     async def _adopt(self, owners: Sequence[ChatOwner]) -> None:
+        # One adoption at a time: an event's (route) and the watch's (_look) could otherwise
+        # both take one game, and the second would find its chat taken and void the game.
+        async with self._adopting:
+            owners = [owner for owner in owners if _chat(owner) not in self.manager.sessions]
+            if owners:
+                await self._adopt_now(owners)
+
+    async def _adopt_now(self, owners: Sequence[ChatOwner]) -> None:
         ids = [owner.game_id for owner in owners]
         games = await load_unfinished(self.store, ids)
         lobbies = [lobby for lobby in await load_lobbies(self.store) if lobby.game_id in set(ids)]

@@ -132,6 +132,7 @@ class SlackAdapter:
             workspace=svc.workspace,
             settle=settings.settle,
             lobby_timeout=settings.lobby_timeout,
+            keep_alive=svc.keep_alive,
         )
         self.manager.closed_listeners.append(self.outbox.closed)
         self.outbox.table_listeners.append(self.manager.table_posted)

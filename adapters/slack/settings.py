@@ -77,6 +77,11 @@ class SlackServices(Protocol):
         """Rebuild this platform's unfinished games."""
         ...
 
+    @property
+    def keep_alive(self) -> float:
+        """Seconds between renewals of this process's leases on its games (a third of a lease)."""
+        ...
+
     def router(
         self,
         manager: GameManager,

@@ -14,6 +14,7 @@ child and wait for what it logs.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import os
 import re
@@ -28,6 +29,7 @@ from typing import Any
 import aiohttp
 
 ROOT = Path(__file__).resolve().parents[2]
+_TRIGGERS = itertools.count(1)
 
 
 def child() -> int:
@@ -187,21 +189,47 @@ class SlackClient:
             assert loop.time() < deadline, "the Slack bot never answered"
             await asyncio.sleep(0.05)
 
-    async def command(self, user: str, text: str) -> int:
+    def _trigger(self) -> str:
+        """A fresh trigger id: Slack gives each slash command and button press its own (a
+        process forwarding one to another names it by it)."""
+        return f"{next(_TRIGGERS)}.2.3"
+
+    async def command(self, user: str, text: str, channel: str = "C1") -> int:
         from urllib.parse import urlencode
 
         form = {
             "team_id": "T1",
-            "channel_id": "C1",
+            "channel_id": channel,
             "user_id": user,
             "user_name": user.lower(),
             "command": "/moji",
             "text": text,
             "api_app_id": "A1",
             "response_url": f"{self.slack.url}/respond/{user}",
-            "trigger_id": "1.2.3",
+            "trigger_id": self._trigger(),
         }
         return await self.post(urlencode(form), "application/x-www-form-urlencoded")
+
+    async def button(self, user: str, action_id: str, message_ts: str = "1700000000.000001") -> int:
+        """``user`` presses the button ``action_id`` (on the message ``message_ts``) in C1."""
+        from urllib.parse import urlencode
+
+        payload = {
+            "type": "block_actions",
+            "team": {"id": "T1", "domain": "acme"},
+            "user": {"id": user, "name": user.lower(), "team_id": "T1"},
+            "api_app_id": "A1",
+            "channel": {"id": "C1", "name": "general"},
+            "container": {"type": "message", "channel_id": "C1", "message_ts": message_ts},
+            "trigger_id": self._trigger(),
+            "response_url": f"{self.slack.url}/respond/{user}",
+            "actions": [
+                {"action_id": action_id, "block_id": "moji:actions", "type": "button", "action_ts": "1"}
+            ],
+        }
+        return await self.post(
+            urlencode({"payload": json.dumps(payload)}), "application/x-www-form-urlencoded"
+        )
 
     async def message(self, user: str, text: str, ts: str, event_id: str, retry: int = 0) -> int:
         body = json.dumps(
@@ -224,6 +252,72 @@ class SlackClient:
         )
         headers = {"X-Slack-Retry-Num": str(retry), "X-Slack-Retry-Reason": "http_timeout"} if retry else {}
         return await self.post(body, "application/json", headers)
+
+
+class RoundRobin:
+    """A load balancer in front of several Slack HTTP-mode processes.
+
+    ``POST /slack/events`` (body and headers as they came, so Slack's signature still holds)
+    goes to the next of ``targets`` (base URLs such as ``http://127.0.0.1:8001``) in turn;
+    its answer is returned as it is. A target that refuses the connection (a dead process)
+    is skipped and the next one tried, as a load balancer would; with none left: 502.
+
+    ``served`` lists the index of the target that answered each request, in order;
+    ``targets`` may be changed while it runs (a restarted process on a new port).
+    """
+
+    def __init__(self, targets: list[str]) -> None:
+        self.targets = list(targets)
+        self.served: list[int] = []
+        self.url = ""
+        self._next = 0
+        self._http: aiohttp.ClientSession | None = None
+        self._runner: Any = None
+
+    async def start(self) -> None:
+        """Listen on 127.0.0.1 on a free port (:attr:`url`)."""
+        from aiohttp import web
+
+        app = web.Application()
+        app.router.add_post("/slack/events", self._forward)
+        self._http = aiohttp.ClientSession()
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.url = f"http://127.0.0.1:{port}"
+
+    async def close(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+        if self._http is not None:
+            await self._http.close()
+
+    async def _forward(self, request: Any) -> Any:
+        from aiohttp import web
+
+        assert self._http is not None
+        body = await request.read()
+        skip = {"host", "content-length", "transfer-encoding", "connection"}
+        headers = {k: v for k, v in request.headers.items() if k.lower() not in skip}
+        for _ in range(len(self.targets)):
+            index = self._next % len(self.targets)
+            self._next = index + 1
+            try:
+                async with self._http.post(
+                    self.targets[index] + "/slack/events", data=body, headers=headers
+                ) as response:
+                    answer = await response.read()
+                    self.served.append(index)
+                    return web.Response(
+                        status=response.status,
+                        body=answer,
+                        headers={"Content-Type": response.headers.get("Content-Type", "text/plain")},
+                    )
+            except aiohttp.ClientConnectionError:
+                continue  # that process is gone: the next one
+        return web.Response(status=502, text="no process answered")
 
 
 def _sign(body: str) -> dict[str, str]:

@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.events import ChatKey
-from bot.manager import GameManager, Recovery
+from bot.manager import KEEP_ALIVE, GameManager, Recovery
 from bot.outbox import GameStart
 from bot.registry import Registry
 from bot.testing import MemoryLog
@@ -112,10 +112,15 @@ class FakeServices:
     game_log: ScoringLog = field(init=False)
     workspace: Workspace = field(init=False)
     on_stop: list[Any] = field(default_factory=list)
+    keep_alive: float = KEEP_ALIVE
 
     def __post_init__(self) -> None:
         self.game_log = ScoringLog(store=self.store)
         self.workspace = Workspace(self.store, self.registry)
+
+    def router(self, manager: GameManager, platform: str, **options: Any) -> None:
+        """One process: no routing."""
+        return None
 
     async def recover(
         self, manager: GameManager, platform: str, mine: Callable[[ChatKey], bool] = lambda chat: True
