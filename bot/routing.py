@@ -35,7 +35,7 @@ from bot import metrics, wire
 from bot.events import Button, ChatKey, Command, Inbound, Player
 from bot.recording import load_lobbies, load_unfinished
 from storage.base import ChatOwner, Store
-from storage.sqlstore import INBOX_CHANNEL
+from storage.sqlstore import INBOX_CHANNEL, INSTANCES_CHANNEL
 
 if TYPE_CHECKING:
     from bot.manager import GameManager
@@ -85,12 +85,16 @@ class Router:
     # ------------------------------------------------------------ lifecycle
 
     async def start(self) -> None:
-        """Say this process is alive, listen for forwarded events, and keep watch."""
-        await self.store.join_instances(self.owner)
+        """Listen for forwarded events and for other processes starting, say this process is
+        alive, and keep watch."""
         try:
             self._notified = await self.store.listen(INBOX_CHANNEL, self._on_notify)
+            await self.store.listen(INSTANCES_CHANNEL, self._on_instance)
         except Exception as exc:
             log.warning("cannot listen for forwarded events (%s): polling every %g s", exc, POLL)
+        # the others learn of this process at once: a game it opens in a moment may get events
+        # through them (without notifications they learn at their next look)
+        await self.store.join_instances(self.owner, announce=True)
         await self._look()
         self._task = self.manager.spawn(self._watch(), f"{self.platform} routing")
 
@@ -102,6 +106,11 @@ class Router:
             await self.store.leave_instances(self.owner)
         except Exception as exc:
             log.warning("could not say that this process stops: %s", exc)
+
+    def _on_instance(self, payload: str) -> None:
+        if payload != self.owner:
+            self.shared = True  # (until the next look says otherwise)
+            self._wake.set()
 
     def _on_notify(self, payload: str) -> None:
         if payload == self.platform:

@@ -378,8 +378,9 @@ class Store(Protocol):
         """The game's live table is now message ``message_id``."""
         ...
 
-    async def join_instances(self, instance_id: str) -> None:
-        """Process ``instance_id`` is alive (said every few seconds)."""
+    async def join_instances(self, instance_id: str, announce: bool = False) -> None:
+        """Process ``instance_id`` is alive (said every few seconds; ``announce``: it is starting,
+        tell the others at once)."""
         ...
 
     async def leave_instances(self, instance_id: str) -> None:

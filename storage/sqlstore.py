@@ -896,10 +896,13 @@ class SQLStore(ABC):
         async with self._write() as tx:
             await tx.execute("UPDATE active_games SET table_ref = ? WHERE game_id = ?", (message_id, game_id))
 
-    async def join_instances(self, instance_id: str) -> None:
-        """Say that process ``instance_id`` is alive (again now: every few seconds)."""
+    async def join_instances(self, instance_id: str, announce: bool = False) -> None:
+        """Say that process ``instance_id`` is alive (again now: every few seconds); ``announce``
+        (a process starting) also wakes the others listening on :data:`INSTANCES_CHANNEL`."""
         async with self._write() as tx:
             await tx.execute(self._sql(_JOIN_INSTANCES), (instance_id, self.lease_ttl))
+            if announce:
+                await self._notify(tx, INSTANCES_CHANNEL, instance_id)
 
     async def leave_instances(self, instance_id: str) -> None:
         """Process ``instance_id`` stops."""
@@ -1075,6 +1078,8 @@ _CLAIM_CHAT = (
 
 #: Channel on which a forwarded event wakes the processes (PostgreSQL LISTEN/NOTIFY).
 INBOX_CHANNEL = "moji_inbox"
+#: Channel on which a starting process makes itself known to the others at once.
+INSTANCES_CHANNEL = "moji_instances"
 
 #: Active games and open lobbies with their owners (callers add conditions after the WHERE).
 _OWNERS = (

@@ -87,9 +87,16 @@ class Cluster:
     """``n`` bot processes on one schema, the fake Slack, and the round-robin in front."""
 
     def __init__(
-        self, tmp_path: Path, schema: str, slack: FakeSlack, http: aiohttp.ClientSession, n: int
+        self,
+        tmp_path: Path,
+        schema: str,
+        slack: FakeSlack,
+        http: aiohttp.ClientSession,
+        n: int,
+        lease: float = LEASE,
     ) -> None:
         self.schema = schema
+        self.lease = lease
         self.slack = slack
         self.http = http
         self.ports = [free_port() for _ in range(n)]
@@ -100,7 +107,7 @@ class Cluster:
             workdir.mkdir()
             env = {
                 "DATABASE_URL": database,
-                "LEASE_SECONDS": str(int(LEASE)),
+                "LEASE_SECONDS": str(int(lease)),
                 "SLACK_BOT_TOKEN": "xoxb-test",
                 "SLACK_SIGNING_SECRET": SECRET,
                 "HOST": "127.0.0.1",
@@ -143,7 +150,7 @@ class Cluster:
 
         async def all_looked() -> bool:
             rows = await self.db.fetch("SELECT seen_until FROM instances WHERE seen_until >= $1", joined_at)
-            return len(rows) >= alive and all(r[0] - LEASE >= joined_at for r in rows)
+            return len(rows) >= alive and all(r[0] - self.lease >= joined_at for r in rows)
 
         await until(all_looked, 30, "every process looked around")
 
@@ -335,7 +342,7 @@ async def schema() -> AsyncIterator[str]:
         await conn.close()
 
 
-MakeCluster = Callable[[int], Any]
+MakeCluster = Callable[..., Any]
 
 
 @pytest.fixture
@@ -350,8 +357,8 @@ async def cluster(tmp_path: Path, schema: str) -> AsyncIterator[MakeCluster]:
     http = aiohttp.ClientSession()
 
     @asynccontextmanager
-    async def make(n: int) -> AsyncIterator[Cluster]:
-        c = Cluster(tmp_path, schema, slack, http, n)
+    async def make(n: int, lease: float = LEASE) -> AsyncIterator[Cluster]:
+        c = Cluster(tmp_path, schema, slack, http, n, lease)
         made.append(c)
         c.db = await asyncpg.connect(URL, server_settings={"search_path": schema})
         await c.rr.start()
@@ -636,3 +643,31 @@ async def test_a_process_paused_past_its_lease_gives_the_race_up_when_it_wakes(c
         game = await c.check_finished_race()
         actions = [a for _, a in await c.actions(game["game_id"])]
         assert len([a for a in actions if a["kind"] == "resume"]) == 1
+
+
+async def test_a_process_that_was_alone_hears_of_a_newcomer_at_once(cluster: MakeCluster) -> None:
+    # a long lease: process 0 looks around only every 5 s, so it would not notice process 1's
+    # return by itself before the answer below reaches it
+    async with cluster(2, lease=30) as c:
+        await c.procs[1].close()  # a graceful stop: it says so in the database at once
+        await c.settled()  # process 0 has looked since: it knows it is alone (no read per message)
+        await c.start(1)  # back: it tells process 0 as it starts, not at process 0's next look
+        direct, other = c.direct(1), c.direct(0)
+        assert await direct.command("UANN", RACE) == 200
+        await c.slack.wait_for("chat.postMessage", lambda m: "lobby" in m.text().lower(), within=30)
+        since = len(c.slack.calls)
+        assert await direct.command("UANN", "go") == 200
+        await c.slack.wait_for("chat.postMessage", lambda m: "Cards: " in m.text(), within=30)
+        assert c.slack.calls.index(c.tables(since)[0]) >= since
+        # at once, to the process that was alone a moment ago: it forwards it to process 1
+        ts = f"{time.time():.6f}"
+        assert await other.message("UANN", "pup", ts, "EvNew") == 200
+        [game] = await c.games()
+
+        async def judged() -> bool:
+            actions = await c.actions(game["game_id"])
+            return any(claim.get("ref") == ts for _, a in actions for claim in a.get("claims", []))
+
+        await until(judged, 30, f"the answer is judged by process 1:\n{c.procs[0].output()[-3000:]}")
+        assert "judged" not in c.procs[0].output()
+        assert c.index_of((await c.owners())[0][1]) == 1

@@ -157,6 +157,15 @@ async def test_notifications_wake_a_listener(make_store: Any) -> None:
             break
         await asyncio.sleep(0.01)  # (the notification crosses a real server: no clock to move)
     assert heard == [PLATFORM]
+    joined: list[str] = []
+    await a.listen("moji_instances", joined.append)
+    await b.join_instances("B")  # a renewal: nobody is woken
+    await b.join_instances("B2", announce=True)  # a process starting: everyone hears of it
+    for _ in range(200):
+        if joined:
+            break
+        await asyncio.sleep(0.01)
+    assert joined == ["B2"]
 
 
 def _lobby(game_id: str) -> Any:
