@@ -227,6 +227,9 @@ class Delivery:
         self._tasks: set[asyncio.Task[None]] = set()
         #: Called with every new live table message (a process adopting the game edits it).
         self.table_listeners: list[Callable[[MessageRef], None]] = []
+        #: Asked before each call for a chat (several processes): False once the chat's game has
+        #: been taken over by another process, whose table this one must not overwrite.
+        self.gate: Callable[[ChatKey], Awaitable[bool]] | None = None
 
     # ------------------------------------------------------------ what sessions say
 
@@ -481,8 +484,13 @@ class Delivery:
         if not (state.accepted or state.refusals or state.privates) and self._chats.get(chat) is state:
             del self._chats[chat]
 
+    async def _ours(self, chat: ChatKey) -> bool:
+        return self.gate is None or await self.gate(chat)
+
     async def _call(self, kind: str, chat: ChatKey, make: Callable[[], Awaitable[Any]]) -> Any:
         """One paced call; a 429 holds the buckets and the call is tried once more (then dropped)."""
+        if not await self._ours(chat):
+            return None
         for attempt in (1, 2):
             ticket = await self.pacer.acquire(kind, chat)
             try:
@@ -597,6 +605,8 @@ class Delivery:
         return "edit"
 
     async def _send_table(self, chat: ChatKey, state: _Chat, kind: str) -> None:
+        if not await self._ours(chat):
+            return
         view = self._compose(state)  # the latest state, after any wait for the budget
         key = views.picture_key(view)
         state.dirty = False
@@ -674,6 +684,8 @@ class Delivery:
 
     async def _mark(self, chat: ChatKey, ref: MessageRef, mark: Mark) -> bool:
         """One reaction; False when the platform refused it for its rate limit (to try again)."""
+        if not await self._ours(chat):
+            return True  # (the game is another process's now: nothing more to mark here)
         ticket: Ticket = await self.pacer.acquire("react", chat)
         try:
             self.stats.calls["react"] += 1

@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from bot import metrics, wire
+from bot.delivery import Delivery
 from bot.events import Button, ChatKey, Command, Inbound, Player
 from bot.recording import load_lobbies, load_unfinished
 from storage.base import ChatOwner, Store
@@ -81,6 +82,8 @@ class Router:
         #: Called with (forwarded-at, handled-at) clock times of each forwarded event handled here.
         self.on_received: Callable[[float, float], None] | None = None
         manager.router = self
+        if isinstance(manager.outbox, Delivery):
+            manager.outbox.gate = self.still_ours
 
     # ------------------------------------------------------------ lifecycle
 
@@ -163,16 +166,8 @@ class Router:
         adopted the chat's game from a process that died).
         """
         chat = event.chat
-        session = self.manager.sessions.get(chat)
-        if session is not None:
-            if self.game_log.unconfirmed_for(session.game_id) < 2 * self.every:
-                return False
-            # This process stood still for longer than its renewals (a long pause): another may
-            # have adopted the game meanwhile. Handled here, the event would be lost with the
-            # game at its next write; so make sure first (and otherwise route it below).
-            if not await self.game_log.keep_alive([session.game_id], self.manager.clock.now()):
-                return False
-            self.manager.drop(chat, "another process has taken it over")
+        if chat in self.manager.sessions and await self.still_ours(chat):
+            return False
         if not self.shared and not isinstance(event, Command | Button):
             return False
         owner = await self.owner_of(chat)
@@ -196,6 +191,28 @@ class Router:
             return True
         if not owner.live and self.mine(chat):
             await self._adopt([owner])  # its process died: carry the game on here
+        return False
+
+    async def still_ours(self, chat: ChatKey) -> bool:
+        """False once ``chat``'s game, run here, has been taken over by another process (it is
+        dropped here then). Asked before each event is handled and each platform call is made.
+
+        Costs nothing while this process renews its leases on time. After it stood still for
+        longer than that (a long pause), another may have adopted the game meanwhile: handled
+        here, an event would be lost with the game at its next write, and a table sent would
+        overwrite the new owner's, so it makes sure first.
+        """
+        session = self.manager.sessions.get(chat)
+        if session is None or self.game_log.unconfirmed_for(session.game_id) < 2 * self.every:
+            return True
+        try:
+            lost = await self.game_log.keep_alive([session.game_id], self.manager.clock.now())
+        except Exception as exc:  # (the database cannot tell now; the game's writes stay fenced)
+            log.warning("could not check that %s is still run here: %s", chat.label(), exc)
+            return True
+        if not lost:
+            return True
+        self.manager.drop(chat, "another process has taken it over")
         return False
 
     async def owner_of(self, chat: ChatKey) -> ChatOwner | None:

@@ -281,3 +281,31 @@ async def test_an_accepted_mark_that_cannot_go_out_is_shown_on_the_table(
     _, _, (_, view, _) = transport.of("edit")[-1]
     assert "✅ Ann: APE" in view.lines, "…so the table shows the ✅"  # type: ignore[attr-defined]
     assert delivery.stats.accepted_left_to_table == 1
+
+
+async def test_a_game_taken_over_elsewhere_gets_no_more_calls_from_here(
+    setup: tuple[Delivery, Recorder], clock: FakeClock
+) -> None:
+    delivery, transport = setup
+    ours = True
+
+    async def gate(chat: ChatKey) -> bool:
+        return ours
+
+    delivery.gate = gate
+    await delivery.send(Post(CHAT, table("A")))
+    await run(clock, 0.1)
+    assert len(transport.of("post")) == 1
+    ours = False  # another process adopted the game: its table must not be overwritten from here
+    await delivery.send(Post(CHAT, table("B")))
+    await delivery.send(Post(CHAT, views.message("a notice")))
+    await delivery.send(React(MessageRef(CHAT, "u1"), "accepted"))
+    await run(clock, 1.0)
+    assert len(transport.of("post")) == 1 and transport.of("edit") == [] and transport.of("react") == []
+    # …and the new owner's table is edited in place by it: resume_table then an edit, no post
+    other = Delivery(Recorder(clock), clock)
+    other.resume_table(MessageRef(CHAT, "m1"))
+    await other.send(Post(CHAT, table("C")))
+    await run(clock, 0.1)
+    assert isinstance(other.transport, Recorder)
+    assert [c[1] for c in other.transport.calls] == ["edit"] and other.transport.of("edit")[0][2][0] == "m1"
