@@ -107,6 +107,15 @@ def resolve(name: str) -> CommandSpec:
     return spec
 
 
+def command_of(name: str, args: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """A command's name and arguments, however the platform gave them: ``("moji", ("start",
+    "race"))``, ``("start race", ())`` and ``("start", ("race",))`` all read ``("start",
+    ("race",))``. :class:`CommandError` for text :func:`split` refuses."""
+    if name in {"", "moji"} or " " in name:
+        return split(" ".join((name, *args)))
+    return split(name)[0], args
+
+
 def split(text: str) -> tuple[str, tuple[str, ...]]:
     """Split command text into its name and arguments.
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot import metrics, views
 from bot.clock import Clock, SystemClock
-from bot.commands import CommandError, help_lines, parse_start, split
+from bot.commands import CommandError, command_of, help_lines, parse_start
 from bot.events import (
     Button,
     ChatKey,
@@ -604,12 +604,7 @@ class GameManager:
 
     async def _command(self, cmd: Command) -> None:
         try:
-            name = cmd.name
-            args = cmd.args
-            if name in {"", "moji"} or " " in name:
-                name, args = split(" ".join((cmd.name, *cmd.args)))
-            else:
-                name = split(name)[0]
+            name, args = command_of(cmd.name, cmd.args)
             handler = getattr(self, f"_cmd_{name}")
             await handler(cmd, args)
         except CommandError as exc:

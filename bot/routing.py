@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from bot import metrics, wire
+from bot.commands import CommandError, command_of
 from bot.delivery import Delivery
 from bot.events import Button, ChatKey, Command, Inbound, Player
 from bot.recording import load_lobbies, load_unfinished
@@ -172,26 +173,37 @@ class Router:
             return False
         owner = await self.owner_of(chat)
         if owner is None:
+            if self.shared and isinstance(event, Command) and _is_start(event):
+                # a workspace's games live in one process, which paces its calls to the
+                # workspace within the platform's limits (two processes would each spend them)
+                target = await self.store.workspace_owner(chat.platform, chat.workspace_id)
+                if target is not None and target != self.owner:
+                    await self._forward(event, target)
+                    return True
             return False
         if owner.live and owner.owner != self.owner:
-            key = wire.event_key(event, self.codec)
-            payload = wire.encode(event, self.codec)
-            payload["forwarded_at"] = self.manager.clock.now()
-            await self.store.forward_event(
-                chat.platform,
-                chat.workspace_id,
-                chat.channel_id,
-                chat.thread_id,
-                key,
-                payload,
-                self.manager.clock.now(),
-            )
-            self.forwarded += 1
-            metrics.forwarded(self.platform)
+            await self._forward(event, owner.owner)
             return True
         if not owner.live and self.mine(chat):
             await self._adopt([owner])  # its process died: carry the game on here
         return False
+
+    async def _forward(self, event: Inbound, target: str) -> None:
+        chat = event.chat
+        payload = wire.encode(event, self.codec)
+        payload["forwarded_at"] = self.manager.clock.now()
+        await self.store.forward_event(
+            chat.platform,
+            chat.workspace_id,
+            chat.channel_id,
+            chat.thread_id,
+            wire.event_key(event, self.codec),
+            payload,
+            self.manager.clock.now(),
+            target,
+        )
+        self.forwarded += 1
+        metrics.forwarded(self.platform)
 
     async def still_ours(self, chat: ChatKey) -> bool:
         """False once ``chat``'s game, run here, has been taken over by another process (it is
@@ -274,6 +286,8 @@ class Router:
         assert isinstance(turn, Turn)
         try:
             await turn.wait()
+            if event.chat in self.manager.sessions and not await self.still_ours(event.chat):
+                return  # (the game changed hands: its new owner takes the event from the inbox)
             if await self.store.take_inbox(item_id, self.manager.clock.now()):
                 self.received += 1
                 if isinstance(sent, int | float):
@@ -289,3 +303,10 @@ class Router:
 
 def _chat(owner: ChatOwner) -> ChatKey:
     return ChatKey(owner.platform, owner.workspace_id, owner.channel_id, owner.thread_id)
+
+
+def _is_start(command: Command) -> bool:
+    try:
+        return command_of(command.name, command.args)[0] == "start"
+    except CommandError:
+        return False

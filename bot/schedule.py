@@ -471,7 +471,8 @@ async def start_scheduled(
     host = Player(schedule.platform, schedule.created_by, schedule.created_by_name or schedule.created_by)
     mentions = (schedule.mention,) if schedule.mention else ()
     await manager.outbox.send(Post(chat, views.View(kind="info", lines=(notice,), mentions=mentions)))
-    await manager.handle(Command("start", schedule.args, chat, host))
+    # (here, where the schedule's run was claimed: the Start comes from here too)
+    await manager.handle(Command("start", schedule.args, chat, host), routed=True)
     session = manager.sessions.get(chat)
     if session is not None and session.engine is None:
         manager.spawn(_go_later(manager, chat, session, when + join_window), f"scheduled go {chat.label()}")

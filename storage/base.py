@@ -374,6 +374,10 @@ class Store(Protocol):
         """The chats (channel, thread) of the running games in a workspace where ``seat_id`` plays."""
         ...
 
+    async def workspace_owner(self, platform: str, workspace_id: str) -> str | None:
+        """A live process running a game or lobby in the workspace, if any."""
+        ...
+
     async def record_table(self, game_id: str, message_id: str) -> None:
         """The game's live table is now message ``message_id``."""
         ...
@@ -400,12 +404,15 @@ class Store(Protocol):
         event_key: str,
         payload: Mapping[str, Any],
         at: float,
+        target: str = "",
     ) -> bool:
-        """Queue an event for the process running its chat; False for a repeat of ``event_key``."""
+        """Queue an event for process ``target`` (once it is gone: whichever runs the chat); False
+        for a repeat of ``event_key``."""
         ...
 
     async def inbox(self, owner: str, limit: int = 500) -> list[InboxItem]:
-        """Unhandled forwarded events of the chats ``owner`` runs, oldest first."""
+        """Unhandled events forwarded to ``owner`` (or to a process that is gone, for a chat
+        ``owner`` runs now), oldest first."""
         ...
 
     async def take_inbox(self, item_id: int, at: float) -> bool:

@@ -891,6 +891,12 @@ class SQLStore(ABC):
             )
         return [(str(row[0]), row[1]) for row in rows]
 
+    async def workspace_owner(self, platform: str, workspace_id: str) -> str | None:
+        """A live process that runs a game or lobby in the workspace (the latest claimed), if any."""
+        async with self._read() as tx:
+            rows = await tx.fetch(self._sql(_WORKSPACE_OWNER), (platform, workspace_id))
+        return _owner(rows[0]).owner if rows else None
+
     async def record_table(self, game_id: str, message_id: str) -> None:
         """The game's live table is now message ``message_id``."""
         async with self._write() as tx:
@@ -926,14 +932,16 @@ class SQLStore(ABC):
         event_key: str,
         payload: Mapping[str, Any],
         at: float,
+        target: str = "",
     ) -> bool:
-        """Queue an event for the process that runs its chat; False for a repeat of ``event_key``."""
+        """Queue an event for process ``target`` (or, once it is gone, whichever runs the chat);
+        False for a repeat of ``event_key``."""
         text = json.dumps(dict(payload), separators=(",", ":"))
         async with self._write() as tx:
             changed = await tx.execute(
-                "INSERT INTO inbox (platform, workspace_id, channel_id, thread_key, event_key, payload, "
-                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                (platform, workspace_id, channel_id, thread_id or "", event_key, text, float(at)),
+                "INSERT INTO inbox (target, platform, workspace_id, channel_id, thread_key, event_key, "
+                "payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                (target, platform, workspace_id, channel_id, thread_id or "", event_key, text, float(at)),
             )
             if changed:
                 await self._notify(tx, INBOX_CHANNEL, platform)
@@ -943,16 +951,11 @@ class SQLStore(ABC):
         """Wake the processes listening on ``channel`` when the transaction commits (PostgreSQL)."""
 
     async def inbox(self, owner: str, limit: int = 500) -> list[InboxItem]:
-        """Unhandled events for the chats ``owner`` runs, oldest first."""
+        """Unhandled events for ``owner``: those of the chats whose game or lobby it runs (even
+        when sent to another process: the game changed hands since), and those sent to it for a
+        chat without one (a ``start``); oldest first."""
         async with self._read() as tx:
-            rows = await tx.fetch(
-                "SELECT i.id, i.platform, i.workspace_id, i.channel_id, i.thread_key, i.payload "
-                "FROM inbox i JOIN active_games a ON a.platform = i.platform "
-                "AND a.workspace_id = i.workspace_id AND a.channel_id = i.channel_id "
-                "AND a.thread_key = i.thread_key "
-                "WHERE i.handled_at IS NULL AND a.owner = ? ORDER BY i.id LIMIT ?",
-                (owner, int(limit)),
-            )
+            rows = await tx.fetch(self._sql(_INBOX), (owner, int(limit)))
         return [InboxItem(int(r[0]), r[1], r[2], r[3], r[4] or None, json.loads(r[5])) for r in rows]
 
     async def take_inbox(self, item_id: int, at: float) -> bool:
@@ -1123,5 +1126,19 @@ _JOIN_INSTANCES = (
     "ON CONFLICT (instance_id) DO UPDATE SET seen_until = excluded.seen_until"
 )
 _LIVE_INSTANCES = "SELECT instance_id FROM instances WHERE seen_until >= {now} ORDER BY instance_id"
+#: An event belongs to the process running its chat's active game, else to its target.
+_INBOX = (
+    "SELECT i.id, i.platform, i.workspace_id, i.channel_id, i.thread_key, i.payload FROM inbox i "
+    "WHERE i.handled_at IS NULL AND COALESCE(("
+    "SELECT a.owner FROM active_games a WHERE a.platform = i.platform "
+    "AND a.workspace_id = i.workspace_id AND a.channel_id = i.channel_id AND a.thread_key = i.thread_key "
+    "AND (EXISTS (SELECT 1 FROM games g WHERE g.game_id = a.game_id AND g.status = 'running') "
+    "OR EXISTS (SELECT 1 FROM open_lobbies l WHERE l.game_id = a.game_id))"
+    "), i.target) = ? ORDER BY i.id LIMIT ?"
+)
+_WORKSPACE_OWNER = (
+    _OWNERS + " AND a.platform = ? AND a.workspace_id = ? AND a.lease_until >= {now} "
+    "ORDER BY a.claimed_at DESC LIMIT 1"
+)
 _CHAT_OWNER = _OWNERS + " AND a.platform = ? AND a.workspace_id = ? AND a.channel_id = ? AND a.thread_key = ?"
 _ORPHANS = _OWNERS + " AND a.platform = ? AND a.lease_until < {now} ORDER BY a.claimed_at"

@@ -16,10 +16,13 @@ CREATE TABLE instances (
     seen_until {real} NOT NULL
 );
 -- Events that reached a process which does not run their chat's game, for the one that does
--- (in ``id`` order per chat). ``event_key`` drops a platform's redelivery that reached
--- another process; handled rows are kept a while for that, then pruned.
+-- (whichever runs it when they are read; for a chat without a game, ``target``: a ``start``
+-- sent to the process running the workspace's other games), in ``id`` order per chat.
+-- ``event_key`` drops a platform's redelivery that reached another process; handled rows are
+-- kept a while for that, then pruned.
 CREATE TABLE inbox (
     id {serial},
+    target TEXT NOT NULL,
     platform TEXT NOT NULL,
     workspace_id TEXT NOT NULL,
     channel_id TEXT NOT NULL,
@@ -30,4 +33,4 @@ CREATE TABLE inbox (
     handled_at {real}
 );
 CREATE UNIQUE INDEX inbox_event ON inbox (event_key);
-CREATE INDEX inbox_chat ON inbox (platform, workspace_id, channel_id, thread_key, id);
+CREATE INDEX inbox_waiting ON inbox (id) WHERE handled_at IS NULL;

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock
-from bot.events import Button, Command, Player
+from bot.events import Button, ChatKey, Command, Player
 from bot.manager import GameManager
 from bot.recording import StoreGameLog, load_unfinished
 from bot.registry import Registry
@@ -244,3 +244,17 @@ async def test_a_word_break_skips_a_channel_whose_game_another_process_runs(
     await start_scheduled(b.manager, due, clock.now(), "☕ Word break!")
     await clock.settle()
     assert b.outbox.posts() == [] and CHAT not in b.manager.sessions, "no notice, no second lobby"
+
+
+async def test_a_workspaces_new_game_opens_in_the_process_running_its_other_games(
+    world: tuple[FakeClock, list[Proc]],
+) -> None:
+    clock, (a, b) = world
+    await running_on_a(clock, a, b)
+    elsewhere = ChatKey(CHAT.platform, CHAT.workspace_id, "c2")
+    await b.manager.handle(Command("start", ("toy",), elsewhere, BOB))
+    assert elsewhere not in b.manager.sessions and b.router.forwarded == 2
+    await until(clock, lambda: elsewhere in a.manager.sessions)
+    other_workspace = ChatKey(CHAT.platform, "w2", "c1")
+    await b.manager.handle(Command("start", ("toy",), other_workspace, BOB))
+    assert other_workspace in b.manager.sessions, "a workspace without games: opened where it arrived"

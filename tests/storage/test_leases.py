@@ -117,8 +117,8 @@ async def test_forwarded_events_reach_the_owner_once_and_in_order(make_store: An
     lease = await a.lease_chat(*CHAT, "g1", 100.0, "A")
     await a.start_game(record("g1"), lease if isinstance(lease, Lease) else None)
     for n in range(3):
-        assert await b.forward_event(*CHAT, f"text:{n}", {"n": n}, 100.0 + n)
-    assert not await b.forward_event(*CHAT, "text:1", {"n": 1}, 104.0), "a redelivery is dropped"
+        assert await b.forward_event(*CHAT, f"text:{n}", {"n": n}, 100.0 + n, "A")
+    assert not await b.forward_event(*CHAT, "text:1", {"n": 1}, 104.0, "A"), "a redelivery is dropped"
     assert await b.inbox("B") == [], "B runs nothing"
     items = await a.inbox("A")
     assert [item.payload["n"] for item in items] == [0, 1, 2]
@@ -130,7 +130,13 @@ async def test_forwarded_events_reach_the_owner_once_and_in_order(make_store: An
     await lapse(a, "A")
     await b.adopt_game("g1", "B")
     assert [item.payload["n"] for item in await b.inbox("B")] == [1, 2]
-    assert await a.inbox("A") == []
+    assert await a.inbox("A") == [], "sent to A, but the game is B's now: so are its events"
+    # a chat without a game: an event goes to the process it was sent to (a start, sent to the
+    # process running the workspace's other games)
+    assert await a.forward_event(PLATFORM, WS, "c2", None, "start:c2", {"n": 9}, 120.0, "B")
+    assert [item.payload["n"] for item in await b.inbox("B")] == [1, 2, 9]
+    assert await b.workspace_owner(PLATFORM, WS) == "B"
+    assert await b.workspace_owner(PLATFORM, "elsewhere") is None
 
 
 async def test_processes_see_each_other_alive(make_store: Any) -> None:
@@ -151,7 +157,7 @@ async def test_notifications_wake_a_listener(make_store: Any) -> None:
         pytest.skip("this backend has no notifications (its processes poll)")
     lease = await a.lease_chat(*CHAT, "g1", 100.0, "A")
     assert isinstance(lease, Lease)
-    await b.forward_event(*CHAT, "k1", {"n": 1}, 100.0)
+    await b.forward_event(*CHAT, "k1", {"n": 1}, 100.0, "A")
     for _ in range(200):
         if heard:
             break
