@@ -447,6 +447,39 @@ class Store(Protocol):
         """Every open lobby, oldest first."""
         ...
 
+    # ------------------------------------------------------------ privacy
+
+    async def forget_player(self, platform: str, workspace_id: str, user_id: str) -> None:
+        """Forget a player in one workspace: stats rows and name deleted, their seats in finished
+        games anonymised ("a former player") with those games' action logs dropped, their
+        authorship anonymised. Other players' results and totals stay."""
+        ...
+
+    async def purge_workspace(self, platform: str, workspace_id: str) -> None:
+        """Delete everything kept about a workspace."""
+        ...
+
+    async def prune_game_logs(self, platform: str, workspace_id: str, before: float) -> int:
+        """Drop the action logs of the workspace's games that ended (and were announced) before
+        ``before``; how many games."""
+        ...
+
+    async def workspaces_with_logs(self, before: float) -> list[tuple[str, str]]:
+        """Workspaces with a game that ended before ``before`` and still has its log."""
+        ...
+
+    async def schedule_deletion(self, platform: str, workspace_id: str, due_at: float, reason: str) -> None:
+        """Delete the workspace's data at ``due_at``."""
+        ...
+
+    async def cancel_deletion(self, platform: str, workspace_id: str) -> bool:
+        """Keep the workspace's data after all; False if no deletion was pending."""
+        ...
+
+    async def due_deletions(self, now: float) -> list[tuple[str, str]]:
+        """Workspaces whose deletion is due at ``now``."""
+        ...
+
     # ------------------------------------------------------------ scores
 
     async def leaderboard(

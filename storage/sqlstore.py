@@ -9,6 +9,7 @@ always parameterised.
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Coroutine, Mapping, Sequence
@@ -795,6 +796,174 @@ class SQLStore(ABC):
             return str(rows[0][0]) if rows else game_id
         return Lease(game_id, str(rows[0][1]), int(rows[0][2]))
 
+    # ------------------------------------------------------------ privacy
+
+    async def forget_player(self, platform: str, workspace_id: str, user_id: str) -> None:
+        """Forget a player in one workspace, in one transaction.
+
+        Their stats rows and display name go (the name stays only while another workspace still
+        ranks them); in each finished or void game of the workspace they played, their seat
+        becomes "a former player" under a new anonymous id (other players' results and totals
+        are untouched) and the game's action log, which holds what they typed, is dropped; their
+        authorship of word-list entries, settings and word breaks is anonymised the same way.
+        Running games are left alone (the bot refuses while the player is in one).
+        """
+        seat = f"{platform}:{user_id}"
+        former = f"former:{secrets.token_hex(6)}"
+        people = (user_id, seat)
+
+        async def body(tx: Tx) -> None:
+            rows = await tx.fetch(
+                "SELECT game_id, seats, names, host FROM games WHERE platform = ? AND workspace_id = ? "
+                "AND status <> 'running' AND (seats LIKE ? ESCAPE '\\' OR host = ?)",
+                (platform, workspace_id, _seat_pattern(seat), seat),
+            )
+            for game_id, seats_json, names_json, host in rows:
+                seats = [
+                    {**s, "id": former, "name": FORMER} if s.get("id") == seat else s
+                    for s in json.loads(seats_json)
+                ]
+                names = {k: v for k, v in json.loads(names_json).items() if k != seat}
+                if any(s["id"] == former for s in seats):
+                    names[former] = FORMER
+                await tx.execute(
+                    "UPDATE games SET seats = ?, names = ?, host = ?, summary = '' WHERE game_id = ?",
+                    (
+                        json.dumps(seats),
+                        json.dumps(names, sort_keys=True),
+                        former if host == seat else host,
+                        game_id,
+                    ),
+                )
+                await tx.execute("DELETE FROM game_actions WHERE game_id = ?", (game_id,))
+                await tx.execute(
+                    "UPDATE results SET seat_id = ?, user_id = NULL "
+                    "WHERE game_id = ? AND (seat_id = ? OR user_id = ?)",
+                    (former, game_id, seat, user_id),
+                )
+            await tx.execute(
+                "DELETE FROM scores WHERE platform = ? AND workspace_id = ? AND user_id = ?",
+                (platform, workspace_id, user_id),
+            )
+            for table, column in (("workspace_words", "added_by"), ("workspace_settings", "updated_by")):
+                await tx.execute(
+                    f"UPDATE {table} SET {column} = ? WHERE platform = ? AND workspace_id = ? "  # noqa: S608 - fixed names
+                    f"AND {column} IN (?, ?)",
+                    (former, platform, workspace_id, *people),
+                )
+            await tx.execute(
+                "UPDATE schedules SET created_by = ?, created_by_name = ? WHERE platform = ? "
+                "AND workspace_id = ? AND created_by IN (?, ?)",
+                (former, FORMER, platform, workspace_id, *people),
+            )
+            await tx.execute(
+                "DELETE FROM inbox WHERE platform = ? AND workspace_id = ? AND payload LIKE ? ESCAPE '\\'",
+                (platform, workspace_id, "%" + _like(user_id) + "%"),
+            )
+            if platform == "slack":
+                await tx.execute(
+                    "DELETE FROM slack_installations WHERE team_id = ? AND user_id = ?",
+                    (workspace_id, user_id),
+                )
+            await self._drop_unranked(tx, platform, [user_id])
+
+        await self._transaction(body)
+        self._names.pop((platform, user_id), None)
+
+    async def _drop_unranked(self, tx: Tx, platform: str, user_ids: Sequence[str]) -> None:
+        """Delete the display names of these players that no workspace ranks any more."""
+        for user in user_ids:
+            await tx.execute(
+                "DELETE FROM players WHERE platform = ? AND user_id = ? "
+                "AND NOT EXISTS (SELECT 1 FROM scores s WHERE s.platform = ? AND s.user_id = ?) "
+                "AND NOT EXISTS (SELECT 1 FROM results r JOIN games g ON g.game_id = r.game_id "
+                "WHERE g.platform = ? AND r.user_id = ?)",
+                (platform, user, platform, user, platform, user),
+            )
+
+    async def purge_workspace(self, platform: str, workspace_id: str) -> None:
+        """Delete everything moji keeps about a workspace, in one transaction (display names too,
+        unless another workspace still ranks the player)."""
+        key = (platform, workspace_id)
+
+        async def body(tx: Tx) -> None:
+            users = [
+                str(r[0])
+                for r in await tx.fetch(
+                    "SELECT DISTINCT user_id FROM scores WHERE platform = ? AND workspace_id = ? "
+                    "UNION SELECT DISTINCT r.user_id FROM results r JOIN games g ON g.game_id = r.game_id "
+                    "WHERE g.platform = ? AND g.workspace_id = ? AND r.user_id IS NOT NULL",
+                    (*key, *key),
+                )
+            ]
+            games = "SELECT game_id FROM games WHERE platform = ? AND workspace_id = ?"
+            await tx.execute(f"DELETE FROM game_actions WHERE game_id IN ({games})", key)  # noqa: S608
+            await tx.execute(f"DELETE FROM results WHERE game_id IN ({games})", key)  # noqa: S608
+            for table in _WORKSPACE_TABLES:
+                await tx.execute(
+                    f"DELETE FROM {table} WHERE platform = ? AND workspace_id = ?",  # noqa: S608 - fixed names
+                    key,
+                )
+            if platform == "slack":
+                await tx.execute("DELETE FROM slack_installations WHERE team_id = ?", (workspace_id,))
+            await self._drop_unranked(tx, platform, users)
+
+        await self._transaction(body)
+        self._workspaces.discard(key)
+        self._names = {k: v for k, v in self._names.items() if k[0] != platform}
+
+    async def prune_game_logs(self, platform: str, workspace_id: str, before: float) -> int:
+        """Drop the action logs of the workspace's games that ended before ``before`` (and whose
+        result was posted): the number of games. Results and scores stay; running games, and a
+        result still to be announced after a crash, keep theirs."""
+        async with self._write() as tx:
+            rows = await tx.fetch(_PRUNABLE, (platform, workspace_id, float(before)))
+            ids = [str(r[0]) for r in rows]
+            for chunk in _chunks(ids):
+                marks = ", ".join("?" for _ in chunk)
+                await tx.execute(f"DELETE FROM game_actions WHERE game_id IN ({marks})", chunk)  # noqa: S608
+        return len(ids)
+
+    async def workspaces_with_logs(self, before: float) -> list[tuple[str, str]]:
+        """(platform, workspace_id) of every workspace with a game that ended before ``before``
+        and still has its action log."""
+        async with self._read() as tx:
+            rows = await tx.fetch(
+                "SELECT DISTINCT g.platform, g.workspace_id FROM games g WHERE g.status <> 'running' "
+                "AND g.ended_at < ? AND EXISTS (SELECT 1 FROM game_actions a WHERE a.game_id = g.game_id) "
+                "ORDER BY g.platform, g.workspace_id",
+                (float(before),),
+            )
+        return [(str(r[0]), str(r[1])) for r in rows]
+
+    async def schedule_deletion(self, platform: str, workspace_id: str, due_at: float, reason: str) -> None:
+        """Delete the workspace's data at ``due_at`` (the bot was removed from it)."""
+        async with self._write() as tx:
+            await tx.execute(
+                "INSERT INTO pending_deletions (platform, workspace_id, due_at, reason) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (platform, workspace_id) DO UPDATE SET due_at = excluded.due_at, "
+                "reason = excluded.reason",
+                (platform, workspace_id, float(due_at), reason),
+            )
+
+    async def cancel_deletion(self, platform: str, workspace_id: str) -> bool:
+        """The bot is back in the workspace: its data stays. False if no deletion was pending."""
+        async with self._write() as tx:
+            changed = await tx.execute(
+                "DELETE FROM pending_deletions WHERE platform = ? AND workspace_id = ?",
+                (platform, workspace_id),
+            )
+        return changed > 0
+
+    async def due_deletions(self, now: float) -> list[tuple[str, str]]:
+        """(platform, workspace_id) of the deletions due at ``now``."""
+        async with self._read() as tx:
+            rows = await tx.fetch(
+                "SELECT platform, workspace_id FROM pending_deletions WHERE due_at <= ? ORDER BY due_at",
+                (float(now),),
+            )
+        return [(str(r[0]), str(r[1])) for r in rows]
+
     # ------------------------------------------------------------ ownership
 
     def _sql(self, template: str, **parts: str) -> str:
@@ -881,13 +1050,11 @@ class SQLStore(ABC):
     ) -> list[tuple[str, str | None]]:
         """The chats (channel, thread) of the running games in a workspace where ``seat_id`` has a
         seat, newest first."""
-        seat = json.dumps({"id": seat_id})[1:-1]  # '"id": "slack:U1"', as the seats column has it
-        pattern = "%" + seat.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
         async with self._read() as tx:
             rows = await tx.fetch(
                 "SELECT channel_id, thread_id FROM games WHERE status = 'running' AND platform = ? "
                 "AND workspace_id = ? AND seats LIKE ? ESCAPE '\\' ORDER BY started_at DESC",
-                (platform, workspace_id, pattern),
+                (platform, workspace_id, _seat_pattern(seat_id)),
             )
         return [(str(row[0]), row[1]) for row in rows]
 
@@ -1142,3 +1309,35 @@ _WORKSPACE_OWNER = (
 )
 _CHAT_OWNER = _OWNERS + " AND a.platform = ? AND a.workspace_id = ? AND a.channel_id = ? AND a.thread_key = ?"
 _ORPHANS = _OWNERS + " AND a.platform = ? AND a.lease_until < {now} ORDER BY a.claimed_at"
+
+#: What a forgotten player is called in the games they played.
+FORMER = "a former player"
+#: Tables keyed by (platform, workspace_id) that a purge empties for the workspace.
+_WORKSPACE_TABLES = (
+    "scores",
+    "workspace_settings",
+    "workspace_words",
+    "seasons",
+    "schedules",
+    "active_games",
+    "open_lobbies",
+    "inbox",
+    "games",
+    "pending_deletions",
+    "workspaces",
+)
+_PRUNABLE = (
+    "SELECT g.game_id FROM games g WHERE g.platform = ? AND g.workspace_id = ? AND g.status <> 'running' "
+    "AND g.ended_at < ? AND (g.status = 'void' OR g.announced_at IS NOT NULL) "
+    "AND EXISTS (SELECT 1 FROM game_actions a WHERE a.game_id = g.game_id)"
+)
+
+
+def _like(text: str) -> str:
+    """``text`` for a LIKE pattern with ESCAPE '\\' (its wildcards taken literally)."""
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def _seat_pattern(seat_id: str) -> str:
+    """A LIKE pattern finding a seat in a game's ``seats`` JSON."""
+    return "%" + _like(json.dumps({"id": seat_id})[1:-1]) + "%"
