@@ -25,6 +25,9 @@ modes:
              With no platform configured, play in the terminal instead.
   terminal   play a local game in this terminal against computer players.
   migrate    apply the database migrations (DATABASE_URL) and exit.
+  purge      delete everything moji keeps about one workspace and exit:
+             purge --platform discord|slack --workspace ID --yes
+             (refused while a game or lobby is open there; see docs/PRIVACY.md).
 """
 
 
@@ -36,7 +39,7 @@ def _epilog() -> str:
     return "\n".join(lines)
 
 
-MODES = ("run", "terminal", "migrate")
+MODES = ("run", "terminal", "migrate", "purge")
 
 
 def _version() -> str:
@@ -61,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
         "mode",
         nargs="?",
         default="run",
-        metavar="{run,terminal,migrate}",
+        metavar="{run,terminal,migrate,purge}",
         help="what to do (default: run)",
     )
     parser.add_argument(
@@ -72,6 +75,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--env-file", default=".env", help="settings file to read (default: .env)")
     parser.add_argument("--version", action="version", version=f"moji {_version()}")
+    purge = parser.add_argument_group("purge mode")
+    purge.add_argument("--platform", choices=("discord", "slack"), help="the workspace's platform")
+    purge.add_argument("--workspace", help="the Discord server id or Slack team id")
+    purge.add_argument("--yes", action="store_true", help="really delete (nothing is deleted without it)")
     local = parser.add_argument_group("terminal mode")
     local.add_argument("--game", default="race", help="which game to play (default: race)")
     local.add_argument("--bots", type=int, default=2, help="computer opponents (default: 2)")
@@ -120,6 +127,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.mode == "migrate":
             return asyncio.run(app.migrate(config))
+        if args.mode == "purge":
+            if not args.platform or not args.workspace:
+                parser.error("purge needs --platform and --workspace")
+            return asyncio.run(app.purge(config, args.platform, args.workspace, confirmed=args.yes))
         if args.mode == "terminal" or not config.platforms:
             if args.mode == "run":
                 print(

@@ -189,6 +189,29 @@ async def migrate(config: Config) -> int:
     return 0
 
 
+async def purge(config: Config, platform: str, workspace_id: str, *, confirmed: bool) -> int:
+    """``python -m bot purge --platform P --workspace W --yes``: delete a workspace's data."""
+    from storage import StorageError, open_store
+
+    where = f"{platform} workspace {workspace_id}"
+    if not confirmed:
+        print(f"This deletes everything moji keeps about {where}. Add --yes to do it.")
+        return 1
+    store = open_store(config.database_url)
+    try:
+        await store.open()
+        if await store.workspace_owner(platform, workspace_id) is not None:
+            print(f"A game or lobby is open in {where}: stop it first (or wait until it ends).")
+            return 1
+        await store.purge_workspace(platform, workspace_id)
+    except StorageError as exc:
+        raise StartupError(f"cannot purge {where}: {exc}") from None
+    finally:
+        await store.close()
+    print(f"Deleted everything moji kept about {where}.")
+    return 0
+
+
 async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
     """A local game against computer players."""
     from adapters.terminal.app import TerminalAdapter, TerminalOutbox, stdin_lines

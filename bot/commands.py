@@ -74,6 +74,16 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec("config", "config [key [value]]", "show or change this workspace's settings", admin=True),
     CommandSpec("words", "words add|ban|remove WORD", "the workspace's own word list", admin=True),
+    CommandSpec("privacy", "privacy", "what moji keeps about you and this workspace, and for how long"),
+    CommandSpec(
+        "forget-me",
+        "forget-me [confirm]",
+        "delete your scores and name in this workspace (asks first)",
+        ("forgetme", "forget"),
+    ),
+    CommandSpec(
+        "purge", "purge [confirm]", "delete all of this workspace's moji data (asks first)", admin=True
+    ),
     CommandSpec("help", "help", "this list", ("h", "?", "commands")),
 )
 

@@ -36,6 +36,7 @@ from bot.events import (
 )
 from bot.ordering import Turns
 from bot.outbox import GameLog, GameStart, LobbyState, Outbox
+from bot.privacy import FORGET_ME, PURGE, Privacy
 from bot.registry import Registry
 from bot.schedule import Schedules
 from bot.session import Phase, Session, SessionError, handled_refs
@@ -66,7 +67,11 @@ BUTTONS: dict[str, tuple[str, tuple[str, ...]]] = {
     views.SKIP: ("skip", ()),
     "moji:vote:yes": ("vote", ("yes",)),
     "moji:vote:no": ("vote", ("no",)),
+    FORGET_ME: ("forget-me", ("confirm",)),
+    PURGE: ("purge", ("confirm",)),
 }
+#: Buttons whose command depends on the presser's admin rights (adapters check only for these).
+ADMIN_BUTTONS = frozenset({views.GO, PURGE})
 
 #: Reactions that vote on a disputed answer.
 REACTION_VOTES = {"👍": "yes", "+1": "yes", "thumbsup": "yes", "👎": "no", "-1": "no", "thumbsdown": "no"}
@@ -163,6 +168,8 @@ class GameManager:
         #: Games this process stopped but could not void (the database was gone).
         self._abandoned: set[str] = set()
         self._recovered = asyncio.Event()
+        #: ``privacy``, ``forget-me``, ``purge`` (adapters add their caches to its hooks).
+        self.privacy = Privacy(self)
 
     # ------------------------------------------------------------ tasks
 
@@ -605,7 +612,7 @@ class GameManager:
     async def _command(self, cmd: Command) -> None:
         try:
             name, args = command_of(cmd.name, cmd.args)
-            handler = getattr(self, f"_cmd_{name}")
+            handler = getattr(self, "_cmd_" + name.replace("-", "_"))
             await handler(cmd, args)
         except CommandError as exc:
             await self._reply_to(cmd, views.error(str(exc)))
@@ -773,6 +780,32 @@ class GameManager:
 
     async def _cmd_words(self, cmd: Command, args: tuple[str, ...]) -> None:
         await self._reply_to(cmd, await self.workspace.words(cmd, args))
+
+    async def _cmd_privacy(self, cmd: Command, args: tuple[str, ...]) -> None:
+        await self._reply_to(cmd, await self.privacy.privacy(cmd))
+
+    async def _cmd_forget_me(self, cmd: Command, args: tuple[str, ...]) -> None:
+        await self._reply_to(cmd, await self.privacy.forget_me(cmd, args))
+
+    async def _cmd_purge(self, cmd: Command, args: tuple[str, ...]) -> None:
+        await self._reply_to(cmd, await self.privacy.purge(cmd, args))
+
+    # ------------------------------------------------------------ forgetting
+
+    def forget_player(self, player: Player, workspace_id: str) -> None:
+        """Forget what this process remembers of a player who asked to be forgotten here."""
+        for chat, (seat, _) in list(self._masters.items()):
+            if seat == player.seat_id and chat.workspace_id == workspace_id:
+                del self._masters[chat]
+
+    def forget_workspace(self, platform: str, workspace_id: str) -> None:
+        """Forget what this process remembers of a purged workspace."""
+
+        def here(chat: ChatKey) -> bool:
+            return chat.platform == platform and chat.workspace_id == workspace_id
+
+        self._masters = {chat: m for chat, m in self._masters.items() if not here(chat)}
+        self._handled_before = {chat: h for chat, h in self._handled_before.items() if not here(chat)}
 
 
 def button_command(action: str) -> tuple[str, tuple[str, ...]] | None:

@@ -275,6 +275,14 @@ class Scheduler:
             self._changed.set()
         return removed
 
+    def forget_workspace(self, workspace_id: str) -> None:
+        """A workspace's data was purged: its schedules are gone from the store, and from here."""
+        for sid, schedule in list(self.schedules.items()):
+            if schedule.workspace_id == workspace_id:
+                self.schedules.pop(sid, None)
+                self.next.pop(sid, None)
+        self._changed.set()
+
     async def list(self, workspace_id: str) -> list[Schedule]:
         """A workspace's schedules, oldest first."""
         return await self.store.list_schedules(self.platform, workspace_id)
@@ -376,6 +384,10 @@ class Schedules:
     time_text: TimeText
     #: What the platform calls them ("word break", "scheduled game").
     what: str = "scheduled game"
+
+    def forget_workspace(self, workspace_id: str) -> None:
+        """A workspace's data was purged: its scheduled games no longer run."""
+        self.scheduler.forget_workspace(workspace_id)
 
     async def command(
         self, registry: Registry, chat: ChatKey, player: Player, args: Sequence[str]

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from bot import views
 from bot.commands import CommandError, parse_leaderboard
 from bot.events import ChatKey, Command, Player
+from bot.privacy import GRACE_DAYS, RETENTION_DAYS, parse_retention
 from bot.registry import Registry
 from games.common.options import OptionError, OptionSpec, OptionValue, format_value, parse_options
 from games.common.words import normalize
@@ -39,6 +40,21 @@ WORKSPACE_SETTINGS: tuple[OptionSpec, ...] = (
         "mark refused answers ❌ and show why in the game's table (otherwise: listed there; `why` explains)",
     ),
     OptionSpec("timezone", "text", "UTC", "time zone for word breaks and the daily/weekly leaderboards"),
+    OptionSpec(
+        "retention",
+        "text",
+        str(RETENTION_DAYS),
+        "days to keep the logs of finished games (every answer and move), or forever; "
+        "results and scores stay until purged",
+    ),
+    OptionSpec(
+        "deletion-grace",
+        "int",
+        GRACE_DAYS,
+        "days moji keeps this workspace's data after being removed from it (added back in time: kept)",
+        low=1,
+        high=365,
+    ),
 )
 
 _MENTION = re.compile(r"^<@!?([A-Za-z0-9]+)(?:\|[^>]*)?>$")
@@ -223,6 +239,8 @@ class Workspace:
             parsed_value = setting.parse(value)
         except OptionError as exc:
             raise CommandError(f"{exc}.") from None
+        if key == "retention":
+            return parse_retention(str(parsed_value))
         if key == "timezone":
             try:
                 zoneinfo.ZoneInfo(str(parsed_value))

@@ -36,9 +36,10 @@ from bot.clock import Clock
 from bot.config import Config
 from bot.delivery import Delivery
 from bot.events import Button, ChatKey, Command, MessageRef, Player, PrivateText, Reaction, Text
-from bot.manager import GameManager, button_command
+from bot.manager import ADMIN_BUTTONS, GameManager, button_command
 from bot.ordering import Turn
 from bot.pacing import Pacer
+from bot.privacy import run_housekeeping, workspace_back, workspace_removed
 from bot.registry import Registry
 from bot.schedule import DISCORD_MENTION, JOIN_WINDOW, Scheduler, Schedules, start_scheduled
 from bot.workspace import Workspace
@@ -54,7 +55,7 @@ MAX_MOVE = 400
 #: Custom id of the Eagle Eyes list modal.
 LIST_MODAL = "moji:list"
 #: Commands that need the member's admin status.
-ADMIN_COMMANDS = frozenset({"go", "stop", "config", "words", "season", "schedule"})
+ADMIN_COMMANDS = frozenset({"go", "stop", "config", "words", "season", "schedule", "purge"})
 DISCORD_EPOCH_MS = 1420070400000
 NO_THREAD = (
     "I couldn't open a thread for this game (missing {names}), so it runs here in the channel. "
@@ -250,8 +251,52 @@ class MojiBot(discord.AutoShardedClient):
             await self.recover()
             await self.scheduler.load()
             self.manager.spawn(self.scheduler.loop(), "discord scheduled games")
+            await self._back_in_guilds()
+            self.manager.spawn(
+                run_housekeeping(
+                    self.manager, "discord", self.manager.clock, present=self._present, mine=self._mine_guild
+                ),
+                "discord housekeeping",
+            )
         finally:
             self.games_ready.set()
+
+    # ------------------------------------------------------------ servers joined and left
+
+    def _mine_guild(self, guild_id: str) -> bool:
+        return self.mine(ChatKey("discord", guild_id, ""))
+
+    async def _present(self, guild_id: str) -> bool:
+        """Whether moji is in the server now (a deletion due for it is then cancelled)."""
+        return guild_id.isdigit() and self.get_guild(int(guild_id)) is not None
+
+    async def _back_in_guilds(self) -> None:
+        """At start-up: a server that added moji back while this process was down keeps its data."""
+        store = self.services.store
+        try:
+            pending = await store.due_deletions(float("inf"))
+        except Exception:
+            log.exception("discord: could not read the pending deletions")
+            return
+        for platform, guild_id in pending:
+            if platform == "discord" and await self._present(guild_id):
+                await workspace_back(store, platform, guild_id)
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """moji was removed from a server: its data goes after the grace period (see bot.privacy)."""
+        try:
+            await workspace_removed(
+                self.services.store, "discord", str(guild.id), self.manager.clock.now(), "guild_remove"
+            )
+        except Exception:
+            log.exception("discord: could not schedule the deletion of server %s", guild.id)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """moji was added to a server: a deletion pending since it was removed is cancelled."""
+        try:
+            await workspace_back(self.services.store, "discord", str(guild.id))
+        except Exception:
+            log.exception("discord: could not cancel the deletion of server %s", guild.id)
 
     async def recover(self) -> None:
         """Resume (or void) the unfinished games of the guilds on this process's shards."""
@@ -481,7 +526,7 @@ class MojiBot(discord.AutoShardedClient):
                 return
             await turn.wait()
             chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
-            admin = custom_id == "moji:go" and await self._admin(interaction, chat)
+            admin = custom_id in ADMIN_BUTTONS and await self._admin(interaction, chat)
             player = self.player_of(interaction.user, admin)
             await self.manager.handle(Button(chat, player, custom_id, reply))
         finally:

@@ -143,6 +143,17 @@ def build_group(bot: MojiBot) -> app_commands.Group:
     simple("hand", "Show your hand, rack or list (only you see it)")
     simple("board", "The game's board as text (only you see it)")
     simple("help", "Every moji command")
+    simple("privacy", "What moji keeps about you and this server, and for how long (only you see it)")
+
+    @moji.command(name="forget-me", description="Delete your scores and name in this server (asks first)")
+    @app_commands.describe(confirm="Yes: forget me now, without asking again")
+    async def forget_me(interaction: discord.Interaction[Any], confirm: bool = False) -> None:
+        await run(interaction, "forget-me", ("confirm",) if confirm else ())
+
+    @moji.command(name="purge", description="Delete all of this server's moji data (admins; asks first)")
+    @app_commands.describe(confirm="Yes: delete everything now, without asking again")
+    async def purge(interaction: discord.Interaction[Any], confirm: bool = False) -> None:
+        await run(interaction, "purge", ("confirm",) if confirm else ())
 
     @moji.command(name="vote", description="Vote on an answer the dictionary can't judge")
     @app_commands.choices(

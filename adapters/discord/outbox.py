@@ -254,6 +254,8 @@ class DiscordOutbox:
                 extra: dict[str, Any] = {"file": file} if file is not None else {}
                 if rendered.embed is not None:
                     extra["embed"] = rendered.embed
+                if rendered.buttons:  # (a confirmation: forget-me, purge)
+                    extra["view"] = buttons(rendered.buttons)
                 if not interaction.response.is_done():
                     await interaction.response.send_message(
                         content=rendered.content or None, ephemeral=True, **extra

@@ -18,11 +18,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
-from slack_bolt.async_app import AsyncAck, AsyncApp
+from slack_bolt.async_app import AsyncAck, AsyncApp, AsyncBoltContext
 from slack_bolt.oauth.async_oauth_settings import AsyncOAuthSettings
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
@@ -51,8 +52,9 @@ from bot.events import (
     Text,
 )
 from bot.health import HealthServer
-from bot.manager import GameManager, Recovery
+from bot.manager import ADMIN_BUTTONS, GameManager, Recovery
 from bot.ordering import Recent
+from bot.privacy import run_housekeeping, workspace_back, workspace_removed
 from bot.schedule import SLACK_MENTION, Scheduler, Schedules, start_scheduled
 from bot.session import Phase, Session
 
@@ -71,6 +73,8 @@ bolt_log.addFilter(_TokenFromClient())
 
 #: How long a scheduled word break's lobby stays open before the game starts by itself.
 BREAK_JOIN_WINDOW = 120.0
+#: An event from a workspace cancels its pending deletion; checked at most this often (s) per team.
+BACK_CHECK_EVERY = 600.0
 #: Message subtypes that are a person's new message (edits, deletions, joins… are not).
 ANSWER_SUBTYPES = frozenset({None, "thread_broadcast", "file_share"})
 
@@ -117,7 +121,7 @@ class SlackAdapter:
         )
         self._clients: dict[str, AsyncWebClient] = {}
         self._paced_clients: dict[str, AsyncWebClient] = {}
-        self.installations = DatabaseInstallationStore(self.store, self._forget_client)
+        self.installations = DatabaseInstallationStore(self.store, self._forget_client, self._installed)
         picture_url = settings.public_url if not settings.socket_mode else ""
         #: The Web API calls; :attr:`outbox` decides which to make and paces them.
         self.transport = SlackOutbox(self.paced_client_for, self._style, renderer, picture_url=picture_url)
@@ -140,12 +144,19 @@ class SlackAdapter:
         self.router = svc.router(self.manager, PLATFORM, codec=InteractionWire())
         metrics.watch(self.manager)
         self.people = Directory(self.client_for, self._admin_group, clock)
+        self.manager.privacy.on_forget.append(lambda platform, team, user: self.people.forget(team, user))
+        self.manager.privacy.on_purge.append(self._purged)
+        #: team → when an event from it last cancelled a pending deletion (see :meth:`_active`).
+        self._back_checked: dict[str, float] = {}
         self.scheduler = Scheduler(self.store, clock, self._timezone, self.start_break, platform=PLATFORM)
         self.manager.schedules = Schedules(
             self.scheduler, self._timezone, SLACK_MENTION, slack_time, what="word break"
         )
         self.seen = Recent()
         self._joined: set[tuple[str, str]] = set()
+        #: Bolt's own token revocation listeners (OAuth: the installations go at once).
+        self._revoked: Callable[..., Awaitable[Any]] | None = None
+        self._uninstalled: Callable[..., Awaitable[Any]] | None = None
         self.app = self._build_app()
         self._scheduler_task: asyncio.Task[None] | None = None
 
@@ -167,13 +178,14 @@ class SlackAdapter:
                     state_store=SignedStateStore(settings.state_secret or settings.client_secret, self.clock),
                 ),
             )
-            app.enable_token_revocation_listeners()
+            self._revoked = app.default_tokens_revoked_event_listener()
+            self._uninstalled = app.default_app_uninstalled_event_listener()
         else:
             app = AsyncApp(
                 signing_secret=settings.signing_secret or None, client=self.client, logger=bolt_log
             )
-            app.event("app_uninstalled")(self._ignore)
-            app.event("tokens_revoked")(self._ignore)
+        app.event("app_uninstalled")(self._on_uninstalled)
+        app.event("tokens_revoked")(self._on_tokens_revoked)
         app.command(SLASH)(self._on_command)
         app.action(re.compile(r"^moji:"))(self._on_button)
         app.event("message")(self._on_message)
@@ -220,6 +232,59 @@ class SlackAdapter:
         self._clients.pop(team_id or "", None)
         self._paced_clients.pop(team_id or "", None)
 
+    # ------------------------------------------------------------ installed, removed, purged
+
+    async def _on_uninstalled(self, body: dict[str, Any], context: AsyncBoltContext) -> None:
+        """The workspace uninstalled moji: its installation goes now, its data after the grace
+        period (see :func:`bot.privacy.workspace_removed`)."""
+        if self._uninstalled is not None:
+            await self._uninstalled(context=context)
+        await self._removed(str(body.get("team_id") or context.team_id or ""), "app_uninstalled")
+
+    async def _on_tokens_revoked(
+        self, body: dict[str, Any], event: dict[str, Any], context: AsyncBoltContext
+    ) -> None:
+        """Tokens were revoked: the bot's token means moji is gone from the workspace."""
+        if self._revoked is not None:
+            await self._revoked(event=event, context=context)
+        if (event.get("tokens") or {}).get("bot"):
+            await self._removed(str(body.get("team_id") or context.team_id or ""), "tokens_revoked")
+
+    async def _removed(self, team: str, reason: str) -> None:
+        if not team:
+            return
+        self._back_checked.pop(team, None)  # the next event from the team cancels the deletion
+        self._forget_client(team)
+        await workspace_removed(self.svc.store, PLATFORM, team, self.clock.now(), reason)
+
+    async def _installed(self, team: str | None) -> None:
+        """A workspace installed moji (again): its data stays."""
+        if team:
+            self._back_checked[team] = self.clock.now()
+            await workspace_back(self.svc.store, PLATFORM, team)
+
+    def _active(self, team: str) -> None:
+        """An event from a workspace: moji is there, so a deletion pending for it is cancelled
+        (checked in the background, at most every :data:`BACK_CHECK_EVERY` s per team)."""
+        now = self.clock.now()
+        last = self._back_checked.get(team)
+        if not team or (last is not None and now - last < BACK_CHECK_EVERY):
+            return
+        self._back_checked[team] = now
+        self.manager.spawn(self._still_here(team), f"slack {team} is active")
+
+    async def _still_here(self, team: str) -> None:
+        try:
+            await workspace_back(self.svc.store, PLATFORM, team)
+        except Exception:
+            self._back_checked.pop(team, None)
+            log.exception("slack: could not cancel the deletion pending for %s", team)
+
+    def _purged(self, platform: str, team: str) -> None:
+        self.people.forget_team(team)
+        self._forget_client(team)
+        self._joined = {joined for joined in self._joined if joined[0] != team}
+
     async def _settings(self, team: str) -> dict[str, Any]:
         return dict(await self.svc.workspace.settings(ChatKey(PLATFORM, team, "")))
 
@@ -240,6 +305,7 @@ class SlackAdapter:
         recovery = await self.svc.recover(self.manager, PLATFORM)
         await self.scheduler.load()
         self._scheduler_task = self.manager.spawn(self.scheduler.loop(), "slack word breaks")
+        self.manager.spawn(run_housekeeping(self.manager, PLATFORM, self.clock), "slack housekeeping")
         return recovery
 
     async def wind_down(self) -> None:
@@ -357,6 +423,7 @@ class SlackAdapter:
         """``/moji …``: acknowledge at once, then do the work (in the chat's arrival order)."""
         chat = ChatKey(PLATFORM, str(body["team_id"]), str(body["channel_id"]))
         turn = self.manager.turns.take(chat)
+        self._active(chat.workspace_id)
         try:
             await ack()
             await turn.wait()
@@ -403,6 +470,7 @@ class SlackAdapter:
         channel = str((body.get("channel") or {}).get("id") or container.get("channel_id"))
         chat = ChatKey(PLATFORM, team, channel)
         turn = self.manager.turns.take(chat)
+        self._active(team)
         try:
             await ack()
             await turn.wait()
@@ -413,7 +481,7 @@ class SlackAdapter:
     async def _button(self, body: dict[str, Any], action: dict[str, Any], chat: ChatKey) -> None:
         team, user = chat.workspace_id, str((body.get("user") or {}).get("id"))
         self.people.remember(team, user, str((body.get("user") or {}).get("name") or ""))
-        player = await self.people.player(team, user, check_admin=action.get("action_id") == views.GO)
+        player = await self.people.player(team, user, check_admin=action.get("action_id") in ADMIN_BUTTONS)
         interaction = Interaction(str(body.get("response_url") or ""), str(body.get("trigger_id") or ""))
         await self.manager.handle(Button(chat, player, str(action.get("action_id")), interaction))
 
@@ -424,6 +492,7 @@ class SlackAdapter:
         if event.get("subtype") not in ANSWER_SUBTYPES or event.get("bot_id") or not event.get("user"):
             return
         team = str(body.get("team_id") or event.get("team") or "")  # ours, even in shared channels
+        self._active(team)
         user, channel, ts = str(event["user"]), str(event.get("channel")), str(event.get("ts"))
         text = typed_text(str(event.get("text") or ""))
         if event.get("channel_type") == "im":

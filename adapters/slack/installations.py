@@ -15,7 +15,7 @@ import hashlib
 import hmac
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
@@ -46,11 +46,16 @@ class DatabaseInstallationStore(AsyncInstallationStore):
     """slack-sdk's installation store over moji's database."""
 
     def __init__(
-        self, store: SlackStore, on_change: Callable[[str | None], None] = lambda team: None
+        self,
+        store: SlackStore,
+        on_change: Callable[[str | None], None] = lambda team: None,
+        on_install: Callable[[str | None], Awaitable[None]] | None = None,
     ) -> None:
         self.store = store
         #: Told the team id whenever a workspace's installation is saved or deleted.
         self.on_change = on_change
+        #: Told the team id once a workspace (re)installed moji (a pending deletion is cancelled).
+        self.on_install = on_install
 
     @property
     def logger(self) -> logging.Logger:
@@ -62,6 +67,8 @@ class DatabaseInstallationStore(AsyncInstallationStore):
         key = InstallKey(installation.enterprise_id, installation.team_id, installation.user_id)
         await self.store.save_installation(key, data)
         self.on_change(installation.team_id)
+        if self.on_install is not None:
+            await self.on_install(installation.team_id)
 
     async def async_save_bot(self, bot: Bot) -> None:
         """Bots are saved with their installation (see :meth:`async_save`)."""

@@ -57,6 +57,15 @@ class Directory:
         if (team, user) not in self._people and name:
             self._people[(team, user)] = Person(name, False, float("-inf"))
 
+    def forget(self, team: str, user: str) -> None:
+        """Drop what is cached about a person who asked moji to forget them."""
+        self._people.pop((team, user), None)
+
+    def forget_team(self, team: str) -> None:
+        """Drop everything cached about a workspace whose data was purged."""
+        self._people = {key: person for key, person in self._people.items() if key[0] != team}
+        self._groups = {key: group for key, group in self._groups.items() if key[0] != team}
+
     async def person(self, team: str, user: str) -> Person:
         """The user's name and admin flag (from cache when fresh)."""
         now = self.clock.now()

@@ -49,6 +49,8 @@ class ScoreStore:
     words: dict[tuple[str, str], tuple[set[str], set[str]]] = field(default_factory=dict)
     names: dict[tuple[str, str], str] = field(default_factory=dict)
     scores: dict[tuple[str, str, str], Stats] = field(default_factory=dict)  # (platform, ws, user)
+    deletions: dict[tuple[str, str], float] = field(default_factory=dict)  # pending: when due
+    purged: list[tuple[str, str]] = field(default_factory=list)
 
     async def upsert_workspace(self, platform: str, workspace_id: str) -> None:
         self.settings.setdefault((platform, workspace_id), {})
@@ -77,6 +79,45 @@ class ScoreStore:
 
     async def player_stats(self, platform: str, workspace_id: str, user_id: str) -> Stats | None:
         return self.scores.get((platform, workspace_id, user_id))
+
+    # the privacy slice (bot.privacy)
+
+    async def forget_player(self, platform: str, workspace_id: str, user_id: str) -> None:
+        self.scores.pop((platform, workspace_id, user_id), None)
+        if not any((p, u) == (platform, user_id) for p, _, u in self.scores):
+            self.names.pop((platform, user_id), None)
+
+    async def purge_workspace(self, platform: str, workspace_id: str) -> None:
+        key = (platform, workspace_id)
+        self.purged.append(key)
+        self.settings.pop(key, None)
+        self.words.pop(key, None)
+        self.deletions.pop(key, None)
+        self.scores = {k: v for k, v in self.scores.items() if k[:2] != key}
+
+    async def player_games(self, platform: str, workspace_id: str, seat_id: str) -> list[tuple[str, None]]:
+        return []
+
+    async def open_lobbies(self) -> list[Any]:
+        return []
+
+    async def workspace_owner(self, platform: str, workspace_id: str) -> str | None:
+        return None
+
+    async def prune_game_logs(self, platform: str, workspace_id: str, before: float) -> int:
+        return 0
+
+    async def workspaces_with_logs(self, before: float) -> list[tuple[str, str]]:
+        return []
+
+    async def schedule_deletion(self, platform: str, workspace_id: str, due_at: float, reason: str) -> None:
+        self.deletions[(platform, workspace_id)] = due_at
+
+    async def cancel_deletion(self, platform: str, workspace_id: str) -> bool:
+        return self.deletions.pop((platform, workspace_id), None) is not None
+
+    async def due_deletions(self, now: float) -> list[tuple[str, str]]:
+        return [key for key, due in self.deletions.items() if due <= now]
 
     def record(self, game: GameStart, result: Result) -> None:
         for seat, points in result.scores.items():

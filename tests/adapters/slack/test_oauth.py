@@ -57,6 +57,11 @@ async def test_install_then_play_in_the_new_workspace(
         await h.event({"type": "app_uninstalled"}, team="T2")
         await until(lambda: not slack_store.installations)
         assert "T2" not in h.adapter._clients
+        # ...and schedules the deletion of its data after the grace period (docs/PRIVACY.md);
+        # installing again cancels it
+        await until(lambda: ("slack", "T2") in svc.store.deletions)
+        await h.adapter.installations.on_install("T2")  # type: ignore[misc]
+        assert ("slack", "T2") not in svc.store.deletions
 
 
 async def test_a_forged_state_is_refused(

@@ -1,0 +1,377 @@
+"""What moji keeps, and how to make it forget: ``privacy``, ``forget-me``, ``purge``, retention.
+
+The commands' rules live here; the manager's ``_cmd_*`` handlers dispatch to
+:class:`Privacy` (as they do to :class:`~bot.workspace.Workspace` for ``config``),
+and the rows themselves are the store's business (``forget_player``,
+``purge_workspace``, ``prune_game_logs``, pending deletions).
+
+- ``privacy`` answers privately on every platform: what is kept, why, for how long.
+- ``forget-me`` asks first (a button, or ``forget-me confirm``); a player in a running
+  game or an open lobby of the workspace is told to finish or leave it first.
+- ``purge`` (admins) deletes the whole workspace's data after the same kind of
+  confirmation; refused while a game or lobby is open there.
+- :func:`housekeeping` (hourly, in each platform's process, :func:`run_housekeeping`)
+  drops the action logs of games that ended longer ago than the workspace's
+  ``retention`` setting and purges the workspaces whose pending deletion is due.
+- :func:`workspace_removed` / :func:`workspace_back`: the platform removed the bot (a
+  Discord server removal, a Slack uninstall) or it is back; the adapters call them.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from bot import views
+from bot.commands import CommandError
+from bot.events import ChatKey, Command, Player
+from games.common.options import OptionValue
+
+if TYPE_CHECKING:
+    from bot.clock import Clock
+    from bot.manager import GameManager
+    from storage.base import Store
+
+log = logging.getLogger(__name__)
+
+DAY = 86400.0
+#: Where server admins read the whole story.
+PRIVACY_DOC = "docs/PRIVACY.md"
+#: The confirmation buttons (stable custom ids, like every moji button).
+FORGET_ME = "moji:forget-me:confirm"
+PURGE = "moji:purge:confirm"
+CONFIRM = "confirm"
+#: Defaults of the workspace settings ``retention`` and ``deletion-grace`` (days).
+RETENTION_DAYS = 30
+GRACE_DAYS = 30
+#: Seconds between two housekeeping passes.
+HOUSEKEEPING_EVERY = 3600.0
+
+#: Called with (platform, workspace id, user id) once a player is forgotten (caches).
+ForgetHook = Callable[[str, str, str], None]
+#: Called with (platform, workspace id) once a workspace is purged (caches).
+PurgeHook = Callable[[str, str], None]
+
+
+def retention_days(value: OptionValue | None) -> int | None:
+    """The ``retention`` setting as days (None: forever); a value it can't read is the default."""
+    text = str(value if value is not None else RETENTION_DAYS).strip().lower()
+    if text in {"forever", "never", "off"}:
+        return None
+    try:
+        days = int(text.removesuffix("d").removesuffix("days").strip())
+    except ValueError:
+        return RETENTION_DAYS
+    return days if days >= 1 else RETENTION_DAYS
+
+
+def parse_retention(value: str) -> str:
+    """Validate ``config retention VALUE``: whole days (1 to 3650) or ``forever``."""
+    text = value.strip().lower()
+    if text in {"forever", "never", "off"}:
+        return "forever"
+    try:
+        days = int(text.removesuffix("days").removesuffix("d").strip())
+    except ValueError:
+        raise CommandError(
+            "retention is a number of days (like `config retention 7`) or `forever`."
+        ) from None
+    if not 1 <= days <= 3650:
+        raise CommandError("retention must be between 1 and 3650 days, or `forever`.")
+    return str(days)
+
+
+def privacy_view(settings: Mapping[str, OptionValue], *, stored: bool = True) -> views.View:
+    """``privacy``: what moji keeps about you and this workspace, why, and for how long."""
+    if not stored:
+        return views.View(
+            kind="info",
+            title="🔒 What moji keeps",
+            lines=(
+                "This moji runs without a database: nothing about you or this workspace is kept "
+                "once a game ends (games live in memory only).",
+                f"The details for server admins: {PRIVACY_DOC}.",
+            ),
+        )
+    days = retention_days(settings.get("retention"))
+    logs = "until this workspace's data is purged" if days is None else f"for {days} days after the game ends"
+    grace = settings.get("deletion-grace", GRACE_DAYS)
+    lines = (
+        "**About you, in this workspace:** your platform user id and display name; your seat, score "
+        "and best word in each game you played; your totals for the leaderboard and `stats`.",
+        "**Why:** to run the games, rank the leaderboard and answer `why` about a refused word.",
+        f"**Game logs** (every answer and move, as typed, with its time): kept {logs}, then deleted "
+        "(a running game's log stays until it ends; `config retention` sets this). "
+        "Results and scores stay until the data is purged.",
+        "**About this workspace:** its settings, word list, seasons, scheduled games, open lobbies "
+        "and running games.",
+        "**Not kept:** channel chatter. moji reads a message in a channel with a game only to judge "
+        "it; only answers and moves go into the game's log.",
+        "**Forget me:** `forget-me` deletes your scores and name here and anonymises your seats in past "
+        "games (they become “a former player”; the other players' results stay).",
+        "**Admins:** `purge` deletes all of this workspace's data. Removing moji from the workspace "
+        f"deletes it after {grace} days (`config deletion-grace`), unless moji is added back by then.",
+        f"The details for server admins: {PRIVACY_DOC}.",
+    )
+    return views.View(kind="info", title="🔒 What moji keeps", lines=lines)
+
+
+@dataclass
+class Privacy:
+    """The privacy commands of one manager (its sessions are checked before forgetting)."""
+
+    manager: GameManager
+    #: Told once a player is forgotten or a workspace purged: adapters clear their caches.
+    on_forget: list[ForgetHook] = field(default_factory=list)
+    on_purge: list[PurgeHook] = field(default_factory=list)
+
+    @property
+    def store(self) -> Store | None:
+        return self.manager.workspace.store
+
+    def _need_store(self) -> Store:
+        store = self.store
+        if store is None:
+            raise CommandError("This moji runs without a database, so there is nothing kept to delete.")
+        return store
+
+    async def privacy(self, cmd: Command) -> views.View:
+        """``privacy``."""
+        settings = await self.manager.workspace.settings(cmd.chat)
+        return privacy_view(settings, stored=self.store is not None)
+
+    # ------------------------------------------------------------ forget-me
+
+    async def forget_me(self, cmd: Command, args: tuple[str, ...]) -> views.View:
+        """``forget-me``: asks; ``forget-me confirm`` (or the button) forgets."""
+        store = self._need_store()
+        busy = await self._playing(cmd.chat, cmd.player)
+        if busy:
+            raise CommandError(
+                f"You're in a game or lobby here ({busy}). Finish it or `leave` it first, "
+                "then `forget-me` again."
+            )
+        if not args or args[0].lower() != CONFIRM:
+            return views.View(
+                kind="info",
+                title="🗑️ Forget me in this workspace?",
+                lines=(
+                    "This deletes your scores, totals and name in this workspace, and turns your seats "
+                    "in past games into “a former player” (the other players' results stay). "
+                    "The logs of those games are deleted. It can't be undone.",
+                    "Press the button, or type `forget-me confirm`.",
+                ),
+                buttons=(views.ButtonSpec(FORGET_ME, "Forget me", "danger"),),
+            )
+        platform, ws, user = cmd.chat.platform, cmd.chat.workspace_id, cmd.player.user_id
+        await store.forget_player(platform, ws, user)
+        self.manager.forget_player(cmd.player, ws)
+        for hook in self.on_forget:
+            try:
+                hook(platform, ws, user)
+            except Exception:
+                log.exception("a cache could not forget a player")
+        log.info("%s:%s: a player asked to be forgotten; done", platform, ws)
+        return views.message(
+            "Done: moji has forgotten you in this workspace. Playing again starts a fresh record.", "info"
+        )
+
+    async def _playing(self, chat: ChatKey, player: Player) -> str:
+        """Where ``player`` is in a running game or an open lobby of the workspace ("" if nowhere)."""
+        for where, session in self.manager.sessions.items():
+            if where.workspace_id == chat.workspace_id and session.is_player(player):
+                return _where(where)
+        store = self.store
+        if store is None:
+            return ""
+        running = await store.player_games(chat.platform, chat.workspace_id, player.seat_id)
+        if running:
+            channel, thread = running[0]
+            return _where(ChatKey(chat.platform, chat.workspace_id, channel, thread))
+        for lobby in await store.open_lobbies():
+            if lobby.platform != chat.platform or lobby.workspace_id != chat.workspace_id:
+                continue
+            for seat in lobby.data.get("players") or ():
+                if isinstance(seat, Mapping) and str(seat.get("user_id")) == player.user_id:
+                    return _where(
+                        ChatKey(lobby.platform, lobby.workspace_id, lobby.channel_id, lobby.thread_id)
+                    )
+        return ""
+
+    # ------------------------------------------------------------ purge
+
+    async def purge(self, cmd: Command, args: tuple[str, ...]) -> views.View:
+        """``purge`` (admins): asks; ``purge confirm`` (or the button) deletes the workspace's data."""
+        if not cmd.player.is_admin:
+            raise CommandError(
+                "Only workspace admins can purge this workspace's data (it deletes everyone's scores). "
+                "To delete just your own, use `forget-me`."
+            )
+        store = self._need_store()
+        busy = await self._open_here(cmd.chat)
+        if busy:
+            raise CommandError(f"A game or lobby is open here ({busy}). Stop it first, then `purge` again.")
+        if not args or args[0].lower() != CONFIRM:
+            return views.View(
+                kind="info",
+                title="⚠️ Delete all of this workspace's moji data?",
+                lines=(
+                    "This deletes every game, result, score, season, setting, word list entry and "
+                    "scheduled game of this workspace, for everyone. It can't be undone.",
+                    "Press the button, or type `purge confirm`.",
+                ),
+                buttons=(views.ButtonSpec(PURGE, "Delete everything", "danger"),),
+            )
+        await purge_workspace(store, cmd.chat.platform, cmd.chat.workspace_id, self)
+        log.info("%s: purged by an admin", cmd.chat.label())
+        return views.message("Done: everything moji kept about this workspace is deleted.", "info")
+
+    async def _open_here(self, chat: ChatKey) -> str:
+        for where in self.manager.sessions:
+            if where.platform == chat.platform and where.workspace_id == chat.workspace_id:
+                return _where(where)
+        store = self.store
+        if store is not None and await store.workspace_owner(chat.platform, chat.workspace_id) is not None:
+            return "run by another moji process"
+        return ""
+
+    def purged(self, platform: str, workspace_id: str) -> None:
+        """Clear what this process remembers about a purged workspace."""
+        self.manager.forget_workspace(platform, workspace_id)
+        schedules = self.manager.schedules
+        if schedules is not None:
+            schedules.forget_workspace(workspace_id)
+        for hook in self.on_purge:
+            try:
+                hook(platform, workspace_id)
+            except Exception:
+                log.exception("a cache could not forget a purged workspace")
+
+
+def _where(chat: ChatKey) -> str:
+    return f"<#{chat.thread_id or chat.channel_id}>" if chat.platform != "terminal" else "this terminal"
+
+
+async def purge_workspace(
+    store: Store, platform: str, workspace_id: str, privacy: Privacy | None = None
+) -> None:
+    """Delete the workspace's data, and what ``privacy``'s process remembers of it."""
+    await store.purge_workspace(platform, workspace_id)
+    if privacy is not None:
+        privacy.purged(platform, workspace_id)
+
+
+# ---------------------------------------------------------------- lifecycle
+
+
+async def _grace_days(store: Store, platform: str, workspace_id: str) -> int:
+    raw = (await store.get_settings(platform, workspace_id)).get("deletion-grace")
+    try:
+        days = int(str(raw)) if raw is not None else GRACE_DAYS
+    except ValueError:
+        days = GRACE_DAYS
+    return max(1, days)
+
+
+async def workspace_removed(
+    store: Store | None, platform: str, workspace_id: str, now: float, reason: str
+) -> float | None:
+    """The platform removed moji from a workspace: its data is deleted after the grace period
+    (the workspace's ``deletion-grace`` setting) unless moji is back by then. When it is due."""
+    if store is None:
+        return None
+    due = now + await _grace_days(store, platform, workspace_id) * DAY
+    await store.schedule_deletion(platform, workspace_id, due, reason)
+    log.info("%s:%s: moji was removed (%s); its data goes at %.0f", platform, workspace_id, reason, due)
+    return due
+
+
+async def workspace_back(store: Store | None, platform: str, workspace_id: str) -> bool:
+    """moji is in the workspace again: a pending deletion is cancelled (True if there was one)."""
+    if store is None:
+        return False
+    cancelled = await store.cancel_deletion(platform, workspace_id)
+    if cancelled:
+        log.info("%s:%s: moji is back; the pending deletion is cancelled", platform, workspace_id)
+    return cancelled
+
+
+# ---------------------------------------------------------------- housekeeping
+
+
+@dataclass
+class Housekeeping:
+    """What one pass did."""
+
+    pruned: dict[str, int] = field(default_factory=dict)  # workspace id -> games whose logs went
+    purged: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)  # due, but moji is there again: cancelled
+
+
+async def housekeeping(
+    store: Store,
+    platform: str,
+    now: float,
+    *,
+    present: Callable[[str], Awaitable[bool]] | None = None,
+    mine: Callable[[str], bool] = lambda workspace_id: True,
+    privacy: Privacy | None = None,
+) -> Housekeeping:
+    """One pass for ``platform``: prune old game logs by each workspace's ``retention``, and
+    purge the workspaces whose deletion is due (``present``: whether moji is in the workspace
+    after all, which cancels it instead; ``mine``: the workspaces this process looks after,
+    e.g. a Discord process's shards)."""
+    done = Housekeeping()
+    for plat, ws in await store.due_deletions(now):
+        if plat != platform or not mine(ws):
+            continue
+        if present is not None and await present(ws):
+            await store.cancel_deletion(plat, ws)
+            done.kept.append(ws)
+            continue
+        await purge_workspace(store, plat, ws, privacy)
+        done.purged.append(ws)
+        log.info("%s:%s: deleted, as scheduled after moji was removed", plat, ws)
+    for plat, ws in await store.workspaces_with_logs(now - DAY):
+        if plat != platform or not mine(ws):
+            continue
+        days = retention_days((await store.get_settings(plat, ws)).get("retention"))
+        if days is None:
+            continue
+        count = await store.prune_game_logs(plat, ws, now - days * DAY)
+        if count:
+            done.pruned[ws] = count
+    return done
+
+
+async def run_housekeeping(
+    manager: GameManager,
+    platform: str,
+    clock: Clock,
+    *,
+    every: float = HOUSEKEEPING_EVERY,
+    present: Callable[[str], Awaitable[bool]] | None = None,
+    mine: Callable[[str], bool] = lambda workspace_id: True,
+) -> None:
+    """Forever: a :func:`housekeeping` pass now, then every ``every`` seconds (run it with
+    ``manager.spawn``). A failed pass is logged; the next one tries again."""
+    store = manager.workspace.store
+    if store is None:
+        return
+    while True:
+        try:
+            done = await housekeeping(
+                store, platform, clock.now(), present=present, mine=mine, privacy=manager.privacy
+            )
+            if done.pruned or done.purged:
+                log.info(
+                    "%s housekeeping: pruned the logs of %d game(s), purged %d workspace(s)",
+                    platform,
+                    sum(done.pruned.values()),
+                    len(done.purged),
+                )
+        except Exception:
+            log.exception("%s housekeeping failed; trying again later", platform)
+        await clock.sleep_until(clock.now() + every)
