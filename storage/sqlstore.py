@@ -845,12 +845,16 @@ class SQLStore(ABC):
                 "DELETE FROM scores WHERE platform = ? AND workspace_id = ? AND user_id = ?",
                 (platform, workspace_id, user_id),
             )
-            for table, column in (("workspace_words", "added_by"), ("workspace_settings", "updated_by")):
-                await tx.execute(
-                    f"UPDATE {table} SET {column} = ? WHERE platform = ? AND workspace_id = ? "  # noqa: S608 - fixed names
-                    f"AND {column} IN (?, ?)",
-                    (former, platform, workspace_id, *people),
-                )
+            await tx.execute(
+                "UPDATE workspace_words SET added_by = ? WHERE platform = ? AND workspace_id = ? "
+                "AND added_by IN (?, ?)",
+                (former, platform, workspace_id, *people),
+            )
+            await tx.execute(
+                "UPDATE workspace_settings SET updated_by = ? WHERE platform = ? AND workspace_id = ? "
+                "AND updated_by IN (?, ?)",
+                (former, platform, workspace_id, *people),
+            )
             await tx.execute(
                 "UPDATE schedules SET created_by = ?, created_by_name = ? WHERE platform = ? "
                 "AND workspace_id = ? AND created_by IN (?, ?)",
@@ -896,14 +900,8 @@ class SQLStore(ABC):
                     (*key, *key),
                 )
             ]
-            games = "SELECT game_id FROM games WHERE platform = ? AND workspace_id = ?"
-            await tx.execute(f"DELETE FROM game_actions WHERE game_id IN ({games})", key)  # noqa: S608
-            await tx.execute(f"DELETE FROM results WHERE game_id IN ({games})", key)  # noqa: S608
-            for table in _WORKSPACE_TABLES:
-                await tx.execute(
-                    f"DELETE FROM {table} WHERE platform = ? AND workspace_id = ?",  # noqa: S608 - fixed names
-                    key,
-                )
+            for statement in _PURGE:
+                await tx.execute(statement, key)
             if platform == "slack":
                 await tx.execute("DELETE FROM slack_installations WHERE team_id = ?", (workspace_id,))
             await self._drop_unranked(tx, platform, users)
@@ -919,9 +917,9 @@ class SQLStore(ABC):
         async with self._write() as tx:
             rows = await tx.fetch(_PRUNABLE, (platform, workspace_id, float(before)))
             ids = [str(r[0]) for r in rows]
-            for chunk in _chunks(ids):
-                marks = ", ".join("?" for _ in chunk)
-                await tx.execute(f"DELETE FROM game_actions WHERE game_id IN ({marks})", chunk)  # noqa: S608
+            await tx.executemany(
+                "DELETE FROM game_actions WHERE game_id = ?", [(game_id,) for game_id in ids]
+            )
         return len(ids)
 
     async def workspaces_with_logs(self, before: float) -> list[tuple[str, str]]:
@@ -1312,19 +1310,24 @@ _ORPHANS = _OWNERS + " AND a.platform = ? AND a.lease_until < {now} ORDER BY a.c
 
 #: What a forgotten player is called in the games they played.
 FORMER = "a former player"
-#: Tables keyed by (platform, workspace_id) that a purge empties for the workspace.
-_WORKSPACE_TABLES = (
-    "scores",
-    "workspace_settings",
-    "workspace_words",
-    "seasons",
-    "schedules",
-    "active_games",
-    "open_lobbies",
-    "inbox",
-    "games",
-    "pending_deletions",
-    "workspaces",
+#: What a purge deletes, each statement taking (platform, workspace_id): the games' logs and
+#: results first, then every table keyed by the workspace.
+_PURGE = (
+    "DELETE FROM game_actions WHERE game_id IN "
+    "(SELECT game_id FROM games WHERE platform = ? AND workspace_id = ?)",
+    "DELETE FROM results WHERE game_id IN "
+    "(SELECT game_id FROM games WHERE platform = ? AND workspace_id = ?)",
+    "DELETE FROM scores WHERE platform = ? AND workspace_id = ?",
+    "DELETE FROM workspace_settings WHERE platform = ? AND workspace_id = ?",
+    "DELETE FROM workspace_words WHERE platform = ? AND workspace_id = ?",
+    "DELETE FROM seasons WHERE platform = ? AND workspace_id = ?",
+    "DELETE FROM schedules WHERE platform = ? AND workspace_id = ?",
+    "DELETE FROM active_games WHERE platform = ? AND workspace_id = ?",
+    "DELETE FROM open_lobbies WHERE platform = ? AND workspace_id = ?",
+    "DELETE FROM inbox WHERE platform = ? AND workspace_id = ?",
+    "DELETE FROM games WHERE platform = ? AND workspace_id = ?",
+    "DELETE FROM pending_deletions WHERE platform = ? AND workspace_id = ?",
+    "DELETE FROM workspaces WHERE platform = ? AND workspace_id = ?",
 )
 _PRUNABLE = (
     "SELECT g.game_id FROM games g WHERE g.platform = ? AND g.workspace_id = ? AND g.status <> 'running' "
