@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from games.common import grammar
 from games.common.options import OptionSpec, OptionValue, format_value
 from games.common.protocol import CardFace, Cell, GameInfo, Result, SeatLine, Snapshot
 
@@ -110,8 +111,8 @@ def lobby(
     if changed:
         lines.append("Options: " + " ".join(changed))
     if open_:
-        starts = "start" if host == "You" else "starts"  # the terminal's player is "You"
-        lines.append(f"{host} {starts} the game with Start (or /moji go). Others: Join (or /moji join).")
+        starts = grammar.does(host, "starts")  # the terminal's player is "You": "You start"
+        lines.append(f"{starts} the game with Start (or /moji go). Others: Join (or /moji join).")
     buttons = (
         (ButtonSpec(JOIN, "Join", "primary"), ButtonSpec(LEAVE, "Leave"), ButtonSpec(GO, "Start", "success"))
         if open_
@@ -168,18 +169,9 @@ def table(
 
 
 def duration(seconds: float) -> str:
-    """A span of time as a player reads it: ``45 s``, ``1 min 15 s``, ``2 h 5 min``, ``3 days``."""
-    total = max(0, round(seconds))
-    if total < 60:
-        return f"{total} s"
-    minutes, secs = divmod(total, 60)
-    if minutes < 60:
-        return f"{minutes} min {secs} s" if secs else f"{minutes} min"
-    hours, minutes = divmod(minutes, 60)
-    if hours < 48:
-        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
-    days, hours = divmod(hours, 24)
-    return f"{days} days {hours} h" if hours else f"{days} days"
+    """A span of time as a player reads it (``45 s``, ``1 min 15 s``, ``71 h 59 min``, ``4 days``):
+    the one formatter shared with the games' own messages."""
+    return grammar.duration(seconds)
 
 
 def turn(seat: str, text: str, deadline: float | None, game: str) -> View:

@@ -6,7 +6,7 @@ Card colours are never the only cue: each colour also has a shape
 
 from __future__ import annotations
 
-from bot.views import View
+from bot.views import View, duration
 from games.common.protocol import CardFace
 
 RESET = "\033[0m"
@@ -62,21 +62,10 @@ def render(view: View, *, colour: bool, now: float | None = None) -> str:
         out.append("  " + " │ ".join(cells))
     if view.deadline is not None and now is not None and view.kind == "table":
         left = max(0, round(view.deadline - now))
-        out.append(
-            f"  ⏳ {time_left(left)} on the hourglass" if left < 120 else f"  ⏳ {time_left(left)} left"
-        )
+        out.append(f"  ⏳ {time_left(left)} left")  # one wording for every timer, as it ticks down
     return "\n".join(out)
 
 
 def time_left(seconds: int) -> str:
-    """``28 s``, ``3 min``, ``71 h 59 min`` or ``3 days 2 h``: as precise as a player needs."""
-    if seconds < 120:
-        return f"{seconds} s"
-    minutes = seconds // 60
-    if minutes < 120:
-        return f"{minutes} min"
-    hours, minutes = divmod(minutes, 60)
-    if hours < 96:
-        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
-    days, hours = divmod(hours, 24)
-    return f"{days} days {hours} h" if hours else f"{days} days"
+    """``28 s``, ``1 min 46 s``, ``71 h 59 min`` or ``4 days 2 h``: the one way moji writes a span of time."""
+    return duration(seconds)

@@ -14,6 +14,7 @@ from games.board.core import HOW, Board, Pass, Play, Resign, Scored, Swap, WordC
 from games.board.layout import BLANK, Layout
 from games.board.options import BoardConfig
 from games.board.player import choose, missed_move
+from games.common.grammar import count, does, duration, possessive, their, verb
 from games.common.protocol import Action, Claim, Notice, NoticeKind, Result, Seat, SeatLine, Setup, Snapshot
 from games.common.words import WordJudge, WordRules
 
@@ -198,7 +199,14 @@ class BoardGame:
         if isinstance(move, Resign):
             return self._forfeit(seat, "resigned", now, ref)
         if seat != self.current:
-            return [Notice("rejected", f"It's {self.names[self.current]}'s turn, not yours.", seat, ref)]
+            return [
+                Notice(
+                    "rejected",
+                    f"It's {possessive(self.names[self.current], start=False)} turn, not yours.",
+                    seat,
+                    ref,
+                )
+            ]
         if isinstance(move, str):
             return [Notice("rejected", move, seat, ref)]
         rack = self.racks[seat]
@@ -207,10 +215,12 @@ class BoardGame:
             self.passes[seat] += 1
             name = self.names[seat]
             if self.passes[seat] >= PASSES_TO_END:
-                notes = [Notice("accepted", f"{name} passes for the third time in a row.", seat, ref)]
+                notes = [
+                    Notice("accepted", f"{does(name, 'passes')} for the third time in a row.", seat, ref)
+                ]
                 return notes + self._end(now, f"{name} passed three times in a row, so the game ends.")
             self.last = f"{name} passed"
-            return [Notice("accepted", f"{name} passes.", seat, ref), *self._next_turn(now)]
+            return [Notice("accepted", f"{does(name, 'passes')}.", seat, ref), *self._next_turn(now)]
         if isinstance(move, Swap):
             return self._swap(seat, move, now, ref)
         assert isinstance(move, Play)
@@ -241,10 +251,10 @@ class BoardGame:
             self.best_words[seat] = (main[1], main[0])
         self.last = f"{name}: {scored.play.text()} for {scored.score}"
         self._draw(seat)
-        text = f"{name} plays {scored.play.text()} for {scored.score}: {scored.describe()}."
+        text = f"{does(name, 'plays')} {scored.play.text()} for {scored.score}: {scored.describe()}."
         notes = [Notice("accepted", text, seat, ref)]
         if not rack and not self.bag:
-            return notes + self._end(now, f"{name} played their last tile, so the game ends.")
+            return notes + self._end(now, f"{name} played {their(name)} last tile, so the game ends.")
         notes += self._racks_privately([seat])
         return notes + self._next_turn(now)
 
@@ -272,8 +282,7 @@ class BoardGame:
         self.rng.shuffle(self.bag)
         self.passes[seat] = 0
         name = self.names[seat]
-        count = len(move.tiles)
-        self.last = f"{name} swapped {count} tile{'s' if count != 1 else ''}"
+        self.last = f"{name} swapped {count(len(move.tiles), 'tile')}"
         notes = [Notice("accepted", f"{self.last}.", seat, ref), *self._racks_privately([seat])]
         return notes + self._next_turn(now)
 
@@ -286,7 +295,7 @@ class BoardGame:
         if self.reminded == before:
             return []
         seat, left = self.current, self.turn_ends() - now
-        text = f"⏰ {self.names[seat]}, {_duration(left)} left to play your turn, or you lose the game."
+        text = f"⏰ {self.names[seat]}, {duration(left)} left to play your turn, or you lose the game."
         return [Notice("ping", text, seat)]
 
     def _forfeit(self, seat: str, how: str, now: float, ref: str | None = None) -> list[Notice]:
@@ -300,11 +309,11 @@ class BoardGame:
         self.rng.shuffle(self.bag)
         name = self.names[seat]
         kind: NoticeKind = "accepted" if how == "resigned" else "announce"
-        notes = [Notice(kind, f"{name} {how} and loses.", seat, ref)]
+        notes = [Notice(kind, f"{name} {how} and {verb(name, 'loses')}.", seat, ref)]
         left = [s for s in self.order if s not in self.out]
         if len(left) <= 1:
             winner = self.names[left[0]] if left else "nobody"
-            return notes + self._end(now, f"{name} {how}, so {winner} wins.", adjust=False)
+            return notes + self._end(now, f"{name} {how}, so {does(winner, 'wins')}.", adjust=False)
         if was_current:
             return notes + self._next_turn(now, advance=True)
         return [*notes, Notice("table")]
@@ -352,7 +361,7 @@ class BoardGame:
         result = self.result()
         shown = ", ".join(f"{self.names[s]} {self.scores[s]}" for s in self.order)
         winners = " and ".join(self.names[w] for w in result.winners) or "nobody"
-        lines.append(f"Final scores: {shown}. {winners} win{'s' if len(result.winners) == 1 else ''}!")
+        lines.append(f"Final scores: {shown}. {does(winners, 'wins')}!")
         self.summary = " ".join(lines)
         notes = [Notice("end", "\n".join(lines))]
         if self.config.missed:
@@ -372,13 +381,14 @@ class BoardGame:
             if pts:
                 self.scores[seat] -= pts
                 lines.append(
-                    f"{self.names[seat]} loses {pts} for tiles left ({rack_text(self.racks[seat])})."
+                    f"{does(self.names[seat], 'loses')} {pts} for tiles left ({rack_text(self.racks[seat])})."
                 )
         others = sum(left.values())
         for seat in out:
             if others:
                 self.scores[seat] += others
-                lines.append(f"{self.names[seat]} used every tile and gains the others' {others}.")
+                name = self.names[seat]
+                lines.append(f"{name} used every tile and {verb(name, 'gains')} the others' {others}.")
         return lines
 
     def _missed(self) -> list[Notice]:
@@ -458,17 +468,6 @@ def _legend(board: Board) -> str:
         if k in shades
     ]
     return "Squares: " + ", ".join([*parts, "* star"]) + "."
-
-
-def _duration(seconds: float) -> str:
-    seconds = max(0, round(seconds))
-    if seconds >= 3600:
-        hours = round(seconds / 3600)
-        return f"{hours} hour{'s' if hours != 1 else ''}"
-    if seconds >= 60:
-        minutes = round(seconds / 60)
-        return f"{minutes} minute{'s' if minutes != 1 else ''}"
-    return f"{seconds} second{'s' if seconds != 1 else ''}"
 
 
 __all__ = ["BLANK", "BoardGame", "word_check"]

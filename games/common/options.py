@@ -157,3 +157,14 @@ def parse_options(specs: Sequence[OptionSpec], tokens: Iterable[str]) -> dict[st
         seen.add(spec.name)
         values[spec.name] = spec.parse(raw)
     return values
+
+
+def recorded_before(options: Mapping[str, object], name: str, then: Iterable[str]) -> bool:
+    """True when ``options`` is a game's recorded option set from before option ``name`` existed.
+
+    A game records every option it started with (defaults filled in), so a record
+    naming each of ``then`` (the options of that time) but not ``name`` was kept before
+    ``name`` was added: replaying it must keep the rules it was played by. A partial
+    mapping (a test, a library caller) takes the new option's default as usual.
+    """
+    return name not in options and all(key in options for key in then)

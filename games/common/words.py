@@ -27,6 +27,34 @@ BANS: tuple[str, ...] = (
     "repeat",  # words used before in the same round (tracked by the game)
 )
 
+#: Each ban in the words players read ("No proper nouns, ..."), never the option codes.
+BAN_WORDS: dict[str, str] = {
+    "proper": "proper nouns",
+    "abbrev": "abbreviations",
+    "contraction": "contractions",
+    "foreign": "foreign words",
+    "plural-s": "plurals ending in -s",
+    "ing": "words ending in -ing",
+    "ed": "words ending in -ed",
+}
+
+
+def describe_bans(bans: Sequence[str] | frozenset[str]) -> str:
+    """The bans in force as one sentence: ``No proper nouns, abbreviations, contractions or
+    foreign words.`` (``repeat`` reads "no word twice in a game"); empty when none."""
+    named = [BAN_WORDS[b] for b in BANS if b in bans and b in BAN_WORDS]
+    parts = []
+    if named:
+        head = ", ".join(named[:-1]) + (" or " if len(named) > 1 else "") + named[-1]
+        parts.append(f"no {head}")
+    if "repeat" in bans:
+        parts.append("no word twice in a game")
+    if not parts:
+        return ""
+    text = "; ".join(parts)
+    return text[0].upper() + text[1:] + "."
+
+
 #: Theme codes. A word satisfies a set of themes when it is in any of them.
 THEMES: tuple[str, ...] = (
     "nouns",

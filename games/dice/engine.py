@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from games.common.grammar import count, does, duration, possessive, verb
 from games.common.protocol import Action, CardFace, Claim, Notice, Result, Seat, SeatLine, Setup, Snapshot
 from games.common.words import WordRules
 from games.dice import mat as mat_view
@@ -276,7 +277,7 @@ class LetterDice:
             return [Notice("end", self.ending)]
         self.phase = "play"
         first = self.side_name(0)
-        goes = _verb(first, "goes", "go")
+        goes = verb(first, "goes", "go")
         why = "the longest first name; on a tie, the first to join"
         notices = [Notice("announce", f"{first} {goes} first ({why}).")]
         return notices + self._start_turn(now)
@@ -310,7 +311,7 @@ class LetterDice:
     def _no_word(self, now: float) -> list[Notice]:
         side = self.side
         winner = self.side_name(1 - side)
-        wins = _verb(winner, "wins", "win")
+        wins = verb(winner, "wins", "win")
         text = f"{self._no_word_text()} {self.side_name(side)} can't play, so {winner} {wins}."
         return self._end(text, loser=side)
 
@@ -337,7 +338,7 @@ class LetterDice:
                 Notice(
                     "announce",
                     f"That was the last word. {self.side_name(1 - last.side)}: `challenge` {word} "
-                    f"or `accept` it (the game ends in {_duration(self.cfg.window)} either way).",
+                    f"or `accept` it (the game ends in {duration(self.cfg.window)} either way).",
                 ),
                 Notice("table"),
             ]
@@ -354,16 +355,16 @@ class LetterDice:
             side, seat = self.side, self.roller() or ""
             if self.stuck:
                 loser = self.side_name(side)
-                text = f"Time is up. {self._no_word_text()} {loser} {_verb(loser, 'loses', 'lose')}."
+                text = f"Time is up. {self._no_word_text()} {loser} {verb(loser, 'loses', 'lose')}."
                 return self._end(text, loser=side)
             self.history.append(Played(self.turn, side, seat, None, 0, "missed"))
             self.pending = None
-            notice = Notice("announce", f"Time is up: {self.side_name(side)} scores 0 this turn.")
+            notice = Notice("announce", f"Time is up: {does(self.side_name(side), 'scores')} 0 this turn.")
             return [notice, *self._next_turn(now)]
         if not self.reminded and now >= end - self.cfg.reminder:
             self.reminded = True
             who = self.name(self.roller() or "") or self.side_name(self.side)
-            text = f"{who}, {_duration(end - now)} left to play your word."
+            text = f"{who}, {duration(end - now)} left to play your word."
             roller = self.roller()
             return [Notice("ping", text, roller) if roller else Notice("announce", text)]
         return []
@@ -396,7 +397,14 @@ class LetterDice:
                 )
             ]
         if side != self.side:
-            return [Notice("rejected", f"It's {self.side_name(self.side)}'s turn, not yours.", seat, ref)]
+            return [
+                Notice(
+                    "rejected",
+                    f"It's {possessive(self.side_name(self.side), start=False)} turn, not yours.",
+                    seat,
+                    ref,
+                )
+            ]
         fit = fit_word(
             move.word, self.rolled, self.mat, blanks_at=move.blanks, cross=move.cross, prev=move.prev
         )
@@ -418,7 +426,7 @@ class LetterDice:
         if fit.cross is not None and fit.prev is not None:
             where = f", crossing at {fit.word[fit.cross].upper()}"
         me = self.name(seat)
-        text = f"{me} {_verb(me, 'plays', 'play')} {fit.shown()}{where}: {_points(fit.score)}."
+        text = f"{me} {verb(me, 'plays', 'play')} {fit.shown()}{where}: {count(fit.score, 'point')}."
         return [Notice("accepted", text, seat, ref), *self._next_turn(now)]
 
     def _challenge(self, seat: str, side: int, now: float, ref: str | None) -> list[Notice]:
@@ -445,8 +453,8 @@ class LetterDice:
             pending.status = "doubled"
             me = self.name(seat)
             text = (
-                f"{me} {_verb(me, 'challenges', 'challenge')} {word}: {verdict.message} "
-                f"{_possessive(author)} score doubles to {pending.score}."
+                f"{me} {verb(me, 'challenges', 'challenge')} {word}: {verdict.message} "
+                f"{possessive(author)} score doubles to {pending.score}."
             )
             notices = [Notice("accepted", text, seat, ref)]
             if self.phase == "last-call":
@@ -459,7 +467,7 @@ class LetterDice:
         pending.score = 0
         pending.status = "challenged-off"
         self.laid.pop()
-        challenges = _verb(self.name(seat), "challenges", "challenge")
+        challenges = verb(self.name(seat), "challenges", "challenge")
         text = f"{self.name(seat)} {challenges} {word}: {verdict.message} It scores 0 and comes off the mat."
         notices = [Notice("accepted", text, seat, ref)]
         if self.phase == "last-call":
@@ -472,7 +480,7 @@ class LetterDice:
             return [Notice("rejected", "There is no word of the other side to accept right now.", seat, ref)]
         self.pending = None
         word = pending.fit.word.upper()
-        lets = _verb(self.name(seat), "lets", "let")
+        lets = verb(self.name(seat), "lets", "let")
         notices = [Notice("accepted", f"{self.name(seat)} {lets} {word} stand.", seat, ref)]
         if self.phase == "last-call":
             return notices + self._end_by_points()
@@ -485,9 +493,9 @@ class LetterDice:
         if side == self.side and self.phase == "play" and not self.stuck:
             found = best_word(self.wordlist, self.rolled, self.mat, BOT_STEPS)
             if found is not None:
-                shown = f" ({found.notation()} would have scored {_points(found.score)}.)"
+                shown = f" ({found.notation()} would have scored {count(found.score, 'point')}.)"
         me, winner = self.name(seat), self.side_name(1 - side)
-        text = f"{me} {_verb(me, 'concedes', 'concede')}.{shown} {winner} {_verb(winner, 'wins', 'win')}."
+        text = f"{me} {verb(me, 'concedes', 'concede')}.{shown} {winner} {verb(winner, 'wins', 'win')}."
         return [Notice("accepted", "", seat, ref), *self._end(text, loser=side)]
 
     def _leave(self, seat: str, now: float) -> list[Notice]:
@@ -497,7 +505,7 @@ class LetterDice:
         self.left.add(seat)
         if not self.active(side):
             winner = self.side_name(1 - side)
-            text = f"{self.side_name(side)} left the game, so {winner} {_verb(winner, 'wins', 'win')}."
+            text = f"{self.side_name(side)} left the game, so {winner} {verb(winner, 'wins', 'win')}."
             return self._end(text, loser=side)
         self.bot_from = now
         return [
@@ -509,11 +517,11 @@ class LetterDice:
     def _end_by_points(self, lead: str = "") -> list[Notice]:
         a, b = self.scores
         if a == b:
-            text = f"A tie at {_points(a)}!"
+            text = f"A tie at {count(a, 'point')}!"
         else:
             win = 0 if a > b else 1
             winner = self.side_name(win)
-            text = f"{winner} {_verb(winner, 'wins', 'win')}, {max(a, b)} to {min(a, b)}!"
+            text = f"{winner} {verb(winner, 'wins', 'win')}, {max(a, b)} to {min(a, b)}!"
         return self._end(f"{lead} {text}".strip(), loser=None)
 
     def _end(self, text: str, loser: int | None) -> list[Notice]:
@@ -593,25 +601,3 @@ def _first_seat(seats: list[Seat]) -> int:
     if not seats:
         return 0
     return max(range(len(seats)), key=lambda n: (len(_first_name(seats[n])), -n))
-
-
-def _verb(subject: str, one: str, many: str) -> str:
-    """``wins`` after a name, ``win`` after a team or the terminal's "You"."""
-    return many if subject == "You" or " & " in subject else one
-
-
-def _possessive(name: str) -> str:
-    return "Your" if name == "You" else f"{name}'s"
-
-
-def _points(n: int) -> str:
-    return f"{n} point" if n == 1 else f"{n} points"
-
-
-def _duration(seconds: float) -> str:
-    seconds = max(0, round(seconds))
-    if seconds < 120:
-        return f"{seconds} seconds"
-    if seconds < 7200:
-        return f"{round(seconds / 60)} minutes"
-    return f"{round(seconds / 3600)} hours"

@@ -11,6 +11,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
+from games.common import grammar
 from games.common.protocol import (
     Action,
     CardFace,
@@ -212,7 +213,12 @@ class PathsEngine:
         if isinstance(move, Knock):
             return self._knock(seat, move, now, ref)
         if seat != self.seat_id:
-            return _no(f"It's {self.names[self.seat_id]}'s turn (knocking is open to all).", seat, ref)
+            return _no(
+                f"It's {grammar.possessive(self.names[self.seat_id], start=False)} turn "
+                "(knocking is open to all).",
+                seat,
+                ref,
+            )
         return self._turn(seat, move, now, ref)
 
     def _turn(self, seat: str, move: Move, now: float, ref: str | None) -> list[Notice]:
@@ -320,8 +326,8 @@ class PathsEngine:
         if not result.winners:
             return [Notice("end", f"Game over: {reason}. Nobody scored.")]
         names = " and ".join(self.names[w] for w in result.winners)
-        verb = "wins" if len(result.winners) == 1 else "share the win"
-        return [Notice("end", f"Game over: {reason}. {names} {verb} with {best} points.")]
+        won = grammar.verb(names, "wins") if len(result.winners) == 1 else "share the win"
+        return [Notice("end", f"Game over: {reason}. {names} {won} with {grammar.count(best, 'point')}.")]
 
     # ------------------------------------------------------------ moves
 
@@ -333,7 +339,7 @@ class PathsEngine:
             return _no(f"You have no {letter.upper()} tile. {self._rack_text(seat)}", seat, ref)
         held = self.squares[square]
         if held.isalpha():
-            return _no(f"{name} already holds a {held.upper()}.", seat, ref)
+            return _no(f"{name} already holds {grammar.a(held.upper())}.", seat, ref)
         if move.swap and held != BLANK:
             return _no(f"{name} holds no blank tile to exchange.", seat, ref)
         exchange = held == BLANK
@@ -345,7 +351,9 @@ class PathsEngine:
         claimed = self._claims(seat, move.words, "move", must=square if must_word else None)
         if isinstance(claimed, _Refusal):
             self.squares[square] = held
-            return _no(claimed.reason, seat, ref)
+            if self.config.misplaced == "retry":
+                return _no(claimed.reason, seat, ref)
+            return self._misplaced(seat, letter, name, claimed.reason, now, ref)
         rack.remove(letter)
         if exchange:
             self.blanks[seat] += 1
@@ -356,6 +364,33 @@ class PathsEngine:
         self.last_move = f"{self.names[seat]} {what}" + (f": {self._list(claimed)}" if claimed else "")
         text = self.last_move + (f" (+{gained})" if gained else "") + "."
         return [Notice("accepted", text, seat, ref), *self._end_turn(now, False, "")]
+
+    def _misplaced(
+        self, seat: str, letter: str, name: str, reason: str, now: float, ref: str | None
+    ) -> list[Notice]:
+        """The rulebook: a letter tile placed without creating a new word is lost and the turn ends."""
+        self.racks[seat].remove(letter)
+        shown = letter.upper()
+        if self.config.free_pile:
+            self.pile.append(letter)
+            self.pile.sort()
+            where = "goes to the Free Letter Pile"
+        else:
+            self.box.append(letter)  # no Free Letter Pile in this game: the tile leaves play
+            where = "is out of the game (no Free Letter Pile here)"
+        self.last_move = f"{self.names[seat]} placed {shown} on {name} without making a new word"
+        text = f"{self.last_move}, so the {shown} tile {where} and the turn ends"
+        notices = [
+            Notice(
+                "rejected",
+                f"{reason} Your {shown} tile {where} (misplaced={self.config.misplaced}).",
+                seat,
+                ref,
+            ),
+            Notice("announce", text + "."),
+        ]
+        # like a discard: a move (it feeds the pile), not a pass, and no knock window
+        return notices + self._end_turn(now, False, "", board_changed=False)
 
     def _place_blank(self, seat: str, move: PlaceBlank, now: float, ref: str | None) -> list[Notice]:
         name = square_name(move.square, self.size)
@@ -423,21 +458,27 @@ class PathsEngine:
         self.last_move = f"{self.names[seat]} took free tiles ({tiles}): {self._list(claimed)}"
         notices = [Notice("accepted", f"{self.last_move} (+{gained}). Now the regular turn.", seat, ref)]
         if not self.racks[seat] and not self.blanks[seat]:
-            notices += self._end_turn(now, False, f"{self.names[seat]} has no tiles left to play.")
+            notices += self._end_turn(
+                now, False, f"{grammar.does(self.names[seat], 'has')} no tiles left to play."
+            )
         else:
             notices.append(Notice("table"))
         return notices
 
     def _free_penalty(self, seat: str, reason: str, now: float, ref: str | None) -> list[Notice]:
         rack = self.racks[seat]
-        text = f"{self.names[seat]}'s free tiles made no new word, so they go back to the Free Letter Pile"
+        name = self.names[seat]
+        text = (
+            f"{grammar.possessive(name)} free tiles made no new word, so they go back to the Free Letter Pile"
+        )
         if rack:
             counts = Counter(rack)
             given = min(counts, key=lambda ch: (-counts[ch], ch))  # the letter held most, A-Z on a tie
             rack.remove(given)
             self.pile.append(given)
             self.pile.sort()
-            text += f" and {self.names[seat]} gives a {given.upper()} tile to the pile as the penalty"
+            tile = grammar.a(given.upper())
+            text += f" and {grammar.does(name, 'gives')} {tile} tile to the pile as the penalty"
         notices = [
             Notice("rejected", f"{reason} (penalty: see the channel).", seat, ref),
             Notice("announce", text + "."),
@@ -458,7 +499,7 @@ class PathsEngine:
             return _no(claimed.reason, seat, ref)
         gained = self._keep(claimed)
         self.knock_until = now + self.config.knock  # the last successful knocker keeps the window open
-        text = f"{self.names[seat]} knocks: {self._list(claimed)} (+{gained})."
+        text = f"{grammar.does(self.names[seat], 'knocks')}: {self._list(claimed)} (+{gained})."
         return [Notice("accepted", text, seat, ref), Notice("table")]
 
     # ------------------------------------------------------------ claims

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from games.common.options import BOT_LEVELS, OptionSpec, OptionValue, computer_players
+from games.common.options import BOT_LEVELS, OptionSpec, OptionValue, computer_players, recorded_before
 from games.common.words import BANS
 
 LEVELS = BOT_LEVELS
@@ -15,6 +15,21 @@ DICTIONARIES: tuple[str, ...] = ("tournament", "casual")
 WORD_BANS: tuple[str, ...] = tuple(b for b in BANS if b != "repeat")
 #: The rulebook: no abbreviations or first and surnames (the lexicon's proper nouns include places).
 DEFAULT_BANS: tuple[str, ...] = ("proper", "abbrev", "contraction")
+#: What happens to a letter tile placed where it makes no new word: the rulebook sends it
+#: to the Free Letter Pile and the turn ends; "retry" (casual tables) refuses the move instead.
+MISPLACED: tuple[str, ...] = ("pile", "retry")
+#: The options a game recorded before ``misplaced`` existed: such a record replays with "retry".
+_BEFORE_MISPLACED: tuple[str, ...] = (
+    "size",
+    "scoring",
+    "knock",
+    "turn",
+    "blanks",
+    "free-pile",
+    "min",
+    "dictionary",
+    "rules",
+)
 
 OPTIONS: tuple[OptionSpec, ...] = (
     *computer_players(5),
@@ -52,6 +67,15 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "the Free Letter Pile: discard a tile you can't use; anyone may take free tiles for a word",
         aliases=("free",),
     ),
+    OptionSpec(
+        "misplaced",
+        "choice",
+        "pile",
+        "a letter tile that makes no new word: pile (the rulebook: it goes to the Free Letter Pile "
+        "and the turn ends) or retry (the move is refused and you try again)",
+        choices=MISPLACED,
+        choice_aliases={"lose": "pile", "lost": "pile", "free-pile": "pile", "refuse": "retry"},
+    ),
     OptionSpec("min", "int", 2, "minimum word length", low=2, high=5, aliases=("min-length", "length")),
     OptionSpec("dictionary", "choice", "tournament", "the word list that judges words", choices=DICTIONARIES),
     OptionSpec(
@@ -75,6 +99,7 @@ class PathsConfig:
     turn: float = 0.0
     blanks: bool = True
     free_pile: bool = True
+    misplaced: str = "pile"
     min_length: int = 2
     dictionary: str = "tournament"
     bans: frozenset[str] = frozenset(DEFAULT_BANS)
@@ -89,6 +114,9 @@ class PathsConfig:
         """
         values = {spec.name: _read(spec, options.get(spec.name, spec.default)) for spec in OPTIONS}
         bans = values["rules"]
+        misplaced = str(values["misplaced"])
+        if recorded_before(options, "misplaced", _BEFORE_MISPLACED):
+            misplaced = "retry"  # a game started before the rule was enforced replays as it was played
         return cls(
             size=_int(values["size"]),
             scoring=str(values["scoring"]),
@@ -96,6 +124,7 @@ class PathsConfig:
             turn=float(_int(values["turn"])),
             blanks=bool(values["blanks"]),
             free_pile=bool(values["free-pile"]),
+            misplaced=misplaced,
             min_length=_int(values["min"]),
             dictionary=str(values["dictionary"]),
             bans=frozenset(bans) if isinstance(bans, tuple) else frozenset(DEFAULT_BANS),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from games.common.grammar import count, does, listing
 from games.common.protocol import Claim, Result, Seat, Setup
 from games.common.words import WordJudge
 from games.race.bots import BOT_NAMES, Planner
@@ -28,8 +29,8 @@ def ms(seconds: float) -> int:
 
 
 def plural(n: int, word: str) -> str:
-    """``1 point`` / ``3 points``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    """``1 point`` / ``3 points`` (see :func:`games.common.grammar.count`)."""
+    return count(n, word)
 
 
 class RaceBase:
@@ -133,12 +134,11 @@ class RaceBase:
         if not winners:
             summary = "Nobody scored."
         else:
-            names = " and ".join(self.name(w) for w in winners)
+            names = listing(self.name(w) for w in winners)
             title = "moji Masters" if len(winners) > 1 else "the moji Master"
-            are = len(winners) > 1 or names == "You"
-            summary = f"{names} {'are' if are else 'is'} {title} with {plural(top, 'point')}!"
-        ranking = sorted(self.order, key=lambda s: (-scores[s], self.index[s]))
-        lines = [summary] + [f"{self.name(s)}: {plural(scores[s], 'point')}" for s in ranking]
+            summary = f"{does(names, 'is')} {title} with {plural(top, 'point')}!"
+        # the headline only: the result view lists every player's score under it (issue #21)
+        lines = [summary]
         if self.partner:
             lines.append("Partners combine their win piles.")
         if self.cfg.masters_choice and winners:

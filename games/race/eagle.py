@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from games.common.grammar import does
 from games.common.protocol import Action, CardFace, Claim, Notice, SeatLine, Setup, Snapshot
 from games.race.base import RaceBase, plural
 from games.race.bots import LEVELS
@@ -173,7 +174,7 @@ class EagleEyes(RaceBase):
         ]
         if self.cfg.drawn:
             intro.append("Challenge of the round: " + ", ".join(self.cfg.drawn))
-        intro.extend(self.cfg.challenge_lines())
+        intro.extend(self.cfg.rule_lines())
         intro.extend(self.notes)
         out.append(Notice("announce", "\n".join(intro)))
         self._start_round(now, out)
@@ -384,5 +385,5 @@ class EagleEyes(RaceBase):
         self.done.add(sid)
         count = len(self.lists[sid])
         out.append(Notice("private", f"Your list is in ({plural(count, 'word')}).", sid))
-        out.append(Notice("announce", f"{self.name(sid)} is done writing."))
+        out.append(Notice("announce", f"{does(self.name(sid), 'is')} done writing."))
         self._check_all_done(now, out)

@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from games.common.grammar import does
 from games.common.protocol import Action, CardFace, Claim, Notice, SeatLine, Setup, Snapshot
 from games.race.base import RaceBase, ms, plural
 from games.race.cards import Card, letters_text, shuffled_deck, stack_size
@@ -238,7 +239,7 @@ class FlipRace(RaceBase):
         ]
         if self.cfg.drawn:
             intro.append("Challenge of the round: " + ", ".join(self.cfg.drawn))
-        intro.extend(self.cfg.challenge_lines())
+        intro.extend(self.cfg.rule_lines())
         intro.extend(self.notes)
         out.append(Notice("announce", "\n".join(intro)))
         for sid in self.order:
@@ -387,7 +388,7 @@ class FlipRace(RaceBase):
             self.skips.add(sid)
             need = self.humans() or [s for s in self.order if s not in self.left]
             got = len(self.skips & set(need))
-            out.append(Notice("announce", f"{self.name(sid)} votes to skip ({got}/{len(need)})."))
+            out.append(Notice("announce", f"{does(self.name(sid), 'votes')} to skip ({got}/{len(need)})."))
             self._check_skip(action.now, out)
         elif choice in {"yes", "no", "y", "n"} and self.vote is not None:
             vote = self.vote
@@ -634,7 +635,7 @@ class FlipRace(RaceBase):
                     self.flip_at[owner] = now + self.cfg.flip_pause
         extra = len(taken) - len(cards)
         who = self.name(sid)
-        text = f"{who} {'take' if who == 'You' else 'takes'} {letters_text(list(cards))} with {word.upper()}"
+        text = f"{does(who, 'takes')} {letters_text(list(cards))} with {word.upper()}"
         if extra:
             text += f" and {plural(extra, 'card')} underneath"
         text += f" (+{plural(gained, 'point')}, {self.score(sid)} in all)"

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games.common.grammar import does
 from games.common.protocol import Action, Claim, Notice, SeatLine, Setup, Snapshot
 from games.race.base import RaceBase, plural
 from games.race.bots import LEVELS
@@ -206,7 +207,7 @@ class OffTheGrid(RaceBase):
         ]
         if self.cfg.drawn:
             intro.append("Challenge of the round: " + ", ".join(self.cfg.drawn))
-        intro.extend(self.cfg.challenge_lines())
+        intro.extend(self.cfg.rule_lines())
         intro.extend(self.notes)
         out.append(Notice("announce", "\n".join(intro)))
         self._start_turn(self.order[0], now, out)
@@ -272,7 +273,7 @@ class OffTheGrid(RaceBase):
             if who is None:
                 break
             if self.bot_pass_at is not None and self.bot_pass_at == t:
-                text = f"{self.name(who)} passes."
+                text = f"{does(self.name(who), 'passes')}."
             else:
                 text = f"Time's up for {self.name(who)}."
             self._pass(t, text, out)
@@ -292,7 +293,7 @@ class OffTheGrid(RaceBase):
         if sid != self.current:
             out.append(Notice("rejected", self._not_your_turn(), sid))
             return
-        self._pass(now, f"{self.name(sid)} passes.", out)
+        self._pass(now, f"{does(self.name(sid), 'passes')}.", out)
 
     def _not_your_turn(self) -> str:
         return f"It's {self.name(self.current)}'s turn." if self.current else "Wait for the next turn."
@@ -362,7 +363,7 @@ class OffTheGrid(RaceBase):
         out.append(
             Notice(
                 "accepted",
-                f"{who} {'take' if who == 'You' else 'takes'} {letters_text(list(taken))} with "
+                f"{does(who, 'takes')} {letters_text(list(taken))} with "
                 f"{ruling.word.upper()} (+{plural(gained, 'point')}, {self.score(sid)} in all).",
                 sid,
                 ref,

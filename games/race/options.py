@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from games.common.options import BOT_LEVELS, OptionSpec, OptionValue, computer_players
 from games.common.placement import Placement
-from games.common.words import BANS, THEMES
+from games.common.words import BANS, THEMES, describe_bans
 
 #: Variations, by option code.
 VARIATIONS: tuple[str, ...] = (
@@ -300,8 +300,14 @@ class RaceConfig:
             cfg = _replace(cfg, themes=cfg.themes | {value})
         return _replace(cfg, drawn=(*cfg.drawn, f"{name}={value}"))
 
+    def rule_lines(self) -> list[str]:
+        """The rule set, said once as the game starts: the challenges and, in words, the bans."""
+        bans = describe_bans(self.bans)
+        return [*self.challenge_lines(), *([bans] if bans else [])]
+
     def challenge_lines(self) -> list[str]:
-        """The challenges in force, as short lines for the table."""
+        """The challenges in force, as short lines for the table (the bans are said once, at
+        the start, by :meth:`rule_lines`: they don't change during the game)."""
         lines: list[str] = []
         if self.min_length > 2:
             lines.append(f"Minimum word length: {self.min_length}")
@@ -309,8 +315,6 @@ class RaceConfig:
             lines.append(f"Letter placement: {self.placement.value}")
         if self.themes:
             lines.append("Theme: " + ", ".join(sorted(self.themes)))
-        if self.bans:
-            lines.append("Banned: " + ", ".join(b for b in BANS if b in self.bans))
         shown = sorted(self.variations)
         if shown:
             lines.append("Variation: " + ", ".join(shown))

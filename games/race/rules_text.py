@@ -19,8 +19,9 @@ You may imagine other letters: with C and T face-up, CAT, TOPIC and SECTION all 
   hourglass runs for the cards still face-up. Points: A E I O U L N S T R = 1, D G = 2,
   B C M P = 3, F H V W Y = 4, K = 5, J X = 8, Q Z = 10. Most points: the moji Master!
 
-General Rules (rules=...): proper, abbrev, contraction, foreign are banned by default;
-add plural-s, ing, ed and repeat, or general=on for all of them.
+General Rules: no proper nouns, abbreviations, contractions or foreign words. Stricter
+(rules=...): plural-s (no plurals ending in -s), ing and ed (no -ing or -ed endings),
+repeat (no word twice in a game), or general=on for all of them.
 Word Challenges: min=3|4|5, placement=first-or-last|first-and-last|in-between,
 themes=nouns,verbs,adjectives,food,animals,movies,books,persons (titles and famous
 people the dictionary doesn't know go to a quick yes/no vote of the other players).

@@ -10,6 +10,10 @@ never sends a move the rules refuse.
 - normal: its longest word, then up to two more words or extensions;
 - hard: as many words, extensions and takes as it can find, and action cards
   aimed where they hurt most (the opponent with the fewest cards).
+
+An action card ends a turn of words (actions=last) or is a whole turn on its own
+(actions=alone, the rulebook): then it is played instead of words that would shed
+fewer than three cards.
 """
 
 from __future__ import annotations
@@ -93,6 +97,10 @@ def _subsets(pool: str, low: int, high: int, rng: random.Random) -> Iterator[str
             yield key
             if len(seen) >= share:
                 break
+
+
+#: With actions=alone, a computer player plays an action card rather than words shedding fewer cards.
+ACTION_OVER_WORDS = 3
 
 
 class _Planner:
@@ -186,8 +194,21 @@ class _Planner:
                 break
             if not self.state.hands[self.seat]:
                 return unparse(tuple(self.ops))
-        self._maybe_action()
+        if self.rules.action_alone:
+            self._action_instead()
+        else:
+            self._maybe_action()
         return unparse(tuple(self.ops)) if self.ops else unparse((Draw(),))
+
+    def _action_instead(self) -> None:
+        """actions=alone: an action card is the whole turn, so it replaces words that shed little."""
+        if len(self.start.hands[self.seat]) - len(self.state.hands[self.seat]) >= ACTION_OVER_WORDS:
+            return
+        words, state = self.ops, self.state
+        self.ops, self.state = [], self.start.copy()
+        self._maybe_action()
+        if not self.ops:
+            self.ops, self.state = words, state
 
     def _one_more(self) -> bool:
         opened = self.seat in self.state.opened

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from games.common import grammar
 from games.common.protocol import (
     Action,
     CardFace,
@@ -146,7 +147,7 @@ class ShedGame:
     def _does(self, seat: str, phrase: str) -> str:
         """``Ann begins``; the terminal's player, "You", gets ``You begin``."""
         name = self.names[seat]
-        return f"{name} {_second_person(phrase) if name == 'You' else phrase}"
+        return grammar.does(name, phrase)
 
     def _hand_notice(self, seat: str) -> Notice:
         return Notice("private", f"Your hand: {hand_text(self.round.hands.get(seat, []))}", seat)
@@ -157,9 +158,10 @@ class ShedGame:
         for seat in winners:
             self.scores[seat] += points
         self.round_winners.append(tuple(winners))
-        names = " and ".join(self.names[w] for w in winners)
-        text = f"{how} {names} {'win' if len(winners) > 1 else 'wins'} the round"
-        text += f" and {'score' if len(winners) > 1 else 'scores'} {points} (one a card the others hold)."
+        names = grammar.listing(self.names[w] for w in winners)
+        text = f"{how} {grammar.does(names, 'wins')} the round"
+        text += f" and {grammar.agree(names, 'scores')} {grammar.count(points, 'point')}"
+        text += " (one for each card the others hold)."
         notices = [Notice("announce", text)]
         if self.round_no < self.config.rounds:
             return notices + self._deal(now)
@@ -169,8 +171,8 @@ class ShedGame:
         self.done = True
         self.current = None
         result = self.result()
-        names = ", ".join(self.names[w] for w in result.winners) or "nobody"
-        self.summary = f"{why}{names} {'win' if len(result.winners) > 1 else 'wins'}!"
+        names = grammar.listing(self.names[w] for w in result.winners) or "nobody"
+        self.summary = f"{why}{grammar.does(names, 'wins')}!"
         return [Notice("end", self.summary)]
 
     # ------------------------------------------------------------ actions
@@ -230,7 +232,13 @@ class ShedGame:
 
     def _turn_rules(self) -> TurnRules:
         opponents = [Opponent(s, self.names[s], self.numbers[s]) for s in self.active]
-        return TurnRules(self.check_word, self.config.opening == "turn", opponents, self.names)
+        return TurnRules(
+            self.check_word,
+            self.config.opening == "turn",
+            opponents,
+            self.names,
+            action_alone=self.config.actions == "alone",
+        )
 
     def _after_turn(self, seat: str, report: TurnReport, action: Action) -> list[Notice]:
         self.recent = report.placed
@@ -239,8 +247,8 @@ class ShedGame:
                 self.best[seat] = word
         hand = self.round.hands[seat]
         name = self.names[seat]
-        said = [_second_person(w) for w in report.words] if name == "You" else report.words
-        text = f"{name} " + "; ".join(said) + f" ({len(hand)} card{'s' * (len(hand) != 1)} left)."
+        said = [grammar.agree(name, w) for w in report.words]
+        text = f"{name} " + "; ".join(said) + f" ({grammar.count(len(hand), 'card')} left)."
         notices = [Notice("accepted", text, seat, action.ref)]
         notices += [self._hand_notice(s) for s in sorted(report.touched) if s in self.active]
         if report.played:
@@ -248,7 +256,9 @@ class ShedGame:
         elif report.drew == 0:
             self.empty_passes += 1
         if not hand:
-            return notices + self._end_round([seat], action.now, f"{name} has no cards left:")
+            return notices + self._end_round(
+                [seat], action.now, f"{grammar.does(name, 'has')} no cards left:"
+            )
         if self.empty_passes >= len(self.active):
             return notices + self._blocked(action.now)
         notices += self._advance(action.now)
@@ -421,13 +431,6 @@ class ShedGame:
             top = max(self.scores.values())
             winners = tuple(s.id for s in self.seats if self.scores[s.id] == top)
         return Result(dict(self.scores), tuple(winners), self.summary, best_words=dict(self.best))
-
-
-def _second_person(phrase: str) -> str:
-    """``plays WHO`` -> ``play WHO``: the terminal's player is called "You"."""
-    verb, _, rest = phrase.partition(" ")
-    verb = verb[:-2] if verb.endswith("sses") else verb.removesuffix("s")
-    return f"{verb} {rest}".strip()
 
 
 def _detail(number: int, cards: int, skips: int, playing: bool) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from games.common.options import BOT_LEVELS, OptionSpec, OptionValue, computer_players
+from games.common.options import BOT_LEVELS, OptionSpec, OptionValue, computer_players, recorded_before
 from games.common.words import BANS, WordRules
 from games.shed.cards import CARD_SETS
 
@@ -16,6 +16,22 @@ PACE_SECONDS: dict[str, float] = {"live": 120.0, "slow": 86_400.0}
 #: The rulebook's advice: no names, place names, countries or abbreviations.
 DEFAULT_BANS: tuple[str, ...] = ("proper", "abbrev", "contraction", "foreign")
 WORD_BANS: tuple[str, ...] = tuple(b for b in BANS if b != "repeat")
+#: When an action card may be played: as the whole turn (the rulebook: "Playing an action card
+#: counts as a turn. Afterwards, you cannot do anything else.") or last, after words.
+ACTION_TURNS: tuple[str, ...] = ("alone", "last")
+#: The options a game recorded before ``actions`` existed: such a record replays with "last".
+_BEFORE_ACTIONS = (
+    "cards",
+    "hand",
+    "min",
+    "dictionary",
+    "rules",
+    "verbs",
+    "easy",
+    "opening",
+    "pace",
+    "minutes",
+)
 
 OPTIONS: tuple[OptionSpec, ...] = (
     *computer_players(5),
@@ -64,6 +80,16 @@ OPTIONS: tuple[OptionSpec, ...] = (
         choices=("game", "turn"),
     ),
     OptionSpec(
+        "actions",
+        "choice",
+        "alone",
+        "an action card is a whole turn: alone (the rulebook: no words with it) or last (it may end "
+        "a turn after words)",
+        choices=ACTION_TURNS,
+        aliases=("action",),
+        choice_aliases={"strict": "alone", "turn": "alone", "lenient": "last", "after-words": "last"},
+    ),
+    OptionSpec(
         "pace",
         "choice",
         "live",
@@ -97,6 +123,7 @@ class ShedConfig:
     verbs: bool = True
     easy: bool = False
     opening: str = "game"
+    actions: str = "alone"
     turn_seconds: float = PACE_SECONDS["live"]
     rounds: int = 1
 
@@ -106,6 +133,9 @@ class ShedConfig:
         pace = str(options.get("pace", "live"))
         minutes = _int(options, "minutes", 0)
         bans = options.get("rules", DEFAULT_BANS)
+        actions = str(options.get("actions", "alone"))
+        if recorded_before(options, "actions", _BEFORE_ACTIONS):
+            actions = "last"  # a game started before the rule was enforced replays as it was played
         return cls(
             card_set=str(options.get("cards", "auto")),
             hand=_int(options, "hand", 7),
@@ -115,6 +145,7 @@ class ShedConfig:
             verbs=bool(options.get("verbs", True)),
             easy=bool(options.get("easy", False)),
             opening=str(options.get("opening", "game")),
+            actions=actions if actions in ACTION_TURNS else "alone",
             turn_seconds=minutes * 60.0 if minutes else PACE_SECONDS.get(pace, PACE_SECONDS["live"]),
             rounds=_int(options, "rounds", 1),
         )

@@ -24,8 +24,9 @@ Rules of the table
   hand (once a game; opening=turn: every turn). Letters taken must be played in the same move.
 • Jokers (★) play any letter, not in your first word (fine in your last). A joker on the table
   can be moved to another word, as long as a word is left behind; it never goes back to a hand.
-• Action cards: playing one ends your turn (play it last in your line); you can't play one before
-  your first word, nor as your last card. Played action cards are discarded.
+• Action cards: playing one is your whole turn — a line with just the action card, no words
+  (actions=last: it may end a line of words instead); you can't play one before your first
+  word, nor as your last card. Played action cards are discarded.
     trade Q        Deck Trade: Q goes to the discard pile, you take the deck's top card
     trade Q Bob    Trade: Bob gets your Q, you take one of Bob's cards blindly
     skip Bob       Skip: Bob skips their next turn

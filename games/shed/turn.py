@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from games.common.grammar import does, their
 from games.shed.cards import ACTIONS, Card
 from games.shed.notation import Act, Draw, Form, Op, letters
 from games.shed.rearrange import Refusal, TableWord, arrange
@@ -96,6 +97,8 @@ class TurnRules:
     opening_each_turn: bool
     opponents: Sequence[Opponent]
     names: dict[str, str]
+    #: The rulebook: an action card is the whole turn (False: it may end a turn after words).
+    action_alone: bool = False
 
 
 def play_turn(rnd: Round, seat: str, ops: Sequence[Op], rules: TurnRules, rng: random.Random) -> TurnReport:
@@ -119,6 +122,11 @@ def play_turn(rnd: Round, seat: str, ops: Sequence[Op], rules: TurnRules, rng: r
                 report.drew += 1 if card else 0
                 report.words.append("draws a card" if card else "passes (no cards left to draw)")
             elif isinstance(op, Act):
+                if rules.action_alone and len(expanded) > 1:
+                    raise Refusal(
+                        "Playing an action card is your whole turn: play it on its own, with no words "
+                        "(this game has actions=alone)."
+                    )
                 if n != len(expanded) - 1:
                     raise Refusal("An action card ends your turn: play it last.")
                 _action(rnd, seat, op, rules, rng, report)
@@ -272,7 +280,7 @@ def _action(rnd: Round, seat: str, op: Act, rules: TurnRules, rng: random.Random
         report.words.append(f"plays {name}: trades a card with {target.name}")
     elif op.card == "skip" and target is not None:
         rnd.skips[target.id] = rnd.skips.get(target.id, 0) + 1
-        report.words.append(f"plays {name}: {target.name} skips their next turn")
+        report.words.append(f"plays {name}: {does(target.name, 'skips')} {their(target.name)} next turn")
     elif op.card == "swap-hands" and target is not None:
         rnd.hands[seat], rnd.hands[target.id] = rnd.hands[target.id], rnd.hands[seat]
         report.touched.add(target.id)
@@ -280,7 +288,7 @@ def _action(rnd: Round, seat: str, op: Act, rules: TurnRules, rng: random.Random
     elif op.card == "draw-two" and target is not None:
         drawn = sum(1 for _ in range(2) if rnd.draw(target.id, rng))
         report.touched.add(target.id)
-        report.words.append(f"plays {name}: {target.name} draws {drawn}")
+        report.words.append(f"plays {name}: {does(target.name, 'draws')} {drawn}")
     else:
         for other in rules.opponents:
             if other.id != seat:

@@ -145,7 +145,18 @@ def test_time_left_reads_like_a_person_would_say_it() -> None:
     )
     assert "⏳ 72 h left" in long_turn and "hourglass" not in long_turn
     race = render(View(kind="table", title="moji", deadline=1030.0), colour=False, now=1000.0)
-    assert "⏳ 30 s on the hourglass" in race
+    assert "⏳ 30 s left" in race
+
+
+def test_a_ticking_timer_keeps_one_wording() -> None:
+    # issue #21: a live dice turn read "2 min left", then "106 s on the hourglass" a few seconds later
+    def shown(left: float) -> str:
+        return render(View(kind="table", title="dice", deadline=1000.0 + left), colour=False, now=1000.0)
+
+    assert "⏳ 2 min left" in shown(120)
+    assert "⏳ 1 min 46 s left" in shown(106)
+    assert "⏳ 9 s left" in shown(9)
+    assert not any("hourglass" in shown(s) for s in (120, 106, 9))
 
 
 async def test_a_turn_based_game_is_welcomed_with_its_own_title() -> None:

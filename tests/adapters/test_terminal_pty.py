@@ -151,7 +151,7 @@ def test_the_table_holds_still_under_the_line_being_typed(tmp_path: Path) -> Non
     child.send("xy")  # half a word, not yet sent…
     child.expect(r"takes [A-Z ]+ with")  # …when a computer player claims cards
     child.expect(r"> xy")  # the message scrolls above the prompt, and the typed line is drawn again, whole
-    child.expect(r"⏳ \d+ s on the hourglass")  # the table stays under it, the hourglass ticking
+    child.expect(r"⏳ \d+ s left")  # the table stays under it, the hourglass ticking
     shown = child.before + child.after
     child.send("\x15/quit\r")  # Ctrl-U clears the half word
     child.expect("Thanks for playing moji!")

@@ -192,9 +192,9 @@ def test_turn_limit_reminders_then_losing_by_timeout() -> None:
     hour = 3600.0
     assert game.next_deadline() == 48 * hour  # 24 h left
     notes = game.apply(Action("tick", 48 * hour))
-    assert "24 hours left" in notes[0].text
+    assert "24 h left" in notes[0].text
     assert game.next_deadline() == 66 * hour  # 6 h left
-    assert "6 hours left" in game.apply(Action("tick", 66 * hour))[0].text
+    assert "6 h left" in game.apply(Action("tick", 66 * hour))[0].text
     assert game.next_deadline() == 72 * hour
     assert game.apply(Action("tick", 70 * hour)) == []
     notes = game.apply(Action("tick", 72 * hour))

@@ -6,11 +6,16 @@ from collections import Counter
 
 import pytest
 
+from games.common.options import OptionValue, parse_options
 from games.common.protocol import Action, Seat, Setup
 from games.paths.engine import PathsEngine
 from games.paths.grid import BLANK, EMPTY, parse_square
+from games.paths.options import OPTIONS, PathsConfig
 from games.paths.tiles import BLANKS, LETTER_COUNTS, TILES_PER_PLAYER, TOTAL_TILES, deal, letter_bag
 from tests.games.paths.helpers import ANN, BOB, CAL, engine, give, put, refused, say, skip_first_round
+
+#: Today's lenient table: a tile that makes no new word is refused and the player tries again.
+RETRY: dict[str, OptionValue] = {"misplaced": "retry"}
 
 
 def sq(game: PathsEngine, name: str) -> int:
@@ -65,7 +70,7 @@ def test_first_round_tiles_go_anywhere_without_a_word() -> None:
 
 
 def test_first_round_a_touching_tile_must_form_a_word() -> None:
-    game = engine()
+    game = engine(RETRY)
     put(game, {"B2": "o"})
     give(game, ANN, "nx")
     assert "Name the new word" in (refused(say(game, ANN, "C2 X")) or "")
@@ -87,7 +92,7 @@ def test_blank_and_discard_wait_for_the_first_round_to_end() -> None:
 
 
 def test_later_tiles_must_create_a_new_word() -> None:
-    game = engine()
+    game = engine(RETRY)
     skip_first_round(game)
     put(game, {"A1": "a"})
     give(game, ANN, "tx")
@@ -95,6 +100,108 @@ def test_later_tiles_must_create_a_new_word() -> None:
     assert "can't be read" in (refused(say(game, ANN, "E5 T AT")) or "")
     assert refused(say(game, ANN, "B1 T AT")) is None
     assert game.scores[ANN] == 1 and game.seat_id == BOB
+
+
+# ------------------------------------------------------------ a misplaced tile (misplaced=pile, the rulebook)
+
+
+def test_a_tile_that_makes_no_new_word_goes_to_the_free_letter_pile_and_the_turn_ends() -> None:
+    game = engine()
+    assert game.config.misplaced == "pile"
+    skip_first_round(game)
+    put(game, {"A1": "a"})
+    give(game, ANN, "tx")
+    tiles = game.tile_count()
+    # naming no word is only a slip of the notation: refused, nothing lost
+    assert "Name the new word" in (refused(say(game, ANN, "E5 T")) or "")
+    assert game.racks[ANN] == ["t", "x"] and game.seat_id == ANN
+    notes = say(game, ANN, "E5 T AT")
+    reason = refused(notes) or ""
+    assert "can't be read" in reason and "Free Letter Pile" in reason
+    announced = [n.text for n in notes if n.kind == "announce"]
+    assert any("without making a new word" in t and "Free Letter Pile" in t for t in announced)
+    assert game.squares[sq(game, "E5")] == EMPTY
+    assert game.racks[ANN] == ["x"] and game.pile == ["t"] and game.scores[ANN] == 0
+    assert game.seat_id == BOB and game.passes == 0  # a move, not a pass
+    assert game.knock_until is None  # the board did not change: no knock window
+    assert game.tile_count() == tiles
+
+
+@pytest.mark.parametrize(
+    ("claim", "why"),
+    [
+        ("B1 T ATT", "isn't a word"),
+        ("B1 T XY", "isn't a word"),
+        ("C3 T AT", "can't be read"),
+        ("B1 T OX", "None of those words uses your tile"),
+    ],
+)
+def test_every_failed_claim_loses_the_tile(claim: str, why: str) -> None:
+    game = engine()
+    skip_first_round(game)
+    put(game, {"A1": "a", "E5": "o", "F5": "x"})
+    give(game, ANN, "tt")
+    assert why in (refused(say(game, ANN, claim)) or "")
+    assert game.racks[ANN] == ["t"] and game.pile == ["t"] and game.seat_id == BOB
+
+
+def test_a_word_that_is_not_new_loses_the_tile_too() -> None:
+    game = engine()
+    skip_first_round(game)
+    put(game, {"B1": "n", "C1": "o", "D1": "t"})
+    game.board.used["not"] = {sq(game, "B1"), sq(game, "C1"), sq(game, "D1")}
+    give(game, ANN, "kk")
+    assert "isn't new" in (refused(say(game, ANN, "A1 K KNOT NOT")) or "")
+    assert game.pile == ["k"] and game.board.recordings == [] and game.seat_id == BOB
+
+
+def test_first_round_a_touching_tile_without_a_word_goes_to_the_pile() -> None:
+    game = engine()
+    put(game, {"B2": "o"})
+    give(game, ANN, "nx")
+    assert "isn't a word" in (refused(say(game, ANN, "C2 X XO")) or "")
+    assert game.pile == ["x"] and game.racks[ANN] == ["n"] and game.seat_id == BOB
+    assert game.turns == 1  # the misplaced tile was Ann's first-round move
+
+
+def test_a_failed_blank_exchange_loses_the_letter_and_the_blank_stays() -> None:
+    game = engine()
+    skip_first_round(game)
+    put(game, {"A1": "a", "B1": BLANK})
+    give(game, ANN, "x", blanks=0)
+    assert "isn't a word" in (refused(say(game, ANN, "swap B1 X AX")) or "")
+    assert game.squares[sq(game, "B1")] == BLANK and game.blanks[ANN] == 0
+    assert game.pile == ["x"] and game.seat_id == BOB
+
+
+def test_without_a_free_letter_pile_a_misplaced_tile_leaves_the_game() -> None:
+    game = engine({"free-pile": False})
+    skip_first_round(game)
+    put(game, {"A1": "a"})
+    give(game, ANN, "tx")
+    box, tiles = len(game.box), game.tile_count()
+    assert "out of the game" in (refused(say(game, ANN, "E5 T AT")) or "")
+    assert game.pile == [] and len(game.box) == box + 1 and game.racks[ANN] == ["x"]
+    assert game.seat_id == BOB and game.tile_count() == tiles
+
+
+def test_misplaced_retry_refuses_the_move_and_keeps_the_tile() -> None:
+    game = engine(RETRY)
+    skip_first_round(game)
+    put(game, {"A1": "a"})
+    give(game, ANN, "tx")
+    assert "can't be read" in (refused(say(game, ANN, "E5 T AT")) or "")
+    assert game.racks[ANN] == ["t", "x"] and game.pile == [] and game.seat_id == ANN
+
+
+def test_the_misplaced_option_reads_its_values_and_old_records_keep_retry() -> None:
+    assert PathsEngine(Setup(parse_options(OPTIONS, ()), [Seat(ANN, "Ann")], 1)).config.misplaced == "pile"
+    assert parse_options(OPTIONS, ["misplaced=retry"])["misplaced"] == "retry"
+    assert parse_options(OPTIONS, ["misplaced=lose"])["misplaced"] == "pile"
+    # a game recorded before the option existed (every other option, not this one) replays as it was played
+    old = {k: v for k, v in parse_options(OPTIONS, ()).items() if k != "misplaced"}
+    assert PathsConfig.from_options(old).misplaced == "retry"
+    assert PathsConfig.from_options({"size": 6}).misplaced == "pile"
 
 
 def test_words_turn_corners_and_read_any_direction_but_never_corner_to_corner() -> None:
@@ -140,7 +247,7 @@ def test_at_least_one_claimed_word_must_use_the_new_tile() -> None:
 
 
 def test_a_word_is_new_only_with_tiles_that_never_formed_it() -> None:
-    game = engine()
+    game = engine(RETRY)
     skip_first_round(game)
     put(game, {"A1": "t", "B1": "o", "C1": "e"})
     game.board.used["toe"] = {sq(game, "A1"), sq(game, "B1"), sq(game, "C1")}  # TOE was marked down
@@ -173,7 +280,7 @@ def test_same_word_on_fresh_tiles_is_new_again() -> None:
 
 
 def test_knot_after_not_shares_tiles_so_only_knot_is_new() -> None:
-    game = engine()
+    game = engine(RETRY)
     skip_first_round(game)
     put(game, {"B1": "n", "C1": "o", "D1": "t"})
     game.board.used["not"] = {sq(game, "B1"), sq(game, "C1"), sq(game, "D1")}
@@ -183,7 +290,7 @@ def test_knot_after_not_shares_tiles_so_only_knot_is_new() -> None:
 
 
 def test_unknown_and_unallowed_words_are_refused_with_the_reason() -> None:
-    game = engine()
+    game = engine(RETRY)
     skip_first_round(game)
     put(game, {"A1": "a"})
     give(game, ANN, "tt")
@@ -452,7 +559,7 @@ def test_private_notices_carry_the_racks_only_to_their_owners() -> None:
 
 
 def test_the_minimum_length_option_refuses_short_words() -> None:
-    game = engine({"min": 3})
+    game = engine({"min": 3, **RETRY})
     skip_first_round(game)
     put(game, {"A1": "c", "B1": "a"})
     give(game, ANN, "t")

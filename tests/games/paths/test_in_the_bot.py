@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from dataclasses import replace
 from pathlib import Path
 
 from adapters.terminal.app import TerminalAdapter, TerminalOutbox
@@ -186,3 +187,44 @@ async def test_a_game_kept_in_sqlite_resumes_exactly_and_finishes(tmp_path: Path
     assert CHAT not in second.sessions and not second.errors
     await second.shutdown()
     await store.close()
+
+
+async def test_a_misplaced_tile_goes_to_the_pile_and_replays_as_recorded() -> None:
+    clock, log = FakeClock(), MemoryLog()
+    outbox = FakeOutbox()
+    first = GameManager(Registry([GAME]), outbox, log, clock, rng=random.Random(5))
+    await first.handle(Command("start", ("paths", "bots=1", "level=easy", "knock=0"), CHAT, ANN))
+    await first.handle(Command("go", (), CHAT, ANN))
+    engine = engine_of(first)
+    ann = ANN.seat_id
+    await first.handle(Command("play", ("A1", engine.racks[ann][0].upper()), CHAT, ANN))
+    for _ in range(30):  # the easy computer player places its first tile away from A1
+        if engine.seat_id == ann:
+            break
+        await clock.advance(1.0)
+    assert engine.seat_id == ann and engine.squares[1] == ""
+    letter = engine.racks[ann][0]
+    outbox.clear()
+    await first.handle(Command("play", ("B1", letter.upper(), "QQQ"), CHAT, ANN))
+    assert engine.pile == [letter] and engine.seat_id != ann
+    assert any("Free Letter Pile" in p.view.plain() for p in outbox.privates())
+    assert any("without making a new word" in t for t in outbox.texts(CHAT))
+    after = (list(engine.squares), {k: list(v) for k, v in engine.racks.items()}, list(engine.pile))
+    await first.shutdown()
+
+    # a restart replays the log: the tile is on the pile again
+    second = GameManager(Registry([GAME]), FakeOutbox(), log, clock, rng=random.Random(6))
+    await second.recover(log.unfinished())
+    again = engine_of(second)
+    assert (again.squares, again.racks, again.pile) == after
+    await second.shutdown()
+
+    # a game recorded before the option existed keeps the lenient rule when it is replayed
+    ((start, actions),) = log.unfinished()
+    old = {k: v for k, v in start.options.items() if k != "misplaced"}
+    third = GameManager(Registry([GAME]), FakeOutbox(), MemoryLog(), clock, rng=random.Random(7))
+    await third.recover([(replace(start, options=old), actions)])
+    legacy = engine_of(third)
+    assert legacy.config.misplaced == "retry"
+    assert legacy.pile == [] and letter in legacy.racks[ann] and legacy.seat_id == ann
+    await third.shutdown()

@@ -9,7 +9,7 @@ import pytest
 from games.common.protocol import Action, Seat
 from games.shed.bots import plan_turn
 from games.shed.notation import Act, Draw, Form, Source, parse
-from tests.games.shed.helpers import ANN, BOB, CY, game, hand, rig, say
+from tests.games.shed.helpers import ANN, BOB, CY, accepted, game, hand, rig, say
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
@@ -82,3 +82,46 @@ def test_a_big_hand_still_finds_words() -> None:
     text = plan_turn(g, "a", "hard", random.Random(2))
     assert text != "draw"
     assert any(n.kind == "accepted" for n in say(g, "a", text)), text
+
+
+def test_with_actions_alone_an_action_card_replaces_a_small_play() -> None:
+    g = game(seats=(ANN, BOB, CY))
+    rig(g, {"a": "h q x !draw-two", "b": "e", "c": "m n o p"}, table=["sock"], opened=["a"])
+    text = plan_turn(g, "a", "hard", random.Random(1))
+    assert parse(text) == (Act("draw-two", "2"),), "an extension sheds one card: the action card instead"
+    accepted(say(g, "a", text))
+
+
+def test_with_actions_alone_a_big_play_keeps_its_words_and_no_action_card() -> None:
+    g = game(seats=(ANN, BOB, CY))
+    rig(g, {"a": "c a t s !draw-two x", "b": "e", "c": "m n o p"}, opened=["a"])
+    text = plan_turn(g, "a", "hard", random.Random(1))
+    ops = parse(text)
+    assert ops and not any(isinstance(op, Act) for op in ops), text
+    accepted(say(g, "a", text))
+
+
+def test_with_actions_last_the_action_card_follows_the_words() -> None:
+    g = game(seats=(ANN, BOB, CY), options={"actions": "last"})
+    rig(g, {"a": "h q x !draw-two", "b": "e", "c": "m n o p"}, table=["sock"], opened=["a"])
+    text = plan_turn(g, "a", "hard", random.Random(1))
+    ops = parse(text)
+    assert len(ops) == 2 and ops[-1] == Act("draw-two", "2"), text
+    accepted(say(g, "a", text))
+
+
+@pytest.mark.parametrize("actions", ["alone", "last"])
+def test_computer_players_finish_a_game_under_either_action_rule(actions: str) -> None:
+    seats = [Seat("x", "Xi", "hard"), Seat("y", "Yo", "normal"), Seat("z", "Zu", "easy")]
+    g = game(seats=seats, seed=7, options={"actions": actions})
+    now = 0.0
+    for _ in range(400):
+        if g.finished:
+            break
+        due = g.next_bot_time()
+        assert due is not None
+        now = max(now, due)
+        (claim,) = g.bot_claims(now)
+        notes = g.apply(Action("say", now, seat=claim.seat, text=claim.text))
+        assert not [n for n in notes if n.kind == "rejected"], claim.text
+    assert g.finished

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from games.common.options import parse_options
 from games.common.protocol import Action
 from games.shed.engine import ShedGame
+from games.shed.options import OPTIONS, ShedConfig
 from tests.games.shed.helpers import ANN, BOB, CY, accepted, game, hand, refused, rig, say, words
 
 
@@ -177,13 +179,36 @@ def test_a_table_joker_can_change_its_letter() -> None:
     assert g.round.table[0].text == "cast"
 
 
-def test_action_cards_end_the_turn_and_must_come_last() -> None:
+def test_an_action_card_is_a_whole_turn() -> None:
     g = game(seats=(ANN, BOB, CY))
+    assert g.config.actions == "alone"
+    rig(g, {"a": "c a t !skip x", "b": "e", "c": "e"}, opened=["a"])
+    for line in ("CAT; skip Bob", "skip Bob; CAT", "draw; skip Bob"):
+        assert "whole turn" in refused(say(g, "a", line)), line
+    assert hand(g, "a") == "!skip a c t x" and not words(g) and g.current == "a"
+    notes = say(g, "a", "skip Bob")
+    assert "plays Skip" in accepted(notes)
+    assert hand(g, "a") == "a c t x" and not words(g)
+    assert g.current == "c", "the action card ended Ann's turn and Bob skips: Cy plays next"
+    assert g.round.discard and g.round.discard[-1].action == "skip"
+
+
+def test_actions_last_lets_an_action_card_end_a_turn_of_words() -> None:
+    g = game(seats=(ANN, BOB, CY), options={"actions": "last"})
     rig(g, {"a": "c a t !skip x", "b": "e", "c": "e"}, opened=["a"])
     assert "play it last" in refused(say(g, "a", "skip Bob; CAT"))
     accepted(say(g, "a", "CAT; skip Bob"))
     assert g.current == "c", "Bob skips: Cy plays next"
     assert g.round.discard and g.round.discard[-1].action == "skip"
+
+
+def test_the_actions_option_reads_its_values_and_old_records_keep_last() -> None:
+    assert parse_options(OPTIONS, ())["actions"] == "alone"
+    assert parse_options(OPTIONS, ["action=lenient"])["actions"] == "last"
+    assert ShedConfig.from_options({}).actions == "alone"
+    # a game recorded before the option existed (every other option, not this one) replays as it was played
+    old = {k: v for k, v in parse_options(OPTIONS, ()).items() if k != "actions"}
+    assert ShedConfig.from_options(old).actions == "last"
 
 
 def test_action_cards_cannot_begin_or_end() -> None:
