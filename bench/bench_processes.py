@@ -22,7 +22,7 @@ their own (dropped afterwards). The database comes from ``--database-url``, else
      forwarding adds before the game sees the answer. **Budget: p99 <= 250 ms.**
    - ``forwarded_to_handled_ms``: ``inbox.created_at`` (B's clock when it forwarded) to
      ``inbox.handled_at``: the part spent in the database, ``NOTIFY`` and A's inbox read (the
-     pair ``Router.on_received`` and ``moji_forward_delay_seconds`` see).
+     pair ``moji_forward_delay_seconds`` sees).
    - ``to_mark_ms``: from sending the answer to the fake Slack receiving A's ✅, sent to B and
      sent to A; their difference is the forwarding cost as a player sees it. Both include the
      race's 150 ms settle window.

@@ -35,6 +35,7 @@ from bot import metrics, wire
 from bot.commands import CommandError, command_of
 from bot.delivery import Delivery
 from bot.events import Button, ChatKey, Command, Inbound, Player
+from bot.ordering import Turn
 from bot.recording import load_lobbies, load_unfinished
 from storage.base import ChatOwner, Store
 from storage.sqlstore import INBOX_CHANNEL, INSTANCES_CHANNEL
@@ -80,8 +81,6 @@ class Router:
         self._adopting = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
         self._notified = False
-        #: Called with (forwarded-at, handled-at) clock times of each forwarded event handled here.
-        self.on_received: Callable[[float, float], None] | None = None
         manager.router = self
         if isinstance(manager.outbox, Delivery):
             manager.outbox.gate = self.still_ours
@@ -280,10 +279,7 @@ class Router:
             sent = item.payload.get("forwarded_at")
             self.manager.spawn(self._handle(item.id, event, turn, sent), f"forwarded {item.id}")
 
-    async def _handle(self, item_id: int, event: Inbound, turn: object, sent: object) -> None:
-        from bot.ordering import Turn
-
-        assert isinstance(turn, Turn)
+    async def _handle(self, item_id: int, event: Inbound, turn: Turn, sent: object) -> None:
         try:
             await turn.wait()
             if event.chat in self.manager.sessions and not await self.still_ours(event.chat):
@@ -291,10 +287,7 @@ class Router:
             if await self.store.take_inbox(item_id, self.manager.clock.now()):
                 self.received += 1
                 if isinstance(sent, int | float):
-                    now = self.manager.clock.now()
-                    metrics.forward_delay(self.platform, now - float(sent))
-                    if self.on_received is not None:
-                        self.on_received(float(sent), now)
+                    metrics.forward_delay(self.platform, self.manager.clock.now() - float(sent))
                 await self.manager.handle(event, routed=True)
         finally:
             turn.done()
