@@ -293,8 +293,11 @@ class Cluster:
         claims = [claim for _, action in actions for claim in action.get("claims", [])]
         for answer in self.answers:
             judged = [c["ref"] for c in claims if c.get("ref") == answer.ts]
-            if answer.late:  # (at most one, sent as the last claim ended the race)
-                assert answer is self.answers[-1] and not judged and not self.marks(answer.ts), answer
+            if answer.late:
+                # the last answer, sent as the race ended: judged once (it ended the race, and its ✅
+                # may follow the result or be shown on the final table) or not at all (too late)
+                assert answer is self.answers[-1] and judged in ([], [answer.ts]), answer
+                assert self.marks(answer.ts) in ([], [CHECK]), f"{answer} marked at most once"
                 assert game["ended_at"] - float(answer.ts) < 2, f"{answer} was lost, not late"
                 continue
             assert judged == [answer.ts], f"{answer} judged once"
