@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from games.common.languages import LANGUAGE_CODES, LANGUAGES
+
 OptionValue = int | str | bool | tuple[str, ...]
 OptionKind = Literal["int", "choice", "bool", "set", "text"]
 
@@ -115,6 +117,21 @@ def computer_players(
             aliases=("difficulty",),
             choice_aliases={"medium": "normal"},
         ),
+    )
+
+
+def language_option() -> OptionSpec:
+    """The ``language`` option every game declares alike: the language words are judged in
+    and the letters of its cards, dice and tiles (``games.common.languages``)."""
+    return OptionSpec(
+        "language",
+        "choice",
+        "en",
+        "the language of the words and letters: "
+        + ", ".join(f"{code} ({lang.name})" for code, lang in LANGUAGES.items()),
+        choices=LANGUAGE_CODES,
+        aliases=("lang",),
+        choice_aliases={lang.name.lower(): code for code, lang in LANGUAGES.items()},
     )
 
 
