@@ -1,6 +1,7 @@
 """``python -m games.race explain``: ask the race referee about one word.
 
     python -m games.race explain --cards "A C T" --word TEACH --placement first-or-last
+    python -m games.race explain --cards "Ä R" --word Bär --language de
 
 prints ``{"valid": true, "collects": ["T", "A", "C"], "reason": "..."}`` — the
 same referee that answers a player's "why?" in chat.
@@ -13,9 +14,13 @@ import json
 import sys
 from collections.abc import Sequence
 
+from games.common.language_rules import english_only
+from games.common.languages import LANGUAGES
+from games.common.languages import language as language_named
 from games.common.placement import Placement
 from games.common.words import BANS, THEMES
-from games.race.cards import COLOURS, Card
+from games.race.base import load_judge
+from games.race.cards import COLOURS, POINTS_BY_LANGUAGE, Card
 from games.race.options import DEFAULT_BANS
 from games.race.referee import Referee
 
@@ -42,6 +47,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     explain.add_argument("--no-bans", action="store_true", help="no General Rules bans at all")
     explain.add_argument("--theme", action="append", default=[], metavar="THEME", help=", ".join(THEMES))
+    explain.add_argument(
+        "--language",
+        default="en",
+        metavar="CODE",
+        help="the game's language: " + ", ".join(f"{c} ({lang.name})" for c, lang in LANGUAGES.items()),
+    )
     return parser
 
 
@@ -53,16 +64,17 @@ def explain(
     min_length: int = 2,
     bans: Sequence[str] | None = None,
     themes: Sequence[str] = (),
+    language: str = "en",
 ) -> dict[str, object]:
     """The referee's ruling on ``word`` with ``cards`` face-up, as a JSON-ready dict.
 
     Raises ValueError with a friendly message for a bad argument.
     """
-    from games.lexicon import load
-
-    letters = [ch for ch in cards.lower() if ch.isalpha()]
-    if not letters or not all("a" <= ch <= "z" for ch in letters):
-        raise ValueError(f'--cards needs letters A to Z, like "A C T" (got {cards!r})')
+    lang = language_named(language)  # ValueError names the languages moji knows
+    letters = [ch for ch in cards.lower() if not ch.isspace() and ch != ","]
+    if not letters or not all(ch in lang.alphabet for ch in letters):
+        extra = f" and {' '.join(lang.extra_letters.upper())}" if lang.extra_letters else ""
+        raise ValueError(f'--cards needs letters A to Z{extra}, like "A C T" (got {cards!r})')
     chosen = set(DEFAULT_BANS if bans is None else bans)
     if "all" in chosen:
         chosen = set(BANS)
@@ -74,14 +86,19 @@ def explain(
         raise ValueError(f"unknown theme {sorted(bad_themes)[0]!r}: choose from {', '.join(THEMES)}")
     if not 2 <= min_length <= 5:
         raise ValueError("--min-length must be between 2 and 5")
+    refused = english_only(lang, themes=themes, bans=chosen)
+    if refused:
+        raise ValueError(refused)
+    points = POINTS_BY_LANGUAGE[lang.code]
     referee = Referee(
-        load("casual"),
+        load_judge(lang.code),
+        language=lang,
         min_length=min_length,
         placement=Placement.parse(placement),
         bans=frozenset(chosen),
         themes=frozenset(themes),
     )
-    table = [Card(i, ch, COLOURS[i % len(COLOURS)]) for i, ch in enumerate(letters)]
+    table = [Card(i, ch, COLOURS[i % len(COLOURS)], points[ch]) for i, ch in enumerate(letters)]
     ruling = referee.rule(word, [table])
     if not ruling.answer:
         return {"valid": False, "collects": [], "reason": "That is not a single word."}
@@ -106,6 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             min_length=args.min_length,
             bans=bans,
             themes=args.theme,
+            language=args.language,
         )
     except ValueError as exc:
         print(f"python -m games.race: {exc}", file=sys.stderr)

@@ -6,8 +6,9 @@ import random
 from collections.abc import Sequence
 
 from games.common.grammar import count, does, listing
-from games.common.protocol import Claim, Result, Seat, Setup
-from games.common.words import WordJudge
+from games.common.placement import Placement
+from games.common.protocol import Claim, Notice, Result, Seat, Setup
+from games.common.words import Verdict, WordJudge, WordRules
 from games.race.bots import BOT_NAMES, Planner
 from games.race.options import RaceConfig
 from games.race.referee import Referee
@@ -15,11 +16,14 @@ from games.race.referee import Referee
 TEAM_VARIATIONS = frozenset({"do-si-do", "ball-and-chain"})
 
 
-def load_judge() -> WordJudge:
-    """The project lexicon, imported lazily (only when a game has no judge)."""
+def load_judge(language: str = "en") -> WordJudge:
+    """The project lexicon of ``language``, imported lazily (only when a game has no judge)."""
     from games.lexicon import load  # type: ignore[attr-defined,unused-ignore]
 
-    judge: WordJudge = load("casual")
+    if language == "en":
+        english: WordJudge = load("casual")
+        return english
+    judge: WordJudge = load("casual", language=language)  # type: ignore[call-arg,unused-ignore]
     return judge
 
 
@@ -31,6 +35,25 @@ def ms(seconds: float) -> int:
 def plural(n: int, word: str) -> str:
     """``1 point`` / ``3 points`` (see :func:`games.common.grammar.count`)."""
     return count(n, word)
+
+
+class _RefusedJudge:
+    """The judge of a game refused at its start: it is never asked."""
+
+    def judge(self, word: str, rules: WordRules) -> Verdict:
+        return Verdict(False, "refused", "This game didn't start.")
+
+    def examples(
+        self,
+        letters: Sequence[str],
+        rules: WordRules,
+        placement: Placement = Placement.ANYWHERE,
+        limit: int = 3,
+    ) -> list[str]:
+        return []
+
+
+_NO_JUDGE = _RefusedJudge()
 
 
 class RaceBase:
@@ -71,9 +94,16 @@ class RaceBase:
             self.amigos = False
             self.notes.append(f"Three Amigos needs 4 or more players; with {n} every card is open to all.")
         self.ball_and_chain = bool(self.partner) and "ball-and-chain" in self.cfg.variations
-        judge = setup.judge if setup.judge is not None else load_judge()
+        self.language = self.cfg.lang
+        #: why the game can't start (themes or English-only bans in another language)
+        self.refusal = self.cfg.refusal
+        judge = setup.judge
+        if judge is None:
+            # a refused game never judges a word: it needs no lexicon
+            judge = _NO_JUDGE if self.refusal else load_judge(self.language.code)
         self.referee = Referee(
             judge,
+            language=self.language,
             min_length=self.cfg.min_length,
             placement=self.cfg.placement,
             bans=self.cfg.bans,
@@ -90,6 +120,22 @@ class RaceBase:
         self.now = 0.0
         self.started = False
         self.over = False
+
+    # ----- the start ---------------------------------------------------------------------
+    def table_title(self) -> str:
+        """The table's title, with the language when it is not English (``moji race · German``)."""
+        if self.language.code == "en":
+            return self.title
+        return f"{self.title} · {self.language.name}"
+
+    def refuse_start(self, now: float, out: list[Notice]) -> bool:
+        """End a game that can't start (see :attr:`refusal`) before anything is dealt."""
+        if not self.refusal:
+            return False
+        self.over = True
+        self.now = now
+        out.append(Notice("end", f"This game can't start: {self.refusal}"))
+        return True
 
     # ----- names and teams -------------------------------------------------------------
     def name(self, sid: str) -> str:

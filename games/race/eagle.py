@@ -68,7 +68,7 @@ class EagleEyes(RaceBase):
         if self.over:
             return out
         if action.kind == "begin":
-            if not self.started:
+            if not self.started and not self.refuse_start(action.now, out):
                 self._begin(action.now, out)
             return out
         if not self.started:
@@ -148,7 +148,7 @@ class EagleEyes(RaceBase):
             lines.append(f"Round {self.round + 1} of {self.cfg.rounds} starts soon.")
         deadline = self.writing_until if writing else self.next_round_at
         return Snapshot(
-            title=self.title,
+            title=self.table_title(),
             cards=cards,
             seats=tuple(seats),
             lines=tuple(lines),
@@ -166,7 +166,7 @@ class EagleEyes(RaceBase):
     def _begin(self, now: float, out: list[Notice]) -> None:
         self.started = True
         self.now = now
-        self.deck = shuffled_deck(self.rng)
+        self.deck = shuffled_deck(self.rng, self.language)
         intro = [
             "moji: Eagle Eyes! Each round the letters are face-up for everyone. Write as many words "
             f"as you can that use at least two of them, and {SEND_PRIVATELY}. Words more than one "

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from games.common.grammar import does
 from games.common.protocol import Action, CardFace, Claim, Notice, SeatLine, Setup, Snapshot
 from games.race.base import RaceBase, ms, plural
-from games.race.cards import Card, letters_text, shuffled_deck, stack_size
+from games.race.cards import Card, deck_size, letters_text, shuffled_deck, stack_size
 from games.race.referee import Ruling
 
 
@@ -72,7 +72,7 @@ class FlipRace(RaceBase):
         if self.over:
             return out
         if action.kind == "begin":
-            if not self.started:
+            if not self.started and not self.refuse_start(action.now, out):
                 self._begin(action.now, out)
         elif not self.started:
             return out
@@ -146,7 +146,7 @@ class FlipRace(RaceBase):
         if self.over:
             lines.append("Game over")
         return Snapshot(
-            title=self.title,
+            title=self.table_title(),
             cards=tuple(cards),
             seats=tuple(seats),
             lines=tuple(lines),
@@ -227,8 +227,8 @@ class FlipRace(RaceBase):
     def _begin(self, now: float, out: list[Notice]) -> None:
         self.started = True
         self.now = now
-        deck = shuffled_deck(self.rng)
-        per = stack_size(len(self.order), self.cfg.cards)
+        deck = shuffled_deck(self.rng, self.language)
+        per = stack_size(len(self.order), self.cfg.cards, deck_size(self.language))
         for sid in self.order:
             self.stacks[sid] = [deck.pop() for _ in range(per)]
         self.undealt = deck
@@ -671,7 +671,7 @@ class FlipRace(RaceBase):
         return False
 
 
-_CONTRACTION = re.compile(r"^\s*([A-Za-z]+(?:['’][A-Za-z]+)+)\s*[.!?]*\s*$")
+_CONTRACTION = re.compile(r"^\s*([^\W\d_]+(?:['’][^\W\d_]+)+)\s*[.!?]*\s*$")
 
 
 def _contraction(text: str) -> str | None:

@@ -86,7 +86,7 @@ class OffTheGrid(RaceBase):
         if self.over:
             return out
         if action.kind == "begin":
-            if not self.started:
+            if not self.started and not self.refuse_start(action.now, out):
                 self._begin(action.now, out)
             return out
         if not self.started:
@@ -159,7 +159,7 @@ class OffTheGrid(RaceBase):
                 f"(or type pass). {plural(self.face_up(), 'card')} on the grid."
             )
         return Snapshot(
-            title=self.title,
+            title=self.table_title(),
             seats=tuple(seats),
             lines=tuple(lines),
             grid=rows,
@@ -196,7 +196,7 @@ class OffTheGrid(RaceBase):
     def _begin(self, now: float, out: list[Notice]) -> None:
         self.started = True
         self.now = now
-        self.deck = shuffled_deck(self.rng)
+        self.deck = shuffled_deck(self.rng, self.language)
         self.grid = [self.deck.pop() for _ in range(self.side * self.side)]
         names = ", ".join(self.name(s) for s in self.order)
         intro = [

@@ -6,7 +6,10 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from games.common.options import BOT_LEVELS, OptionSpec, OptionValue, computer_players
+from games.common.language_rules import english_only, without_english_bans
+from games.common.languages import LANGUAGES, Language
+from games.common.languages import language as language_named
+from games.common.options import BOT_LEVELS, OptionSpec, OptionValue, computer_players, language_option
 from games.common.placement import Placement
 from games.common.words import BANS, THEMES, describe_bans
 
@@ -188,6 +191,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "reject-fast", "bool", False, "reject claims typed faster than cps-limit instead of only flagging"
     ),
+    language_option(),
 )
 
 #: The Word Challenge cards in the box, as option settings (challenge of the round).
@@ -204,6 +208,9 @@ CHALLENGE_CARDS: tuple[tuple[str, str], ...] = (
     ("themes", "food"),
     ("themes", "animals"),
 )
+
+#: The Word Challenge cards that work in every language (no theme cards).
+NON_THEME_CHALLENGES: tuple[tuple[str, str], ...] = tuple(c for c in CHALLENGE_CARDS if c[0] != "themes")
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +239,17 @@ class RaceConfig:
     cps_limit: float = 20.0
     reject_fast: bool = False
     drawn: tuple[str, ...] = field(default=())  # challenge cards drawn for this round
+    language: str = "en"  # games recorded before the option existed were English
+
+    @property
+    def lang(self) -> Language:
+        """The game's language (its letters, how answers fold, the lexicon it loads)."""
+        return language_named(self.language)
+
+    @property
+    def refusal(self) -> str | None:
+        """Why this game can't start (themes or English-only bans in another language), or None."""
+        return english_only(self.lang, themes=self.themes, bans=self.bans)
 
     @classmethod
     def from_options(cls, options: Mapping[str, OptionValue]) -> RaceConfig:
@@ -263,7 +281,14 @@ class RaceConfig:
         except ValueError:
             placement = Placement.ANYWHERE
         level = str(get("level"))
-        bans = frozenset(BANS) if bool(get("general")) else tup("rules") & frozenset(BANS)
+        code = str(get("language"))
+        lang = LANGUAGES.get(code, LANGUAGES["en"])
+        # general=on: every ban the game's language has
+        bans = (
+            without_english_bans(lang, frozenset(BANS))
+            if bool(get("general"))
+            else tup("rules") & frozenset(BANS)
+        )
         return cls(
             cards=num("cards"),
             bots=num("bots"),
@@ -286,11 +311,14 @@ class RaceConfig:
             cooldown_after=num("cooldown-after"),
             cps_limit=float(num("cps-limit")),
             reject_fast=bool(get("reject-fast")),
+            language=lang.code,
         )
 
     def with_random_challenge(self, rng: random.Random) -> RaceConfig:
         """Draw one Word Challenge card (challenge of the round) and apply it."""
-        name, value = rng.choice(CHALLENGE_CARDS)
+        # the theme cards stay in the box in another language (themes are English-only)
+        cards = CHALLENGE_CARDS if self.language == "en" else NON_THEME_CHALLENGES
+        name, value = rng.choice(cards)
         cfg = self
         if name == "min":
             cfg = _replace(cfg, min_length=max(cfg.min_length, int(value)))

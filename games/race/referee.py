@@ -11,7 +11,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from games.common.placement import NONE_USED, NOT_FIRST_OR_LAST, Placement, match_letters, too_few
-from games.common.words import MULTIWORD_THEMES, Verdict, WordJudge, WordRules, normalize
+from games.common.languages import ENGLISH, Language
+from games.common.words import MULTIWORD_THEMES, Verdict, WordJudge, WordRules
 from games.race.cards import Card
 
 
@@ -61,8 +62,10 @@ class Referee:
         themes: frozenset[str] = frozenset(),
         added: frozenset[str] = frozenset(),
         banned: frozenset[str] = frozenset(),
+        language: Language = ENGLISH,
     ) -> None:
         self.judge = judge
+        self.language = language
         self.placement = placement
         self.min_length = min_length
         self.bans = bans
@@ -121,8 +124,8 @@ class Referee:
         return [card for _, card in chosen], ""
 
     def normalize(self, text: str) -> str | None:
-        """The answer in ``text`` (lower-case letters, spaces only for title themes)."""
-        return normalize(text, multiword=self.multiword)
+        """The answer in ``text`` folded to the game's letters (spaces only for title themes)."""
+        return self.language.fold(text, multiword=self.multiword)
 
     def rule(
         self,

@@ -1,0 +1,38 @@
+"""Which word rules work in which language, and the reason a game gives when one doesn't.
+
+The themes (WordNet's noun, verb, food... lists) and the -s / -ing / -ed bans read
+English word forms, so a game in another language refuses them at its start with a
+clear reason instead of judging words by the wrong language's grammar. The other bans
+(proper nouns, abbreviations, contractions, foreign words) work in every language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from games.common.languages import Language
+
+#: Bans that read English word endings.
+ENGLISH_ONLY_BANS: frozenset[str] = frozenset({"plural-s", "ing", "ed"})
+
+THEMES_REASON = "Themes are English-only for now."
+BANS_REASON = "The -s, -ing and -ed bans are English-only."
+
+
+def english_only(
+    language: Language, *, themes: Collection[str] = (), bans: Collection[str] = ()
+) -> str | None:
+    """Why a game in ``language`` can't start with these themes and bans, or None when it can."""
+    if language.code == "en":
+        return None
+    if themes:
+        return f"{THEMES_REASON} Start a {language.name} game without themes."
+    if ENGLISH_ONLY_BANS & set(bans):
+        return f"{BANS_REASON} Start a {language.name} game without rules=plural-s, ing or ed."
+    return None
+
+
+def without_english_bans(language: Language, bans: frozenset[str]) -> frozenset[str]:
+    """``bans`` less the English-only ones when ``language`` is not English (``general=on``:
+    every ban the language has)."""
+    return bans if language.code == "en" else bans - ENGLISH_ONLY_BANS
