@@ -10,8 +10,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from games.common.placement import NONE_USED, NOT_FIRST_OR_LAST, Placement, match_letters, too_few
 from games.common.languages import ENGLISH, Language
+from games.common.placement import NONE_USED, NOT_FIRST_OR_LAST, Placement, match_letters, too_few
 from games.common.words import MULTIWORD_THEMES, Verdict, WordJudge, WordRules
 from games.race.cards import Card
 
