@@ -21,7 +21,7 @@ def prepare() -> None:
     from games.dice.engine import BANS, DICTIONARY, load_lexicon
     from games.dice.wordlist import allowed_words
 
-    allowed_words(load_lexicon(), WordRules(dictionary=DICTIONARY, bans=BANS))
+    allowed_words(load_lexicon(), WordRules(dictionary=DICTIONARY, bans=BANS))  # English, the default
 
 
 def create(setup: Setup) -> Engine:

@@ -3,6 +3,9 @@
     python -m games.dice faces
     python -m games.dice solve --roll "E T ? A S N" --mat CAT --top 5
     python -m games.dice check --roll "E T ? A S N" --mat CAT --move "SEAT 4 3"
+    python -m games.dice solve --roll "N I Ñ O ? A" --language es
+
+``--language CODE`` (en, nl, fr, de, es) picks the language's dice, points and dictionary.
 
 ``solve`` prints ``{"possible": true, "words": [...], "best": ...}``, the same search that
 proves an automatic loss in a game; ``check`` rules on one move as the game would. Play a
@@ -16,9 +19,12 @@ import json
 import sys
 from collections.abc import Sequence
 
+from games.common.languages import LANGUAGES
+from games.common.languages import language as language_named
+from games.common.letter_tables import points as letter_points
 from games.common.words import WordRules
-from games.dice.dice import BLANK, DICE, LETTER_POINTS, Face, face
-from games.dice.engine import BANS, DICTIONARY
+from games.dice.dice import BLANK, DICE, Face, dice_for, face
+from games.dice.engine import BANS, DICTIONARY, load_lexicon
 from games.dice.rules import Fit, Placed, WordMove, fit_word, parse_move
 from games.dice.solver import any_word, scored
 from games.dice.wordlist import allowed_words
@@ -27,9 +33,11 @@ from games.dice.wordlist import allowed_words
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m games.dice", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("faces", help="the ten dice, face by face")
+    faces = sub.add_parser("faces", help="the ten dice, face by face")
+    faces.add_argument("--language", default="en", metavar="CODE", help=_LANGUAGE_HELP)
     for name, text in (("solve", "every word the roll makes"), ("check", "is one move allowed?")):
         cmd = sub.add_parser(name, help=text)
+        cmd.add_argument("--language", default="en", metavar="CODE", help=_LANGUAGE_HELP)
         cmd.add_argument("--roll", required=True, help='the rolled letters, "?" for a blank, e.g. "E T ? A"')
         cmd.add_argument("--mat", default="", help="the word on the mat (blanks in lower case: CaT)")
         if name == "solve":
@@ -39,43 +47,46 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def read_roll(text: str) -> list[tuple[int, Face]]:
+_LANGUAGE_HELP = "the language: " + ", ".join(f"{c} ({lang.name})" for c, lang in LANGUAGES.items())
+
+
+def read_roll(text: str, language: str = "en") -> list[tuple[int, Face]]:
     """``"E T ? A"`` as rolled dice (numbered in order). Raises ValueError with a reason."""
-    chars = [ch for ch in text.lower() if not ch.isspace() and ch != ","]
+    lang = language_named(language)
+    chars: list[str] = []
+    for ch in text.replace(",", " ").split():
+        for part in ch if ch != BLANK else [ch]:
+            folded = part if part == BLANK else lang.fold(part)
+            if folded is None or (folded != BLANK and not lang.is_word(folded)):
+                raise ValueError(f"--roll: {part!r} is not a letter or ?")
+            chars.extend([BLANK] if folded == BLANK else list(folded))
     if not chars or len(chars) > len(DICE):
         raise ValueError(f"--roll needs 1 to {len(DICE)} letters (or ? for a blank), got {text!r}")
-    bad = [ch for ch in chars if ch != BLANK and ch not in LETTER_POINTS]
-    if bad:
-        raise ValueError(f"--roll: {bad[0]!r} is not a letter or ?")
-    return [(n, face(ch)) for n, ch in enumerate(chars)]
+    return [(n, face(ch, lang.code)) for n, ch in enumerate(chars)]
 
 
-def read_mat(text: str, first_die: int) -> tuple[Placed, ...]:
+def read_mat(text: str, first_die: int, language: str = "en") -> tuple[Placed, ...]:
     """``CaT`` as the word on the mat (lower case: a blank). Raises ValueError with a reason."""
-    word = text.strip()
-    if not word:
+    lang = language_named(language)
+    if not text.strip():
         return ()
-    if not word.isascii() or not word.isalpha() or len(word) < 2:
+    parsed = parse_move(text.strip(), lang)
+    if not isinstance(parsed, WordMove) or parsed.cross is not None or len(parsed.word) < 2:
         raise ValueError(f"--mat must be a word of letters, got {text!r}")
-    mixed = word != word.lower() and word != word.upper()
+    blanks = parsed.blanks or frozenset()
+    values = letter_points(lang.code)
     return tuple(
-        Placed(
-            first_die + n,
-            ch.lower(),
-            0 if mixed and ch.islower() else LETTER_POINTS[ch.lower()],
-            mixed and ch.islower(),
-        )
-        for n, ch in enumerate(word)
+        Placed(first_die + n, ch, 0 if n in blanks else values[ch], n in blanks)
+        for n, ch in enumerate(parsed.word)
     )
 
 
-def solve(roll: str, mat: str = "", top: int = 10) -> dict[str, object]:
+def solve(roll: str, mat: str = "", top: int = 10, language: str = "en") -> dict[str, object]:
     """The words ``roll`` can make crossing ``mat``, best first, as a JSON-ready dict."""
-    from games.lexicon import load
-
-    rolled = read_roll(roll)
-    on_mat = read_mat(mat, len(rolled))
-    words = allowed_words(load(DICTIONARY), WordRules(dictionary=DICTIONARY, bans=BANS))
+    rolled = read_roll(roll, language)
+    on_mat = read_mat(mat, len(rolled), language)
+    lang = language_named(language)
+    words = allowed_words(load_lexicon(lang.code), WordRules(dictionary=DICTIONARY, bans=BANS), lang)
     found = sorted(scored(words, rolled, on_mat), key=lambda f: (-f.score, -len(f.word), f.word))
     listed = []
     for f in found[: max(0, top)]:
@@ -91,19 +102,19 @@ def solve(roll: str, mat: str = "", top: int = 10) -> dict[str, object]:
     }
 
 
-def check(roll: str, mat: str, move: str) -> dict[str, object]:
+def check(roll: str, mat: str, move: str, language: str = "en") -> dict[str, object]:
     """The ruling on one move, as a JSON-ready dict (``valid``, ``score`` or ``reason``)."""
-    from games.lexicon import load
-
-    rolled = read_roll(roll)
-    on_mat = read_mat(mat, len(rolled))
-    parsed = parse_move(move)
+    rolled = read_roll(roll, language)
+    on_mat = read_mat(mat, len(rolled), language)
+    parsed = parse_move(move, language_named(language))
     if not isinstance(parsed, WordMove):
         return {"valid": False, "reason": f"{move!r} is not a word move"}
     fit = fit_word(parsed.word, rolled, on_mat, blanks_at=parsed.blanks, cross=parsed.cross, prev=parsed.prev)
     if isinstance(fit, str):
         return {"valid": False, "reason": fit}
-    verdict = load(DICTIONARY).judge(fit.word, WordRules(dictionary=DICTIONARY, bans=BANS))
+    verdict = load_lexicon(language_named(language).code).judge(
+        fit.word, WordRules(dictionary=DICTIONARY, bans=BANS)
+    )
     return {
         "valid": verdict.ok,
         "word": fit.shown(),
@@ -117,12 +128,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status (2 for a bad argument)."""
     args = _parser().parse_args(argv)
     try:
+        code = language_named(args.language).code
         if args.command == "faces":
-            out: object = [[f.label() for f in faces] for faces in DICE]
+            out: object = [[f.label() for f in faces] for faces in dice_for(code)]
         elif args.command == "solve":
-            out = solve(args.roll, args.mat, args.top)
+            out = solve(args.roll, args.mat, args.top, code)
         else:
-            out = check(args.roll, args.mat, args.move)
+            out = check(args.roll, args.mat, args.move, code)
     except ValueError as exc:
         print(f"python -m games.dice: {exc}", file=sys.stderr)
         return 2

@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 from games.common.grammar import count, does, duration, possessive, verb
+from games.common.languages import language as language_named
 from games.common.protocol import Action, CardFace, Claim, Notice, Result, Seat, SeatLine, Setup, Snapshot
 from games.common.words import WordRules
 from games.dice import mat as mat_view
 from games.dice.bots import LEVELS, choose_word, should_challenge, stream
-from games.dice.dice import DICE_COUNT, Face, roll
+from games.dice.dice import DICE_COUNT, Face, dice_for, roll
 from games.dice.mat import MatWord, lay
 from games.dice.options import DiceConfig
 from games.dice.rules import NOTATION_HELP, Fit, Placed, WordMove, fit_word, parse_move
@@ -34,11 +35,14 @@ SHORT_HELP = "Type the word (blanks in lower case: STONe), `challenge` or `conce
 Phase = Literal["waiting", "play", "last-call", "over"]
 
 
-def load_lexicon() -> DiceLexicon:
-    """The project lexicon, imported lazily (only when a game has no judge of its own)."""
+def load_lexicon(language: str = "en") -> DiceLexicon:
+    """The project lexicon of ``language``, imported lazily (only when a game has no judge of its own)."""
     from games.lexicon import load
 
-    lexicon: DiceLexicon = load(DICTIONARY)
+    if language == "en":
+        english: DiceLexicon = load(DICTIONARY)
+        return english
+    lexicon: DiceLexicon = load(DICTIONARY, language=language)  # type: ignore[call-arg,unused-ignore]
     return lexicon
 
 
@@ -59,12 +63,14 @@ class LetterDice:
 
     def __init__(self, setup: Setup, lexicon: DiceLexicon | None = None) -> None:
         self.cfg = DiceConfig.from_options(setup.options)
+        self.language = language_named(self.cfg.language)
+        self.dice = dice_for(self.language.code)
         self.seats = list(setup.seats)
         self.seed = setup.seed
         self.names = {s.id: s.name for s in self.seats}
         self.levels = {s.id: s.bot for s in self.seats if s.bot}
         judge = setup.judge if isinstance(setup.judge, DiceLexicon) else None
-        self.lexicon: DiceLexicon = lexicon or judge or load_lexicon()
+        self.lexicon: DiceLexicon = lexicon or judge or load_lexicon(self.language.code)
         self.rules = WordRules(
             dictionary=DICTIONARY, bans=BANS, added=setup.added_words, banned=setup.banned_words
         )
@@ -101,7 +107,7 @@ class LetterDice:
     def wordlist(self) -> WordList:
         """The allowed words (built on first use, then shared by every game with the same rules)."""
         if self._wordlist is None:
-            self._wordlist = allowed_words(self.lexicon, self.rules)
+            self._wordlist = allowed_words(self.lexicon, self.rules, self.language)
         return self._wordlist
 
     @property
@@ -285,7 +291,7 @@ class LetterDice:
     def _start_turn(self, now: float) -> list[Notice]:
         """Roll every die not in the word on the mat for the side on turn."""
         on_mat = self.dice_on_mat()
-        self.rolled = roll(self.rng, [d for d in range(DICE_COUNT) if d not in on_mat])
+        self.rolled = roll(self.rng, [d for d in range(DICE_COUNT) if d not in on_mat], self.dice)
         self.turn_started = self.bot_from = now
         self.reminded = False
         self.stuck = any_word(self.wordlist, self.rolled, self.mat) is None
@@ -372,13 +378,13 @@ class LetterDice:
     # ------------------------------------------------------------------ moves
     def reads_as_move(self, text: str) -> bool:
         """True when ``text`` is written like a move (a word, ``challenge``…), legal or not."""
-        return parse_move(text) is not None
+        return parse_move(text, self.language) is not None
 
     def _say(self, seat: str, text: str, now: float, ref: str | None) -> list[Notice]:
         side = self.side_of(seat)
         if side is None or seat in self.left:
             return [Notice("rejected", "You're not playing in this game.", seat, ref)]
-        move = parse_move(text)
+        move = parse_move(text, self.language)
         if move is None:
             return [
                 Notice("rejected", f"I can't read {text.strip()!r} as a move. {NOTATION_HELP}", seat, ref)
@@ -567,13 +573,16 @@ class LetterDice:
 
     # ------------------------------------------------------------------ views
     def _title(self) -> str:
+        game = "Letter dice"
+        if self.language.code != "en":
+            game += f" · {self.language.name}"
         if self.phase == "over":
-            return "Letter dice — game over"
+            return f"{game} — game over"
         if self.phase == "last-call":
-            return "Letter dice — the last word"
+            return f"{game} — the last word"
         roller = self.roller()
         who = self.name(roller) if roller else self.side_name(self.side)
-        return f"Letter dice — turn {self.turn + 1} of {self.total}: {who}"
+        return f"{game} — turn {self.turn + 1} of {self.total}: {who}"
 
     def _seat_lines(self) -> tuple[SeatLine, ...]:
         lines: list[SeatLine] = []

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from games.common.options import BOT_LEVELS, OptionSpec, OptionValue, computer_players
+from games.common.languages import LANGUAGES
+from games.common.options import BOT_LEVELS, OptionSpec, OptionValue, computer_players, language_option
 
 LEVELS = BOT_LEVELS
 
@@ -47,6 +48,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         high=86400,
         aliases=("challenge-time",),
     ),
+    language_option(),
 )
 
 
@@ -61,6 +63,7 @@ class DiceConfig:
     turn: float = 1440 * 60.0
     window: float = 3600.0
     live: bool = False
+    language: str = "en"  # games recorded before the option existed were English
 
     @property
     def reminder(self) -> float:
@@ -92,6 +95,7 @@ class DiceConfig:
 
         level = str(get("level"))
         live = get("live") is True
+        code = str(get("language"))
         return cls(
             bots=num("bots"),
             level=level if level in LEVELS else "normal",
@@ -100,4 +104,5 @@ class DiceConfig:
             turn=(LIVE_TURN_MINUTES if live else num("turn")) * 60.0,
             window=float(LIVE_WINDOW_SECONDS if live else num("window")),
             live=live,
+            language=code if code in LANGUAGES else "en",
         )

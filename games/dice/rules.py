@@ -5,9 +5,11 @@ These are pure functions shared by the engine, the solver and the computer playe
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from games.common.languages import ENGLISH, Language
 from games.dice.dice import Face
 
 #: What a player types (alone) to challenge the last word, to let it stand, or to give up.
@@ -92,11 +94,13 @@ NOTATION_HELP = (
 )
 
 
-def parse_move(text: str) -> Move | None:
+def parse_move(text: str, language: Language = ENGLISH) -> Move | None:
     """Read a move; None when ``text`` is not one (the caller explains the notation).
 
     A bare ``challenge``/``accept``/``concede`` is that command; to play one of those as a
-    word, prefix it with ``=`` (``=ACCEPT``) or give crossing numbers.
+    word, prefix it with ``=`` (``=ACCEPT``) or give crossing numbers. The word folds to
+    ``language``'s letters (``Ñ`` stays in Spanish, ``É`` is ``E``), keeping which letters
+    were typed in lower case: those are blanks.
     """
     tokens = text.strip().split()
     if not tokens or len(tokens) > 3:
@@ -108,19 +112,39 @@ def parse_move(text: str) -> Move | None:
         return "accept"
     if len(tokens) <= 2 and joined in CONCEDE_WORDS:
         return "concede"
-    word = tokens[0].removeprefix("=").strip(".!?,")
-    if not word or not word.isascii() or not word.isalpha() or len(word) > MAX_WORD:
+    typed = _fold_cased(tokens[0].removeprefix("=").strip(".!?,"), language)
+    if typed is None:
+        return None
+    word, lower = typed
+    if len(word) > MAX_WORD:
         return None
     numbers: list[int] = []
     for token in tokens[1:]:
         if not token.isdigit() or len(token) > 2 or int(token) == 0:
             return None
         numbers.append(int(token) - 1)
-    mixed = word != word.lower() and word != word.upper()
-    blanks = frozenset(i for i, ch in enumerate(word) if ch.islower()) if mixed else None
+    mixed = any(flag is True for flag in lower) and any(flag is False for flag in lower)
+    blanks = frozenset(i for i, flag in enumerate(lower) if flag is True) if mixed else None
     cross = numbers[0] if numbers else None
     prev = numbers[1] if len(numbers) > 1 else None
-    return WordMove(word.lower(), blanks, cross, prev)
+    return WordMove(word, blanks, cross, prev)
+
+
+def _fold_cased(token: str, language: Language) -> tuple[str, list[bool | None]] | None:
+    """``token`` folded letter by letter to ``language``, with each letter's case as typed
+    (True: lower case, None: a letter without case, such as ß); None when it isn't a word."""
+    if not token or len(token) > 4 * MAX_WORD:
+        return None
+    letters: list[str] = []
+    lower: list[bool | None] = []
+    for ch in unicodedata.normalize("NFC", token):
+        folded = language.fold(ch) if ch.isalpha() else None
+        if folded is None:
+            return None
+        case: bool | None = None if ch.upper() == ch.lower() or ch == "ß" else ch.islower()
+        letters.append(folded)
+        lower.extend([case] * len(folded))
+    return "".join(letters), lower
 
 
 def _assign(

@@ -15,13 +15,17 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from games.dice.dice import LETTER_POINTS, Face
+from games.dice.dice import Face
 from games.dice.rules import Fit, Placed, fit_word
 from games.dice.wordlist import WordList
 
 #: Search steps a computer player spends at most on one roll (bounds the rare roll with two
 #: blanks and ten letters, deterministically). Proofs that no word exists are never cut short.
 BOT_STEPS = 150_000
+
+#: Sorts after every letter of every language (German ü, Spanish ñ too): a prefix's words
+#: end before ``prefix + _AFTER``.
+_AFTER = "\U0010ffff"
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +40,7 @@ class Found:
 class _Search:
     words: tuple[str, ...]
     have: Counter[str]
+    points: dict[str, int]  # letter of a rolled die -> its points
     mat_points: dict[str, int]  # letter of the mat's word -> the most points a die of it shows
     max_steps: int | None
     steps: int = 0
@@ -53,12 +58,12 @@ class _Search:
                 continue
             ch = word[n]
             longer = prefix + ch
-            end = bisect_left(words, longer + "{", i, hi)  # "{" sorts after "z"
+            end = bisect_left(words, longer + _AFTER, i, hi)
             self.steps += 1
             # a letter die if one is left, else a blank (keeping the blank is never worse)
             if self.have[ch] > 0:
                 self.have[ch] -= 1
-                yield from self.walk(longer, i, end, blanks, mat_free, score + LETTER_POINTS[ch])
+                yield from self.walk(longer, i, end, blanks, mat_free, score + self.points[ch])
                 self.have[ch] += 1
             elif blanks > 0:
                 yield from self.walk(longer, i, end, blanks - 1, mat_free, score)
@@ -73,11 +78,12 @@ def _search(
     if not rolled:
         return
     have = Counter(f.letter for _, f in rolled if not f.blank)
+    points = {f.letter: f.points for _, f in rolled if not f.blank}
     blanks = sum(1 for _, f in rolled if f.blank)
     mat_points: dict[str, int] = {}
     for p in mat:
         mat_points[p.letter] = max(mat_points.get(p.letter, 0), p.points)
-    search = _Search(wordlist.words, have, mat_points, max_steps)
+    search = _Search(wordlist.words, have, points, mat_points, max_steps)
     yield from search.walk("", 0, len(wordlist.words), blanks, bool(mat), 0)
 
 

@@ -12,6 +12,7 @@ import threading
 from collections.abc import Iterable
 from typing import Protocol, runtime_checkable
 
+from games.common.languages import ENGLISH, Language
 from games.common.words import Verdict, WordRules
 from games.dice.rules import MAX_WORD
 
@@ -42,25 +43,20 @@ class WordList:
 
 
 _lock = threading.Lock()
-_cache: dict[tuple[int, WordRules], tuple[DiceLexicon, WordList]] = {}
+_cache: dict[tuple[int, WordRules, str], tuple[DiceLexicon, WordList]] = {}
 _CACHE_SIZE = 8
 
 
-def allowed_words(lexicon: DiceLexicon, rules: WordRules) -> WordList:
-    """The words ``lexicon`` allows under ``rules`` that dice can spell (cached per judge and rules)."""
-    key = (id(lexicon), rules)
+def allowed_words(lexicon: DiceLexicon, rules: WordRules, language: Language = ENGLISH) -> WordList:
+    """The words ``lexicon`` allows under ``rules`` that dice can spell, in ``language``'s
+    letters (cached per judge, rules and language)."""
+    key = (id(lexicon), rules, language.code)
     found = _cache.get(key)
     if found is not None and found[0] is lexicon:
         return found[1]
     entries = [*lexicon.words(rules.dictionary), *sorted(rules.added)]
     kept = WordList(
-        w
-        for w in entries
-        if 2 <= len(w) <= MAX_WORD
-        and w.isascii()
-        and w.isalpha()
-        and w.islower()
-        and lexicon.judge(w, rules).ok
+        w for w in entries if 2 <= len(w) <= MAX_WORD and language.is_word(w) and lexicon.judge(w, rules).ok
     )
     with _lock:
         if len(_cache) >= _CACHE_SIZE:
