@@ -43,6 +43,10 @@ word's challenge (it overrides turn= and window=). Computer players: bots=N
 level=easy|normal|hard (easy plays short words, hard long high-scoring ones and catches
 every made-up word).
 
+language=nl|fr|de|es plays in Dutch, French, German or Spanish: that language's dictionary,
+dice and letter values (German dice have Ä Ö Ü, Spanish Ñ; `python -m games.dice faces
+--language de` lists them).
+
 The dice (letter and points on each face):
 {faces_table()}
 """

@@ -38,5 +38,8 @@ Variations (variation=...):
 masters-choice=on: the moji Master picks the next game's challenges.
 
 Computer players: bots=N level=easy|normal|hard.
+Language: language=nl|fr|de|es plays in Dutch, French, German or Spanish: its dictionary,
+its letters (German adds Ä Ö Ü cards, Spanish Ñ) and its Scrabble letter values. Themes and
+the -s, -ing and -ed bans are English-only.
 Type "why" after a ❌ to see the reason; "skip" to vote to discard stuck cards.
 """

@@ -3,10 +3,12 @@
     python -m games.shed check --table "SOCK" --hand "H W O" --move "SOCK+H -> SHOCK"
     python -m games.shed hint --table "SHOCK" --hand "W O Q" --level hard
     python -m games.shed deck --cards two
+    python -m games.shed check --table "BAR" --hand "Ä" --move "BAR+Ä -> BÄR" --language de
 
 ``check`` prints ``{"ok": true, "table": [...], "hand": "..."}`` or the refusal's reason,
 from the same engine that referees a game; ``--first`` says no word of your own has been
 made yet. Hands: letters, ``*`` for a joker, action cards by code (``skip``, ``trade``…).
+``--language CODE`` (en, nl, fr, de, es) plays with that language's cards and dictionary.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 
+from games.common.languages import LANGUAGES, Language
+from games.common.languages import language as language_named
 from games.common.protocol import Action, Seat, Setup
 from games.shed.bots import plan_turn
 from games.shed.cards import ACTIONS, CARD_SETS, Card, box, deck_for, hand_text
@@ -27,8 +31,8 @@ from games.shed.turn import Round
 
 
 class _Box:
-    def __init__(self) -> None:
-        self.free = box()
+    def __init__(self, language: Language) -> None:
+        self.free = box(language)
 
     def take(self, token: str) -> Card:
         if token == "*":
@@ -43,19 +47,25 @@ class _Box:
         return found
 
 
-def _tokens(text: str) -> list[str]:
+def _folded(text: str, language: Language) -> str:
+    """Letters fold to the language's own (``É`` is E, German keeps ``Ä``); ``*`` stays."""
+    return "".join((language.fold(ch) or ch) if ch.isalpha() else ch for ch in text.lower().replace(",", " "))
+
+
+def _tokens(text: str, language: Language) -> list[str]:
     out: list[str] = []
-    for part in text.lower().replace(",", " ").split():
+    for part in _folded(text, language).split():
         out.extend([part] if part in ACTIONS else list(part))
     return out
 
 
-def _game(table: str, hand: str, first: bool) -> ShedGame:
-    game = ShedGame(Setup({}, [Seat("you", "You"), Seat("them", "Them")], 0))
+def _game(table: str, hand: str, first: bool, language: Language) -> ShedGame:
+    players = [Seat("you", "You"), Seat("them", "Them")]
+    game = ShedGame(Setup({"language": language.code}, players, 0))
     game.apply(Action("begin", 0.0))
-    cards = _Box()
+    cards = _Box(language)
     words: list[TableWord] = []
-    for word in table.lower().replace(",", " ").split():
+    for word in _folded(table, language).split():
         placed: list[tuple[Card, str]] = []
         joker = False
         for ch in word:
@@ -65,15 +75,18 @@ def _game(table: str, hand: str, first: bool) -> ShedGame:
             placed.append((cards.take("*" if joker else ch), ch))
             joker = False
         words.append(TableWord(tuple(placed), "them"))
-    mine = [cards.take(t) for t in _tokens(hand)]
+    mine = [cards.take(t) for t in _tokens(hand, language)]
     theirs = [cards.take(t) for t in "aeiou"]
-    rest = [c for c in deck_for("children", 2) if c in cards.free]
+    rest = [c for c in deck_for("children", 2, language) if c in cards.free]
     random.Random(0).shuffle(rest)
     game.round = Round(rest, hands={"you": mine, "them": theirs}, table=words)
     if not first:
         game.round.opened.add("you")
     game.current = "you"
     return game
+
+
+_LANGUAGE_HELP = "the language: " + ", ".join(f"{c} ({lang.name})" for c, lang in LANGUAGES.items())
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -87,6 +100,7 @@ def _parser() -> argparse.ArgumentParser:
         cmd.add_argument("--table", default="", help='table words, e.g. "SOCK CAT" (*O: a joker playing O)')
         cmd.add_argument("--hand", required=True, help='your cards, e.g. "H W O * skip"')
         cmd.add_argument("--first", action="store_true", help="you haven't made a word of your own yet")
+        cmd.add_argument("--language", default="en", metavar="CODE", help=_LANGUAGE_HELP)
         if name == "check":
             cmd.add_argument("--move", required=True, help='the move, e.g. "SOCK+H -> SHOCK"')
         else:
@@ -94,14 +108,19 @@ def _parser() -> argparse.ArgumentParser:
     deck = sub.add_parser("deck", help="the cards of a card set")
     deck.add_argument("--cards", default="children", choices=CARD_SETS)
     deck.add_argument("--players", type=int, default=2)
+    deck.add_argument("--language", default="en", metavar="CODE", help=_LANGUAGE_HELP)
     return parser
 
 
 def run(argv: Sequence[str] | None = None) -> tuple[int, dict[str, object]]:
     """Run the command line; returns the exit status and the JSON answer."""
     args = _parser().parse_args(argv)
+    try:
+        lang = language_named(args.language)
+    except ValueError as exc:
+        return 2, {"ok": False, "reason": str(exc)}
     if args.command == "deck":
-        cards = deck_for(args.cards, args.players)
+        cards = deck_for(args.cards, args.players, lang)
         kinds = Counter(c.kind for c in cards)
         colours = Counter(c.colour for c in cards if c.kind == "letter")
         actions = Counter(c.action for c in cards if c.kind == "action")
@@ -112,7 +131,7 @@ def run(argv: Sequence[str] | None = None) -> tuple[int, dict[str, object]]:
             "actions": dict(actions),
         }
     try:
-        game = _game(args.table, args.hand, args.first)
+        game = _game(args.table, args.hand, args.first, lang)
     except ValueError as exc:
         return 2, {"ok": False, "reason": str(exc)}
     if args.command == "hint":

@@ -19,13 +19,13 @@ fewer than three cards.
 from __future__ import annotations
 
 import random
-import string
 import threading
 from collections.abc import Callable, Iterator
 from itertools import combinations
 from math import comb
 from typing import TYPE_CHECKING, Protocol
 
+from games.common.letter_tables import points as letter_points
 from games.shed.notation import Act, Draw, Form, Op, Source, unparse
 from games.shed.rearrange import Refusal
 from games.shed.turn import Round, play_turn
@@ -51,7 +51,7 @@ def word_index(game: ShedGame) -> dict[str, str]:
     the tournament dictionary). Empty when the judge has no word list.
     """
     rules = game.rules
-    key = (id(game.judge), rules, game.config.verbs_allowed)
+    key = (id(game.judge), rules, game.config.verbs_allowed, game.language.code)
     found = _cache.get(key)
     if found is not None:
         return found
@@ -63,7 +63,7 @@ def word_index(game: ShedGame) -> dict[str, str]:
         index: dict[str, str] = {}
         if callable(words_of):
             for word in words_of(rules.dictionary):
-                if not rules.min_length <= len(word) <= MAX_WORD or not word.isalpha():
+                if not rules.min_length <= len(word) <= MAX_WORD or not game.language.is_word(word):
                     continue
                 sig = "".join(sorted(word))
                 if sig not in index and game.check_word(word) is None:
@@ -146,7 +146,7 @@ class _Planner:
                 found.append(word)
         if self.jokers() and len(found) < 3:
             for sub in _subsets(pool, self.min - 1, 7, self.rng):
-                for ch in string.ascii_lowercase:
+                for ch in self.game.language.alphabet:
                     word = self.index.get("".join(sorted(sub + ch)))
                     if word:
                         found.append(word)
@@ -247,7 +247,8 @@ class _Planner:
         leader = min(others, key=lambda o: (sizes[o.id], o.number))
         mine = len(hand)
         letters = self.hand_letters()
-        worst = max(letters, key=lambda ch: ("qxzjkvwyfbhgmpcd".find(ch), ch)) if letters else ""
+        order = _trade_order(self.game.language.code)
+        worst = max(letters, key=lambda ch: (order.find(ch), ch)) if letters else ""
         for code in actions:
             op: Act | None = None
             if code == "swap-hands":
@@ -263,6 +264,16 @@ class _Planner:
                 op = Act(code, str(leader.number), worst)
             if op is not None and self.try_op(op):
                 return
+
+
+def _trade_order(language: str) -> str:
+    """The letters an action card trades away, ranked as :meth:`_Planner._maybe_action` reads
+    them: English's own list; in another language its letters worth 2 points or more, dearest
+    first (``games.common.letter_tables``)."""
+    if language == "en":
+        return "qxzjkvwyfbhgmpcd"
+    values = letter_points(language)
+    return "".join(sorted((ch for ch in values if values[ch] >= 2), key=lambda ch: (-values[ch], ch)))
 
 
 def plan_turn(game: ShedGame, seat: str, level: str, rng: random.Random) -> str:

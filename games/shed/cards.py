@@ -16,13 +16,18 @@ total                    110
 Card sets (the rulebook's Setup): two adults play blue + 3 jokers + every action
 card (46 cards); three or four adults blue + red + every joker + every action
 card (79 cards); children (and five or six players) every card (110).
+
+Another language keeps the design: each colour has every letter of its alphabet once
+and the vowels A E I O U twice. Dutch and French play the English box; German adds
+Ä Ö Ü to each colour (34 letters, 119 cards in all), Spanish Ñ (32 letters, 113 cards).
 """
 
 from __future__ import annotations
 
-import string
 from dataclasses import dataclass
 from typing import Literal
+
+from games.common.languages import ENGLISH, Language
 
 COLOURS: tuple[str, ...] = ("blue", "red", "yellow")
 VOWELS = "aeiou"
@@ -42,13 +47,21 @@ ACTIONS: dict[str, tuple[str, str, str]] = {
 }
 
 CARD_SETS: tuple[str, ...] = ("auto", "two", "group", "children")
-DECK_SIZE = 3 * (26 + len(VOWELS)) + JOKERS + ACTION_COPIES * len(ACTIONS)
+
+
+def deck_size(language: Language = ENGLISH) -> int:
+    """Cards in the box of ``language``: three colours of its letters, jokers and action cards."""
+    return len(COLOURS) * (len(language.alphabet) + len(VOWELS)) + JOKERS + ACTION_COPIES * len(ACTIONS)
+
+
+#: Cards in the English box.
+DECK_SIZE = deck_size()
 assert DECK_SIZE == 110
 
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """One card. ``id`` is unique in the box (0..109).
+    """One card. ``id`` is unique in the box (0..109 in English).
 
     A letter card has ``letter`` (lower-case) and ``colour``; a joker has
     neither; an action card has ``action`` (a key of :data:`ACTIONS`).
@@ -70,11 +83,12 @@ class Card:
         return f"[{ACTIONS[self.action][0]}]"
 
 
-def box() -> list[Card]:
-    """All 110 cards in a fixed order: blue, red, yellow letters, then jokers, then actions."""
+def box(language: Language = ENGLISH) -> list[Card]:
+    """Every card of ``language``'s box in a fixed order: blue, red, yellow letters (in
+    alphabet order), then jokers, then actions (110 cards in English)."""
     cards: list[Card] = []
     for colour in COLOURS:
-        for letter in string.ascii_lowercase:
+        for letter in language.alphabet:
             for _ in range(2 if letter in VOWELS else 1):
                 cards.append(Card(len(cards), "letter", letter, colour))
     for _ in range(JOKERS):
@@ -94,10 +108,10 @@ def resolve_set(card_set: str, players: int) -> str:
     return "group" if players <= 4 else "children"
 
 
-def deck_for(card_set: str, players: int) -> list[Card]:
-    """The cards a game uses (unshuffled), per the rulebook's Setup."""
+def deck_for(card_set: str, players: int, language: Language = ENGLISH) -> list[Card]:
+    """The cards a game uses (unshuffled), per the rulebook's Setup, in ``language``'s letters."""
     chosen = resolve_set(card_set, players)
-    cards = box()
+    cards = box(language)
     if chosen == "children":
         return cards
     colours = {"blue"} if chosen == "two" else {"blue", "red"}

@@ -28,7 +28,7 @@ from games.common.protocol import (
     Setup,
     Snapshot,
 )
-from games.common.words import WordJudge, WordRules, normalize
+from games.common.words import WordJudge, WordRules
 from games.shed.cards import Card, deck_for, hand_text, resolve_set
 from games.shed.notation import NotationError, parse
 from games.shed.options import ShedConfig
@@ -39,11 +39,14 @@ from games.shed.turn import Opponent, Round, TurnReport, TurnRules, play_turn
 BOT_DELAY: dict[str, float] = {"easy": 6.0, "normal": 4.0, "hard": 3.0}
 
 
-def load_judge(dictionary: str) -> WordJudge:
-    """The project lexicon, imported lazily (only when a game has no judge)."""
+def load_judge(dictionary: str, language: str = "en") -> WordJudge:
+    """The project lexicon of ``language``, imported lazily (only when a game has no judge)."""
     from games.lexicon import load
 
-    judge: WordJudge = load(dictionary)
+    if language == "en":
+        english: WordJudge = load(dictionary)
+        return english
+    judge: WordJudge = load(dictionary, language=language)  # type: ignore[call-arg,unused-ignore]
     return judge
 
 
@@ -58,7 +61,12 @@ class ShedGame:
         self.numbers = {s.id: n for n, s in enumerate(self.seats, start=1)}
         self.rng = random.Random(setup.seed)
         self.bot_rng = random.Random(setup.seed * 7919 + 1)
-        self.judge: WordJudge = setup.judge if setup.judge is not None else load_judge(self.config.dictionary)
+        self.language = self.config.lang
+        #: why the game can't start (the -s, -ing or -ed bans in another language), or None
+        self.refusal = self.config.refusal
+        self.judge: WordJudge | None = setup.judge
+        if self.judge is None and not self.refusal:  # a refused game never judges a word
+            self.judge = load_judge(self.config.dictionary, self.language.code)
         self.rules: WordRules = self.config.word_rules(setup.added_words, setup.banned_words)
         self.card_set = resolve_set(self.config.card_set, len(self.seats))
         self.active: list[str] = [s.id for s in self.seats]
@@ -81,11 +89,13 @@ class ShedGame:
 
     def check_word(self, word: str) -> str | None:
         """None when ``word`` may be played, else the reason."""
-        folded = normalize(word)
-        if folded is None or not folded.isalpha():
+        folded = self.language.fold(word)
+        if folded is None or not self.language.is_word(folded):
             return f"{word.upper()} is not a word."
         if len(folded) < self.config.min_length:
             return f"{folded.upper()} is too short: words need at least {self.config.min_length} letters."
+        if self.judge is None:
+            return "This game didn't start."
         verdict = self.judge.judge(folded, self.rules)
         if not verdict.ok:
             return verdict.message or f"{folded.upper()} is not allowed."
@@ -100,7 +110,7 @@ class ShedGame:
 
     def _deal(self, now: float) -> list[Notice]:
         self.round_no += 1
-        cards = deck_for(self.card_set, len(self.seats))
+        cards = deck_for(self.card_set, len(self.seats), self.language)
         self.rng.shuffle(cards)
         self.round = Round(cards, hands={seat: [] for seat in self.active})
         self.recent = set()
@@ -180,7 +190,7 @@ class ShedGame:
     def reads_as_move(self, text: str) -> bool:
         """True when ``text`` is written like a turn (``WHO``, ``SOCK+H -> SHOCK``, ``draw``…)."""
         try:
-            parse(text)
+            parse(text, self.language)
         except NotationError:
             return False
         return True
@@ -192,6 +202,11 @@ class ShedGame:
                 return []
             if len(self.active) < 2:
                 return self._finish(action.now, "Shed needs two players. ")
+            if self.refusal:
+                self.done = True
+                self.current = None
+                self.summary = f"This game can't start: {self.refusal}"
+                return [Notice("end", self.summary)]
             return self._deal(action.now)
         if action.kind == "say":
             return self._say(action)
@@ -217,7 +232,7 @@ class ShedGame:
             who = self.names.get(self.current or "", "someone else")
             return refuse(f"It's not your turn: it's {who}'s.")
         try:
-            ops = parse(action.text or "")
+            ops = parse(action.text or "", self.language)
         except NotationError as exc:
             return refuse(str(exc))
         state = self.round.copy()
@@ -367,7 +382,7 @@ class ShedGame:
 
     def snapshot(self, viewer: str | None = None) -> Snapshot:
         """The table as ``viewer`` sees it; only a seat's own snapshot holds its hand."""
-        title = "Shed" + (
+        title = self.table_title() + (
             f" — round {self.round_no} of {self.config.rounds}" if self.config.rounds > 1 else ""
         )
         seats = tuple(
@@ -407,6 +422,10 @@ class ShedGame:
             board_labels=False,
             deadline=deadline,
         )
+
+    def table_title(self) -> str:
+        """``Shed``, with the language when it is not English (``Shed · German``)."""
+        return "Shed" if self.language.code == "en" else f"Shed · {self.language.name}"
 
     def board(self) -> tuple[tuple[Cell, ...], ...]:
         """The table words for pictures, a word a row: jokers as blank tiles, the last turn's words framed."""

@@ -25,7 +25,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import cache
 
+from games.common.languages import ENGLISH, Language
 from games.common.words import MAX_MARKS
 
 MAX_LINE = 400
@@ -33,7 +35,30 @@ MAX_OPS = 12
 MAX_WORD = 20
 
 ARROWS = ("->", "=>", "→", "=")
-_TERM = re.compile(r"\s*([+-]?)\s*(#?\d+|[a-z*]+)\s*")
+
+
+@dataclass(frozen=True, slots=True)
+class _Patterns:
+    """The notation's patterns over one language's letters (German adds ä ö ü, Spanish ñ)."""
+
+    language: Language
+    term: re.Pattern[str]  # a table word, its number, or +/- letters
+    word: re.Pattern[str]  # letters, each may have * before it
+    marked: re.Pattern[str]  # letters and stars in any order
+    one: re.Pattern[str]  # one letter or *
+
+
+@cache
+def _patterns(language: Language) -> _Patterns:
+    letter = "[" + re.escape(language.alphabet) + "]"
+    starred = "[*" + re.escape(language.alphabet) + "]"
+    return _Patterns(
+        language,
+        re.compile(rf"\s*([+-]?)\s*(#?\d+|{starred}+)\s*"),
+        re.compile(rf"(\*?{letter})+"),
+        re.compile(rf"{starred}+"),
+        re.compile(starred),
+    )
 
 
 class NotationError(ValueError):
@@ -85,24 +110,32 @@ def letters(word: str) -> str:
     return word.replace("*", "")
 
 
-def _fold(text: str) -> str:
-    """Case and accents fold (as answers do everywhere); a pile of accent marks is no move."""
+def _fold(text: str, language: Language = ENGLISH) -> str:
+    """Case and accents fold to ``language``'s letters (as answers do everywhere: German keeps
+    ä ö ü, Spanish ñ, ß is ss); a pile of accent marks is no move."""
     out: list[str] = []
     marks = 0
-    for ch in unicodedata.normalize("NFKD", text):
-        if unicodedata.combining(ch):
-            marks += 1
-            if marks > MAX_MARKS:
-                raise NotationError("That has a pile of accent marks on one letter: type plain letters.")
-            continue
-        marks = 0
-        out.append(ch)
-    return "".join(out).lower()
+    for composed in unicodedata.normalize("NFC", text):
+        if composed.isalpha():
+            folded = language.fold(composed)
+            if folded is not None:
+                out.append(folded)
+                marks = sum(1 for ch in unicodedata.normalize("NFD", composed) if unicodedata.combining(ch))
+                continue
+        for ch in unicodedata.normalize("NFKD", composed):
+            if unicodedata.combining(ch):
+                marks += 1
+                if marks > MAX_MARKS:
+                    raise NotationError("That has a pile of accent marks on one letter: type plain letters.")
+                continue
+            marks = 0
+            out.append(ch.lower())
+    return "".join(out)
 
 
-def _word(token: str, what: str = "word") -> str:
-    if not re.fullmatch(r"(\*?[a-z])+", token):
-        if "*" in token and re.fullmatch(r"[a-z*]+", token):
+def _word(token: str, pat: _Patterns, what: str = "word") -> str:
+    if not pat.word.fullmatch(token):
+        if "*" in token and pat.marked.fullmatch(token):
             raise NotationError(f"In {token.upper()}, put * just before the letter a joker plays, like WH*O.")
         raise NotationError(
             f"{token.upper()} is not a {what}: use letters only (and * before a joker's letter)."
@@ -112,9 +145,10 @@ def _word(token: str, what: str = "word") -> str:
     return token
 
 
-def parse(text: str) -> tuple[Op, ...]:
-    """Read one turn; raises :class:`NotationError` with a reason."""
-    line = _fold(text).strip()
+def parse(text: str, language: Language = ENGLISH) -> tuple[Op, ...]:
+    """Read one turn in ``language``'s letters; raises :class:`NotationError` with a reason."""
+    pat = _patterns(language)
+    line = _fold(text, language).strip()
     if not line:
         raise NotationError("Say what to play, like `WHO`, `SOCK+H -> SHOCK` or `draw`.")
     if len(line) > MAX_LINE:
@@ -125,31 +159,31 @@ def parse(text: str) -> tuple[Op, ...]:
         raise NotationError("Say what to play, like `WHO`, `SOCK+H -> SHOCK` or `draw`.")
     if len(parts) > MAX_OPS:
         raise NotationError(f"At most {MAX_OPS} moves in one turn.")
-    ops = tuple(_op(part) for part in parts)
+    ops = tuple(_op(part, pat) for part in parts)
     if any(isinstance(op, Draw) for op in ops) and len(ops) > 1:
         raise NotationError("`draw` is a whole turn on its own: draw only when you play nothing else.")
     return ops
 
 
-def _op(part: str) -> Op:
+def _op(part: str, pat: _Patterns) -> Op:
     words = part.split()
     head = words[0]
     if head in {"draw", "pass"} and len(words) == 1:
         return Draw()
     if _has_arrow(part):
-        return _form(part)
+        return _form(part, pat)
     if head == "play" and len(words) > 1:
-        return Form(tuple(_word(w) for w in words[1:]))
+        return Form(tuple(_word(w, pat) for w in words[1:]))
     if head in {"trade", "skip", "swap", "+2", "draw2", "draw-two"} or part.startswith("+2"):
-        return _action(part)
-    return Form(tuple(_word(w) for w in words))
+        return _action(part, pat)
+    return Form(tuple(_word(w, pat) for w in words))
 
 
 def _has_arrow(part: str) -> bool:
     return any(arrow in part for arrow in ARROWS)
 
 
-def _action(part: str) -> Act:
+def _action(part: str, pat: _Patterns) -> Act:
     if part.startswith("+2"):
         head, rest = "+2", part[2:].strip()
     else:
@@ -157,7 +191,7 @@ def _action(part: str) -> Act:
         rest = rest.strip()
     if head == "trade":
         give, _, target = rest.partition(" ")
-        if not re.fullmatch(r"[a-z*]", give):
+        if not pat.one.fullmatch(give):
             raise NotationError("Say which card to trade away, like `trade Q` or `trade Q Bob`.")
         target = target.strip()
         return Act("trade" if target else "deck-trade", target, give)
@@ -171,14 +205,14 @@ def _action(part: str) -> Act:
     return Act("draw-two", rest)
 
 
-def _form(part: str) -> Form:
+def _form(part: str, pat: _Patterns) -> Form:
     for arrow in ARROWS:
         if arrow in part:
             left, right = part.split(arrow, 1)
             break
     if any(arrow in right for arrow in ARROWS):
         raise NotationError("Use one arrow per move; separate moves with `;`.")
-    results = tuple(_word(w) for w in right.split())
+    results = tuple(_word(w, pat) for w in right.split())
     if not results:
         raise NotationError("Say the words after the arrow, like `SOCK+H -> SHOCK`.")
     sources: list[Source] = []
@@ -188,27 +222,27 @@ def _form(part: str) -> Form:
     if not left:
         raise NotationError("Name the table word before the arrow, like `SOCK+H -> SHOCK`.")
     while pos < len(left):
-        match = _TERM.match(left, pos)
+        match = pat.term.match(left, pos)
         if match is None or match.end() == pos:
             bad = left[pos:].split()[0]
             raise NotationError(f"I can't read {bad!r}: table words are letters or #numbers, like `#2+S`.")
         pos = match.end()
         sign, body = match.groups()
         if sign == "+":
-            if not re.fullmatch(r"[a-z*]+", body):
+            if not pat.marked.fullmatch(body):
                 raise NotationError(f"After + come letters from your hand (* for a joker), not {body!r}.")
             plus = (plus or "") + body
         elif sign == "-":
             if not sources:
                 raise NotationError("Say which table word the letters after - come from, like `SHOCK-H`.")
-            if not re.fullmatch(r"[a-z*]+", body):
+            if not pat.marked.fullmatch(body):
                 raise NotationError(f"After - come the letters you take, not {body!r}.")
             last = sources[-1]
             sources[-1] = Source(last.word, last.index, last.take + body)
         elif body.lstrip("#").isdigit():
             sources.append(Source(index=int(body.lstrip("#"))))
         else:
-            sources.append(Source(_word(body, "table word").replace("*", "")))
+            sources.append(Source(_word(body, pat, "table word").replace("*", "")))
     if not sources:
         raise NotationError("Name the table word before the arrow, like `SOCK+H -> SHOCK`.")
     if len(sources) > 6:

@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from games.common.options import BOT_LEVELS, OptionSpec, OptionValue, computer_players, recorded_before
+from games.common.language_rules import english_only
+from games.common.languages import LANGUAGES, Language
+from games.common.languages import language as language_named
+from games.common.options import (
+    BOT_LEVELS,
+    OptionSpec,
+    OptionValue,
+    computer_players,
+    language_option,
+    recorded_before,
+)
 from games.common.words import BANS, WordRules
 from games.shed.cards import CARD_SETS
 
@@ -103,6 +113,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "rounds", "int", 1, "rounds to play, adding up points (the Counting Points variant)", low=1, high=10
     ),
+    language_option(),
 )
 
 
@@ -126,6 +137,17 @@ class ShedConfig:
     actions: str = "alone"
     turn_seconds: float = PACE_SECONDS["live"]
     rounds: int = 1
+    language: str = "en"  # games recorded before the option existed were English
+
+    @property
+    def lang(self) -> Language:
+        """The game's language: its letters, how words fold, the lexicon it loads."""
+        return language_named(self.language)
+
+    @property
+    def refusal(self) -> str | None:
+        """Why this game can't start (the -s, -ing or -ed bans in another language), or None."""
+        return None if self.easy else english_only(self.lang, bans=self.bans)
 
     @classmethod
     def from_options(cls, options: Mapping[str, OptionValue]) -> ShedConfig:
@@ -148,6 +170,7 @@ class ShedConfig:
             actions=actions if actions in ACTION_TURNS else "alone",
             turn_seconds=minutes * 60.0 if minutes else PACE_SECONDS.get(pace, PACE_SECONDS["live"]),
             rounds=_int(options, "rounds", 1),
+            language=code if (code := str(options.get("language", "en"))) in LANGUAGES else "en",
         )
 
     def word_rules(
