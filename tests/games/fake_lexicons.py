@@ -38,6 +38,13 @@ le la les un une des de du et est en au aux il elle on nous vous ils sur sous da
 sans tres plus moins art arts rat rats tas sot sol sel ses son sa se sera sort sorte tarte terre
 rite rire dire dites lire lit lits nuit nuits noir noire rond ronde onde ondes ton tons note notes
 reste tenir venir unir oser ruse rue rues sucre tenue toute route routes sortie nature
+kilo kiwi kir wagon whisky yeux yoga zoo zero zone jeu jeux jus joue jour juge que qui quoi quel
+quai queue fixe taxi luxe deux vieux doux houx hiver hier haut bas bon bonne beau belle bleu blanc
+vert gris cafe the lait pain vin sel poivre pomme poire prune figue melon citron ville pays champ
+bois foret lac mont val vague plage sable ciel nuage pluie neige givre froid chaud doigt main pied
+tete nez bouche oeil oreille dent dos bras cou coeur ame vie mort amour peur joie rage paix guerre
+roi reine prince page chef maitre homme femme fils fille pere mere frere soeur oncle tante ange
+bec cage duc gel gag hip job kit mac nib pub ski vip wok yak zut bic dock flic gym hop jazz
 """
 
 DUTCH = """
