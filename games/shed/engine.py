@@ -449,7 +449,13 @@ class ShedGame:
         else:
             top = max(self.scores.values())
             winners = tuple(s.id for s in self.seats if self.scores[s.id] == top)
-        return Result(dict(self.scores), tuple(winners), self.summary, best_words=dict(self.best))
+        return Result(
+            dict(self.scores),
+            tuple(winners),
+            self.summary,
+            best_words=dict(self.best),
+            voided=self.refusal is not None,  # refused at the start: the game never began
+        )
 
 
 def _detail(number: int, cards: int, skips: int, playing: bool) -> str:

@@ -97,6 +97,18 @@ def test_a_refused_game_needs_no_lexicon() -> None:
     assert "Themes are English-only" in engine.apply(Action("begin", 0.0))[0].text
 
 
+async def test_the_channel_hears_why_a_game_is_refused() -> None:
+    clock, outbox, log = FakeClock(), FakeOutbox(), MemoryLog()
+    manager = GameManager(Registry([GAME]), outbox, log, clock, rng=random.Random(4))
+    await manager.handle(Command("start", ("race", "bots=1", "language=fr", "themes=food"), CHAT, PERSON))
+    await manager.handle(Command("go", (), CHAT, PERSON))
+    assert CHAT not in manager.sessions
+    assert any("Themes are English-only for now." in text for text in outbox.texts(CHAT))
+    (result,) = log.results.values()
+    assert result.voided and not manager.errors
+    await manager.shutdown()
+
+
 def test_general_rules_in_another_language_are_every_ban_it_has() -> None:
     cfg = RaceConfig.from_options({"language": "de", "general": True})
     assert cfg.bans == {"proper", "abbrev", "contraction", "foreign", "repeat"} and cfg.refusal is None
