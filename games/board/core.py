@@ -7,6 +7,7 @@ letter for a blank standing for that letter. In racks and bags a blank is ``?``.
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -66,7 +67,7 @@ def read_tiles(word: str, language: Language = ENGLISH) -> str | None:
     if word.isascii() and word.isalpha():
         return word  # the common case: already letters of every language
     out: list[str] = []
-    for ch in word:
+    for ch in unicodedata.normalize("NFC", word):
         folded = language.fold(ch)
         if folded is None or len(folded) != 1:
             return None

@@ -27,11 +27,11 @@ def read_rack(text: str, language: Language = ENGLISH) -> list[str] | str:
     for ch in text:
         if ch.isspace():
             continue
-        letter = BLANK if ch in "?_*" else read_tiles(ch.upper(), language)
-        if letter is None:
+        letter = BLANK if ch in "?_*" else read_tiles(ch, language)
+        if letter is None or len(letter) != 1:
             letters = " ".join(language.alphabet.upper())
             return f"{text!r} is not a rack: use the letters {letters} and ? for a blank."
-        tiles.append(letter)
+        tiles.append(letter.upper() if letter != BLANK else BLANK)
     return tiles
 
 
