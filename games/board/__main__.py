@@ -1,4 +1,5 @@
-"""``python -m games.board replay --layout FILE.json --moves FILE.jsonl [--dict tournament|none]``."""
+"""``python -m games.board replay --layout FILE.json --moves FILE.jsonl [--dict tournament|none]
+[--language CODE]``."""
 
 from __future__ import annotations
 
@@ -10,19 +11,21 @@ from collections.abc import Sequence
 from games.board.core import WordCheck
 from games.board.layout import Layout, LayoutError
 from games.board.replay import replay
+from games.common.languages import LANGUAGE_CODES, language
 
 
-def word_check(name: str) -> WordCheck | None:
-    """The dictionary test for ``--dict`` (None for ``none``: geometry and scoring only)."""
+def word_check(name: str, lang: str = "en") -> WordCheck | None:
+    """The dictionary test for ``--dict`` in ``--language`` (None for ``none``: geometry and
+    scoring only)."""
     if name == "none":
         return None
     from games.board.engine import BOARD_BANS
+    from games.board.words import lexicon
     from games.common.words import WordRules
-    from games.lexicon import load
 
-    lexicon = load(name)
+    judge = lexicon(name, lang)
     rules = WordRules(dictionary=name, bans=BOARD_BANS)
-    return lambda word: lexicon.judge(word, rules).ok
+    return lambda word: judge.judge(word, rules).ok
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -39,9 +42,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     play.add_argument("--moves", required=True, help="JSON-lines file of moves ('-' for stdin)")
     play.add_argument("--dict", default="tournament", choices=("tournament", "casual", "none"))
     play.add_argument("--seed", type=int, default=0, help="seed for layouts with random bonus squares")
+    play.add_argument(
+        "--language",
+        default="en",
+        choices=LANGUAGE_CODES,
+        help="the language of the words, racks and tiles (a shipped layout takes its tiles)",
+    )
     args = parser.parse_args(argv)
     try:
-        layout = Layout.named(args.layout) if args.layout in ("mojo", "classic") else Layout.load(args.layout)
+        if args.layout in ("mojo", "classic"):
+            layout = Layout.named(args.layout, args.language)
+        else:
+            layout = Layout.load(args.layout)
     except LayoutError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -52,7 +64,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     status = 0
     with source:
-        for answer in replay(layout, source, word_check(args.dict), seed=args.seed, dictionary=args.dict):
+        check = word_check(args.dict, args.language)
+        lang = language(args.language)
+        for answer in replay(layout, source, check, seed=args.seed, dictionary=args.dict, language=lang):
             status = status or (0 if answer["ok"] else 1)
             print(json.dumps(answer, ensure_ascii=False))
     return status

@@ -7,11 +7,13 @@ letter for a blank standing for that letter. In racks and bags a blank is ``?``.
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from games.board.layout import BLANK, MULTIPLIERS, Squares, parse_square, square_name
+from games.common.languages import ENGLISH, Language
 from games.common.protocol import Cell
 
 #: Is this (lower-case) word allowed? None: every word is (geometry and scoring only).
@@ -56,8 +58,25 @@ class Resign:
 Move = Play | Swap | Pass | Resign
 
 
-def parse_move(text: str, size: int) -> Move | str:
-    """Read a move in notation, or return the reason it cannot be read."""
+def read_tiles(word: str, language: Language = ENGLISH) -> str | None:
+    """A typed word as tiles in ``language``'s letters: upper case a tile, lower case a blank.
+
+    Each character folds on its own (``É`` is ``E`` in French, ``Ä`` stays ``Ä`` in
+    German); None when one is no single letter of the language (a digit, ``ß``).
+    """
+    if word.isascii() and word.isalpha():
+        return word  # the common case: already letters of every language
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFC", word):
+        folded = language.fold(ch)
+        if folded is None or len(folded) != 1:
+            return None
+        out.append(folded if ch.islower() else folded.upper())
+    return "".join(out)
+
+
+def parse_move(text: str, size: int, language: Language = ENGLISH) -> Move | str:
+    """Read a move in notation (words in ``language``'s letters), or the reason it cannot be read."""
     words = text.replace(",", " ").split()
     if not words:
         return f"That's an empty move. {HOW}"
@@ -67,11 +86,12 @@ def parse_move(text: str, size: int) -> Move | str:
     if head in ("resign", "forfeit") and len(words) == 1:
         return Resign()
     if head in ("swap", "exchange"):
-        tiles = "".join(words[1:])
-        tiles = "".join(BLANK if ch in "?_*" else ch.upper() for ch in tiles)
-        if not tiles or any(not (ch == BLANK or ("A" <= ch <= "Z")) for ch in tiles):
+        typed = "".join(words[1:])
+        letters = read_tiles("".join("" if ch in "?_*" else ch for ch in typed), language)
+        if not typed or letters is None:
             return "Say which tiles to swap, e.g. `swap QXV` (a blank is `?`)."
-        return Swap(tiles)
+        found = iter(letters.upper())
+        return Swap("".join(BLANK if ch in "?_*" else next(found) for ch in typed))
     if len(words) != 3:
         return f"I couldn't read {text.strip()!r}. {HOW}"
     where, direction, word = words
@@ -85,9 +105,10 @@ def parse_move(text: str, size: int) -> Move | str:
         down = True
     else:
         return f"{direction!r} is not a direction: say `across` or `down`."
-    if not (word.isascii() and word.isalpha()):
+    tiles = read_tiles(word, language)
+    if tiles is None:
         return f"{word!r} is not a word: use letters only (a lower-case letter is a blank)."
-    return Play(square[0], square[1], down, word)
+    return Play(square[0], square[1], down, tiles)
 
 
 @dataclass(frozen=True, slots=True)

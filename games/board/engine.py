@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from games.board.core import HOW, Board, Pass, Play, Resign, Scored, Swap, WordCheck, parse_move, rack_text
 from games.board.layout import BLANK, Layout
 from games.board.options import BoardConfig
-from games.board.player import choose, missed_move
+from games.board.player import BotRules, choose, missed_move
+from games.board.trie import Trie, trie_for
 from games.common.grammar import count, does, duration, possessive, their, verb
+from games.common.languages import language
 from games.common.protocol import Action, Claim, Notice, NoticeKind, Result, Seat, SeatLine, Setup, Snapshot
 from games.common.words import WordJudge, WordRules
 
@@ -28,8 +30,9 @@ PASSES_TO_END = 3
 BOARD_BANS = frozenset({"proper", "abbrev", "contraction"})
 
 
-def word_check(setup: Setup, dictionary: str) -> WordCheck:
-    """The dictionary test for words on the board, with the workspace's own added and banned words."""
+def word_check(setup: Setup, dictionary: str, lang: str = "en") -> WordCheck:
+    """The dictionary test for words on the board (in language ``lang``), with the workspace's
+    own added and banned words."""
     rules = WordRules(
         dictionary=dictionary, bans=BOARD_BANS, added=setup.added_words, banned=setup.banned_words
     )
@@ -39,9 +42,9 @@ def word_check(setup: Setup, dictionary: str) -> WordCheck:
     def check(word: str) -> bool:
         if word not in seen:
             if not judge:
-                from games.lexicon import load
+                from games.board.words import lexicon
 
-                judge.append(load(dictionary))
+                judge.append(lexicon(dictionary, lang))
             seen[word] = judge[0].judge(word, rules).ok
         return seen[word]
 
@@ -63,12 +66,23 @@ class Turn:
 class BoardGame:
     """A game of MOJO on one layout (see ``docs/BOARD.md``)."""
 
-    def __init__(self, setup: Setup, *, layout: Layout | None = None, check: WordCheck | None = None) -> None:
+    def __init__(
+        self,
+        setup: Setup,
+        *,
+        layout: Layout | None = None,
+        check: WordCheck | None = None,
+        trie: Trie | None = None,
+    ) -> None:
+        """A game of ``setup``; ``layout``, ``check`` and ``trie`` (the computer players'
+        words) replace the shipped layout, the lexicon and its trie (tests)."""
         self.config = BoardConfig.from_options(setup.options)
-        self.layout = layout or Layout.named(self.config.layout)
+        self.language = language(self.config.language)
+        self.layout = layout or Layout.named(self.config.layout, self.config.language)
         self.seats: dict[str, Seat] = {s.id: s for s in setup.seats}
         self.names = {s.id: s.name for s in setup.seats}
-        self.check = check or word_check(setup, self.config.dictionary)
+        self.check = check or word_check(setup, self.config.dictionary, self.config.language)
+        self._trie = trie
         self.rng = random.Random(setup.seed)
         self.bot_rng = random.Random(f"board-bots:{setup.seed}")
         self.board = Board(self.layout.realise(setup.seed), self.layout.points)
@@ -143,8 +157,11 @@ class BoardGame:
         text = choose(self.board, self.racks[seat], self.check, level, self.bot_rng, self._rules_for_bots())
         return [Claim(seat, text, now)]
 
-    def _rules_for_bots(self) -> tuple[int, int, int, str]:
-        return (self.layout.rack, self.layout.bingo, len(self.bag), self.config.dictionary)
+    def _rules_for_bots(self) -> BotRules:
+        trie = self._trie
+        if trie is None and self.config.language != "en":
+            trie = self._trie = trie_for(self.config.dictionary, self.config.language)
+        return BotRules(self.layout.rack, self.layout.bingo, len(self.bag), self.config.dictionary, trie)
 
     # ------------------------------------------------------------ actions
 
@@ -188,14 +205,15 @@ class BoardGame:
 
     def reads_as_move(self, text: str) -> bool:
         """True when ``text`` is written like a move (``H8 across WORD``, ``pass``…), legal or not."""
-        return not isinstance(parse_move(text.strip().removeprefix("play ").strip(), self.board.size), str)
+        move = parse_move(text.strip().removeprefix("play ").strip(), self.board.size, self.language)
+        return not isinstance(move, str)
 
     def _say(self, seat: str, text: str, now: float, ref: str | None) -> list[Notice]:
         if seat not in self.racks:
             return [Notice("rejected", "You're not playing in this game.", seat, ref)]
         if seat in self.out:
             return [Notice("rejected", f"You {self.out[seat]}, so you're out of this game.", seat, ref)]
-        move = parse_move(text.strip().removeprefix("play ").strip(), self.board.size)
+        move = parse_move(text.strip().removeprefix("play ").strip(), self.board.size, self.language)
         if isinstance(move, Resign):
             return self._forfeit(seat, "resigned", now, ref)
         if seat != self.current:
@@ -431,7 +449,10 @@ class BoardGame:
             lines.append(
                 "Moves: H8 across WORD, H8 down WORD (a blank in lower case), swap ABC, pass, resign."
             )
-        title = f"{self.layout.title}" + (" — game over" if self.done else "")
+        title = self.layout.title
+        if self.language.code != "en":
+            title += f" · {self.language.name}"
+        title += " — game over" if self.done else ""
         return Snapshot(
             title=title,
             seats=seats,

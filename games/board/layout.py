@@ -12,15 +12,21 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
+
+from games.common.languages import LANGUAGES
 
 LAYOUT_DIR = Path(__file__).with_name("layouts")
 BLANK = "?"
 PREMIUMS = ("DL", "TL", "DW", "TW")
 #: (letter multiplier, word multiplier) of each premium kind.
 MULTIPLIERS: dict[str, tuple[int, int]] = {"": (1, 1), "DL": (2, 1), "TL": (3, 1), "DW": (1, 2), "TW": (1, 3)}
+
+
+#: Every letter a tile may carry, in any playing language (upper case).
+TILE_LETTERS = frozenset(ch.upper() for lang in LANGUAGES.values() for ch in lang.alphabet)
 
 
 class LayoutError(ValueError):
@@ -112,8 +118,8 @@ class Layout:
             points: dict[str, int] = {}
             for letter, spec in dict(data["letters"]).items():
                 key = str(letter).upper()
-                if not (key == BLANK or (len(key) == 1 and "A" <= key <= "Z")):
-                    raise LayoutError(f"{letter!r} is not a letter (use A-Z, and ? for the blank)")
+                if not (key == BLANK or key in TILE_LETTERS):
+                    raise LayoutError(f"{letter!r} is not a letter (use A-Z, Ä Ö Ü Ñ, and ? for the blank)")
                 counts[key] = int(spec["count"])
                 points[key] = 0 if key == BLANK else int(spec["points"])
             return cls(
@@ -143,9 +149,26 @@ class Layout:
         return cls.from_dict(data)
 
     @classmethod
-    def named(cls, name: str) -> Layout:
-        """A layout shipped with the game: ``mojo`` or ``classic``."""
-        return _named(name)
+    def named(cls, name: str, language: str = "en") -> Layout:
+        """A layout shipped with the game: ``mojo`` or ``classic``, with ``language``'s tiles."""
+        layout = _named(name)
+        if language == "en":
+            return layout
+        return layout.in_language(language)
+
+    def in_language(self, language: str) -> Layout:
+        """This layout with ``language``'s tiles (``games.board.tilesets``); English, or a
+        layout of its own, keeps its letters."""
+        from games.board.tilesets import tiles_for
+
+        tiles = tiles_for(self.name, language)
+        if tiles is None:
+            return self
+        return replace(
+            self,
+            counts={k: count for k, (count, _) in tiles.items()},
+            points={k: points for k, (_, points) in tiles.items()},
+        )
 
     def realise(self, seed: int) -> Squares:
         """The concrete squares of a game: fixed premiums, plus the seeded cluster bonuses."""

@@ -2,7 +2,7 @@
 
 The classic Appel–Jacobson generator. For each line (a row for plays across, a
 column for plays down) it computes, for every empty square, the *cross-check*
-(a 26-bit mask of the letters that make a valid word in the other direction,
+(a mask of the letters that make a valid word in the other direction, a bit per letter,
 and the points of that word's tiles already on the board) and whether it is an
 *anchor* (an empty square next to a tile, or a star on an empty board). Every
 play covers an anchor: the generator builds the part left of the anchor from
@@ -37,11 +37,6 @@ from typing import NamedTuple
 from games.board.core import Board, Play
 from games.board.layout import BLANK, MULTIPLIERS
 from games.board.trie import Trie
-
-ALL = (1 << 26) - 1
-UPPER = tuple(chr(65 + i) for i in range(26))
-LOWER = tuple(chr(97 + i) for i in range(26))
-
 
 #: A legal play as :func:`generate` finds it: (score, row, col, down, the whole word
 #: with a blank as a lower-case letter, the tiles it takes from the rack). Plain
@@ -92,7 +87,8 @@ def _cross(trie: Trie, perp: list[str], k: int, values: list[int], known: dict[s
     while e < len(perp) and perp[e]:
         e += 1
     around = [*perp[j:k], "_", *perp[k + 1 : e]]
-    points = sum(values[ord(t) - 65] for t in around if "A" <= t <= "Z")
+    index = trie.index
+    points = sum(values[index[t]] for t in around if t.isupper())
     key = "".join(around).upper()
     mask = known.get(key)
     if mask is None:
@@ -111,8 +107,8 @@ def _cross(trie: Trie, perp: list[str], k: int, values: list[int], known: dict[s
     return mask, points
 
 
-#: A left part: (letters, trie node, the rack left after it (counts by letter, 26: the
-#: blank), the points of each letter (0: a blank), their sum, the most rack letters
+#: A left part: (letters, trie node, the rack left after it (counts by letter, the last:
+#: the blank), the points of each letter (0: a blank), their sum, the most rack letters
 #: that can follow it along the trie, the real letters left on the rack (a mask),
 #: whether a blank in it stands for a letter the rack also holds (see :func:`generate`)).
 Part = tuple[str, int, list[int], tuple[int, ...], int, int, int, bool]
@@ -127,8 +123,8 @@ Group = tuple[int, int, int, list[Part]]
 
 
 def _letters(counts: list[int]) -> int:
-    """The real letters (not the blank) a rack, as counts, still holds: a mask."""
-    return sum(1 << li for li in range(26) if counts[li])
+    """The real letters (not the blank, the last count) a rack, as counts, still holds: a mask."""
+    return sum(1 << li for li in range(len(counts) - 1) if counts[li])
 
 
 def _left_parts(trie: Trie, counts: list[int], values: list[int], longest: int) -> LeftParts:
@@ -145,6 +141,7 @@ def _left_parts(trie: Trie, counts: list[int], values: list[int], longest: int) 
     letter are dropped (they can never reach an anchor).
     """
     mask, first, term = trie.mask, trie.first, trie.term
+    ALL, UPPER, LOWER, BL = trie.all, trie.upper, trie.lower, len(trie.alphabet)
     # by length, then by (finishing, next letters): [the longest reach, the parts]
     found: list[dict[tuple[int, int], tuple[list[int], list[Part]]]] = [{} for _ in range(longest + 1)]
     numbered: list[Part] = []
@@ -157,7 +154,7 @@ def _left_parts(trie: Trie, counts: list[int], values: list[int], longest: int) 
     def grow(node: int, word: str, depth: int, vsum: int) -> tuple[int, int]:
         nonlocal real, twin
         m = mask[node]
-        blanks = counts[26]
+        blanks = counts[BL]
         bits = m if blanks else m & real
         if not bits:
             return 0, 0
@@ -212,11 +209,11 @@ def _left_parts(trie: Trie, counts: list[int], values: list[int], longest: int) 
                 elif mask[nxt] & (ALL if blanks > 1 else real):
                     was = twin
                     twin = was or full[li] > 0
-                    counts[26] = blanks - 1
+                    counts[BL] = blanks - 1
                     vals.append(0)
                     ok_next, reach_next = grow(nxt, word + LOWER[li], depth + 1, vsum)
                     vals.pop()
-                    counts[26] = blanks
+                    counts[BL] = blanks
                     twin = was
                     if ok_next:
                         ok |= low
@@ -282,6 +279,7 @@ class LeftParts:
             return found
         head, *rest = run
         mask, first, term = self._trie.mask, self._trie.first, self._trie.term
+        every = self._trie.all
         numbered = self._numbered
         more = length + 1 < self._tiles  # a rack tile can follow the tiles
         joins: dict[int, int] = {}
@@ -302,7 +300,7 @@ class LeftParts:
                         if not more:
                             continue
                         part = numbered[number]
-                        if not mask[nd] & (ALL if part[2][26] else part[6]):
+                        if not mask[nd] & (every if part[2][-1] else part[6]):
                             continue
                     joins[number] = joins.get(number, 0) | low
         found = [(numbered[number], letters) for number, letters in joins.items()]
@@ -310,7 +308,9 @@ class LeftParts:
         return found
 
 
-def _runs(cells: list[str], values: list[int]) -> list[tuple[tuple[int, ...], int, str] | None]:
+def _runs(
+    cells: list[str], values: list[int], index: dict[str, int]
+) -> list[tuple[tuple[int, ...], int, str] | None]:
     """For each square, the tiles right after it on the line: (trie letter bits, points, text), or None."""
     n = len(cells)
     out: list[tuple[tuple[int, ...], int, str] | None] = [None] * n
@@ -322,8 +322,8 @@ def _runs(cells: list[str], values: list[int]) -> list[tuple[tuple[int, ...], in
             q += 1
         run = cells[pos + 1 : q]
         out[pos] = (
-            tuple(1 << (ord(t.upper()) - 65) for t in run),
-            sum(values[ord(t) - 65] for t in run if t.isupper()),
+            tuple(1 << index[t] for t in run),
+            sum(values[index[t]] for t in run if t.isupper()),
             "".join(run),
         )
     return out
@@ -342,12 +342,13 @@ def _scan_line(
 ) -> None:
     """Add to ``out`` every play along one line that covers one of its ``anchors``."""
     mask, first, term, ends = trie.mask, trie.first, trie.term, trie.ends
+    UPPER, LOWER, BL, index = trie.upper, trie.lower, len(trie.alphabet), trie.index
     cells, lms, wms, cross, cross_pts = line
     down, k = where
     rack_size, bonus = bingo
     n = len(cells)
     tiles = sum(rack)
-    runs = _runs(cells, values)
+    runs = _runs(cells, values, index)
     # per square: its letter multiplier and word multiplier, the points its cross word
     # adds (its tiles times the word multiplier, 0 without one) and what a letter adds
     # to the cross word (its letter multiplier times the word multiplier, 0 without
@@ -376,7 +377,7 @@ def _scan_line(
                 ends if last else mask,
             )
         )
-    tile_pts = [values[ord(t) - 65] if t and t.isupper() else 0 for t in cells]
+    tile_pts = [values[index[t]] if t and t.isupper() else 0 for t in cells]
     is_anchor = [False] * n
     for a in anchors:
         is_anchor[a] = True
@@ -385,7 +386,7 @@ def _scan_line(
     if rack_size <= tiles:
         bon[rack_size] = bonus
     everything = _letters(rack)
-    # the rack being played from (by letter, 26: the blank) and its real letters as a
+    # the rack being played from (by letter, the last: the blank) and its real letters as a
     # mask, kept in step by the steps below; ``twin``: a blank in the word so far
     # stands for a letter the rack also had (so the word has other tile assignments)
     counts, real, twin = rack, everything, False
@@ -401,10 +402,10 @@ def _scan_line(
         # case; :func:`spare` and :func:`swap` are the quick ones for a single blank.
         squares = [i for i in range(len(word)) if not cells[start + i]]
         chars = list(word)
-        need = [0] * 26
+        need = [0] * BL
         worth: list[int] = []  # what each tile scores, real
         for i in squares:
-            li = ord(chars[i].upper()) - 65
+            li = index[chars[i]]
             sq = start + i
             value = values[li] * (lms[sq] * mult + cross_mult[sq])
             worth.append(value)
@@ -412,11 +413,11 @@ def _scan_line(
                 chars[i] = UPPER[li]
                 score += value
             need[li] += 1
-        letters = [ord(chars[i]) - 65 for i in squares]
+        letters = [index[chars[i]] for i in squares]
         for li in set(letters):
             need[li] = max(0, need[li] - full[li])  # the blanks that letter needs
         least = sum(need)
-        for size in range(least, min(full[26], len(squares)) + 1):
+        for size in range(least, min(full[BL], len(squares)) + 1):
             for chosen in combinations(range(len(squares)), size):
                 if least:
                     got = need[:]
@@ -437,7 +438,7 @@ def _scan_line(
         sq = start
         for i, ch in enumerate(word):
             if not cells[sq]:
-                li = ord(ch) - 65
+                li = index[ch]
                 out.append(
                     (
                         score - values[li] * (lms[sq] * mult + cross_mult[sq]),
@@ -455,7 +456,7 @@ def _scan_line(
         out.append((score, row0, col0, down, word, placed))
         c = next(i for i, ch in enumerate(word) if ch.islower() and not cells[start + i])
         letter = word[c].upper()
-        value = values[ord(letter) - 65]
+        value = values[index[letter]]
         score += value * (lms[start + c] * mult + cross_mult[start + c])
         real_word = word[:c] + letter + word[c + 1 :]
         sq = start
@@ -473,7 +474,7 @@ def _scan_line(
                 )
             sq += 1
 
-    if full[26] > 1:
+    if full[BL] > 1:
         spare = swap = spread
 
     # Two versions of one step, so the hot loop tests nothing it need not: ``place_r``
@@ -559,7 +560,7 @@ def _scan_line(
         # while a blank is left, every play found is spread over the blanks' other squares
         nonlocal real, twin
         m = mask[node]
-        blanks = counts[26]
+        blanks = counts[BL]
         lm, wm, cpw, vm, chain, fixed, text, q, nq, after = spots[pos]
         placed += 1
         mult *= wm
@@ -625,9 +626,9 @@ def _scan_line(
                 if done:
                     spread(spelled, placed, flat, mult)
                 if goes:
-                    counts[26] = blanks - 1
+                    counts[BL] = blanks - 1
                     place_b(q, nd, spelled, placed, main, mult, extra, goes)
-                    counts[26] = blanks
+                    counts[BL] = blanks
                 twin = was
             elif twin or full[li]:
                 # for a letter the rack had: any of that letter's tiles could be the blank
@@ -658,7 +659,7 @@ def _scan_line(
             start = j
             counts, real, twin = rack, everything, False
             bits = mask[node] & cross[anchor]
-            if counts[26]:
+            if counts[BL]:
                 if bits:
                     place_b(anchor, node, prefix, 0, sum(tile_pts[j:anchor]), 1, 0, bits)
             elif bits & real:
@@ -694,7 +695,7 @@ def _scan_line(
                         continue
                     lead, node, counts, vals, vsum, _, real, twin = part
                     lead_main = vsum if plain else sum(map(mul, vals, seg))
-                    if counts[26]:
+                    if counts[BL]:
                         place_b(anchor, node, lead, length, lead_main, lead_mult, 0, allow)
                     else:
                         place_r(anchor, node, lead, length, lead_main, lead_mult, 0, allow)
@@ -710,7 +711,7 @@ def _scan_line(
                         continue
                     lead, node, counts, vals, vsum, _, real, twin = part
                     lead_main = vsum if plain else sum(map(mul, vals, seg))
-                    if counts[26]:
+                    if counts[BL]:
                         place_b(anchor, node, lead, length, lead_main, lead_mult, 0, allow)
                     else:
                         place_r(anchor, node, lead, length, lead_main, lead_mult, 0, allow)
@@ -723,10 +724,12 @@ def generate(
 
     Each play once, in no particular order; a blank is a lower-case letter in the word.
     """
-    counts = [0] * 27
+    letters = len(trie.alphabet)
+    counts = [0] * (letters + 1)  # by letter, the last: the blank
+    index = trie.index
     for tile in rack:
-        counts[26 if tile == BLANK else ord(tile) - 65] += 1
-    values = [board.points.get(chr(65 + i), 0) for i in range(26)]
+        counts[letters if tile == BLANK else index[tile]] += 1
+    values = [board.points.get(ch, 0) for ch in trie.upper]
     n = board.size
     empty = board.count == 0
     out: list[Found] = []
@@ -739,7 +742,7 @@ def generate(
         across = rows if down else columns  # the line through each square the other way
         for k in range(n):
             cells, lms, wms = _line(board, down, k)
-            cross = [ALL] * n
+            cross = [trie.all] * n
             cross_pts = [-1] * n
             anchors: list[int] = []
             for i in range(n):

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from games.common.options import BOT_LEVELS, OptionSpec, OptionValue, computer_players
+from games.common.languages import LANGUAGES
+from games.common.options import BOT_LEVELS, OptionSpec, OptionValue, computer_players, language_option
 
 LAYOUTS = ("mojo", "classic")
 DICTIONARIES = ("tournament", "casual")
@@ -21,6 +22,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("live-minutes", "int", 3, "minutes per turn in live mode", low=1, high=60),
     *computer_players(3, "how strong the computer opponents are"),
     OptionSpec("missed", "bool", False, "after the game, show each player the best move they missed"),
+    language_option(),
 )
 
 
@@ -33,6 +35,9 @@ class BoardConfig:
     turn_seconds: float = 72 * 3600.0
     live: bool = False
     missed: bool = False
+    #: The language of the words and tiles; a game recorded before the option existed has
+    #: no ``language`` and was played in English, the default.
+    language: str = "en"
 
     @classmethod
     def from_options(cls, options: Mapping[str, OptionValue]) -> BoardConfig:
@@ -42,12 +47,14 @@ class BoardConfig:
         minutes = _int(options.get("live-minutes"), 3)
         layout = str(options.get("layout", "mojo"))
         dictionary = str(options.get("dict", "tournament"))
+        language = str(options.get("language", "en"))
         return cls(
             layout=layout if layout in LAYOUTS else "mojo",
             dictionary=dictionary if dictionary in DICTIONARIES else "tournament",
             turn_seconds=minutes * 60.0 if live else hours * 3600.0,
             live=live,
             missed=bool(options.get("missed", False)),
+            language=language if language in LANGUAGES else "en",
         )
 
 

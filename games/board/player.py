@@ -15,14 +15,29 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from operator import itemgetter
+from typing import NamedTuple
 
 from games.board.core import Board, Scored, WordCheck
 from games.board.layout import BLANK
 from games.board.movegen import Candidate, Found, generate
-from games.board.trie import trie_for
+from games.board.trie import Trie, trie_for
 
-#: (rack size, bingo bonus, tiles in the bag, dictionary name)
-BotRules = tuple[int, int, int, str]
+
+class BotRules(NamedTuple):
+    """What a computer player needs to know besides the board and its rack."""
+
+    rack: int  # rack size
+    bingo: int  # the bonus for using every tile
+    bag: int  # tiles in the bag
+    dictionary: str
+    #: the words to find plays in (None: the shared trie of the English ``dictionary``)
+    trie: Trie | None = None
+
+
+def _trie(rules: BotRules | tuple[int, int, int, str]) -> Trie:
+    given = rules.trie if isinstance(rules, BotRules) else None
+    return given if given is not None else trie_for(rules[3])
+
 
 #: Tiles a computer player keeps when it swaps.
 KEEP = frozenset({BLANK, "S", "E"})
@@ -41,7 +56,7 @@ _SCORE = itemgetter(0)
 
 
 def _generate(board: Board, rack: Sequence[str], rules: BotRules) -> list[Found]:
-    return generate(board, rack, trie_for(rules[3]), rack_size=rules[0], bingo=rules[1])
+    return generate(board, rack, _trie(rules), rack_size=rules[0], bingo=rules[1])
 
 
 def _ranked(found: list[Found]) -> list[Found]:

@@ -15,16 +15,23 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from games.board.core import Board, Pass, Resign, Scored, Swap, WordCheck, parse_move, rack_text
+from games.board.core import Board, Pass, Resign, Scored, Swap, WordCheck, parse_move, rack_text, read_tiles
 from games.board.layout import BLANK, Layout
+from games.common.languages import ENGLISH, Language
 
 
-def read_rack(text: str) -> list[str] | str:
-    """``"AEIN?"`` (spaces allowed, ``?``/``_``/``*`` a blank) -> tiles, or the reason it is not a rack."""
-    tiles = [BLANK if ch in "?_*" else ch.upper() for ch in text if not ch.isspace()]
-    bad = [t for t in tiles if t != BLANK and not ("A" <= t <= "Z")]
-    if bad:
-        return f"{text!r} is not a rack: use letters A-Z and ? for a blank."
+def read_rack(text: str, language: Language = ENGLISH) -> list[str] | str:
+    """``"AEIN?"`` (spaces allowed, ``?``/``_``/``*`` a blank) -> tiles in ``language``'s
+    letters, or the reason it is not a rack."""
+    tiles: list[str] = []
+    for ch in text:
+        if ch.isspace():
+            continue
+        letter = BLANK if ch in "?_*" else read_tiles(ch, language)
+        if letter is None or len(letter) != 1:
+            letters = " ".join(language.alphabet.upper())
+            return f"{text!r} is not a rack: use the letters {letters} and ? for a blank."
+        tiles.append(letter.upper() if letter != BLANK else BLANK)
     return tiles
 
 
@@ -35,8 +42,10 @@ def replay(
     *,
     seed: int = 0,
     dictionary: str = "tournament",
+    language: Language = ENGLISH,
 ) -> Iterator[dict[str, Any]]:
-    """Apply each move line in turn and describe what it did."""
+    """Apply each move line in turn (words and racks in ``language``'s letters) and describe
+    what it did."""
     board = Board(layout.realise(seed), layout.points)
     totals: Counter[str] = Counter()
     for number, raw in enumerate(lines, start=1):
@@ -51,8 +60,8 @@ def replay(
             yield answer
             continue
         answer.update(player=player, move=text)
-        rack = read_rack(rack_raw)
-        move = parse_move(text, board.size)
+        rack = read_rack(rack_raw, language)
+        move = parse_move(text, board.size, language)
         if isinstance(rack, str):
             answer["reason"] = rack
         elif isinstance(move, str):

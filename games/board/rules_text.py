@@ -42,5 +42,7 @@ Options:
   bots=0..3 level=easy|normal|hard   computer players (hard finds the best move)
   missed=on               after the game, each player sees the best move they missed
                           on each turn
+  language=en|nl|fr|de|es the language of the words and tiles (default en): each has
+                          its own tiles and values (German Ä Ö Ü, Spanish Ñ)
 Your rack is shown to you privately (/moji hand). "why" repeats why a move was refused.
 """

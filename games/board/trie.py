@@ -2,12 +2,13 @@
 
 Built at run time from ``games.lexicon`` (standard library only), lazily, once
 per process, and shared by every game (:func:`tournament_trie`). Nodes are
-numbered level by level; node ``i`` stores a 26-bit mask of the letters that
-follow it, the number of its first child (its children are consecutive, in
-letter order), the mask of the letters after which a word ends (``ends``) and
-whether it ends a word itself. A child is found with a popcount:
-``first[i] + popcount(mask[i] & (bit - 1))``. Four flat arrays of about 570,000
-entries (about 7 MB) instead of millions of nested dicts.
+numbered level by level; node ``i`` stores a mask of the letters that follow it
+(a bit per letter of the language's alphabet: 26 for English, 29 for German), the
+number of its first child (its children are consecutive, in letter order), the
+mask of the letters after which a word ends (``ends``) and whether it ends a word
+itself. A child is found with a popcount: ``first[i] + popcount(mask[i] & (bit - 1))``.
+Four flat arrays of about 570,000 entries (about 7 MB) instead of millions of
+nested dicts.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import accumulate
 
+from games.common.languages import ASCII_LETTERS
+
 #: Longest word kept (the largest board is 16 squares wide).
 MAX_LENGTH = 16
 
@@ -27,10 +30,38 @@ MAX_LENGTH = 16
 class Trie:
     """The words of a dictionary as a trie in flat arrays (see the module docstring)."""
 
-    __slots__ = ("ends", "first", "mask", "nodes", "term", "words")
+    __slots__ = (
+        "all",
+        "alphabet",
+        "ends",
+        "first",
+        "index",
+        "lower",
+        "mask",
+        "nodes",
+        "term",
+        "upper",
+        "words",
+    )
 
-    def __init__(self, words: Iterable[str], max_length: int = MAX_LENGTH) -> None:
-        kept = sorted(set(filter(re.compile(f"[a-z]{{2,{max_length}}}").fullmatch, words)))
+    def __init__(
+        self, words: Iterable[str], max_length: int = MAX_LENGTH, alphabet: str = ASCII_LETTERS
+    ) -> None:
+        """Build the trie of ``words`` spelled in ``alphabet`` (lower case; others are left out).
+
+        A letter's bit is its place in ``alphabet``, so English keeps ``a`` = bit 0 … ``z`` = bit 25.
+        """
+        self.alphabet = alphabet
+        #: the letters by bit number, as tiles (upper case) and as blanks (lower case)
+        self.upper: tuple[str, ...] = tuple(ch.upper() for ch in alphabet)
+        self.lower: tuple[str, ...] = tuple(alphabet)
+        #: the mask of every letter
+        self.all = (1 << len(alphabet)) - 1
+        #: letter (lower or upper case) -> its bit number
+        self.index: dict[str, int] = {ch: i for i, ch in enumerate(alphabet)}
+        self.index.update({ch.upper(): i for i, ch in enumerate(alphabet)})
+        letters = re.escape(alphabet)
+        kept = sorted(set(filter(re.compile(f"[{letters}]{{2,{max_length}}}").fullmatch, words)))
         self.words = len(kept)
         by_length: dict[int, list[str]] = {}
         for w in kept:
@@ -58,7 +89,8 @@ class Trie:
             ids = dict(zip(prev, range(base_prev, base_prev + len(prev)), strict=True))
             parents = list(map(ids.__getitem__, [s[:-1] for s in cur]))
             # children are consecutive: their masks are sums of bits over a run
-            bits = [1 << (ord(s[-1]) - 97) for s in cur]
+            index = self.index
+            bits = [1 << index[s[-1]] for s in cur]
             cum = [0, *accumulate(bits)]
             cum_ends = [0, *accumulate(b if s in word_set else 0 for b, s in zip(bits, cur, strict=True))]
             starts = dict(zip(reversed(parents), range(len(cur) - 1, -1, -1), strict=True))
@@ -75,7 +107,7 @@ class Trie:
         self.nodes = total
 
     def child(self, node: int, letter: int) -> int:
-        """The node after ``letter`` (0-25) from ``node``, or -1."""
+        """The node after ``letter`` (its place in the alphabet) from ``node``, or -1."""
         m = self.mask[node]
         bit = 1 << letter
         if not m & bit:
@@ -84,14 +116,16 @@ class Trie:
 
     def walk(self, text: str, node: int = 0) -> int:
         """The node reached by spelling ``text`` (lower or upper case) from ``node``, or -1."""
+        index = self.index
         for ch in text:
-            node = self.child(node, ord(ch.lower()) - 97)
+            letter = index.get(ch)
+            node = -1 if letter is None else self.child(node, letter)
             if node < 0:
                 return -1
         return node
 
     def __contains__(self, word: object) -> bool:
-        if not isinstance(word, str) or not word.isascii() or not word.isalpha():
+        if not isinstance(word, str) or not word:
             return False
         node = self.walk(word)
         return node >= 0 and bool(self.term[node])
@@ -113,7 +147,7 @@ class BuildInfo:
 
 
 _LOCK = threading.Lock()
-_SHARED: dict[str, tuple[Trie, BuildInfo]] = {}
+_SHARED: dict[tuple[str, str], tuple[Trie, BuildInfo]] = {}
 
 
 def tournament_trie() -> Trie:
@@ -121,9 +155,10 @@ def tournament_trie() -> Trie:
     return _shared("tournament")[0]
 
 
-def trie_for(dictionary: str) -> Trie:
-    """The trie of ``dictionary``'s plain words (``tournament`` or ``casual``), built once per process."""
-    return _shared(dictionary)[0]
+def trie_for(dictionary: str, language: str = "en") -> Trie:
+    """The trie of ``dictionary``'s plain words (``tournament`` or ``casual``) in ``language``,
+    built once per process."""
+    return _shared(dictionary, language)[0]
 
 
 def build_info() -> BuildInfo:
@@ -131,15 +166,17 @@ def build_info() -> BuildInfo:
     return _shared("tournament")[1]
 
 
-def _shared(name: str) -> tuple[Trie, BuildInfo]:
+def _shared(name: str, language: str = "en") -> tuple[Trie, BuildInfo]:
     with _LOCK:
-        if name not in _SHARED:
-            from games.lexicon import load
+        key = (name, language)
+        if key not in _SHARED:
+            from games.board.words import lexicon
+            from games.common.languages import language as lang
 
-            lex = load(name)
+            lex = lexicon(name, language)
             words = [w for w in lex.words(name) if lex.contains(w)]
             start = time.perf_counter()
-            trie = Trie(words)
+            trie = Trie(words, alphabet=lang(language).alphabet)
             info = BuildInfo(time.perf_counter() - start, trie.words, trie.nodes, trie.memory())
-            _SHARED[name] = (trie, info)
-        return _SHARED[name]
+            _SHARED[key] = (trie, info)
+        return _SHARED[key]

@@ -8,7 +8,8 @@ word found prints as one JSON line with one of its paths::
 
 Words come from the project lexicon under the game's default rules (the
 tournament dictionary without proper nouns, abbreviations and contractions);
-``--dictionary``, ``--min-length`` and ``--allow`` change that.
+``--dictionary``, ``--min-length`` and ``--allow`` change that, and ``--language CODE``
+reads the grid and finds words in another language (``Ä`` is a letter in German).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from games.common.languages import LANGUAGE_CODES, language
 from games.common.words import WordRules
 from games.paths.finder import Finder
 from games.paths.grid import GridError, read_grid, square_name
@@ -34,6 +36,9 @@ def _parser() -> argparse.ArgumentParser:
     words.add_argument("--dictionary", default="tournament", choices=DICTIONARIES)
     words.add_argument("--min-length", type=int, default=2, help="shortest word (2-5)")
     words.add_argument(
+        "--language", default="en", choices=LANGUAGE_CODES, help="the language of the grid and the words"
+    )
+    words.add_argument(
         "--allow",
         action="append",
         default=[],
@@ -44,10 +49,16 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def find_words(
-    text: str, *, dictionary: str = "tournament", min_length: int = 2, allow: Sequence[str] = ()
+    text: str,
+    *,
+    dictionary: str = "tournament",
+    min_length: int = 2,
+    allow: Sequence[str] = (),
+    code: str = "en",
 ) -> list[dict[str, object]]:
-    """Every word on the text grid, sorted, each with one path (square names). Raises ValueError."""
-    squares, width, height = read_grid(text)
+    """Every word on the text grid in language ``code``, sorted, each with one path (square
+    names). Raises ValueError."""
+    squares, width, height = read_grid(text, language(code))
     unknown = sorted(set(allow) - set(WORD_BANS))
     if unknown:
         raise ValueError(f"unknown kind of word: {', '.join(unknown)} (kinds: {', '.join(WORD_BANS)})")
@@ -56,7 +67,7 @@ def find_words(
     rules = WordRules(
         dictionary=dictionary, min_length=min_length, bans=frozenset(DEFAULT_BANS) - frozenset(allow)
     )
-    finder = Finder(allowed_words(rules), width, height)
+    finder = Finder(allowed_words(rules, code=code), width, height)
     found = finder.words(squares)
     return [{"word": w, "path": [square_name(i, width) for i in found[w]]} for w in sorted(found)]
 
@@ -67,13 +78,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         text = sys.stdin.read() if args.grid == "-" else Path(args.grid).read_text("utf-8")
         rows = find_words(
-            text, dictionary=args.dictionary, min_length=args.min_length, allow=tuple(args.allow)
+            text,
+            dictionary=args.dictionary,
+            min_length=args.min_length,
+            allow=tuple(args.allow),
+            code=args.language,
         )
     except (OSError, GridError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     for row in rows:
-        print(json.dumps(row))
+        print(json.dumps(row, ensure_ascii=False))
     return 0
 
 

@@ -19,10 +19,13 @@ from typing import TYPE_CHECKING
 
 from games.paths.finder import Path
 from games.paths.grid import EMPTY, square_name
-from games.paths.tiles import LETTER_COUNTS
+from games.paths.tiles import letter_counts
 
 if TYPE_CHECKING:
     from games.paths.engine import PathsEngine
+
+#: Vowels, in every playing language (German Ä Ö Ü too), for a first tile in the open.
+VOWELS = frozenset("aeiouäöü")
 
 
 def _options(engine: PathsEngine, letters: set[str]) -> list[tuple[int, str, list[tuple[str, Path]]]]:
@@ -68,7 +71,8 @@ def choose(engine: PathsEngine, seat: str, level: str, rng: random.Random) -> st
     if blank_at is not None:
         return "blank " + square_name(blank_at, size)
     if rack and engine.config.free_pile:
-        rarest = min(rack, key=lambda ch: (LETTER_COUNTS[ch], ch))
+        counts = letter_counts(engine.config.language)
+        rarest = min(rack, key=lambda ch: (counts.get(ch, 0), ch))
         return f"discard {rarest.upper()}"
     return "pass"
 
@@ -88,7 +92,7 @@ def _first_tile(engine: PathsEngine, seat: str, level: str, rng: random.Random) 
     # keep to the middle of the grid, where later words have room
     middle = [i for i in alone if 2 <= i % size < size - 2 and 2 <= i // size < size - 2] or alone
     square = rng.choice(middle)
-    vowels = [ch for ch in rack if ch in "aeiou"]
+    vowels = [ch for ch in rack if ch in VOWELS]
     letter = rng.choice(vowels or rack)
     return f"{square_name(square, size)} {letter.upper()}"
 

@@ -12,6 +12,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from games.common import grammar
+from games.common.languages import language
+from games.common.options import OptionError
 from games.common.protocol import (
     Action,
     CardFace,
@@ -31,7 +33,7 @@ from games.paths.moves import Discard, Free, Knock, Move, MoveError, Pass, Place
 from games.paths.options import PathsConfig
 from games.paths.state import Board, Recording
 from games.paths.tiles import deal
-from games.paths.wordlists import allowed_words
+from games.paths.wordlists import allowed_words, lexicon
 
 #: Seconds a computer player "thinks" before its move, by level.
 BOT_DELAY: dict[str, float] = {"easy": 6.0, "normal": 4.0, "hard": 2.0}
@@ -52,7 +54,16 @@ class PathsEngine:
     """One game of Mark My Words (see ``rules_text.RULES`` for the rules as players read them)."""
 
     def __init__(self, setup: Setup, words: WordList | None = None) -> None:
+        """A game of ``setup``; ``words`` replaces the lexicon's allowed words (tests).
+
+        Raises :class:`OptionError` with the reason when the options can't make a game
+        (the -s, -ing and -ed bans in a language other than English).
+        """
         self.config = PathsConfig.from_options(setup.options)
+        refusal = self.config.refusal()
+        if refusal is not None:
+            raise OptionError(refusal)
+        self.language = language(self.config.language)
         self.seats = list(setup.seats)
         self.names = {s.id: s.name for s in self.seats}
         self.rules = WordRules(
@@ -63,7 +74,9 @@ class PathsEngine:
             banned=setup.banned_words,
         )
         self._judge: WordJudge | None = setup.judge
-        self.words = words if words is not None else allowed_words(self.rules, setup.judge)
+        self.words = (
+            words if words is not None else allowed_words(self.rules, setup.judge, self.config.language)
+        )
         self._own_words = words is not None and setup.judge is None
         size = self.config.size
         self.size = size
@@ -92,6 +105,11 @@ class PathsEngine:
         self._knock_checked: set[tuple[str, float]] = set()
 
     # ------------------------------------------------------------ queries
+
+    @property
+    def title(self) -> str:
+        """The table's title: the game, and its language when it is not English."""
+        return TITLE if self.language.code == "en" else f"{TITLE} · {self.language.name}"
 
     @property
     def squares(self) -> list[str]:
@@ -196,7 +214,7 @@ class PathsEngine:
     def reads_as_move(self, text: str) -> bool:
         """True when ``text`` is written like a move (``E5 T ATE``, ``pass``…), legal or not."""
         try:
-            parse_move(text, self.size, self.size)
+            parse_move(text, self.size, self.size, self.language)
         except MoveError:
             return False
         return True
@@ -207,7 +225,7 @@ class PathsEngine:
         if seat in self.gone:
             return _no("You left this game.", seat, ref)
         try:
-            move = parse_move(text, self.size, self.size)
+            move = parse_move(text, self.size, self.size, self.language)
         except MoveError as exc:
             return _no(str(exc), seat, ref)
         if isinstance(move, Knock):
@@ -240,7 +258,12 @@ class PathsEngine:
     def _begin(self, now: float) -> list[Notice]:
         if self.started:
             return []
-        dealt = deal([s.id for s in self.seats], random.Random(self.seed), blanks=self.config.blanks)
+        dealt = deal(
+            [s.id for s in self.seats],
+            random.Random(self.seed),
+            blanks=self.config.blanks,
+            language=self.config.language,
+        )
         self.racks, self.blanks = dealt.racks, dealt.blanks
         self.box, self.spare_blanks = dealt.box, dealt.spare_blanks
         self.started = True
@@ -249,8 +272,8 @@ class PathsEngine:
         notices = [
             Notice(
                 "announce",
-                f"{TITLE}: {count} tiles each on a {self.size}×{self.size} grid. First round: place a tile "
-                "anywhere (if it touches another, it must form a word). "
+                f"{self.title}: {count} tiles each on a {self.size}×{self.size} grid. "
+                "First round: place a tile anywhere (if it touches another, it must form a word). "
                 f"First to play: {self.names[self.seat_id]}.",
             )
         ]
@@ -559,9 +582,7 @@ class PathsEngine:
             return f"{word.upper()} is too short: words need at least {self.rules.min_length} letters."
         judge = self._judge
         if judge is None and not self._own_words:
-            from games.lexicon import load
-
-            judge = load(self.rules.dictionary)
+            judge = lexicon(self.rules.dictionary, self.config.language)
         if judge is not None:
             verdict = judge.judge(word, self.rules)
             if not verdict.ok:
@@ -675,7 +696,7 @@ class PathsEngine:
             tuple(self._cell(r * self.size + c) for c in range(self.size)) for r in range(self.size)
         )
         return Snapshot(
-            title=TITLE,
+            title=self.title,
             cards=cards,
             seats=seats,
             lines=tuple(lines),

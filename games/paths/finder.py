@@ -15,13 +15,13 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from games.common.languages import ASCII_LETTERS
 from games.paths.grid import neighbours
 
 Path = tuple[int, ...]
 #: A callback that stops a search early when it returns True for a (word, path).
 Stop = Callable[[str, Path], bool]
 
-_AFTER_Z = "{"  # sorts after every lower-case letter
 _SPANS_KEPT = 200_000  # prefixes remembered per word list (about 30 MB at most)
 _UNSEEN = (-1, -1, False)
 
@@ -41,13 +41,21 @@ class Hit:
 class WordList:
     """The allowed words, sorted, with the slice of words under each first letter.
 
-    Words are lower-case ASCII letters of at least ``min_length`` letters;
-    anything else given is ignored.
+    Words are spelled in ``alphabet`` (lower case; English's a-z by default) and have
+    at least ``min_length`` letters; anything else given is ignored.
     """
 
-    def __init__(self, words: Iterable[str], min_length: int = 2) -> None:
+    def __init__(self, words: Iterable[str], min_length: int = 2, alphabet: str = ASCII_LETTERS) -> None:
         min_length = max(2, min_length)  # a word is read along a path of two tiles or more
-        kept = {w for w in words if len(w) >= min_length and w.isascii() and w.isalpha() and w.islower()}
+        if alphabet == ASCII_LETTERS:
+            kept = {w for w in words if len(w) >= min_length and w.isascii() and w.isalpha() and w.islower()}
+        else:
+            letters = frozenset(alphabet)
+            kept = {w for w in words if len(w) >= min_length and letters.issuperset(w)}
+        self.alphabet = alphabet
+        #: a character that sorts after every letter of the alphabet ("{" after a-z; ä and ñ
+        #: come after z), so ``prefix + after`` bounds the words starting with ``prefix``
+        self.after = chr(max(map(ord, alphabet)) + 1)
         self.words: list[str] = sorted(kept)
         self.min_length = min_length
         self.max_length = max((len(w) for w in self.words), default=0)
@@ -56,10 +64,9 @@ class WordList:
         #: Filled as searches meet prefixes (shared by every game using this list); bounded.
         self.spans: dict[str, tuple[int, int, bool] | None] = {}
         self.first: dict[str, tuple[int, int]] = {}
-        for k in range(26):
-            ch = chr(97 + k)
+        for ch in alphabet:
             lo = bisect_left(self.words, ch)
-            hi = bisect_left(self.words, ch + _AFTER_Z, lo)
+            hi = bisect_left(self.words, ch + self.after, lo)
             if lo < hi:
                 self.first[ch] = (lo, hi)
 
@@ -153,6 +160,7 @@ class Finder:
         wordlist = self.list
         words = wordlist.words
         first = wordlist.first
+        after = wordlist.after
         spans = wordlist.spans
         if len(spans) > _SPANS_KEPT:
             spans.clear()
@@ -178,7 +186,7 @@ class Finder:
                         if low == hi or not words[low].startswith(key):
                             span = None
                         else:
-                            span = (low, bisect_left(words, key + _AFTER_Z, low, hi), words[low] == key)
+                            span = (low, bisect_left(words, key + after, low, hi), words[low] == key)
                         spans[key] = span
                     if span is None:
                         continue

@@ -9,7 +9,10 @@ from the top left, like ``A1`` … ``L12``.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache
+
+from games.common.languages import ENGLISH, Language
 
 EMPTY = ""
 BLANK = "#"
@@ -63,15 +66,25 @@ def looks_like_square(text: str) -> bool:
     return _SQUARE.match(text.strip()) is not None
 
 
-def read_grid(text: str) -> tuple[list[str], int, int]:
+def read_letter(text: str, language: Language = ENGLISH) -> str | None:
+    """One tile's letter as typed (``E``, ``é``, ``Ñ``), folded to ``language``'s letters, or
+    None when it is not one letter of the language (``ß`` is two: SS)."""
+    if len(text) == 1 and text.isascii() and text.isalpha():
+        return text.lower()
+    folded = language.fold(text) if len(text) <= 2 else None  # a letter and a combining mark
+    return folded if folded is not None and len(folded) == 1 else None
+
+
+def read_grid(text: str, language: Language = ENGLISH) -> tuple[list[str], int, int]:
     """Read a text grid: one row per line, a letter per square, ``.`` empty, ``#`` a blank tile.
 
-    Spaces between squares are ignored; blank lines are skipped. Returns
+    Letters fold to ``language``'s (``Ä`` is ``ä`` in German, ``a`` in French). Spaces
+    between squares are ignored; blank lines are skipped. Returns
     ``(squares, width, height)``; raises :class:`GridError` with a reason.
     """
     rows: list[list[str]] = []
     for number, line in enumerate(text.splitlines(), start=1):
-        cells = [ch for ch in line if not ch.isspace()]
+        cells = [ch for ch in unicodedata.normalize("NFC", line) if not ch.isspace()]
         if not cells:
             continue
         row: list[str] = []
@@ -80,8 +93,8 @@ def read_grid(text: str) -> tuple[list[str], int, int]:
                 row.append(EMPTY)
             elif ch == BLANK:
                 row.append(BLANK)
-            elif ch.isascii() and ch.isalpha():
-                row.append(ch.lower())
+            elif (letter := read_letter(ch, language)) is not None:
+                row.append(letter)
             else:
                 raise GridError(f"line {number}: {ch!r} is not a letter, '.' (empty) or '#' (blank tile)")
         rows.append(row)

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.common.words import normalize
-from games.paths.grid import looks_like_square, parse_square
+from games.common.languages import ENGLISH, Language
+from games.paths.grid import looks_like_square, parse_square, read_letter
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +79,9 @@ class MoveError(ValueError):
     """The text is not a move; the message says what was expected."""
 
 
-def parse_move(text: str, width: int, height: int) -> Move:
-    """Read one move for a ``width`` × ``height`` grid, or raise :class:`MoveError` with a reason."""
+def parse_move(text: str, width: int, height: int, language: Language = ENGLISH) -> Move:
+    """Read one move for a ``width`` × ``height`` grid, letters and words in ``language``'s
+    letters, or raise :class:`MoveError` with a reason."""
     tokens = text.replace(",", " ").replace(":", " ").replace(";", " ").split()
     if not tokens:
         raise MoveError("Say a move, like `E5 T ATE` (tile T on E5, claiming ATE), `pass` or `knock WORD`.")
@@ -91,56 +92,53 @@ def parse_move(text: str, width: int, height: int) -> Move:
     if head == "knock":
         if not rest:
             raise MoveError("Knock with the new words you found, like `knock TEA EAT`.")
-        return Knock(_words(rest))
+        return Knock(_words(rest, language))
     if head == "blank":
         if len(rest) != 1:
             raise MoveError("Place your blank tile with `blank E5` (one square).")
         return PlaceBlank(_square(rest[0], width, height))
     if head in _DISCARD:
-        if len(rest) != 1 or not _is_letter(rest[0]):
+        letter = read_letter(rest[0], language) if len(rest) == 1 else None
+        if letter is None:
             raise MoveError(f"Put one letter tile on the Free Letter Pile with `{head} Q`.")
-        return Discard(rest[0].lower())
+        return Discard(letter)
     if head == "free":
-        return _free(rest, width, height)
+        return _free(rest, width, height, language)
     swap = head == "swap"
     if swap or head in _PLACE:
         tokens = rest
-    return _place(tokens, width, height, swap)
+    return _place(tokens, width, height, swap, language)
 
 
-def _place(tokens: list[str], width: int, height: int, swap: bool) -> Place:
+def _place(tokens: list[str], width: int, height: int, swap: bool, language: Language) -> Place:
     example = "`E5 T ATE TEA` (your T on E5, claiming ATE and TEA)"
     if len(tokens) < 2:
         raise MoveError(f"A move names a square, a letter and the new words: {example}.")
     a, b = tokens[0], tokens[1]
-    if looks_like_square(a) and _is_letter(b):
-        square, letter = a, b
-    elif _is_letter(a) and looks_like_square(b):
-        square, letter = b, a
+    if looks_like_square(a) and (letter := read_letter(b, language)) is not None:
+        square = a
+    elif looks_like_square(b) and (letter := read_letter(a, language)) is not None:
+        square = b
     else:
         raise MoveError(f"I couldn't read {' '.join(tokens[:2])!r} as a square and a letter: try {example}.")
-    words = _words(tokens[2:]) if tokens[2:] else ()
-    return Place(_square(square, width, height), letter.lower(), words, swap)
+    words = _words(tokens[2:], language) if tokens[2:] else ()
+    return Place(_square(square, width, height), letter, words, swap)
 
 
-def _free(tokens: list[str], width: int, height: int) -> Free:
+def _free(tokens: list[str], width: int, height: int, language: Language) -> Free:
     example = "`free O F6 X G6 OXCART`"
     if len(tokens) < 3 or len(tokens) % 2 == 0:
         raise MoveError(f"Name each free tile and its square, then the one word they make: {example}.")
     tiles: list[tuple[str, int]] = []
     for a, b in zip(tokens[:-1:2], tokens[1:-1:2], strict=True):
-        if _is_letter(a) and looks_like_square(b):
-            tiles.append((a.lower(), _square(b, width, height)))
-        elif looks_like_square(a) and _is_letter(b):
-            tiles.append((b.lower(), _square(a, width, height)))
+        if looks_like_square(b) and (letter := read_letter(a, language)) is not None:
+            tiles.append((letter, _square(b, width, height)))
+        elif looks_like_square(a) and (letter := read_letter(b, language)) is not None:
+            tiles.append((letter, _square(a, width, height)))
         else:
             raise MoveError(f"I couldn't read {a} {b} as a letter and a square: try {example}.")
-    (word,) = _words(tokens[-1:])
+    (word,) = _words(tokens[-1:], language)
     return Free(tuple(tiles), word)
-
-
-def _is_letter(token: str) -> bool:
-    return len(token) == 1 and token.isascii() and token.isalpha()
 
 
 def _square(token: str, width: int, height: int) -> int:
@@ -151,10 +149,10 @@ def _square(token: str, width: int, height: int) -> int:
     return index
 
 
-def _words(tokens: list[str]) -> tuple[str, ...]:
+def _words(tokens: list[str], language: Language) -> tuple[str, ...]:
     out: list[str] = []
     for token in tokens:
-        word = normalize(token)
+        word = language.fold(token)
         if word is None:
             raise MoveError(f"{token!r} is not a word: words are letters only.")
         out.append(word)

@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from games.common.options import BOT_LEVELS, OptionSpec, OptionValue, computer_players, recorded_before
+from games.common.languages import language
+from games.common.options import (
+    BOT_LEVELS,
+    OptionSpec,
+    OptionValue,
+    computer_players,
+    language_option,
+    recorded_before,
+)
 from games.common.words import BANS
 
 LEVELS = BOT_LEVELS
@@ -86,7 +94,11 @@ OPTIONS: tuple[OptionSpec, ...] = (
         choices=WORD_BANS,
         aliases=("bans",),
     ),
+    language_option(),
 )
+
+#: Bans the lexicon judges in English only (word endings of English grammar).
+ENGLISH_ONLY_BANS: tuple[str, ...] = ("plural-s", "ing", "ed")
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +116,8 @@ class PathsConfig:
     dictionary: str = "tournament"
     bans: frozenset[str] = frozenset(DEFAULT_BANS)
     level: str = "normal"
+    #: a game recorded before the option existed has no ``language``: English, the default
+    language: str = "en"
 
     @classmethod
     def from_options(cls, options: Mapping[str, object]) -> PathsConfig:
@@ -129,7 +143,20 @@ class PathsConfig:
             dictionary=str(values["dictionary"]),
             bans=frozenset(bans) if isinstance(bans, tuple) else frozenset(DEFAULT_BANS),
             level=str(values["level"]),
+            language=str(values["language"]),
         )
+
+    def refusal(self) -> str | None:
+        """Why a game with these options can't start (None: it can)."""
+        if self.language != "en":
+            banned = [b for b in ENGLISH_ONLY_BANS if b in self.bans]
+            if banned:
+                name = language(self.language).name
+                return (
+                    f"The -s, -ing and -ed bans are English-only: a {name} game can't use "
+                    f"rules={','.join(banned)}. Start it without them."
+                )
+        return None
 
 
 def _read(spec: OptionSpec, value: object) -> OptionValue:

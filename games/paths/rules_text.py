@@ -44,4 +44,6 @@ Most points wins.
 
 First game? The rulebook suggests playing without the extras: `start paths blanks=off
 free-pile=off knock=0`. Computer players: bots=N level=easy|normal|hard.
+Other languages: language=nl|fr|de|es (each has its own letter tiles: German Ä Ö Ü,
+Spanish Ñ; the -s, -ing and -ed bans are English-only).
 """

@@ -3,33 +3,50 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+from games.common.languages import language
 from games.common.words import WordJudge, WordRules
 from games.paths.finder import WordList
 
-_cache: dict[WordRules, WordList] = {}
+if TYPE_CHECKING:
+    from games.lexicon import Lexicon
+
+_cache: dict[tuple[WordRules, str], WordList] = {}
 _lock = threading.Lock()
 
 
-def allowed_words(rules: WordRules, judge: WordJudge | None = None) -> WordList:
-    """Every word of ``rules.dictionary`` that ``rules`` allows, plus the workspace's added words.
-
-    Built from the project lexicon (0.3 s the first time, then cached per rule
-    set). With a ``judge`` other than the lexicon, every lexicon word is checked
-    by that judge instead (and the result is not cached).
-    """
+def lexicon(dictionary: str, code: str = "en") -> Lexicon:
+    """The lexicon of ``dictionary`` in language ``code`` (English keeps the call it always made)."""
     from games.lexicon import load
 
-    lexicon = load(rules.dictionary)
-    if judge is not None and judge is not lexicon:
-        candidates = set(lexicon.words()) | set(rules.added)
-        return WordList((w for w in candidates if judge.judge(w, rules).ok), rules.min_length)
+    if code == "en":
+        return load(dictionary)
+    # every language's lexicon comes from the same loader (issue 22's lexicon branch)
+    loader: Callable[..., Lexicon] = load
+    return loader(dictionary, language=code)
+
+
+def allowed_words(rules: WordRules, judge: WordJudge | None = None, code: str = "en") -> WordList:
+    """Every word of ``rules.dictionary`` in language ``code`` that ``rules`` allows, plus the
+    workspace's added words.
+
+    Built from the project lexicon (0.3 s the first time, then cached per rule
+    set and language). With a ``judge`` other than the lexicon, every lexicon word
+    is checked by that judge instead (and the result is not cached).
+    """
+    lex = lexicon(rules.dictionary, code)
+    alphabet = language(code).alphabet
+    if judge is not None and judge is not lex:
+        candidates = set(lex.words()) | set(rules.added)
+        return WordList((w for w in candidates if judge.judge(w, rules).ok), rules.min_length, alphabet)
     with _lock:
-        found = _cache.get(rules)
+        found = _cache.get((rules, code))
         if found is None:
-            candidates = set(lexicon.words()) | set(rules.added)
-            found = WordList((w for w in candidates if lexicon.judge(w, rules).ok), rules.min_length)
-            _cache[rules] = found
+            candidates = set(lex.words()) | set(rules.added)
+            found = WordList((w for w in candidates if lex.judge(w, rules).ok), rules.min_length, alphabet)
+            _cache[rules, code] = found
         return found
 
 
