@@ -8,6 +8,8 @@ claim (it is not a wrong answer), unless the workspace's own word list holds it.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.common.protocol import Action, Claim, Seat, Setup
 from games.common.words import WordJudge
@@ -192,3 +194,35 @@ def test_eagle_eyes_refuses_an_unknown_title_and_says_what_to_do() -> None:
     notes = engine.apply(Action("say", 1.0, ANN, f"{letters} show", private=True, ref="r"))
     text = " ".join(n.text for n in notes)
     assert "lists are secret, so there is no vote" in text and "`words add" in text
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    people=st.integers(min_value=1, max_value=3),
+    bots=st.integers(min_value=0, max_value=3),
+    leavers=st.integers(min_value=0, max_value=2),
+    claimer=st.integers(min_value=0, max_value=2),
+)
+def test_only_other_people_ever_decide_an_unknown_title(
+    people: int, bots: int, leavers: int, claimer: int
+) -> None:
+    humans = [ANN, BOB, CAL][:people]
+    bots = max(bots, 2 - people)  # two cards on the table need two seats
+    engine = table(*humans, *[f"bot:{i + 1}" for i in range(bots)])
+    for sid in humans[1 : 1 + leavers]:
+        engine.apply(Action("leave", 0.1, sid))
+    seat = ANN if claimer >= people else humans[claimer]
+    if seat in engine.left or engine.over:
+        return
+    put(engine, ann="c")
+    other = next(s for s in engine.order if s != ANN)
+    engine.piles[other] = [card("a")]
+    engine._changed(engine.now)
+    notes = claim(engine, (seat, "the cat", 1.0))
+    others = {s for s in humans if s != seat and s not in engine.left}
+    assert not any(kind == "accepted" for kind, _ in notes)
+    if others:
+        assert engine.vote is not None and engine.vote.voters == others
+    else:
+        assert engine.vote is None and notes[0][0] == "rejected" and "words add" in notes[0][1]
+    assert engine.wrong.get(seat, 0) == 0
