@@ -255,6 +255,18 @@ def test_curated_lists_are_big_enough(lex: Lexicon) -> None:
     assert len(titles["persons"]) >= 500  # people of the last decades, beside WordNet's
 
 
+@pytest.mark.parametrize("name", ["movies.txt", "books.txt", "persons.txt"])
+def test_every_curated_line_can_be_typed(name: str) -> None:
+    # a line whose every variant folds away (digits, symbols only) would be a title nobody can name
+    from games.lexicon.core import DATA_DIR, _fold_title
+
+    for line in (DATA_DIR / name).read_text("utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            folded = [_fold_title(v) for v in line.split("|")]
+            assert any(f and len(f.replace(" ", "")) >= 2 for f in folded), line
+
+
 def test_person_names_keep_a_leading_the(lex: Lexicon) -> None:
     # titles may drop THE; a name may not (THE ROCK is no reason for ROCK to be a person)
     assert lex.is_title("the weeknd", "persons") and lex.is_title("weeknd", "persons")
