@@ -292,7 +292,10 @@ class Workspace:
             raise CommandError("Only workspace admins can change the word list.")
         word = normalize(" ".join(args[1:]), multiword=True) if len(args) > 1 else None
         if word is None:
-            raise CommandError("Give one word of letters (accents are fine), like `words add selfie`.")
+            raise CommandError(
+                "Give a word of letters (accents are fine; a title or a name may have several), "
+                "like `words add selfie`."
+            )
         now = datetime.now(UTC)
         method: Any = {"add": store.add_word, "ban": store.ban_word, "remove": store.remove_word}[verb]
         await method(cmd.chat.platform, cmd.chat.workspace_id, word, cmd.player.user_id, now)
