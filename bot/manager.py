@@ -510,6 +510,7 @@ class GameManager:
             settle=self.settle,
             lobby_timeout=self.lobby_timeout,
             words=words,
+            keep_words=lambda voted: self.workspace.keep_voted(chat, voted),
             think_in_thread=self.think_in_thread,
         )
         session.remember_handled(self._handled_before.get(chat, ()))

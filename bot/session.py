@@ -84,6 +84,7 @@ class Session:
         settle: float = 0.15,
         lobby_timeout: float = 600.0,
         words: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset()),
+        keep_words: Callable[[list[str]], Awaitable[list[str]]] | None = None,
         think_in_thread: bool = False,
     ) -> None:
         self.chat = chat
@@ -106,6 +107,7 @@ class Session:
         self._settle = settle
         self._lobby_deadline: float | None = clock.now() + lobby_timeout
         self._words = words
+        self._keep_words = keep_words  # puts answers voted in on the workspace's list
         self._lock = asyncio.Lock()
         self._jitter = random.Random(seed)  # (not the game's own randomness)
         self._seq = 0
@@ -639,23 +641,29 @@ class Session:
         await self._stored(lambda: self._log.finish(start, outcome, at), RESULT_WAITS)
         voted = [str(w) for w in getattr(self.engine, "voted_words", ())]
         if voted:
-            # answers the players voted in may feed the workspace's own list, if an admin wants
-            shown = ", ".join(w.upper() for w in voted)
-            await self._outbox.send(
-                Post(
-                    self.chat,
-                    views.message(
-                        f"Voted in during this game: {shown}. An admin can keep "
-                        f"{'it' if len(voted) == 1 else 'them'} for every game here with "
-                        f"`words add {voted[0]}`.",
-                        "info",
-                    ),
-                )
-            )
+            await self._outbox.send(Post(self.chat, views.message(await self._kept(voted), "info")))
         view = replace(
             views.result(self.info, outcome, self.names(), ending=self._ending), once=self._result_key()
         )
         await self._close(view, receipt=None if outcome.voided else self._result_posted)
+
+    async def _kept(self, voted: list[str]) -> str:
+        """Keep the answers voted in on the workspace's list (the theme's memory); says so."""
+        shown = ", ".join(w.upper() for w in voted)
+        kept: list[str] = []
+        if self._keep_words is not None:
+            try:
+                kept = await self._keep_words(voted)
+            except StorageError as exc:  # the game is over either way: the words are only a bonus
+                log.warning("game %s: could not keep the words voted in (%s)", self.game_id, exc)
+        if not kept:
+            return f"Voted in during this game: {shown}."
+        them = "it" if len(kept) == 1 else "them"
+        return (
+            f"Voted in during this game: {shown}. Kept on this workspace's word list, so later "
+            f"games here accept {them} without a vote (an admin can take {them} off with "
+            f"`words remove {kept[0]}`)."
+        )
 
     def _result_key(self) -> str:
         """The result's name: posting it again after a restart is recognised where a platform can."""

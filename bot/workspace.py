@@ -57,6 +57,9 @@ WORKSPACE_SETTINGS: tuple[OptionSpec, ...] = (
     ),
 )
 
+#: Who added a word the players voted in (the word list's "added by").
+VOTED_BY = "vote"
+
 _MENTION = re.compile(r"^<@!?([A-Za-z0-9]+)(?:\|[^>]*)?>$")
 
 
@@ -90,6 +93,25 @@ class Workspace:
             return frozenset(), frozenset()
         added, banned = await self.store.word_lists(chat.platform, chat.workspace_id)
         return frozenset(added), frozenset(banned)
+
+    async def keep_voted(self, chat: ChatKey, words: Sequence[str]) -> list[str]:
+        """Put answers the players voted in on the workspace's list; returns the words now on it.
+
+        A word an admin banned meanwhile stays banned (a vote never lifts a ban); with no
+        database nothing is kept and the answer is empty.
+        """
+        if self.store is None or not words:
+            return []
+        added, banned = await self.store.word_lists(chat.platform, chat.workspace_id)
+        kept: list[str] = []
+        now = datetime.now(UTC)
+        for word in dict.fromkeys(words):
+            if word in banned:
+                continue
+            if word not in added:
+                await self.store.add_word(chat.platform, chat.workspace_id, word, VOTED_BY, now)
+            kept.append(word)
+        return kept
 
     async def settings(self, chat: ChatKey) -> dict[str, OptionValue]:
         """Every workspace setting, with defaults filled in."""
@@ -270,7 +292,10 @@ class Workspace:
             raise CommandError("Only workspace admins can change the word list.")
         word = normalize(" ".join(args[1:]), multiword=True) if len(args) > 1 else None
         if word is None:
-            raise CommandError("Give one word of letters (accents are fine), like `words add selfie`.")
+            raise CommandError(
+                "Give a word of letters (accents are fine; a title or a name may have several), "
+                "like `words add selfie`."
+            )
         now = datetime.now(UTC)
         method: Any = {"add": store.add_word, "ban": store.ban_word, "remove": store.remove_word}[verb]
         await method(cmd.chat.platform, cmd.chat.workspace_id, word, cmd.player.user_id, now)

@@ -48,7 +48,8 @@ _THEME_WORDS = {
     "books": "a book",
     "persons": "a famous person",
 }
-_THEME_LISTS = {"movies": "movies.txt", "books": "books.txt"}
+#: Curated lists under data/ (persons.txt adds people of the last decades to WordNet's names).
+_THEME_LISTS = {"movies": "movies.txt", "books": "books.txt", "persons": "persons.txt"}
 
 _PLACEMENTS = (Placement.ANYWHERE, Placement.FIRST_OR_LAST, Placement.FIRST_AND_LAST, Placement.IN_BETWEEN)
 #: ``Verdict(...)`` without the named tuple's Python-level ``__new__`` (3x faster; hot path).
@@ -143,7 +144,9 @@ class _Data:
 
     @cached_property
     def persons(self) -> frozenset[str]:
-        return frozenset(self.sections["persons"].decode("ascii").split("\n"))
+        """WordNet's person instances and the curated ``persons.txt``, matched alike."""
+        wordnet = self.sections["persons"].decode("ascii").split("\n")
+        return frozenset(wordnet) | self.titles["persons"]
 
     @cached_property
     def tables(self) -> dict[str, dict[str, int]]:
@@ -171,7 +174,7 @@ class _Data:
                         if folded:
                             entries.add(folded)
                             head, _, rest = folded.partition(" ")
-                            if head in ("the", "a", "an") and rest:
+                            if head in ("the", "a", "an") and rest and theme != "persons":
                                 entries.add(rest)
             out[theme] = frozenset(entries)
         return out
@@ -332,7 +335,10 @@ class Lexicon:
         return [name for name, bit in F.DICT_FLAGS.items() if info & bit]
 
     def is_title(self, text: str, theme: str) -> bool:
-        """True if ``text`` (normalised, spaces allowed) is a known movie/TV show, book or person."""
+        """True if ``text`` (normalised, spaces allowed) is a known movie/TV show, book or person.
+
+        Persons are WordNet's names plus ``data/persons.txt`` (see :attr:`_Data.persons`).
+        """
         if theme == "persons":
             return text in self._data.persons
         return text in self._data.titles.get(theme, frozenset())

@@ -24,6 +24,7 @@ from games.common.protocol import Action, CardFace, Claim, Notice, SeatLine, Set
 from games.race.base import RaceBase, plural
 from games.race.bots import LEVELS
 from games.race.cards import Card, letters_text, shuffled_deck
+from games.race.referee import unknown_title
 
 #: Cards placed face-up per player each round (the rulebook's "two cards ... for each wordsmith").
 CARDS_PER_PLAYER = 2
@@ -357,8 +358,7 @@ class EagleEyes(RaceBase):
                 refused.append(f"{shown!r} is not a single word.")
             elif ruling.undecided:
                 refused.append(
-                    f"I can't tell whether {ruling.word.upper()} fits the theme, and lists are secret, "
-                    "so there is no vote: choose words I know."
+                    unknown_title(ruling.word, self.cfg.themes, "lists are secret, so there is no vote")
                 )
             elif not ruling.ok:
                 refused.append(ruling.reason)

@@ -14,7 +14,7 @@ from games.common.grammar import does
 from games.common.protocol import Action, CardFace, Claim, Notice, SeatLine, Setup, Snapshot
 from games.race.base import RaceBase, ms, plural
 from games.race.cards import Card, deck_size, letters_text, shuffled_deck, stack_size
-from games.race.referee import Ruling
+from games.race.referee import Ruling, unknown_title
 
 
 @dataclass
@@ -404,13 +404,17 @@ class FlipRace(RaceBase):
             self._stuck(now, out, "Everyone voted to skip.")
 
     def _open_vote(self, claim: Claim, ruling: Ruling, out: list[Notice]) -> None:
+        # computer players never vote: with no other person at the table nobody can vouch for
+        # the answer, so it is refused, at no more cost than the claim itself (not a wrong answer)
         voters = frozenset(s for s in self.humans() if s != claim.seat)
+        if not voters:
+            self._reject(
+                claim, unknown_title(ruling.word, self.cfg.themes, "nobody else here can vote on it"), out
+            )
+            return
         self.vote = ThemeVote(
             claim.seat, ruling.word, ruling.cards, claim.sent_at + self.cfg.vote_time, voters, claim.ref
         )
-        if not voters:
-            self._close_vote(claim.sent_at, out)
-            return
         themes = ", ".join(sorted(self.cfg.themes))
         out.append(
             Notice(
@@ -425,12 +429,10 @@ class FlipRace(RaceBase):
         if vote is None:
             return
         self.vote = None
-        accepted = not vote.voters or len(vote.yes) > len(vote.no)
-        if accepted:
+        if len(vote.yes) > len(vote.no):
             self.referee.accepted.add(vote.word)
             self.voted_words.append(vote.word)
-            prefix = "accepted by vote" if vote.voters else "accepted (nobody else can vote)"
-            self._award(vote.seat, vote.word, vote.cards, now, out, vote.ref, note=prefix)
+            self._award(vote.seat, vote.word, vote.cards, now, out, vote.ref, note="accepted by vote")
         else:
             out.append(
                 Notice(

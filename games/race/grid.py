@@ -22,7 +22,7 @@ from games.common.protocol import Action, Claim, Notice, SeatLine, Setup, Snapsh
 from games.race.base import RaceBase, plural
 from games.race.bots import LEVELS
 from games.race.cards import DECK_SIZE, Card, letters_text, shuffled_deck
-from games.race.referee import Ruling
+from games.race.referee import Ruling, unknown_title
 
 #: Grid side by number of players (the rulebook's chart).
 GRID_SIDES: dict[int, int] = {2: 5, 3: 6, 4: 7, 5: 8, 6: 9}
@@ -339,7 +339,7 @@ class OffTheGrid(RaceBase):
             out.append(
                 Notice(
                     "rejected",
-                    f"I can't tell whether {ruling.word.upper()} fits the theme: try another word.",
+                    unknown_title(ruling.word, self.cfg.themes, "Off the Grid holds no votes"),
                     sid,
                     claim.ref,
                 )

@@ -42,6 +42,36 @@ def _shout(word: str) -> str:
     return word.upper()
 
 
+#: Each theme as a sentence reads it ("I don't know ZZCAZZ as a book").
+THEME_WORDS: dict[str, str] = {
+    "nouns": "a noun",
+    "verbs": "a verb",
+    "adjectives": "an adjective",
+    "food": "food or drink",
+    "animals": "an animal",
+    "movies": "a movie or TV show",
+    "books": "a book",
+    "persons": "a famous person",
+}
+
+#: Themes whose answers are titles or names: the workspace's own word list vouches for them.
+TITLE_THEMES: frozenset[str] = frozenset({"movies", "books", "persons"})
+
+
+def unknown_title(word: str, themes: Iterable[str], why: str) -> str:
+    """The refusal of an answer the lexicon can't place in a theme when no vote can decide it.
+
+    ``why`` says why there is no vote ("nobody else here can vote on it"). The
+    sentence tells the player it cost nothing and how the workspace can allow it.
+    """
+    kinds = " or ".join(THEME_WORDS[t] for t in sorted(themes) if t in THEME_WORDS) or "fitting the theme"
+    return (
+        f"I don't know {_shout(word)} as {kinds}, and {why}, so it doesn't count "
+        f"(no penalty: try another word). If it is one, an admin can allow it in the next games "
+        f"here with `words add {word}`."
+    )
+
+
 def _placement_reason(reason: str, word: str) -> str:
     text = reason.replace("the word", _shout(word))
     if text.startswith("uses"):
@@ -71,6 +101,8 @@ class Referee:
         self.bans = bans
         self.rules = WordRules(min_length=min_length, bans=bans, themes=themes, added=added, banned=banned)
         self.multiword = bool(themes & MULTIWORD_THEMES)
+        self.themes = themes
+        self._vouched = themes & TITLE_THEMES  # a workspace word counts as a title or name
         self.accepted: set[str] = set()  # answers accepted by a vote in this game
         self._verdicts: dict[str, Verdict] = {}
         self._indexes: dict[tuple[int, ...], dict[str, list[tuple[int, Card]]]] = {}
@@ -195,6 +227,9 @@ class Referee:
             return Ruling(True, word, "accepted earlier by a vote", cards)
         verdict = self.verdict(word)
         if verdict.undecided:
+            if self._vouched and word in self.rules.added:
+                # the workspace's own list holds titles and names the lexicon lacks (votes feed it)
+                return Ruling(True, word, f"{_shout(word)} is on this workspace's word list.", cards)
             return Ruling(False, word, verdict.message, cards, undecided=True)
         if not verdict.ok:
             return Ruling(False, word, verdict.message, cards)

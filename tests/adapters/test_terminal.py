@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import random
+from collections.abc import Callable
+from pathlib import Path
 
 from adapters.terminal.app import TerminalAdapter, TerminalOutbox
 from adapters.terminal.render import card, render, time_left
@@ -178,3 +180,82 @@ async def test_a_turn_based_game_is_welcomed_with_its_own_title() -> None:
     keys.type(None)
     assert await run == 0
     await manager.shutdown()
+
+
+async def test_alone_an_unknown_title_is_refused_until_the_workspace_adds_it(tmp_path: Path) -> None:
+    # issue #21: one person and a computer player, themes=movies. Nobody can vote, so THE ZQ
+    # SHOW is refused with what to do; after `/words add the zq show` the next game accepts it.
+    from bot.workspace import Workspace
+    from games.race import GAME
+    from games.race.cards import Card
+    from games.race.engine import FlipRace
+    from storage import open_store
+
+    store = open_store(f"sqlite:///{tmp_path}/moji.db")
+    await store.open()
+    clock = FakeClock()
+    screen: list[str] = []
+    outbox = TerminalOutbox(screen.append, clock, colour=False)
+    registry = Registry([GAME])
+    manager = GameManager(
+        registry, outbox, MemoryLog(), clock, workspace=Workspace(store, registry), rng=random.Random(3)
+    )
+    keys = Keyboard()
+    options = ["bots=1", "cards=1", "themes=movies", "level=easy"]
+    adapter = TerminalAdapter(manager, outbox, keys.lines(), screen.append, game="race", options=options)
+    run = asyncio.ensure_future(adapter.run())
+
+    async def until(predicate: Callable[[], bool]) -> None:
+        """The database answers from its own thread: wait (briefly, really) for it."""
+        for _ in range(1000):
+            if predicate():
+                return
+            await asyncio.sleep(0.002)
+        raise AssertionError("".join(screen))
+
+    async def zq_on_the_table() -> FlipRace:
+        await until(lambda: bool(manager.sessions))  # the lobby reads the workspace's words
+        await clock.advance(3)  # 3… 2… 1… Go!
+        session = next(iter(manager.sessions.values()))
+        await until(lambda: session.engine is not None and "Go!\n" in screen)
+        engine = session.engine
+        assert isinstance(engine, FlipRace)
+        for i, (sid, letter) in enumerate(zip(engine.order, "zq", strict=True)):
+            engine.piles[sid] = [Card(900 + i, letter, "red")]
+        engine._changed(clock.now())
+        await clock.advance(1.0)
+        return engine
+
+    await zq_on_the_table()
+    keys.type("the zq show")
+    await clock.advance(0.3)
+    text = "".join(screen)
+    assert "✘ THE ZQ SHOW: I don't know THE ZQ SHOW as a movie or TV show" in text
+    assert "nobody else here can vote on it" in text and "`words add the zq show`" in text
+    assert "accepted (nobody else can vote)" not in text
+    keys.type("/words add the zq show")
+    await until(lambda: "“the zq show” is now allowed in this workspace." in "".join(screen))
+    for _ in range(120):  # the hourglass runs out and the game ends
+        if "Press Enter to play again" in "".join(screen):
+            break
+        await clock.advance(1.0)
+    await until(lambda: "Press Enter to play again" in "".join(screen))
+
+    mark = len(screen)
+    keys.type("")  # another game
+    engine = await zq_on_the_table()
+    keys.type("the zq show")
+    await clock.advance(0.3)
+    later = "".join(screen[mark:])
+    assert "✔ THE ZQ SHOW" in later, later
+    assert engine.won[engine.order[0]]
+    keys.type("/quit")
+    keys.type(None)
+    for _ in range(60):
+        if run.done():
+            break
+        await clock.advance(1.0)
+        await asyncio.sleep(0.002)
+    assert await run == 0
+    await manager.shutdown()
+    await store.close()

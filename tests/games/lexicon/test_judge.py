@@ -200,7 +200,21 @@ def test_several_themes_accept_any(lex: Lexicon) -> None:
         ("persons", "mozart"),
         ("persons", "picasso"),
         ("persons", "abraham lincoln"),
+        # the curated persons.txt, beside WordNet's names: full names and surnames alike
+        ("persons", "beyonce"),
+        ("persons", "barack obama"),
+        ("persons", "obama"),
+        ("persons", "lionel messi"),
+        ("persons", "messi"),
+        ("persons", "serena williams"),
+        ("persons", "jk rowling"),
+        ("persons", "j k rowling"),
+        ("persons", "greta thunberg"),
+        ("persons", "the weeknd"),
         ("movies", "star wars"),
+        ("movies", "squid game"),
+        ("movies", "the queens gambit"),
+        ("movies", "apollo thirteen"),
         ("movies", "the godfather"),
         ("movies", "godfather"),
         ("movies", "jaws"),
@@ -213,6 +227,8 @@ def test_several_themes_accept_any(lex: Lexicon) -> None:
         ("books", "nineteen eighty four"),
         ("books", "the hobbit"),
         ("books", "hobbit"),
+        ("books", "project hail mary"),
+        ("books", "the three body problem"),
     ],
 )
 def test_title_and_person_themes(lex: Lexicon, theme: str, answer: str) -> None:
@@ -222,7 +238,7 @@ def test_title_and_person_themes(lex: Lexicon, theme: str, answer: str) -> None:
 
 @pytest.mark.parametrize(
     ("theme", "answer"),
-    [("persons", "beyonce"), ("persons", "barack obama"), ("movies", "my home movie"), ("books", "table")],
+    [("persons", "zzcazz"), ("persons", "my aunt ada"), ("movies", "my home movie"), ("books", "table")],
 )
 def test_needs_vote(lex: Lexicon, theme: str, answer: str) -> None:
     verdict = lex.judge(answer, WordRules(themes=frozenset({theme})))
@@ -236,6 +252,26 @@ def test_curated_lists_are_big_enough(lex: Lexicon) -> None:
     assert len(titles["movies"]) >= 300
     assert len(titles["books"]) >= 300
     assert len(lex._data.persons) >= 3000
+    assert len(titles["persons"]) >= 500  # people of the last decades, beside WordNet's
+
+
+@pytest.mark.parametrize("name", ["movies.txt", "books.txt", "persons.txt"])
+def test_every_curated_line_can_be_typed(name: str) -> None:
+    # a line whose every variant folds away (digits, symbols only) would be a title nobody can name
+    from games.lexicon.core import DATA_DIR, _fold_title
+
+    for line in (DATA_DIR / name).read_text("utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            folded = [_fold_title(v) for v in line.split("|")]
+            assert any(f and len(f.replace(" ", "")) >= 2 for f in folded), line
+
+
+def test_person_names_keep_a_leading_the(lex: Lexicon) -> None:
+    # titles may drop THE; a name may not (THE ROCK is no reason for ROCK to be a person)
+    assert lex.is_title("the weeknd", "persons") and lex.is_title("weeknd", "persons")
+    assert "the edge" in lex._data.titles["persons"] and "edge" not in lex._data.titles["persons"]
+    assert "persons" in lex.kinds("obama")
 
 
 def test_multiword_only_for_title_themes(lex: Lexicon) -> None:

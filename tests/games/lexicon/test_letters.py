@@ -175,7 +175,8 @@ def test_examples_prefer_common_words(lex: Lexicon) -> None:
 def test_examples_for_themes(lex: Lexicon) -> None:
     for word in lex.examples(list("tigr"), WordRules(themes=frozenset({"animals"})), limit=5):
         assert "animals" in lex.kinds(word)
-    movies = lex.examples(list("jaws"), WordRules(themes=frozenset({"movies"})), limit=20)
+    # (J and W only: with all of JAWS, the grown lists' commoner one-word titles come first)
+    movies = lex.examples(list("jw"), WordRules(themes=frozenset({"movies"})), limit=20)
     assert "jaws" in movies
 
 

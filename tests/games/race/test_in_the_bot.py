@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -69,31 +70,75 @@ def test_real_lexicon_judges_claims() -> None:
     assert kinds == [("rejected", "a"), ("accepted", "b")]
 
 
-async def test_answers_voted_in_are_offered_to_the_workspace_list() -> None:
-    from dataclasses import replace
+async def test_a_title_voted_in_is_kept_and_needs_no_vote_in_the_next_game(tmp_path: Path) -> None:
+    # two people: Bob votes Ann's unknown title in; the workspace keeps it, so the next game
+    # of that workspace accepts it at once (issue #21)
+    from bot.workspace import Workspace
+    from games.race.cards import Card
+    from storage import open_store
 
-    from games.common.protocol import Setup
-    from tests.games.race.helpers import ListJudge
-
-    def create(setup: Setup) -> FlipRace:  # the tiny judge can't tell titles: a vote decides
-        return FlipRace(replace(setup, judge=ListJudge()))
-
+    store = open_store(f"sqlite:///{tmp_path}/moji.db")
+    await store.open()
     clock, outbox, log = FakeClock(), FakeOutbox(), MemoryLog()
+    registry = Registry([GAME])
     bob = Player("test", "bob", "Bob")
-    manager = GameManager(Registry([replace(GAME, create=create)]), outbox, log, clock, rng=random.Random(2))
-    await manager.handle(Command("start", ("race", "cards=1", "themes=movies"), CHAT, ANN))
-    await manager.handle(Command("join", (), CHAT, bob))
-    await manager.handle(Command("go", (), CHAT, ANN))
-    engine = manager.sessions[CHAT].engine
-    assert isinstance(engine, FlipRace)
-    tops = "".join(c.letter for c in engine.tops())
-    await manager.handle(Text(CHAT, ANN, f"the {tops} show", clock.now(), MessageRef(CHAT, "a1")))
+    manager = GameManager(
+        registry, outbox, log, clock, workspace=Workspace(store, registry), rng=random.Random(2)
+    )
+
+    async def game() -> FlipRace:
+        await manager.handle(Command("start", ("race", "cards=1", "themes=movies"), CHAT, ANN))
+        await manager.handle(Command("join", (), CHAT, bob))
+        await manager.handle(Command("go", (), CHAT, ANN))
+        engine = manager.sessions[CHAT].engine
+        assert isinstance(engine, FlipRace)
+        for i, (sid, letter) in enumerate(zip(engine.order, "zq", strict=True)):
+            engine.piles[sid] = [Card(900 + i, letter, "red")]  # the same two letters each game
+        engine._changed(clock.now())
+        return engine
+
+    await game()
+    await clock.advance(1.0)
+    await manager.handle(Text(CHAT, ANN, "The Zq Show", clock.now(), MessageRef(CHAT, "a1")))
     await clock.advance(0.2)
+    assert any("vote yes or no" in t for t in outbox.texts(CHAT))
     await manager.handle(Command("vote", ("yes",), CHAT, bob))
     await clock.advance(0.2)
     assert CHAT not in manager.sessions
-    assert any("Voted in during this game" in t and "words add" in t for t in outbox.texts(CHAT))
+    kept = [t for t in outbox.texts(CHAT) if "Voted in during this game" in t]
+    assert kept and "THE ZQ SHOW" in kept[0] and "Kept on this workspace's word list" in kept[0]
+    added, _ = await store.word_lists("test", "w")
+    assert "the zq show" in added
+
+    before = len(outbox.texts(CHAT))
+    engine = await game()
+    assert "the zq show" in engine.referee.rules.added
+    await clock.advance(1.0)
+    await manager.handle(Text(CHAT, ANN, "the zq show", clock.now(), MessageRef(CHAT, "a2")))
+    await clock.advance(0.2)
+    later = outbox.texts(CHAT)[before:]
+    assert not any("vote yes or no" in t for t in later)
+    assert engine.won[ANN.seat_id] and engine.voted_words == []
+    assert not manager.errors
     await manager.shutdown()
+    await store.close()
+
+
+async def test_a_vote_never_lifts_a_ban(tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from bot.workspace import Workspace
+    from storage import open_store
+
+    store = open_store(f"sqlite:///{tmp_path}/moji.db")
+    await store.open()
+    workspace = Workspace(store)
+    await store.ban_word("test", "w", "the zq show", "admin", datetime.now(UTC))
+    assert await workspace.keep_voted(CHAT, ["the zq show", "jaws again", "jaws again"]) == ["jaws again"]
+    added, banned = await store.word_lists("test", "w")
+    assert added == {"jaws again"} and banned == {"the zq show"}
+    assert await Workspace(None).keep_voted(CHAT, ["cat"]) == []
+    await store.close()
 
 
 @pytest.mark.parametrize("variation", [*VARIATIONS, "off-the-grid,monochrome", "stack-em-up,do-si-do"])
