@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
 from pathlib import Path
+from typing import overload
 
 from games.common.languages import ENGLISH, Language
 from games.common.languages import language as _language
@@ -194,6 +195,54 @@ class _CompactInfo(Mapping[str, int]):
                     at = offset + i * width
                     yield blob[at : at + size].decode("utf-8"), v
 
+    def ordered(self, bit: int) -> tuple[_BlobWords, array[int]]:
+        """Words whose info has ``bit``, most common first (ties: shorter, then by bytes), and their zipf."""
+        info = self._info
+        buckets: dict[int, tuple[array[int], array[int]]] = {}
+        for size, (first, count, offset) in self._blocks.items():
+            width = size + 1
+            for i in range(count):
+                v = info[first + i]
+                if v & bit:
+                    z = v >> F.ZIPF_SHIFT & F.ZIPF_MASK
+                    bucket = buckets.get(z)
+                    if bucket is None:
+                        bucket = buckets[z] = (array("I"), array("H"))
+                    bucket[0].append(offset + i * width)
+                    bucket[1].append(size)
+        offsets, sizes, zipf = array("I"), array("H"), array("B")
+        for z in sorted(buckets, reverse=True):
+            offs, lengths = buckets[z]
+            offsets.extend(offs)
+            sizes.extend(lengths)
+            zipf.frombytes(bytes([z]) * len(offs))
+        return _BlobWords(self._blob, offsets, sizes), zipf
+
+
+class _BlobWords(Sequence[str]):
+    """Words read from the data file's bytes by position (4 + 2 bytes a word instead of a string)."""
+
+    def __init__(self, blob: bytes, offsets: array[int], sizes: array[int]) -> None:
+        self._blob, self._offsets, self._sizes = blob, offsets, sizes
+
+    def __len__(self) -> int:
+        return len(self._offsets)
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[str]: ...
+    def __getitem__(self, i: int | slice) -> str | list[str]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        at = self._offsets[i]
+        return self._blob[at : at + self._sizes[i]].decode("utf-8")
+
+    def __iter__(self) -> Iterator[str]:
+        blob = self._blob
+        for at, size in zip(self._offsets, self._sizes, strict=True):
+            yield blob[at : at + size].decode("utf-8")
+
 
 def _items_with(info: Mapping[str, int], bit: int) -> Iterator[tuple[str, int]]:
     """The entries of ``info`` whose value has ``bit``."""
@@ -252,7 +301,8 @@ class _Data:
 
     @cached_property
     def persons(self) -> frozenset[str]:
-        return frozenset(self.sections["persons"].decode("ascii").split("\n"))
+        text = self.sections["persons"].decode("ascii")
+        return frozenset(text.split("\n")) if text else frozenset()  # none outside English
 
     @cached_property
     def tables(self) -> dict[str, dict[str, int]]:
@@ -319,9 +369,15 @@ class _Order:
         self.index: dict[str, int] = {ch: k for k, ch in enumerate(alphabet)}
         self.alphabet = alphabet
         index = self.index
-        entries = sorted((-((v >> shift) & mask), w) for w, v in _items_with(info, dict_bit))
-        self.words: list[str] = [w for _, w in entries]
-        self.zipf: list[int] = [-z for z, _ in entries]
+        self.words: Sequence[str]
+        self.zipf: Sequence[int]
+        if isinstance(info, _CompactInfo):
+            # No list of strings: a word is decoded from the data file's bytes when asked for.
+            self.words, self.zipf = info.ordered(dict_bit)
+        else:
+            entries = sorted((-((v >> shift) & mask), w) for w, v in _items_with(info, dict_bit))
+            self.words = [w for _, w in entries]
+            self.zipf = [-z for z, _ in entries]
         n = len(self.words)
         once = [bytearray((n + 7) // 8) for _ in alphabet]
         twice = [bytearray((n + 7) // 8) for _ in alphabet]

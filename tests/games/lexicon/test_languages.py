@@ -155,6 +155,7 @@ def test_themes_are_english_only(code: str) -> None:
     with pytest.raises(ValueError, match="English-only"):
         casual(code).judge("water", WordRules(themes=frozenset({"nouns"})))
     assert THEMES_ENGLISH_ONLY == "Themes are English-only for now."
+    assert not casual(code).is_title("", "persons") and casual(code).kinds("") == []
 
 
 def test_workspace_words_fold_by_the_language() -> None:
@@ -299,3 +300,12 @@ def test_every_stored_word_is_made_of_the_alphabet(code: str) -> None:
     assert len(words) == len(set(words)) > 200_000
     assert all(set(w) <= alphabet for w in words)
     assert set(casual(code).words()) <= set(words)
+
+
+def test_words_are_listed_most_common_first(code: str) -> None:
+    lex = tournament(code)
+    words = lex.words()
+    assert isinstance(words, list) and words[:3] == lex.words()[:3]
+    zipfs = [lex.zipf(w) for w in words[:3000]] + [lex.zipf(w) for w in words[-100:]]
+    assert zipfs == sorted(zipfs, reverse=True)
+    assert lex.words("casual") == casual(code).words()
