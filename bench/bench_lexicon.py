@@ -128,6 +128,11 @@ def measure(code: str) -> dict[str, object]:
     t0 = time.perf_counter()
     tournament.judge("warm", WordRules(dictionary="tournament"))
     tournament_first_judge_s = time.perf_counter() - t0
+    rss_before = rss_mb()
+    t0 = time.perf_counter()
+    tournament.prepare()  # its letter bitmaps and word order (examples, words_from in tournament games)
+    tournament_prepare_s = time.perf_counter() - t0
+    tournament_prepare_mb = rss_mb() - rss_before
     t_rules = WordRules(dictionary="tournament", bans=bans)
     t_sample = [(w, t_rules) for w in sample]
     tournament_us = per_call_us(tournament.judge, t_sample)
@@ -158,6 +163,8 @@ def measure(code: str) -> dict[str, object]:
         },
         "words_from_7_tiles_1_blank_ms": round(words_from_ms, 1),
         "tournament_first_judge_s": round(tournament_first_judge_s, 3),
+        "tournament_prepare_s": round(tournament_prepare_s, 3),
+        "rss_added_by_tournament_prepare_mb": round(tournament_prepare_mb, 1),
         "tournament_judge_us": {
             "p50": round(pct(tournament_us, 0.5), 2),
             "p99": round(pct(tournament_us, 0.99), 2),
