@@ -309,3 +309,13 @@ def test_words_are_listed_most_common_first(code: str) -> None:
     zipfs = [lex.zipf(w) for w in words[:3000]] + [lex.zipf(w) for w in words[-100:]]
     assert zipfs == sorted(zipfs, reverse=True)
     assert lex.words("casual") == casual(code).words()
+
+
+def test_module_judge_takes_a_language() -> None:
+    from games.lexicon import judge
+
+    assert judge("Straße", language="de") == (True, None, "STRASSE is in the German casual dictionary.")
+    assert not judge("Straße").ok  # English by default
+    assert judge("niño", WordRules(dictionary="tournament"), "es").message == (
+        "NIÑO is in the Spanish tournament dictionary."
+    )
