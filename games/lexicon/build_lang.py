@@ -203,9 +203,11 @@ def gather(src: Source, log: Callable[[str], None]) -> dict[str, Entry]:
     entries: dict[str, Entry] = {}
     keep_one = ONE_LETTER[src.code]
 
-    hun = Hunspell(HUNSPELL_DIR / f"{src.hunspell}.aff", HUNSPELL_DIR / f"{src.hunspell}.dic")
+    hun: Hunspell | None = None
+    if src.expand or src.names_from_hunspell:
+        hun = Hunspell(HUNSPELL_DIR / f"{src.hunspell}.aff", HUNSPELL_DIR / f"{src.hunspell}.dic")
     forms: list[str] = []
-    if src.expand:
+    if hun is not None and src.expand:
         # Affix flags named by non-ASCII characters add enclitic pronouns (cómelo,
         # comiéndoselo): not words in Spanish word games, and most of the expansion.
         skip = frozenset(f for f in hun.classes if not f.isascii())
@@ -253,7 +255,7 @@ def gather(src: Source, log: Callable[[str], None]) -> dict[str, Entry]:
         add(form)
     if forms:
         log(f"{src.hunspell} expanded: {len(entries)} words")
-    if src.names_from_hunspell:
+    if hun is not None and src.names_from_hunspell:
         for stem in hun.stems:
             if stem.word[:1].isupper():
                 add(stem.word)
