@@ -143,7 +143,7 @@ def measure(code: str) -> dict[str, object]:
         "rss_added_mb": round(rss_added, 1),
         "rss_added_after_first_judge_mb": round(rss_after_judge, 1),
         "casual_words": len(words),
-        "tournament_words": len(tournament.words()) if code != "en" else None,
+        "tournament_words": len(tournament.words()),
         "rss_added_after_examples_mb": round(rss_after_examples, 1),
         "judge_all_bans_first_call_us": {
             "p50": round(pct(cold_us, 0.5), 2),
