@@ -38,10 +38,12 @@ pytest: $(VENV)/.dev-installed
 bench: $(VENV)/.dev-installed
 	@for b in bench/bench_*.py; do echo "# $$b"; $(PY) $$b || exit 1; done
 
-## lexicon: rebuild games/lexicon/data from Debian scowl + wordnet-base (see docs/LEXICON.md)
+## lexicon: rebuild games/lexicon/data from Debian scowl + wordnet-base (English) and the word lists
+## and Hunspell dictionaries of Dutch, French, German and Spanish (see docs/LEXICON.md)
 lexicon: $(VENV)/.dev-installed
 	$(PIP) install -e '.[dev,lexicon-build]'
 	$(PY) -m games.lexicon.build
+	$(PY) -m games.lexicon.build_lang
 
 ## fuzz: longer property-test runs (opt-in); tests/hardening fuzzes every inbound path
 fuzz: $(VENV)/.dev-installed

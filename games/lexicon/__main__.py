@@ -9,7 +9,8 @@ Commands::
     has        does any allowed word claim these face-up letters?
     words-from every word placeable from a rack, with blanks
 
-Rule options (all commands): ``--dict casual|tournament``, ``--ban plural-s,ing,...``
+Rule options (all commands): ``--language en|nl|fr|de|es`` (default en),
+``--dict casual|tournament``, ``--ban plural-s,ing,...``
 (``--ban all`` for every ban), ``--min-length N``, ``--theme NAME`` (repeatable or
 comma-separated), ``--add WORDS`` and ``--refuse WORDS`` (workspace overlays).
 ``--json`` prints JSON instead of sentences.
@@ -23,8 +24,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from games.common.languages import LANGUAGE_CODES, Language
+from games.common.languages import language as find_language
 from games.common.placement import Placement, match_letters
-from games.common.words import BANS, THEMES, WordRules, normalize
+from games.common.words import BANS, THEMES, WordRules
 from games.lexicon.core import DICTIONARIES, Lexicon, load
 
 THEME_ALIASES = {
@@ -56,6 +59,14 @@ def _split(values: Sequence[str] | None) -> list[str]:
     return out
 
 
+def language_from(args: argparse.Namespace) -> Language:
+    """The language ``--language`` names (English by default)."""
+    try:
+        return find_language(getattr(args, "language", None) or "en")
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+
+
 def rules_from(args: argparse.Namespace) -> WordRules:
     """The :class:`WordRules` the options describe."""
     bans: set[str] = set()
@@ -85,26 +96,27 @@ def rules_from(args: argparse.Namespace) -> WordRules:
     )
 
 
-def _word(text: str, rules: WordRules) -> str | None:
-    return normalize(text, multiword=True)
+def _word(lex: Lexicon, text: str) -> str | None:
+    return lex.fold(text, multiword=True)
 
 
 def _verdict_json(lex: Lexicon, text: str, rules: WordRules) -> dict[str, Any]:
-    word = _word(text, rules)
+    word = _word(lex, text)
     if word is None:
         return {"word": text.strip(), "ok": False, "reason": "not-a-word", "message": "That is not a word."}
     verdict = lex.judge(word, rules)
     return {"word": word, "ok": verdict.ok, "reason": verdict.reason_code, "message": verdict.message}
 
 
-def _letters(items: Sequence[str]) -> list[str]:
+def _letters(items: Sequence[str], lang: Language) -> list[str]:
     letters: list[str] = []
     for item in items:
         for ch in item.lower():
-            if "a" <= ch <= "z":
+            if ch in lang.alphabet:
                 letters.append(ch)
             elif ch not in " ,":
-                raise CliError(f"{ch!r} is not a letter: give letters like A C T or ACT")
+                kind = "a letter" if lang.code == "en" else f"a {lang.name} letter"
+                raise CliError(f"{ch!r} is not {kind}: give letters like A C T or ACT")
     return letters
 
 
@@ -160,7 +172,7 @@ def cmd_explain(lex: Lexicon, rules: WordRules, args: argparse.Namespace) -> int
 
 
 def cmd_examples(lex: Lexicon, rules: WordRules, args: argparse.Namespace) -> int:
-    letters = _letters(args.letters)
+    letters = _letters(args.letters, lex.language)
     if len(letters) < 2:
         raise CliError("give at least two face-up letters, e.g. A C T")
     words = lex.examples(letters, rules, args.placement, args.limit)
@@ -178,7 +190,7 @@ def cmd_examples(lex: Lexicon, rules: WordRules, args: argparse.Namespace) -> in
 
 
 def cmd_has(lex: Lexicon, rules: WordRules, args: argparse.Namespace) -> int:
-    letters = _letters(args.letters)
+    letters = _letters(args.letters, lex.language)
     if len(letters) < 2:
         raise CliError("give at least two face-up letters, e.g. J Q")
     strict = {"plural-s", "ing", "ed"} <= rules.bans
@@ -193,7 +205,7 @@ def cmd_has(lex: Lexicon, rules: WordRules, args: argparse.Namespace) -> int:
 
 
 def cmd_words_from(lex: Lexicon, rules: WordRules, args: argparse.Namespace) -> int:
-    words = lex.words_from(_letters(args.rack), args.blanks, rules)[: args.limit]
+    words = lex.words_from(_letters([args.rack], lex.language), args.blanks, rules)[: args.limit]
     if args.json:
         print(json.dumps({"rack": args.rack, "blanks": args.blanks, "words": words}))
     else:
@@ -211,6 +223,13 @@ def _placement(text: str) -> Placement:
 def parser() -> argparse.ArgumentParser:
     """The argument parser (also used by tests)."""
     common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--language",
+        "--lang",
+        default="en",
+        metavar="CODE",
+        help=f"playing language: {', '.join(LANGUAGE_CODES)} (default en)",
+    )
     common.add_argument("--dict", default="casual", choices=DICTIONARIES, help="dictionary (default casual)")
     common.add_argument("--ban", "--bans", "--rules", action="append", help="bans, comma-separated, or all")
     common.add_argument("--min-length", type=int, default=2, help="minimum letters (default 2)")
@@ -263,7 +282,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         rules = rules_from(args)
-        lex = load(rules.dictionary)
+        lang = language_from(args)
+        lex = load(rules.dictionary, lang.code)
+        if rules.themes and lang.code != "en":
+            raise CliError("themes are English-only for now")
         return COMMANDS[args.command](lex, rules, args)
     except CliError as exc:
         print(f"error: {exc}", file=sys.stderr)

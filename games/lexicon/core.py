@@ -9,12 +9,15 @@ import sys
 import threading
 from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
 from pathlib import Path
+from typing import overload
 
+from games.common.languages import ENGLISH, Language
+from games.common.languages import language as _language
 from games.common.placement import Placement, match_letters
 from games.common.words import (
     LIFTING_THEMES,
@@ -29,8 +32,17 @@ from games.lexicon import _format as F
 DATA_DIR = Path(__file__).resolve().parent / "data"
 DATA_FILE = DATA_DIR / "lexicon.dat.gz"
 
+
+def data_file(code: str) -> Path:
+    """The data file of language ``code`` (English's is ``lexicon.dat.gz``)."""
+    return DATA_FILE if code == ENGLISH.code else DATA_DIR / f"lexicon-{code}.dat.gz"
+
+
 #: The dictionaries :func:`load` knows.
 DICTIONARIES: tuple[str, ...] = ("casual", "tournament")
+
+#: Why a lexicon of another language refuses rules with themes.
+THEMES_ENGLISH_ONLY = "Themes are English-only for now."
 
 #: Bans a lifting theme (movies, food, books, persons) lifts.
 LIFTED_BANS = frozenset({"proper", "plural-s", "ing", "ed"})
@@ -99,8 +111,145 @@ class _Compiled:
     inline_bit: int  # dict_bit when the judge's inline path applies (no title themes), else 0
     theme_tails: tuple[tuple[int, str], ...]  # (theme bit, " is a noun.") by theme name
     not_theme_tail: str  # " is not a noun or a verb."
-    entries: dict[str, int]  # the dictionary's own words -> info (for the inline path)
+    entries: Mapping[str, int]  # the dictionary's own words -> info (for the inline path)
     verdicts: dict[str, Verdict] = field(default_factory=dict)  # judged words, bounded
+
+
+class _CompactInfo(Mapping[str, int]):
+    """Word -> info over the data file's own bytes, without a Python object per word.
+
+    The other languages' files store their words ordered by UTF-8 length, then bytes, each
+    followed by a newline (see :mod:`games.lexicon.build_lang`): every length is a block of
+    fixed-width records, binary-searched here. A dict of 700,000 Spanish words would take
+    70 MB; this takes the size of the text plus four bytes a word.
+    """
+
+    def __init__(self, blob: bytes, blocks: list[list[int]], info: array[int]) -> None:
+        self._blob = blob
+        self._info = info
+        self._blocks: dict[int, tuple[int, int, int]] = {}  # byte length -> (first index, count, offset)
+        first = offset = 0
+        for size, count in blocks:
+            self._blocks[size] = (first, count, offset)
+            first += count
+            offset += count * (size + 1)
+        self._len = first
+
+    def get(self, word: str, default: int | None = None) -> int | None:  # type: ignore[override]
+        if not isinstance(word, str):
+            return default
+        key = word.encode("utf-8", "replace")
+        found = self._blocks.get(len(key))
+        if found is None:
+            return default
+        first, count, offset = found
+        width = len(key) + 1
+        blob = self._blob
+        lo, hi = 0, count
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            at = offset + mid * width
+            probe = blob[at : at + width - 1]
+            if probe < key:
+                lo = mid + 1
+            elif probe > key:
+                hi = mid
+            else:
+                return self._info[first + mid]
+        return default
+
+    def __getitem__(self, word: str) -> int:
+        found = self.get(word)
+        if found is None:
+            raise KeyError(word)
+        return found
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and self.get(word) is not None
+
+    def __len__(self) -> int:
+        return self._len
+
+    def count(self, bit: int) -> int:
+        """How many words have ``bit`` in their info."""
+        return sum(1 for v in self._info if v & bit)
+
+    def __iter__(self) -> Iterator[str]:
+        for word, _ in self.items():
+            yield word
+
+    def items(self) -> Iterator[tuple[str, int]]:  # type: ignore[override]
+        info = self._info
+        for size, (first, count, offset) in self._blocks.items():
+            text = self._blob[offset : offset + count * (size + 1)].decode("utf-8")
+            for i, word in enumerate(text.split("\n")[:count]):
+                yield word, info[first + i]
+
+    def items_with(self, bit: int) -> Iterator[tuple[str, int]]:
+        """The (word, info) pairs whose info has ``bit``, without a string for the others."""
+        info, blob = self._info, self._blob
+        for size, (first, count, offset) in self._blocks.items():
+            width = size + 1
+            for i in range(count):
+                v = info[first + i]
+                if v & bit:
+                    at = offset + i * width
+                    yield blob[at : at + size].decode("utf-8"), v
+
+    def ordered(self, bit: int) -> tuple[_BlobWords, array[int]]:
+        """Words whose info has ``bit``, most common first (ties: shorter, then by bytes), and their zipf."""
+        info = self._info
+        buckets: dict[int, tuple[array[int], array[int]]] = {}
+        for size, (first, count, offset) in self._blocks.items():
+            width = size + 1
+            for i in range(count):
+                v = info[first + i]
+                if v & bit:
+                    z = v >> F.ZIPF_SHIFT & F.ZIPF_MASK
+                    bucket = buckets.get(z)
+                    if bucket is None:
+                        bucket = buckets[z] = (array("I"), array("H"))
+                    bucket[0].append(offset + i * width)
+                    bucket[1].append(size)
+        offsets, sizes, zipf = array("I"), array("H"), array("B")
+        for z in sorted(buckets, reverse=True):
+            offs, lengths = buckets[z]
+            offsets.extend(offs)
+            sizes.extend(lengths)
+            zipf.frombytes(bytes([z]) * len(offs))
+        return _BlobWords(self._blob, offsets, sizes), zipf
+
+
+class _BlobWords(Sequence[str]):
+    """Words read from the data file's bytes by position (4 + 2 bytes a word instead of a string)."""
+
+    def __init__(self, blob: bytes, offsets: array[int], sizes: array[int]) -> None:
+        self._blob, self._offsets, self._sizes = blob, offsets, sizes
+
+    def __len__(self) -> int:
+        return len(self._offsets)
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[str]: ...
+    def __getitem__(self, i: int | slice) -> str | list[str]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        at = self._offsets[i]
+        return self._blob[at : at + self._sizes[i]].decode("utf-8")
+
+    def __iter__(self) -> Iterator[str]:
+        blob = self._blob
+        for at, size in zip(self._offsets, self._sizes, strict=True):
+            yield blob[at : at + size].decode("utf-8")
+
+
+def _items_with(info: Mapping[str, int], bit: int) -> Iterator[tuple[str, int]]:
+    """The entries of ``info`` whose value has ``bit``."""
+    if isinstance(info, _CompactInfo):
+        return info.items_with(bit)
+    return ((w, v) for w, v in info.items() if v & bit)
 
 
 class _Data:
@@ -109,17 +258,22 @@ class _Data:
     def __init__(self, path: Path) -> None:
         raw = gzip.decompress(path.read_bytes())
         self.sections = F.unpack_sections(raw)
-        words = self.sections.pop("words").decode("ascii").split("\n")
         info = array("I")
         info.frombytes(self.sections.pop("info"))
         if sys.byteorder != "little":
             info.byteswap()
-        shared = {v: v for v in set(info)}  # one int object per distinct value keeps memory down
-        self.info: dict[str, int] = dict(zip(words, map(shared.__getitem__, info), strict=True))
+        self.info: Mapping[str, int]
+        if "blocks" in self.sections:
+            blocks = json.loads(self.sections.pop("blocks"))
+            self.info = _CompactInfo(self.sections.pop("words"), blocks, info)
+        else:
+            words = self.sections.pop("words").decode("ascii").split("\n")
+            shared = {v: v for v in set(info)}  # one int object per distinct value keeps memory down
+            self.info = dict(zip(words, map(shared.__getitem__, info), strict=True))
         self.lock = threading.Lock()
-        self._entries: dict[int, dict[str, int]] = {}
+        self._entries: dict[int, Mapping[str, int]] = {}
 
-    def entries(self, dict_bit: int) -> dict[str, int]:
+    def entries(self, dict_bit: int) -> Mapping[str, int]:
         """The words of one dictionary with their info (built on first use, then shared).
 
         The judge's inline path looks words up here: the casual dictionary's own table is
@@ -131,9 +285,13 @@ class _Data:
             with self.lock:
                 found = self._entries.get(dict_bit)
                 if found is None:
-                    found = {w: v for w, v in self.info.items() if v & dict_bit}
-                    if len(found) > len(self.info) // 2:
-                        found = self.info
+                    info = self.info
+                    if isinstance(info, _CompactInfo) and info.count(dict_bit) > len(info) // 2:
+                        found = info  # never a dict of every word (see _CompactInfo)
+                    else:
+                        found = dict(_items_with(info, dict_bit))
+                        if len(found) > len(info) // 2:
+                            found = info
                     self._entries[dict_bit] = found
         return found
 
@@ -144,9 +302,11 @@ class _Data:
 
     @cached_property
     def persons(self) -> frozenset[str]:
-        """WordNet's person instances and the curated ``persons.txt``, matched alike."""
-        wordnet = self.sections["persons"].decode("ascii").split("\n")
-        return frozenset(wordnet) | self.titles["persons"]
+        """WordNet's person instances and the curated ``persons.txt``, matched alike (English only)."""
+        text = self.sections["persons"].decode("ascii")
+        if not text:
+            return frozenset()  # themes are English-only: no names outside English
+        return frozenset(text.split("\n")) | self.titles["persons"]
 
     @cached_property
     def tables(self) -> dict[str, dict[str, int]]:
@@ -207,21 +367,29 @@ def _iter_bits(bits: int, nbytes: int) -> Iterator[int]:
 class _Order:
     """One dictionary's words, most common first, with letter bitmaps for fast example searches."""
 
-    def __init__(self, info: dict[str, int], dict_bit: int) -> None:
+    def __init__(self, info: Mapping[str, int], dict_bit: int, alphabet: str) -> None:
         shift, mask = F.ZIPF_SHIFT, F.ZIPF_MASK
-        entries = sorted(
-            ((-((v >> shift) & mask), w) for w, v in info.items() if v & dict_bit),
-        )
-        self.words: list[str] = [w for _, w in entries]
-        self.zipf: list[int] = [-z for z, _ in entries]
+        #: Letter -> bitmap index (the language's alphabet: German ä ö ü and Spanish ñ count).
+        self.index: dict[str, int] = {ch: k for k, ch in enumerate(alphabet)}
+        self.alphabet = alphabet
+        index = self.index
+        self.words: Sequence[str]
+        self.zipf: Sequence[int]
+        if isinstance(info, _CompactInfo):
+            # No list of strings: a word is decoded from the data file's bytes when asked for.
+            self.words, self.zipf = info.ordered(dict_bit)
+        else:
+            entries = sorted((-((v >> shift) & mask), w) for w, v in _items_with(info, dict_bit))
+            self.words = [w for _, w in entries]
+            self.zipf = [-z for z, _ in entries]
         n = len(self.words)
-        once = [bytearray((n + 7) // 8) for _ in range(26)]
-        twice = [bytearray((n + 7) // 8) for _ in range(26)]
+        once = [bytearray((n + 7) // 8) for _ in alphabet]
+        twice = [bytearray((n + 7) // 8) for _ in alphabet]
         for i, word in enumerate(self.words):
             byte, bit = i >> 3, 1 << (i & 7)
             seen = 0
             for ch in word:
-                k = ord(ch) - 97
+                k = index[ch]
                 flag = 1 << k
                 if seen & flag:
                     twice[k][byte] |= bit
@@ -247,13 +415,14 @@ class _Order:
 
     def candidates(self, letters: Counter[str]) -> int:
         """Bitmap of the words containing at least two of ``letters`` (a multiset)."""
-        keys = [ord(ch) - 97 for ch in letters]
+        index = self.index
+        keys = [index[ch] for ch in letters]
         bits = 0
         for a, b in combinations(keys, 2):
             bits |= self.once[a] & self.once[b]
         for ch, n in letters.items():
             if n > 1:
-                bits |= self.twice[ord(ch) - 97]
+                bits |= self.twice[index[ch]]
         return bits
 
 
@@ -262,13 +431,21 @@ class Lexicon:
 
     Implements :class:`games.common.words.WordJudge`. ``name`` is the dictionary
     used by the helpers that take no rules (:meth:`contains`, :meth:`has_pair`…);
-    :meth:`judge` and :meth:`examples` honour ``rules.dictionary``.
+    :meth:`judge` and :meth:`examples` honour ``rules.dictionary``. ``language`` is
+    the :class:`~games.common.languages.Language` whose words it holds: the judge
+    folds what players type by it, and letter queries use its alphabet.
     """
 
-    def __init__(self, name: str, data: _Data) -> None:
+    def __init__(self, name: str, data: _Data, lang: Language = ENGLISH) -> None:
         if name not in F.DICT_FLAGS:
             raise ValueError(_unknown_dictionary(name))
         self.name = name
+        self.language = lang
+        self._english = lang.code == ENGLISH.code
+        #: How typed text folds: English keeps its own normalize (unchanged behaviour).
+        self._fold: Callable[..., str | None] = normalize if self._english else self._fold_language
+        #: " German" in messages ("STRASSE isn't in the German dictionary."); "" for English.
+        self._named = "" if self._english else f" {lang.name}"
         self._data = data
         self._info = data.info
         self._bit = F.DICT_FLAGS[name]
@@ -277,13 +454,25 @@ class Lexicon:
         self._tables: dict[tuple[Placement, bool, str | None], dict[str, int]] = {}
         self._pair_tables: tuple[dict[str, int], ...] | None = None
 
+    def _fold_language(self, text: str, *, multiword: bool = False) -> str | None:
+        # Apostrophes go (aujourd'hui -> aujourdhui, auto's -> autos): the data stores words without them.
+        return self.language.fold(text.replace("'", "").replace("\u2019", ""), multiword=multiword)
+
+    def fold(self, text: str, *, multiword: bool = False) -> str | None:
+        """Fold typed text as the judge does (``Straße`` -> ``strasse`` in German), or None.
+
+        English: :func:`games.common.words.normalize`; another language: its
+        :meth:`~games.common.languages.Language.fold` after dropping apostrophes.
+        """
+        return self._fold(text, multiword=multiword)
+
     def __repr__(self) -> str:
-        return f"<Lexicon {self.name}>"
+        return f"<Lexicon {self.name}>" if self._english else f"<Lexicon {self.name} {self.language.code}>"
 
     # --- simple queries ---
 
     def contains(self, word: str) -> bool:
-        """True if ``word`` (lower-case letters) is a plain word of this dictionary.
+        """True if ``word`` (folded: lower-case letters of the language) is a plain word of this dictionary.
 
         Proper nouns, abbreviations and contractions are not plain words; foreign
         words and inflections are (bans decide about those).
@@ -351,6 +540,8 @@ class Lexicon:
             return found
         if rules.dictionary not in F.DICT_FLAGS:
             raise ValueError(_unknown_dictionary(rules.dictionary))
+        if rules.themes and not self._english:
+            raise ValueError(THEMES_ENGLISH_ONLY)
         bans = set(rules.bans)
         if rules.themes & LIFTING_THEMES:
             bans -= LIFTED_BANS
@@ -371,9 +562,9 @@ class Lexicon:
             title_themes=rules.themes & TITLE_THEMES,
             data_themes=rules.themes - TITLE_THEMES,
             multiword=bool(rules.themes & MULTIWORD_THEMES),
-            added=frozenset(w.lower() for w in rules.added),
-            banned=frozenset(w.lower() for w in rules.banned),
-            ok_tail=f" is in the {rules.dictionary} dictionary.",
+            added=self._fold_all(rules.added),
+            banned=self._fold_all(rules.banned),
+            ok_tail=f" is in the{self._named} {rules.dictionary} dictionary.",
             inline_bit=F.DICT_FLAGS[rules.dictionary]
             if not rules.themes & TITLE_THEMES and all(t in F.THEME_FLAGS for t in rules.themes)
             else 0,
@@ -389,12 +580,20 @@ class Lexicon:
         self._compiled[id(rules)] = compiled
         return compiled
 
+    def _fold_all(self, words: Iterable[str]) -> frozenset[str]:
+        """Workspace words as the judge compares them (folded by the language)."""
+        if self._english:
+            return frozenset(w.lower() for w in words)
+        return frozenset(self._fold(w, multiword=True) or w.lower() for w in words)
+
     def judge(self, word: str, rules: WordRules) -> Verdict:
         """Judge ``word`` under ``rules``: ``Verdict(ok, reason_code, message)``.
 
-        ``word`` should be normalised (:func:`games.common.words.normalize`);
-        anything else is normalised here, and text that is no answer gets the
-        reason ``not-a-word``. Never raises for any text.
+        ``word`` should be folded by the language (:meth:`Language.fold
+        <games.common.languages.Language.fold>`; English: :func:`games.common.words.normalize`);
+        anything else is folded here (``Straße`` -> ``strasse`` in German), and text that
+        is no answer gets the reason ``not-a-word``. Never raises for any text; raises
+        ValueError for rules with themes in a language other than English.
         """
         c = self._compiled.get(id(rules))
         if c is None or c.rules is not rules:
@@ -449,7 +648,7 @@ class Lexicon:
     def _judge(self, word: str, c: _Compiled) -> Verdict:
         """The uncached judge, for any text and rules."""
         if not (word.isascii() and word.isalpha() and word.islower()):
-            folded = normalize(word, multiword=True) if isinstance(word, str) else None
+            folded = self._fold(word, multiword=True) if isinstance(word, str) else None
             if folded is None:
                 shown = word.strip()[:40] if isinstance(word, str) else ""
                 return Verdict(False, "not-a-word", f"{shown.upper() or 'That'} is not a word.")
@@ -485,7 +684,7 @@ class Lexicon:
                 return self._vote(shout, c.title_themes)
             else:
                 where = "" if c.dictionary == "casual" else f" {c.dictionary}"
-                return Verdict(False, "unknown", f"{shout} isn't in the{where} dictionary.")
+                return Verdict(False, "unknown", f"{shout} isn't in the{self._named}{where} dictionary.")
         bad = info & c.ban_mask
         if bad and info & F.TOURNAMENT_PLAIN:
             bad = F.effective(info, c.dict_bit) & c.ban_mask
@@ -628,7 +827,7 @@ class Lexicon:
             with self._data.lock:
                 order = self._orders.get(dictionary)
                 if order is None:
-                    order = _Order(self._info, F.DICT_FLAGS[dictionary])
+                    order = _Order(self._info, F.DICT_FLAGS[dictionary], self.language.alphabet)
                     self._orders[dictionary] = order
         return order
 
@@ -648,7 +847,8 @@ class Lexicon:
         if limit <= 0:
             return []
         c = self._compile(rules)
-        pool = Counter(ch.lower() for ch in letters if len(ch) == 1 and "a" <= ch.lower() <= "z")
+        alphabet = self.language.alphabet
+        pool = Counter(ch.lower() for ch in letters if len(ch) == 1 and ch.lower() in alphabet)
         if sum(pool.values()) < 2:
             return []
         found: list[tuple[int, int, str]] = []
@@ -699,12 +899,13 @@ class Lexicon:
         """
         rules = rules or WordRules(dictionary=self.name)
         c = self._compile(rules)
-        have = Counter(ch.lower() for ch in rack if ch.isalpha() and ch.isascii())
+        alphabet = self.language.alphabet
+        have = Counter(ch.lower() for ch in rack if len(ch) == 1 and ch.lower() in alphabet)
         blanks = max(0, blanks)
         size = sum(have.values()) + blanks
         order = self._order(c.dictionary)
         bits = order.shorter(size)
-        outside = [k for k in range(26) if chr(97 + k) not in have]
+        outside = [k for k, ch in enumerate(order.alphabet) if ch not in have]
         if blanks == 0:
             for k in outside:
                 bits &= ~order.once[k]
@@ -737,29 +938,40 @@ def _unknown_dictionary(name: str) -> str:
 
 
 _lock = threading.Lock()
-_data: _Data | None = None
-_loaded: dict[str, Lexicon] = {}
+_data: dict[str, _Data] = {}  # language code -> its data file, read once
+_loaded: dict[tuple[str, str], Lexicon] = {}
 
 
-def load(name: str = "casual") -> Lexicon:
-    """The lexicon for dictionary ``name`` ("casual" or "tournament"), loaded once and cached."""
-    found = _loaded.get(name)
+def load(dictionary: str = "casual", language: str = "en") -> Lexicon:
+    """The lexicon for ``dictionary`` ("casual" or "tournament") in ``language``, loaded once and cached.
+
+    ``language`` is a code (``en``, ``nl``, ``fr``, ``de``, ``es``) or name; each
+    language's data file is read on first use. Raises ValueError for an unknown
+    dictionary or language, FileNotFoundError when the data file was never built.
+    """
+    found = _loaded.get((dictionary, language))
     if found is not None:
         return found
-    if name not in F.DICT_FLAGS:
-        raise ValueError(_unknown_dictionary(name))
-    global _data
+    if dictionary not in F.DICT_FLAGS:
+        raise ValueError(_unknown_dictionary(dictionary))
+    lang = _language(language)
     with _lock:
-        if _data is None:
-            if not DATA_FILE.exists():
-                raise FileNotFoundError(f"{DATA_FILE} is missing: run `make lexicon` to build it")
-            _data = _Data(DATA_FILE)
-        lexicon = _loaded.get(name) or Lexicon(name, _data)
-        _loaded[name] = lexicon
+        data = _data.get(lang.code)
+        if data is None:
+            path = data_file(lang.code)
+            if not path.exists():
+                raise FileNotFoundError(f"{path} is missing: run `make lexicon` to build it")
+            data = _data[lang.code] = _Data(path)
+        lexicon = _loaded.get((dictionary, lang.code)) or Lexicon(dictionary, data, lang)
+        _loaded[(dictionary, lang.code)] = lexicon
+        _loaded[(dictionary, language)] = lexicon
     return lexicon
 
 
-def judge(word: str, rules: WordRules | None = None) -> Verdict:
-    """Judge ``word`` with the dictionary ``rules.dictionary`` names (default rules: casual, no bans)."""
+def judge(word: str, rules: WordRules | None = None, language: str = "en") -> Verdict:
+    """Judge ``word`` with the dictionary ``rules.dictionary`` names in ``language``.
+
+    Default rules: casual, no bans; default language: English.
+    """
     rules = rules or WordRules()
-    return load(rules.dictionary).judge(word, rules)
+    return load(rules.dictionary, language).judge(word, rules)

@@ -116,3 +116,35 @@ def test_bad_placement_and_dictionary_are_usage_errors(capsys: pytest.CaptureFix
     assert "unknown placement" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["check", "cat", "--dict", "huge"])
+
+
+def test_judge_in_another_language(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        ["judge", "--language", "de", "--ban", "proper"], capsys, "Straße\naepfel\nÄpfel\nBerlin\n"
+    )
+    assert code == 0
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["word"] for r in rows] == ["strasse", "aepfel", "äpfel", "berlin"]
+    assert [r["reason"] for r in rows] == [None, "unknown", None, "proper"]
+    assert rows[0]["message"] == "STRASSE is in the German casual dictionary."
+    assert rows[2]["message"] == "ÄPFEL is in the German casual dictionary."
+    code, out, _ = run(["check", "--lang", "es", "niño", "nino"], capsys)
+    assert code == 1
+    assert out.splitlines() == [
+        "ok: NIÑO is in the Spanish casual dictionary.",
+        "no (unknown): NINO isn't in the Spanish dictionary.",
+    ]
+
+
+def test_examples_in_another_language(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["examples", "--language", "es", "--json", "Ñ", "O"], capsys)
+    assert code == 0
+    rows = json.loads(out)["examples"]
+    assert rows and all("ñ" in r["word"] and "o" in r["word"] for r in rows)
+    assert rows == sorted(rows, key=lambda r: -r["zipf"])
+    code, _, err = run(["examples", "--language", "fr", "Ä", "B"], capsys)
+    assert code == 2 and "'ä' is not a French letter" in err
+    code, _, err = run(["check", "--language", "klingon", "x"], capsys)
+    assert code == 2 and "doesn't play in 'klingon'" in err
+    code, _, err = run(["check", "--language", "fr", "--theme", "nouns", "chat"], capsys)
+    assert code == 2 and "English-only" in err
