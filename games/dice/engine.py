@@ -39,10 +39,7 @@ def load_lexicon(language: str = "en") -> DiceLexicon:
     """The project lexicon of ``language``, imported lazily (only when a game has no judge of its own)."""
     from games.lexicon import load
 
-    if language == "en":
-        english: DiceLexicon = load(DICTIONARY)
-        return english
-    lexicon: DiceLexicon = load(DICTIONARY, language=language)  # type: ignore[call-arg,unused-ignore]
+    lexicon: DiceLexicon = load(DICTIONARY, language=language)
     return lexicon
 
 

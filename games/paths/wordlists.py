@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from games.common.languages import language
@@ -18,14 +17,10 @@ _lock = threading.Lock()
 
 
 def lexicon(dictionary: str, code: str = "en") -> Lexicon:
-    """The lexicon of ``dictionary`` in language ``code`` (English keeps the call it always made)."""
+    """The lexicon of ``dictionary`` in language ``code``."""
     from games.lexicon import load
 
-    if code == "en":
-        return load(dictionary)
-    # every language's lexicon comes from the same loader (issue 22's lexicon branch)
-    loader: Callable[..., Lexicon] = load
-    return loader(dictionary, language=code)
+    return load(dictionary, language=code)
 
 
 def allowed_words(rules: WordRules, judge: WordJudge | None = None, code: str = "en") -> WordList:

@@ -18,12 +18,9 @@ TEAM_VARIATIONS = frozenset({"do-si-do", "ball-and-chain"})
 
 def load_judge(language: str = "en") -> WordJudge:
     """The project lexicon of ``language``, imported lazily (only when a game has no judge)."""
-    from games.lexicon import load  # type: ignore[attr-defined,unused-ignore]
+    from games.lexicon import load
 
-    if language == "en":
-        english: WordJudge = load("casual")
-        return english
-    judge: WordJudge = load("casual", language=language)  # type: ignore[call-arg,unused-ignore]
+    judge: WordJudge = load("casual", language=language)
     return judge
 
 

@@ -43,10 +43,7 @@ def load_judge(dictionary: str, language: str = "en") -> WordJudge:
     """The project lexicon of ``language``, imported lazily (only when a game has no judge)."""
     from games.lexicon import load
 
-    if language == "en":
-        english: WordJudge = load(dictionary)
-        return english
-    judge: WordJudge = load(dictionary, language=language)  # type: ignore[call-arg,unused-ignore]
+    judge: WordJudge = load(dictionary, language=language)
     return judge
 
 
