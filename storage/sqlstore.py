@@ -43,6 +43,8 @@ Body = Callable[["Tx"], Coroutine[Any, Any, T]]
 
 #: Every game (the ``game`` column of ``scores``).
 ALL_GAMES = "*"
+#: Every language (the ``language`` column of ``scores``).
+ALL_LANGUAGES = "*"
 
 _MAX_CACHED = 100_000
 
@@ -78,6 +80,12 @@ def check_text(args: Sequence[Any]) -> None:
     for value in args:
         if isinstance(value, str) and "\x00" in value:
             raise StorageError("text containing a NUL character cannot be stored")
+
+
+def check_language(code: str) -> None:
+    """Refuse a language code that cannot name one language (``*`` is every language)."""
+    if not code or code == ALL_LANGUAGES or len(code) > 20 or not code.isascii() or not code.isalnum():
+        raise StorageError(f"{code!r} is not a language code")
 
 
 def clean_name(name: str) -> str:
@@ -311,11 +319,12 @@ class SQLStore(ABC):
     # ------------------------------------------------------------ games
 
     async def _insert_game(self, tx: Tx, record: GameRecord) -> None:
+        check_language(record.language)
         seats = [{"id": s.id, "name": s.name, "bot": s.bot} for s in record.seats]
         await tx.execute(
             "INSERT INTO games (game_id, game, platform, workspace_id, channel_id, thread_id, options, seed, "
-            "seats, host, names, added_words, banned_words, status, started_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?) ON CONFLICT DO NOTHING",
+            "seats, host, names, added_words, banned_words, status, started_at, language) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?) ON CONFLICT DO NOTHING",
             (
                 record.game_id,
                 record.game,
@@ -331,6 +340,7 @@ class SQLStore(ABC):
                 json.dumps(sorted(record.added_words)),
                 json.dumps(sorted(record.banned_words)),
                 float(record.started_at),
+                record.language,
             ),
         )
 
@@ -373,10 +383,10 @@ class SQLStore(ABC):
         """Record a game's end and add its scores up: one transaction, exactly once by game id.
 
         Computer players' seats are kept in ``results`` but never scored. Each
-        person's score counts for the game and for "every game", in the
-        all-time, season, month, week and day buckets (the workspace's time
-        zone). Returns False, changing nothing, when the game had already
-        finished or been voided.
+        person's score counts for the game and for "every game", each for the
+        game's language and for "every language", in the all-time, season,
+        month, week and day buckets (the workspace's time zone). Returns False,
+        changing nothing, when the game had already finished or been voided.
         """
         platform, workspace_id = record.platform, record.workspace_id
         players: list[tuple[Any, ...]] = []
@@ -412,19 +422,21 @@ class SQLStore(ABC):
                     )
                     players.append((seat_platform, user_id, clean_name(name), self.clock()))
                     for game in (record.game, ALL_GAMES):
-                        for key in keys:
-                            totals.append(
-                                (
-                                    platform,
-                                    workspace_id,
-                                    game,
-                                    key,
-                                    user_id,
-                                    int(score.points),
-                                    int(score.won),
-                                    score.best_word,
+                        for language in (record.language, ALL_LANGUAGES):
+                            for key in keys:
+                                totals.append(
+                                    (
+                                        platform,
+                                        workspace_id,
+                                        game,
+                                        language,
+                                        key,
+                                        user_id,
+                                        int(score.points),
+                                        int(score.won),
+                                        score.best_word,
+                                    )
                                 )
-                            )
                 results.append(
                     (
                         record.game_id,
@@ -539,6 +551,7 @@ class SQLStore(ABC):
                 names=json.loads(row[10]),
                 added_words=frozenset(json.loads(row[11])),
                 banned_words=frozenset(json.loads(row[12])),
+                language=row[15],
             )
             alive_at = None if row[14] is None else float(row[14])
             out.append(StoredGame(record, tuple(logs.get(record.game_id, ())), alive_at))
@@ -547,14 +560,21 @@ class SQLStore(ABC):
     # ------------------------------------------------------------ scores
 
     async def _board(
-        self, tx: Tx, platform: str, workspace_id: str, game: str | None, bucket: str, limit: int
+        self,
+        tx: Tx,
+        platform: str,
+        workspace_id: str,
+        game: str | None,
+        bucket: str,
+        limit: int,
+        language: str | None,
     ) -> list[LeaderboardRow]:
         rows = await tx.fetch(
             "SELECT s.user_id, COALESCE(p.display_name, s.user_id), s.points, s.games, s.wins, s.best_word "
             "FROM scores s LEFT JOIN players p ON p.platform = s.platform AND p.user_id = s.user_id "
-            "WHERE s.platform = ? AND s.workspace_id = ? AND s.game = ? AND s.bucket = ? "
+            "WHERE s.platform = ? AND s.workspace_id = ? AND s.game = ? AND s.language = ? AND s.bucket = ? "
             "ORDER BY s.points DESC, s.wins DESC, s.games, s.user_id LIMIT ?",
-            (platform, workspace_id, game or ALL_GAMES, bucket, int(limit)),
+            (platform, workspace_id, game or ALL_GAMES, language or ALL_LANGUAGES, bucket, int(limit)),
         )
         return ranked(rows)
 
@@ -566,15 +586,19 @@ class SQLStore(ABC):
         period: str,
         now: datetime,
         limit: int = 10,
+        language: str | None = None,
     ) -> list[LeaderboardRow]:
         """The top ``limit`` players of ``game`` (None: every game) in the period containing ``now``.
 
         Day, week and month are calendar periods in the workspace's ``timezone``
         setting (UTC by default). Scores are bucketed when a game ends, in the
         time zone set then: changing the setting affects games ending later.
+        ``language`` counts only the games played in it (None: every language).
         """
         if period not in periods.PERIODS:
             raise StorageError(f"unknown leaderboard period {period!r}")
+        if language is not None:
+            check_language(language)
         async with self._read() as tx:
             rows = await tx.fetch(
                 "SELECT w.season, s.value FROM workspaces w LEFT JOIN workspace_settings s "
@@ -586,14 +610,24 @@ class SQLStore(ABC):
                 return []
             season, tz = int(rows[0][0]), rows[0][1]
             key = periods.bucket(period, now, periods.zone(tz), season)
-            return await self._board(tx, platform, workspace_id, game, key, limit)
+            return await self._board(tx, platform, workspace_id, game, key, limit, language)
 
     async def season_leaderboard(
-        self, platform: str, workspace_id: str, game: str | None, season: int, limit: int = 10
+        self,
+        platform: str,
+        workspace_id: str,
+        game: str | None,
+        season: int,
+        limit: int = 10,
+        language: str | None = None,
     ) -> list[LeaderboardRow]:
-        """The top players of a season (the current one or an archived one)."""
+        """The top players of a season (the current one or an archived one), of every language or
+        of ``language``."""
+        if language is not None:
+            check_language(language)
+        bucket = f"season:{int(season)}"
         async with self._read() as tx:
-            return await self._board(tx, platform, workspace_id, game, f"season:{int(season)}", limit)
+            return await self._board(tx, platform, workspace_id, game, bucket, limit, language)
 
     async def player_stats(self, platform: str, workspace_id: str, user_id: str) -> PlayerStats | None:
         """A player's all-time record in the workspace (every game), or None."""
@@ -601,9 +635,9 @@ class SQLStore(ABC):
             rows = await tx.fetch(
                 "SELECT COALESCE(p.display_name, s.user_id), s.games, s.wins, s.points, s.best_word "
                 "FROM scores s LEFT JOIN players p ON p.platform = s.platform AND p.user_id = s.user_id "
-                "WHERE s.platform = ? AND s.workspace_id = ? AND s.game = ? AND s.bucket = 'all' "
-                "AND s.user_id = ?",
-                (platform, workspace_id, ALL_GAMES, user_id),
+                "WHERE s.platform = ? AND s.workspace_id = ? AND s.game = ? AND s.language = ? "
+                "AND s.bucket = 'all' AND s.user_id = ?",
+                (platform, workspace_id, ALL_GAMES, ALL_LANGUAGES, user_id),
             )
         if not rows:
             return None
@@ -1194,9 +1228,9 @@ _UPSERT_PLAYER = (
 
 #: Best word: the longest; on a tie the one found first stays.
 _ADD_SCORE = (
-    "INSERT INTO scores (platform, workspace_id, game, bucket, user_id, points, games, wins, best_word) "
-    "VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?) "
-    "ON CONFLICT (platform, workspace_id, game, bucket, user_id) DO UPDATE SET "
+    "INSERT INTO scores (platform, workspace_id, game, language, bucket, user_id, points, games, wins, "
+    "best_word) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?) "
+    "ON CONFLICT (platform, workspace_id, game, language, bucket, user_id) DO UPDATE SET "
     "points = scores.points + excluded.points, games = scores.games + 1, wins = scores.wins + excluded.wins, "
     "best_word = CASE WHEN length(excluded.best_word) > length(scores.best_word) "
     "THEN excluded.best_word ELSE scores.best_word END"
@@ -1204,7 +1238,8 @@ _ADD_SCORE = (
 
 _RUNNING_GAMES = (
     "SELECT g.game_id, g.game, g.platform, g.workspace_id, g.channel_id, g.thread_id, g.options, "
-    "g.seed, g.seats, g.host, g.names, g.added_words, g.banned_words, g.started_at, g.alive_at FROM games g "
+    "g.seed, g.seats, g.host, g.names, g.added_words, g.banned_words, g.started_at, g.alive_at, g.language "
+    "FROM games g "
     "WHERE g.status = 'running' ORDER BY g.started_at, g.game_id"
 )
 _RUNNING_ACTIONS = (
@@ -1213,7 +1248,8 @@ _RUNNING_ACTIONS = (
 )
 _UNANNOUNCED_GAMES = (
     "SELECT g.game_id, g.game, g.platform, g.workspace_id, g.channel_id, g.thread_id, g.options, "
-    "g.seed, g.seats, g.host, g.names, g.added_words, g.banned_words, g.started_at, g.alive_at FROM games g "
+    "g.seed, g.seats, g.host, g.names, g.added_words, g.banned_words, g.started_at, g.alive_at, g.language "
+    "FROM games g "
     "WHERE g.status = 'finished' AND g.announced_at IS NULL ORDER BY g.started_at, g.game_id"
 )
 _UNANNOUNCED_ACTIONS = (
@@ -1222,7 +1258,8 @@ _UNANNOUNCED_ACTIONS = (
 )
 _ENDED_GAMES = (
     "SELECT g.game_id, g.game, g.platform, g.workspace_id, g.channel_id, g.thread_id, g.options, "
-    "g.seed, g.seats, g.host, g.names, g.added_words, g.banned_words, g.started_at, g.alive_at FROM games g "
+    "g.seed, g.seats, g.host, g.names, g.added_words, g.banned_words, g.started_at, g.alive_at, g.language "
+    "FROM games g "
     "WHERE g.status <> 'running' AND g.ended_at >= ? ORDER BY g.started_at, g.game_id"
 )
 _ENDED_ACTIONS = (
