@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import os
 import random
+import sys
 
-from adapters.terminal.app import TerminalAdapter, TerminalOutbox
+import pytest
+
+from adapters.terminal.app import TerminalAdapter, TerminalOutbox, stdin_lines
 from adapters.terminal.render import card, render, time_left
 from bot.clock import FakeClock
 from bot.manager import GameManager
@@ -14,7 +18,7 @@ from bot.registry import Registry
 from bot.testing import Keyboard, MemoryLog
 from bot.views import View
 from games.common.protocol import Action, CardFace, Notice
-from tests.bot.toygame import TOY, ToyEngine
+from tests.bot.toygame import LINGO, TOY, LingoEngine, ToyEngine
 
 
 async def test_a_whole_game_in_the_terminal() -> None:
@@ -178,3 +182,38 @@ async def test_a_turn_based_game_is_welcomed_with_its_own_title() -> None:
     keys.type(None)
     assert await run == 0
     await manager.shutdown()
+
+
+async def test_a_word_with_accents_reaches_the_game_as_typed() -> None:
+    clock = FakeClock()
+    screen: list[str] = []
+    outbox = TerminalOutbox(screen.append, clock, colour=False)
+    manager = GameManager(Registry([LINGO]), outbox, MemoryLog(), clock, rng=random.Random(3))
+    keys = Keyboard()
+    adapter = TerminalAdapter(
+        manager, outbox, keys.lines(), screen.append, game="lingo", options=["language=de", "target=3"]
+    )
+    run = asyncio.ensure_future(adapter.run())
+    await clock.advance(3)
+    engine = next(iter(manager.sessions.values())).engine
+    assert isinstance(engine, LingoEngine)
+    assert "toy · German" in "".join(screen)  # the table names its language
+    for word in ("Äpfel", "Straße", "Öl"):
+        keys.type(word)
+        await clock.advance(0.2)
+    assert engine.heard == ["Äpfel", "Straße", "Öl"]
+    assert engine.folded == ["äpfel", "strasse", "öl"]
+    assert "✔ ÄPFEL" in "".join(screen)
+    keys.type("/quit")
+    assert await run == 0
+    await manager.shutdown()
+
+
+async def test_typed_lines_are_read_as_utf8(monkeypatch: pytest.MonkeyPatch) -> None:
+    read, write = os.pipe()
+    os.write(write, "Äpfel\nniño\r\n".encode())
+    os.close(write)
+    with open(read, encoding="latin-1") as stdin:  # (the locale's encoding does not matter)
+        monkeypatch.setattr(sys, "stdin", stdin)
+        lines = [line async for line in stdin_lines()]
+    assert [line.strip() for line in lines] == ["Äpfel", "niño"]
