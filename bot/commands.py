@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from bot.registry import Registry
-from games.common.languages import language
+from games.common.languages import LANGUAGES, language
 from games.common.options import OptionError, OptionValue, parse_options
 from games.common.protocol import GameInfo
 
@@ -204,5 +204,10 @@ def help_lines(registry: Registry) -> list[str]:
     lines = [f"`{spec.usage}` — {spec.help}" + (" (admins)" if spec.admin else "") for spec in COMMANDS]
     lines.append("")
     lines.append("Games: " + ", ".join(f"{g.name} ({g.title})" for g in registry))
+    lines.append(
+        "Languages: "
+        + ", ".join(f"{code} ({lang.name})" for code, lang in LANGUAGES.items())
+        + " — `config language fr` sets this workspace's, `start race language=nl` one game's."
+    )
     lines.append("In a race, just type a word in the channel to claim cards.")
     return lines

@@ -7,6 +7,8 @@ import dataclasses
 import os
 import random
 import sys
+from collections.abc import Iterator
+from typing import TextIO
 
 import pytest
 
@@ -209,11 +211,17 @@ async def test_a_word_with_accents_reaches_the_game_as_typed() -> None:
     await manager.shutdown()
 
 
-async def test_typed_lines_are_read_as_utf8(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def typed_pipe() -> Iterator[TextIO]:
+    """Standard input as a pipe holding two lines typed in UTF-8, opened with another encoding."""
     read, write = os.pipe()
     os.write(write, "Äpfel\nniño\r\n".encode())
     os.close(write)
     with open(read, encoding="latin-1") as stdin:  # (the locale's encoding does not matter)
-        monkeypatch.setattr(sys, "stdin", stdin)
-        lines = [line async for line in stdin_lines()]
+        yield stdin
+
+
+async def test_typed_lines_are_read_as_utf8(typed_pipe: TextIO, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", typed_pipe)
+    lines = [line async for line in stdin_lines()]
     assert [line.strip() for line in lines] == ["Äpfel", "niño"]

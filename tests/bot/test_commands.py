@@ -6,7 +6,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.commands import COMMANDS, CommandError, option_names, parse_leaderboard, parse_start, split
+from bot.commands import (
+    COMMANDS,
+    CommandError,
+    help_lines,
+    option_names,
+    parse_leaderboard,
+    parse_start,
+    split,
+)
 from bot.registry import Registry, UnknownGame
 from tests.bot.toygame import LINGO, TOY
 
@@ -101,3 +109,10 @@ def test_list_is_a_command_for_private_words() -> None:
     from bot.commands import resolve
 
     assert resolve("list").name == "list"
+
+
+def test_the_help_names_the_languages_and_how_to_pick_one() -> None:
+    text = "\n".join(help_lines(REG))
+    assert "Languages: en (English), nl (Dutch), fr (French), de (German), es (Spanish)" in text
+    assert "`config language fr`" in text and "`start race language=nl`" in text
+    assert "[language=fr]" in next(spec.usage for spec in COMMANDS if spec.name == "leaderboard")
