@@ -60,6 +60,8 @@ def may_be_answer(text: str) -> bool:
     keyboards and pastes send them) count as the accented letter."""
     composed = unicodedata.normalize("NFC", text)
     return 0 < len(composed) <= MAX_WORD and WORD.match(composed) is not None
+
+
 #: The longest line read as a typed move in a turn-based game's thread.
 MAX_MOVE = 400
 #: Custom id of the Eagle Eyes list modal.
