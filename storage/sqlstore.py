@@ -43,8 +43,6 @@ Body = Callable[["Tx"], Coroutine[Any, Any, T]]
 
 #: Every game (the ``game`` column of ``scores``).
 ALL_GAMES = "*"
-#: Every language (the ``language`` column of ``scores``).
-ALL_LANGUAGES = "*"
 
 _MAX_CACHED = 100_000
 
@@ -83,8 +81,9 @@ def check_text(args: Sequence[Any]) -> None:
 
 
 def check_language(code: str) -> None:
-    """Refuse a language code that cannot name one language (``*`` is every language)."""
-    if not code or code == ALL_LANGUAGES or len(code) > 20 or not code.isascii() or not code.isalnum():
+    """Refuse a language code that cannot name one language (``en``, ``fr``…: short, ASCII letters
+    and digits)."""
+    if not code or len(code) > 20 or not code.isascii() or not code.isalnum():
         raise StorageError(f"{code!r} is not a language code")
 
 
@@ -383,10 +382,11 @@ class SQLStore(ABC):
         """Record a game's end and add its scores up: one transaction, exactly once by game id.
 
         Computer players' seats are kept in ``results`` but never scored. Each
-        person's score counts for the game and for "every game", each for the
-        game's language and for "every language", in the all-time, season,
-        month, week and day buckets (the workspace's time zone). Returns False,
-        changing nothing, when the game had already finished or been voided.
+        person's score counts for the game and for "every game", in the
+        all-time, season, month, week and day buckets (the workspace's time
+        zone): in ``scores`` (every language together) and in
+        ``language_scores`` for the game's language. Returns False, changing
+        nothing, when the game had already finished or been voided.
         """
         platform, workspace_id = record.platform, record.workspace_id
         players: list[tuple[Any, ...]] = []
@@ -422,21 +422,19 @@ class SQLStore(ABC):
                     )
                     players.append((seat_platform, user_id, clean_name(name), self.clock()))
                     for game in (record.game, ALL_GAMES):
-                        for language in (record.language, ALL_LANGUAGES):
-                            for key in keys:
-                                totals.append(
-                                    (
-                                        platform,
-                                        workspace_id,
-                                        game,
-                                        language,
-                                        key,
-                                        user_id,
-                                        int(score.points),
-                                        int(score.won),
-                                        score.best_word,
-                                    )
+                        for key in keys:
+                            totals.append(
+                                (
+                                    platform,
+                                    workspace_id,
+                                    game,
+                                    key,
+                                    user_id,
+                                    int(score.points),
+                                    int(score.won),
+                                    score.best_word,
                                 )
+                            )
                 results.append(
                     (
                         record.game_id,
@@ -457,6 +455,9 @@ class SQLStore(ABC):
                 await tx.executemany(_UPSERT_PLAYER, players)
             if totals:
                 await tx.executemany(_ADD_SCORE, totals)
+                await tx.executemany(
+                    _ADD_LANGUAGE_SCORE, [(*row[:3], record.language, *row[3:]) for row in totals]
+                )
             return True
 
         if not await self._transaction(body):
@@ -569,13 +570,12 @@ class SQLStore(ABC):
         limit: int,
         language: str | None,
     ) -> list[LeaderboardRow]:
-        rows = await tx.fetch(
-            "SELECT s.user_id, COALESCE(p.display_name, s.user_id), s.points, s.games, s.wins, s.best_word "
-            "FROM scores s LEFT JOIN players p ON p.platform = s.platform AND p.user_id = s.user_id "
-            "WHERE s.platform = ? AND s.workspace_id = ? AND s.game = ? AND s.language = ? AND s.bucket = ? "
-            "ORDER BY s.points DESC, s.wins DESC, s.games, s.user_id LIMIT ?",
-            (platform, workspace_id, game or ALL_GAMES, language or ALL_LANGUAGES, bucket, int(limit)),
-        )
+        if language is None:
+            rows = await tx.fetch(_BOARD, (platform, workspace_id, game or ALL_GAMES, bucket, int(limit)))
+        else:
+            rows = await tx.fetch(
+                _LANGUAGE_BOARD, (platform, workspace_id, game or ALL_GAMES, language, bucket, int(limit))
+            )
         return ranked(rows)
 
     async def leaderboard(
@@ -635,9 +635,9 @@ class SQLStore(ABC):
             rows = await tx.fetch(
                 "SELECT COALESCE(p.display_name, s.user_id), s.games, s.wins, s.points, s.best_word "
                 "FROM scores s LEFT JOIN players p ON p.platform = s.platform AND p.user_id = s.user_id "
-                "WHERE s.platform = ? AND s.workspace_id = ? AND s.game = ? AND s.language = ? "
-                "AND s.bucket = 'all' AND s.user_id = ?",
-                (platform, workspace_id, ALL_GAMES, ALL_LANGUAGES, user_id),
+                "WHERE s.platform = ? AND s.workspace_id = ? AND s.game = ? AND s.bucket = 'all' "
+                "AND s.user_id = ?",
+                (platform, workspace_id, ALL_GAMES, user_id),
             )
         if not rows:
             return None
@@ -877,6 +877,10 @@ class SQLStore(ABC):
                 )
             await tx.execute(
                 "DELETE FROM scores WHERE platform = ? AND workspace_id = ? AND user_id = ?",
+                (platform, workspace_id, user_id),
+            )
+            await tx.execute(
+                "DELETE FROM language_scores WHERE platform = ? AND workspace_id = ? AND user_id = ?",
                 (platform, workspace_id, user_id),
             )
             await tx.execute(
@@ -1228,12 +1232,35 @@ _UPSERT_PLAYER = (
 
 #: Best word: the longest; on a tie the one found first stays.
 _ADD_SCORE = (
-    "INSERT INTO scores (platform, workspace_id, game, language, bucket, user_id, points, games, wins, "
-    "best_word) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?) "
-    "ON CONFLICT (platform, workspace_id, game, language, bucket, user_id) DO UPDATE SET "
+    "INSERT INTO scores (platform, workspace_id, game, bucket, user_id, points, games, wins, best_word) "
+    "VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?) "
+    "ON CONFLICT (platform, workspace_id, game, bucket, user_id) DO UPDATE SET "
     "points = scores.points + excluded.points, games = scores.games + 1, wins = scores.wins + excluded.wins, "
     "best_word = CASE WHEN length(excluded.best_word) > length(scores.best_word) "
     "THEN excluded.best_word ELSE scores.best_word END"
+)
+#: A leaderboard: the top rows of one bucket of every language (``scores``), or of one language.
+_BOARD = (
+    "SELECT s.user_id, COALESCE(p.display_name, s.user_id), s.points, s.games, s.wins, s.best_word "
+    "FROM scores s LEFT JOIN players p ON p.platform = s.platform AND p.user_id = s.user_id "
+    "WHERE s.platform = ? AND s.workspace_id = ? AND s.game = ? AND s.bucket = ? "
+    "ORDER BY s.points DESC, s.wins DESC, s.games, s.user_id LIMIT ?"
+)
+_LANGUAGE_BOARD = (
+    "SELECT s.user_id, COALESCE(p.display_name, s.user_id), s.points, s.games, s.wins, s.best_word "
+    "FROM language_scores s LEFT JOIN players p ON p.platform = s.platform AND p.user_id = s.user_id "
+    "WHERE s.platform = ? AND s.workspace_id = ? AND s.game = ? AND s.language = ? AND s.bucket = ? "
+    "ORDER BY s.points DESC, s.wins DESC, s.games, s.user_id LIMIT ?"
+)
+#: A score added up per language (``language_scores``), like :data:`_ADD_SCORE`.
+_ADD_LANGUAGE_SCORE = (
+    "INSERT INTO language_scores (platform, workspace_id, game, language, bucket, user_id, points, games, "
+    "wins, best_word) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?) "
+    "ON CONFLICT (platform, workspace_id, game, language, bucket, user_id) DO UPDATE SET "
+    "points = language_scores.points + excluded.points, games = language_scores.games + 1, "
+    "wins = language_scores.wins + excluded.wins, "
+    "best_word = CASE WHEN length(excluded.best_word) > length(language_scores.best_word) "
+    "THEN excluded.best_word ELSE language_scores.best_word END"
 )
 
 _RUNNING_GAMES = (
@@ -1355,6 +1382,7 @@ _PURGE = (
     "DELETE FROM results WHERE game_id IN "
     "(SELECT game_id FROM games WHERE platform = ? AND workspace_id = ?)",
     "DELETE FROM scores WHERE platform = ? AND workspace_id = ?",
+    "DELETE FROM language_scores WHERE platform = ? AND workspace_id = ?",
     "DELETE FROM workspace_settings WHERE platform = ? AND workspace_id = ?",
     "DELETE FROM workspace_words WHERE platform = ? AND workspace_id = ?",
     "DELETE FROM seasons WHERE platform = ? AND workspace_id = ?",

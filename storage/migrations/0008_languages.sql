@@ -1,10 +1,12 @@
--- Languages (#22): each game is played in one language, and scores add up per language too.
--- Games recorded before this were all played in English.
+-- Languages (#22): each game is played in one language. Games recorded before this were all
+-- played in English.
 ALTER TABLE games ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
 
--- Scores gain a language ('*': every language, as game '*' is every game). The primary key
--- changes, so the table is rebuilt: each old row counts for every language and for English.
-CREATE TABLE scores_by_language (
+-- Scores added up per language as well (``scores`` keeps adding up every language together,
+-- so the usual leaderboards read as before): per workspace, game ('*': every game), language,
+-- period bucket and player. Read only by a leaderboard that names a language, so it has no
+-- index beyond its key (a game's end writes it too, and stays quick).
+CREATE TABLE language_scores (
     platform TEXT NOT NULL,
     workspace_id TEXT NOT NULL,
     game TEXT NOT NULL,
@@ -17,12 +19,8 @@ CREATE TABLE scores_by_language (
     best_word TEXT NOT NULL,
     PRIMARY KEY (platform, workspace_id, game, language, bucket, user_id)
 );
-INSERT INTO scores_by_language
-    (platform, workspace_id, game, language, bucket, user_id, points, games, wins, best_word)
-SELECT platform, workspace_id, game, '*', bucket, user_id, points, games, wins, best_word FROM scores;
-INSERT INTO scores_by_language
+
+-- every score from before was made in English
+INSERT INTO language_scores
     (platform, workspace_id, game, language, bucket, user_id, points, games, wins, best_word)
 SELECT platform, workspace_id, game, 'en', bucket, user_id, points, games, wins, best_word FROM scores;
-DROP TABLE scores;
-ALTER TABLE scores_by_language RENAME TO scores;
-CREATE INDEX scores_board ON scores (platform, workspace_id, game, language, bucket, points DESC);
