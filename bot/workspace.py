@@ -150,9 +150,12 @@ class Workspace:
         tokens: dict[str, str] = {}
         for key, value in sorted(raw.items()):
             if key.startswith(prefix):
-                token = f"{key[len(prefix) :]}={value}"
-                for name in option_names(info, [token]) or {token}:
-                    tokens.setdefault(name, token)
+                option = key[len(prefix) :]
+                name = next(iter(option_names(info, [option])), option)
+                # one per option: one kept under its own name wins over one an older moji kept
+                # under an alias (`race.lang`)
+                if option == name or name not in tokens:
+                    tokens[name] = f"{option}={value}"
         spec = next((spec for spec in info.options if spec.name == "language"), None)
         if spec is not None and "language" not in tokens:
             chosen = _setting_values(raw)["language"]
@@ -281,8 +284,8 @@ class Workspace:
             info = self.registry.find(game) if self.registry else None
             if info is None:
                 raise CommandError(f"There is no game called {game!r}.")
-            if option.replace("_", "-") in {"language", "lang"}:
-                value = self._language_code(value)
+            if option_names(info, [option]) == {"language"}:
+                value = self._language_code(value)  # (`race.language French` reads fr)
             try:
                 parsed = parse_options(info.options, [f"{option}={value}"])
             except OptionError as exc:

@@ -182,3 +182,17 @@ async def test_a_scheduled_game_starts_in_the_workspace_language(setup) -> None:
     await start_scheduled(manager, due, clock.now(), "☕ Word break!")
     assert manager.sessions[CHAT].options["language"] == "es"
     await manager.handle(cmd("stop"))
+
+
+async def test_defaults_stored_under_an_alias_yield_to_the_player(setup, store: SQLStore) -> None:
+    manager, outbox, _ = setup
+    # kept as an older moji kept it: under the name the admin typed
+    await store.set_setting("test", "w1", "lingo.lang", "nl", "u9")
+    assert await started_language(manager, "start lingo") == "nl"
+    assert await started_language(manager, "start lingo language=fr") == "fr"
+    # now kept under the option's own name, whatever the admin typed
+    assert "lingo.language is now de" in await reply(manager, outbox, "config lingo.lang de", ADMIN)
+    assert "toy.bots is now 1" in await reply(manager, outbox, "config toy.bots 1", ADMIN)
+    refused = await reply(manager, outbox, "config toy.language fr", ADMIN)
+    assert "unknown option 'language'" in refused
+    assert await started_language(manager, "start lingo") == "de"
