@@ -92,3 +92,12 @@ async def test_an_answer_with_accents_reaches_the_game_as_typed(h: Harness) -> N
         "discord", GUILD_ID, "lingo", "all", datetime.now(UTC), 10, language="fr"
     )
     assert rows == []
+
+
+async def test_config_suggests_the_language_setting_and_its_values(h: Harness) -> None:
+    iid = await h.fake.autocomplete(*ANN, "config", {"key": "lang"}, focused="key")
+    [answer] = await h.fake.wait_for("POST", rf"/interactions/{iid}/")
+    assert "language" in [c["value"] for c in answer.json["data"]["choices"]]
+    iid = await h.fake.autocomplete(*ANN, "config", {"key": "language", "value": "sp"}, focused="value")
+    [answer] = await h.fake.wait_for("POST", rf"/interactions/{iid}/")
+    assert [(c["name"], c["value"]) for c in answer.json["data"]["choices"]] == [("Spanish (es)", "es")]
