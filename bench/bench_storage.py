@@ -7,7 +7,8 @@ among 1,000,000 score rows p99 ≤ 10 ms.
 The 1,000,000 score rows are loaded in bulk (the same rows game ends would
 write: per player, game and period bucket) into 200 workspaces, so the
 measured workspace holds 5,000 of them, plus 1,000 real game ends recorded
-through ``finish_game``.
+through ``finish_game``; as many rows per language go in ``language_scores``,
+and one of the reads ranks one language only.
 
 PostgreSQL runs when ``MOJI_TEST_POSTGRES_URL`` is set (``.ci/postgres.sh``);
 ``--rows N`` changes the table size, ``--sqlite-only`` skips PostgreSQL,
@@ -46,6 +47,7 @@ WORKSPACES = 200
 PLATFORM = "bench"
 NOW = datetime(2025, 5, 7, 12, tzinfo=UTC)
 GAMES = ("race", "board", "dice", "paths", "shed")
+LANGUAGES = ("en", "nl", "fr", "de", "es")
 
 
 def percentile(samples: list[float], q: float) -> float:
@@ -62,34 +64,45 @@ def summary(samples: list[float]) -> dict[str, float]:
 
 
 async def load_rows(store: SQLStore, rows: int, rng: random.Random) -> int:
-    """Bulk-insert ``rows`` score rows (10 per player and game: 5 buckets × the game and '*')."""
+    """Bulk-insert ``rows`` score rows (10 per player: 5 buckets × the game and '*'), and as many
+    rows per language (each player plays one language)."""
     keys = buckets(NOW)
     per_player = len(keys) * 2
     players = max(1, rows // per_player)
     batch: list[tuple[Any, ...]] = []
+    by_language: list[tuple[Any, ...]] = []
     written = 0
     sql = (
         "INSERT INTO scores (platform, workspace_id, game, bucket, user_id, points, games, wins, best_word) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
     )
+    language_sql = (
+        "INSERT INTO language_scores (platform, workspace_id, game, language, bucket, user_id, points, "
+        "games, wins, best_word) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    )
     for n in range(players):
         workspace = f"w{n % WORKSPACES}"
         user = f"u{n}"
         game = GAMES[n % len(GAMES)]
+        language = LANGUAGES[(n // WORKSPACES) % len(LANGUAGES)]
         games = rng.randint(1, 300)
+        points = rng.randint(0, 5000)
         for key in keys:
             for which in (game, "*"):
-                batch.append(
-                    (PLATFORM, workspace, which, key, user, rng.randint(0, 5000), games, games // 3, "word")
-                )
+                row = (PLATFORM, workspace, which, key, user, points, games, games // 3, "word")
+                batch.append(row)
+                by_language.append((*row[:3], language, *row[3:]))
         if len(batch) >= 20_000:
             async with store._write() as tx:
                 await tx.executemany(sql, batch)
+                await tx.executemany(language_sql, by_language)
             written += len(batch)
             batch.clear()
+            by_language.clear()
     if batch:
         async with store._write() as tx:
             await tx.executemany(sql, batch)
+            await tx.executemany(language_sql, by_language)
         written += len(batch)
     async with store._write() as tx:
         await tx.executemany(
@@ -137,18 +150,24 @@ async def measure(store: SQLStore, rows: int) -> dict[str, Any]:
         writes.append((time.perf_counter_ns() - t0) / 1e6)
 
     reads: dict[str, list[float]] = {}
-    for period, which in (("all", None), ("week", "race"), ("day", None)):
+    for period, which, spoken in (
+        ("all", None, None),
+        ("week", "race", None),
+        ("day", None, None),
+        ("all", "race", "fr"),
+    ):
         samples: list[float] = []
         for _ in range(BOARD_QUERIES):
             t0 = time.perf_counter_ns()
-            top = await store.leaderboard(PLATFORM, "w0", which, period, NOW, 10)
+            top = await store.leaderboard(PLATFORM, "w0", which, period, NOW, 10, language=spoken)
             samples.append((time.perf_counter_ns() - t0) / 1e6)
-        assert len(top) == 10
-        reads[f"{period}_{which or 'all_games'}"] = samples
+        assert len(top) == 10 or (spoken is not None and top)  # (a small --rows: few players per language)
+        reads[f"{period}_{which or 'all_games'}" + (f"_{spoken}" if spoken else "")] = samples
     await store.close()
     board_p99 = max(percentile(samples, 0.99) for samples in reads.values())
     return {
         "score_rows": loaded + 10 * 4 * GAME_ENDS,
+        "language_score_rows": loaded + 10 * 4 * GAME_ENDS,
         "load_seconds": round(load_s, 1),
         "game_end_write": summary(writes),
         "leaderboard_top10": {name: summary(samples) for name, samples in reads.items()},

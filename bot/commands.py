@@ -8,10 +8,11 @@ reads their arguments and explains mistakes in one friendly sentence.
 from __future__ import annotations
 
 import shlex
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from bot.registry import Registry
+from games.common.languages import LANGUAGES, language
 from games.common.options import OptionError, OptionValue, parse_options
 from games.common.protocol import GameInfo
 
@@ -54,8 +55,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("rules", "rules [game]", "how to play, and every option", ("howto",)),
     CommandSpec(
         "leaderboard",
-        "leaderboard [game] [day|week|month|season|all]",
-        "who leads in this workspace",
+        "leaderboard [game] [day|week|month|season|all] [language=fr]",
+        "who leads in this workspace (every language together unless language= picks one)",
         ("lb", "top", "scores"),
     ),
     CommandSpec("stats", "stats [player]", "a player's record", ("me",)),
@@ -163,19 +164,39 @@ def parse_start(args: Sequence[str], registry: Registry) -> tuple[GameInfo, dict
         raise CommandError(f"{info.title}: {exc}.") from None
 
 
-def parse_leaderboard(args: Sequence[str], registry: Registry) -> tuple[str | None, str]:
-    """Read ``[game] [period]`` in either order; period defaults to ``all``."""
+def option_names(info: GameInfo, tokens: Iterable[str]) -> set[str]:
+    """The own names of the options ``tokens`` set (``computers=2`` sets ``bots``; a bare
+    ``monochrome`` sets ``monochrome``); tokens naming no option of ``info`` are left out."""
+    own: dict[str, str] = {}
+    for spec in info.options:
+        for key in (spec.name, *spec.aliases):
+            own[key] = spec.name
+    keys = (token.partition("=")[0].strip().lower().replace("_", "-") for token in tokens)
+    return {own[key] for key in keys if key in own}
+
+
+def parse_leaderboard(args: Sequence[str], registry: Registry) -> tuple[str | None, str, str | None]:
+    """Read ``[game] [period] [language=CODE]`` in any order: the game (None: every game), the
+    period (default ``all``) and the language code (None: every language together)."""
     game: str | None = None
     period = "all"
+    lang: str | None = None
     for arg in args:
-        key = arg.lower()
-        if key in PERIODS:
+        key, sep, value = arg.lower().partition("=")
+        if sep and key.strip() in {"language", "lang"}:
+            try:
+                lang = language(value).code
+            except ValueError as exc:
+                raise CommandError(str(exc)) from None
+        elif sep:
+            raise CommandError(f"{arg!r}: a leaderboard takes only language=, like `language=fr`.")
+        elif key in PERIODS:
             period = PERIODS[key]
         elif (found := registry.find(key)) is not None:
             game = found.name
         else:
             raise CommandError(f"{arg!r} is neither a game nor a period (day, week, month, season, all).")
-    return game, period
+    return game, period, lang
 
 
 def help_lines(registry: Registry) -> list[str]:
@@ -183,5 +204,10 @@ def help_lines(registry: Registry) -> list[str]:
     lines = [f"`{spec.usage}` — {spec.help}" + (" (admins)" if spec.admin else "") for spec in COMMANDS]
     lines.append("")
     lines.append("Games: " + ", ".join(f"{g.name} ({g.title})" for g in registry))
+    lines.append(
+        "Languages: "
+        + ", ".join(f"{code} ({lang.name})" for code, lang in LANGUAGES.items())
+        + " — `config language fr` sets this workspace's, `start race language=nl` one game's."
+    )
     lines.append("In a race, just type a word in the channel to claim cards.")
     return lines

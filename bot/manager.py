@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot import metrics, views
 from bot.clock import Clock, SystemClock
-from bot.commands import CommandError, command_of, help_lines, parse_start
+from bot.commands import CommandError, command_of, help_lines, option_names, parse_start
 from bot.events import (
     Button,
     ChatKey,
@@ -472,7 +472,7 @@ class GameManager:
                 await self.game_log.lobby_closed(state.game_id)
                 continue
             chat = state.chat
-            words = await self.workspace.word_lists(chat)
+            words = await self.workspace.word_lists(chat, str(state.options.get("language", "en")))
             session = self._new_session(
                 chat, info, state.host, state.options, state.game_id, state.seed, words
             )
@@ -646,18 +646,16 @@ class GameManager:
                 "Join it, or wait until it ends — one game per channel."
             )
         info, options = parse_start(args, self.registry)
-        given = {a.split("=", 1)[0].lower() for a in args}
-        defaults = [
-            t
-            for t in await self.workspace.game_defaults(cmd.chat, info.name)
-            if t.split("=", 1)[0] not in given
-        ]
+        # the workspace's defaults (its language, its `config race.cards 5`…) for what was not given
+        user_args = args[1:] if args and self.registry.find(args[0]) is info else args
+        given = option_names(info, user_args)
+        ours = await self.workspace.game_defaults(cmd.chat, info)
+        defaults = [t for t in ours if not option_names(info, [t]) & given]
         if defaults:
-            user_args = args[1:] if args and self.registry.find(args[0]) is info else args
             info, options = parse_start((info.name, *defaults, *user_args), self.registry)
         self._check_masters_choice(cmd, info.name, args, options)
         await self.workspace.seen(cmd.chat, cmd.player)
-        words = await self.workspace.word_lists(cmd.chat)
+        words = await self.workspace.word_lists(cmd.chat, str(options.get("language", "en")))
         game_id, seed = uuid.uuid4().hex, self._rng.getrandbits(63)
         # one active game per chat is the database's rule, across every moji process
         holder = await self.game_log.claim(cmd.chat, game_id, self.clock.now())

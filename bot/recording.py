@@ -23,7 +23,8 @@ log = logging.getLogger(__name__)
 
 
 def to_record(game: GameStart) -> GameRecord:
-    """A :class:`GameStart` as storage keeps it."""
+    """A :class:`GameStart` as storage keeps it (a game without a ``language`` option plays
+    English)."""
     return GameRecord(
         game_id=game.game_id,
         game=game.game,
@@ -41,6 +42,7 @@ def to_record(game: GameStart) -> GameRecord:
         names=dict(game.names),
         added_words=game.added_words,
         banned_words=game.banned_words,
+        language=str(game.options.get("language", "en")),
     )
 
 

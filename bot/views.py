@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from games.common import grammar
+from games.common.languages import LANGUAGES
 from games.common.options import OptionSpec, OptionValue, format_value
 from games.common.protocol import CardFace, Cell, GameInfo, Result, SeatLine, Snapshot
 
@@ -104,7 +105,8 @@ def lobby(
     *,
     open_: bool = True,
 ) -> View:
-    """The lobby message with Join / Leave / Start buttons."""
+    """The lobby message with Join / Leave / Start buttons (its title names the game's language
+    when it is not English: ``moji race — lobby · French``)."""
     lines = [info.summary, ""]
     lines.append("Players: " + ", ".join(players) + (f" + {bots} computer" if bots else ""))
     changed = [f"{k}={format_value(v)}" for k, v in options.items() if _differs(info.options, k, v)]
@@ -118,9 +120,10 @@ def lobby(
         if open_
         else ()
     )
+    spoken = LANGUAGES.get(str(options.get("language", "en")))
     return View(
         kind="lobby",
-        title=f"{info.title} — lobby",
+        title=f"{info.title} — lobby" + (f" · {spoken.name}" if spoken and spoken.code != "en" else ""),
         lines=tuple(lines),
         buttons=buttons,
         game=info.name,

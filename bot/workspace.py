@@ -2,9 +2,11 @@
 
 Settings are declared once here (:data:`WORKSPACE_SETTINGS`), with their
 defaults; a game option's workspace default is set as ``<game>.<option>``
-(``config race.cards 5``). Only admins change anything; adapters decide who
-is an admin (Discord: Manage Server or the configured role; Slack: workspace
-admins or the configured user group).
+(``config race.cards 5``). The ``language`` setting is the default of every
+game that has a ``language`` option (``config race.language`` and the
+player's own ``language=`` win over it). Only admins change anything;
+adapters decide who is an admin (Discord: Manage Server or the configured
+role; Slack: workspace admins or the configured user group).
 """
 
 from __future__ import annotations
@@ -13,16 +15,25 @@ import contextlib
 import re
 import zoneinfo
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from bot import views
-from bot.commands import CommandError, parse_leaderboard
+from bot.commands import CommandError, option_names, parse_leaderboard
 from bot.events import ChatKey, Command, Player
 from bot.privacy import GRACE_DAYS, RETENTION_DAYS, parse_retention
 from bot.registry import Registry
-from games.common.options import OptionError, OptionSpec, OptionValue, format_value, parse_options
-from games.common.words import normalize
+from games.common.languages import ASCII_LETTERS, LANGUAGES, Language, language
+from games.common.options import (
+    OptionError,
+    OptionSpec,
+    OptionValue,
+    format_value,
+    language_option,
+    parse_options,
+)
+from games.common.protocol import GameInfo
 
 if TYPE_CHECKING:
     from storage.base import Store
@@ -40,6 +51,11 @@ WORKSPACE_SETTINGS: tuple[OptionSpec, ...] = (
         "mark refused answers ❌ and show why in the game's table (otherwise: listed there; `why` explains)",
     ),
     OptionSpec("timezone", "text", "UTC", "time zone for word breaks and the daily/weekly leaderboards"),
+    replace(
+        language_option(),
+        help="the language games start in unless `start … language=` says otherwise: "
+        + ", ".join(f"{code} ({lang.name})" for code, lang in LANGUAGES.items()),
+    ),
     OptionSpec(
         "retention",
         "text",
@@ -62,11 +78,30 @@ VOTED_BY = "vote"
 
 _MENTION = re.compile(r"^<@!?([A-Za-z0-9]+)(?:\|[^>]*)?>$")
 
+#: How a workspace's own words are kept: with every playing language's letters (``äpfel``,
+#: ``niño``; ß as ss, other accents dropped), so a game folds each to its own letters at start
+#: (``äpfel`` is ``apfel`` to an English game, ``äpfel`` to a German one).
+EVERY_LETTER = Language(
+    "*",
+    "every language",
+    ASCII_LETTERS + "".join(sorted({ch for lang in LANGUAGES.values() for ch in lang.extra_letters})),
+)
+
 
 def mentioned_user(text: str) -> str | None:
     """The user id in a mention (``<@123>``, ``<@!123>``, ``<@U1|ann>``), if it is one."""
     match = _MENTION.match(text.strip())
     return match.group(1) if match else None
+
+
+def _setting_values(raw: Mapping[str, str]) -> dict[str, OptionValue]:
+    values: dict[str, OptionValue] = {spec.name: spec.default for spec in WORKSPACE_SETTINGS}
+    for spec in WORKSPACE_SETTINGS:
+        if spec.name in raw:
+            # a value written by an older version is ignored: the default stands
+            with contextlib.suppress(OptionError):
+                values[spec.name] = spec.parse(raw[spec.name])
+    return values
 
 
 class Workspace:
@@ -87,12 +122,18 @@ class Workspace:
             await self.store.upsert_workspace(chat.platform, chat.workspace_id)
             await self.store.upsert_player(player.platform, player.user_id, player.display_name)
 
-    async def word_lists(self, chat: ChatKey) -> tuple[frozenset[str], frozenset[str]]:
-        """The workspace's (added, banned) words."""
+    async def word_lists(self, chat: ChatKey, lang: str = "en") -> tuple[frozenset[str], frozenset[str]]:
+        """The workspace's (added, banned) words, spelled with the letters of language ``lang``
+        (the game's: a German game keeps ``äpfel``, an English one reads ``apfel``)."""
         if self.store is None:
             return frozenset(), frozenset()
         added, banned = await self.store.word_lists(chat.platform, chat.workspace_id)
-        return frozenset(added), frozenset(banned)
+        fold = language(lang).fold
+
+        def spelled(words: set[str]) -> frozenset[str]:
+            return frozenset(w for w in (fold(word, multiword=True) for word in words) if w)
+
+        return spelled(added), spelled(banned)
 
     async def keep_voted(self, chat: ChatKey, words: Sequence[str]) -> list[str]:
         """Put answers the players voted in on the workspace's list; returns the words now on it.
@@ -118,32 +159,41 @@ class Workspace:
         raw: Mapping[str, str] = {}
         if self.store is not None:
             raw = await self.store.get_settings(chat.platform, chat.workspace_id)
-        values: dict[str, OptionValue] = {spec.name: spec.default for spec in WORKSPACE_SETTINGS}
-        for spec in WORKSPACE_SETTINGS:
-            if spec.name in raw:
-                # a value written by an older version is ignored: the default stands
-                with contextlib.suppress(OptionError):
-                    values[spec.name] = spec.parse(raw[spec.name])
-        return values
+        return _setting_values(raw)
 
-    async def game_defaults(self, chat: ChatKey, game: str) -> list[str]:
-        """The workspace's default option tokens for ``game`` (``cards=5``…)."""
+    async def game_defaults(self, chat: ChatKey, info: GameInfo) -> list[str]:
+        """The workspace's default option tokens for a new game of ``info`` (``cards=5``…): its
+        ``<game>.<option>`` settings and, for a game with a ``language`` option, the workspace's
+        ``language`` setting unless ``<game>.language`` is set. One token per option."""
         if self.store is None:
             return []
         raw = await self.store.get_settings(chat.platform, chat.workspace_id)
-        prefix = game + "."
-        return [
-            f"{key[len(prefix) :]}={value}" for key, value in sorted(raw.items()) if key.startswith(prefix)
-        ]
+        prefix = info.name + "."
+        tokens: dict[str, str] = {}
+        for key, value in sorted(raw.items()):
+            if key.startswith(prefix):
+                option = key[len(prefix) :]
+                name = next(iter(option_names(info, [option])), option)
+                # one per option: one kept under its own name wins over one an older moji kept
+                # under an alias (`race.lang`)
+                if option == name or name not in tokens:
+                    tokens[name] = f"{option}={value}"
+        spec = next((spec for spec in info.options if spec.name == "language"), None)
+        if spec is not None and "language" not in tokens:
+            chosen = _setting_values(raw)["language"]
+            if chosen != spec.default:
+                tokens["language"] = f"language={chosen}"
+        return list(tokens.values())
 
     # ------------------------------------------------------------ commands
 
     async def leaderboard(self, cmd: Command, args: Sequence[str], registry: Registry) -> views.View:
-        """``leaderboard [game] [period]``."""
+        """``leaderboard [game] [period] [language=CODE]``: without a language, games of every
+        language count together."""
         store = self._need_store()
-        game, period = parse_leaderboard(args, registry)
+        game, period, lang = parse_leaderboard(args, registry)
         rows = await store.leaderboard(
-            cmd.chat.platform, cmd.chat.workspace_id, game, period, datetime.now(UTC), 10
+            cmd.chat.platform, cmd.chat.workspace_id, game, period, datetime.now(UTC), 10, language=lang
         )
         label = {
             "day": "today",
@@ -153,6 +203,8 @@ class Workspace:
             "all": "all time",
         }[period]
         title = f"🏆 Leaderboard — {registry.get(game).title if game else 'all games'}, {label}"
+        if lang is not None:
+            title += f", in {language(lang).name}"
         if not rows:
             return views.View(kind="leaderboard", title=title, lines=("No games finished yet. `start` one!",))
         lines = [
@@ -235,34 +287,50 @@ class Workspace:
             raise CommandError("Only workspace admins can change settings.")
         if len(args) < 2:
             raise CommandError("Give a value too, like `config timezone Europe/Paris`.")
-        key, value = args[0].lower(), " ".join(args[1:])
-        stored = self._validate_setting(key, value)
+        key, stored = self._validate_setting(args[0].lower(), " ".join(args[1:]))
         await store.set_setting(cmd.chat.platform, cmd.chat.workspace_id, key, stored, cmd.player.user_id)
+        if key == "language":
+            name = language(stored).name
+            return views.message(
+                f"Setting language is now {stored}: games with a language option start in {name} "
+                "unless `start … language=` says otherwise.",
+                "info",
+            )
         return views.message(f"Setting {key} is now {stored}.", "info")
 
-    def _validate_setting(self, key: str, value: str) -> str:
+    def _validate_setting(self, key: str, value: str) -> tuple[str, str]:
+        """The setting's own name (``lang`` is ``language``; ``r.cards`` is ``race.cards``) and
+        the value to store, or :class:`CommandError` with the reason."""
         game, dot, option = key.partition(".")
         if dot:
             info = self.registry.find(game) if self.registry else None
             if info is None:
                 raise CommandError(f"There is no game called {game!r}.")
+            if option_names(info, [option]) == {"language"}:
+                value = self._language_code(value)  # (`race.language French` reads fr)
             try:
                 parsed = parse_options(info.options, [f"{option}={value}"])
             except OptionError as exc:
                 raise CommandError(f"{info.title}: {exc}.") from None
-            spec = next(s for s in info.options if option in (s.name, *s.aliases))
-            return format_value(parsed[spec.name])
+            (name,) = option_names(info, [option])
+            return f"{info.name}.{name}", format_value(parsed[name])
         spec_by_name = {spec.name: spec for spec in WORKSPACE_SETTINGS}
+        for spec in WORKSPACE_SETTINGS:
+            for alias in spec.aliases:
+                spec_by_name.setdefault(alias, spec)
         setting = spec_by_name.get(key)
         if setting is None:
-            known = ", ".join(spec_by_name)
+            known = ", ".join(spec.name for spec in WORKSPACE_SETTINGS)
             raise CommandError(f"There is no setting {key!r}. Settings: {known}, or <game>.<option>.")
+        key = setting.name
+        if key == "language":
+            return key, self._language_code(value)
         try:
             parsed_value = setting.parse(value)
         except OptionError as exc:
             raise CommandError(f"{exc}.") from None
         if key == "retention":
-            return parse_retention(str(parsed_value))
+            return key, parse_retention(str(parsed_value))
         if key == "timezone":
             try:
                 zoneinfo.ZoneInfo(str(parsed_value))
@@ -270,7 +338,15 @@ class Workspace:
                 raise CommandError(
                     f"{value!r} is not a time zone I know (try Europe/Paris or UTC)."
                 ) from None
-        return format_value(parsed_value)
+        return key, format_value(parsed_value)
+
+    @staticmethod
+    def _language_code(value: str) -> str:
+        """The code of the language ``value`` names (``fr``, ``French``), or why not."""
+        try:
+            return language(value).code
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
 
     async def words(self, cmd: Command, args: Sequence[str]) -> views.View:
         """``words`` lists; ``words add|ban|remove WORD`` changes (admins)."""
@@ -290,7 +366,7 @@ class Workspace:
             raise CommandError("Use `words add WORD`, `words ban WORD` or `words remove WORD`.")
         if not cmd.player.is_admin:
             raise CommandError("Only workspace admins can change the word list.")
-        word = normalize(" ".join(args[1:]), multiword=True) if len(args) > 1 else None
+        word = EVERY_LETTER.fold(" ".join(args[1:]), multiword=True) if len(args) > 1 else None
         if word is None:
             raise CommandError(
                 "Give a word of letters (accents are fine; a title or a name may have several), "

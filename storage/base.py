@@ -54,7 +54,9 @@ class SeatRecord:
 class GameRecord:
     """A game as recorded when it began: everything needed to rebuild it.
 
-    ``options`` holds JSON values (lists where the game had tuples).
+    ``options`` holds JSON values (lists where the game had tuples). ``language`` is the
+    code of the language it is played in (``en`` for games recorded before languages);
+    its scores add up per language as well as for every language.
     """
 
     game_id: str
@@ -71,6 +73,7 @@ class GameRecord:
     names: Mapping[str, str] = field(default_factory=dict)
     added_words: frozenset[str] = frozenset()
     banned_words: frozenset[str] = frozenset()
+    language: str = "en"
 
 
 @dataclass(frozen=True, slots=True)
@@ -490,20 +493,29 @@ class Store(Protocol):
         period: str,
         now: datetime,
         limit: int = 10,
+        language: str | None = None,
     ) -> list[LeaderboardRow]:
         """The top ``limit`` players of ``game`` (None: every game) in the period containing ``now``.
 
         ``period`` is one of :data:`storage.periods.PERIODS` (``day``, ``week``,
         ``month``, ``season``, ``all``). Day, week and month are calendar periods in
         the workspace's ``timezone`` setting (UTC by default) as it was when each
-        game ended.
+        game ended. ``language`` (a code such as ``fr``) counts only the games played
+        in that language; None counts every language together.
         """
         ...
 
     async def season_leaderboard(
-        self, platform: str, workspace_id: str, game: str | None, season: int, limit: int = 10
+        self,
+        platform: str,
+        workspace_id: str,
+        game: str | None,
+        season: int,
+        limit: int = 10,
+        language: str | None = None,
     ) -> list[LeaderboardRow]:
-        """The top players of a season (the current one or an archived one)."""
+        """The top players of a season (the current one or an archived one); ``language`` as in
+        :meth:`leaderboard`."""
         ...
 
     async def player_stats(self, platform: str, workspace_id: str, user_id: str) -> PlayerStats | None:

@@ -80,6 +80,13 @@ def check_text(args: Sequence[Any]) -> None:
             raise StorageError("text containing a NUL character cannot be stored")
 
 
+def check_language(code: str) -> None:
+    """Refuse a language code that cannot name one language (``en``, ``fr``…: short, ASCII letters
+    and digits)."""
+    if not code or len(code) > 20 or not code.isascii() or not code.isalnum():
+        raise StorageError(f"{code!r} is not a language code")
+
+
 def clean_name(name: str) -> str:
     """A display name fit to store: NUL characters dropped (they are invisible anyway)."""
     return name.replace("\x00", "")
@@ -311,11 +318,12 @@ class SQLStore(ABC):
     # ------------------------------------------------------------ games
 
     async def _insert_game(self, tx: Tx, record: GameRecord) -> None:
+        check_language(record.language)
         seats = [{"id": s.id, "name": s.name, "bot": s.bot} for s in record.seats]
         await tx.execute(
             "INSERT INTO games (game_id, game, platform, workspace_id, channel_id, thread_id, options, seed, "
-            "seats, host, names, added_words, banned_words, status, started_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?) ON CONFLICT DO NOTHING",
+            "seats, host, names, added_words, banned_words, status, started_at, language) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?) ON CONFLICT DO NOTHING",
             (
                 record.game_id,
                 record.game,
@@ -331,6 +339,7 @@ class SQLStore(ABC):
                 json.dumps(sorted(record.added_words)),
                 json.dumps(sorted(record.banned_words)),
                 float(record.started_at),
+                record.language,
             ),
         )
 
@@ -375,8 +384,9 @@ class SQLStore(ABC):
         Computer players' seats are kept in ``results`` but never scored. Each
         person's score counts for the game and for "every game", in the
         all-time, season, month, week and day buckets (the workspace's time
-        zone). Returns False, changing nothing, when the game had already
-        finished or been voided.
+        zone): in ``scores`` (every language together) and in
+        ``language_scores`` for the game's language. Returns False, changing
+        nothing, when the game had already finished or been voided.
         """
         platform, workspace_id = record.platform, record.workspace_id
         players: list[tuple[Any, ...]] = []
@@ -445,6 +455,9 @@ class SQLStore(ABC):
                 await tx.executemany(_UPSERT_PLAYER, players)
             if totals:
                 await tx.executemany(_ADD_SCORE, totals)
+                await tx.executemany(
+                    _ADD_LANGUAGE_SCORE, [(*row[:3], record.language, *row[3:]) for row in totals]
+                )
             return True
 
         if not await self._transaction(body):
@@ -539,6 +552,7 @@ class SQLStore(ABC):
                 names=json.loads(row[10]),
                 added_words=frozenset(json.loads(row[11])),
                 banned_words=frozenset(json.loads(row[12])),
+                language=row[15],
             )
             alive_at = None if row[14] is None else float(row[14])
             out.append(StoredGame(record, tuple(logs.get(record.game_id, ())), alive_at))
@@ -547,15 +561,21 @@ class SQLStore(ABC):
     # ------------------------------------------------------------ scores
 
     async def _board(
-        self, tx: Tx, platform: str, workspace_id: str, game: str | None, bucket: str, limit: int
+        self,
+        tx: Tx,
+        platform: str,
+        workspace_id: str,
+        game: str | None,
+        bucket: str,
+        limit: int,
+        language: str | None,
     ) -> list[LeaderboardRow]:
-        rows = await tx.fetch(
-            "SELECT s.user_id, COALESCE(p.display_name, s.user_id), s.points, s.games, s.wins, s.best_word "
-            "FROM scores s LEFT JOIN players p ON p.platform = s.platform AND p.user_id = s.user_id "
-            "WHERE s.platform = ? AND s.workspace_id = ? AND s.game = ? AND s.bucket = ? "
-            "ORDER BY s.points DESC, s.wins DESC, s.games, s.user_id LIMIT ?",
-            (platform, workspace_id, game or ALL_GAMES, bucket, int(limit)),
-        )
+        if language is None:
+            rows = await tx.fetch(_BOARD, (platform, workspace_id, game or ALL_GAMES, bucket, int(limit)))
+        else:
+            rows = await tx.fetch(
+                _LANGUAGE_BOARD, (platform, workspace_id, game or ALL_GAMES, language, bucket, int(limit))
+            )
         return ranked(rows)
 
     async def leaderboard(
@@ -566,15 +586,19 @@ class SQLStore(ABC):
         period: str,
         now: datetime,
         limit: int = 10,
+        language: str | None = None,
     ) -> list[LeaderboardRow]:
         """The top ``limit`` players of ``game`` (None: every game) in the period containing ``now``.
 
         Day, week and month are calendar periods in the workspace's ``timezone``
         setting (UTC by default). Scores are bucketed when a game ends, in the
         time zone set then: changing the setting affects games ending later.
+        ``language`` counts only the games played in it (None: every language).
         """
         if period not in periods.PERIODS:
             raise StorageError(f"unknown leaderboard period {period!r}")
+        if language is not None:
+            check_language(language)
         async with self._read() as tx:
             rows = await tx.fetch(
                 "SELECT w.season, s.value FROM workspaces w LEFT JOIN workspace_settings s "
@@ -586,14 +610,24 @@ class SQLStore(ABC):
                 return []
             season, tz = int(rows[0][0]), rows[0][1]
             key = periods.bucket(period, now, periods.zone(tz), season)
-            return await self._board(tx, platform, workspace_id, game, key, limit)
+            return await self._board(tx, platform, workspace_id, game, key, limit, language)
 
     async def season_leaderboard(
-        self, platform: str, workspace_id: str, game: str | None, season: int, limit: int = 10
+        self,
+        platform: str,
+        workspace_id: str,
+        game: str | None,
+        season: int,
+        limit: int = 10,
+        language: str | None = None,
     ) -> list[LeaderboardRow]:
-        """The top players of a season (the current one or an archived one)."""
+        """The top players of a season (the current one or an archived one), of every language or
+        of ``language``."""
+        if language is not None:
+            check_language(language)
+        bucket = f"season:{int(season)}"
         async with self._read() as tx:
-            return await self._board(tx, platform, workspace_id, game, f"season:{int(season)}", limit)
+            return await self._board(tx, platform, workspace_id, game, bucket, limit, language)
 
     async def player_stats(self, platform: str, workspace_id: str, user_id: str) -> PlayerStats | None:
         """A player's all-time record in the workspace (every game), or None."""
@@ -843,6 +877,10 @@ class SQLStore(ABC):
                 )
             await tx.execute(
                 "DELETE FROM scores WHERE platform = ? AND workspace_id = ? AND user_id = ?",
+                (platform, workspace_id, user_id),
+            )
+            await tx.execute(
+                "DELETE FROM language_scores WHERE platform = ? AND workspace_id = ? AND user_id = ?",
                 (platform, workspace_id, user_id),
             )
             await tx.execute(
@@ -1201,10 +1239,34 @@ _ADD_SCORE = (
     "best_word = CASE WHEN length(excluded.best_word) > length(scores.best_word) "
     "THEN excluded.best_word ELSE scores.best_word END"
 )
+#: A leaderboard: the top rows of one bucket of every language (``scores``), or of one language.
+_BOARD = (
+    "SELECT s.user_id, COALESCE(p.display_name, s.user_id), s.points, s.games, s.wins, s.best_word "
+    "FROM scores s LEFT JOIN players p ON p.platform = s.platform AND p.user_id = s.user_id "
+    "WHERE s.platform = ? AND s.workspace_id = ? AND s.game = ? AND s.bucket = ? "
+    "ORDER BY s.points DESC, s.wins DESC, s.games, s.user_id LIMIT ?"
+)
+_LANGUAGE_BOARD = (
+    "SELECT s.user_id, COALESCE(p.display_name, s.user_id), s.points, s.games, s.wins, s.best_word "
+    "FROM language_scores s LEFT JOIN players p ON p.platform = s.platform AND p.user_id = s.user_id "
+    "WHERE s.platform = ? AND s.workspace_id = ? AND s.game = ? AND s.language = ? AND s.bucket = ? "
+    "ORDER BY s.points DESC, s.wins DESC, s.games, s.user_id LIMIT ?"
+)
+#: A score added up per language (``language_scores``), like :data:`_ADD_SCORE`.
+_ADD_LANGUAGE_SCORE = (
+    "INSERT INTO language_scores (platform, workspace_id, game, language, bucket, user_id, points, games, "
+    "wins, best_word) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?) "
+    "ON CONFLICT (platform, workspace_id, game, language, bucket, user_id) DO UPDATE SET "
+    "points = language_scores.points + excluded.points, games = language_scores.games + 1, "
+    "wins = language_scores.wins + excluded.wins, "
+    "best_word = CASE WHEN length(excluded.best_word) > length(language_scores.best_word) "
+    "THEN excluded.best_word ELSE language_scores.best_word END"
+)
 
 _RUNNING_GAMES = (
     "SELECT g.game_id, g.game, g.platform, g.workspace_id, g.channel_id, g.thread_id, g.options, "
-    "g.seed, g.seats, g.host, g.names, g.added_words, g.banned_words, g.started_at, g.alive_at FROM games g "
+    "g.seed, g.seats, g.host, g.names, g.added_words, g.banned_words, g.started_at, g.alive_at, g.language "
+    "FROM games g "
     "WHERE g.status = 'running' ORDER BY g.started_at, g.game_id"
 )
 _RUNNING_ACTIONS = (
@@ -1213,7 +1275,8 @@ _RUNNING_ACTIONS = (
 )
 _UNANNOUNCED_GAMES = (
     "SELECT g.game_id, g.game, g.platform, g.workspace_id, g.channel_id, g.thread_id, g.options, "
-    "g.seed, g.seats, g.host, g.names, g.added_words, g.banned_words, g.started_at, g.alive_at FROM games g "
+    "g.seed, g.seats, g.host, g.names, g.added_words, g.banned_words, g.started_at, g.alive_at, g.language "
+    "FROM games g "
     "WHERE g.status = 'finished' AND g.announced_at IS NULL ORDER BY g.started_at, g.game_id"
 )
 _UNANNOUNCED_ACTIONS = (
@@ -1222,7 +1285,8 @@ _UNANNOUNCED_ACTIONS = (
 )
 _ENDED_GAMES = (
     "SELECT g.game_id, g.game, g.platform, g.workspace_id, g.channel_id, g.thread_id, g.options, "
-    "g.seed, g.seats, g.host, g.names, g.added_words, g.banned_words, g.started_at, g.alive_at FROM games g "
+    "g.seed, g.seats, g.host, g.names, g.added_words, g.banned_words, g.started_at, g.alive_at, g.language "
+    "FROM games g "
     "WHERE g.status <> 'running' AND g.ended_at >= ? ORDER BY g.started_at, g.game_id"
 )
 _ENDED_ACTIONS = (
@@ -1318,6 +1382,7 @@ _PURGE = (
     "DELETE FROM results WHERE game_id IN "
     "(SELECT game_id FROM games WHERE platform = ? AND workspace_id = ?)",
     "DELETE FROM scores WHERE platform = ? AND workspace_id = ?",
+    "DELETE FROM language_scores WHERE platform = ? AND workspace_id = ?",
     "DELETE FROM workspace_settings WHERE platform = ? AND workspace_id = ?",
     "DELETE FROM workspace_words WHERE platform = ? AND workspace_id = ?",
     "DELETE FROM seasons WHERE platform = ? AND workspace_id = ?",

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import unicodedata
 from typing import Any
 
 import discord
@@ -47,9 +48,20 @@ from storage.base import Schedule
 
 log = logging.getLogger(__name__)
 
-#: A message that can be an answer: one word (letters, apostrophes, hyphens), nothing else.
+#: A message that can be an answer: one word (letters of any alphabet, accented or not:
+#: ``Äpfel``, ``niño``, ``Straße``; apostrophes, hyphens), nothing else. The game folds it.
 WORD = re.compile(r"^[^\W\d_](?:[^\W\d_]|['’\-])*$")
 MAX_WORD = 40
+
+
+def may_be_answer(text: str) -> bool:
+    """True when a message in a real-time game can be an answer: one word of at most
+    :data:`MAX_WORD` letters. Accents typed as separate marks (``A`` + ``¨``, as some
+    keyboards and pastes send them) count as the accented letter."""
+    composed = unicodedata.normalize("NFC", text)
+    return 0 < len(composed) <= MAX_WORD and WORD.match(composed) is not None
+
+
 #: The longest line read as a typed move in a turn-based game's thread.
 MAX_MOVE = 400
 #: Custom id of the Eagle Eyes list modal.
@@ -548,7 +560,7 @@ class MojiBot(discord.AutoShardedClient):
         if session is None or not session.info.realtime:
             if not text or len(text) > MAX_MOVE:
                 return  # a turn-based game's thread: a line may be a move (the session decides)
-        elif not text or len(text) > MAX_WORD or not WORD.match(text):
+        elif not may_be_answer(text):
             return
         event = Text(
             chat,

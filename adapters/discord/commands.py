@@ -17,6 +17,7 @@ from discord import app_commands
 
 from bot.registry import Registry
 from bot.workspace import WORKSPACE_SETTINGS
+from games.common.languages import LANGUAGES
 from games.common.options import OptionSpec
 
 if TYPE_CHECKING:
@@ -33,6 +34,12 @@ PERIODS = [
         ("this season", "season"),
         ("all time", "all"),
     )
+]
+
+
+#: The playing languages, as a slash option's choices ("French (fr)" → ``fr``).
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=f"{lang.name} ({code})", value=code) for code, lang in LANGUAGES.items()
 ]
 
 
@@ -58,6 +65,25 @@ def option_choices(
     taken = set(head.split(",")) if head else set()
     values = [c for c in spec.choices if c.startswith(last.strip().lower()) and c not in taken]
     return [app_commands.Choice(name=(prefix + c)[:100], value=(prefix + c)[:100]) for c in values[:25]]
+
+
+def setting_values(registry: Registry, key: str, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for ``/moji config``'s value: the choices of the setting or game option
+    ``key`` names (``language`` offers the languages; ``race.placement`` its placements)."""
+    game, dot, option = key.strip().lower().partition(".")
+    if dot:
+        info = registry.find(game)
+        specs: tuple[OptionSpec, ...] = info.options if info is not None else ()
+    else:
+        specs, option = WORKSPACE_SETTINGS, game
+    spec = next((s for s in specs if option in (s.name, *s.aliases)), None)
+    if spec is None or spec.kind != "choice":
+        return []
+    typed = current.strip().lower()
+    found = [c for c in spec.choices if c.startswith(typed)]
+    if spec.name == "language":
+        return [c for c in LANGUAGE_CHOICES if c.value in found or c.name.lower().startswith(typed)][:25]
+    return [app_commands.Choice(name=c, value=c) for c in found[:25]]
 
 
 def start_args(game: str | None, given: Mapping[str, object], more: str | None) -> tuple[str, ...]:
@@ -96,9 +122,10 @@ def build_group(bot: MojiBot) -> app_commands.Group:
         themes="Words must fit one of these themes (comma-separated)",
         variation="Game variations (comma-separated)",
         level="How quick the computer opponents are",
+        language="The language of the words and letters (default: this server's, see /moji config)",
         more="Any other options as key=value words, e.g. hourglass=20",
     )
-    @app_commands.choices(game=games)
+    @app_commands.choices(game=games, language=LANGUAGE_CHOICES)
     @app_commands.autocomplete(
         placement=autocomplete_option,
         themes=autocomplete_option,
@@ -115,6 +142,7 @@ def build_group(bot: MojiBot) -> app_commands.Group:
         themes: str | None = None,
         variation: str | None = None,
         level: str | None = None,
+        language: str | None = None,
         more: str | None = None,
     ) -> None:
         given: dict[str, object] = {
@@ -125,6 +153,7 @@ def build_group(bot: MojiBot) -> app_commands.Group:
             "themes": themes,
             "variation": variation,
             "level": level,
+            "language": language,
         }
         await run(interaction, "start", start_args(game, given, more))
 
@@ -177,11 +206,16 @@ def build_group(bot: MojiBot) -> app_commands.Group:
         await run(interaction, "rules", (game,) if game else ())
 
     @moji.command(name="leaderboard", description="Who leads in this server")
-    @app_commands.choices(game=games, period=PERIODS)
+    @app_commands.describe(language="Only games played in this language (default: every language)")
+    @app_commands.choices(game=games, period=PERIODS, language=LANGUAGE_CHOICES)
     async def leaderboard(
-        interaction: discord.Interaction[Any], game: str | None = None, period: str | None = None
+        interaction: discord.Interaction[Any],
+        game: str | None = None,
+        period: str | None = None,
+        language: str | None = None,
     ) -> None:
-        await run(interaction, "leaderboard", tuple(a for a in (game, period) if a))
+        words = (game, period, f"language={language}" if language else None)
+        await run(interaction, "leaderboard", tuple(a for a in words if a))
 
     @moji.command(name="stats", description="A player's record (yours by default)")
     async def stats(interaction: discord.Interaction[Any], member: discord.User | None = None) -> None:
@@ -208,9 +242,16 @@ def build_group(bot: MojiBot) -> app_commands.Group:
         found = [k for k in keys if current.lower() in k]
         return [app_commands.Choice(name=k, value=k) for k in found[:25]]
 
+    async def autocomplete_value(
+        interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return setting_values(registry, str(getattr(interaction.namespace, "key", "") or ""), current)
+
     @moji.command(name="config", description="Show or change this server's moji settings (admins change)")
-    @app_commands.describe(key="A setting, or <game>.<option> for a game default", value="The new value")
-    @app_commands.autocomplete(key=autocomplete_key)
+    @app_commands.describe(
+        key="A setting (e.g. language), or <game>.<option> for a game default", value="The new value"
+    )
+    @app_commands.autocomplete(key=autocomplete_key, value=autocomplete_value)
     async def config(
         interaction: discord.Interaction[Any], key: str | None = None, value: str | None = None
     ) -> None:

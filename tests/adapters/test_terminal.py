@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import os
 import random
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TextIO
 
-from adapters.terminal.app import TerminalAdapter, TerminalOutbox
+import pytest
+
+from adapters.terminal.app import TerminalAdapter, TerminalOutbox, stdin_lines
 from adapters.terminal.render import card, render, time_left
 from bot.clock import FakeClock
 from bot.manager import GameManager
@@ -16,7 +21,7 @@ from bot.registry import Registry
 from bot.testing import Keyboard, MemoryLog
 from bot.views import View
 from games.common.protocol import Action, CardFace, Notice
-from tests.bot.toygame import TOY, ToyEngine
+from tests.bot.toygame import LINGO, TOY, LingoEngine, ToyEngine
 
 
 async def test_a_whole_game_in_the_terminal() -> None:
@@ -259,3 +264,44 @@ async def test_alone_an_unknown_title_is_refused_until_the_workspace_adds_it(tmp
     assert await run == 0
     await manager.shutdown()
     await store.close()
+
+
+async def test_a_word_with_accents_reaches_the_game_as_typed() -> None:
+    clock = FakeClock()
+    screen: list[str] = []
+    outbox = TerminalOutbox(screen.append, clock, colour=False)
+    manager = GameManager(Registry([LINGO]), outbox, MemoryLog(), clock, rng=random.Random(3))
+    keys = Keyboard()
+    adapter = TerminalAdapter(
+        manager, outbox, keys.lines(), screen.append, game="lingo", options=["language=de", "target=3"]
+    )
+    run = asyncio.ensure_future(adapter.run())
+    await clock.advance(3)
+    engine = next(iter(manager.sessions.values())).engine
+    assert isinstance(engine, LingoEngine)
+    assert "toy · German" in "".join(screen)  # the table names its language
+    for word in ("Äpfel", "Straße", "Öl"):
+        keys.type(word)
+        await clock.advance(0.2)
+    assert engine.heard == ["Äpfel", "Straße", "Öl"]
+    assert engine.folded == ["äpfel", "strasse", "öl"]
+    assert "✔ ÄPFEL" in "".join(screen)
+    keys.type("/quit")
+    assert await run == 0
+    await manager.shutdown()
+
+
+@pytest.fixture
+def typed_pipe() -> Iterator[TextIO]:
+    """Standard input as a pipe holding two lines typed in UTF-8, opened with another encoding."""
+    read, write = os.pipe()
+    os.write(write, "Äpfel\nniño\r\n".encode())
+    os.close(write)
+    with open(read, encoding="latin-1") as stdin:  # (the locale's encoding does not matter)
+        yield stdin
+
+
+async def test_typed_lines_are_read_as_utf8(typed_pipe: TextIO, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", typed_pipe)
+    lines = [line async for line in stdin_lines()]
+    assert [line.strip() for line in lines] == ["Äpfel", "niño"]

@@ -6,9 +6,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.commands import COMMANDS, CommandError, parse_leaderboard, parse_start, split
+from bot.commands import (
+    COMMANDS,
+    CommandError,
+    help_lines,
+    option_names,
+    parse_leaderboard,
+    parse_start,
+    split,
+)
 from bot.registry import Registry, UnknownGame
-from tests.bot.toygame import TOY
+from tests.bot.toygame import LINGO, TOY
 
 REG = Registry([TOY])
 
@@ -50,11 +58,25 @@ def test_start_errors(args: list[str], message: str) -> None:
 
 
 def test_leaderboard_args() -> None:
-    assert parse_leaderboard([], REG) == (None, "all")
-    assert parse_leaderboard(["week", "toy"], REG) == ("toy", "week")
-    assert parse_leaderboard(["today"], REG) == (None, "day")
+    assert parse_leaderboard([], REG) == (None, "all", None)
+    assert parse_leaderboard(["week", "toy"], REG) == ("toy", "week", None)
+    assert parse_leaderboard(["today"], REG) == (None, "day", None)
     with pytest.raises(CommandError, match="neither a game nor a period"):
         parse_leaderboard(["yesterday"], REG)
+
+
+def test_a_leaderboard_may_count_one_language() -> None:
+    assert parse_leaderboard(["toy", "language=fr"], REG) == ("toy", "all", "fr")
+    assert parse_leaderboard(["Lang=German", "week"], REG) == (None, "week", "de")
+    with pytest.raises(CommandError, match=r"doesn't play in 'klingon'.*fr \(French\)"):
+        parse_leaderboard(["language=klingon"], REG)
+    with pytest.raises(CommandError, match="only language="):
+        parse_leaderboard(["toy", "cards=5"], REG)
+
+
+def test_option_names_are_the_options_own_names() -> None:
+    assert option_names(TOY, ["target=3", "crash", "bots=1", "nonsense=2"]) == {"target", "crash", "bots"}
+    assert option_names(LINGO, ["lang=fr", "LANGUAGE=de"]) == {"language"}
 
 
 def test_registry_names_and_aliases() -> None:
@@ -87,3 +109,10 @@ def test_list_is_a_command_for_private_words() -> None:
     from bot.commands import resolve
 
     assert resolve("list").name == "list"
+
+
+def test_the_help_names_the_languages_and_how_to_pick_one() -> None:
+    text = "\n".join(help_lines(REG))
+    assert "Languages: en (English), nl (Dutch), fr (French), de (German), es (Spanish)" in text
+    assert "`config language fr`" in text and "`start race language=nl`" in text
+    assert "[language=fr]" in next(spec.usage for spec in COMMANDS if spec.name == "leaderboard")

@@ -128,3 +128,15 @@ def test_version_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
         build_parser().parse_args(["--version"])
     assert stop.value.code == 0
     assert capsys.readouterr().out.startswith("moji ")
+
+
+def test_readme_lists_every_workspace_setting_with_its_default() -> None:
+    from bot.workspace import WORKSPACE_SETTINGS
+    from games.common.options import format_value
+
+    text = (ROOT / "README.md").read_text()
+    rows = dict(re.findall(r"^\| `([a-z-]+)` \| (`[^`]*`|—) \|", text, flags=re.M))
+    for spec in WORKSPACE_SETTINGS:
+        assert spec.name in rows, f"README's settings table misses {spec.name}"
+        shown = format_value(spec.default)
+        assert rows[spec.name] == (f"`{shown}`" if shown else "—"), spec.name

@@ -4,13 +4,17 @@ One letter is shown; the first claim (by send time) of a word containing it
 scores a point and a new letter is drawn. The hourglass (10 s) draws a new
 letter when nobody answers. First to ``target`` points wins. A claim of
 ``boom`` raises inside the engine when ``crash`` is on (to test supervision).
+
+:data:`LINGO` is the toy with a ``language`` option (as every real game has): any word
+of its language's letters scores, and it keeps every answer exactly as it reached it.
 """
 
 from __future__ import annotations
 
 import random
 
-from games.common.options import OptionSpec
+from games.common.languages import language
+from games.common.options import OptionSpec, language_option
 from games.common.protocol import (
     Action,
     CardFace,
@@ -68,7 +72,7 @@ class ToyEngine:
                 word = claim.text.strip().lower()
                 if winner is not None or self.done:
                     out.append(Notice("rejected", "Too late: someone was faster.", claim.seat, claim.ref))
-                elif self.letter in word and word.isalpha():
+                elif self._fits(word):
                     winner = claim
                     self.scores[claim.seat] += 1
                     out.append(
@@ -95,6 +99,9 @@ class ToyEngine:
             return out
         return []
 
+    def _fits(self, word: str) -> bool:
+        return self.letter in word and word.isalpha()
+
     def next_deadline(self) -> float | None:
         return None if self.done else self.deadline
 
@@ -114,11 +121,14 @@ class ToyEngine:
 
     def snapshot(self, viewer: str | None = None) -> Snapshot:
         return Snapshot(
-            title="toy",
+            title=self._title(),
             cards=(CardFace(self.letter.upper(), "red", 1),),
             seats=tuple(SeatLine(s.id, s.name, self.scores[s.id]) for s in self.seats),
             deadline=self.deadline,
         )
+
+    def _title(self) -> str:
+        return "toy"
 
     def result(self) -> Result:
         best = max(self.scores.values(), default=0)
@@ -140,4 +150,44 @@ TOY = GameInfo(
     create=ToyEngine,
     min_players=1,
     aliases=("t",),
+)
+
+
+class LingoEngine(ToyEngine):
+    """The toy in a language: any word of the language's letters scores."""
+
+    def __init__(self, setup: Setup) -> None:
+        super().__init__(setup)
+        self.language = language(str(setup.options["language"]))
+        #: Every answer as it reached the engine, and the words it folded them to.
+        self.heard: list[str] = []
+        self.folded: list[str] = []
+
+    def apply(self, action: Action) -> list[Notice]:
+        if action.kind == "claims":
+            self.heard.extend(claim.text for claim in action.claims)
+        return super().apply(action)
+
+    def _fits(self, word: str) -> bool:
+        folded = self.language.fold(word)
+        if folded is not None:
+            self.folded.append(folded)
+        return folded is not None
+
+    def _title(self) -> str:
+        return "toy" if self.language.code == "en" else f"toy · {self.language.name}"
+
+
+LINGO = GameInfo(
+    name="lingo",
+    title="Lingo",
+    summary="Name any word of the language.",
+    rules="First to the target wins.",
+    options=(
+        OptionSpec("target", "int", 2, "points to win", low=1, high=10),
+        OptionSpec("bots", "int", 0, "computer players", low=0, high=3),
+        language_option(),
+    ),
+    create=LingoEngine,
+    min_players=1,
 )

@@ -108,13 +108,13 @@ def test_every_option_value_parses_or_explains(game: str, data: st.DataObject) -
 def test_config_values_validate_or_explain(key: str, value: str) -> None:
     workspace = Workspace(None, REGISTRY)
     try:
-        stored = workspace._validate_setting(key.lower(), value)
+        name, stored = workspace._validate_setting(key.lower(), value)
     except CommandError as exc:
         assert str(exc).strip()
         return
-    assert isinstance(stored, str)
+    assert isinstance(stored, str) and name
     kinds = {s.name: s.kind for s in WORKSPACE_SETTINGS}
-    if kinds.get(key.lower(), "text") != "text":
+    if kinds.get(name, "text") != "text":
         assert not is_poisoned(value), (key, value, stored)
 
 

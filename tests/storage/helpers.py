@@ -23,6 +23,7 @@ def record(
     bots: int = 0,
     started_at: float | None = None,
     names: Mapping[str, str] | None = None,
+    language: str = "en",
 ) -> GameRecord:
     """A game record with people ``players`` (user ids) and ``bots`` computer players."""
     seats = [SeatRecord(f"{PLATFORM}:{user}", (names or {}).get(user, user.upper())) for user in players]
@@ -40,6 +41,7 @@ def record(
         started_at=NOW.timestamp() if started_at is None else started_at,
         host=seats[0].id if seats else "",
         names={seat.id: seat.name for seat in seats},
+        language=language,
     )
 
 
@@ -64,10 +66,19 @@ async def play(
     winners: Sequence[str] = (),
     best: Mapping[str, str] | None = None,
     workspace: str = WS,
+    language: str = "en",
 ) -> bool:
-    """Start and finish a game in one go."""
+    """Start and finish a game in one go (played in ``language``)."""
     people = [user for user in points if not user.startswith("bot:")]
     bots = sum(1 for user in points if user.startswith("bot:"))
-    rec = record(game_id, people, game=game, workspace=workspace, bots=bots, started_at=at.timestamp() - 60)
+    rec = record(
+        game_id,
+        people,
+        game=game,
+        workspace=workspace,
+        bots=bots,
+        started_at=at.timestamp() - 60,
+        language=language,
+    )
     await store.start_game(rec)
     return await store.finish_game(rec, scores(points, winners, best), at.timestamp(), "done")

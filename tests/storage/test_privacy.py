@@ -27,6 +27,7 @@ TABLES = (
     "game_actions",
     "results",
     "scores",
+    "language_scores",
     "schedules",
     "slack_installations",
     "open_lobbies",

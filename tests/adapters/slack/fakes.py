@@ -49,6 +49,8 @@ class ScoreStore:
     words: dict[tuple[str, str], tuple[set[str], set[str]]] = field(default_factory=dict)
     names: dict[tuple[str, str], str] = field(default_factory=dict)
     scores: dict[tuple[str, str, str], Stats] = field(default_factory=dict)  # (platform, ws, user)
+    #: The same per language: (platform, ws, language, user).
+    languages: dict[tuple[str, str, str, str], Stats] = field(default_factory=dict)
     deletions: dict[tuple[str, str], float] = field(default_factory=dict)  # pending: when due
     purged: list[tuple[str, str]] = field(default_factory=list)
 
@@ -68,9 +70,23 @@ class ScoreStore:
         self.settings.setdefault((platform, workspace_id), {})[key] = value
 
     async def leaderboard(
-        self, platform: str, workspace_id: str, game: str | None, period: str, now: datetime, limit: int
+        self,
+        platform: str,
+        workspace_id: str,
+        game: str | None,
+        period: str,
+        now: datetime,
+        limit: int,
+        language: str | None = None,
     ) -> list[Row]:
-        mine = [s for (p, w, _), s in self.scores.items() if (p, w) == (platform, workspace_id)]
+        if language is None:
+            mine = [s for (p, w, _), s in self.scores.items() if (p, w) == (platform, workspace_id)]
+        else:
+            mine = [
+                s
+                for (p, w, lang, _), s in self.languages.items()
+                if (p, w, lang) == (platform, workspace_id, language)
+            ]
         mine.sort(key=lambda s: (-s.points, s.display_name))
         return [
             Row(i, s.display_name, s.points, s.games, s.wins, s.best_word)
@@ -84,6 +100,9 @@ class ScoreStore:
 
     async def forget_player(self, platform: str, workspace_id: str, user_id: str) -> None:
         self.scores.pop((platform, workspace_id, user_id), None)
+        self.languages = {
+            k: v for k, v in self.languages.items() if (k[:2], k[3]) != ((platform, workspace_id), user_id)
+        }
         if not any((p, u) == (platform, user_id) for p, _, u in self.scores):
             self.names.pop((platform, user_id), None)
 
@@ -94,6 +113,7 @@ class ScoreStore:
         self.words.pop(key, None)
         self.deletions.pop(key, None)
         self.scores = {k: v for k, v in self.scores.items() if k[:2] != key}
+        self.languages = {k: v for k, v in self.languages.items() if k[:2] != key}
 
     async def player_games(self, platform: str, workspace_id: str, seat_id: str) -> list[tuple[str, None]]:
         return []
@@ -124,11 +144,18 @@ class ScoreStore:
             platform, _, user = seat.partition(":")
             if platform == "bot":
                 continue
-            key = (platform, game.chat.workspace_id, user)
-            stats = self.scores.setdefault(key, Stats(game.names.get(seat, user), 0, 0, 0))
-            stats.games += 1
-            stats.points += points
-            stats.wins += seat in result.winners
+            lang = str(game.options.get("language", "en"))
+            for stats in (
+                self.scores.setdefault(
+                    (platform, game.chat.workspace_id, user), Stats(game.names.get(seat, user), 0, 0, 0)
+                ),
+                self.languages.setdefault(
+                    (platform, game.chat.workspace_id, lang, user), Stats(game.names.get(seat, user), 0, 0, 0)
+                ),
+            ):
+                stats.games += 1
+                stats.points += points
+                stats.wins += seat in result.winners
 
 
 @dataclass
