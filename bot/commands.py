@@ -159,9 +159,13 @@ def parse_start(args: Sequence[str], registry: Registry) -> tuple[GameInfo, dict
                 f"{rest[0]!r} is neither a game nor an option. Games: {', '.join(registry.names())}."
             )
     try:
-        return info, parse_options(info.options, rest)
+        options = parse_options(info.options, rest)
     except OptionError as exc:
         raise CommandError(f"{info.title}: {exc}.") from None
+    reason = info.refusal(options) if info.refusal is not None else None
+    if reason:
+        raise CommandError(f"{info.title}: {reason}")
+    return info, options
 
 
 def option_names(info: GameInfo, tokens: Iterable[str]) -> set[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from games.common.languages import Language
+from games.common.words import BANS
 
 #: Bans that read English word endings.
 ENGLISH_ONLY_BANS: frozenset[str] = frozenset({"plural-s", "ing", "ed"})
@@ -27,8 +28,9 @@ def english_only(
         return None
     if themes:
         return f"{THEMES_REASON} Start a {language.name} game without themes."
-    if ENGLISH_ONLY_BANS & set(bans):
-        return f"{BANS_REASON} Start a {language.name} game without rules=plural-s, ing or ed."
+    chosen = [ban for ban in BANS if ban in ENGLISH_ONLY_BANS and ban in bans]
+    if chosen:
+        return f"{BANS_REASON} Start a {language.name} game without rules={','.join(chosen)}."
     return None
 
 

@@ -269,3 +269,6 @@ class GameInfo:
     #: Does the slow one-off work (word lists, tries) now rather than in the first game;
     #: a server calls it once at start-up, in a worker thread.
     prepare: Callable[[], object] | None = None
+    #: Why a game with these options (defaults filled in) can't be played, in a sentence players
+    #: read (themes in a language they don't exist in…), or None: the start is refused at once.
+    refusal: Callable[[Mapping[str, OptionValue]], str | None] | None = None

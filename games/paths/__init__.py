@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from games.common.protocol import Engine, GameInfo, Setup
 from games.paths.engine import PathsEngine
-from games.paths.options import OPTIONS
+from games.paths.options import OPTIONS, PathsConfig
 from games.paths.rules_text import RULES
 from games.paths.tiles import MAX_PLAYERS, MIN_PLAYERS
 from games.paths.wordlists import prepare
@@ -33,6 +33,7 @@ GAME = GameInfo(
     turn_moves=(("Pass", "pass"),),
     aliases=("mark-my-words", "mmw"),
     prepare=prepare,
+    refusal=lambda options: PathsConfig.from_options(options).refusal(),
 )
 
 __all__ = ["GAME", "PathsEngine", "create", "prepare"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from games.common.language_rules import english_only
 from games.common.languages import language
 from games.common.options import (
     BOT_LEVELS,
@@ -97,9 +98,6 @@ OPTIONS: tuple[OptionSpec, ...] = (
     language_option(),
 )
 
-#: Bans the lexicon judges in English only (word endings of English grammar).
-ENGLISH_ONLY_BANS: tuple[str, ...] = ("plural-s", "ing", "ed")
-
 
 @dataclass(frozen=True, slots=True)
 class PathsConfig:
@@ -148,15 +146,7 @@ class PathsConfig:
 
     def refusal(self) -> str | None:
         """Why a game with these options can't start (None: it can)."""
-        if self.language != "en":
-            banned = [b for b in ENGLISH_ONLY_BANS if b in self.bans]
-            if banned:
-                name = language(self.language).name
-                return (
-                    f"The -s, -ing and -ed bans are English-only: a {name} game can't use "
-                    f"rules={','.join(banned)}. Start it without them."
-                )
-        return None
+        return english_only(language(self.language), bans=self.bans)
 
 
 def _read(spec: OptionSpec, value: object) -> OptionValue:

@@ -45,6 +45,7 @@ GAME = GameInfo(
     realtime=True,
     aliases=("moji", "flip"),
     prepare=prepare,
+    refusal=lambda options: RaceConfig.from_options(options).refusal,
 )
 
 __all__ = ["GAME", "create", "prepare"]

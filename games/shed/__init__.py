@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from games.common.protocol import Engine, GameInfo, Setup
 from games.shed.engine import ShedGame
-from games.shed.options import OPTIONS
+from games.shed.options import OPTIONS, ShedConfig
 from games.shed.rules_text import RULES
 
 
@@ -40,6 +40,7 @@ GAME = GameInfo(
     turn_moves=(("Draw a card", "draw"),),
     aliases=("shedding", "wordshed"),
     prepare=prepare,
+    refusal=lambda options: ShedConfig.from_options(options).refusal,
 )
 
 __all__ = ["GAME", "create", "prepare"]

@@ -68,3 +68,17 @@ async def test_a_whole_game_in_every_language(game: str, code: str) -> None:
     assert titles and all(name in (t or "") for t in titles), titles[:3]
     assert not manager.errors
     await manager.shutdown()
+
+
+@pytest.mark.parametrize("game", ["race", "paths", "shed"])
+async def test_english_only_rules_refuse_the_start_at_once(game: str) -> None:
+    clock, outbox, log = FakeClock(), FakeOutbox(), MemoryLog()
+    manager = GameManager(load_default(), outbox, log, clock, rng=random.Random(1))
+    await manager.handle(Command("start", (game, "language=es", "rules=proper,ing"), CHAT, ANN))
+    assert CHAT not in manager.sessions and not log.results, "no lobby, no game"
+    said = outbox.texts(CHAT) + [m.view.plain() for m in outbox.privates()]
+    reason = "The -s, -ing and -ed bans are English-only. Start a Spanish game without rules=ing."
+    assert any(reason in text for text in said), said
+    await manager.handle(Command("start", (game, "language=es", "rules=proper"), CHAT, ANN))
+    assert CHAT in manager.sessions, "without the English-only ban the game starts"
+    await manager.shutdown()

@@ -97,15 +97,14 @@ def test_a_refused_game_needs_no_lexicon() -> None:
     assert "Themes are English-only" in engine.apply(Action("begin", 0.0))[0].text
 
 
-async def test_the_channel_hears_why_a_game_is_refused() -> None:
+async def test_the_start_is_refused_at_once_with_the_reason() -> None:
     clock, outbox, log = FakeClock(), FakeOutbox(), MemoryLog()
     manager = GameManager(Registry([GAME]), outbox, log, clock, rng=random.Random(4))
     await manager.handle(Command("start", ("race", "bots=1", "language=fr", "themes=food"), CHAT, PERSON))
-    await manager.handle(Command("go", (), CHAT, PERSON))
-    assert CHAT not in manager.sessions
-    assert any("Themes are English-only for now." in text for text in outbox.texts(CHAT))
-    (result,) = log.results.values()
-    assert result.voided and not manager.errors
+    assert CHAT not in manager.sessions and not log.results, "no lobby, no game"
+    said = outbox.texts(CHAT) + [m.view.plain() for m in outbox.privates()]
+    assert any("Themes are English-only for now. Start a French game without themes." in t for t in said)
+    assert not manager.errors
     await manager.shutdown()
 
 
