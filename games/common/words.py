@@ -17,7 +17,8 @@ from games.common.placement import Placement
 
 #: General-rule bans, by the codes used in options, the CLI and reasons.
 BANS: tuple[str, ...] = (
-    "proper",  # proper nouns
+    "proper",  # proper nouns (personal names, places and every other name)
+    "names",  # personal names only (first names and surnames); places stay allowed
     "abbrev",  # abbreviations
     "contraction",  # contractions
     "foreign",  # foreign words
@@ -30,6 +31,7 @@ BANS: tuple[str, ...] = (
 #: Each ban in the words players read ("No proper nouns, ..."), never the option codes.
 BAN_WORDS: dict[str, str] = {
     "proper": "proper nouns",
+    "names": "personal names",
     "abbrev": "abbreviations",
     "contraction": "contractions",
     "foreign": "foreign words",
@@ -42,7 +44,8 @@ BAN_WORDS: dict[str, str] = {
 def describe_bans(bans: Sequence[str] | frozenset[str]) -> str:
     """The bans in force as one sentence: ``No proper nouns, abbreviations, contractions or
     foreign words.`` (``repeat`` reads "no word twice in a game"); empty when none."""
-    named = [BAN_WORDS[b] for b in BANS if b in bans and b in BAN_WORDS]
+    # Proper nouns include personal names: say it once.
+    named = [BAN_WORDS[b] for b in BANS if b in bans and b in BAN_WORDS and (b != "names" or "proper" not in bans)]
     parts = []
     if named:
         head = ", ".join(named[:-1]) + (" or " if len(named) > 1 else "") + named[-1]
@@ -71,8 +74,8 @@ THEMES: tuple[str, ...] = (
 #: (race rules: "you can ignore the General Rules against ...").
 LIFTING_THEMES: frozenset[str] = frozenset({"movies", "food", "books", "persons"})
 
-#: Themes whose answers may be several words ("star wars", "albert einstein").
-MULTIWORD_THEMES: frozenset[str] = frozenset({"movies", "books", "persons"})
+#: Themes whose answers may be several words ("star wars", "albert einstein", "ice cream").
+MULTIWORD_THEMES: frozenset[str] = frozenset({"food", "animals", "movies", "books", "persons"})
 
 #: Reason code of a verdict the lexicon cannot decide (the game may hold a vote).
 NEEDS_VOTE = "needs-vote"
@@ -146,7 +149,8 @@ def normalize(text: str, *, multiword: bool = False) -> str | None:
     letter (digits, symbols, letters of other scripts such as a Cyrillic
     ``а``, zero-width characters, more than two accent marks on one letter)
     makes it no answer. With ``multiword`` single spaces between words
-    are kept (for title and person themes).
+    are kept and a hyphen separates words like a space (``ice-cream`` ->
+    ``ice cream``), for the themes in :data:`MULTIWORD_THEMES`.
     """
     text = text.strip().rstrip(".!?")
     if not text or len(text) > 100:
@@ -167,7 +171,7 @@ def normalize(text: str, *, multiword: bool = False) -> str | None:
             out.append(ch)
         elif "A" <= ch <= "Z":
             out.append(ch.lower())
-        elif ch == " " and multiword:
+        elif (ch == " " or ch == "-") and multiword:
             if out and out[-1] != " ":
                 out.append(" ")
         else:
