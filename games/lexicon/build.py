@@ -422,6 +422,11 @@ class Inflections:
         """A common noun by WordNet (written in lower case) or lemminflect's own lexicon."""
         return bool(self.wn.senses(word, "n")) or bool(self.li.getAllInflections(word, upos="NOUN"))
 
+    def _unlisted(self, base: str) -> bool:
+        """A guessed base WordNet does not list at all (toward), rather than one it lists only
+        as an adjective or adverb (rightward), which has no plural and no verb forms."""
+        return not any(base in self.wn.index[p] for p in "nvar")
+
     def _known(self, base: str, word: str) -> bool:
         return len(base) >= 2 and base in self.plain and base != word
 
@@ -441,7 +446,7 @@ class Inflections:
             if unknown:
                 nouns |= set(li.getAllLemmasOOV(word, upos="NOUN").get("NOUN", ()))
             for base in nouns:
-                if self._known(base, word) and (unknown or self.is_noun(base)):
+                if self._known(base, word) and (self.is_noun(base) or unknown and self._unlisted(base)):
                     if base in wn.morphy(word, "n") or word in self._forms(base, "NOUN").get("NNS", ()):
                         found.add(base)
             verbs = set(wn.morphy(word, "v")) | set(lemmas.get("VERB", ()))
@@ -462,8 +467,8 @@ class Inflections:
         if unknown:
             verbs |= set(li.getAllLemmasOOV(word, upos="VERB").get("VERB", ()))
         for base in verbs:
-            if not self._known(base, word):
-                continue  # an unknown base may be a verb (realise, wick): its forms decide
+            if not self._known(base, word) or not (self.is_verb(base) or self._unlisted(base)):
+                continue  # a base no dictionary lists may be a verb (realise): its forms decide
             forms = self._forms(base, "VERB")
             if base in wn.morphy(word, "v") or any(word in forms.get(tag, ()) for tag in tags):
                 found.add(base)
