@@ -45,7 +45,9 @@ def describe_bans(bans: Sequence[str] | frozenset[str]) -> str:
     """The bans in force as one sentence: ``No proper nouns, abbreviations, contractions or
     foreign words.`` (``repeat`` reads "no word twice in a game"); empty when none."""
     # Proper nouns include personal names: say it once.
-    named = [BAN_WORDS[b] for b in BANS if b in bans and b in BAN_WORDS and (b != "names" or "proper" not in bans)]
+    named = [
+        BAN_WORDS[b] for b in BANS if b in bans and b in BAN_WORDS and (b != "names" or "proper" not in bans)
+    ]
     parts = []
     if named:
         head = ", ".join(named[:-1]) + (" or " if len(named) > 1 else "") + named[-1]

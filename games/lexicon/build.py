@@ -241,9 +241,9 @@ class WordNet:
         #: (lemma, pos) -> how often WordNet's tagged corpus (SemCor) uses it.
         self.counts: dict[tuple[str, str], int] = defaultdict(int)
         for line in (root / "cntlist.rev").read_text("latin-1").splitlines():
-            key, _, tagged = line.split()
-            lemma, _, rest = key.partition("%")
-            self.counts[(lemma, "nvara"[int(rest[0]) - 1])] += int(tagged)
+            sense_key, _, uses = line.split()
+            lemma, _, rest = sense_key.partition("%")
+            self.counts[(lemma, "nvara"[int(rest[0]) - 1])] += int(uses)
         self.lexfile: dict[int, int] = {}
         self.hypernyms: dict[int, list[int]] = {}  # noun synset -> its (instance) hypernyms
         self.common: dict[int, frozenset[str]] = {}  # synset -> its lemmas written in lower case
@@ -446,9 +446,11 @@ class Inflections:
             if unknown:
                 nouns |= set(li.getAllLemmasOOV(word, upos="NOUN").get("NOUN", ()))
             for base in nouns:
-                if self._known(base, word) and (self.is_noun(base) or unknown and self._unlisted(base)):
-                    if base in wn.morphy(word, "n") or word in self._forms(base, "NOUN").get("NNS", ()):
-                        found.add(base)
+                listed = self.is_noun(base) or (unknown and self._unlisted(base))
+                if not self._known(base, word) or not listed:
+                    continue
+                if base in wn.morphy(word, "n") or word in self._forms(base, "NOUN").get("NNS", ()):
+                    found.add(base)
             verbs = set(wn.morphy(word, "v")) | set(lemmas.get("VERB", ()))
             for base in verbs:
                 regular = word in (base + "s", base + "es") or (
@@ -457,6 +459,7 @@ class Inflections:
                 if regular and self._known(base, word) and self.is_verb(base):
                     found.add(base)
             return flag, found
+        tags: tuple[str, ...]
         if word.endswith("ing"):
             flag, tags = F.ING, ("VBG",)
         elif word.endswith("ed"):

@@ -167,7 +167,11 @@ def test_load_is_cached() -> None:
         ("nouns", ["table", "idea", "cat"], ["quickly", "from"]),
         ("verbs", ["run", "eat", "think"], ["idea", "quickly", "from"]),
         ("adjectives", ["happy", "blue", "quick"], ["table", "from", "run"]),
-        ("food", ["apple", "bread", "coffee", "cheese", "pizza", "tea", "wine", "water"], ["table", "car", "board"]),
+        (
+            "food",
+            ["apple", "bread", "coffee", "cheese", "pizza", "tea", "wine", "water"],
+            ["table", "car", "board"],
+        ),
         ("animals", ["cat", "dog", "tiger", "eagle", "shark", "horse"], ["table", "tree", "car"]),
     ],
 )

@@ -41,7 +41,10 @@ def test_the_groups_fall_the_right_way(lex: Lexicon) -> None:
     for word in legal:
         assert lex.judge(word, INFLECTION_BANS).ok, word
     assert lex.judge("does", INFLECTION_BANS).reason_code == "plural-s"
-    assert lex.judge("goes", INFLECTION_BANS).message == "GOES is a plural ending in -s (from GO), banned in this game."
+    assert (
+        lex.judge("goes", INFLECTION_BANS).message
+        == "GOES is a plural ending in -s (from GO), banned in this game."
+    )
     assert lex.judge("swimming", INFLECTION_BANS).reason_code == "ing"
     assert lex.judge("walked", INFLECTION_BANS).reason_code == "ed"
 
