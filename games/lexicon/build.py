@@ -104,6 +104,10 @@ LEXNAMES_PLACE = frozenset({15, 17})
 #: orange), vegetable (squash); and FOOD_NUTRIENT's direct hyponyms (water, fare, feed).
 DRINK_AND_PRODUCE = frozenset({7881800, 7705931, 7707451})
 FOOD_NUTRIENT = 21265
+#: First words of WordNet's taxon names (genus_Canis, family_Felidae), which are no animals' names.
+TAXA = frozenset(
+    _words("genus family order class subclass superfamily subfamily suborder superorder phylum subphylum tribe")
+)
 #: Words of the word-game lists that no source here carries in lower case (docs/LEXICON.md):
 #: ONO (a Hawaiian fish; WordNet 3.0 knows only Yoko Ono, SCOWL only an abbreviation).
 GAME_WORDS: tuple[str, ...] = ("ono",)
@@ -527,6 +531,41 @@ class Inflections:
         return flag, sorted(bases, key=lambda b: (-zipf.get(b, 0), b))[0]
 
 
+THEME_WORDS_FILE = "theme_words.txt"
+
+
+def _listed_theme_words(path: Path) -> dict[str, int]:
+    """The shipped list of food and animal answers WordNet lacks (``data/theme_words.txt``)."""
+    bits = {"[food]": F.FOOD, "[animals]": F.ANIMAL}
+    out: dict[str, int] = {}
+    current = 0
+    for raw in path.read_text("utf-8").splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if line in bits:
+            current = bits[line]
+        elif line and current:
+            name = " ".join(line.lower().split())
+            out[name] = out.get(name, 0) | current
+    return out
+
+
+def _plural_rows(rows: dict[str, int], themed: dict[str, int]) -> dict[str, int]:
+    """Plurals of multi-word theme answers, by their last word's plural in the word list
+    (fried egg -> fried eggs): flagged plural-s, so the ban applies outside lifting themes."""
+    import lemminflect  # type: ignore[import-untyped,unused-ignore]
+
+    out: dict[str, int] = {}
+    for name, bits in sorted(themed.items()):
+        head, _, last = name.rpartition(" ")
+        if not head or last.endswith("s"):
+            continue
+        forms = lemminflect.getAllInflections(last, upos="NOUN").get("NNS", ())
+        plural = f"{head} {forms[0]}" if forms and forms[0] in rows else ""
+        if plural and plural not in themed and plural not in rows:
+            out[plural] = bits | F.PLURAL_S | F.encode_base(plural, name)
+    return out
+
+
 def _theme_rows(wn: WordNet, rows: dict[str, int]) -> dict[str, int]:
     """Food and animal nouns neither dictionary lists, as rows without a dictionary bit.
 
@@ -547,9 +586,15 @@ def _theme_rows(wn: WordNet, rows: dict[str, int]) -> dict[str, int]:
             continue
         bits = wn.themes(lemma)
         if not wn.senses(lemma, "n"):
-            bits &= F.FOOD if several else 0
+            # Written with capitals: a brand drink or dish counts as food (Coca_Cola), a breed
+            # as an animal (German_shepherd), a taxon (genus_Canis) as neither.
+            taxon = lemma.split("_", 1)[0] in TAXA
+            bits &= (F.FOOD | (0 if taxon else F.ANIMAL)) if several else 0
         if bits:
             out[name] = out.get(name, 0) | bits | F.NOUN
+    for name, bits in _listed_theme_words(DATA_DIR / THEME_WORDS_FILE).items():
+        out[name] = out.get(name, 0) | bits | F.NOUN  # a word already listed gains the theme (pepsi)
+    out.update(_plural_rows(rows, out))
     return out
 
 
@@ -732,9 +777,11 @@ def build(scowl_dir: Path = SCOWL_DIR, wordnet_dir: Path = WORDNET_DIR, log: boo
 
     themed = _theme_rows(wn, rows)
     for word, info in themed.items():
-        rows[word] = info
-        zipf[word] = wordfreq.zipf_frequency(word, "en")
-    say(f"theme words: {len(themed)} ({sum(1 for w in themed if ' ' in w)} of several words)")
+        if word not in rows:
+            zipf[word] = wordfreq.zipf_frequency(word, "en")
+        rows[word] = rows.get(word, 0) | info
+    only = [w for w in themed if not rows[w] & (F.CASUAL | F.TOURNAMENT)]
+    say(f"theme words: {len(only)} ({sum(1 for w in only if ' ' in w)} of several words)")
 
     for word, info in rows.items():
         rows[word] = info | (min(F.ZIPF_MASK, round(zipf[word] * 10)) << F.ZIPF_SHIFT)
@@ -766,7 +813,7 @@ def build(scowl_dir: Path = SCOWL_DIR, wordnet_dir: Path = WORDNET_DIR, log: boo
             "casual": sum(1 for i in rows.values() if i & F.CASUAL),
             "tournament": sum(1 for i in rows.values() if i & F.TOURNAMENT),
             "persons": len(wn.persons),
-            "theme_only": len(themed),
+            "theme_only": len(only),
         },
     }
     sections = [

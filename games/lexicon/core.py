@@ -343,16 +343,21 @@ class Lexicon:
     def answer(self, word: str, rules: WordRules) -> str:
         """The one spelling of a normalised answer under ``rules``: a food or animal of
         several words typed run together is spelt with its spaces (``icecream`` -> ``ice
-        cream``; ``ice-cream`` already folds to it); anything else is returned unchanged."""
-        if " " in word or not rules.themes & {"food", "animals"}:
+        cream``; ``ice-cream`` already folds to it), and one WordNet writes as one word is
+        spelt as one (``honey bee`` -> ``honeybee``); anything else is returned unchanged."""
+        if not rules.themes & {"food", "animals"} or rules.dictionary not in F.DICT_FLAGS:
             return word
-        bit = F.DICT_FLAGS.get(rules.dictionary, 0)
-        if not bit or self._info.get(word, 0) & bit:
+        mask = self._compile(rules).theme_mask & _THEME_ONLY_BITS
+        info = self._info
+        if " " in word:
+            if info.get(word, 0) & mask:
+                return word
+            joined = word.replace(" ", "")
+            return joined if info.get(joined, 0) & mask else word
+        if info.get(word, 0) & F.DICT_FLAGS[rules.dictionary]:
             return word
-        joined = self._data.joined.get(word)
-        if joined is not None and self._info[joined] & self._compile(rules).theme_mask:
-            return joined
-        return word
+        spaced = self._data.joined.get(word)
+        return spaced if spaced is not None and info[spaced] & mask else word
 
     def is_title(self, text: str, theme: str) -> bool:
         """True if ``text`` (normalised, spaces allowed) is a known movie/TV show, book or person."""
@@ -496,6 +501,10 @@ class Lexicon:
             info = self._info.get(word)
             if info is not None and info & c.theme_mask & _THEME_ONLY_BITS:
                 pass  # a food or animal of several words (ice cream): bans and themes below
+            elif (self._info.get(word.replace(" ", ""), 0) & c.theme_mask & _THEME_ONLY_BITS) and (
+                word not in c.added
+            ):
+                return self._judge(word.replace(" ", ""), c)  # honey bee: honeybee
             elif word in c.added and not c.data_themes:
                 return Verdict(True, None, f"{shout} is on this workspace's word list.")
             elif c.title_themes or word in c.added:
