@@ -106,7 +106,10 @@ DRINK_AND_PRODUCE = frozenset({7881800, 7705931, 7707451})
 FOOD_NUTRIENT = 21265
 #: First words of WordNet's taxon names (genus_Canis, family_Felidae), which are no animals' names.
 TAXA = frozenset(
-    _words("genus family order class subclass superfamily subfamily suborder superorder phylum subphylum tribe")
+    _words(
+        """genus family order class subclass superfamily subfamily suborder superorder phylum
+        subphylum tribe"""
+    )
 )
 #: Words of the word-game lists that no source here carries in lower case (docs/LEXICON.md):
 #: ONO (a Hawaiian fish; WordNet 3.0 knows only Yoko Ono, SCOWL only an abbreviation).
