@@ -146,11 +146,6 @@ class _Data:
         return dict(line.split("\t", 1) for line in text.split("\n")) if text else {}
 
     @cached_property
-    def joined(self) -> dict[str, str]:
-        """Multi-word theme rows by their letters run together: ``icecream`` -> ``ice cream``."""
-        return {w.replace(" ", ""): w for w in sorted(self.info) if " " in w}
-
-    @cached_property
     def persons(self) -> frozenset[str]:
         return frozenset(self.sections["persons"].decode("ascii").split("\n"))
 
@@ -158,6 +153,11 @@ class _Data:
     def tables(self) -> dict[str, dict[str, int]]:
         tables: dict[str, dict[str, int]] = json.loads(self.sections["tables"])
         return tables
+
+    @cached_property
+    def joined(self) -> dict[str, str]:
+        """Multi-word theme rows by their letters run together: ``icecream`` -> ``ice cream``."""
+        return {w.replace(" ", ""): w for w in sorted(self.info) if " " in w}
 
     @cached_property
     def meta(self) -> dict[str, object]:
@@ -326,20 +326,6 @@ class Lexicon:
             return self._data.bases.get(word)
         return F.decode_base(word, info)
 
-    def kinds(self, word: str) -> list[str]:
-        """Ban codes and data themes that apply to ``word`` (for explanations)."""
-        info = F.effective(self._info.get(word, 0), self._bit)
-        out = [code for code, bit in F.BAN_FLAGS.items() if info & bit]
-        out += [code for code, bit in F.THEME_FLAGS.items() if info & bit]
-        if word in self._data.persons:
-            out.append("persons")
-        return out
-
-    def dictionaries(self, word: str) -> list[str]:
-        """Names of the dictionaries that list ``word``."""
-        info = self._info.get(word, 0)
-        return [name for name, bit in F.DICT_FLAGS.items() if info & bit]
-
     def answer(self, word: str, rules: WordRules) -> str:
         """The one spelling of a normalised answer under ``rules``: a food or animal of
         several words typed run together is spelt with its spaces (``icecream`` -> ``ice
@@ -358,6 +344,20 @@ class Lexicon:
             return word
         spaced = self._data.joined.get(word)
         return spaced if spaced is not None and info[spaced] & mask else word
+
+    def kinds(self, word: str) -> list[str]:
+        """Ban codes and data themes that apply to ``word`` (for explanations)."""
+        info = F.effective(self._info.get(word, 0), self._bit)
+        out = [code for code, bit in F.BAN_FLAGS.items() if info & bit]
+        out += [code for code, bit in F.THEME_FLAGS.items() if info & bit]
+        if word in self._data.persons:
+            out.append("persons")
+        return out
+
+    def dictionaries(self, word: str) -> list[str]:
+        """Names of the dictionaries that list ``word``."""
+        info = self._info.get(word, 0)
+        return [name for name, bit in F.DICT_FLAGS.items() if info & bit]
 
     def is_title(self, text: str, theme: str) -> bool:
         """True if ``text`` (normalised, spaces allowed) is a known movie/TV show, book or person."""
