@@ -58,7 +58,7 @@ class Language:
         Surrounding whitespace and trailing sentence punctuation are ignored. Digits,
         symbols, letters of other scripts, zero-width characters and more than two marks
         on one letter make the text no answer. With ``multiword`` single spaces between
-        words are kept.
+        words are kept and a hyphen separates words like a space (``ice-cream`` -> ``ice cream``).
         """
         text = text.strip().rstrip(".!?")
         if not text or len(text) > 100:
@@ -90,7 +90,7 @@ class Language:
                     out.append(ch)
                 elif "A" <= ch <= "Z":
                     out.append(ch.lower())
-                elif ch == " " and multiword:
+                elif (ch == " " or ch == "-") and multiword:
                     if out and out[-1] != " ":
                         out.append(" ")
                 else:

@@ -8,16 +8,17 @@ with the same shape.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
+from games.common.languages import ENGLISH
 from games.common.placement import Placement
 
 #: General-rule bans, by the codes used in options, the CLI and reasons.
 BANS: tuple[str, ...] = (
-    "proper",  # proper nouns
+    "proper",  # proper nouns (personal names, places and every other name)
+    "names",  # personal names only (first names and surnames); places stay allowed
     "abbrev",  # abbreviations
     "contraction",  # contractions
     "foreign",  # foreign words
@@ -30,6 +31,7 @@ BANS: tuple[str, ...] = (
 #: Each ban in the words players read ("No proper nouns, ..."), never the option codes.
 BAN_WORDS: dict[str, str] = {
     "proper": "proper nouns",
+    "names": "personal names",
     "abbrev": "abbreviations",
     "contraction": "contractions",
     "foreign": "foreign words",
@@ -42,7 +44,10 @@ BAN_WORDS: dict[str, str] = {
 def describe_bans(bans: Sequence[str] | frozenset[str]) -> str:
     """The bans in force as one sentence: ``No proper nouns, abbreviations, contractions or
     foreign words.`` (``repeat`` reads "no word twice in a game"); empty when none."""
-    named = [BAN_WORDS[b] for b in BANS if b in bans and b in BAN_WORDS]
+    # Proper nouns include personal names: say it once.
+    named = [
+        BAN_WORDS[b] for b in BANS if b in bans and b in BAN_WORDS and (b != "names" or "proper" not in bans)
+    ]
     parts = []
     if named:
         head = ", ".join(named[:-1]) + (" or " if len(named) > 1 else "") + named[-1]
@@ -71,8 +76,8 @@ THEMES: tuple[str, ...] = (
 #: (race rules: "you can ignore the General Rules against ...").
 LIFTING_THEMES: frozenset[str] = frozenset({"movies", "food", "books", "persons"})
 
-#: Themes whose answers may be several words ("star wars", "albert einstein").
-MULTIWORD_THEMES: frozenset[str] = frozenset({"movies", "books", "persons"})
+#: Themes whose answers may be several words ("star wars", "albert einstein", "ice cream").
+MULTIWORD_THEMES: frozenset[str] = frozenset({"food", "animals", "movies", "books", "persons"})
 
 #: Reason code of a verdict the lexicon cannot decide (the game may hold a vote).
 NEEDS_VOTE = "needs-vote"
@@ -134,43 +139,16 @@ class WordJudge(Protocol):
         ...
 
 
-#: Accent marks one letter may carry and still fold (Vietnamese "ệ" has two); more is zalgo.
-MAX_MARKS = 2
-
-
 def normalize(text: str, *, multiword: bool = False) -> str | None:
-    """Fold an answer to lower-case ASCII letters, or None if it is no answer.
+    """Fold an English answer to lower-case ASCII letters, or None if it is no answer
+    (:meth:`games.common.languages.Language.fold` of English).
 
-    Case and accents fold (``Café`` -> ``cafe``); surrounding whitespace and
+    Case and accents fold (``Café`` -> ``cafe``, ``Straße`` -> ``strasse``); surrounding whitespace and
     trailing sentence punctuation are ignored. Anything else that is not a
     letter (digits, symbols, letters of other scripts such as a Cyrillic
     ``а``, zero-width characters, more than two accent marks on one letter)
     makes it no answer. With ``multiword`` single spaces between words
-    are kept (for title and person themes).
+    are kept and a hyphen separates words like a space (``ice-cream`` ->
+    ``ice cream``), for the themes in :data:`MULTIWORD_THEMES`.
     """
-    text = text.strip().rstrip(".!?")
-    if not text or len(text) > 100:
-        return None
-    if text.isascii() and text.isalpha():
-        return text.lower()  # the common case, without the Unicode walk below
-    folded = unicodedata.normalize("NFKD", text)
-    out: list[str] = []
-    marks = 0
-    for ch in folded:
-        if unicodedata.combining(ch):
-            marks += 1
-            if marks > MAX_MARKS:
-                return None  # a pile of marks is zalgo text, not an accent
-            continue
-        marks = 0
-        if "a" <= ch <= "z":
-            out.append(ch)
-        elif "A" <= ch <= "Z":
-            out.append(ch.lower())
-        elif ch == " " and multiword:
-            if out and out[-1] != " ":
-                out.append(" ")
-        else:
-            return None
-    word = "".join(out).strip()
-    return word or None
+    return ENGLISH.fold(text, multiword=multiword)

@@ -10,6 +10,11 @@ named sections, each introduced by a ``NAME LENGTH`` line::
     <LENGTH bytes: one little-endian uint32 per word: flag bits | zipf*10 << 16 | base code << 24>
     ...
 
+A row may carry no dictionary bit (CASUAL, TOURNAMENT): such a row is a theme word only
+(a food or animal WordNet knows that neither dictionary lists, or a multi-word one such as
+``ice cream``, with single spaces): the judge accepts it under its theme and nowhere else,
+and no dictionary's word list, letter table or examples include it.
+
 The base code says which word an -s/-ing/-ed form inflects without a second
 lookup (see :func:`encode_base`); ``bases`` (``word<TAB>base`` lines) holds
 only the irregular ones the code cannot spell.
@@ -42,8 +47,11 @@ ANIMAL = 1 << 13
 #: A plain word in the tournament dictionary whose common reading (casual) is a proper noun,
 #: abbreviation or contraction (paris, english, ok): those three flags apply in casual only.
 TOURNAMENT_PLAIN = 1 << 14
+#: A proper noun that names a person (Einstein, Mary), not a place (Paris, Nile) or another
+#: thing (Monday): always set together with PROPER. Ban code "names".
+PERSONAL_NAME = 1 << 15
 #: The flags TOURNAMENT_PLAIN switches off in the tournament dictionary.
-NAME_FLAGS = PROPER | ABBREV | CONTRACTION
+NAME_FLAGS = PROPER | ABBREV | CONTRACTION | PERSONAL_NAME
 
 ZIPF_SHIFT = 16
 ZIPF_MASK = 0xFF
@@ -68,6 +76,7 @@ BAN_FLAGS: dict[str, int] = {
     "plural-s": PLURAL_S,
     "ing": ING,
     "ed": ED,
+    "names": PERSONAL_NAME,
 }
 
 #: Theme code -> flag bit (themes the word data decides).

@@ -36,6 +36,8 @@ SPELLINGS = ("english", "american", "british", "british_z", "canadian", "austral
 VARIANTS = ("variant_1",)
 CASUAL_LEVEL = 60
 TOURNAMENT_LEVEL = 80
+#: Forms of a verb no dictionary lists must be this common (SCOWL size) to make it one (texted).
+VERB_FORMS_LEVEL = 50
 
 
 def _words(text: str) -> tuple[str, ...]:
@@ -53,26 +55,19 @@ TWO_LETTER: tuple[str, ...] = _words(
 
 # --- Policy (docs/LEXICON.md, "Debatable words"); tests enforce it. ---
 
-#: Words ending in -s that are never the plural-s ban's business (function words).
-FUNCTION_WORDS = frozenset(
+#: Spoken run-togethers of two words (going to -> gonna): contractions, though written
+#: without an apostrophe and so listed by SCOWL as plain words.
+RUN_TOGETHERS = frozenset(
     _words(
-        """is was has does his hers its ours yours theirs yes us this thus plus less unless perhaps
-        always as whereas besides"""
+        """gonna wanna gotta kinda sorta dunno lemme gimme outta oughta hafta gotcha betcha whatcha
+        wassup innit dontcha didja coulda woulda shoulda musta tryna"""
     )
 )
-#: Verdicts fixed by hand where the data is wrong or the call is a judgement.
-#: word -> the ban flag it gets (0: none of the -s/-ing/-ed bans).
-OVERRIDES: dict[str, int] = {
-    **dict.fromkeys(
-        _words(
-            """ceiling evening during pudding herring wicked naked sacred hundred kindred thing nothing
-            something anything everything morning news series species physics mathematics economics
-            politics clothes jeans trousers pajamas pyjamas tweezers pliers binoculars tongs"""
-        ),
-        0,
-    ),
-    **dict.fromkeys(_words("glasses arms"), F.PLURAL_S),
-    **dict.fromkeys(_words("led fed fled bled bred sped tired"), F.ED),
+#: Genuine data errors the -s/-ing/-ed rule (see Inflections) cannot see, each with
+#: its reason (docs/LEXICON.md, "Lexicalised words"). word -> the ban flag it gets.
+DATA_ERRORS: dict[str, int] = {
+    "his": 0,  # lemminflect and WordNet make it the plural of HI (the greeting)
+    "during": 0,  # a preposition; WordNet's archaic verb DURE makes it look like an -ing form
 }
 #: Foreign words the frequency signal misses (only flagged if SCOWL has them).
 FOREIGN_EXTRA = frozenset(
@@ -95,6 +90,30 @@ FOREIGN_LANGS = ("fr", "es", "de", "it", "pt", "nl")
 LEXNAME_ANIMAL = 5  # noun.animal
 LEXNAME_FOOD = 13  # noun.food
 LEXNAME_PERSON = 18  # noun.person
+LEXNAME_ACT = 4  # noun.act
+LEXNAME_PROCESS = 22  # noun.process
+LEXNAME_GROUP = 14  # noun.group
+#: How much more frequent (Zipf) than a base no dictionary calls a noun or verb a word must
+#: be to have a use of its own (towards 5.06, toward 4.72; screenshots 3.4 < screenshot 3.6).
+GUESSED_BASE_MARGIN = 0.3
+#: Where WordNet files geographical instances: noun.location (cities, countries, states,
+#: regions, continents) and noun.object (rivers, lakes, seas, mountains, islands).
+LEXNAMES_PLACE = frozenset({15, 17})
+#: Synsets whose hyponyms are food or drink in any sense, not only a word's leading ones
+#: (docs/LEXICON.md, "Food and drink"): beverage (coke, java), edible fruit (date,
+#: orange), vegetable (squash); and FOOD_NUTRIENT's direct hyponyms (water, fare, feed).
+DRINK_AND_PRODUCE = frozenset({7881800, 7705931, 7707451})
+FOOD_NUTRIENT = 21265
+#: First words of WordNet's taxon names (genus_Canis, family_Felidae), which are no animals' names.
+TAXA = frozenset(
+    _words(
+        """genus family order class subclass superfamily subfamily suborder superorder phylum
+        subphylum tribe"""
+    )
+)
+#: Words of the word-game lists that no source here carries in lower case (docs/LEXICON.md):
+#: ONO (a Hawaiian fish; WordNet 3.0 knows only Yoko Ono, SCOWL only an abbreviation).
+GAME_WORDS: tuple[str, ...] = ("ono",)
 TOP_SENSES = 2  # themes look at a word's most frequent senses only
 
 
@@ -226,20 +245,73 @@ class WordNet:
                 parts = line.split()
                 exc[parts[0]].extend(parts[1:])
             self.exc[pos] = dict(exc)
+        #: (lemma, pos) -> how often WordNet's tagged corpus (SemCor) uses it.
+        self.counts: dict[tuple[str, str], int] = defaultdict(int)
+        for line in (root / "cntlist.rev").read_text("latin-1").splitlines():
+            sense_key, _, uses = line.split()
+            lemma, _, rest = sense_key.partition("%")
+            self.counts[(lemma, "nvara"[int(rest[0]) - 1])] += int(uses)
         self.lexfile: dict[int, int] = {}
-        self.persons: set[str] = set()
-        for line in (root / "data.noun").read_text("latin-1").splitlines():
-            if line.startswith(" "):
-                continue
-            parts = line.split()
-            offset, lexfile = int(parts[0]), int(parts[1])
-            self.lexfile[offset] = lexfile
-            if lexfile == LEXNAME_PERSON and " @i " in line:
+        self.hypernyms: dict[int, list[int]] = {}  # noun synset -> its (instance) hypernyms
+        self.common: dict[int, frozenset[str]] = {}  # synset -> its lemmas written in lower case
+        self.persons: set[str] = set()  # famous persons' full names (folded)
+        #: One-word noun lemmas written with a capital -> what they name (PLACE | PERSON | OTHER).
+        self.capitalised: dict[str, int] = {}
+        for pos, name in self.POS.items():
+            for line in (root / f"data.{name}").read_text("latin-1").splitlines():
+                if line.startswith(" "):
+                    continue
+                parts = line.split()
+                offset, lexfile = int(parts[0]), int(parts[1])
                 count = int(parts[3], 16)
-                for i in range(count):
-                    name = _name(parts[4 + 2 * i])
-                    if name:
-                        self.persons.add(name)
+                raw_words = [re.sub(r"\(.*?\)$", "", parts[4 + 2 * i]) for i in range(count)]
+                self.common[_key(pos, offset)] = frozenset(w for w in raw_words if w == w.lower())
+                if pos != "n":
+                    continue
+                self.lexfile[offset] = lexfile
+                pointers = int(parts[4 + 2 * count])
+                ups: list[int] = []
+                instance = False
+                for i in range(pointers):
+                    symbol, target = parts[5 + 2 * count + 4 * i], parts[6 + 2 * count + 4 * i]
+                    if symbol in ("@", "@i"):
+                        ups.append(int(target))
+                        instance = instance or symbol == "@i"
+                self.hypernyms[offset] = ups
+                if instance and lexfile == LEXNAME_PERSON:
+                    self.persons.update(n for n in map(_name, raw_words) if n)
+                kind = (
+                    PLACE
+                    if instance and lexfile in LEXNAMES_PLACE
+                    else PERSON
+                    if instance and lexfile == LEXNAME_PERSON
+                    else OTHER
+                )
+                for raw in raw_words:
+                    if raw != raw.lower() and "_" not in raw and "-" not in raw:
+                        word = fold(raw)
+                        if word.isascii() and word.isalpha():
+                            self.capitalised[word] = self.capitalised.get(word, 0) | kind
+
+    def senses(self, lemma: str, pos: str) -> list[int]:
+        """Synsets of ``lemma`` (most frequent first) in which it is written in lower case.
+
+        ``led`` is no noun here (WordNet writes it LED), ``paris`` is (the plant genus is
+        Paris too, so neither is); a lemma's lower-case senses are its common-word readings.
+        """
+        return [o for o in self.index[pos].get(lemma, ()) if lemma in self.common.get(_key(pos, o), ())]
+
+    def count(self, lemma: str, pos: str) -> int:
+        """How often WordNet's tagged corpus uses ``lemma`` as ``pos`` (all senses)."""
+        return self.counts.get((lemma, pos), 0)
+
+    def reaches(self, offset: int, targets: frozenset[int], _depth: int = 0) -> bool:
+        """True if the noun synset ``offset`` is, or has among its hypernyms, one of ``targets``."""
+        if offset in targets:
+            return True
+        if _depth > 30:
+            return False
+        return any(self.reaches(up, targets, _depth + 1) for up in self.hypernyms.get(offset, ()))
 
     def morphy(self, word: str, pos: str) -> set[str]:
         """Base forms of ``word`` for ``pos`` (n, v, a) that WordNet knows, ``word`` excluded."""
@@ -253,9 +325,45 @@ class WordNet:
         found.discard(word)
         return found
 
-    def theme_lexfiles(self, lemma: str) -> set[int]:
-        """Lexicographer files of a noun's most frequent senses."""
-        return {self.lexfile[o] for o in self.index["n"].get(lemma, [])[:TOP_SENSES]}
+    def themes(self, lemma: str) -> int:
+        """The FOOD and ANIMAL bits of a noun: its leading senses' lexicographer files, plus
+        FOOD for any sense that is a drink, a fruit or a vegetable (water, coke, date)."""
+        bits = 0
+        for rank, offset in enumerate(self.index["n"].get(lemma, ())):
+            lexfile = self.lexfile[offset]
+            if rank < TOP_SENSES:
+                if lexfile == LEXNAME_ANIMAL:
+                    bits |= F.ANIMAL
+                if lexfile == LEXNAME_FOOD:
+                    bits |= F.FOOD
+            elif lexfile == LEXNAME_FOOD and (
+                FOOD_NUTRIENT in self.hypernyms[offset] or self.reaches(offset, DRINK_AND_PRODUCE)
+            ):
+                bits |= F.FOOD
+        return bits
+
+
+#: What a capitalised WordNet lemma names (bits of WordNet.capitalised).
+PLACE, PERSON, OTHER = 1, 2, 4
+
+
+def personal_name(word: str, wn: WordNet) -> bool:
+    """Is the proper noun ``word`` a personal name rather than a place or another name?
+
+    A place by any sense (a geographical instance: paris, nile, washington) is no personal
+    name; a person instance is (einstein, mary); another capitalised sense (monday, english,
+    african) is not. A proper noun WordNet does not know as a capitalised noun counts as a
+    personal name: the word lists' names beyond WordNet are mostly first names and surnames.
+    """
+    kind = wn.capitalised.get(word, 0)
+    if kind & PLACE:
+        return False
+    return bool(kind & PERSON) or not kind
+
+
+def _key(pos: str, offset: int) -> int:
+    """One integer key for a synset of any part of speech (offsets repeat across files)."""
+    return offset * 4 + "nvar".index(pos)
 
 
 def _name(raw: str) -> str:
@@ -266,71 +374,231 @@ def _name(raw: str) -> str:
     return " ".join(text.split())
 
 
-def _inflection_flags(
-    word: str, plain: dict[str, int], wn: WordNet, zipf: dict[str, float]
-) -> tuple[int, str]:
-    """The -s/-ing/-ed ban flag of ``word`` and the base it inflects ("" if none)."""
+class Inflections:
+    """The -s/-ing/-ed rule, one for every word (docs/LEXICON.md, "Lexicalised words").
+
+    A word is an inflection when (1) it is the plural of a noun, a verb's -s form made by
+    adding -s or -es (runs, goes, does; not has or is), or a verb's -ing or past form, and
+    (2) its own dictionary entry gives it no meaning of its own: no adverb of its own
+    (afterwards, forwards), no noun of its own whose main sense is a thing rather than the
+    act (building, wedding, evening; not swimming), for -s words no adjective of its own,
+    and for -ing/-ed words no adjective of its own unless the verb it would inflect is
+    never seen as a verb in WordNet's tagged corpus (ragged, crooked, wicked; not tired).
+    A word that is itself a verb's base form (need, sing) is no inflection either.
+    """
+
+    def __init__(self, plain: dict[str, int], wn: WordNet) -> None:
+        import lemminflect  # type: ignore[import-untyped,unused-ignore]
+
+        self.li: Any = lemminflect
+        self.plain = plain
+        self.wn = wn
+        self.extra_verbs = self._verbs_by_forms()
+
+    def _li_verb(self, word: str) -> bool:
+        return bool(self.li.getAllInflections(word, upos="VERB"))
+
+    def _other_verb(self, form: str, base: str) -> bool:
+        """Is ``form`` an inflection of some verb other than ``base`` (clothed: clothe)?"""
+        found = set(self.wn.morphy(form, "v")) | set(self.li.getAllLemmas(form).get("VERB", ()))
+        return any(b != base and (b in self.wn.index["v"] or self._li_verb(b)) for b in found)
+
+    def _verbs_by_forms(self) -> frozenset[str]:
+        """Verbs no dictionary lists as verbs whose -ed and -ing forms both stand in the
+        casual word list, are no WordNet words of their own and inflect no other verb:
+        text (texted, texting)."""
+        out: set[str] = set()
+        plain = self.plain
+        for base in sorted(plain):
+            if len(base) < 3 or base in self.wn.index["v"] or self._li_verb(base):
+                continue
+            forms = self.li.getAllInflectionsOOV(base, upos="VERB")
+            past, ing = forms.get("VBD", ("",))[0], forms.get("VBG", ("",))[0]
+            if plain.get(past, 99) <= VERB_FORMS_LEVEL and plain.get(ing, 99) <= VERB_FORMS_LEVEL:
+                if any(form in self.wn.index[p] for form in (past, ing) for p in "nva"):
+                    continue  # deed, creed: words of their own, not forms of dee, cree
+                if not self._other_verb(past, base) and not self._other_verb(ing, base):
+                    out.add(base)
+        return frozenset(out)
+
+    def is_verb(self, word: str) -> bool:
+        """A verb by WordNet, lemminflect's own lexicon or its forms in the word lists."""
+        return word in self.wn.index["v"] or word in self.extra_verbs or self._li_verb(word)
+
+    def is_noun(self, word: str) -> bool:
+        """A common noun by WordNet (written in lower case) or lemminflect's own lexicon."""
+        return bool(self.wn.senses(word, "n")) or bool(self.li.getAllInflections(word, upos="NOUN"))
+
+    def _unlisted(self, base: str) -> bool:
+        """A guessed base WordNet does not list at all (toward), rather than one it lists only
+        as an adjective or adverb (rightward), which has no plural and no verb forms."""
+        return not any(base in self.wn.index[p] for p in "nvar")
+
+    def _known(self, base: str, word: str) -> bool:
+        return len(base) >= 2 and base in self.plain and base != word
+
+    def _forms(self, base: str, upos: str) -> dict[str, tuple[str, ...]]:
+        forms: dict[str, tuple[str, ...]] = self.li.getAllInflections(base, upos=upos)
+        return forms or self.li.getAllInflectionsOOV(base, upos=upos)
+
+    def bases(self, word: str) -> tuple[int, set[str]]:
+        """The ban flag ``word``'s ending calls for and the bases it inflects (part 1 of the rule)."""
+        li, wn = self.li, self.wn
+        lemmas = li.getAllLemmas(word)
+        unknown = not lemmas and not any(word in wn.index[p] for p in "nva")
+        found: set[str] = set()
+        if word.endswith("s"):
+            flag = F.PLURAL_S
+            nouns = set(wn.morphy(word, "n")) | set(lemmas.get("NOUN", ()))
+            if unknown:
+                nouns |= set(li.getAllLemmasOOV(word, upos="NOUN").get("NOUN", ()))
+            for base in nouns:
+                listed = self.is_noun(base) or (unknown and self._unlisted(base))
+                if not self._known(base, word) or not listed:
+                    continue
+                if base in wn.morphy(word, "n") or word in self._forms(base, "NOUN").get("NNS", ()):
+                    found.add(base)
+            verbs = set(wn.morphy(word, "v")) | set(lemmas.get("VERB", ()))
+            for base in verbs:
+                regular = word in (base + "s", base + "es") or (
+                    base.endswith("y") and word == base[:-1] + "ies"
+                )
+                if regular and self._known(base, word) and self.is_verb(base):
+                    found.add(base)
+            return flag, found
+        tags: tuple[str, ...]
+        if word.endswith("ing"):
+            flag, tags = F.ING, ("VBG",)
+        elif word.endswith("ed"):
+            flag, tags = F.ED, ("VBD", "VBN")
+        else:
+            return 0, found
+        verbs = set(wn.morphy(word, "v")) | set(lemmas.get("VERB", ()))
+        if unknown:
+            verbs |= set(li.getAllLemmasOOV(word, upos="VERB").get("VERB", ()))
+        for base in verbs:
+            if not self._known(base, word) or not (self.is_verb(base) or self._unlisted(base)):
+                continue  # a base no dictionary lists may be a verb (realise): its forms decide
+            forms = self._forms(base, "VERB")
+            if base in wn.morphy(word, "v") or any(word in forms.get(tag, ()) for tag in tags):
+                found.add(base)
+        return flag, found
+
+    def lexicalised(self, word: str, flag: int, bases: Iterable[str], zipf: dict[str, float]) -> bool:
+        """Does ``word``'s own entry give it a meaning of its own (part 2 of the rule)?"""
+        wn = self.wn
+        if wn.senses(word, "r") or wn.senses(word, "v"):
+            return True  # an adverb of its own (afterwards), a verb's base form (need, sing)
+        # How often an average form of the base is used in WordNet's tagged corpus
+        # (SemCor): a noun has two forms, a verb four.
+        per_form = max(
+            (
+                (wn.count(b, "n") / 2 if flag == F.PLURAL_S and self.is_noun(b) else 0)
+                + (wn.count(b, "v") / 4 if self.is_verb(b) else 0)
+                for b in bases
+            ),
+            default=0,
+        )
+        best = max(bases, key=lambda b: (zipf.get(b, 0), b), default="")
+
+        def more_used(pos: str) -> bool:
+            own = wn.count(word, pos)
+            if own or per_form:
+                return own > per_form
+            # Neither in the tagged corpus: the word must be clearly more frequent than its base.
+            return zipf.get(word, 0) >= zipf.get(best, 0) + 0.5
+
+        if not any(self.is_noun(b) or self.is_verb(b) for b in bases):
+            # Only guessed bases, which no dictionary calls a noun or verb (towards from
+            # toward, screenshots from screenshot): a use of its own shows as a word clearly
+            # more frequent than its base.
+            return zipf.get(word, 0) >= zipf.get(best, 0) + GUESSED_BASE_MARGIN
+        nouns = wn.senses(word, "n")
+        # Not the act (swimming), nor for -ed the people the verb describes (the wounded).
+        not_own = (LEXNAME_ACT, LEXNAME_PROCESS, LEXNAME_GROUP if flag == F.ED else LEXNAME_ACT)
+        if nouns and wn.lexfile[nouns[0]] not in not_own and more_used("n"):
+            return True  # physics, clothes, jeans, building, wedding; not years, glasses
+        # An adjective whose base is never tagged as a verb or noun there: ragged, crooked,
+        # wicked; not tired, broken (their verbs are used).
+        return bool(wn.senses(word, "a")) and not per_form and wn.count(word, "a") > 0
+
+    def flags(self, word: str, zipf: dict[str, float]) -> tuple[int, str]:
+        """The -s/-ing/-ed ban flag of ``word`` and the base it inflects ("" if none)."""
+        if word in DATA_ERRORS:
+            flag = DATA_ERRORS[word]
+            _, bases = self.bases(word)
+            return flag, (sorted(bases, key=lambda b: (-zipf.get(b, 0), b))[0] if flag and bases else "")
+        flag, bases = self.bases(word)
+        if not bases or self.lexicalised(word, flag, bases, zipf):
+            return 0, ""
+        return flag, sorted(bases, key=lambda b: (-zipf.get(b, 0), b))[0]
+
+
+THEME_WORDS_FILE = "theme_words.txt"
+
+
+def _listed_theme_words(path: Path) -> dict[str, int]:
+    """The shipped list of food and animal answers WordNet lacks (``data/theme_words.txt``)."""
+    bits = {"[food]": F.FOOD, "[animals]": F.ANIMAL}
+    out: dict[str, int] = {}
+    current = 0
+    for raw in path.read_text("utf-8").splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if line in bits:
+            current = bits[line]
+        elif line and current:
+            name = " ".join(line.lower().split())
+            out[name] = out.get(name, 0) | current
+    return out
+
+
+def _plural_rows(rows: dict[str, int], themed: dict[str, int]) -> dict[str, int]:
+    """Plurals of multi-word theme answers, by their last word's plural in the word list
+    (fried egg -> fried eggs): flagged plural-s, so the ban applies outside lifting themes."""
     import lemminflect  # type: ignore[import-untyped,unused-ignore]
 
-    if word in OVERRIDES:
-        flag = OVERRIDES[word]
-        if not flag:
-            return 0, ""
-    tags: tuple[str, ...]
-    wn_pos: tuple[str, ...]
-    if word.endswith("s"):
-        suffix, flag, tags, wn_pos = "s", F.PLURAL_S, ("NNS", "VBZ"), ("n", "v")
-    elif word.endswith("ing"):
-        suffix, flag, tags, wn_pos = "ing", F.ING, ("VBG",), ("v",)
-    elif word.endswith("ed"):
-        suffix, flag, tags, wn_pos = "ed", F.ED, ("VBD", "VBN"), ("v",)
-    else:
-        return 0, ""
-    if suffix == "s" and word in FUNCTION_WORDS:
-        return 0, ""
-
-    def known(base: str) -> bool:
-        return len(base) >= 2 and base in plain and base != word
-
-    wn_bases = {b for p in wn_pos for b in wn.morphy(word, p) if known(b)}
-    li_bases: set[str] = set()
-    lemmas_by_pos = lemminflect.getAllLemmas(word)
-    if not lemmas_by_pos and not any(word in wn.index[p] for p in "nva"):
-        # Unknown to both: lemminflect's rules guess (fajitas -> fajita), checked against the list.
-        lemmas_by_pos = lemminflect.getAllLemmasOOV(word, upos="NOUN" if suffix == "s" else "VERB")
-    for upos, lemmas in lemmas_by_pos.items():
-        if upos not in ("NOUN", "VERB"):
+    out: dict[str, int] = {}
+    for name, bits in sorted(themed.items()):
+        head, _, last = name.rpartition(" ")
+        if not head or last.endswith("s"):
             continue
-        for base in lemmas:
-            if not known(base):
-                continue
-            forms = lemminflect.getAllInflections(base, upos=upos) or lemminflect.getAllInflectionsOOV(
-                base, upos=upos
-            )
-            if any(word in forms.get(tag, ()) for tag in tags):
-                li_bases.add(base)
-    bases = wn_bases | li_bases
-    if word in OVERRIDES:
-        return OVERRIDES[word], min(bases) if bases else ""
-    if not bases:
-        return 0, ""
-    z = zipf.get(word, 0)
-    if suffix == "s":
-        # A noun in its own right, clearly more common than its "singular": physics, species.
-        if word in wn.index["n"] and all(z >= zipf.get(b, 0) + 0.5 for b in bases):
-            return 0, ""
-    else:
-        if word in wn.index["v"]:
-            return 0, ""  # a base verb itself: need, feed, sing, bring
-        own = word in wn.index["a"] or word in wn.index["n"]
-        if own:
-            # An adjective or noun that only looks like a verb form: wicked, skilled (no such
-            # verb in WordNet), ceiling (a rare verb, the noun far more common).
-            verbs = {b for b in bases if b in wn.index["v"]}
-            if all(wn.tagged["v"].get(b, 0) == 0 and z >= zipf.get(b, 0) + 1.0 for b in verbs):
-                return 0, ""
-    base = sorted(bases, key=lambda b: (-zipf.get(b, 0), b))[0]
-    return flag, base
+        forms = lemminflect.getAllInflections(last, upos="NOUN").get("NNS", ())
+        plural = f"{head} {forms[0]}" if forms and forms[0] in rows else ""
+        if plural and plural not in themed and plural not in rows:
+            out[plural] = bits | F.PLURAL_S | F.encode_base(plural, name)
+    return out
+
+
+def _theme_rows(wn: WordNet, rows: dict[str, int]) -> dict[str, int]:
+    """Food and animal nouns neither dictionary lists, as rows without a dictionary bit.
+
+    One-word ones must be WordNet lemmas written in lower case (no genus names); several
+    words (ice_cream, polar_bear, Coca_Cola) fold to lower-case words and single spaces.
+    Capitalised collocations count for food (brand drinks WordNet lists) but not for
+    animals (genus Canis is a taxon, not an animal's name).
+    """
+    out: dict[str, int] = {}
+    for lemma in sorted(wn.index["n"]):
+        if lemma in rows:
+            continue
+        several = "_" in lemma or "-" in lemma
+        name = " ".join(lemma.replace("_", " ").replace("-", " ").split()) if several else lemma
+        if not name.isascii() or not name.replace(" ", "").isalpha() or len(name.replace(" ", "")) < 3:
+            continue
+        if name in rows or (not several and _junk(name)):
+            continue
+        bits = wn.themes(lemma)
+        if not wn.senses(lemma, "n"):
+            # Written with capitals: a brand drink or dish counts as food (Coca_Cola), a breed
+            # as an animal (German_shepherd), a taxon (genus_Canis) as neither.
+            taxon = lemma.split("_", 1)[0] in TAXA
+            bits &= (F.FOOD | (0 if taxon else F.ANIMAL)) if several else 0
+        if bits:
+            out[name] = out.get(name, 0) | bits | F.NOUN
+    for name, bits in _listed_theme_words(DATA_DIR / THEME_WORDS_FILE).items():
+        out[name] = out.get(name, 0) | bits | F.NOUN  # a word already listed gains the theme (pepsi)
+    out.update(_plural_rows(rows, out))
+    return out
 
 
 def _agent_noun(word: str, plain: dict[str, int]) -> bool:
@@ -425,7 +693,7 @@ def build(scowl_dir: Path = SCOWL_DIR, wordnet_dir: Path = WORDNET_DIR, log: boo
     for word in scowl.variant:
         if not _junk(word) and word not in rows:
             rows[word] = F.TOURNAMENT
-    for word in TWO_LETTER:
+    for word in TWO_LETTER + GAME_WORDS:
         rows[word] = rows.get(word, 0) | F.TOURNAMENT
     for word, (flag, level) in scowl.kind.items():
         if _junk(word):
@@ -437,11 +705,29 @@ def build(scowl_dir: Path = SCOWL_DIR, wordnet_dir: Path = WORDNET_DIR, log: boo
                 rows[word] |= flag | F.CASUAL | F.TOURNAMENT_PLAIN
             continue
         rows[word] = flag | (F.CASUAL if level <= CASUAL_LEVEL else 0) | F.TOURNAMENT
+        if flag == F.PROPER and any(wn.senses(word, pos) for pos in "nvar"):
+            # A plain reading in WordNet (abigail, a lady's maid): a plain tournament word too.
+            rows[word] |= F.TOURNAMENT_PLAIN
+    for word in GAME_WORDS:
+        rows[word] |= F.TOURNAMENT_PLAIN  # a game word is plain in the tournament list
+    for word, info in rows.items():
+        if info & F.PROPER and personal_name(word, wn):
+            rows[word] = info | F.PERSONAL_NAME
+    for word in RUN_TOGETHERS & rows.keys():
+        rows[word] |= F.CONTRACTION
+    # Irregular plurals of tournament nouns (antisera, criteria) belong in the tournament list.
+    for plural, singulars in sorted(wn.exc["n"].items()):
+        if plural in rows or not (plural.isascii() and plural.isalpha()) or _junk(plural):
+            continue
+        if any(rows.get(s, 0) & F.TOURNAMENT and not rows[s] & F.NAME_FLAGS for s in singulars):
+            rows[plural] = F.TOURNAMENT
     say(f"rows: {len(rows)}")
 
     zipf: dict[str, float] = {w: wordfreq.zipf_frequency(w, "en") for w in rows}
     say("frequencies")
 
+    infl = Inflections(plain, wn)
+    say(f"inflections: {len(infl.extra_verbs)} verbs known by their forms")
     bases: dict[str, str] = {}
     for word in sorted(rows):
         info = rows[word]
@@ -466,14 +752,12 @@ def build(scowl_dir: Path = SCOWL_DIR, wordnet_dir: Path = WORDNET_DIR, log: boo
                 if upos in lemminflect.getAllLemmas(word):
                     pos_flag |= bit
         for noun in nouns:
-            lexfiles = wn.theme_lexfiles(noun)
-            if LEXNAME_ANIMAL in lexfiles:
-                pos_flag |= F.ANIMAL
-            if LEXNAME_FOOD in lexfiles:
-                pos_flag |= F.FOOD
-        flag, base = _inflection_flags(word, plain, wn, zipf)
+            pos_flag |= wn.themes(noun)
+        flag, base = infl.flags(word, zipf)
         if base:
             bases[word] = base
+        if word in infl.extra_verbs or base in infl.extra_verbs:
+            pos_flag |= F.VERB  # text, texted
         info |= pos_flag | flag
         # Foreign: far more frequent in a neighbouring language than in English, and not
         # an English word by WordNet's account (zit, travail, pertinence stay English).
@@ -493,6 +777,14 @@ def build(scowl_dir: Path = SCOWL_DIR, wordnet_dir: Path = WORDNET_DIR, log: boo
                 info |= F.FOREIGN
         rows[word] = info
     say(f"flags: {sum(1 for i in rows.values() if i & F.FOREIGN)} foreign, {len(bases)} inflections")
+
+    themed = _theme_rows(wn, rows)
+    for word, info in themed.items():
+        if word not in rows:
+            zipf[word] = wordfreq.zipf_frequency(word, "en")
+        rows[word] = rows.get(word, 0) | info
+    only = [w for w in themed if not rows[w] & (F.CASUAL | F.TOURNAMENT)]
+    say(f"theme words: {len(only)} ({sum(1 for w in only if ' ' in w)} of several words)")
 
     for word, info in rows.items():
         rows[word] = info | (min(F.ZIPF_MASK, round(zipf[word] * 10)) << F.ZIPF_SHIFT)
@@ -524,6 +816,7 @@ def build(scowl_dir: Path = SCOWL_DIR, wordnet_dir: Path = WORDNET_DIR, log: boo
             "casual": sum(1 for i in rows.values() if i & F.CASUAL),
             "tournament": sum(1 for i in rows.values() if i & F.TOURNAMENT),
             "persons": len(wn.persons),
+            "theme_only": len(only),
         },
     }
     sections = [

@@ -45,7 +45,10 @@ DICTIONARIES: tuple[str, ...] = ("casual", "tournament")
 THEMES_ENGLISH_ONLY = "Themes are English-only for now."
 
 #: Bans a lifting theme (movies, food, books, persons) lifts.
-LIFTED_BANS = frozenset({"proper", "plural-s", "ing", "ed"})
+LIFTED_BANS = frozenset({"proper", "names", "plural-s", "ing", "ed"})
+
+#: Themes whose words may be rows of their own, outside both dictionaries (see _format).
+_THEME_ONLY_BITS = F.FOOD | F.ANIMAL
 
 #: Themes decided by curated lists or WordNet names rather than the word data.
 TITLE_THEMES = frozenset({"movies", "books", "persons"})
@@ -84,6 +87,7 @@ _BAN_TEXT: dict[int, tuple[str, str, str | None]] = {
     F.PLURAL_S: ("plural-s", " is a plural ending in -s", ", banned in this game."),
     F.ING: ("ing", " is a verb ending in -ing", ", banned in this game."),
     F.ED: ("ed", " is past tense ending in -ed", ", banned in this game."),
+    F.PERSONAL_NAME: ("names", " is a personal name, banned in this game.", None),
 }
 assert list(F.BAN_FLAGS.values()) == sorted(F.BAN_FLAGS.values()) == sorted(_BAN_TEXT)
 
@@ -314,6 +318,11 @@ class _Data:
         return tables
 
     @cached_property
+    def joined(self) -> dict[str, str]:
+        """Multi-word theme rows by their letters run together: ``icecream`` -> ``ice cream``."""
+        return {w.replace(" ", ""): w for w in sorted(self.info) if " " in w}
+
+    @cached_property
     def meta(self) -> dict[str, object]:
         meta: dict[str, object] = json.loads(self.sections["meta"])
         return meta
@@ -509,6 +518,25 @@ class Lexicon:
             return self._data.bases.get(word)
         return F.decode_base(word, info)
 
+    def answer(self, word: str, rules: WordRules) -> str:
+        """The one spelling of a normalised answer under ``rules``: a food or animal of
+        several words typed run together is spelt with its spaces (``icecream`` -> ``ice
+        cream``; ``ice-cream`` already folds to it), and one WordNet writes as one word is
+        spelt as one (``honey bee`` -> ``honeybee``); anything else is returned unchanged."""
+        if not rules.themes & {"food", "animals"} or rules.dictionary not in F.DICT_FLAGS:
+            return word
+        mask = self._compile(rules).theme_mask & _THEME_ONLY_BITS
+        info = self._info
+        if " " in word:
+            if info.get(word, 0) & mask:
+                return word
+            joined = word.replace(" ", "")
+            return joined if info.get(joined, 0) & mask else word
+        if info.get(word, 0) & F.DICT_FLAGS[rules.dictionary]:
+            return word
+        spaced = self._data.joined.get(word)
+        return spaced if spaced is not None and info[spaced] & mask else word
+
     def kinds(self, word: str) -> list[str]:
         """Ban codes and data themes that apply to ``word`` (for explanations)."""
         info = F.effective(self._info.get(word, 0), self._bit)
@@ -649,6 +677,8 @@ class Lexicon:
         """The uncached judge, for any text and rules."""
         if not (word.isascii() and word.isalpha() and word.islower()):
             folded = self._fold(word, multiword=True) if isinstance(word, str) else None
+            if folded is not None and "-" in word and not c.multiword:
+                folded = None  # a hyphen joins words only where answers may be several words
             if folded is None:
                 shown = word.strip()[:40] if isinstance(word, str) else ""
                 return Verdict(False, "not-a-word", f"{shown.upper() or 'That'} is not a word.")
@@ -670,16 +700,33 @@ class Lexicon:
                 return Verdict(
                     False,
                     "multiword",
-                    f"{shout} is more than one word: only movies & TV, books and famous persons "
-                    "may have several.",
+                    f"{shout} is more than one word: only food & drink, animals, movies & TV, books "
+                    "and famous persons may have several.",
                 )
-            if word in c.added and not c.data_themes:
+            info = self._info.get(word)
+            if info is not None and info & c.theme_mask & _THEME_ONLY_BITS:
+                pass  # a food or animal of several words (ice cream): bans and themes below
+            elif (self._info.get(word.replace(" ", ""), 0) & c.theme_mask & _THEME_ONLY_BITS) and (
+                word not in c.added
+            ):
+                return self._judge(word.replace(" ", ""), c)  # honey bee: honeybee
+            elif word in c.added and not c.data_themes:
                 return Verdict(True, None, f"{shout} is on this workspace's word list.")
-            return self._vote(shout, c.title_themes)
-        info = self._info.get(word)
+            elif c.title_themes or word in c.added:
+                return self._vote(shout, c.title_themes or c.data_themes)
+            else:
+                return Verdict(
+                    False, "theme", f"{shout} is not {_themes_text(c.data_themes)} the lexicon knows."
+                )
+        else:
+            info = self._info.get(word)
         if info is None or not info & c.dict_bit:
             if word in c.added:
                 info = info or 0
+            elif info is not None and info & c.theme_mask & _THEME_ONLY_BITS:
+                pass  # a food or animal WordNet knows that the dictionary lacks
+            elif c.theme_mask & _THEME_ONLY_BITS and word in self._data.joined:
+                return self._judge(self._data.joined[word], c)  # icecream: ice cream
             elif c.title_themes:
                 return self._vote(shout, c.title_themes)
             else:

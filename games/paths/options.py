@@ -22,8 +22,10 @@ SCORING: tuple[str, ...] = ("word", "letter")
 DICTIONARIES: tuple[str, ...] = ("tournament", "casual")
 #: Word bans that mean something here ("repeat" is what "new" already decides).
 WORD_BANS: tuple[str, ...] = tuple(b for b in BANS if b != "repeat")
-#: The rulebook: no abbreviations or first and surnames (the lexicon's proper nouns include places).
-DEFAULT_BANS: tuple[str, ...] = ("proper", "abbrev", "contraction")
+#: The rulebook: no abbreviations or first and surnames; "geographical terms like cities,
+#: countries and rivers are allowable". A game recorded before this default (bans "proper",
+#: "abbrev", "contraction") recorded its rules and replays with them.
+DEFAULT_BANS: tuple[str, ...] = ("names", "abbrev", "contraction")
 #: What happens to a letter tile placed where it makes no new word: the rulebook sends it
 #: to the Free Letter Pile and the turn ends; "retry" (casual tables) refuses the move instead.
 MISPLACED: tuple[str, ...] = ("pile", "retry")

@@ -2,6 +2,7 @@
 
     python -m games.race explain --cards "A C T" --word TEACH --placement first-or-last
     python -m games.race explain --cards "Ä R" --word Bär --language de
+    python -m games.race explain "scrambled eggs" --cards "S G E" --theme food
 
 prints ``{"valid": true, "collects": ["T", "A", "C"], "reason": "..."}`` — the
 same referee that answers a player's "why?" in chat.
@@ -31,8 +32,17 @@ def _parser() -> argparse.ArgumentParser:
     explain = sub.add_parser(
         "explain", help="is WORD valid on these face-up cards, and what does it collect?"
     )
-    explain.add_argument("--cards", required=True, help='the face-up letters, e.g. "A C T"')
-    explain.add_argument("--word", required=True, help="the answer to judge")
+    explain.add_argument(
+        "text", nargs="?", default=None, metavar="WORD", help="the answer to judge (or --word)"
+    )
+    explain.add_argument(
+        "--cards", "--letters", dest="cards", required=True, help='the face-up letters, e.g. "A C T"'
+    )
+    explain.add_argument(
+        "--word",
+        default=None,
+        help='the answer to judge; several words for food, animal, title and person themes ("ice cream")',
+    )
     explain.add_argument(
         "--placement", default="anywhere", help="anywhere, first-or-last, first-and-last or in-between"
     )
@@ -113,12 +123,16 @@ def explain(
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit status (2 for a bad argument)."""
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    word = args.word if args.word is not None else args.text
+    if word is None:
+        parser.error("give the answer to judge: --word WORD")
     bans: list[str] | None = [] if args.no_bans else args.ban
     try:
         answer = explain(
             args.cards,
-            args.word,
+            word,
             placement=args.placement,
             min_length=args.min_length,
             bans=bans,

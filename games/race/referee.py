@@ -7,7 +7,7 @@ The same code judges a player's claim in a game and answers ``explain`` /
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from games.common.languages import ENGLISH, Language
@@ -103,6 +103,8 @@ class Referee:
         self.multiword = bool(themes & MULTIWORD_THEMES)
         self.themes = themes
         self._vouched = themes & TITLE_THEMES  # a workspace word counts as a title or name
+        # The judge's one spelling of a multi-word answer (games.lexicon.Lexicon.answer), if it has one.
+        self._answer: Callable[[str, WordRules], str] | None = getattr(judge, "answer", None)
         self.accepted: set[str] = set()  # answers accepted by a vote in this game
         self._verdicts: dict[str, Verdict] = {}
         self._indexes: dict[tuple[int, ...], dict[str, list[tuple[int, Card]]]] = {}
@@ -156,7 +158,8 @@ class Referee:
         return [card for _, card in chosen], ""
 
     def normalize(self, text: str) -> str | None:
-        """The answer in ``text`` folded to the game's letters (spaces only for title themes)."""
+        """The answer in ``text`` folded to the game's letters (spaces only for the multi-word
+        themes: food & drink, animals, movies & TV, books, famous persons)."""
         return self.language.fold(text, multiword=self.multiword)
 
     def rule(
@@ -179,7 +182,9 @@ class Referee:
         word = self.normalize(text)
         if word is None:
             return Ruling(False, "", "That is not a single word.", answer=False)
-        letters = word.replace(" ", "")
+        if self.multiword and self._answer is not None:
+            word = self._answer(word, self.rules)  # icecream, ice-cream: ice cream (one word for repeats)
+        letters = word.replace(" ", "")  # every word's letters count toward the cards
         if len(letters) < self.min_length:
             return Ruling(
                 False,

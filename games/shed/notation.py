@@ -27,8 +27,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
-from games.common.languages import ENGLISH, Language
-from games.common.words import MAX_MARKS
+from games.common.languages import ENGLISH, MAX_MARKS, Language
 
 MAX_LINE = 400
 MAX_OPS = 12

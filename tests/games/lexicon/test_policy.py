@@ -12,51 +12,64 @@ from games.common.words import BANS, WordRules
 from games.lexicon import Lexicon
 
 POLICY: list[tuple[str, str | None]] = [
-    # 1. A plural whose singular is a common word is a plural, even with a meaning of its own.
+    # 1. A plural or verb form is banned unless its own entry gives it a meaning of its own
+    #    that is used more than the plain form of its base (docs/LEXICON.md, "Lexicalised words").
     ("glasses", "plural-s"),
     ("arms", "plural-s"),
     ("goods", "plural-s"),
     ("dogs", "plural-s"),
-    # 2. Words that only exist in the plural, or are far more common than their "singular", are not.
+    ("jeans", "plural-s"),  # JEAN (the cloth) is the same thing
+    ("trousers", "plural-s"),  # TROUSER is the same garment
+    # 2. Words with a meaning of their own, or with no singular, are not plurals.
     ("clothes", None),
     ("pants", None),
     ("scissors", None),
-    ("jeans", None),
-    ("trousers", None),
     ("news", None),
     ("physics", None),
     ("species", None),
     ("series", None),
     ("outskirts", None),
-    # 3. Function words ending in -s are never plurals.
+    ("afterwards", None),
+    ("forwards", None),
+    ("towards", None),
+    # 3. -s forms of verbs made by adding -s or -es are banned like plurals (runs, goes, does);
+    #    function words that are no such form are not.
+    ("does", "plural-s"),
+    ("goes", "plural-s"),
     ("its", None),
     ("his", None),
     ("has", None),
-    ("does", None),
     ("yes", None),
     ("us", None),
     ("bus", None),
     ("gas", None),
-    # 4. An -ed or -ing word that is the form of a common verb is banned, adjective or noun though
-    #    it may also be; irregular past tenses spelled -ed count.
+    # 4. An -ed or -ing word that is the form of a used verb is banned, adjective though it may
+    #    also be; so is a noun that names only the act (swimming) or is used less than the verb
+    #    (meeting); irregular past tenses spelled -ed count.
     ("tired", "ed"),
     ("bored", "ed"),
     ("interested", "ed"),
     ("aged", "ed"),
     ("led", "ed"),
     ("fed", "ed"),
-    ("building", "ing"),
-    ("wedding", "ing"),
     ("meeting", "ing"),
-    ("painting", "ing"),
+    ("swimming", "ing"),
     ("interesting", "ing"),
-    # 5. ...but not when the "verb" is rare or unrelated, or there is none.
+    # 5. ...but not a noun of its own used more than the verb's forms, nor an adjective whose
+    #    "verb" is never used as one, nor a word with no verb at all.
+    ("building", None),
+    ("wedding", None),
+    ("clothing", None),
+    ("painting", None),
     ("ceiling", None),
     ("evening", None),
     ("morning", None),
     ("during", None),
     ("pudding", None),
     ("wicked", None),
+    ("ragged", None),
+    ("crooked", None),
+    ("rugged", None),
     ("skilled", None),
     ("naked", None),
     ("hundred", None),
@@ -80,8 +93,13 @@ POLICY: list[tuple[str, str | None]] = [
     ("london", "proper"),
     ("paris", "proper"),
     ("english", "proper"),
-    # 8. Contractions typed without the apostrophe are contractions unless they spell a word.
+    # 8. Contractions typed without the apostrophe are contractions unless they spell a word;
+    #    spoken run-togethers of two words are contractions too.
     ("dont", "contraction"),
+    ("gonna", "contraction"),
+    ("wanna", "contraction"),
+    ("gotta", "contraction"),
+    ("kinda", "contraction"),
     ("cant", None),
     ("wont", None),
     ("well", None),
@@ -103,6 +121,8 @@ TOURNAMENT_POLICY: list[tuple[str, str | None]] = [
     ("ok", None),
     ("ed", None),
     ("london", "proper"),
+    ("ono", None),  # a fish in the word-game lists, though SCOWL knows Yoko Ono
+    ("antisera", None),  # an irregular plural of a tournament word (WordNet's noun.exc)
 ]
 
 #: Rule 9: English words that only look foreign to the frequency signal.
