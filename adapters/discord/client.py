@@ -48,18 +48,26 @@ from storage.base import Schedule
 
 log = logging.getLogger(__name__)
 
-#: A message that can be an answer: one word (letters of any alphabet, accented or not:
-#: ``Äpfel``, ``niño``, ``Straße``; apostrophes, hyphens), nothing else. The game folds it.
-WORD = re.compile(r"^[^\W\d_](?:[^\W\d_]|['’\-])*$")
-MAX_WORD = 40
+#: A message that can be an answer: a word (letters of any alphabet, accented or not:
+#: ``Äpfel``, ``niño``, ``Straße``; apostrophes, hyphens), or a few of them with single spaces
+#: for the themes whose answers may be several words (SCRAMBLED EGGS, STAR WARS), nothing
+#: else. The game folds it and decides whether it is an answer at all.
+WORD = re.compile(r"^[^\W\d_](?:[^\W\d_]|['’\-]| (?=[^\W\d_]))*$")
+#: The longest answer (as long as the lexicon reads) and the most words in one.
+MAX_WORD = 100
+MAX_WORDS = 6
 
 
 def may_be_answer(text: str) -> bool:
-    """True when a message in a real-time game can be an answer: one word of at most
-    :data:`MAX_WORD` letters. Accents typed as separate marks (``A`` + ``¨``, as some
-    keyboards and pastes send them) count as the accented letter."""
+    """True when a message in a real-time game can be an answer: at most :data:`MAX_WORDS`
+    words of letters, :data:`MAX_WORD` characters in all. Accents typed as separate marks
+    (``A`` + ``¨``, as some keyboards and pastes send them) count as the accented letter."""
     composed = unicodedata.normalize("NFC", text)
-    return 0 < len(composed) <= MAX_WORD and WORD.match(composed) is not None
+    return (
+        0 < len(composed) <= MAX_WORD
+        and composed.count(" ") < MAX_WORDS
+        and WORD.match(composed) is not None
+    )
 
 
 #: The longest line read as a typed move in a turn-based game's thread.

@@ -73,8 +73,15 @@ def test_the_wheel_carries_the_font(tmp_path: Path) -> None:
     pip_wheel = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--wheel-dir", str(dist)]
     subprocess.run([*pip_wheel, str(source)], check=True, timeout=300)
     (wheel,) = dist.glob("moji-*.whl")
-    names = zipfile.ZipFile(wheel).namelist()
+    archive = zipfile.ZipFile(wheel)
+    names = archive.namelist()
     assert "adapters/pictures/fonts/DejaVuSans-Bold.ttf" in names
     assert "adapters/pictures/fonts/NOTICE" in names
     assert [n for n in names if n.endswith(".ttf")] == ["adapters/pictures/fonts/DejaVuSans-Bold.ttf"]
-    assert wheel.stat().st_size < 4_000_000, "only the face used, not the whole family"
+    fonts = sum(
+        i.compress_size for i in archive.infolist() if i.filename.startswith("adapters/pictures/fonts/")
+    )
+    assert fonts < 1_000_000, "only the face used, not the whole family"
+    # the rest is mostly the lexicons: English and four more languages, a few MB each
+    lexicons = [n for n in names if n.startswith("games/lexicon/data/lexicon")]
+    assert len(lexicons) == 5 and wheel.stat().st_size < 12_000_000

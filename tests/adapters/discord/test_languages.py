@@ -32,9 +32,12 @@ def test_answers_may_have_any_language_letters() -> None:
         "cœur",
         "l’été",
         unicodedata.normalize("NFD", "Äpfel"),
+        "scrambled eggs",  # multi-word themes (food, animals, titles, persons)
+        "Crème Brûlée",
+        "the lord of the rings",
     ):
         assert may_be_answer(word), word
-    for text in ("two words", "ñ!", "42", "", "a" * 41):
+    for text in ("ñ!", "42", "", "a" * 101, "two  spaces", "trailing ", "one two three four five six seven"):
         assert not may_be_answer(text), text
 
 

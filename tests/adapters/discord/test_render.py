@@ -60,9 +60,9 @@ def test_snowflake_time_has_millisecond_precision() -> None:
 
 
 def test_what_counts_as_an_answer() -> None:
-    for word in ("cat", "Zebra", "rock'n'roll", "self-made", "café"):
+    for word in ("cat", "Zebra", "rock'n'roll", "self-made", "café", "polar bear"):
         assert WORD.match(word), word
-    for text in ("two words", "lol!", "<@123>", "http://x", "42", "", "_x"):
+    for text in ("lol!", "<@123>", "http://x", "42", "", "_x", "two  spaces"):
         assert not WORD.match(text), text
 
 
