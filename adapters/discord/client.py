@@ -64,9 +64,7 @@ def may_be_answer(text: str) -> bool:
     (``A`` + ``¨``, as some keyboards and pastes send them) count as the accented letter."""
     composed = unicodedata.normalize("NFC", text)
     return (
-        0 < len(composed) <= MAX_WORD
-        and composed.count(" ") < MAX_WORDS
-        and WORD.match(composed) is not None
+        0 < len(composed) <= MAX_WORD and composed.count(" ") < MAX_WORDS and WORD.match(composed) is not None
     )
 
 

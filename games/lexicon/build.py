@@ -508,15 +508,18 @@ class Inflections:
             # Neither in the tagged corpus: the word must be clearly more frequent than its base.
             return zipf.get(word, 0) >= zipf.get(best, 0) + 0.5
 
-        if flag == F.PLURAL_S and word.endswith("wards"):
-            # -wards makes adverbs (towards, rightwards, earthwards), and an adverb has no
-            # plural: the -s form of a -ward adverb, or of a -ward WordNet lacks, is that adverb
-            # (wards, awards, rewards, stewards stay plurals of their nouns).
-            if any(
+        # -wards makes adverbs (towards, rightwards, earthwards), and an adverb has no plural:
+        # the -s form of a -ward adverb, or of a -ward WordNet lacks, is that adverb (wards,
+        # awards, rewards, stewards stay plurals of their nouns).
+        if (
+            flag == F.PLURAL_S
+            and word.endswith("wards")
+            and any(
                 b.endswith("ward") and (wn.senses(b, "r") or self._unlisted(b)) and not self.is_verb(b)
                 for b in bases
-            ):
-                return True
+            )
+        ):
+            return True
         if not any(self.is_noun(b) or self.is_verb(b) for b in bases):
             # Only guessed bases, which no dictionary calls a noun or verb (towards from
             # toward, screenshots from screenshot): a use of its own shows as a word clearly
