@@ -138,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:
         print(f"python -m games.dice: {exc}", file=sys.stderr)
         return 2
-    print(json.dumps(out))
+    print(json.dumps(out, ensure_ascii=False))
     return 0
 
 

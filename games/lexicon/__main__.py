@@ -124,7 +124,7 @@ def cmd_judge(lex: Lexicon, rules: WordRules, args: argparse.Namespace) -> int:
     for line in sys.stdin:
         if not line.strip():
             continue
-        print(json.dumps(_verdict_json(lex, line, rules)), flush=False)
+        print(json.dumps(_verdict_json(lex, line, rules), ensure_ascii=False), flush=False)
     sys.stdout.flush()
     return 0
 
@@ -135,7 +135,7 @@ def cmd_check(lex: Lexicon, rules: WordRules, args: argparse.Namespace) -> int:
         result = _verdict_json(lex, text, rules)
         ok = ok and bool(result["ok"])
         if args.json:
-            print(json.dumps(result))
+            print(json.dumps(result, ensure_ascii=False))
         else:
             mark = "ok" if result["ok"] else f"no ({result['reason']})"
             print(f"{mark}: {result['message']}")
@@ -156,7 +156,7 @@ def cmd_explain(lex: Lexicon, rules: WordRules, args: argparse.Namespace) -> int
         "titles": [t for t in ("movies", "books") if lex.is_title(word, t)],
     }
     if args.json:
-        print(json.dumps(info))
+        print(json.dumps(info, ensure_ascii=False))
         return 0 if result["ok"] else 1
     print(result["message"])
     where = ", ".join(info["dictionaries"]) or "none"
@@ -181,7 +181,12 @@ def cmd_examples(lex: Lexicon, rules: WordRules, args: argparse.Namespace) -> in
         for w in words:
             claimed = match_letters(w.replace(" ", ""), letters, args.placement).claimed
             rows.append({"word": w, "zipf": lex.zipf(w), "claims": "".join(sorted(claimed.elements()))})
-        print(json.dumps({"letters": "".join(letters), "placement": args.placement.value, "examples": rows}))
+        print(
+            json.dumps(
+                {"letters": "".join(letters), "placement": args.placement.value, "examples": rows},
+                ensure_ascii=False,
+            )
+        )
     elif words:
         print("\n".join(w.upper() for w in words))
     else:
@@ -198,7 +203,12 @@ def cmd_has(lex: Lexicon, rules: WordRules, args: argparse.Namespace) -> int:
         letters, args.placement, strict=strict, min_length=rules.min_length, dictionary=rules.dictionary
     )
     if args.json:
-        print(json.dumps({"letters": "".join(letters), "placement": args.placement.value, "any": found}))
+        print(
+            json.dumps(
+                {"letters": "".join(letters), "placement": args.placement.value, "any": found},
+                ensure_ascii=False,
+            )
+        )
     else:
         print("yes" if found else "no")
     return 0 if found else 1
@@ -207,7 +217,7 @@ def cmd_has(lex: Lexicon, rules: WordRules, args: argparse.Namespace) -> int:
 def cmd_words_from(lex: Lexicon, rules: WordRules, args: argparse.Namespace) -> int:
     words = lex.words_from(_letters([args.rack], lex.language), args.blanks, rules)[: args.limit]
     if args.json:
-        print(json.dumps({"rack": args.rack, "blanks": args.blanks, "words": words}))
+        print(json.dumps({"rack": args.rack, "blanks": args.blanks, "words": words}, ensure_ascii=False))
     else:
         print("\n".join(w.upper() for w in words) if words else "No words.")
     return 0

@@ -142,7 +142,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:
         print(f"python -m games.race: {exc}", file=sys.stderr)
         return 2
-    print(json.dumps(answer))
+    print(json.dumps(answer, ensure_ascii=False))
     return 0
 
 

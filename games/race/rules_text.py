@@ -23,8 +23,9 @@ General Rules: no proper nouns, abbreviations, contractions or foreign words. St
 (rules=...): plural-s (no plurals ending in -s), ing and ed (no -ing or -ed endings),
 repeat (no word twice in a game), or general=on for all of them.
 Word Challenges: min=3|4|5, placement=first-or-last|first-and-last|in-between,
-themes=nouns,verbs,adjectives,food,animals,movies,books,persons (titles and famous
-people the dictionary doesn't know go to a quick yes/no vote of the other people; bots
+themes=nouns,verbs,adjectives,food,animals,movies,books,persons (food, animals, titles
+and famous people may be several words: SCRAMBLED EGGS, POLAR BEAR, STAR WARS; titles and
+famous people the dictionary doesn't know go to a quick yes/no vote of the other people; bots
 never vote, so alone they don't count, at no cost: an admin can allow one with
 `words add TITLE`, and titles voted in are kept that way for the next games).
 challenge-of-round=on draws a random Word Challenge card.

@@ -72,7 +72,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Word Rules bans in force",
         choices=WORD_BANS,
         aliases=("bans",),
-        choice_aliases={"plural": "plural-s", "plurals": "plural-s", "names": "proper"},
+        choice_aliases={"plural": "plural-s", "plurals": "plural-s"},
     ),
     OptionSpec("verbs", "bool", True, "verbs are allowed (off: words that are only verbs are refused)"),
     OptionSpec(
