@@ -34,6 +34,18 @@ def english_only(
     return None
 
 
+#: Bans no other language's data can judge: a word list marks no foreign words, so in another
+#: language this ban refuses nothing (and a game's rules don't promise it).
+UNJUDGED_OUTSIDE_ENGLISH: frozenset[str] = frozenset({"foreign"})
+
+
+def judged_bans(language: Language, bans: frozenset[str]) -> frozenset[str]:
+    """The bans of ``bans`` the lexicon of ``language`` can judge (what the rules may promise)."""
+    if language.code == "en":
+        return bans
+    return bans - ENGLISH_ONLY_BANS - UNJUDGED_OUTSIDE_ENGLISH
+
+
 def without_english_bans(language: Language, bans: frozenset[str]) -> frozenset[str]:
     """``bans`` less the English-only ones when ``language`` is not English (``general=on``:
     every ban the language has)."""

@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from games.common.language_rules import english_only, without_english_bans
+from games.common.language_rules import english_only, judged_bans, without_english_bans
 from games.common.languages import LANGUAGES, Language
 from games.common.languages import language as language_named
 from games.common.options import BOT_LEVELS, OptionSpec, OptionValue, computer_players, language_option
@@ -330,7 +330,7 @@ class RaceConfig:
 
     def rule_lines(self) -> list[str]:
         """The rule set, said once as the game starts: the challenges and, in words, the bans."""
-        bans = describe_bans(self.bans)
+        bans = describe_bans(judged_bans(self.lang, self.bans))
         return [*self.challenge_lines(), *([bans] if bans else [])]
 
     def challenge_lines(self) -> list[str]:

@@ -185,3 +185,11 @@ def test_explain_takes_a_language(
         == 2
     )
     assert "Themes are English-only" in capsys.readouterr().err
+
+
+def test_the_rules_promise_only_the_bans_the_language_can_judge() -> None:
+    german = RaceConfig.from_options({"language": "de"})
+    assert "foreign" in german.bans, "the option keeps its value"
+    assert german.rule_lines() == ["No proper nouns, abbreviations or contractions."]
+    english = RaceConfig.from_options({})
+    assert english.rule_lines() == ["No proper nouns, abbreviations, contractions or foreign words."]
