@@ -305,3 +305,56 @@ async def test_typed_lines_are_read_as_utf8(typed_pipe: TextIO, monkeypatch: pyt
     monkeypatch.setattr(sys, "stdin", typed_pipe)
     lines = [line async for line in stdin_lines()]
     assert [line.strip() for line in lines] == ["Äpfel", "niño"]
+
+
+async def _race_in_the_terminal(
+    options: list[str], letters: str
+) -> tuple[GameManager, FakeClock, Keyboard, list[str], asyncio.Future[int]]:
+    """A terminal race against one computer player whose face-up cards are ``letters``."""
+    from games.race import GAME
+    from games.race.cards import full_deck
+    from games.race.engine import FlipRace
+
+    clock = FakeClock()
+    screen: list[str] = []
+    outbox = TerminalOutbox(screen.append, clock, colour=False)
+    manager = GameManager(Registry([GAME]), outbox, MemoryLog(), clock, rng=random.Random(3))
+    keys = Keyboard()
+    adapter = TerminalAdapter(
+        manager, outbox, keys.lines(), screen.append, game="race", options=["bots=1", "level=easy", *options]
+    )
+    run = asyncio.ensure_future(adapter.run())
+    await clock.advance(3)  # 3… 2… 1… Go!
+    engine = next(iter(manager.sessions.values())).engine
+    assert isinstance(engine, FlipRace)
+    deck = {card.letter: card for card in full_deck(engine.language)}
+    for sid, letter in zip(engine.order, letters, strict=True):
+        engine.piles[sid] = [deck[letter]]  # the language's own card, with its points
+    engine._changed(clock.now())
+    await clock.advance(0.5)
+    return manager, clock, keys, screen, run
+
+
+async def test_a_multi_word_food_answer_wins_cards_in_the_terminal() -> None:
+    # issue #21: SCRAMBLED EGGS under themes=food was "not an answer"; the letters of every
+    # word count toward the cards, and ICE-CREAM is the same answer as ICE CREAM
+    manager, clock, keys, screen, run = await _race_in_the_terminal(["themes=food", "cards=2"], "sg")
+    keys.type("Scrambled Eggs")
+    await clock.advance(0.5)
+    text = "".join(screen)
+    assert "✔ SCRAMBLED EGGS" in text and "You take" in text and "with SCRAMBLED EGGS" in text
+    keys.type("/quit")
+    assert await run == 0
+    await manager.shutdown()
+
+
+async def test_a_german_race_in_the_terminal_takes_an_a_umlaut_card() -> None:
+    manager, clock, keys, screen, run = await _race_in_the_terminal(["language=de", "cards=2"], "äb")
+    keys.type("Bär")
+    await clock.advance(0.5)
+    text = "".join(screen)
+    assert "moji race · German" in text and "No proper nouns, abbreviations or contractions." in text
+    assert "✔ BÄR" in text and "You take Ä B with BÄR (+9 points" in text  # Ä is worth 6, B 3
+    keys.type("/quit")
+    assert await run == 0
+    await manager.shutdown()
