@@ -79,6 +79,22 @@ LIFTING_THEMES: frozenset[str] = frozenset({"movies", "food", "books", "persons"
 #: Themes whose answers may be several words ("star wars", "albert einstein", "ice cream").
 MULTIWORD_THEMES: frozenset[str] = frozenset({"food", "animals", "movies", "books", "persons"})
 
+#: Themes whose answers are titles or names, decided by curated lists and WordNet's names
+#: rather than the word data: a workspace's own word list vouches for them.
+TITLE_THEMES: frozenset[str] = frozenset({"movies", "books", "persons"})
+
+#: Each theme as a sentence reads it ("CAT is an animal", "I don't know ZZCAZZ as a book").
+THEME_WORDS: dict[str, str] = {
+    "nouns": "a noun",
+    "verbs": "a verb",
+    "adjectives": "an adjective",
+    "food": "food or drink",
+    "animals": "an animal",
+    "movies": "a movie or TV show",
+    "books": "a book",
+    "persons": "a famous person",
+}
+
 #: Reason code of a verdict the lexicon cannot decide (the game may hold a vote).
 NEEDS_VOTE = "needs-vote"
 

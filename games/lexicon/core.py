@@ -23,6 +23,8 @@ from games.common.words import (
     LIFTING_THEMES,
     MULTIWORD_THEMES,
     NEEDS_VOTE,
+    THEME_WORDS,
+    TITLE_THEMES,
     Verdict,
     WordRules,
     normalize,
@@ -50,19 +52,6 @@ LIFTED_BANS = frozenset({"proper", "names", "plural-s", "ing", "ed"})
 #: Themes whose words may be rows of their own, outside both dictionaries (see _format).
 _THEME_ONLY_BITS = F.FOOD | F.ANIMAL
 
-#: Themes decided by curated lists or WordNet names rather than the word data.
-TITLE_THEMES = frozenset({"movies", "books", "persons"})
-
-_THEME_WORDS = {
-    "nouns": "a noun",
-    "verbs": "a verb",
-    "adjectives": "an adjective",
-    "food": "food or drink",
-    "animals": "an animal",
-    "movies": "a movie or TV show",
-    "books": "a book",
-    "persons": "a famous person",
-}
 #: Curated lists under data/ (persons.txt adds people of the last decades to WordNet's names).
 _THEME_LISTS = {"movies": "movies.txt", "books": "books.txt", "persons": "persons.txt"}
 
@@ -93,7 +82,7 @@ assert list(F.BAN_FLAGS.values()) == sorted(F.BAN_FLAGS.values()) == sorted(_BAN
 
 
 def _themes_text(themes: Iterable[str]) -> str:
-    return " or ".join(_THEME_WORDS[t] for t in sorted(themes))
+    return " or ".join(THEME_WORDS[t] for t in sorted(themes))
 
 
 @dataclass(frozen=True, slots=True)
@@ -598,7 +587,7 @@ class Lexicon:
             else 0,
             not_theme_tail=f" is not {_themes_text(rules.themes - TITLE_THEMES)}.",
             theme_tails=tuple(
-                (F.THEME_FLAGS[t], f" is {_THEME_WORDS[t]}.")
+                (F.THEME_FLAGS[t], f" is {THEME_WORDS[t]}.")
                 for t in sorted(rules.themes)
                 if t in F.THEME_FLAGS
             ),
@@ -694,7 +683,7 @@ class Lexicon:
         if c.title_themes:
             for theme in sorted(c.title_themes):
                 if self.is_title(word, theme):
-                    return Verdict(True, None, f"{shout} is {_THEME_WORDS[theme]}.")
+                    return Verdict(True, None, f"{shout} is {THEME_WORDS[theme]}.")
         if " " in word:
             if not c.multiword:
                 return Verdict(
@@ -741,7 +730,7 @@ class Lexicon:
             if info & c.theme_mask:
                 for theme in sorted(c.data_themes):
                     if info & F.THEME_FLAGS[theme]:
-                        return Verdict(True, None, f"{shout} is {_THEME_WORDS[theme]}.")
+                        return Verdict(True, None, f"{shout} is {THEME_WORDS[theme]}.")
             if c.title_themes:
                 return self._vote(shout, c.title_themes)
             if word in c.added and not info & (F.NOUN | F.VERB | F.ADJ):

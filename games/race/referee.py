@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from games.common.languages import ENGLISH, Language
 from games.common.placement import NONE_USED, NOT_FIRST_OR_LAST, Placement, match_letters, too_few
-from games.common.words import MULTIWORD_THEMES, Verdict, WordJudge, WordRules
+from games.common.words import MULTIWORD_THEMES, THEME_WORDS, TITLE_THEMES, Verdict, WordJudge, WordRules
 from games.race.cards import Card
 
 
@@ -40,22 +40,6 @@ class Ruling:
 
 def _shout(word: str) -> str:
     return word.upper()
-
-
-#: Each theme as a sentence reads it ("I don't know ZZCAZZ as a book").
-THEME_WORDS: dict[str, str] = {
-    "nouns": "a noun",
-    "verbs": "a verb",
-    "adjectives": "an adjective",
-    "food": "food or drink",
-    "animals": "an animal",
-    "movies": "a movie or TV show",
-    "books": "a book",
-    "persons": "a famous person",
-}
-
-#: Themes whose answers are titles or names: the workspace's own word list vouches for them.
-TITLE_THEMES: frozenset[str] = frozenset({"movies", "books", "persons"})
 
 
 def unknown_title(word: str, themes: Iterable[str], why: str) -> str:
