@@ -27,7 +27,6 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from importlib.metadata import version
 from pathlib import Path
-from typing import Any
 
 from games.common.languages import Language, language
 from games.lexicon import _format as F
@@ -345,8 +344,9 @@ def word_blocks(words: Iterable[str]) -> tuple[list[str], list[list[int]]]:
     return ordered, blocks
 
 
-def pack(rows: dict[str, int], lang: Language, src: Source, extra_meta: dict[str, Any]) -> bytes:
-    """The compressed data file for ``rows``."""
+def pack(rows: dict[str, int], lang: Language, src: Source, versions: dict[str, str]) -> bytes:
+    """The compressed data file for ``rows``; ``versions`` names the build tools' versions
+    (``{"wordfreq": "3.1.1"}``), recorded with the sources."""
     words, blocks = word_blocks(rows)
     info = array("I", (rows[w] for w in words))
     if sys.byteorder != "little":
@@ -359,10 +359,9 @@ def pack(rows: dict[str, int], lang: Language, src: Source, extra_meta: dict[str
         "sources": {
             "wordlist": f"Debian {src.wordlist_package} (/usr/share/dict/{src.wordlist})",
             "hunspell": f"Debian {src.hunspell_package} (/usr/share/hunspell/{src.hunspell})",
-            "wordfreq": version("wordfreq"),
+            **versions,
         },
         "casual_zipf": CASUAL_ZIPF,
-        **extra_meta,
         "counts": {
             "rows": len(words),
             "casual": sum(1 for i in rows.values() if i & F.CASUAL),
@@ -398,7 +397,7 @@ def build(code: str, log: bool = True) -> bytes:
     zipf = zipf_of(entries, code)
     say("frequencies")
     rows = build_rows(entries, zipf)
-    data = pack(rows, lang, src, {})
+    data = pack(rows, lang, src, {"wordfreq": version("wordfreq")})
     say(f"done: {len(rows)} words, {len(data)} bytes")
     return data
 

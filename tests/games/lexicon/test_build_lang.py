@@ -94,8 +94,9 @@ def _tiny_file(tmp_path: Path) -> Path:
         "strasse": F.CASUAL | F.TOURNAMENT | 48 << F.ZIPF_SHIFT,
         "ärger": F.TOURNAMENT | 10 << F.ZIPF_SHIFT,
     }
-    data = build_lang.pack(rows, language("de"), build_lang.SOURCES["de"], {})
-    assert data == build_lang.pack(rows, language("de"), build_lang.SOURCES["de"], {})  # reproducible
+    german, source, versions = language("de"), build_lang.SOURCES["de"], {"wordfreq": "test"}
+    data = build_lang.pack(rows, german, source, versions)
+    assert data == build_lang.pack(rows, german, source, versions)  # reproducible
     assert data[4:8] == b"\0\0\0\0"
     path = tmp_path / "lexicon-de.dat.gz"
     path.write_bytes(data)
