@@ -168,6 +168,8 @@ class GameManager:
         #: Games this process stopped but could not void (the database was gone).
         self._abandoned: set[str] = set()
         self._recovered = asyncio.Event()
+        #: (game, language) whose one-off work (:attr:`GameInfo.prepare`) this process has begun.
+        self._prepared: set[tuple[str, str]] = {(info.name, "en") for info in registry}
         #: ``privacy``, ``forget-me``, ``purge`` (adapters add their caches to its hooks).
         self.privacy = Privacy(self)
 
@@ -674,6 +676,26 @@ class GameManager:
         self.sessions[cmd.chat] = session
         self._keep_alive()
         await session.open_lobby()
+        self._prepare(info, str(options.get("language", "en")))
+
+    def _prepare(self, info: GameInfo, language: str) -> None:
+        """Start ``info``'s one-off work for ``language`` (its word lists, its computer players'
+        trie) in a worker thread as a lobby opens, so that the first computer move, which would
+        otherwise do it on the spot, finds it done: once per game and language in this process,
+        and only where players think in threads (the real clock). English is prepared at start-up."""
+        key = (info.name, language)
+        if info.prepare is None or not self.think_in_thread or key in self._prepared:
+            return
+        self._prepared.add(key)
+        prepare = info.prepare
+
+        async def in_a_thread() -> None:
+            try:
+                await asyncio.to_thread(prepare, language)
+            except Exception:
+                log.exception("preparing %s in %s failed; its game will do the work instead", *key)
+
+        self.spawn(in_a_thread(), f"prepare {info.name} {language}")
 
     def _check_masters_choice(
         self, cmd: Command, game: str, args: tuple[str, ...], options: dict[str, Any]

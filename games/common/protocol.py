@@ -266,9 +266,10 @@ class GameInfo:
     aliases: tuple[str, ...] = ()
     #: Turn-based: moves that need no more typing, as (button label, move) shown under the table.
     turn_moves: tuple[tuple[str, str], ...] = ()
-    #: Does the slow one-off work (word lists, tries) now rather than in the first game;
-    #: a server calls it once at start-up, in a worker thread.
-    prepare: Callable[[], object] | None = None
+    #: Does the slow one-off work (word lists, tries) of a language (its code) now rather than
+    #: in the first game: a server calls it in a worker thread at start-up for English and as
+    #: the lobby of a game in another language opens.
+    prepare: Callable[[str], object] | None = None
     #: Why a game with these options (defaults filled in) can't be played, in a sentence players
     #: read (themes in a language they don't exist in…), or None: the start is refused at once.
     refusal: Callable[[Mapping[str, OptionValue]], str | None] | None = None

@@ -11,17 +11,20 @@ from games.dice.options import OPTIONS
 from games.dice.rules_text import RULES
 
 
-def prepare() -> None:
-    """Build the default word list now (0.3–1 s) instead of inside the first game's first roll.
+def prepare(language: str = "en") -> None:
+    """Build the default word list of ``language`` now (0.3–1 s) instead of inside the first
+    game's first roll.
 
     A server may call this at start-up, like ``Lexicon.prepare()``; workspaces with their
     own word lists still build theirs on first use.
     """
+    from games.common.languages import language as language_named
     from games.common.words import WordRules
     from games.dice.engine import BANS, DICTIONARY, load_lexicon
     from games.dice.wordlist import allowed_words
 
-    allowed_words(load_lexicon(), WordRules(dictionary=DICTIONARY, bans=BANS))  # English, the default
+    lang = language_named(language)
+    allowed_words(load_lexicon(lang.code), WordRules(dictionary=DICTIONARY, bans=BANS), lang)
 
 
 def create(setup: Setup) -> Engine:

@@ -45,12 +45,13 @@ def allowed_words(rules: WordRules, judge: WordJudge | None = None, code: str = 
         return found
 
 
-def prepare() -> WordList:
-    """Build the default game's word list now (1 to 2 s), so a server pays it at start-up.
+def prepare(language: str = "en") -> WordList:
+    """Build the default game's word list in ``language`` now (1 to 2 s), so a server pays it
+    at start-up (or as a lobby opens).
 
     Otherwise the first Mark My Words game to start builds it, inside the
     session that starts it.
     """
     from games.paths.options import DEFAULT_BANS
 
-    return allowed_words(WordRules(dictionary="tournament", bans=frozenset(DEFAULT_BANS)))
+    return allowed_words(WordRules(dictionary="tournament", bans=frozenset(DEFAULT_BANS)), None, language)

@@ -26,11 +26,12 @@ def create(setup: Setup) -> Engine:
     return FlipRace(setup)
 
 
-def prepare() -> None:
-    """Load the casual lexicon and build its example finder now (about 0.7 s), not in a game."""
+def prepare(language: str = "en") -> None:
+    """Load the casual lexicon of ``language`` and build its example finder now (about 0.7 s),
+    not in a game (the computer players' first claims would wait for it)."""
     from games.lexicon import load
 
-    load("casual").prepare()
+    load("casual", language=language).prepare()
 
 
 GAME = GameInfo(

@@ -17,14 +17,16 @@ def create(setup: Setup) -> Engine:
     return ShedGame(setup)
 
 
-def prepare() -> None:
-    """Build the computer players' word index for the default rules now (1–2 s), not in a game."""
+def prepare(language: str = "en") -> None:
+    """Build the computer players' word index for the default rules in ``language`` now (1–2 s),
+    not in a game."""
     from games.common.options import parse_options
     from games.common.protocol import Seat
     from games.shed.bots import word_index
 
     seats = (Seat("bot:1", "Ada", bot="normal"), Seat("bot:2", "Basil", bot="normal"))
-    word_index(ShedGame(Setup(options=parse_options(OPTIONS, ()), seats=seats, seed=0)))
+    options = parse_options(OPTIONS, (f"language={language}",))
+    word_index(ShedGame(Setup(options=options, seats=seats, seed=0)))
 
 
 GAME = GameInfo(

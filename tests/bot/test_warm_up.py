@@ -2,31 +2,42 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 import threading
+from collections.abc import Callable
 
 import pytest
 
 from bot.app import warm_up
-from tests.bot.toygame import TOY
+from bot.clock import FakeClock
+from bot.events import Command
+from bot.manager import GameManager
+from bot.registry import Registry
+from bot.testing import FakeOutbox, MemoryLog
+from tests.bot.conftest import ANN, CHAT
+from tests.bot.toygame import LINGO, TOY
 
 
 async def test_each_game_prepares_in_a_worker_thread(caplog: pytest.LogCaptureFixture) -> None:
     ran: list[tuple[str, int]] = []
 
-    def broken() -> None:
+    def broken(language: str) -> None:
         raise OSError("disk gone")
 
+    def recorder(name: str) -> Callable[[str], None]:
+        return lambda language: ran.append((f"{name} {language}", threading.get_ident()))
+
     games = [
-        dataclasses.replace(TOY, name="first", prepare=lambda: ran.append(("first", threading.get_ident()))),
+        dataclasses.replace(TOY, name="first", prepare=recorder("first")),
         dataclasses.replace(TOY, name="broken", prepare=broken),
         dataclasses.replace(TOY, name="nothing"),
-        dataclasses.replace(TOY, name="last", prepare=lambda: ran.append(("last", threading.get_ident()))),
+        dataclasses.replace(TOY, name="last", prepare=recorder("last")),
     ]
     with caplog.at_level(logging.INFO, logger="bot.app"):
         await warm_up(games)
-    assert [name for name, _ in ran] == ["first", "last"]
+    assert [name for name, _ in ran] == ["first en", "last en"]  # English at start-up
     assert all(ident != threading.get_ident() for _, ident in ran)
     assert "preparing broken failed" in caplog.text
     assert "first prepared in" in caplog.text and "last prepared in" in caplog.text
@@ -39,4 +50,39 @@ def test_every_installed_game_that_prepares_does_so_without_error() -> None:
     assert prepared == [info.name for info in load_default()]  # every game has one-off work to do
     for info in load_default():
         if info.prepare is not None:
-            info.prepare()
+            info.prepare("en")
+            info.prepare("de")  # every language's word lists and tries too
+
+
+def preparing(manager: GameManager) -> list[asyncio.Task[None]]:
+    """The manager's tasks preparing a game's language (named ``prepare GAME LANGUAGE``)."""
+    return [task for task in manager.tasks if task.get_name().startswith("prepare ")]
+
+
+async def test_a_lobby_in_another_language_prepares_that_language_once_in_a_thread() -> None:
+    ran: list[tuple[str, int]] = []
+    game = dataclasses.replace(LINGO, prepare=lambda language: ran.append((language, threading.get_ident())))
+    clock, outbox = FakeClock(), FakeOutbox()
+    manager = GameManager(Registry([game]), outbox, MemoryLog(), clock, think_in_thread=True)
+
+    async def lobby(*options: str) -> None:
+        await manager.handle(Command("start", ("lingo", *options), CHAT, ANN))
+        await asyncio.gather(*preparing(manager))
+        await manager.handle(Command("stop", (), CHAT, ANN))
+
+    await lobby("language=es")
+    await lobby("language=es")  # once per language in a process
+    await lobby()  # English was prepared at start-up
+    await lobby("language=nl")
+    assert [language for language, _ in ran] == ["es", "nl"]
+    assert all(ident != threading.get_ident() for _, ident in ran)
+    await manager.shutdown()
+
+
+async def test_on_simulated_time_nothing_is_prepared_behind_the_game() -> None:
+    ran: list[str] = []
+    game = dataclasses.replace(LINGO, prepare=ran.append)
+    manager = GameManager(Registry([game]), FakeOutbox(), MemoryLog(), FakeClock())
+    await manager.handle(Command("start", ("lingo", "language=fr"), CHAT, ANN))
+    assert ran == [] and not preparing(manager)
+    await manager.shutdown()
