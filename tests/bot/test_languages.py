@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock
-from bot.events import Button, Command, Player
+from bot.events import Button, Player
 from bot.manager import GameManager
 from bot.recording import StoreGameLog
 from bot.registry import Registry
@@ -24,6 +24,7 @@ from storage.base import Schedule
 from storage.sqlstore import SQLStore
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_manager import text
+from tests.bot.test_workspace_store import cmd, reply
 from tests.bot.toygame import LINGO, TOY, LingoEngine
 
 ADMIN = Player("test", "u9", "Ada Admin", is_admin=True)
@@ -51,16 +52,6 @@ async def setup(store: SQLStore) -> AsyncIterator[tuple[GameManager, FakeOutbox,
     )
     yield manager, outbox, clock
     await manager.shutdown()
-
-
-def cmd(line: str, player: Player = ANN) -> Command:
-    name, *args = line.split()
-    return Command(name, tuple(args), CHAT, player)
-
-
-async def reply(manager: GameManager, outbox: FakeOutbox, line: str, player: Player = ANN) -> str:
-    await manager.handle(cmd(line, player))
-    return outbox.privates()[-1].view.plain()
 
 
 async def started_language(manager: GameManager, line: str) -> object:
