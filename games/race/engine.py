@@ -611,7 +611,13 @@ class FlipRace(RaceBase):
             self._reject(claim, f"Tie-break in progress: only {names} may answer until it is settled.", out)
             return None
         if sid in self.flip_at:
-            self._reject(claim, "You can't collect until you flip your next card.", out)
+            left = max(0.1, self.flip_at[sid] - claim.sent_at)
+            self._reject(
+                claim,
+                f"Your card was just taken: your next card flips by itself in {left:.1f} s, "
+                "and then you can collect again.",
+                out,
+            )
             return None
         groups, restriction = self.groups_for(sid)
         ruling = self.referee.rule(
