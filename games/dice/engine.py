@@ -575,8 +575,8 @@ class LetterDice:
         game = "Letter dice"
         if self.language.code != "en":
             game += f" · {self.language.name}"
-        if self.phase == "over":
-            return f"{game} — game over"
+        if self.phase == "over":  # (the result that follows says "game over")
+            return f"{game} — the final mat"
         if self.phase == "last-call":
             return f"{game} — the last word"
         roller = self.roller()
