@@ -600,14 +600,26 @@ class GameManager:
                 if choice and session is not None and session.phase is Phase.RUNNING:
                     await session.vote(event.player, choice)
             elif isinstance(event, PrivateText):
-                session = self.sessions.get(event.chat)
-                if session is not None:
-                    await session.say(event.player, event.text, private=True)
+                await self._private_text(event)
         except SessionError as exc:
             if isinstance(event, Command | Button | PrivateText):
                 await self._reply_to(event, views.error(str(exc)))
         except Exception as exc:
             await self._crashed(getattr(event, "chat", None), exc)
+
+    async def _private_text(self, event: PrivateText) -> None:
+        """Words sent privately (a DM or a form): an Eagle Eyes list; anything else is explained."""
+        session = self.sessions.get(event.chat)
+        if session is None:
+            raise SessionError("There's no game in this channel. Start one with `start`.")
+        if session.phase is Phase.RUNNING and not session.takes_lists():
+            raise SessionError(
+                f"Private words hand in an Eagle Eyes list; this {session.info.title} game takes none. "
+                + ("Type your words in the channel." if session.info.realtime else MOVE_HINT)
+            )
+        refused = await session.say(event.player, event.text, private=True)
+        if refused is not None:
+            await self._reply_to(event, views.error(refused))
 
     async def _reply_to(self, event: Command | Button | PrivateText, view: views.View) -> None:
         interaction = getattr(event, "interaction", None)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock
-from bot.events import ChatKey, Command, Player, Post, Private
+from bot.events import ChatKey, Command, Player, Post, Private, PrivateText
 from bot.manager import GameManager
 from bot.recording import StoreGameLog
 from bot.registry import Registry, load_default
@@ -227,3 +227,29 @@ async def test_purging_a_workspace_that_kept_nothing_says_so(tmp_path: Path) -> 
     finally:
         await manager.shutdown()
         await store.close()
+
+
+@pytest.mark.parametrize("game", ["race", "paths"])
+async def test_private_words_outside_eagle_eyes_are_explained(
+    table: tuple[GameManager, FakeOutbox, FakeClock], game: str
+) -> None:
+    manager, outbox, _ = table
+    await open_lobby(manager, game)
+    await manager.handle(Command("go", (), CHAT, ANN))
+    before = len(outbox.sent)
+    await manager.handle(PrivateText(CHAT, ANN, "cat act", 1.0))
+    (reply,) = [m for m in outbox.sent[before:] if isinstance(m, Private) and m.player == ANN]
+    assert "Eagle Eyes" in reply.view.plain()
+
+
+async def test_an_eagle_eyes_list_sent_privately_still_counts(
+    table: tuple[GameManager, FakeOutbox, FakeClock],
+) -> None:
+    manager, outbox, _ = table
+    await manager.handle(Command("start", ("race", "bots=1", "variation=eagle-eyes"), CHAT, ANN))
+    await manager.handle(Command("go", (), CHAT, ANN))
+    assert manager.sessions[CHAT].takes_lists()
+    before = len(outbox.sent)
+    await manager.handle(PrivateText(CHAT, ANN, "cat act", 1.0))
+    texts = [m.view.plain() for m in outbox.sent[before:] if isinstance(m, Private) and m.player == ANN]
+    assert texts and not any("Eagle Eyes list;" in t for t in texts), texts
