@@ -654,12 +654,13 @@ class GameManager:
 
     async def _cmd_start(self, cmd: Command, args: tuple[str, ...]) -> None:
         existing = self.sessions.get(cmd.chat)
-        if existing is not None:
+        mine = existing is not None and existing.alone() and existing.host.seat_id == cmd.player.seat_id
+        if existing is not None and not mine:
             title = existing.info.title
             if existing.phase is Phase.LOBBY and existing.host.seat_id == cmd.player.seat_id:
                 raise CommandError(
-                    f"Your {title} lobby is still open: `go` starts it, or `stop` closes it so you can "
-                    "`start` again with other options — one game per channel."
+                    f"Your {title} lobby is still open, with other players in it: `go` starts it, or "
+                    "`stop` closes it so you can `start` again with other options — one game per channel."
                 )
             if existing.phase is Phase.LOBBY:
                 raise CommandError(
@@ -682,6 +683,16 @@ class GameManager:
         self._check_masters_choice(cmd, info.name, args, options)
         await self.workspace.seen(cmd.chat, cmd.player)
         words = await self.workspace.word_lists(cmd.chat, str(options.get("language", "en")))
+        if existing is not None and existing.info is info:
+            # the host alone in their lobby starts the same game again: the lobby takes the options
+            await existing.change_options(options, words)
+            self._prepare(info, str(options.get("language", "en")))
+            await self._reply_to(
+                cmd, views.message(f"Your {info.title} lobby takes the new options: `go` starts it.", "info")
+            )
+            return
+        if existing is not None:  # … or another game: this lobby closes and the new one opens
+            await existing.reopen_as_new(cmd.player)
         game_id, seed = uuid.uuid4().hex, self._rng.getrandbits(63)
         # one active game per chat is the database's rule, across every moji process
         holder = await self.game_log.claim(cmd.chat, game_id, self.clock.now())

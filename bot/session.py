@@ -289,12 +289,38 @@ class Session:
             seats = self._seat()
             if len(seats) < self.info.min_players:
                 need = self.info.min_players - len(seats)
+                again = f"`start {self.info.name} bots={need}`"
+                way = f"{again} reopens this lobby with them" if self.alone() else f"`stop`, then {again}"
                 raise SessionError(
                     f"{self.info.title} needs at least {self.info.min_players} players: {need} more "
-                    f"must `join`, or seat computer players: `stop` this lobby, then "
-                    f"`start {self.info.name} bots={need}`."
+                    f"must `join`, or seat computer players: {way}."
                 )
             await self._begin(seats)
+
+    def alone(self) -> bool:
+        """True while the lobby holds only its host (who may then reopen it with other options)."""
+        return self.phase is Phase.LOBBY and [p.seat_id for p in self.players] == [self.host.seat_id]
+
+    async def change_options(
+        self, options: Mapping[str, OptionValue], words: tuple[frozenset[str], frozenset[str]]
+    ) -> None:
+        """The host, alone in the lobby, starts the same game again with other options: this
+        lobby takes them (its message and seed stay)."""
+        async with self._lock:
+            if self.phase is not Phase.LOBBY:
+                raise SessionError("The game has already started.")
+            self.options = dict(options)
+            self._words = words
+            await self._keep_lobby()
+            await self._refresh_lobby()
+
+    async def reopen_as_new(self, by: Player) -> None:
+        """The host, alone in the lobby, starts again with other options: this lobby closes."""
+        async with self._lock:
+            if self.phase is Phase.LOBBY:
+                await self._close(
+                    views.message(f"{by.display_name} reopened the lobby with other options.", "info")
+                )
 
     def _seat(self) -> tuple[Seat, ...]:
         level = self.options.get("level", "normal")

@@ -139,16 +139,30 @@ async def test_a_lobby_too_small_to_start_shows_the_way_out(
 ) -> None:
     manager, outbox, _ = table
     await manager.handle(Command("start", ("board", "bots=0"), CHAT, ANN))
+    lobby = manager.sessions[CHAT]
     (refused,) = await said(manager, outbox, ANN, "go")
-    assert "needs at least 2 players" in refused and "`stop`" in refused and "`start board bots=1`" in refused
+    assert "needs at least 2 players" in refused and "`start board bots=1` reopens this lobby" in refused
+    # the host, alone, starts again with other options: the same lobby takes them (no dead end)
     (again,) = await said(manager, outbox, ANN, "start", "board", "bots=1")
-    assert "Your MOJO lobby is still open" in again and "`go`" in again and "`stop`" in again
-    (other,) = await said(manager, outbox, BOB, "start")
-    assert "lobby is open" in other and "`join`" in other
-    await manager.handle(Command("stop", (), CHAT, ANN))
-    await manager.handle(Command("start", ("board", "bots=1"), CHAT, ANN))
+    assert "lobby takes the new options" in again and "`go`" in again
+    assert manager.sessions[CHAT] is lobby and lobby.options["bots"] == 1
     await manager.handle(Command("go", (), CHAT, ANN))
-    assert manager.sessions[CHAT].phase is Phase.RUNNING
+    assert lobby.phase is Phase.RUNNING
+
+
+async def test_a_lobby_with_players_is_not_taken_over(
+    table: tuple[GameManager, FakeOutbox, FakeClock],
+) -> None:
+    manager, outbox, _ = table
+    await manager.handle(Command("start", ("board", "bots=0", "language=de"), CHAT, ANN))
+    await manager.handle(Command("start", ("race",), CHAT, ANN))  # alone: another game replaces it
+    assert manager.sessions[CHAT].info.name == "race"
+    await manager.handle(Command("join", (), CHAT, BOB))
+    (other,) = await said(manager, outbox, CAT, "start")
+    assert "lobby is open" in other and "`join`" in other
+    (host,) = await said(manager, outbox, ANN, "start", "race", "bots=1")
+    assert "with other players in it" in host and "`stop`" in host
+    assert manager.sessions[CHAT].options.get("bots") == 0
 
 
 @pytest.mark.parametrize("game", GAMES)
