@@ -267,3 +267,16 @@ async def test_an_eagle_eyes_list_sent_privately_still_counts(
     await manager.handle(PrivateText(CHAT, ANN, "cat act", 1.0))
     texts = [m.view.plain() for m in outbox.sent[before:] if isinstance(m, Private) and m.player == ANN]
     assert texts and not any("Eagle Eyes list;" in t for t in texts), texts
+
+
+async def test_skip_with_a_name_in_shed_plays_a_skip_card(
+    table: tuple[GameManager, FakeOutbox, FakeClock],
+) -> None:
+    manager, outbox, _ = table
+    await open_lobby(manager, "shed")
+    await manager.handle(Command("go", (), CHAT, ANN))
+    actions = manager.game_log.actions[manager.sessions[CHAT].game_id]  # type: ignore[attr-defined]
+    before = len(actions)
+    answer = await said(manager, outbox, ANN, "skip", "Bob")
+    assert answer and not any("no skip vote" in a for a in answer), answer
+    assert actions[before:] and actions[-1].text == "skip Bob"  # the move reached the game
