@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
+import stat
 import sys
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
@@ -29,6 +30,28 @@ def interactive(env: Mapping[str, str] | None = None) -> bool:
         return sys.stdin.isatty() and sys.stdout.isatty()
     except (AttributeError, ValueError):  # closed or replaced streams
         return False
+
+
+def input_source(stream: object | None = None) -> str:
+    """What standard input is: ``"terminal"``, ``"pipe"`` (or socket), ``"file"``, or ``"none"``.
+
+    ``"none"`` is anything else: ``/dev/null`` (systemd's and ``docker run -d``'s default), a
+    closed or missing stream. A person can type only at a terminal; a pipe or a file holds
+    moves written in advance (scripts, tests); ``"none"`` holds nothing to read.
+    """
+    stream = sys.stdin if stream is None else stream
+    try:
+        fd = stream.fileno()  # type: ignore[attr-defined]
+        mode = os.fstat(fd).st_mode
+        if os.isatty(fd):
+            return "terminal"
+    except (AttributeError, ValueError, OSError):  # (io.UnsupportedOperation is both)
+        return "none"
+    if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
+        return "pipe"
+    if stat.S_ISREG(mode):
+        return "file"
+    return "none"
 
 
 def wants_colour(env: Mapping[str, str] | None = None) -> bool:
