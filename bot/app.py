@@ -237,7 +237,9 @@ async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
     if source == "none":
         raise StartupError(NO_INPUT)
     if args.mode != "terminal":
-        print("No Discord or Slack token is configured, so here is a local game. (See README: Configuration.)")
+        print(
+            "No Discord or Slack token is configured, so here is a local game. (See README: Configuration.)"
+        )
 
     if logging.getLogger().level > logging.DEBUG:
         logging.getLogger().setLevel(logging.WARNING)  # keep the game screen clean

@@ -41,11 +41,11 @@ def input_source(stream: object | None = None) -> str:
     """
     stream = sys.stdin if stream is None else stream
     try:
-        fd = stream.fileno()  # type: ignore[attr-defined]
+        fd = getattr(stream, "fileno")()  # noqa: B009 (any object: None, a closed or fake stream)
         mode = os.fstat(fd).st_mode
         if os.isatty(fd):
             return "terminal"
-    except (AttributeError, ValueError, OSError):  # (io.UnsupportedOperation is both)
+    except (AttributeError, TypeError, ValueError, OSError):  # (io.UnsupportedOperation is both)
         return "none"
     if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
         return "pipe"
@@ -100,7 +100,8 @@ class LiveTable:
         return "\n".join(out)
 
     def text(self, rows: int = 24, columns: int = 80) -> str:
-        """The fixed area's text: a rule, then the table (at most ``rows`` lines in all).
+        """The fixed area's text: a rule, then the table (at most ``rows`` lines in all), each
+        line wrapped to fit in ``columns`` (the toolbar would cut a longer one at the edge).
 
         A board (``grid``) stays in the scrollback: it is printed whenever it changes.
         """
@@ -108,7 +109,7 @@ class LiveTable:
             return ""
         dim, reset = (DIM, RESET) if self.colour else ("", "")
         view = dataclasses.replace(self.view, grid=())
-        lines = render(view, colour=self.colour, now=self._clock.now()).split("\n")
+        lines = render(view, colour=self.colour, now=self._clock.now(), width=max(1, columns)).split("\n")
         lines.insert(0, f"{dim}{'─' * max(1, min(columns - 1, 60))}{reset}")
         return "\n".join(lines[: max(1, rows)])
 
