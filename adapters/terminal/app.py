@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from adapters.terminal.live import LiveTable, input_source
 from adapters.terminal.render import BOLD, DIM, RESET, render
 from bot.clock import Clock
-from bot.commands import CommandError, split
+from bot.commands import CommandError, resolve, split
 from bot.events import ChatKey, Command, Edit, MessageRef, Outbound, Player, Post, Private, React, Text
 from bot.manager import GameManager
 
@@ -219,6 +219,14 @@ class TerminalAdapter:
         if not line:
             return True
         if line.startswith("/"):
+            typed = line.split()[0]
+            try:
+                resolve(typed)
+            except CommandError:
+                # (the chat reply says "Try `help`": here commands start with a slash)
+                shown = typed if len(typed) <= 24 else typed[:23] + "…"
+                self.write(f"✖ I don't know the command {shown!r}. Type /help for the list.\n")
+                return True
             try:
                 name, args = split(line)
             except CommandError as exc:
