@@ -134,11 +134,15 @@ async def services(config: Config) -> AsyncIterator[Services]:
     """Open storage (applying migrations) and load the games."""
     from storage import StorageError, open_store
 
+    store: Store | None = None
     try:
         store = open_store(config.database_url)
         store.lease_ttl = config.lease
         await store.open()
     except StorageError as exc:
+        if store is not None:  # nothing half-open may outlive the event loop
+            with contextlib.suppress(Exception):
+                await store.close()
         raise StartupError(f"cannot open the database: {exc}") from None
     try:
         registry = load_default()

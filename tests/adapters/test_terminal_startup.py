@@ -117,3 +117,14 @@ async def test_a_file_is_read_line_by_line(tmp_path: Path, monkeypatch: pytest.M
     with path.open() as file:
         monkeypatch.setattr(sys, "stdin", file)
         assert [line async for line in stdin_lines()] == ["cat", "/quit"]
+
+
+def test_a_database_that_cannot_open_is_one_line_and_nothing_more(tmp_path: Path) -> None:
+    # (a folder where the SQLite file should be: the connection fails in aiosqlite's thread,
+    # which used to print "Event loop is closed" tracebacks after the message, now and then)
+    (tmp_path / "moji.db").mkdir()
+    for _ in range(2):
+        result = run_bot(tmp_path, "terminal", input="/quit\n")
+        assert result.returncode == 2 and result.stdout == ""
+        assert result.stderr.startswith("moji: cannot open the database: cannot open the SQLite database")
+        assert result.stderr.strip().count("\n") == 0, result.stderr
