@@ -222,6 +222,8 @@ NOTHING_TO_RUN = (
     "or SLACK_BOT_TOKEN with SLACK_APP_TOKEN or SLACK_SIGNING_SECRET (Slack), in the environment "
     "or .env (see .env.example); or run `python -m bot terminal` to play a local game from a pipe"
 )
+#: ``python -m bot`` (mode ``run``) with no platform configured, at a terminal.
+LOCAL_GAME = "No Discord or Slack token is configured, so here is a local game. (See README: Configuration.)"
 #: ``python -m bot terminal`` with nothing to read moves from.
 NO_INPUT = (
     "the terminal game reads your moves from standard input, but it is /dev/null or closed: "
@@ -241,9 +243,7 @@ async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
     if source == "none":
         raise StartupError(NO_INPUT)
     if args.mode != "terminal":
-        print(
-            "No Discord or Slack token is configured, so here is a local game. (See README: Configuration.)"
-        )
+        print(LOCAL_GAME)
 
     if logging.getLogger().level > logging.DEBUG:
         logging.getLogger().setLevel(logging.WARNING)  # keep the game screen clean

@@ -128,3 +128,16 @@ def test_a_database_that_cannot_open_is_one_line_and_nothing_more(tmp_path: Path
         assert result.returncode == 2 and result.stdout == ""
         assert result.stderr.startswith("moji: cannot open the database: cannot open the SQLite database")
         assert result.stderr.strip().count("\n") == 0, result.stderr
+
+
+def test_the_readmes_sample_session_is_what_the_bot_prints(tmp_path: Path) -> None:
+    from bot.app import LOCAL_GAME
+
+    readme = (ROOT / "README.md").read_text()
+    sample = readme.split('```text\n$ make run ARGS="cards=3"\n', 1)[1].split("```", 1)[0].splitlines()
+    assert sample[0] == LOCAL_GAME  # (printed only at a terminal: `run` mode needs one)
+    opening = sample[1 : sample.index("No proper nouns, abbreviations, contractions or foreign words.") + 1]
+    result = run_bot(tmp_path, "terminal", "--bots", "2", "cards=3", input="/quit\n")
+    printed = result.stdout.splitlines()
+    start = printed.index(opening[0])
+    assert printed[start : start + len(opening)] == opening
