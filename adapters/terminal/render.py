@@ -10,6 +10,7 @@ import re
 
 from prompt_toolkit.utils import get_cwidth
 
+from bot.commands import CommandError, resolve
 from bot.views import View, duration
 from games.common.protocol import CardFace
 
@@ -34,6 +35,25 @@ _KIND_STYLE = {
     "leaderboard": "\033[33m",
     "table": "",
 }
+
+
+_CODE = re.compile(r"`([^`\n]+)`")
+_SLASH_MOJI = re.compile(r"/moji (?=[a-z])")
+
+
+def _as_typed_here(match: re.Match[str]) -> str:
+    span = match.group(1)
+    try:
+        resolve(span.split()[0])
+    except (CommandError, IndexError):
+        return match.group(0)  # a move or a word, typed here as it is
+    return f"`/{span.lstrip('/')}`"
+
+
+def commands_as_typed(text: str) -> str:
+    """Chat replies name commands as `go` or /moji go (how Discord and Slack take them);
+    the terminal takes them as /go, so that is what it shows."""
+    return _CODE.sub(_as_typed_here, _SLASH_MOJI.sub("/", text))
 
 
 def card(face: CardFace, colour: bool) -> str:
@@ -65,13 +85,16 @@ def render(view: View, *, colour: bool, now: float | None = None, width: int | N
     out.extend("  " + row for row in view.grid)
     prefix = "✖ " if view.kind == "error" else ""
     for line in view.lines:
-        out.extend(f"{tint}{part}{end}" for part in wrap(f"{prefix}{line}", width, "  "))
+        shown = commands_as_typed(line)
+        out.extend(f"{tint}{part}{end}" for part in wrap(f"{prefix}{shown}", width, "  "))
     if view.seats:
         cells = []
         for seat in view.seats:
             mark = "▶" if seat.active else " "
             detail = f" ({seat.detail})" if seat.detail else ""
-            cells.append(f"{mark}{seat.name}:{_GLUE}{seat.score}{detail}")  # (never wrapped before the score)
+            score = f":{_GLUE}{seat.score}"
+            name = seat.name if width is None else shorten(seat.name, width - 3 - columns(score))
+            cells.append(f"{mark}{name}{score}{detail}")  # (never wrapped before the score)
         out.extend(line.replace(_GLUE, " ") for line in pack(cells, width, gap=" │ "))
     if view.deadline is not None and now is not None and view.kind == "table":
         left = max(0, round(view.deadline - now))
@@ -87,6 +110,19 @@ _ESCAPE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 def columns(text: str) -> int:
     """How many terminal columns ``text`` takes (colour codes take none, wide characters two)."""
     return get_cwidth(_ESCAPE.sub("", text))
+
+
+def shorten(text: str, room: int) -> str:
+    """``text`` cut to ``room`` columns with an ellipsis when it is wider (a player's name on a
+    narrow window: the score after it must show)."""
+    if columns(text) <= room:
+        return text
+    cut = ""
+    for ch in text:
+        if columns(cut + ch) > max(1, room - 1):
+            break
+        cut += ch
+    return cut.rstrip() + "…"
 
 
 def wrap(text: str, width: int | None, indent: str = "  ") -> list[str]:

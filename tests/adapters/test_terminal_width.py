@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adapters.terminal.live import LiveTable
-from adapters.terminal.render import columns, render
+from adapters.terminal.render import columns, render, shorten
 from bot import views
 from bot.clock import FakeClock
 from bot.registry import load_default
@@ -41,7 +41,8 @@ def _scores_show(text: str, seats: tuple[SeatLine, ...], width: int = 0) -> None
     for seat in seats:
         shown = f"{seat.name}: {seat.score}"
         if columns(f"  ▶{shown}") > width > 0:
-            shown = f"{seat.name.split()[-1]}: {seat.score}"
+            # a name wider than the window is shortened (with …) so that its score shows
+            shown = f"{shorten(seat.name, width - 3 - columns(f': {seat.score}'))}: {seat.score}"
         assert any(shown in line for line in lines), (shown, text)
 
 
