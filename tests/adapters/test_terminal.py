@@ -380,3 +380,12 @@ async def test_a_german_race_in_the_terminal_takes_an_a_umlaut_card() -> None:
     keys.type("/quit")
     assert await run == 0
     await manager.shutdown()
+
+
+def test_command_hints_read_as_the_terminal_takes_them() -> None:
+    from adapters.terminal.render import commands_as_typed
+
+    said = "Your lobby: `go` starts it, or `start board bots=1`. Start (or /moji go). Type `H8 across WORD`."
+    assert commands_as_typed(said) == (
+        "Your lobby: `/go` starts it, or `/start board bots=1`. Start (or /go). Type `H8 across WORD`."
+    )
