@@ -28,7 +28,7 @@ from slack_bolt.oauth.async_oauth_settings import AsyncOAuthSettings
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from adapters.slack.commands import ADMIN_COMMANDS, SLASH, help_view, parse_slash, slack_time
+from adapters.slack.commands import SLASH, help_view, parse_slash, slack_time
 from adapters.slack.home import home_view
 from adapters.slack.installations import DatabaseInstallationStore, SignedStateStore
 from adapters.slack.outbox import Interaction, InteractionWire, SlackOutbox, Style
@@ -52,9 +52,10 @@ from bot.events import (
     Text,
 )
 from bot.health import HealthServer
-from bot.manager import ADMIN_BUTTONS, GameManager, Recovery
+from bot.manager import GameManager, Recovery
 from bot.ordering import Recent
 from bot.privacy import run_housekeeping, workspace_back, workspace_removed
+from bot.rights import Rights, button_rights, rights_needed
 from bot.schedule import SLACK_MENTION, Scheduler, Schedules, start_scheduled
 from bot.session import Phase, Session
 
@@ -141,7 +142,9 @@ class SlackAdapter:
         self.manager.closed_listeners.append(self.outbox.closed)
         self.outbox.table_listeners.append(self.manager.table_posted)
         #: Several processes on one database: events go to the process that runs their chat.
-        self.router = svc.router(self.manager, PLATFORM, codec=InteractionWire())
+        codec = InteractionWire()
+        self.manager.once.codec = codec  # a command or button press is handled once, by its trigger id
+        self.router = svc.router(self.manager, PLATFORM, codec=codec)
         metrics.watch(self.manager)
         self.people = Directory(self.client_for, self._admin_group, clock)
         self.manager.privacy.on_forget.append(lambda platform, team, user: self.people.forget(team, user))
@@ -441,7 +444,10 @@ class SlackAdapter:
             player = await self.people.player(team, user)
             await self._reply(chat, player, views.error(str(exc)), interaction)
             return
-        player = await self.people.player(team, user, check_admin=name in ADMIN_COMMANDS)
+        rights = rights_needed(name, args)
+        player = await self.people.player(
+            team, user, check_admin=rights is not Rights.NONE, fresh=rights is Rights.FRESH
+        )
         if name == "help":
             await self._reply(chat, player, help_view(self.svc.registry), interaction)
             return
@@ -481,7 +487,10 @@ class SlackAdapter:
     async def _button(self, body: dict[str, Any], action: dict[str, Any], chat: ChatKey) -> None:
         team, user = chat.workspace_id, str((body.get("user") or {}).get("id"))
         self.people.remember(team, user, str((body.get("user") or {}).get("name") or ""))
-        player = await self.people.player(team, user, check_admin=action.get("action_id") in ADMIN_BUTTONS)
+        rights = button_rights(str(action.get("action_id")))
+        player = await self.people.player(
+            team, user, check_admin=rights is not Rights.NONE, fresh=rights is Rights.FRESH
+        )
         interaction = Interaction(str(body.get("response_url") or ""), str(body.get("trigger_id") or ""))
         await self.manager.handle(Button(chat, player, str(action.get("action_id")), interaction))
 
