@@ -47,7 +47,8 @@ def delivery_key(event: Inbound, codec: InteractionCodec | None) -> str | None:
     key = codec.key(event.interaction)
     if not key:
         return None
-    return f"{event.chat.platform}:{event.chat.workspace_id}:{key}"
+    # (unique on its platform: the record names no workspace, channel or person)
+    return f"{event.chat.platform}:{key}"
 
 
 class Once:

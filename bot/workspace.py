@@ -41,7 +41,10 @@ if TYPE_CHECKING:
 #: Workspace settings and their defaults: declared once.
 WORKSPACE_SETTINGS: tuple[OptionSpec, ...] = (
     OptionSpec(
-        "admin-role", "text", "", "a role (Discord) or user group (Slack) whose members may configure moji"
+        "admin-role",
+        "text",
+        "",
+        "a role (Discord: mention it) or user group (Slack) whose members may configure moji; none clears it",
     ),
     OptionSpec("quiet", "bool", False, "announce race results in a thread so the channel stays calm (Slack)"),
     OptionSpec(

@@ -101,6 +101,21 @@ def resolve_role(value: str, roles: Sequence[discord.Role], guild_id: int) -> di
     return found[0]
 
 
+def role_choices(roles: Sequence[discord.Role], typed: str, guild_id: int) -> list[tuple[str, str]]:
+    """``config admin-role``'s value box: (label, value) for the roles whose name holds ``typed``,
+    each value a mention (its id), a name several roles share labelled with the id too."""
+    wanted = typed.strip().removeprefix("@").casefold()
+    names = [role.name.casefold() for role in roles]
+    found = [r for r in roles if r.id != guild_id and not r.managed and wanted in r.name.casefold()]
+    return [
+        (
+            (f"@{r.name}" + (f" (id {r.id})" if names.count(r.name.casefold()) > 1 else ""))[:100],
+            f"<@&{r.id}>",
+        )
+        for r in found[:25]
+    ]
+
+
 def holds_role(user: discord.abc.User, role: int | None) -> bool:
     """True when ``user`` (a member) has the role with id ``role``."""
     if role is None:

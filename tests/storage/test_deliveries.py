@@ -42,7 +42,7 @@ async def test_one_process_of_two_takes_a_delivery(make_store: Any) -> None:
     a, b = make_store(), make_store()
     await a.open()
     await b.open()
-    results = await asyncio.gather(*(s.first_delivery("slack:T1:9.9.9", 10.0) for s in (a, b, a, b)))
+    results = await asyncio.gather(*(s.first_delivery("slack:9.9.9", 10.0) for s in (a, b, a, b)))
     assert sorted(results) == [False, False, False, True]
 
 

@@ -161,3 +161,16 @@ async def test_a_redelivered_button_press_is_handled_once(h: Harness) -> None:
 async def words(h: Harness) -> set[str]:
     added, _ = await h.svc.store.word_lists("discord", GUILD_ID)
     return added
+
+
+async def test_the_value_box_offers_the_servers_roles_as_mentions(h: Harness) -> None:
+    await namesake(h)
+    iid = await h.fake.autocomplete(*ANN, "config", {"key": "admin-role", "value": "game"}, focused="value")
+    [answer] = await h.fake.wait_for("POST", rf"/interactions/{iid}/")
+    assert [(c["name"], c["value"]) for c in answer.json["data"]["choices"]] == [
+        (f"@Game Masters (id {GAME_MASTERS})", MENTION),
+        (f"@game masters (id {NAMESAKE})", f"<@&{NAMESAKE}>"),
+    ]
+    iid = await h.fake.autocomplete(*ANN, "config", {"key": "admin-role", "value": "every"}, focused="value")
+    [answer] = await h.fake.wait_for("POST", rf"/interactions/{iid}/")
+    assert answer.json["data"]["choices"] == []  # never @everyone
