@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -102,7 +103,7 @@ async def test_a_replayed_signed_command_runs_once(h: Harness, svc: Services, sl
     assert (await h.post(body, FORM, captured)).status == 200
     await answered(h, "is now allowed")
     assert await words(svc) == {"zzyzx"}
-    await svc.store.remove_word("slack", TEAM, "zzyzx", "UADMIN", h.clock.now())  # type: ignore[arg-type]
+    await svc.store.remove_word("slack", TEAM, "zzyzx", "UADMIN", datetime.now(UTC))
 
     # replayed within Slack's five minutes: the signature holds, the command runs no more
     assert (await h.post(body, FORM, captured)).status == 200
@@ -126,7 +127,7 @@ async def test_a_replay_after_a_restart_runs_nothing(slack: FakeSlack, svc: Serv
         captured = sign(body)
         assert (await h.post(body, FORM, captured)).status == 200
         await answered(h, "is now banned")
-    await svc.store.remove_word("slack", TEAM, "zzyzx", "UADMIN", clock.now())  # type: ignore[arg-type]
+    await svc.store.remove_word("slack", TEAM, "zzyzx", "UADMIN", datetime.now(UTC))
     async with running(slack, clock, svc, svc.store) as h:  # a new process on the same database
         assert (await h.post(body, FORM, captured)).status == 200
         await h.command("UADMIN", "help")
@@ -186,3 +187,23 @@ async def test_a_demoted_admin_loses_destructive_rights_at_once(
         await answered(h, "Only workspace admins", count=before + 1)
     assert await words(svc) == {"zzyzx"}
     assert (await svc.store.get_settings("slack", TEAM))["admin-role"] == "@wordsmiths"
+
+
+async def test_a_replayed_command_without_a_trigger_id_runs_once_too(h: Harness, svc: Services) -> None:
+    body = "&".join(
+        part for part in slash(h, "UADMIN", "words add zzyzx").split("&") if "trigger_id" not in part
+    )
+    captured = sign(body)
+    assert (await h.post(body, FORM, captured)).status == 200
+    await answered(h, "is now allowed")
+    await svc.store.remove_word("slack", TEAM, "zzyzx", "UADMIN", datetime.now(UTC))
+    assert (await h.post(body, FORM, captured)).status == 200  # same signed body and timestamp
+    await h.command("UADMIN", "help")
+    await answered(h, "moji commands")
+    assert await words(svc) == set() and h.adapter.manager.once.dropped == 1
+    # the same text signed at another moment is another command
+    assert (
+        await h.post(body, FORM, sign(body, timestamp=int(captured["X-Slack-Request-Timestamp"]) + 1))
+    ).status == 200
+    await answered(h, "is now allowed", count=2)
+    assert await words(svc) == {"zzyzx"}
