@@ -34,6 +34,7 @@ from bot.events import (
     Reaction,
     Text,
 )
+from bot.once import Once
 from bot.ordering import Turns
 from bot.outbox import GameLog, GameStart, LobbyState, Outbox
 from bot.privacy import FORGET_ME, PURGE, Privacy
@@ -71,8 +72,6 @@ BUTTONS: dict[str, tuple[str, tuple[str, ...]]] = {
     FORGET_ME: ("forget-me", ("confirm",)),
     PURGE: ("purge", ("confirm",)),
 }
-#: Buttons whose command depends on the presser's admin rights (adapters check only for these).
-ADMIN_BUTTONS = frozenset({views.GO, PURGE})
 
 #: Reactions that vote on a disputed answer.
 REACTION_VOTES = {"👍": "yes", "+1": "yes", "thumbsup": "yes", "👎": "no", "-1": "no", "thumbsdown": "no"}
@@ -140,6 +139,8 @@ class GameManager:
         self.game_log = game_log
         self.clock = clock
         self.workspace = workspace or Workspace(None)
+        #: Each command and button press handled once (the adapter sets its codec: see bot.once).
+        self.once = Once(self.workspace.store, clock)
         self.settle = settle
         self.lobby_timeout = lobby_timeout
         #: Seconds between renewals of this process's leases on its games (see :meth:`_beat`).
@@ -570,17 +571,21 @@ class GameManager:
             return True
         return self.router is not None and self.router.shared
 
-    async def handle(self, event: Inbound, *, routed: bool = False) -> None:
-        """Handle one inbound event; never raises.
+    async def handle(self, event: Inbound, *, routed: bool = False) -> bool:
+        """Handle one inbound event; never raises. False: it repeats a command or button press
+        handled already (a replay, a redelivery), and is dropped (see :mod:`bot.once`).
 
         With several processes (a :attr:`router`), an event for a chat whose game another
-        process runs goes to that process instead (``routed``: it came from one already).
+        process runs goes to that process instead (``routed``: it came from one already, which
+        made sure it is not a repeat).
         """
+        if not routed and not await self.once.first(event):
+            return False
         await self._after_recovery(event.chat)
         if self.router is not None and not routed:
             try:
                 if await self.router.route(event):
-                    return
+                    return True
             except Exception:
                 log.exception("could not route an event in %s; handling it here", event.chat.label())
         try:
@@ -606,6 +611,7 @@ class GameManager:
                 await self._reply_to(event, views.error(str(exc)))
         except Exception as exc:
             await self._crashed(getattr(event, "chat", None), exc)
+        return True
 
     async def _private_text(self, event: PrivateText) -> None:
         """Words sent privately (a DM or a form): an Eagle Eyes list; anything else is explained."""

@@ -17,7 +17,7 @@ import zoneinfo
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot import views
 from bot.commands import CommandError, option_names, parse_leaderboard
@@ -42,7 +42,10 @@ if TYPE_CHECKING:
 #: Workspace settings and their defaults: declared once.
 WORKSPACE_SETTINGS: tuple[OptionSpec, ...] = (
     OptionSpec(
-        "admin-role", "text", "", "a role (Discord) or user group (Slack) whose members may configure moji"
+        "admin-role",
+        "text",
+        "",
+        "a role (Discord: mention it) or user group (Slack) whose members may configure moji; none clears it",
     ),
     OptionSpec("quiet", "bool", False, "announce race results in a thread so the channel stays calm (Slack)"),
     OptionSpec(
@@ -89,6 +92,24 @@ EVERY_LETTER = Language(
 )
 
 
+#: What clears the ``admin-role`` setting.
+NO_ROLE = frozenset({"none", "off", "-"})
+
+
+class AdminRoles(Protocol):
+    """How a platform names the ``admin-role`` setting's role or group (Discord: a role, kept
+    by its id). Without one for a platform the setting keeps the text it was given."""
+
+    async def resolve(self, chat: ChatKey, value: str) -> str:
+        """What to keep for ``value`` as typed (a mention, an id, a name): the role's id;
+        :class:`~bot.commands.CommandError` with what to do when it names no single role."""
+        ...
+
+    def show(self, stored: str) -> str:
+        """How ``config`` shows a kept value (a mention)."""
+        ...
+
+
 def mentioned_user(text: str) -> str | None:
     """The user id in a mention (``<@123>``, ``<@!123>``, ``<@U1|ann>``), if it is one."""
     match = _MENTION.match(text.strip())
@@ -111,6 +132,8 @@ class Workspace:
     def __init__(self, store: Store | None, registry: Registry | None = None) -> None:
         self.store = store
         self.registry = registry
+        #: platform → how it names the admin role (set by the adapter; see :class:`AdminRoles`)
+        self.admin_roles: dict[str, AdminRoles] = {}
 
     def _need_store(self) -> Store:
         if self.store is None:
@@ -277,10 +300,11 @@ class Workspace:
         if not args:
             values = await self.settings(cmd.chat)
             raw = await store.get_settings(cmd.chat.platform, cmd.chat.workspace_id)
-            lines = [
-                f"{spec.name} = {format_value(values[spec.name])} — {spec.help}"
-                for spec in WORKSPACE_SETTINGS
-            ]
+            roles = self.admin_roles.get(cmd.chat.platform)
+            shown = {spec.name: format_value(values[spec.name]) for spec in WORKSPACE_SETTINGS}
+            if roles is not None and shown["admin-role"]:
+                shown["admin-role"] = roles.show(shown["admin-role"])
+            lines = [f"{spec.name} = {shown[spec.name]} — {spec.help}" for spec in WORKSPACE_SETTINGS]
             lines += [f"{key} = {value}" for key, value in sorted(raw.items()) if "." in key]
             lines.append("Change one with `config KEY VALUE`; game defaults with `config race.cards 5`.")
             return views.View(kind="info", title="⚙️ Workspace settings", lines=tuple(lines))
@@ -289,7 +313,19 @@ class Workspace:
         if len(args) < 2:
             raise CommandError("Give a value too, like `config timezone Europe/Paris`.")
         key, stored = self._validate_setting(args[0].lower(), " ".join(args[1:]))
+        roles = self.admin_roles.get(cmd.chat.platform)
+        if key == "admin-role" and stored.lower() in NO_ROLE:
+            stored = ""
+        elif key == "admin-role" and roles is not None:
+            stored = await roles.resolve(cmd.chat, stored)
         await store.set_setting(cmd.chat.platform, cmd.chat.workspace_id, key, stored, cmd.player.user_id)
+        if key == "admin-role":
+            if not stored:
+                return views.message(
+                    "Setting admin-role is now cleared: only workspace admins configure moji.", "info"
+                )
+            role = roles.show(stored) if roles is not None else stored
+            return views.message(f"Setting admin-role is now {role}: its members may configure moji.", "info")
         if key == "language":
             name = language(stored).name
             return views.message(

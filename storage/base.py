@@ -413,6 +413,12 @@ class Store(Protocol):
         for a repeat of ``event_key``."""
         ...
 
+    async def first_delivery(self, event_key: str, at: float, prune_before: float | None = None) -> bool:
+        """Record that the delivery ``event_key`` (a command's or button press's platform id) is
+        handled at ``at``: True for exactly one caller, False for a repeat. ``prune_before``: also
+        forget the deliveries recorded before then."""
+        ...
+
     async def inbox(self, owner: str, limit: int = 500) -> list[InboxItem]:
         """Unhandled events forwarded to ``owner`` (or to a process that is gone, for a chat
         ``owner`` runs now), oldest first."""

@@ -1156,6 +1156,17 @@ class SQLStore(ABC):
                 await self._notify(tx, INBOX_CHANNEL, platform)
         return changed > 0
 
+    async def first_delivery(self, event_key: str, at: float, prune_before: float | None = None) -> bool:
+        """Record that the delivery ``event_key`` is handled: True for exactly one caller."""
+        async with self._write() as tx:
+            if prune_before is not None:
+                await tx.execute("DELETE FROM deliveries WHERE seen_at < ?", (float(prune_before),))
+            changed = await tx.execute(
+                "INSERT INTO deliveries (event_key, seen_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                (event_key, float(at)),
+            )
+        return changed > 0
+
     async def _notify(self, tx: Tx, channel: str, payload: str) -> None:  # noqa: B027 - optional hook
         """Wake the processes listening on ``channel`` when the transaction commits (PostgreSQL)."""
 

@@ -29,7 +29,18 @@ from discord import app_commands
 from adapters.discord.commands import build_group
 from adapters.discord.limits import header_trace
 from adapters.discord.outbox import DiscordOutbox, Reply
-from adapters.discord.permissions import THREADS, is_admin, missing, missing_message
+from adapters.discord.permissions import (
+    THREADS,
+    GuildRoles,
+    RoleError,
+    holds_role_named,
+    is_admin,
+    legacy_note,
+    missing,
+    missing_message,
+    resolve_role,
+    role_id,
+)
 from adapters.discord.wire import ReplyWire
 from bot import metrics
 from bot.app import Services
@@ -37,11 +48,12 @@ from bot.clock import Clock
 from bot.config import Config
 from bot.delivery import Delivery
 from bot.events import Button, ChatKey, Command, MessageRef, Player, PrivateText, Reaction, Text
-from bot.manager import ADMIN_BUTTONS, GameManager, button_command
+from bot.manager import GameManager, button_command
 from bot.ordering import Turn
 from bot.pacing import Pacer
 from bot.privacy import run_housekeeping, workspace_back, workspace_removed
 from bot.registry import Registry
+from bot.rights import Rights, button_rights, rights_needed
 from bot.schedule import DISCORD_MENTION, JOIN_WINDOW, Scheduler, Schedules, start_scheduled
 from bot.workspace import Workspace
 from storage.base import Schedule
@@ -72,9 +84,9 @@ def may_be_answer(text: str) -> bool:
 MAX_MOVE = 400
 #: Custom id of the Eagle Eyes list modal.
 LIST_MODAL = "moji:list"
-#: Commands that need the member's admin status.
-ADMIN_COMMANDS = frozenset({"go", "stop", "config", "words", "season", "schedule", "purge"})
 DISCORD_EPOCH_MS = 1420070400000
+#: Discord's error code for a second initial response to one interaction.
+ALREADY_ANSWERED = 40060
 NO_THREAD = (
     "I couldn't open a thread for this game (missing {names}), so it runs here in the channel. "
     "Give moji that permission to keep turn-based games in their own threads."
@@ -177,6 +189,8 @@ class MojiBot(discord.AutoShardedClient):
         self.services = services
         self.registry: Registry = services.registry
         self.workspace: Workspace = services.workspace
+        #: `config admin-role` keeps a role's id (resolved from this process's guild cache)
+        self.workspace.admin_roles["discord"] = GuildRoles(self.get_guild)
         #: The REST calls; :attr:`outbox` decides which to make and paces them.
         self.transport = DiscordOutbox(self, services.workspace.settings)
         self.outbox = Delivery(self.transport, clock, refusal_marks=self.transport.refusal_marks)
@@ -194,10 +208,12 @@ class MojiBot(discord.AutoShardedClient):
         self.outbox.table_listeners.append(self.manager.table_posted)
         #: Several processes on one database: events go to the process that runs their chat; a
         #: dead process's games are adopted only in this process's shards (unless SHARD_TAKEOVER).
+        codec = ReplyWire(self)
+        self.manager.once.codec = codec  # an interaction is handled once, by its id
         self.router = services.router(
             self.manager,
             "discord",
-            codec=ReplyWire(self),
+            codec=codec,
             mine=(lambda chat: True) if config.shard_takeover else self.mine,
         )
         metrics.watch(self.manager)
@@ -377,14 +393,76 @@ class MojiBot(discord.AutoShardedClient):
         """A neutral player."""
         return Player("discord", str(user.id), user.display_name, is_admin=admin)
 
-    async def _admin(self, interaction: discord.Interaction[Any], chat: ChatKey) -> bool:
+    async def _admin(self, interaction: discord.Interaction[Any], chat: ChatKey) -> tuple[bool, str]:
+        """Whether the member is an admin here (Manage Server, or the admin role by its id), and
+        a note for them when the admin role is kept as a name that counts no more."""
         permissions = interaction.permissions
         if permissions.manage_guild or permissions.administrator:
-            return True
+            return True, ""
         if not getattr(interaction.user, "roles", None):
-            return False
+            return False, ""
         settings = await self.workspace.settings(chat)
-        return is_admin(interaction.user, permissions, str(settings.get("admin-role", "")))
+        setting = str(settings.get("admin-role", "")).strip()
+        role = role_id(setting)
+        if role is None and setting:
+            role, why = await self._admin_role_by_name(chat, setting)
+            if role is None:
+                named = holds_role_named(interaction.user, setting)
+                return False, legacy_note(setting, why) if named else ""
+        return is_admin(interaction.user, permissions, role), ""
+
+    async def _admin_role_by_name(self, chat: ChatKey, name: str) -> tuple[int | None, str]:
+        """An ``admin-role`` kept as a name (by an older moji): the id of the one role of that name
+        in the server, kept from now on; or None and why not (never matched by name)."""
+        guild = self.get_guild(int(chat.workspace_id)) if chat.workspace_id.isdigit() else None
+        if guild is None:
+            return None, "I can't see this server's roles right now"
+        try:
+            role = resolve_role(name, guild.roles, guild.id)
+        except RoleError:
+            wanted = name.removeprefix("@").strip().casefold()
+            count = sum(r.name.casefold() == wanted for r in guild.roles)
+            why = f"{count} roles here have that name" if count > 1 else "no role here has that name"
+            log.warning(
+                "discord: server %s's admin-role is the name %r, and %s: it counts for no one",
+                guild.id,
+                name,
+                why,
+            )
+            return None, why
+        store = self.workspace.store
+        if store is not None:
+            await store.set_setting("discord", chat.workspace_id, "admin-role", str(role.id), "moji")
+            log.info(
+                "discord: server %s's admin-role %r is kept as role id %s from now on",
+                guild.id,
+                name,
+                role.id,
+            )
+        return role.id, ""
+
+    async def _note(self, reply: Reply, text: str) -> None:
+        """One more private line for the person who asked (after the answer)."""
+        try:
+            await reply.interaction.followup.send(text, ephemeral=True)
+            reply.used = True
+        except discord.HTTPException as exc:
+            log.info("discord: could not send a note: %s", exc)
+
+    @staticmethod
+    async def _acknowledge(interaction: discord.Interaction[Any], **defer: Any) -> bool:
+        """Defer ``interaction`` (Discord's 3 s); False when Discord says it was answered already:
+        this is a delivery of it again, and its first delivery answers it."""
+        try:
+            await interaction.response.defer(**defer)
+        except discord.HTTPException as exc:
+            if exc.code != ALREADY_ANSWERED:
+                raise
+            log.info(
+                "discord: interaction %s was delivered again; its first delivery answers it", interaction.id
+            )
+            return False
+        return True
 
     # ------------------------------------------------------------ commands
 
@@ -395,7 +473,8 @@ class MojiBot(discord.AutoShardedClient):
         reply = Reply(interaction)
         turn = self._turn(interaction)  # before anything is awaited: the arrival order
         try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            if not await self._acknowledge(interaction, ephemeral=True, thinking=True):
+                return
             if interaction.guild_id is None or interaction.channel_id is None:
                 await self.finish_reply(reply, "moji games run in servers, not in direct messages.")
                 return
@@ -434,10 +513,15 @@ class MojiBot(discord.AutoShardedClient):
                 await self.finish_reply(reply, refusal)
                 return
             chat = await self._game_chat(reply, chat, args)
-        admin = name in ADMIN_COMMANDS and await self._admin(interaction, chat)
+        admin, note = False, ""
+        if rights_needed(name, args) is not Rights.NONE:
+            admin, note = await self._admin(interaction, chat)
         player = self.player_of(interaction.user, admin)
         self.transport.remember(chat, reply)
-        await self.manager.handle(Command(name, args, chat, player, reply))
+        if not await self.manager.handle(Command(name, args, chat, player, reply)):
+            return  # a repeat of an interaction handled already: its first delivery answered it
+        if note:
+            await self._note(reply, note)
         await self.finish_reply(reply)
 
     def _cannot_start(self, interaction: discord.Interaction[Any]) -> str:
@@ -500,7 +584,8 @@ class MojiBot(discord.AutoShardedClient):
         reply = Reply(interaction)
         turn = self._turn(interaction)
         try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            if not await self._acknowledge(interaction, ephemeral=True, thinking=True):
+                return
             if turn is None or interaction.guild_id is None or interaction.channel_id is None:
                 return
             await turn.wait()
@@ -539,14 +624,19 @@ class MojiBot(discord.AutoShardedClient):
         reply = Reply(interaction)
         turn = self._turn(interaction)
         try:
-            await interaction.response.defer()
+            if not await self._acknowledge(interaction):
+                return
             if turn is None or interaction.guild_id is None or interaction.channel_id is None:
                 return
             await turn.wait()
             chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
-            admin = custom_id in ADMIN_BUTTONS and await self._admin(interaction, chat)
+            admin, note = False, ""
+            if button_rights(custom_id) is not Rights.NONE:
+                admin, note = await self._admin(interaction, chat)
             player = self.player_of(interaction.user, admin)
             await self.manager.handle(Button(chat, player, custom_id, reply))
+            if note:
+                await self._note(reply, note)
         finally:
             if turn is not None:
                 turn.done()

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from adapters.discord.permissions import role_choices
 from bot.registry import Registry
 from bot.workspace import WORKSPACE_SETTINGS
 from games.common.languages import LANGUAGES
@@ -245,7 +246,12 @@ def build_group(bot: MojiBot) -> app_commands.Group:
     async def autocomplete_value(
         interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return setting_values(registry, str(getattr(interaction.namespace, "key", "") or ""), current)
+        key = str(getattr(interaction.namespace, "key", "") or "")
+        if key.strip().lower() == "admin-role" and interaction.guild is not None:
+            # the server's roles by name, each chosen as its mention: moji keeps the role's id
+            found = role_choices(interaction.guild.roles, current, interaction.guild.id)
+            return [app_commands.Choice(name=label, value=value) for label, value in found]
+        return setting_values(registry, key, current)
 
     @moji.command(name="config", description="Show or change this server's moji settings (admins change)")
     @app_commands.describe(

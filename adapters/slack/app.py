@@ -16,6 +16,7 @@ process's one :class:`~bot.health.HealthServer` with ``/healthz``, ``/readyz`` a
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import re
 from collections.abc import Awaitable, Callable
@@ -25,10 +26,11 @@ from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 from slack_bolt.async_app import AsyncAck, AsyncApp, AsyncBoltContext
 from slack_bolt.oauth.async_oauth_settings import AsyncOAuthSettings
+from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from adapters.slack.commands import ADMIN_COMMANDS, SLASH, help_view, parse_slash, slack_time
+from adapters.slack.commands import SLASH, help_view, parse_slash, slack_time
 from adapters.slack.home import home_view
 from adapters.slack.installations import DatabaseInstallationStore, SignedStateStore
 from adapters.slack.outbox import Interaction, InteractionWire, SlackOutbox, Style
@@ -52,10 +54,11 @@ from bot.events import (
     Text,
 )
 from bot.health import HealthServer
-from bot.manager import ADMIN_BUTTONS, GameManager, Recovery
+from bot.manager import GameManager, Recovery
 from bot.ordering import Recent
 from bot.privacy import run_housekeeping, workspace_back, workspace_removed
 from bot.retry import NETWORK_ERRORS, Backoff, keep_trying
+from bot.rights import Rights, button_rights, rights_needed
 from bot.schedule import SLACK_MENTION, Scheduler, Schedules, start_scheduled
 from bot.session import Phase, Session
 
@@ -117,6 +120,17 @@ def typed_text(text: str) -> str:
     return text.strip().strip("*_~`").strip()
 
 
+def delivery_id(body: dict[str, Any], request: AsyncBoltRequest) -> str:
+    """Slack's name for one slash command or button press: its ``trigger_id`` (a replay of the
+    signed request carries the same), else a digest of the signed timestamp and body (what a
+    replay repeats too). moji handles each once (see :mod:`bot.once`)."""
+    trigger = str(body.get("trigger_id") or "")
+    if trigger:
+        return trigger
+    stamp = (request.headers.get("x-slack-request-timestamp") or [""])[0]
+    return "sha256:" + hashlib.sha256(f"{stamp}:{request.raw_body}".encode()).hexdigest()
+
+
 def _cannot_post(exc: BaseException) -> bool:
     return isinstance(exc, SlackApiError) and exc.response.get("error") in NOT_ALLOWED
 
@@ -168,7 +182,9 @@ class SlackAdapter:
         self.manager.closed_listeners.append(self.outbox.closed)
         self.outbox.table_listeners.append(self.manager.table_posted)
         #: Several processes on one database: events go to the process that runs their chat.
-        self.router = svc.router(self.manager, PLATFORM, codec=InteractionWire())
+        codec = InteractionWire()
+        self.manager.once.codec = codec  # a command or button press is handled once, by its trigger id
+        self.router = svc.router(self.manager, PLATFORM, codec=codec)
         metrics.watch(self.manager)
         self.people = Directory(self.client_for, self._admin_group, clock)
         self.manager.privacy.on_forget.append(lambda platform, team, user: self.people.forget(team, user))
@@ -502,7 +518,7 @@ class SlackAdapter:
     async def _reply(self, chat: ChatKey, player: Player, view: views.View, interaction: object) -> None:
         await self.outbox.send(Private(chat, player, view, interaction))
 
-    async def _on_command(self, ack: AsyncAck, body: dict[str, Any]) -> None:
+    async def _on_command(self, ack: AsyncAck, body: dict[str, Any], request: AsyncBoltRequest) -> None:
         """``/moji …``: acknowledge at once, then do the work (in the chat's arrival order)."""
         chat = ChatKey(PLATFORM, str(body["team_id"]), str(body["channel_id"]))
         turn = self.manager.turns.take(chat)
@@ -510,13 +526,15 @@ class SlackAdapter:
         try:
             await ack()
             await turn.wait()
-            await self._command(body, chat)
+            await self._command(body, chat, delivery_id(body, request))
         finally:
             turn.done()
 
-    async def _command(self, body: dict[str, Any], chat: ChatKey) -> None:
+    async def _command(self, body: dict[str, Any], chat: ChatKey, delivery: str = "") -> None:
         team, channel, user = chat.workspace_id, chat.channel_id, str(body["user_id"])
-        interaction = Interaction(str(body.get("response_url") or ""), str(body.get("trigger_id") or ""))
+        interaction = Interaction(
+            str(body.get("response_url") or ""), delivery or str(body.get("trigger_id") or "")
+        )
         self.people.remember(team, user, str(body.get("user_name") or ""))
         try:
             name, args = parse_slash(str(body.get("text") or ""))
@@ -524,7 +542,10 @@ class SlackAdapter:
             player = await self.people.player(team, user)
             await self._reply(chat, player, views.error(str(exc)), interaction)
             return
-        player = await self.people.player(team, user, check_admin=name in ADMIN_COMMANDS)
+        rights = rights_needed(name, args)
+        player = await self.people.player(
+            team, user, check_admin=rights is not Rights.NONE, fresh=rights is Rights.FRESH
+        )
         if name == "help":
             await self._reply(chat, player, help_view(self.svc.registry), interaction)
             return
@@ -546,7 +567,9 @@ class SlackAdapter:
         except Exception as exc:  # private channels and DMs need an /invite instead
             log.info("could not join %s: %s", channel, exc)
 
-    async def _on_button(self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any]) -> None:
+    async def _on_button(
+        self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any], request: AsyncBoltRequest
+    ) -> None:
         """A lobby or table button (Join, Leave, Start, Skip, votes)."""
         team = str((body.get("team") or {}).get("id") or body.get("team_id") or "")
         container = body.get("container") or {}
@@ -557,15 +580,22 @@ class SlackAdapter:
         try:
             await ack()
             await turn.wait()
-            await self._button(body, action, chat)
+            await self._button(body, action, chat, delivery_id(body, request))
         finally:
             turn.done()
 
-    async def _button(self, body: dict[str, Any], action: dict[str, Any], chat: ChatKey) -> None:
+    async def _button(
+        self, body: dict[str, Any], action: dict[str, Any], chat: ChatKey, delivery: str = ""
+    ) -> None:
         team, user = chat.workspace_id, str((body.get("user") or {}).get("id"))
         self.people.remember(team, user, str((body.get("user") or {}).get("name") or ""))
-        player = await self.people.player(team, user, check_admin=action.get("action_id") in ADMIN_BUTTONS)
-        interaction = Interaction(str(body.get("response_url") or ""), str(body.get("trigger_id") or ""))
+        rights = button_rights(str(action.get("action_id")))
+        player = await self.people.player(
+            team, user, check_admin=rights is not Rights.NONE, fresh=rights is Rights.FRESH
+        )
+        interaction = Interaction(
+            str(body.get("response_url") or ""), delivery or str(body.get("trigger_id") or "")
+        )
         await self.manager.handle(Button(chat, player, str(action.get("action_id")), interaction))
 
     async def _on_message(self, body: dict[str, Any], event: dict[str, Any]) -> None:

@@ -13,8 +13,6 @@ from bot.registry import Registry
 
 SLASH = "/moji"
 SCHEDULE_WORDS = frozenset({"schedule", "schedules", "break", "breaks"})
-#: Commands whose answer depends on admin rights (asked of Slack only for these).
-ADMIN_COMMANDS = frozenset({"config", "words", "stop", "go", "schedule", "purge"})
 
 
 def parse_slash(text: str) -> tuple[str, tuple[str, ...]]:

@@ -4,6 +4,10 @@ Slack events carry only user ids; names come from ``users.info`` (cached).
 A person may configure moji when they are a workspace admin or owner, or a
 member of the user group named by the workspace's ``admin-role`` setting
 (``config admin-role @moji-admins`` or the group's id ``S…``).
+
+Answers are cached for ``ttl`` seconds, except where a command changes or deletes something
+for everyone (see :mod:`bot.rights`): then ``fresh`` asks Slack again, so a demoted admin
+loses those rights at once.
 """
 
 from __future__ import annotations
@@ -66,11 +70,11 @@ class Directory:
         self._people = {key: person for key, person in self._people.items() if key[0] != team}
         self._groups = {key: group for key, group in self._groups.items() if key[0] != team}
 
-    async def person(self, team: str, user: str) -> Person:
-        """The user's name and admin flag (from cache when fresh)."""
+    async def person(self, team: str, user: str, *, fresh: bool = False) -> Person:
+        """The user's name and admin flag (from cache when recent, unless ``fresh``)."""
         now = self.clock.now()
         cached = self._people.get((team, user))
-        if cached is not None and now - cached.fetched_at < self.ttl:
+        if cached is not None and now - cached.fetched_at < self.ttl and not fresh:
             return cached
         try:
             client = await self.client_for(team)
@@ -91,15 +95,16 @@ class Directory:
         self._people[(team, user)] = person
         return person
 
-    async def player(self, team: str, user: str, *, check_admin: bool = False) -> Player:
-        """A neutral :class:`Player`; ``check_admin`` also asks the admin user group."""
-        person = await self.person(team, user)
+    async def player(self, team: str, user: str, *, check_admin: bool = False, fresh: bool = False) -> Player:
+        """A neutral :class:`Player`; ``check_admin`` also asks the admin user group, and
+        ``fresh`` asks Slack again instead of trusting a cached answer."""
+        person = await self.person(team, user, fresh=fresh)
         admin = person.admin
         if check_admin and not admin:
-            admin = await self._in_admin_group(team, user)
+            admin = await self._in_admin_group(team, user, fresh=fresh)
         return Player(PLATFORM, user, person.name, is_admin=admin)
 
-    async def _in_admin_group(self, team: str, user: str) -> bool:
+    async def _in_admin_group(self, team: str, user: str, *, fresh: bool = False) -> bool:
         group = (await self.admin_group(team)).strip()
         if not group:
             return False
@@ -108,7 +113,7 @@ class Directory:
             return False
         now = self.clock.now()
         cached = self._groups.get((team, group_id))
-        if cached is None or now - cached[1] >= self.ttl:
+        if cached is None or now - cached[1] >= self.ttl or fresh:
             try:
                 client = await self.client_for(team)
                 response = await client.usergroups_users_list(usergroup=group_id)

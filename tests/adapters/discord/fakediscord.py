@@ -193,6 +193,21 @@ def user(uid: str, name: str, *, bot: bool = False) -> dict[str, Any]:
 BOT_USER = user(BOT_ID, "moji", bot=True)
 
 
+def role_payload(rid: str, name: str, position: int) -> dict[str, Any]:
+    """A role as Discord describes it (no permissions of its own)."""
+    return {
+        "id": rid,
+        "name": name,
+        "permissions": "0",
+        "position": position,
+        "color": 0,
+        "hoist": False,
+        "managed": False,
+        "mentionable": False,
+        "flags": 0,
+    }
+
+
 def message_payload(
     mid: str, channel: str, guild: str, member: dict[str, Any], content: str
 ) -> dict[str, Any]:
@@ -258,6 +273,12 @@ class FakeDiscord:
         self.messages: dict[str, dict[str, Any]] = {}
         #: user id → their direct-message channel id
         self.dm_channels: dict[str, str] = {}
+        #: guild id → roles made after it was created (see :meth:`create_role`)
+        self.more_roles: dict[str, list[dict[str, Any]]] = {}
+        #: interaction ids Discord has had an initial response for (a second one is refused)
+        self.answered: set[str] = set()
+        #: interaction payloads sent, by id (see :meth:`redeliver`)
+        self.interactions: dict[str, dict[str, Any]] = {}
         #: (channel id, nonce) → (when, message id): ``enforce_nonce`` posts
         self._nonces: dict[tuple[str, str], tuple[float, str]] = {}
         app = web.Application(client_max_size=16 * 1024 * 1024)
@@ -627,6 +648,12 @@ class FakeDiscord:
                 }
             )
         if parts[0] == "interactions" and parts[-1] == "callback":
+            if parts[1] in self.answered:  # Discord: one initial response per interaction
+                record.status = 400
+                return _json(
+                    {"message": "Interaction has already been acknowledged.", "code": 40060}, status=400
+                )
+            self.answered.add(parts[1])
             data = (body or {}).get("data") or {}
             kind = (body or {}).get("type")
             return _json(
@@ -695,17 +722,8 @@ class FakeDiscord:
                     "mentionable": False,
                     "flags": 0,
                 },
-                {
-                    "id": "600000000000000009",
-                    "name": "Game Masters",
-                    "permissions": "0",
-                    "position": 1,
-                    "color": 0,
-                    "hoist": False,
-                    "managed": False,
-                    "mentionable": False,
-                    "flags": 0,
-                },
+                role_payload("600000000000000009", "Game Masters", 1),
+                *self.more_roles.get(guild_id, []),
             ],
             "emojis": [],
             "stickers": [],
@@ -788,6 +806,17 @@ class FakeDiscord:
         ws = self.sockets[shard]
         self.seq[shard] = self.seq.get(shard, 0) + 1
         await ws.send_json({"op": 0, "t": event, "s": self.seq[shard], "d": data})
+
+    async def create_role(self, guild: str, rid: str, name: str) -> None:
+        """Someone allowed to manage roles makes a role (GUILD_ROLE_CREATE)."""
+        role = role_payload(rid, name, 2 + len(self.more_roles.get(guild, [])))
+        self.more_roles.setdefault(guild, []).append(role)
+        await self.send("GUILD_ROLE_CREATE", {"guild_id": guild, "role": role}, shard=self.shard_of(guild))
+
+    async def redeliver(self, interaction_id: str) -> None:
+        """Send an interaction's gateway event again, unchanged (same id and token)."""
+        payload = self.interactions[interaction_id]
+        await self.send("INTERACTION_CREATE", payload, shard=self.shard_of(str(payload["guild_id"])))
 
     async def drop_connection(self, shard: int = 0) -> None:
         """Close the gateway socket as Discord does before asking for a RESUME."""
@@ -957,6 +986,7 @@ class FakeDiscord:
         if self.of("PUT", rf"^/applications/\d+/guilds/{guild}/commands$"):
             data["guild_id"] = guild  # a server's own commands say which server
         payload = self._interaction(2, uid, name, data, **kw)
+        self.interactions[str(payload["id"])] = payload
         await self.send("INTERACTION_CREATE", payload, shard=self.shard_of(guild))
         return str(payload["id"])
 
@@ -967,6 +997,7 @@ class FakeDiscord:
         data = {"custom_id": custom_id, "component_type": 2}
         payload = self._interaction(3, uid, name, data, **kw)
         payload["message"] = {**message, "id": message_id}
+        self.interactions[str(payload["id"])] = payload
         await self.send("INTERACTION_CREATE", payload, shard=self.shard_of(guild))
         return str(payload["id"])
 

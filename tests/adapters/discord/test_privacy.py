@@ -89,7 +89,7 @@ async def test_only_admins_change_settings_and_words(h: Harness) -> None:
     # Manage Server makes an admin; an admin names a role whose members are admins too
     iid = await h.fake.slash(*ANN, "config", {"key": "admin-role", "value": "Game Masters"}, admin=True)
     [done] = await h.fake.wait_for("POST", rf"/webhooks/\d+/token-{iid}$")
-    assert "admin-role is now Game Masters" in done.text
+    assert "admin-role is now <@&600000000000000009>" in done.text  # kept by id, shown as a mention
     iid = await h.fake.slash(*CAT, "add", {"word": "zzyzx"}, group="words", roles=("600000000000000009",))
     [added] = await h.fake.wait_for("POST", rf"/webhooks/\d+/token-{iid}$")
     assert "is now allowed" in added.text

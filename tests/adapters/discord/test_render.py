@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import Any
+
 import discord
+import pytest
 
 from adapters.discord.client import WORD, modal_text, snowflake_seconds
-from adapters.discord.permissions import INVITE_PERMISSIONS, missing, role_matches
+from adapters.discord.permissions import (
+    INVITE_PERMISSIONS,
+    RoleError,
+    holds_role,
+    missing,
+    resolve_role,
+    role_id,
+)
 from adapters.discord.render import PICTURE_NAME, Buttons, render
 from bot import views
 from games.common.protocol import CardFace, SeatLine, Snapshot
@@ -81,7 +92,27 @@ def test_permissions_and_admin_roles() -> None:
         "Add Reactions",
         "Read Message History",
     ]
-    roles = [discord.Object(600000000000000009)]
-    assert role_matches("<@&600000000000000009>", roles)
-    assert role_matches("600000000000000009", roles)
-    assert not role_matches("", roles)
+    assert role_id("<@&600000000000000009>") == role_id("600000000000000009") == 600000000000000009
+    assert (
+        role_id("") is None and role_id("Game Masters") is None and role_id("<@600000000000000009>") is None
+    )
+
+
+def test_an_admin_role_is_one_role_by_id_never_by_name() -> None:
+    everyone = SimpleNamespace(id=800000000000000001, name="@everyone")
+    masters = SimpleNamespace(id=600000000000000009, name="Game Masters")
+    namesake = SimpleNamespace(id=600000000000000077, name="game masters")
+    roles: list[Any] = [everyone, masters]
+    for typed in ("<@&600000000000000009>", "600000000000000009", "game MASTERS", "@Game Masters"):
+        assert resolve_role(typed, roles, everyone.id) is masters
+    for typed, reason in [
+        ("Game Masters", "2 roles here are called @Game Masters"),
+        ("Wizards", "no role @Wizards"),
+        ("<@&600000000000000010>", "no role <@&600000000000000010>"),
+        ("@everyone", "@everyone can't be the admin role"),
+    ]:
+        with pytest.raises(RoleError, match=reason):
+            resolve_role(typed, [*roles, namesake], everyone.id)
+    member: Any = SimpleNamespace(roles=[namesake])
+    assert not holds_role(member, masters.id) and not holds_role(member, None)
+    assert holds_role(SimpleNamespace(roles=[everyone, masters]), masters.id)  # type: ignore[arg-type]

@@ -35,6 +35,8 @@ SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
 TEAM = "T1"
 CHANNEL = "C1"
 CHAT = ChatKey("slack", TEAM, CHANNEL)
+#: Slack gives each slash command and button press a trigger id of its own (across restarts).
+TRIGGERS = itertools.count(1)
 #: Monday 23 November 2026, 14:59:00 UTC.
 MONDAY_1459 = 1795445940.0
 
@@ -130,7 +132,7 @@ class Harness:
             "text": text,
             "api_app_id": "A1",
             "response_url": f"{self.slack.url}/respond/{user}",
-            "trigger_id": "1.2.3",
+            "trigger_id": self.trigger_id(),
         }
         resp = await self.post(urlencode(form), "application/x-www-form-urlencoded")
         return resp.status
@@ -144,7 +146,7 @@ class Harness:
             "api_app_id": "A1",
             "channel": {"id": channel, "name": "general"},
             "container": {"type": "message", "channel_id": channel, "message_ts": "1700000000.000001"},
-            "trigger_id": "1.2.3",
+            "trigger_id": self.trigger_id(),
             "response_url": f"{self.slack.url}/respond/{user}",
             "actions": [
                 {"action_id": action_id, "block_id": "moji:actions", "type": "button", "action_ts": "1"}
@@ -179,6 +181,10 @@ class Harness:
         headers = {"X-Slack-Retry-Num": str(retry), "X-Slack-Retry-Reason": "http_timeout"} if retry else {}
         resp = await self.post(body, "application/json", headers)
         return resp.status
+
+    def trigger_id(self) -> str:
+        """A new trigger id, as Slack makes one for each slash command or button press."""
+        return f"{next(TRIGGERS)}.2.3"
 
     def next_ts(self) -> str:
         """A message timestamp at the fake clock's time (unique)."""

@@ -52,7 +52,13 @@ class ScoreStore:
     #: The same per language: (platform, ws, language, user).
     languages: dict[tuple[str, str, str, str], Stats] = field(default_factory=dict)
     deletions: dict[tuple[str, str], float] = field(default_factory=dict)  # pending: when due
+    deliveries: set[str] = field(default_factory=set)  # commands and button presses handled
     purged: list[tuple[str, str]] = field(default_factory=list)
+
+    async def first_delivery(self, event_key: str, at: float, prune_before: float | None = None) -> bool:
+        fresh = event_key not in self.deliveries
+        self.deliveries.add(event_key)
+        return fresh
 
     async def upsert_workspace(self, platform: str, workspace_id: str) -> None:
         self.settings.setdefault((platform, workspace_id), {})

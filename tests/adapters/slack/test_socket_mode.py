@@ -56,7 +56,7 @@ async def test_commands_and_events_over_socket_mode(
                 "envelope_id": "e2",
                 "type": "slash_commands",
                 "accepts_response_payload": True,
-                "payload": {**command, "text": "go"},
+                "payload": {**command, "text": "go", "trigger_id": "1.3"},
             }
         )
         # The game has begun: its table goes out in the channel's next chat.postMessage slot.
