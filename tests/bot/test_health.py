@@ -25,6 +25,7 @@ from bot.registry import Registry
 from bot.workspace import Workspace
 from storage import StorageError, open_store
 from tests.bot.toygame import TOY
+from tests.waiting import eventually
 
 
 class FakeStore:
@@ -243,12 +244,8 @@ async def test_probes_are_not_logged_at_info(caplog: pytest.LogCaptureFixture) -
 
 
 async def until(predicate: Callable[[], bool]) -> None:
-    """Yield to the loop until ``predicate()`` holds (the access log is written after the response)."""
-    for _ in range(1000):
-        if predicate():
-            return
-        await asyncio.sleep(0)
-    raise AssertionError("condition not met")
+    """Wait until ``predicate()`` holds (the access log is written after the response)."""
+    await eventually(predicate)
 
 
 async def test_the_process_server_checks_the_database_and_each_configured_platform(tmp_path: Path) -> None:

@@ -506,7 +506,7 @@ async def test_without_shard_ids_a_kill_9_mid_race_is_adopted_by_the_other_proce
         await until(lambda: _owned(world, channel, ("b", 2)), within=ADOPT_WITHIN)
         took = loop.time() - killed
         await b.logged(r"adopted 1 game\(s\)")
-        await fake.until(lambda: bool(notices(fake, channel)), within=10)
+        await fake.until(lambda: bool(notices(fake, channel)), within=30)
         await judged(world, guild, orphan)
         await next_table(world, guild, seen)
         late = await play(world, guild, tried, 2)

@@ -16,6 +16,7 @@ from storage.base import Lease
 from storage.errors import Fenced
 from storage.sqlstore import SQLStore
 from tests.storage.helpers import PLATFORM, WS, record
+from tests.waiting import eventually
 
 CHAT = (PLATFORM, WS, "c1", None)
 
@@ -158,19 +159,13 @@ async def test_notifications_wake_a_listener(make_store: Any) -> None:
     lease = await a.lease_chat(*CHAT, "g1", 100.0, "A")
     assert isinstance(lease, Lease)
     await b.forward_event(*CHAT, "k1", {"n": 1}, 100.0, "A")
-    for _ in range(200):
-        if heard:
-            break
-        await asyncio.sleep(0.01)  # (the notification crosses a real server: no clock to move)
+    await eventually(lambda: heard, "a notification")  # (it crosses a real server: no clock to move)
     assert heard == [PLATFORM]
     joined: list[str] = []
     await a.listen("moji_instances", joined.append)
     await b.join_instances("B")  # a renewal: nobody is woken
     await b.join_instances("B2", announce=True)  # a process starting: everyone hears of it
-    for _ in range(200):
-        if joined:
-            break
-        await asyncio.sleep(0.01)
+    await eventually(lambda: joined, "a notification")
     assert joined == ["B2"]
 
 
