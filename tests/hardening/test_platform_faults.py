@@ -43,7 +43,7 @@ async def test_gateway_drops_while_a_claim_is_settling(discord_bot: Harness) -> 
     await h.advance(0.2)
     await h.drain()
     await h.fake.wait_for("PUT", rf"/messages/{mid}/reactions/", lambda r: r.status == 200)
-    await h.fake.connected(within=15)
+    await h.fake.connected(within=60)
     assert h.fake.resumes and len(h.fake.identifies) == 1
     assert mark_of(h, mid) == ["✅"]
 

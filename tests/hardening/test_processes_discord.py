@@ -190,7 +190,7 @@ async def cluster(tmp_path: Path) -> AsyncIterator[Cluster]:
         await admin.close()
 
 
-async def until(predicate: Callable[[], Awaitable[bool]], within: float = 30.0) -> None:
+async def until(predicate: Callable[[], Awaitable[bool]], within: float = 90.0) -> None:
     """Wait until the async ``predicate()`` holds (it reads the database)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + within
@@ -309,7 +309,7 @@ async def answer(world: Cluster, guild: str, tried: set[str]) -> tuple[str, str]
     return words[0], await fake.say(*ANN, words[0], guild=guild)
 
 
-async def judged(world: Cluster, guild: str, mid: str, within: float = 20.0) -> None:
+async def judged(world: Cluster, guild: str, mid: str, within: float = 60.0) -> None:
     """Wait until Ann's answer ``mid`` is in its game's log: taken in and judged (a word that
     counts gets ✅; a refusal is shown on the table, not marked, by default)."""
     channel = channel_of(world.fake, guild)

@@ -63,7 +63,7 @@ ADOPTED = "♻️ moji had a hiccup"
 RESTARTED = "♻️ moji restarted"
 
 
-async def until(predicate: Callable[[], Awaitable[bool]], within: float = 30.0, what: str = "") -> None:
+async def until(predicate: Callable[[], Awaitable[bool]], within: float = 90.0, what: str = "") -> None:
     """Wait until the (async) ``predicate`` holds."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + within
