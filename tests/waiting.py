@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 #: Seconds of real time before a wait gives up: only a hang takes this long.
 PATIENCE = 60.0
@@ -29,3 +29,12 @@ async def eventually(
         turns += 1
         # a few bare turns let ready callbacks run; then sleep a little so threads get the CPU
         await asyncio.sleep(0 if turns % 20 else 0.001)
+
+
+async def eventually_true(check: Callable[[], Awaitable[object]], what: str = "condition") -> None:
+    """:func:`eventually` for a check that must be awaited (e.g. an HTTP probe), every 10 ms."""
+    deadline = time.monotonic() + PATIENCE
+    while not await check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} not met within {PATIENCE:.0f} s")
+        await asyncio.sleep(0.01)
