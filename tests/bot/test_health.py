@@ -25,7 +25,7 @@ from bot.registry import Registry
 from bot.workspace import Workspace
 from storage import StorageError, open_store
 from tests.bot.toygame import TOY
-from tests.waiting import eventually
+from tests.waiting import PATIENCE, eventually
 
 
 class FakeStore:
@@ -103,7 +103,7 @@ async def test_readiness_with_a_real_sqlite_store_closed_and_reopened(tmp_path: 
     store = open_store(f"sqlite:///{tmp_path}/moji.db")
     await store.open()
     server = HealthServer("127.0.0.1", 0)
-    server.watch_database(store)
+    server.watch_database(store, timeout=PATIENCE)  # a busy server is slow, not down
     try:
         async with serving(server) as (http, url):
             assert (await get(http, url + "/readyz"))[0] == 200
@@ -127,7 +127,7 @@ async def test_readiness_with_a_real_postgres_server() -> None:
     store = open_store(url)
     await store.open()
     server = HealthServer("127.0.0.1", 0)
-    server.watch_database(store)
+    server.watch_database(store, timeout=PATIENCE)  # a busy server is slow, not down
     try:
         assert await server.readiness() == (True, {"database": "ok"})
         await store.close()

@@ -13,7 +13,7 @@ from bot.app import Services, StartupError
 from bot.clock import FakeClock
 from tests.adapters.discord.conftest import ANN, is_lobby, make_config
 from tests.adapters.discord.fakediscord import FakeDiscord
-from tests.waiting import eventually_true
+from tests.waiting import PATIENCE, eventually_true
 
 
 async def test_serve_runs_until_cancelled(monkeypatch: pytest.MonkeyPatch, services: Services) -> None:
@@ -71,7 +71,7 @@ async def test_readyz_waits_for_the_gateway(monkeypatch: pytest.MonkeyPatch, ser
 
     monkeypatch.setattr(fake, "send", held_ready)
     server = HealthServer("127.0.0.1", 0)
-    server.watch_database(services.store)
+    server.watch_database(services.store, timeout=PATIENCE)  # a busy machine is slow, not down
     server.expect("discord")
     await server.start()
     services.http = server
