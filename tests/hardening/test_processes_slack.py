@@ -4,7 +4,7 @@ Two or three real bot processes (Slack HTTP mode, on the fake Slack) share one d
 Slack's requests reach them through :class:`~tests.hardening.botprocess.RoundRobin`: each
 request goes to the next process in turn, so most of a game's commands, buttons and
 answers land on a process that does not run the game and must be forwarded to the one
-that does. Each test has a PostgreSQL schema of its own; leases last 3 s.
+that does. Each test has a PostgreSQL schema of its own; leases last 6 s.
 
 * a whole race and a whole MOJO game through the processes: every command, button,
   move and answer handled once, the announced result equal to the recorded one;
