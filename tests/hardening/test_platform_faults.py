@@ -69,7 +69,7 @@ def settling(session: Any, mid: str) -> bool:
 
 async def test_a_storm_of_rest_errors_never_stops_the_game(discord_bot: Harness) -> None:
     h = discord_bot
-    h.bot.transport.timeout = 0.3
+    h.bot.transport.timeout = 2.0  # (no hangs here: only a busy machine is slow)
     await start_game(h, target=3)
     session = h.manager.sessions[CHAT]
     h.fake.faults += [
