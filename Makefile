@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip --disable-pip-version-check -q
 
-.PHONY: run test lint typecheck pytest bench bench-processes lexicon fuzz soak crash clean lock lowest image-check
+.PHONY: run test test-random lint typecheck pytest bench bench-processes lexicon fuzz soak crash clean lock lowest image-check
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,12 @@ typecheck: $(VENV)/.dev-installed
 
 pytest: $(VENV)/.dev-installed
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+## test-random: pytest with the tests in a random order (pytest-randomly, which also reseeds
+## `random` before each test); it prints "Using --randomly-seed=N": RANDOM_SEED=N repeats that order
+RANDOM_SEED ?= random
+test-random: $(VENV)/.dev-installed
+	$(PY) -m pytest -p randomly --randomly-seed=$(RANDOM_SEED) $(PYTEST_ARGS)
 
 ## bench: every benchmark, printing JSON
 bench: $(VENV)/.dev-installed

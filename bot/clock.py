@@ -64,6 +64,8 @@ class FakeClock:
         self._now = start
         self._sleepers: list[tuple[float, int, asyncio.Future[None]]] = []
         self._counter = itertools.count()
+        # (earliest wake time, future) of each :meth:`sleeper` call still waiting
+        self._watchers: list[tuple[float, asyncio.Future[None]]] = []
 
     def now(self) -> float:
         return self._now
@@ -74,7 +76,34 @@ class FakeClock:
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         heapq.heappush(self._sleepers, (when, next(self._counter), future))
+        self._tell_watchers()
         await future
+
+    async def sleeper(self, at_least: float) -> None:
+        """Return once some task sleeps on this clock until ``at_least`` or later.
+
+        A test waits with it for a background job to finish its work and go back to
+        sleep (work that may wait on real threads, such as database calls, which
+        :meth:`settle` cannot see), instead of polling for the job's effects.
+        """
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._watchers.append((at_least, future))
+        self._tell_watchers()
+        try:
+            await future
+        finally:
+            self._watchers = [(t, f) for t, f in self._watchers if f is not future]
+
+    def _tell_watchers(self) -> None:
+        if not self._watchers:
+            return
+        self._drop_cancelled()
+        latest = max((when for when, _, future in self._sleepers if not future.done()), default=None)
+        if latest is None:
+            return
+        for at_least, future in self._watchers:
+            if latest >= at_least and not future.done():
+                future.set_result(None)
 
     @property
     def next_wake(self) -> float | None:

@@ -1,4 +1,5 @@
-"""Every test starts with empty metrics (bot.metrics keeps one set per process)."""
+"""Every test starts with empty metrics (bot.metrics keeps one set per process), and leaves the
+root logger as it found it."""
 
 from __future__ import annotations
 
@@ -14,3 +15,22 @@ def fresh_metrics() -> Iterator[metrics.Metrics]:
     """A new :class:`~bot.metrics.Metrics` for each test (the one every counter records into)."""
     yield metrics.reset()
     metrics.reset()
+
+
+@pytest.fixture(autouse=True)
+def root_logger_restored() -> Iterator[None]:
+    """The root logger's handlers and level as they were before the test: a test that runs
+    ``python -m bot``'s ``main`` in-process sets them up (``bot.logs.setup``), and a handler
+    left on a closed capture stream, or a changed level, would change what later tests see."""
+    import logging
+
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    yield
+    for handler in list(root.handlers):
+        if handler not in handlers:
+            root.removeHandler(handler)
+    for handler in handlers:
+        if handler not in root.handlers:
+            root.addHandler(handler)
+    root.setLevel(level)

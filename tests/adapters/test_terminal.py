@@ -22,6 +22,7 @@ from bot.testing import Keyboard, MemoryLog
 from bot.views import View
 from games.common.protocol import Action, CardFace, Notice
 from tests.bot.toygame import LINGO, TOY, LingoEngine, ToyEngine
+from tests.waiting import eventually
 
 
 async def test_a_whole_game_in_the_terminal() -> None:
@@ -233,12 +234,11 @@ async def test_alone_an_unknown_title_is_refused_until_the_workspace_adds_it(tmp
     run = asyncio.ensure_future(adapter.run())
 
     async def until(predicate: Callable[[], bool]) -> None:
-        """The database answers from its own thread: wait (briefly, really) for it."""
-        for _ in range(1000):
-            if predicate():
-                return
-            await asyncio.sleep(0.002)
-        raise AssertionError("".join(screen))
+        """The database answers from its own thread: wait (really) for it."""
+        try:
+            await eventually(predicate)
+        except AssertionError as e:
+            raise AssertionError("".join(screen)) from e
 
     async def zq_on_the_table() -> FlipRace:
         await until(lambda: bool(manager.sessions))  # the lobby reads the workspace's words

@@ -25,6 +25,7 @@ from bot.registry import Registry
 from bot.workspace import Workspace
 from storage import StorageError, open_store
 from tests.bot.toygame import TOY
+from tests.waiting import PATIENCE, eventually
 
 
 class FakeStore:
@@ -102,7 +103,7 @@ async def test_readiness_with_a_real_sqlite_store_closed_and_reopened(tmp_path: 
     store = open_store(f"sqlite:///{tmp_path}/moji.db")
     await store.open()
     server = HealthServer("127.0.0.1", 0)
-    server.watch_database(store)
+    server.watch_database(store, timeout=PATIENCE)  # a busy server is slow, not down
     try:
         async with serving(server) as (http, url):
             assert (await get(http, url + "/readyz"))[0] == 200
@@ -119,15 +120,25 @@ async def test_readiness_with_a_real_sqlite_store_closed_and_reopened(tmp_path: 
 @pytest.mark.postgres
 async def test_readiness_with_a_real_postgres_server() -> None:
     import os
+    import secrets
+
+    import asyncpg
+
+    from storage.postgres import PostgresStore
 
     url = os.environ.get("MOJI_TEST_POSTGRES_URL")
     if not url:
         pytest.skip("MOJI_TEST_POSTGRES_URL is not set")
-    store = open_store(url)
-    await store.open()
-    server = HealthServer("127.0.0.1", 0)
-    server.watch_database(store)
+    # a schema of its own, as the storage tests have: the server's default one may hold another
+    # run's tables (another checkout's newer schema version, say)
+    schema = f"test_{secrets.token_hex(6)}"
+    admin = await asyncpg.connect(url)
+    await admin.execute(f"CREATE SCHEMA {schema}")
+    store = PostgresStore(url, schema=schema)
     try:
+        await store.open()
+        server = HealthServer("127.0.0.1", 0)
+        server.watch_database(store, timeout=PATIENCE)  # a busy server is slow, not down
         assert await server.readiness() == (True, {"database": "ok"})
         await store.close()
         ready, states = await server.readiness()
@@ -136,6 +147,8 @@ async def test_readiness_with_a_real_postgres_server() -> None:
         assert (await server.readiness())[0]
     finally:
         await store.close()
+        await admin.execute(f"DROP SCHEMA {schema} CASCADE")
+        await admin.close()
 
 
 async def test_readiness_needs_every_platform_connected() -> None:
@@ -243,12 +256,8 @@ async def test_probes_are_not_logged_at_info(caplog: pytest.LogCaptureFixture) -
 
 
 async def until(predicate: Callable[[], bool]) -> None:
-    """Yield to the loop until ``predicate()`` holds (the access log is written after the response)."""
-    for _ in range(1000):
-        if predicate():
-            return
-        await asyncio.sleep(0)
-    raise AssertionError("condition not met")
+    """Wait until ``predicate()`` holds (the access log is written after the response)."""
+    await eventually(predicate)
 
 
 async def test_the_process_server_checks_the_database_and_each_configured_platform(tmp_path: Path) -> None:

@@ -26,6 +26,7 @@ from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_manager import text
 from tests.bot.test_workspace_store import cmd, reply
 from tests.bot.toygame import LINGO, TOY, LingoEngine
+from tests.waiting import PATIENCE
 
 ADMIN = Player("test", "u9", "Ada Admin", is_admin=True)
 
@@ -120,7 +121,7 @@ async def play_lingo(manager: GameManager, clock: FakeClock, options: str, word:
     await manager.handle(text(word, clock.now(), ANN))
     await clock.advance(0.2)
     # the database writes run on a real thread: wait for the game to close, not for time
-    await asyncio.wait_for(closed.wait(), 10)
+    await asyncio.wait_for(closed.wait(), PATIENCE)
     return engine
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -176,22 +177,26 @@ async def test_the_job_runs_hourly_on_the_manager_clock(setup, store: SQLStore) 
     clock: FakeClock = setup[2]
     from bot.privacy import run_housekeeping
 
-    await workspace_removed(store, "test", "w3", clock.now() - 40 * DAY, "guild_remove")
-    await store.set_setting("test", "w3", "quiet", "on", "u9")
+    start = clock.now()
+    await workspace_removed(store, "test", "w3", start - 40 * DAY, "guild_remove")  # overdue
+    await workspace_removed(store, "test", "w4", start - 30 * DAY + 1800, "guild_remove")  # due in 30 min
+    for ws in ("w3", "w4"):
+        await store.set_setting("test", ws, "quiet", "on", "u9")
     manager.spawn(run_housekeeping(manager, "test", clock, every=3600), "housekeeping")
-    for _ in range(50):
-        await clock.settle()
-        if await store.get_settings("test", "w3") == {}:
-            break
-        await clock.advance(0)
+    # a pass is over once the job sleeps until the next one (its database calls run on a real
+    # thread, which the fake clock's settle cannot wait for); the timeout only catches a hang
+    await asyncio.wait_for(clock.sleeper(start + 3600), 30)
     assert await store.get_settings("test", "w3") == {}
+    assert await store.get_settings("test", "w4") == {"quiet": "on"}
+    await clock.advance(3600)
+    await asyncio.wait_for(clock.sleeper(start + 7200), 30)
+    assert await store.get_settings("test", "w4") == {}
     assert not manager.errors
 
 
 def test_the_purge_command_line_needs_yes_and_deletes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import asyncio
 
     from bot.__main__ import main
     from storage import open_store

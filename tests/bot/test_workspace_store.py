@@ -22,6 +22,7 @@ from storage.sqlstore import SQLStore
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_manager import letter, text
 from tests.bot.toygame import TOY
+from tests.waiting import PATIENCE
 
 ADMIN = Player("test", "u9", "Ada Admin", is_admin=True)
 
@@ -69,7 +70,7 @@ async def play_toy(manager: GameManager, clock: FakeClock, winner: Player = ANN)
     await manager.handle(text(letter(manager) + "x", clock.now(), winner, "w"))
     await clock.advance(0.2)
     # the database writes run on a real thread: wait for the game to close, not for time
-    await asyncio.wait_for(closed.wait(), 10)
+    await asyncio.wait_for(closed.wait(), PATIENCE)
     assert CHAT not in manager.sessions
 
 
@@ -142,7 +143,7 @@ async def test_two_processes_on_one_database_run_one_game_per_channel(store: SQL
         winner.closed_listeners.append(lambda chat: closed.set())
         await winner.handle(text(letter(winner) + "x", clock.now(), host, "w"))
         await clock.advance(0.2)
-        await asyncio.wait_for(closed.wait(), 10)
+        await asyncio.wait_for(closed.wait(), PATIENCE)
         await managers[loser].handle(cmd("start toy"))  # once it ended, the channel is free again
         assert CHAT in managers[loser].sessions
     finally:

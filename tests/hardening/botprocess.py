@@ -148,7 +148,7 @@ class BotProcess:
             self.proc.wait(timeout=30)
 
 
-async def poll(predicate: Callable[[], bool], within: float = 30.0) -> None:
+async def poll(predicate: Callable[[], bool], within: float = 90.0) -> None:
     """Wait until ``predicate()`` holds (it reads what a process wrote, e.g. its database)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + within
@@ -175,8 +175,10 @@ class SlackClient:
             await r.read()
             return r.status
 
-    async def up(self, within: float = 60.0) -> None:
-        """Wait until the bot takes Slack's requests (answers Slack's URL check)."""
+    async def up(self, within: float = 180.0) -> None:
+        """Wait until the bot takes Slack's requests (answers Slack's URL check). Several bot
+        processes starting at once on a busy 2-core machine can take a minute: ``within`` only
+        catches one that never comes up."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + within
         body = json.dumps({"type": "url_verification", "challenge": "up?", "token": "t"})

@@ -43,7 +43,7 @@ async def test_gateway_drops_while_a_claim_is_settling(discord_bot: Harness) -> 
     await h.advance(0.2)
     await h.drain()
     await h.fake.wait_for("PUT", rf"/messages/{mid}/reactions/", lambda r: r.status == 200)
-    await h.fake.connected(within=15)
+    await h.fake.connected(within=60)
     assert h.fake.resumes and len(h.fake.identifies) == 1
     assert mark_of(h, mid) == ["✅"]
 
@@ -69,7 +69,7 @@ def settling(session: Any, mid: str) -> bool:
 
 async def test_a_storm_of_rest_errors_never_stops_the_game(discord_bot: Harness) -> None:
     h = discord_bot
-    h.bot.transport.timeout = 0.3
+    h.bot.transport.timeout = 2.0  # (no hangs here: only a busy machine is slow)
     await start_game(h, target=3)
     session = h.manager.sessions[CHAT]
     h.fake.faults += [

@@ -151,7 +151,7 @@ async def test_the_discord_token_never_reaches_the_log(
 ) -> None:
     h = discord_bot
     caplog.set_level(logging.DEBUG)
-    h.bot.transport.timeout = 0.3
+    h.bot.transport.timeout = 2.0  # (no hangs here: only a busy machine is slow)
     h.fake.faults += [Fault("POST", MESSAGES, "500"), Fault("PUT", r"/reactions/", "429", retry_after=0.01)]
     await start_game(h, target=1)
     letter = h.manager.sessions[CHAT].engine.letter
@@ -159,7 +159,7 @@ async def test_the_discord_token_never_reaches_the_log(
     await h.advance(0.2)
     await h.fake.until(lambda: CHAT not in h.manager.sessions)
     await h.fake.drop_connection()
-    await h.fake.connected(within=15)
+    await h.fake.connected(within=60)
     logged = every_log_line(caplog)
     assert len(caplog.records) > 20
     assert TOKEN not in logged

@@ -12,6 +12,7 @@ import asyncio
 import math
 import random
 import sqlite3
+import time
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -31,6 +32,7 @@ from storage import StorageError, open_store
 from storage.sqlite import SQLiteStore
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.toygame import TOY
+from tests.waiting import PATIENCE
 
 WRITES = frozenset({"start_game", "append_action", "finish_game", "void_game", "save_lobby", "delete_lobby"})
 
@@ -108,7 +110,8 @@ async def scores(flaky: FlakyStore) -> list[tuple[str, int, int]]:
 
 async def idle(flaky: FlakyStore, clock: FakeClock) -> None:
     """Wait (on events, not on time) until no write is under way: they run in the store's thread."""
-    for _ in range(5000):
+    deadline = time.monotonic() + PATIENCE  # only a hang takes this long
+    while time.monotonic() < deadline:
         await clock.settle()
         if flaky.inflight == 0:
             await clock.settle()

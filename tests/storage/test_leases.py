@@ -8,6 +8,7 @@ its expiry into the past in the database (what the clock would do), never by wai
 from __future__ import annotations
 
 import asyncio
+import secrets
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from storage.base import Lease
 from storage.errors import Fenced
 from storage.sqlstore import SQLStore
 from tests.storage.helpers import PLATFORM, WS, record
+from tests.waiting import eventually
 
 CHAT = (PLATFORM, WS, "c1", None)
 
@@ -152,26 +154,25 @@ async def test_processes_see_each_other_alive(make_store: Any) -> None:
 
 async def test_notifications_wake_a_listener(make_store: Any) -> None:
     a, b = await two(make_store)
+    # PostgreSQL's notification channels are the whole database's, not the test's schema: another
+    # run on the same server may notify too, so this test's platform and instances have names
+    # of their own and only those are counted
+    platform, renewed, started = (f"{name}-{secrets.token_hex(4)}" for name in ("test", "B", "B2"))
     heard: list[str] = []
     if not await a.listen("moji_inbox", heard.append):
         pytest.skip("this backend has no notifications (its processes poll)")
-    lease = await a.lease_chat(*CHAT, "g1", 100.0, "A")
+    chat = (platform, *CHAT[1:])
+    lease = await a.lease_chat(*chat, "g1", 100.0, "A")
     assert isinstance(lease, Lease)
-    await b.forward_event(*CHAT, "k1", {"n": 1}, 100.0, "A")
-    for _ in range(200):
-        if heard:
-            break
-        await asyncio.sleep(0.01)  # (the notification crosses a real server: no clock to move)
-    assert heard == [PLATFORM]
+    await b.forward_event(*chat, "k1", {"n": 1}, 100.0, "A")
+    await eventually(lambda: platform in heard, "a notification")  # (it crosses a real server)
+    assert [p for p in heard if p == platform] == [platform]
     joined: list[str] = []
     await a.listen("moji_instances", joined.append)
-    await b.join_instances("B")  # a renewal: nobody is woken
-    await b.join_instances("B2", announce=True)  # a process starting: everyone hears of it
-    for _ in range(200):
-        if joined:
-            break
-        await asyncio.sleep(0.01)
-    assert joined == ["B2"]
+    await b.join_instances(renewed)  # a renewal: nobody is woken
+    await b.join_instances(started, announce=True)  # a process starting: everyone hears of it
+    await eventually(lambda: started in joined, "a notification")
+    assert [j for j in joined if j in (renewed, started)] == [started]
 
 
 def _lobby(game_id: str) -> Any:

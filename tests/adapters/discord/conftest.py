@@ -68,6 +68,7 @@ class Harness:
         """Let in-flight work finish: the clock's sleepers and the bot's REST calls."""
         await self.clock.settle()
         await asyncio.sleep(0.01)
+        await self.fake.until(lambda: self.fake.inflight == 0, within=60)  # a loaded machine is slow
         await self.clock.settle()
 
     async def advance(self, seconds: float) -> None:

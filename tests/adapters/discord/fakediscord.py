@@ -29,6 +29,8 @@ import yarl
 from aiohttp import web
 from discord.gateway import DiscordWebSocket
 
+from tests.waiting import PATIENCE
+
 DISCORD_EPOCH_MS = 1420070400000
 #: How long Discord remembers a message's nonce for ``enforce_nonce`` ("the past few minutes").
 NONCE_WINDOW = 300.0
@@ -337,7 +339,7 @@ class FakeDiscord:
         check: Callable[[Request], bool] = lambda r: True,
         *,
         count: int = 1,
-        within: float = 10.0,
+        within: float = PATIENCE,
     ) -> list[Request]:
         """Wait until ``count`` matching requests were recorded; returns them."""
         rx = re.compile(pattern)
@@ -350,7 +352,7 @@ class FakeDiscord:
                 await self._changed.wait_for(lambda: len(found()) >= count)
         return found()
 
-    async def until(self, predicate: Callable[[], bool], within: float = 10.0) -> None:
+    async def until(self, predicate: Callable[[], bool], within: float = PATIENCE) -> None:
         """Wait until ``predicate()`` holds (re-checked on each request and briefly in between)."""
         async with asyncio.timeout(within):
             while not predicate():
@@ -824,7 +826,7 @@ class FakeDiscord:
         ws = self.sockets.pop(shard)
         await ws.close(code=4000)
 
-    async def connected(self, within: float = 10.0) -> None:
+    async def connected(self, within: float = PATIENCE) -> None:
         async with asyncio.timeout(within):
             await self._connected.wait()
 

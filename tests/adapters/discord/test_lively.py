@@ -16,7 +16,7 @@ import pytest
 
 from bot.delivery import SCROLLED_AWAY
 from bot.registry import Registry
-from tests.adapters.discord.conftest import CHAT, Harness, is_lobby
+from tests.adapters.discord.conftest import CHAT, Harness, answer, is_lobby, is_table
 from tests.adapters.discord.fakediscord import CHANNEL_ID
 
 race = pytest.importorskip("games.race")
@@ -107,13 +107,15 @@ async def test_tables_scroll_away_under_chatter_without_flooding(h: Harness) -> 
     await h.fake.slash(*PEOPLE[1], "join")
     await h.fake.until(lambda: len(h.manager.sessions[CHAT].players) == 2)
     await h.fake.slash(*PEOPLE[0], "go")
+    # the slash command crosses a real socket: wait for the first table, not for the clock
+    await h.fake.wait_for("POST", MESSAGES, is_table)
     await h.drain()
     session = h.manager.sessions[CHAT]
     for _ in range(SCROLLED_AWAY):
         await h.fake.say("100000000000000999", "Zed", "so what's everyone having for lunch")
     word = session.engine._example()
-    await h.fake.say(*PEOPLE[1], word)
-    await h.advance(0.2)
+    assert word, "the first cards make a word"
+    await answer(h, PEOPLE[1], word)
     await h.drain()
     tables = [r for r in h.fake.channel_posts() if "Cards: " in str((r.json or {}).get("content"))]
     assert len(tables) == 2, "the new cards come in a new message at the bottom"

@@ -74,7 +74,7 @@ async def test_gateway_resume_keeps_the_game(h: Harness) -> None:
     await start_game(h, target=2)
     await win_point(h, ANN)
     await h.fake.drop_connection()
-    await h.fake.connected(within=15)
+    await h.fake.connected(within=60)
     assert h.fake.resumes, "the bot should RESUME its session, not identify again"
     assert len(h.fake.identifies) == 1
     await win_point(h, ANN)

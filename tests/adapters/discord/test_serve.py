@@ -16,6 +16,7 @@ from bot.app import Services, StartupError
 from bot.clock import FakeClock
 from tests.adapters.discord.conftest import ANN, is_lobby, make_config
 from tests.adapters.discord.fakediscord import FakeDiscord
+from tests.waiting import PATIENCE, eventually_true
 
 
 async def test_serve_runs_until_cancelled(monkeypatch: pytest.MonkeyPatch, services: Services) -> None:
@@ -73,7 +74,7 @@ async def test_readyz_waits_for_the_gateway(monkeypatch: pytest.MonkeyPatch, ser
 
     monkeypatch.setattr(fake, "send", held_ready)
     server = HealthServer("127.0.0.1", 0)
-    server.watch_database(services.store)
+    server.watch_database(services.store, timeout=PATIENCE)  # a busy machine is slow, not down
     server.expect("discord")
     await server.start()
     services.http = server
@@ -94,11 +95,12 @@ async def test_readyz_waits_for_the_gateway(monkeypatch: pytest.MonkeyPatch, ser
             assert body["checks"] == {"database": "ok", "discord": "not connected"}
             gate.set()
             await fake.connected()
-            for _ in range(500):
-                status, body = await readyz()
-                if status == 200:
-                    break
-                await asyncio.sleep(0.01)  # discord.py waits guild_ready_timeout for the guilds
+
+            async def ready() -> bool:  # (discord.py waits guild_ready_timeout for the guilds)
+                return (await readyz())[0] == 200
+
+            await eventually_true(ready, "/readyz 200")
+            status, body = await readyz()
             assert (status, body["checks"]) == (200, {"database": "ok", "discord": "ok"})
     finally:
         task.cancel()

@@ -30,6 +30,7 @@ from bot.registry import Registry
 from tests.adapters.slack.fakes import FakeServices
 from tests.adapters.slack.fakeslack import FakeSlack
 from tests.bot.toygame import TOY
+from tests.waiting import PATIENCE
 
 SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
 TEAM = "T1"
@@ -48,7 +49,7 @@ def sign(body: str, secret: str = SECRET, timestamp: int | None = None) -> dict[
     return {"X-Slack-Request-Timestamp": stamp, "X-Slack-Signature": f"v0={digest}"}
 
 
-async def until(predicate: Callable[[], bool], within: float = 5.0) -> None:
+async def until(predicate: Callable[[], bool], within: float = PATIENCE) -> None:
     """Wait (yielding to the loop) until ``predicate()`` holds; fail after ``within`` s."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + within

@@ -29,6 +29,8 @@ from urllib.parse import parse_qsl
 
 from aiohttp import web
 
+from tests.waiting import PATIENCE
+
 
 @dataclass(frozen=True)
 class MethodLimit:
@@ -170,7 +172,7 @@ class FakeSlack:
         where: Callable[[Call], bool] = lambda c: True,
         *,
         count: int = 1,
-        within: float = 5,
+        within: float = PATIENCE,
     ) -> list[Call]:
         """Wait until ``count`` calls of ``method`` match ``where``; returns them."""
 
@@ -187,7 +189,7 @@ class FakeSlack:
         self.held[method] = event
         return event
 
-    async def wait_until(self, predicate: Callable[[], bool], *, within: float = 5) -> None:
+    async def wait_until(self, predicate: Callable[[], bool], *, within: float = PATIENCE) -> None:
         """Wait until ``predicate()`` holds, re-checking after every call or socket message."""
         async with self._changed:
             await asyncio.wait_for(self._changed.wait_for(predicate), within)

@@ -15,6 +15,7 @@ from tests.adapters.slack.conftest import CHAT, make_adapter, tick_until, until
 from tests.adapters.slack.fakes import FakeServices
 from tests.adapters.slack.fakeslack import FakeSlack
 from tests.adapters.slack.test_game import is_table
+from tests.waiting import eventually_true
 
 
 async def test_commands_and_events_over_socket_mode(
@@ -107,10 +108,11 @@ async def test_ready_once_the_socket_is_connected(
     running = asyncio.ensure_future(adapter.run(server))
     try:
         await slack.wait_for("apps.connections.open")
-        for _ in range(500):
-            if (await server.readiness())[0]:
-                break
-            await asyncio.sleep(0.01)
+
+        async def ready() -> bool:
+            return (await server.readiness())[0]
+
+        await eventually_true(ready, "ready")
         assert await server.readiness() == (True, {"slack": "ok"})
     finally:
         running.cancel()

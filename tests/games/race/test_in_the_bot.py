@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from games.lexicon import load
 from games.race import GAME
 from games.race.engine import FlipRace
 from games.race.options import VARIATIONS
+from tests.waiting import PATIENCE
 
 CHAT = ChatKey("test", "w", "c")
 ANN = Player("test", "ann", "Ann")
@@ -102,8 +104,12 @@ async def test_a_title_voted_in_is_kept_and_needs_no_vote_in_the_next_game(tmp_p
     await manager.handle(Text(CHAT, ANN, "The Zq Show", clock.now(), MessageRef(CHAT, "a1")))
     await clock.advance(0.2)
     assert any("vote yes or no" in t for t in outbox.texts(CHAT))
+    closed = asyncio.Event()
+    manager.closed_listeners.append(lambda chat: closed.set())
     await manager.handle(Command("vote", ("yes",), CHAT, bob))
     await clock.advance(0.2)
+    # the game keeps the title on the workspace's list (a database thread) before it closes
+    await asyncio.wait_for(closed.wait(), PATIENCE)
     assert CHAT not in manager.sessions
     kept = [t for t in outbox.texts(CHAT) if "Voted in during this game" in t]
     assert kept and "THE ZQ SHOW" in kept[0] and "Kept on this workspace's word list" in kept[0]
