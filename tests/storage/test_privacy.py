@@ -35,6 +35,7 @@ TABLES = (
     "instances",
     "inbox",
     "pending_deletions",
+    "claimed_once",
 )
 
 
