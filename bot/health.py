@@ -200,6 +200,7 @@ class HealthServer:
         listener, self._listener = self._listener, None
         if listener is not None:
             listener.close()
+        self.guard.close()
         if runner is not None:
             await runner.cleanup()
 

@@ -131,6 +131,7 @@ class GuardedConnection(asyncio.Protocol):
             # what the client still sends is read and dropped for a moment, so that closing
             # does not reset the connection before the client has read the 503
             self._timer = asyncio.get_running_loop().call_later(REFUSED_LINGER, transport.close)
+            guard.lingering.add(self)
             return
         guard.open[self.peer] += 1
         self.inner = guard.handler()
@@ -153,6 +154,7 @@ class GuardedConnection(asyncio.Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
         self.transport = None
+        self.guard.lingering.discard(self)
         if self.inner is None:
             return
         inner, self.inner = self.inner, None
@@ -191,6 +193,13 @@ class GuardedConnection(asyncio.Protocol):
         elif self.transport is not None:
             self.transport.close()
 
+    def drop_refused(self) -> None:
+        """Close a refused connection before its linger ends."""
+        self._disarm()
+        self.guard.lingering.discard(self)
+        if self.transport is not None:
+            self.transport.close()
+
     def _arm(self, seconds: float, why: str) -> None:
         self._disarm()
         if self.inner is not None and self.state != "closed":
@@ -212,6 +221,8 @@ class Guard:
         #: Connections open now, by peer address.
         self.open: Counter[str] = Counter()
         self.refusals = QuietLog(log, log_as)
+        #: Refused connections not closed yet (see :data:`REFUSED_LINGER`).
+        self.lingering: set[GuardedConnection] = set()
         self._runner: web.BaseRunner | None = None
 
     def handler_args(self) -> dict[str, object]:
@@ -239,6 +250,11 @@ class Guard:
         return await loop.create_server(
             lambda: GuardedConnection(self), host, port, backlog=self.limits.backlog, reuse_address=True
         )
+
+    def close(self) -> None:
+        """Close the refused connections still lingering (the server stops)."""
+        for connection in list(self.lingering):
+            connection.drop_refused()
 
     @web.middleware
     async def middleware(

@@ -162,7 +162,7 @@ async def test_one_address_holds_at_most_per_peer_connections_while_others_are_s
         assert server.guard.refusals.counts == {"too many connections": 1}
         for _, writer in held[1:]:
             writer.close()
-    assert not server.guard.open
+    assert not server.guard.open and not server.guard.lingering
 
 
 async def test_a_hundred_slow_connections_from_one_address_cost_a_bounded_time(
