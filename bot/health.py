@@ -8,12 +8,17 @@
   database or the platforms: a process that answers it should not be restarted.
 - ``GET /readyz``: 200 when every readiness check passes — the database answers a trivial
   query within :data:`DB_TIMEOUT` seconds, and each running platform is connected — else
-  503; the JSON body names each check and what failed.
+  503; the JSON body names each check and its state in a few fixed words (``failing``,
+  ``starting``…), never an error's text: that is logged, once per change.
 - ``GET /metrics``: :mod:`bot.metrics` in Prometheus' text format.
 
 A platform adds its readiness check with :meth:`HealthServer.add_check` and its routes
 (Slack's ``/slack/events``, ``/pictures/…``, OAuth) with :meth:`HealthServer.mount`, at
-any time, also after the server started. Probe requests are logged at DEBUG only.
+any time, also after the server started. Probe requests are logged at DEBUG only, and no
+request's query values are logged at all (:func:`logged_path`).
+
+Slow and greedy clients are bounded by :mod:`bot.httpguard` (:class:`~bot.httpguard.Limits`):
+header, body and idle deadlines, and connections per address.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from aiohttp import web
 from aiohttp.web_log import AccessLogger
 
 from bot import metrics as metrics_module
+from bot.httpguard import Guard, Limits
 
 log = logging.getLogger(__name__)
 
@@ -48,15 +54,46 @@ class Pingable(Protocol):
     async def ping(self) -> None: ...
 
 
+def logged_path(request: web.BaseRequest) -> str:
+    """The request's path as the access log shows it: query values hidden (``?code=…&state=…``).
+
+    A query can carry secrets (OAuth's one-time ``code`` and ``state``); its keys are enough
+    to tell requests apart.
+    """
+    path = request.rel_url.raw_path
+    if not request.query_string:
+        return path
+    return path + "?" + "&".join(f"{key}=…" for key in request.query)
+
+
 class ProbeQuietAccessLogger(AccessLogger):
-    """aiohttp's access log, with the probes at DEBUG instead of INFO."""
+    """aiohttp's access log, with the probes at DEBUG instead of INFO and no query values.
+
+    The line is ``address "METHOD /path?key=… HTTP/1.1" status bytes "user agent" (seconds)``;
+    no Referer (Slack's authorize page, which sends people to the OAuth redirect, has the
+    ``state`` in its address).
+    """
 
     def log(self, request: web.BaseRequest, response: web.StreamResponse, time: float) -> None:
         if request.path in PROBES:
             if self.logger.isEnabledFor(logging.DEBUG):
                 self.logger.debug("%s %s %s (%.4f s)", request.method, request.path, response.status, time)
             return
-        super().log(request, response, time)
+        if not self.logger.isEnabledFor(logging.INFO):
+            return
+        version = request.version
+        self.logger.info(
+            '%s "%s %s HTTP/%d.%d" %d %d "%s" (%.4f s)',
+            request.remote or "-",
+            request.method,
+            logged_path(request),
+            version.major,
+            version.minor,
+            response.status,
+            response.body_length,
+            request.headers.get("User-Agent", "-"),
+            time,
+        )
 
 
 class _Failing:
@@ -80,14 +117,20 @@ class HealthServer:
         port: int,
         *,
         metrics: metrics_module.Metrics | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.host = host
         self.port = port
+        #: Slow and greedy clients' limits (:mod:`bot.httpguard`).
+        self.guard = Guard(limits or Limits())
         #: None: the process's current metrics (:func:`bot.metrics.current`) when scraped.
         self.metrics = metrics
         self.checks: dict[str, tuple[Check, float]] = {}
         self._mounted: list[web.Application] = []
         self._runner: web.AppRunner | None = None
+        self._listener: asyncio.Server | None = None
+        #: Each check's last state, to log a change once.
+        self._states: dict[str, str] = {}
         self.app = self._build()
 
     # ------------------------------------------------------------ what it serves
@@ -139,30 +182,37 @@ class HealthServer:
 
     async def start(self) -> None:
         """Listen on ``host:port`` (port 0: any free port; :attr:`port` says which)."""
-        runner = web.AppRunner(self.app, access_log_class=ProbeQuietAccessLogger, handle_signals=False)
+        runner = web.AppRunner(
+            self.app,
+            access_log_class=ProbeQuietAccessLogger,
+            handle_signals=False,
+            **self.guard.handler_args(),
+        )
         await runner.setup()
         try:
-            site = web.TCPSite(runner, self.host, self.port)
-            await site.start()
+            listener = await self.guard.listen(runner, self.host, self.port)
         except BaseException:
             await runner.cleanup()
             raise
-        self._runner = runner
-        sockets = getattr(site._server, "sockets", None) or []  # the port actually bound (PORT=0)
-        if sockets:
-            self.port = int(sockets[0].getsockname()[1])
+        self._runner, self._listener = runner, listener
+        if listener.sockets:  # the port actually bound (PORT=0)
+            self.port = int(listener.sockets[0].getsockname()[1])
         log.info("http: listening on %s:%d (/healthz, /readyz, /metrics)", self.host, self.port)
 
     async def stop(self) -> None:
-        """Stop listening."""
+        """Stop listening, and close the connections still open."""
         runner, self._runner = self._runner, None
+        listener, self._listener = self._listener, None
+        if listener is not None:
+            listener.close()
+        self.guard.close()
         if runner is not None:
             await runner.cleanup()
 
     # ------------------------------------------------------------ handlers
 
     def _build(self) -> web.Application:
-        app = web.Application()
+        app = web.Application(middlewares=[self.guard.middleware])
         app.router.add_get("/healthz", self._healthz)
         app.router.add_get("/health", self._healthz)
         app.router.add_get("/readyz", self._readyz)
@@ -177,26 +227,45 @@ class HealthServer:
         return web.json_response({"status": "ok", "games": self._current_metrics().sessions()})
 
     async def readiness(self) -> tuple[bool, dict[str, str]]:
-        """Every check's state (``ok`` or why not), all run at once; True when all are ok."""
+        """Every check's state (``ok`` or a short fixed reason), all run at once; True when all are ok.
+
+        The states are shown to anyone who asks ``/readyz``, so they never carry an error's
+        text (a database error names its user, host and port): that goes to the log, once
+        each time a check's state changes.
+        """
         names = list(self.checks)
         results = await asyncio.gather(*(self._run(*self.checks[name]) for name in names))
-        states = dict(zip(names, results, strict=True))
+        states: dict[str, str] = {}
+        for name, (state, detail) in zip(names, results, strict=True):
+            states[name] = state
+            self._log_change(name, state, detail)
         return all(state == "ok" for state in states.values()), states
 
+    def _log_change(self, name: str, state: str, detail: str) -> None:
+        before = self._states.get(name)
+        self._states[name] = state
+        if state == before or (before is None and state == "ok"):
+            return
+        if state == "ok":
+            log.info("readiness: %s is ok again", name)
+        else:
+            log.warning("readiness: %s is %s%s", name, state, f": {detail}" if detail else "")
+
     @staticmethod
-    async def _run(check: Check, within: float) -> str:
+    async def _run(check: Check, within: float) -> tuple[str, str]:
+        """The check's state and, for the log only, what went wrong."""
         if isinstance(check, _Failing):
-            return check.reason
+            return check.reason, ""
         try:
             outcome = check()
             if inspect.isawaitable(outcome):
                 outcome = await asyncio.wait_for(outcome, within)
         except TimeoutError:
-            return f"no answer within {within:g} s"
+            return f"no answer within {within:g} s", ""
         except Exception as exc:
             text = str(exc).strip().splitlines()
-            return f"failing: {text[0] if text else type(exc).__name__}"[:200]
-        return "ok" if outcome else "not connected"
+            return "failing", f"{type(exc).__name__}: {text[0] if text else ''}"[:300]
+        return ("ok", "") if outcome else ("not connected", "")
 
     async def _readyz(self, request: web.Request) -> web.Response:
         ready, states = await self.readiness()

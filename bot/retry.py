@@ -66,7 +66,9 @@ async def keep_trying(
     """``await attempt()`` until it does not raise one of ``retry_on``, waiting longer each time.
 
     Each failure is logged as one line ("cannot reach Discord (…); trying again in 4 s") and
-    handed to ``failing`` (for ``/readyz``); any other exception ends the tries.
+    handed to ``failing`` without the error's text, which may name hosts and ports ("cannot
+    reach Discord; try 3 failed, trying again in 4 s", for ``/readyz``, which anyone may ask);
+    any other exception ends the tries.
     """
     backoff = backoff or Backoff()
     failures = 0
@@ -77,6 +79,6 @@ async def keep_trying(
             failures += 1
             wait = backoff.delay(failures)
             reason = f"cannot reach {what} ({why(exc)})"
-            failing(f"{reason}; try {failures} failed, trying again in {duration(wait)}")
+            failing(f"cannot reach {what}; try {failures} failed, trying again in {duration(wait)}")
             log.warning("%s; trying again in %s", reason, duration(wait))
             await clock.sleep_until(clock.now() + wait)

@@ -554,6 +554,11 @@ class Store(Protocol):
         """Atomically claim the run of a schedule at ``run_at``: True for exactly one caller."""
         ...
 
+    async def claim_once(self, kind: str, key: str, expires_at: float, now: float) -> bool:
+        """Atomically claim ``key`` of ``kind`` until ``expires_at``: True for exactly one caller
+        (of any process) while the claim lasts. Expired claims are forgotten."""
+        ...
+
     # ------------------------------------------------------------ Slack installations
 
     async def save_installation(self, key: InstallKey, data: Mapping[str, Any]) -> None:

@@ -756,6 +756,17 @@ class SQLStore(ABC):
             )
         return changed == 1
 
+    async def claim_once(self, kind: str, key: str, expires_at: float, now: float) -> bool:
+        """Claim ``(kind, key)`` until ``expires_at``: one INSERT that only one caller's row survives."""
+        async with self._write() as tx:
+            await tx.execute("DELETE FROM claimed_once WHERE expires_at < ?", (float(now),))
+            added = await tx.execute(
+                "INSERT INTO claimed_once (kind, key, expires_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (kind, key) DO NOTHING",
+                (kind, key, float(expires_at)),
+            )
+        return added == 1
+
     # ------------------------------------------------------------ Slack installations
 
     async def save_lobby(self, lobby: LobbyRecord, lease: Lease | None = None) -> None:

@@ -19,6 +19,7 @@ import asyncio
 import hashlib
 import logging
 import re
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -37,6 +38,7 @@ from adapters.slack.outbox import Interaction, InteractionWire, SlackOutbox, Sty
 from adapters.slack.people import Directory
 from adapters.slack.pictures import Renderer
 from adapters.slack.settings import BOT_SCOPES, SlackServices, SlackSettings, retry_handlers
+from adapters.slack.signing import verify_signature
 from adapters.slack.store import PLATFORM, Schedule, SlackStore, slack_store
 from bot import metrics, views
 from bot.clock import Clock
@@ -54,6 +56,7 @@ from bot.events import (
     Text,
 )
 from bot.health import HealthServer
+from bot.httpguard import QuietLog
 from bot.manager import GameManager, Recovery
 from bot.ordering import Recent
 from bot.privacy import run_housekeeping, workspace_back, workspace_removed
@@ -72,6 +75,16 @@ class _TokenFromClient(logging.Filter):
         return "`token` will be unused" not in record.getMessage()
 
 
+class _NoOAuthCode(logging.Filter):
+    """Bolt logs a failed OAuth exchange with its one-time ``code``: the log gets ``code: …``."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if "with code:" in message:
+            record.msg, record.args = re.sub(r"with code: \S+", "with code: …", message), ()
+        return True
+
+
 class _ReconnectInOneLine(logging.Filter):
     """Socket Mode's reconnection loop logs a traceback every 10 s while Slack is out of reach:
     one line (a warning) says the same."""
@@ -85,6 +98,7 @@ class _ReconnectInOneLine(logging.Filter):
 
 bolt_log = logging.getLogger("adapters.slack.bolt")
 bolt_log.addFilter(_TokenFromClient())
+bolt_log.addFilter(_NoOAuthCode())
 bolt_log.addFilter(_ReconnectInOneLine())
 
 BOT_TOKEN_HELP = (
@@ -196,6 +210,8 @@ class SlackAdapter:
             self.scheduler, self._timezone, SLACK_MENTION, slack_time, what="word break"
         )
         self.seen = Recent()
+        #: Requests to /slack/events refused (unsigned, or signed but unreadable), logged quietly.
+        self.refusals = QuietLog(log, "slack: refused requests to /slack/events")
         self._joined: set[tuple[str, str]] = set()
         #: Bolt's own token revocation listeners (OAuth: the installations go at once).
         self._revoked: Callable[..., Awaitable[Any]] | None = None
@@ -220,7 +236,10 @@ class SlackAdapter:
                     client_secret=settings.client_secret,
                     scopes=list(BOT_SCOPES),
                     installation_store=self.installations,
-                    state_store=SignedStateStore(settings.state_secret or settings.client_secret, self.clock),
+                    state_store=SignedStateStore(
+                        settings.state_secret or settings.client_secret, self.clock, self.store
+                    ),
+                    logger=bolt_log,
                 ),
             )
             self._revoked = app.default_tokens_revoked_event_listener()
@@ -387,7 +406,27 @@ class SlackAdapter:
         )
 
     async def _http_events(self, request: web.Request) -> web.Response:
-        response = await self.app.async_dispatch(await to_bolt_request(request))
+        """Slack's deliveries: the signature is checked on the raw bytes before anything is parsed.
+
+        A request not signed with the signing secret (missing, wrong, stale or malformed
+        headers) gets 401, a signed one that cannot be parsed 400; either quietly (DEBUG, and
+        one WARNING a minute at most), so nobody can fill the log from outside.
+        """
+        raw = await request.read()  # at most the server's body limit (413 beyond it)
+        why = verify_signature(self.settings.signing_secret, raw, request.headers, time.time())
+        if why:
+            self.refusals.note(request.remote, why)
+            return web.json_response({"error": "invalid request"}, status=401)
+        try:
+            bolt_request = AsyncBoltRequest(
+                body=raw.decode("utf-8"), query=request.query_string, headers=dict(request.headers)
+            )
+            if not isinstance(bolt_request.body, dict):
+                raise ValueError("not an object")
+        except (ValueError, TypeError, AttributeError, LookupError) as exc:  # (JSON, UTF-8, shape)
+            self.refusals.note(request.remote, f"signed but unreadable body ({type(exc).__name__})")
+            return web.json_response({"error": "unreadable body"}, status=400)
+        response = await self.app.async_dispatch(bolt_request)
         return await to_aiohttp_response(response)
 
     async def _http_install(self, request: web.Request) -> web.Response:

@@ -4,8 +4,10 @@
 ``AsyncInstallationStore`` over :class:`~adapters.slack.store.SlackStore`, so
 every process sharing the database can serve every workspace that installed
 the app. :class:`SignedStateStore` issues OAuth ``state`` values signed with
-the app's secret (nothing to store, valid in any process, short-lived); Bolt
-also pins the state to the installing browser with a cookie.
+the app's secret (valid in any process, short-lived) and accepts each once: the
+first use claims its nonce in the database (:meth:`SlackStore.claim_once`) until
+it expires, so a second use, in any process, is refused. Bolt also pins the
+state to the installing browser with a cookie.
 """
 
 from __future__ import annotations
@@ -117,14 +119,20 @@ class DatabaseInstallationStore(AsyncInstallationStore):
         self.on_change(team_id)
 
 
-class SignedStateStore(AsyncOAuthStateStore):
-    """OAuth ``state`` values signed with a secret: ``nonce.expiry.signature``."""
+#: The :meth:`SlackStore.claim_once` kind of a used OAuth state.
+STATE_USED = "oauth-state"
 
-    def __init__(self, secret: str, clock: Clock, *, expires_in: int = 600) -> None:
+
+class SignedStateStore(AsyncOAuthStateStore):
+    """OAuth ``state`` values signed with a secret, ``nonce.expiry.signature``, each accepted once."""
+
+    def __init__(self, secret: str, clock: Clock, store: SlackStore, *, expires_in: int = 600) -> None:
         if not secret:
             raise ValueError("the OAuth state store needs a secret")
         self._key = secret.encode()
         self.clock = clock
+        #: Where a used state's nonce is claimed (shared by every process).
+        self.store = store
         self.expires_in = expires_in
 
     @property
@@ -141,12 +149,19 @@ class SignedStateStore(AsyncOAuthStateStore):
         return f"{payload}.{self._sign(payload)}"
 
     async def async_consume(self, state: str) -> bool:
-        """True when ``state`` was issued by us and has not expired."""
+        """True when ``state`` was issued by us, has not expired and was not used before."""
         payload, _, signature = state.rpartition(".")
-        if not payload or not hmac.compare_digest(signature, self._sign(payload)):
+        if not payload or not hmac.compare_digest(signature.encode(), self._sign(payload).encode()):
             return False
+        nonce, _, expiry = payload.rpartition(".")
         try:
-            expires = int(payload.rpartition(".")[2])
+            expires = int(expiry)
         except ValueError:
             return False
-        return self.clock.now() <= expires
+        now = self.clock.now()
+        if now > expires:
+            return False
+        if not await self.store.claim_once(STATE_USED, nonce, float(expires), now):
+            log.warning("slack: an OAuth state was used a second time; refused")
+            return False
+        return True

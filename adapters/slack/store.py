@@ -1,4 +1,4 @@
-"""What the Slack adapter keeps: scheduled word breaks and OAuth installations.
+"""What the Slack adapter keeps: scheduled word breaks, OAuth installations and used OAuth states.
 
 :class:`SlackStore` is the small protocol the adapter codes against.
 :func:`slack_store` adapts the project's database (``storage``) when it offers
@@ -45,6 +45,11 @@ class SlackStore(Protocol):
         """Atomically claim one run of a schedule: True for exactly one caller per run."""
         ...
 
+    async def claim_once(self, kind: str, key: str, expires_at: float, now: float) -> bool:
+        """Atomically claim ``key`` of ``kind`` until ``expires_at``: True for one caller only
+        (an OAuth ``state`` is used once)."""
+        ...
+
     async def save_installation(self, key: InstallKey, data: Mapping[str, Any]) -> None:
         """Save (or replace) an OAuth installation as a JSON-ready dict."""
         ...
@@ -74,6 +79,8 @@ class MemorySlackStore:
     schedules: dict[int, Schedule] = field(default_factory=dict)
     claimed: set[tuple[int, float]] = field(default_factory=set)
     installations: dict[InstallKey, dict[str, Any]] = field(default_factory=dict)
+    #: (kind, key) → when the claim expires.
+    once: dict[tuple[str, str], float] = field(default_factory=dict)
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -103,6 +110,13 @@ class MemorySlackStore:
             self.claimed.add((schedule_id, run_at))
             return True
 
+    async def claim_once(self, kind: str, key: str, expires_at: float, now: float) -> bool:
+        self.once = {claim: until for claim, until in self.once.items() if until >= now}
+        if (kind, key) in self.once:
+            return False
+        self.once[kind, key] = expires_at
+        return True
+
     async def save_installation(self, key: InstallKey, data: Mapping[str, Any]) -> None:
         self.installations[key] = dict(data)
         if key.user_id is not None:
@@ -124,6 +138,7 @@ _METHODS: Sequence[str] = (
     "list_schedules",
     "remove_schedule",
     "claim_schedule_run",
+    "claim_once",
     "save_installation",
     "find_installation",
     "delete_installation",

@@ -36,6 +36,7 @@ TABLES = (
     "inbox",
     "pending_deletions",
     "deliveries",
+    "claimed_once",
 )
 
 

@@ -79,3 +79,16 @@ async def test_installations(store: SQLStore) -> None:
     assert await store.find_installation(Key(None, "T1", "U2")) is None
     assert await store.find_installation(Key(None, "T1")) is None
     assert await store.find_installation(Key("E1", None, "U3")) == {"enterprise": True}
+
+
+async def test_a_claim_once_is_won_by_one_caller_until_it_expires(store: SQLStore) -> None:
+    claims = await asyncio.gather(*(store.claim_once("oauth-state", "n1", 1600.0, 1000.0) for _ in range(6)))
+    assert sorted(claims) == [False] * 5 + [True]
+    assert await store.claim_once("oauth-state", "n1", 1700.0, 1500.0) is False  # still claimed
+    assert await store.claim_once("other-kind", "n1", 1600.0, 1000.0) is True
+    assert await store.claim_once("oauth-state", "n2", 1600.0, 1000.0) is True
+    # once expired, the row is gone (deleted by the next claim), and the key could be claimed again
+    assert await store.claim_once("oauth-state", "n3", 2000.0, 1601.0) is True
+    async with store._read() as tx:
+        rows = await tx.fetch("SELECT kind, key FROM claimed_once ORDER BY key")
+    assert [tuple(r) for r in rows] == [("oauth-state", "n3")]

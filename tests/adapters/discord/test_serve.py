@@ -163,10 +163,9 @@ async def test_discord_out_of_reach_is_one_line_a_try_and_readyz_says_why(
                 failed.clear()
                 ready, states = await server.readiness()
                 assert not ready
-                assert states["discord"].startswith(
-                    f"cannot reach Discord (Cannot connect to host 127.0.0.1:{port}"
-                )
-                assert states["discord"].endswith(f"try {tries} failed, trying again in {5 * tries} s")
+                assert states["discord"] == (
+                    f"cannot reach Discord; try {tries} failed, trying again in {5 * tries} s"
+                )  # (no host, no port: the log has them)
                 if tries == 1:
                     await clock.advance(5)  # the wait, then the second try (refused again)
             assert not task.done()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from urllib.parse import unquote
 
@@ -14,9 +15,10 @@ from slack_sdk.oauth.installation_store.models.installation import Installation
 from adapters.slack.installations import DatabaseInstallationStore, SignedStateStore
 from adapters.slack.store import MemorySlackStore
 from bot.clock import FakeClock
-from tests.adapters.slack.conftest import running, until
+from tests.adapters.slack.conftest import Harness, running, until
 from tests.adapters.slack.fakes import FakeServices
 from tests.adapters.slack.fakeslack import FakeSlack
+from tests.adapters.slack.test_security import through_the_server
 
 # slack-sdk's OAuth exchange still uses aiohttp.BasicAuth (deprecated in aiohttp 3.13+).
 pytestmark = pytest.mark.filterwarnings("ignore:BasicAuth is deprecated:DeprecationWarning")
@@ -79,13 +81,71 @@ async def test_a_forged_state_is_refused(
 
 async def test_signed_state_expires() -> None:
     clock = FakeClock(1000.0)
-    store = SignedStateStore("key", clock, expires_in=60)
+    store = SignedStateStore("key", clock, MemorySlackStore(), expires_in=60)
     state = await store.async_issue()
-    assert await store.async_consume(state)
     assert not await store.async_consume(state.replace(".", "x", 1))
-    assert not await SignedStateStore("other", clock).async_consume(state)
+    assert not await SignedStateStore("other", clock, MemorySlackStore()).async_consume(state)
+    assert not await store.async_consume(state + "\u00e9")  # (not even an exception)
     await clock.advance(61)
     assert not await store.async_consume(state)
+
+
+async def test_a_state_is_accepted_once_by_every_process_sharing_the_database() -> None:
+    clock = FakeClock(1000.0)
+    shared = MemorySlackStore()
+    one, other = SignedStateStore("key", clock, shared), SignedStateStore("key", clock, shared)
+    state = await one.async_issue()
+    assert await other.async_consume(state)
+    assert not await one.async_consume(state)
+    assert not await other.async_consume(state)
+    assert await one.async_consume(await other.async_issue())
+
+
+async def install(h: Harness) -> tuple[str, str]:
+    """Open the install page: the state in Slack's authorize link and the browser's cookie."""
+    async with h.http.get(h.url + "/slack/install", allow_redirects=False) as resp:
+        page = await resp.text()
+        cookie = resp.headers.get("Set-Cookie", "")
+    found = re.search(r"state=([^&\"']+)", page + resp.headers.get("Location", ""))
+    assert found is not None
+    return unquote(found.group(1)), cookie.split(";", 1)[0]
+
+
+async def redirect(h: Harness, code: str, state: str, cookie: str) -> int:
+    """Slack sends the browser back with the one-time ``code`` and the ``state``."""
+    async with h.http.get(
+        h.url + "/slack/oauth_redirect", params={"code": code, "state": state}, headers={"Cookie": cookie}
+    ) as resp:
+        await resp.read()
+        return resp.status
+
+
+async def test_a_used_state_is_refused_and_the_log_never_shows_code_or_state(
+    slack: FakeSlack,
+    clock: FakeClock,
+    svc: FakeServices,
+    slack_store: MemorySlackStore,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.INFO)
+    async with running(slack, clock, svc, slack_store, **OAUTH) as h, through_the_server(h):
+        state, cookie = await install(h)
+        assert await redirect(h, "secret-code-1", state, cookie) == 200
+        # the same redirect again (a replay, or a second tab): refused before Slack is asked
+        assert await redirect(h, "secret-code-2", state, cookie) == 401
+        assert [c.args["code"] for c in slack.of("oauth.v2.access")] == ["secret-code-1"]
+        # a failed exchange is logged by Bolt with its code: the code is not
+        slack.fail["oauth.v2.access"] = [(200, {}, {"ok": False, "error": "invalid_code"})]
+        state, cookie = await install(h)
+        assert await redirect(h, "secret-code-3", state, cookie) == 401
+        await until(lambda: any("/oauth_redirect" in r.getMessage() for r in caplog.records[-3:]))
+    # (at DEBUG, slack-sdk and Bolt show request and response bodies: see SECURITY.md)
+    logged = "\n".join(r.getMessage() for r in caplog.records if r.levelno >= logging.INFO)
+    assert 'GET /slack/oauth_redirect?code=…&state=… HTTP/1.1" 200' in logged
+    assert 'GET /slack/oauth_redirect?code=…&state=… HTTP/1.1" 401' in logged
+    assert "oauth.v2.access result with code: …" in logged
+    for secret in ("secret-code-1", "secret-code-2", "secret-code-3", state, state.split(".")[0]):
+        assert secret not in logged
 
 
 async def test_installation_round_trip() -> None:

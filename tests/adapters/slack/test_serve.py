@@ -219,8 +219,7 @@ async def test_slack_out_of_reach_is_one_line_a_try_and_readyz_says_why(
                 serve(load_config(http_mode(), None), svc, clock, backoff=Backoff(first=3, jitter=0))
             )
             reason = await failures.next()
-            assert reason.startswith(f"cannot reach Slack (Cannot connect to host 127.0.0.1:{port}")
-            assert reason.endswith("try 1 failed, trying again in 3 s")
+            assert reason == "cannot reach Slack; try 1 failed, trying again in 3 s"  # (no host, no port)
             url = f"http://127.0.0.1:{server.port}"
             async with aiohttp.ClientSession() as http:
                 async with http.get(url + "/readyz") as resp:
@@ -257,10 +256,7 @@ async def test_slack_down_at_start_is_tried_again_until_it_answers(
         serve(load_config(http_mode(), None), svc, clock, backoff=Backoff(first=2, jitter=0))
     )
     try:
-        assert (
-            await failures.next()
-            == "cannot reach Slack (Slack answered HTTP 503); try 1 failed, trying again in 2 s"
-        )
+        assert await failures.next() == "cannot reach Slack; try 1 failed, trying again in 2 s"
         await clock.advance(2)
         assert (await failures.next()).endswith("try 2 failed, trying again in 4 s")
         await clock.advance(4)
