@@ -26,12 +26,6 @@ from games.lexicon import _format as F
 #: The least Zipf frequency of the words a computer player of each level plays (hard: every word).
 LEVEL_ZIPF: dict[str, float] = {"easy": 3.5, "normal": 2.5}
 
-#: The sentence the games' rules text uses to say so.
-RULES_SENTENCE = (
-    "Computer players' words: easy ones play only everyday words, normal ones words most adults "
-    "know (both from the casual dictionary), hard ones any word of the game's dictionary."
-)
-
 Known = Callable[[str], bool]
 
 
