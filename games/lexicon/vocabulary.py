@@ -3,15 +3,18 @@
 A hard computer player plays any word of its game's dictionary. An easy or a normal one plays
 only the words a person of its level would recognise: plain words (no name, abbreviation or
 contraction) of its language's casual dictionary that wordfreq finds at least as common as its
-level's Zipf frequency. Every game filters its computer players' word sources with
-:func:`knows`, so an easy or normal player never plays a rarer word (words it forms by the way,
-such as the board's cross-words and Shed's words left after a take, included).
+level's Zipf frequency. Every game builds its computer players' word sources from
+:func:`vocabulary` (board tries, Shed's anagram index, the dice word list) or filters the words
+they find with :func:`knows` (race, Mark My Words), so an easy or normal player never plays a
+rarer word (words it forms by the way, such as the board's cross-words and Shed's words left
+after a take, included).
 
 The cut-offs were chosen from measurement (docs/LEXICON.md, "Computer players' vocabulary"):
 
 - normal, Zipf ≥ 2.5 (about once in 3 million words): 36,000 English word forms (22,000
-  lemmas, about what an average adult knows of a dictionary's common part), 41,000–57,000 in
-  the other languages; nearly every word of a random sample at the cut was recognisable.
+  lemmas, well inside the 42,000 an average adult knows by Brysbaert et al. 2016), 41,000–57,000
+  in the other languages; nearly every word of random samples just above the cut was
+  recognisable.
 - easy, Zipf ≥ 3.5 (once in 300,000 words): 13,000–16,000 word forms in every language
   (8,500 English lemmas), everyday words.
 """
