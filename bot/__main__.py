@@ -2,7 +2,8 @@
 
 With a Discord or Slack token configured the bot connects to those
 platforms; with none it starts a local terminal game against computer
-players. Settings come from the environment or ``.env`` (see
+players, when there is a terminal to play in (a service started without
+its token says what to configure and exits instead). Settings come from the environment or ``.env`` (see
 ``.env.example``); a bad setting stops the bot with one clear line.
 """
 
@@ -22,7 +23,8 @@ modes:
   run        (default) connect to every configured platform: Discord when
              DISCORD_TOKEN is set, Slack when SLACK_BOT_TOKEN is set (Socket
              Mode with SLACK_APP_TOKEN, HTTP mode with SLACK_SIGNING_SECRET).
-             With no platform configured, play in the terminal instead.
+             With no platform configured, play in the terminal instead (when
+             standard input is a terminal; else say what to configure and exit).
   terminal   play a local game in this terminal against computer players.
   migrate    apply the database migrations (DATABASE_URL) and exit.
   purge      delete everything moji keeps about one workspace and exit:
@@ -132,11 +134,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                 parser.error("purge needs --platform and --workspace")
             return asyncio.run(app.purge(config, args.platform, args.workspace, confirmed=args.yes))
         if args.mode == "terminal" or not config.platforms:
-            if args.mode == "run":
-                print(
-                    "No Discord or Slack token is configured, so here is a local game. "
-                    "(See README: Configuration.)"
-                )
             return asyncio.run(app.play_in_terminal(config, args))
         return asyncio.run(app.serve(config))
     except app.StartupError as exc:

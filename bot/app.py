@@ -134,11 +134,15 @@ async def services(config: Config) -> AsyncIterator[Services]:
     """Open storage (applying migrations) and load the games."""
     from storage import StorageError, open_store
 
+    store: Store | None = None
     try:
         store = open_store(config.database_url)
         store.lease_ttl = config.lease
         await store.open()
     except StorageError as exc:
+        if store is not None:  # nothing half-open may outlive the event loop
+            with contextlib.suppress(Exception):
+                await store.close()
         raise StartupError(f"cannot open the database: {exc}") from None
     try:
         registry = load_default()
@@ -212,10 +216,34 @@ async def purge(config: Config, platform: str, workspace_id: str, *, confirmed: 
     return 0
 
 
+#: ``python -m bot`` (mode ``run``) with no platform configured and no terminal to play in.
+NOTHING_TO_RUN = (
+    "no platform is configured, and there is no terminal to play in: set DISCORD_TOKEN (Discord), "
+    "or SLACK_BOT_TOKEN with SLACK_APP_TOKEN or SLACK_SIGNING_SECRET (Slack), in the environment "
+    "or .env (see .env.example); or run `python -m bot terminal` to play a local game from a pipe"
+)
+#: ``python -m bot`` (mode ``run``) with no platform configured, at a terminal.
+LOCAL_GAME = "No Discord or Slack token is configured, so here is a local game. (See README: Configuration.)"
+#: ``python -m bot terminal`` with nothing to read moves from.
+NO_INPUT = (
+    "the terminal game reads your moves from standard input, but it is /dev/null or closed: "
+    "run it in a terminal, or pipe the moves in"
+)
+
+
 async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
     """A local game against computer players."""
     from adapters.terminal.app import TerminalAdapter, TerminalOutbox, stdin_lines
-    from adapters.terminal.live import interactive, live_terminal, wants_colour
+    from adapters.terminal.live import input_source, interactive, live_terminal, wants_colour
+
+    source = input_source()
+    if args.mode != "terminal" and source != "terminal":
+        # a service started without its token (systemd, `docker run -d`): no one to play with
+        raise StartupError(NOTHING_TO_RUN)
+    if source == "none":
+        raise StartupError(NO_INPUT)
+    if args.mode != "terminal":
+        print(LOCAL_GAME)
 
     if logging.getLogger().level > logging.DEBUG:
         logging.getLogger().setLevel(logging.WARNING)  # keep the game screen clean

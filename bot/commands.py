@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from bot.registry import Registry
+from games.common.grammar import excerpt
 from games.common.languages import LANGUAGES, language
 from games.common.options import OptionError, OptionValue, parse_options
 from games.common.protocol import GameInfo
@@ -114,7 +115,7 @@ def resolve(name: str) -> CommandSpec:
     """The command called ``name`` (or an alias); raises :class:`CommandError`."""
     spec = _BY_NAME.get(name.strip().lower().lstrip("/"))
     if spec is None:
-        raise CommandError(f"I don't know the command {name!r}. Try `help` for the list.")
+        raise CommandError(f"I don't know the command {excerpt(name)}. Try `help` for the list.")
     return spec
 
 
@@ -156,7 +157,7 @@ def parse_start(args: Sequence[str], registry: Registry) -> tuple[GameInfo, dict
             rest.pop(0)
         elif not any(spec.name == rest[0].lower() and spec.kind == "bool" for spec in info.options):
             raise CommandError(
-                f"{rest[0]!r} is neither a game nor an option. Games: {', '.join(registry.names())}."
+                f"{excerpt(rest[0])} is neither a game nor an option. Games: {', '.join(registry.names())}."
             )
     try:
         options = parse_options(info.options, rest)
@@ -193,13 +194,15 @@ def parse_leaderboard(args: Sequence[str], registry: Registry) -> tuple[str | No
             except ValueError as exc:
                 raise CommandError(str(exc)) from None
         elif sep:
-            raise CommandError(f"{arg!r}: a leaderboard takes only language=, like `language=fr`.")
+            raise CommandError(f"{excerpt(arg)}: a leaderboard takes only language=, like `language=fr`.")
         elif key in PERIODS:
             period = PERIODS[key]
         elif (found := registry.find(key)) is not None:
             game = found.name
         else:
-            raise CommandError(f"{arg!r} is neither a game nor a period (day, week, month, season, all).")
+            raise CommandError(
+                f"{excerpt(arg)} is neither a game nor a period (day, week, month, season, all)."
+            )
     return game, period, lang
 
 

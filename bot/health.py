@@ -60,10 +60,12 @@ class ProbeQuietAccessLogger(AccessLogger):
 
 
 class _Failing:
-    """A check that fails for a known reason ("starting", "stopping")."""
+    """A check that fails for a known reason ("starting", "stopping", "cannot reach …")."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, *, starting: bool = False) -> None:
         self.reason = reason
+        #: The platform is still on its way up (its routes may not be mounted yet).
+        self.starting = starting
 
     def __call__(self) -> bool:
         return False
@@ -96,7 +98,12 @@ class HealthServer:
 
     def expect(self, name: str) -> None:
         """A check that fails ("starting") until :meth:`add_check` replaces it (a platform's)."""
-        self.checks.setdefault(name, (_Failing("starting"), CHECK_TIMEOUT))
+        self.checks.setdefault(name, (_Failing("starting", starting=True), CHECK_TIMEOUT))
+
+    def pending(self, name: str, reason: str) -> None:
+        """The check ``name`` fails with ``reason`` while its platform is still starting (e.g.
+        "cannot reach Slack (…); trying again in 4 s"), until :meth:`add_check` replaces it."""
+        self.checks[name] = (_Failing(reason, starting=True), CHECK_TIMEOUT)
 
     def fail(self, name: str, reason: str) -> None:
         """The check ``name`` fails with ``reason`` from now on (a platform that stopped…)."""
@@ -104,9 +111,7 @@ class HealthServer:
 
     def starting(self) -> bool:
         """True while a platform :meth:`expect`-ed has not added its own check yet."""
-        return any(
-            isinstance(check, _Failing) and check.reason == "starting" for check, _ in self.checks.values()
-        )
+        return any(isinstance(check, _Failing) and check.starting for check, _ in self.checks.values())
 
     def remove_check(self, name: str) -> None:
         """Forget a check (a platform that stopped)."""

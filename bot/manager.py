@@ -41,6 +41,7 @@ from bot.registry import Registry
 from bot.schedule import Schedules
 from bot.session import Phase, Session, SessionError, handled_refs
 from bot.workspace import Workspace
+from games.common.grammar import excerpt
 from games.common.options import OptionValue
 from games.common.protocol import Action, GameInfo
 from storage.errors import Fenced, StorageError
@@ -600,14 +601,26 @@ class GameManager:
                 if choice and session is not None and session.phase is Phase.RUNNING:
                     await session.vote(event.player, choice)
             elif isinstance(event, PrivateText):
-                session = self.sessions.get(event.chat)
-                if session is not None:
-                    await session.say(event.player, event.text, private=True)
+                await self._private_text(event)
         except SessionError as exc:
             if isinstance(event, Command | Button | PrivateText):
                 await self._reply_to(event, views.error(str(exc)))
         except Exception as exc:
             await self._crashed(getattr(event, "chat", None), exc)
+
+    async def _private_text(self, event: PrivateText) -> None:
+        """Words sent privately (a DM or a form): an Eagle Eyes list; anything else is explained."""
+        session = self.sessions.get(event.chat)
+        if session is None:
+            raise SessionError("There's no game in this channel. Start one with `start`.")
+        if session.phase is Phase.RUNNING and not session.takes_lists():
+            raise SessionError(
+                f"Private words hand in an Eagle Eyes list; this {session.info.title} game takes none. "
+                + ("Type your words in the channel." if session.info.realtime else MOVE_HINT)
+            )
+        refused = await session.say(event.player, event.text, private=True)
+        if refused is not None:
+            await self._reply_to(event, views.error(refused))
 
     async def _reply_to(self, event: Command | Button | PrivateText, view: views.View) -> None:
         interaction = getattr(event, "interaction", None)
@@ -633,7 +646,7 @@ class GameManager:
             info = self.registry.find(args[0])
             if info is None:
                 raise CommandError(
-                    f"There is no game called {args[0]!r}. Games: {', '.join(self.registry.names())}."
+                    f"There is no game called {excerpt(args[0])}. Games: {', '.join(self.registry.names())}."
                 )
         else:
             session = self.sessions.get(cmd.chat)
@@ -642,11 +655,23 @@ class GameManager:
 
     async def _cmd_start(self, cmd: Command, args: tuple[str, ...]) -> None:
         existing = self.sessions.get(cmd.chat)
-        if existing is not None:
-            state = "a lobby is open" if existing.phase is Phase.LOBBY else "a game is running"
+        mine = existing is not None and existing.alone() and existing.host.seat_id == cmd.player.seat_id
+        if existing is not None and not mine:
+            title = existing.info.title
+            if existing.phase is Phase.LOBBY and existing.host.seat_id == cmd.player.seat_id:
+                raise CommandError(
+                    f"Your {title} lobby is still open, with other players in it: `go` starts it, or "
+                    "`stop` closes it so you can `start` again with other options — one game per channel."
+                )
+            if existing.phase is Phase.LOBBY:
+                raise CommandError(
+                    f"There's already a {title} game here (its lobby is open): `join` it, or wait until "
+                    "it closes — "
+                    "one game per channel."
+                )
             raise CommandError(
-                f"There's already a {existing.info.title} game here ({state}). "
-                "Join it, or wait until it ends — one game per channel."
+                f"There's already a {title} game here (it's running): wait until it ends (or its host "
+                "can `stop` it) — one game per channel."
             )
         info, options = parse_start(args, self.registry)
         # the workspace's defaults (its language, its `config race.cards 5`…) for what was not given
@@ -659,6 +684,16 @@ class GameManager:
         self._check_masters_choice(cmd, info.name, args, options)
         await self.workspace.seen(cmd.chat, cmd.player)
         words = await self.workspace.word_lists(cmd.chat, str(options.get("language", "en")))
+        if existing is not None and existing.info is info:
+            # the host alone in their lobby starts the same game again: the lobby takes the options
+            await existing.change_options(options, words)
+            self._prepare(info, str(options.get("language", "en")))
+            await self._reply_to(
+                cmd, views.message(f"Your {info.title} lobby takes the new options: `go` starts it.", "info")
+            )
+            return
+        if existing is not None:  # … or another game: this lobby closes and the new one opens
+            await existing.reopen_as_new(cmd.player)
         game_id, seed = uuid.uuid4().hex, self._rng.getrandbits(63)
         # one active game per chat is the database's rule, across every moji process
         holder = await self.game_log.claim(cmd.chat, game_id, self.clock.now())
@@ -753,17 +788,43 @@ class GameManager:
         await session.stop(cmd.player)
 
     async def _cmd_skip(self, cmd: Command, args: tuple[str, ...]) -> None:
-        await self._session(cmd).vote(cmd.player, "skip")
+        await self._vote(cmd, "skip", args)
 
     async def _cmd_vote(self, cmd: Command, args: tuple[str, ...]) -> None:
         choice = args[0].lower() if args else ""
         if choice not in {"yes", "no", "y", "n"}:
             raise CommandError("Vote `yes` or `no`.")
-        await self._session(cmd).vote(cmd.player, "yes" if choice.startswith("y") else "no")
+        await self._vote(cmd, "yes" if choice.startswith("y") else "no")
+
+    async def _vote(self, cmd: Command, choice: str, args: tuple[str, ...] = ()) -> None:
+        """``skip`` or ``vote``: the voter always hears something (a turn-based game has no votes;
+        a vote the engine counted in silence is confirmed, one it ignored is explained)."""
+        session = self._session(cmd)
+        if session.phase is Phase.RUNNING and not session.info.realtime:
+            move = " ".join((choice, *args))
+            if choice == "skip" and args and session.reads_as_move(move):  # shed's Skip card: `skip Bob`
+                await self._cmd_play(cmd, tuple(move.split()))
+                return
+            reason = no_votes(session.info, choice)
+            if choice == "skip" and session.reads_as_move("skip X"):
+                reason += " To play a Skip card, name who skips: `skip NAME`."
+            raise SessionError(reason)
+        notices = await session.vote(cmd.player, choice)
+        mine = [n for n in notices if n.seat == cmd.player.seat_id and n.kind in {"rejected", "private"}]
+        if any(n.kind == "rejected" and n.text for n in mine):
+            refused = next(n.text for n in mine if n.kind == "rejected" and n.text)
+            await self._reply_to(cmd, views.error(refused))
+        elif not mine and not any(n.kind == "announce" or n.kind == "end" for n in notices):
+            await self._reply_to(cmd, views.message(session.quiet_vote(cmd.player, choice), "info"))
 
     async def _cmd_why(self, cmd: Command, args: tuple[str, ...]) -> None:
         session = self.sessions.get(cmd.chat)
-        text = await session.why_after_verdict(cmd.player) if session else "There's no game in this channel."
+        if session is None:
+            text = "There's no game in this channel, so nothing of yours was refused."
+        elif session.engine is None:
+            text = "The game hasn't started yet, so nothing of yours was refused."
+        else:
+            text = await session.why_after_verdict(cmd.player)
         await self._reply_to(cmd, views.message(text, "info"))
 
     async def _cmd_hand(self, cmd: Command, args: tuple[str, ...]) -> None:
@@ -783,9 +844,17 @@ class GameManager:
             await self._reply_to(cmd, views.error(refused))
 
     async def _cmd_list(self, cmd: Command, args: tuple[str, ...]) -> None:
+        session = self._session(cmd)
+        if session.phase is Phase.RUNNING and not session.takes_lists():
+            raise SessionError(
+                f"`list` hands in an Eagle Eyes word list; this {session.info.title} game takes none. "
+                + ("Type your words in the channel." if session.info.realtime else MOVE_HINT)
+            )
         if not args:
             raise CommandError("Give your words, like `list cat act tact`.")
-        await self._session(cmd).say(cmd.player, " ".join(args), private=True)
+        refused = await session.say(cmd.player, " ".join(args), private=True)
+        if refused is not None:
+            await self._reply_to(cmd, views.error(refused))
 
     async def _cmd_leaderboard(self, cmd: Command, args: tuple[str, ...]) -> None:
         await self._reply_to(cmd, await self.workspace.leaderboard(cmd, args, self.registry))
@@ -832,6 +901,20 @@ class GameManager:
 
         self._masters = {chat: m for chat, m in self._masters.items() if not here(chat)}
         self._handled_before = {chat: h for chat, h in self._handled_before.items() if not here(chat)}
+
+
+MOVE_HINT = "On your turn, type your move here or `play MOVE`."
+
+
+def no_votes(info: GameInfo, choice: str) -> str:
+    """Why ``skip`` or ``vote`` does nothing in a turn-based game, and what to do instead."""
+    moves = " or ".join(f"`{move}` ({label.lower()})" for label, move in info.turn_moves)
+    instead = f"On your turn you can type {moves}, or your move." if moves else MOVE_HINT
+    if choice == "skip":
+        what = f"`skip` votes to discard stuck cards in a race; {info.title} has no skip vote."
+    else:
+        what = f"There's nothing to vote on in {info.title}: votes settle race answers."
+    return f"{what} {instead} `rules {info.name}` explains the moves."
 
 
 def button_command(action: str) -> tuple[str, tuple[str, ...]] | None:

@@ -224,8 +224,14 @@ class Privacy:
                 ),
                 buttons=(views.ButtonSpec(PURGE, "Delete everything", "danger"),),
             )
-        await purge_workspace(store, cmd.chat.platform, cmd.chat.workspace_id, self)
-        log.info("%s: purged by an admin", cmd.chat.label())
+        deleted = await purge_workspace(store, cmd.chat.platform, cmd.chat.workspace_id, self)
+        log.info("%s: purged by an admin (%s rows)", cmd.chat.label(), deleted)
+        if deleted == 0:
+            return views.message(
+                "There was nothing to delete: moji keeps no games, scores, settings or word lists "
+                "for this workspace.",
+                "info",
+            )
         return views.message("Done: everything moji kept about this workspace is deleted.", "info")
 
     async def _open_here(self, chat: ChatKey) -> str:
@@ -256,11 +262,13 @@ def _where(chat: ChatKey) -> str:
 
 async def purge_workspace(
     store: Store, platform: str, workspace_id: str, privacy: Privacy | None = None
-) -> None:
-    """Delete the workspace's data, and what ``privacy``'s process remembers of it."""
-    await store.purge_workspace(platform, workspace_id)
+) -> int | None:
+    """Delete the workspace's data, and what ``privacy``'s process remembers of it: the rows
+    deleted (0: nothing was kept; None: the store doesn't say)."""
+    deleted = await store.purge_workspace(platform, workspace_id)
     if privacy is not None:
         privacy.purged(platform, workspace_id)
+    return deleted if isinstance(deleted, int) else None
 
 
 # ---------------------------------------------------------------- lifecycle

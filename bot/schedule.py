@@ -27,6 +27,7 @@ from bot.clock import Clock
 from bot.commands import CommandError, parse_start
 from bot.events import ChatKey, Command, Player, Post
 from bot.registry import Registry
+from games.common.grammar import excerpt
 from storage.base import Schedule
 
 if TYPE_CHECKING:
@@ -131,7 +132,9 @@ def parse_break(args: Sequence[str], mention: re.Pattern[str] = SLACK_MENTION) -
     if rest and parse_time(rest[0]) is None:
         found = parse_days(rest[0])
         if found is None:
-            raise CommandError(f"{rest[0]!r} is not a time or days (weekdays, daily, mon,wed,fri). {USAGE}")
+            raise CommandError(
+                f"{excerpt(rest[0])} is not a time or days (weekdays, daily, mon,wed,fri). {USAGE}"
+            )
         days = found
         rest.pop(0)
     at = parse_time(rest[0]) if rest else None

@@ -42,6 +42,12 @@ STORAGE_WAITS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0)
 #: A finished game's scores are worth waiting longer for (then every 15 s, 5 minutes more).
 RESULT_WAITS: tuple[float, ...] = STORAGE_WAITS + (15.0,) * 20
 
+#: Characters a move (or a race answer) can have: longer text is refused (a move) or left as
+#: chatter (an answer) before any engine reads it, so it is never stored or quoted back whole.
+MOVE_LIMIT = 200
+#: Characters of a private word list (an Eagle Eyes ``list``).
+LIST_LIMIT = 2000
+
 BOT_NAMES = ("Ada", "Basil", "Cleo", "Dex", "Edie", "Fitz", "Gus", "Hana", "Ivo", "Juno", "Kit")
 
 Spawn = Callable[[Coroutine[Any, Any, None], str], "asyncio.Task[None]"]
@@ -283,11 +289,38 @@ class Session:
             seats = self._seat()
             if len(seats) < self.info.min_players:
                 need = self.info.min_players - len(seats)
+                again = f"`start {self.info.name} bots={need}`"
+                way = f"{again} reopens this lobby with them" if self.alone() else f"`stop`, then {again}"
                 raise SessionError(
-                    f"{self.info.title} needs at least {self.info.min_players} players: "
-                    f"{need} more must join, or start with bots=N."
+                    f"{self.info.title} needs at least {self.info.min_players} players: {need} more "
+                    f"must `join`, or seat computer players: {way}."
                 )
             await self._begin(seats)
+
+    def alone(self) -> bool:
+        """True while the lobby holds only its host (who may then reopen it with other options)."""
+        return self.phase is Phase.LOBBY and [p.seat_id for p in self.players] == [self.host.seat_id]
+
+    async def change_options(
+        self, options: Mapping[str, OptionValue], words: tuple[frozenset[str], frozenset[str]]
+    ) -> None:
+        """The host, alone in the lobby, starts the same game again with other options: this
+        lobby takes them (its message and seed stay)."""
+        async with self._lock:
+            if self.phase is not Phase.LOBBY:
+                raise SessionError("The game has already started.")
+            self.options = dict(options)
+            self._words = words
+            await self._keep_lobby()
+            await self._refresh_lobby()
+
+    async def reopen_as_new(self, by: Player) -> None:
+        """The host, alone in the lobby, starts again with other options: this lobby closes."""
+        async with self._lock:
+            if self.phase is Phase.LOBBY:
+                await self._close(
+                    views.message(f"{by.display_name} reopened the lobby with other options.", "info")
+                )
 
     def _seat(self) -> tuple[Seat, ...]:
         level = self.options.get("level", "normal")
@@ -406,8 +439,8 @@ class Session:
             await self._typed_move(player, text, ref)
             return
         async with self._lock:
-            if self.phase is not Phase.RUNNING or not self.is_player(player):
-                return
+            if self.phase is not Phase.RUNNING or not self.is_player(player) or len(text) > MOVE_LIMIT:
+                return  # (too long to be a word: chatter)
             ref_id = None
             if ref is not None:
                 ref_id = ref.message_id
@@ -480,6 +513,12 @@ class Session:
         """
         async with self._lock:
             self._require_running(player)
+            limit = LIST_LIMIT if private else MOVE_LIMIT
+            if len(text) > limit:
+                what = "list" if private else "move"
+                refused = f"That's too long for a {what} ({len(text):,} characters; at most {limit:,})."
+                self._why[player.seat_id] = refused
+                return refused
             ref_id = ref.message_id if ref else None
             if ref_id is not None and ref_id in self._handled:
                 return None  # a redelivered move, already played (or refused) once
@@ -494,16 +533,42 @@ class Session:
                 None,
             )
 
-    async def vote(self, player: Player, choice: str) -> None:
-        """A vote: ``skip`` when stuck, ``yes``/``no`` on a disputed answer."""
+    async def vote(self, player: Player, choice: str) -> list[Notice]:
+        """A vote: ``skip`` when stuck, ``yes``/``no`` on a disputed answer. Returns what the
+        engine said about it (empty: nothing; see :meth:`quiet_vote`)."""
         async with self._lock:
             self._require_running(player)
-            await self._apply(Action("vote", self._clock.now(), seat=player.seat_id, text=choice))
+            return await self._apply(Action("vote", self._clock.now(), seat=player.seat_id, text=choice))
+
+    def reads_as_move(self, text: str) -> bool:
+        """Whether the running turn-based game reads ``text`` as a move (it may be illegal)."""
+        reads = getattr(self.engine, "reads_as_move", None)
+        return bool(reads(text)) if callable(reads) else False
+
+    def takes_lists(self) -> bool:
+        """Whether this game takes private word lists (``list``: an Eagle Eyes race)."""
+        return bool(getattr(self.engine, "takes_lists", False))
+
+    def quiet_vote(self, player: Player, choice: str) -> str:
+        """Why a vote the engine took in silence changed nothing visible (already counted, no
+        dispute open…): the engine's own words where it has them."""
+        explain = getattr(self.engine, "quiet_vote", None)
+        if callable(explain):
+            return str(explain(player.seat_id, choice))
+        if choice == "skip":
+            return "Your vote to skip is counted once; the cards go when every player has voted."
+        return "There's no answer waiting for your vote right now."
 
     def private_view(self, player: Player) -> views.View:
         """The player's own hand, rack or list."""
-        if self.engine is None or not self.is_player(player):
-            raise SessionError("You're not playing a game here.")
+        if self.engine is None:
+            if self.is_player(player):
+                raise SessionError(
+                    f"The game hasn't started yet: {self.host.display_name} deals it with `go`."
+                )
+            raise SessionError("The game hasn't started yet: `join` it to get a seat.")
+        if not self.is_player(player):
+            raise SessionError("You're not playing this game, so you have no hand here.")
         return views.private(self.snapshot(player.seat_id), self.info.name)
 
     def _require_running(self, player: Player) -> None:

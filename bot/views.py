@@ -209,8 +209,8 @@ def result(info: GameInfo, outcome: Result, names: Mapping[str, str], *, ending:
     """The final scores; ``ending`` is what the game said as it ended (shown once, above them)."""
     ranked = sorted(outcome.scores.items(), key=lambda item: (-item[1], names.get(item[0], item[0])))
     head = [line for text in ending for line in text.splitlines()]
-    if outcome.summary and outcome.summary not in ending:
-        head.append(outcome.summary)
+    # the summary often repeats what the game said as it ended: each line is said once
+    head += [line for line in outcome.summary.splitlines() if line not in head or not line.strip()]
     lines = [*head, ""] if head else []
     for place, (seat, points) in enumerate(ranked, start=1):
         crown = " 👑" if seat in outcome.winners else ""

@@ -24,6 +24,7 @@ from bot.commands import CommandError, option_names, parse_leaderboard
 from bot.events import ChatKey, Command, Player
 from bot.privacy import GRACE_DAYS, RETENTION_DAYS, parse_retention
 from bot.registry import Registry
+from games.common.grammar import excerpt
 from games.common.languages import ASCII_LETTERS, LANGUAGES, Language, language
 from games.common.options import (
     OptionError,
@@ -305,7 +306,7 @@ class Workspace:
         if dot:
             info = self.registry.find(game) if self.registry else None
             if info is None:
-                raise CommandError(f"There is no game called {game!r}.")
+                raise CommandError(f"There is no game called {excerpt(game)}.")
             if option_names(info, [option]) == {"language"}:
                 value = self._language_code(value)  # (`race.language French` reads fr)
             try:
@@ -321,7 +322,7 @@ class Workspace:
         setting = spec_by_name.get(key)
         if setting is None:
             known = ", ".join(spec.name for spec in WORKSPACE_SETTINGS)
-            raise CommandError(f"There is no setting {key!r}. Settings: {known}, or <game>.<option>.")
+            raise CommandError(f"There is no setting {excerpt(key)}. Settings: {known}, or <game>.<option>.")
         key = setting.name
         if key == "language":
             return key, self._language_code(value)
@@ -336,7 +337,7 @@ class Workspace:
                 zoneinfo.ZoneInfo(str(parsed_value))
             except (zoneinfo.ZoneInfoNotFoundError, ValueError):
                 raise CommandError(
-                    f"{value!r} is not a time zone I know (try Europe/Paris or UTC)."
+                    f"{excerpt(value)} is not a time zone I know (try Europe/Paris or UTC)."
                 ) from None
         return key, format_value(parsed_value)
 

@@ -458,8 +458,8 @@ class Store(Protocol):
         authorship anonymised. Other players' results and totals stay."""
         ...
 
-    async def purge_workspace(self, platform: str, workspace_id: str) -> None:
-        """Delete everything kept about a workspace."""
+    async def purge_workspace(self, platform: str, workspace_id: str) -> int:
+        """Delete everything kept about a workspace; how many rows went (0: nothing was kept)."""
         ...
 
     async def prune_game_logs(self, platform: str, workspace_id: str, before: float) -> int:

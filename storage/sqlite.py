@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import logging
 import sqlite3
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -43,6 +44,18 @@ MEMORY = ":memory:"
 #: Bytes the WAL file is trimmed to after a checkpoint.
 WAL_SIZE_LIMIT = 32 * 1024 * 1024
 _SYNCHRONOUS = {"off", "normal", "full", "extra"}
+
+
+async def _worker_stopped(conn: aiosqlite.Connection) -> None:
+    """Wait for the worker thread of a connection that failed to open (or was closed for it) to end.
+
+    aiosqlite stops it without waiting: the thread then answers the event loop, and when the
+    process exits at once (a bad ``DATABASE_URL`` is one line and exit 2) the loop may be closed
+    by then, and the thread prints "Event loop is closed" tracebacks under the clear line.
+    """
+    thread = conn if isinstance(conn, threading.Thread) else getattr(conn, "_thread", None)
+    if isinstance(thread, threading.Thread) and thread.is_alive():
+        await asyncio.to_thread(thread.join, 5.0)
 
 
 class _SQLiteTx:
@@ -152,7 +165,12 @@ class SQLiteStore(SQLStore):
         return self.path == MEMORY
 
     async def _connect(self, *, read_only: bool, checkpoints: bool = False) -> aiosqlite.Connection:
-        conn = await aiosqlite.connect(self.path, isolation_level=None)
+        connecting = aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            conn = await connecting
+        except BaseException:
+            await _worker_stopped(connecting)
+            raise
         try:
             await conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
             await conn.execute("PRAGMA foreign_keys = ON")
@@ -169,6 +187,7 @@ class SQLiteStore(SQLStore):
                 await conn.execute("PRAGMA query_only = ON")
         except BaseException:
             await conn.close()
+            await _worker_stopped(conn)
             raise
         return conn
 

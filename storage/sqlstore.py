@@ -923,12 +923,15 @@ class SQLStore(ABC):
                 (platform, user, platform, user, platform, user),
             )
 
-    async def purge_workspace(self, platform: str, workspace_id: str) -> None:
+    async def purge_workspace(self, platform: str, workspace_id: str) -> int:
         """Delete everything moji keeps about a workspace, in one transaction (display names too,
-        unless another workspace still ranks the player)."""
+        unless another workspace still ranks the player): the rows deleted (0: nothing was kept)."""
         key = (platform, workspace_id)
+        deleted = 0
 
         async def body(tx: Tx) -> None:
+            nonlocal deleted
+            deleted = 0  # (a retried transaction counts afresh)
             users = [
                 str(r[0])
                 for r in await tx.fetch(
@@ -939,14 +942,17 @@ class SQLStore(ABC):
                 )
             ]
             for statement in _PURGE:
-                await tx.execute(statement, key)
+                deleted += await tx.execute(statement, key)
             if platform == "slack":
-                await tx.execute("DELETE FROM slack_installations WHERE team_id = ?", (workspace_id,))
+                deleted += await tx.execute(
+                    "DELETE FROM slack_installations WHERE team_id = ?", (workspace_id,)
+                )
             await self._drop_unranked(tx, platform, users)
 
         await self._transaction(body)
         self._workspaces.discard(key)
         self._names = {k: v for k, v in self._names.items() if k[0] != platform}
+        return deleted
 
     async def prune_game_logs(self, platform: str, workspace_id: str, before: float) -> int:
         """Drop the action logs of the workspace's games that ended before ``before`` (and whose

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.clock import Clock
+from bot.retry import Backoff
 from bot.views import View
 
 
@@ -23,12 +24,15 @@ def card_pictures() -> Callable[[View], bytes | None] | None:
     return render_view  # type: ignore[no-any-return, unused-ignore]
 
 
-async def serve(config: Any, svc: Any, clock: Clock) -> None:
-    """Run the Slack adapter until cancelled (recovering unfinished games first)."""
+async def serve(config: Any, svc: Any, clock: Clock, *, backoff: Backoff | None = None) -> None:
+    """Run the Slack adapter until cancelled (checking its tokens, then recovering unfinished
+    games); ``backoff``: the waits between tries while Slack is out of reach at start."""
     from adapters.slack.app import SlackAdapter
     from adapters.slack.settings import settings_from_config
 
     adapter = SlackAdapter(settings_from_config(config), svc, clock, renderer=card_pictures())
+    if backoff is not None:
+        adapter.backoff = backoff
     svc.on_stop.append(adapter.wind_down)
     await adapter.run(getattr(svc, "http", None))  # the process's HTTP server, when there is one
 

@@ -55,6 +55,7 @@ from bot.health import HealthServer
 from bot.manager import ADMIN_BUTTONS, GameManager, Recovery
 from bot.ordering import Recent
 from bot.privacy import run_housekeeping, workspace_back, workspace_removed
+from bot.retry import NETWORK_ERRORS, Backoff, keep_trying
 from bot.schedule import SLACK_MENTION, Scheduler, Schedules, start_scheduled
 from bot.session import Phase, Session
 
@@ -68,8 +69,34 @@ class _TokenFromClient(logging.Filter):
         return "`token` will be unused" not in record.getMessage()
 
 
+class _ReconnectInOneLine(logging.Filter):
+    """Socket Mode's reconnection loop logs a traceback every 10 s while Slack is out of reach:
+    one line (a warning) says the same."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and str(record.msg).startswith("Failed to connect"):
+            record.exc_info = record.exc_text = None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
 bolt_log = logging.getLogger("adapters.slack.bolt")
 bolt_log.addFilter(_TokenFromClient())
+bolt_log.addFilter(_ReconnectInOneLine())
+
+BOT_TOKEN_HELP = (
+    "copy the Bot User OAuth Token (xoxb-…) again from api.slack.com/apps → your app → "
+    "OAuth & Permissions (reinstall the app if it was revoked)"
+)
+APP_TOKEN_HELP = (
+    "make an app-level token (xapp-…) with the connections:write scope at api.slack.com/apps → "
+    "your app → Basic Information → App-Level Tokens, and switch Socket Mode on"
+)
+
+
+class _SlackDown(Exception):
+    """Slack answered, but with a server error or its rate limit: try again later."""
+
 
 #: How long a scheduled word break's lobby stays open before the game starts by itself.
 BREAK_JOIN_WINDOW = 120.0
@@ -159,6 +186,8 @@ class SlackAdapter:
         self._uninstalled: Callable[..., Awaitable[Any]] | None = None
         self.app = self._build_app()
         self._scheduler_task: asyncio.Task[None] | None = None
+        #: Waits between tries when Slack is out of reach at start (see :meth:`check_tokens`).
+        self.backoff = Backoff()
 
     # ------------------------------------------------------------ setup
 
@@ -366,19 +395,21 @@ class SlackAdapter:
         a server of its own on ``HOST:PORT`` (the same probes, no database check unless the
         store can ping).
         """
-        await self.start()
         own = http is None
         server = http if http is not None else self._own_server()
         events = None if self.settings.socket_mode else self.web_app()
         try:
-            if events is not None:
-                server.mount(events)
             if own:
                 await server.start()
+            socket_url = await self.check_tokens(server)
+            await self.start()
+            if events is not None:
+                server.mount(events)
             if self.settings.socket_mode:
                 from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 
                 handler = AsyncSocketModeHandler(self.app, self.settings.app_token)
+                handler.client.wss_uri = socket_url  # the connection opened by the token check
 
                 async def connected() -> bool:
                     return bool(await handler.client.is_connected())
@@ -400,6 +431,58 @@ class SlackAdapter:
             if own:
                 await server.stop()
             await self.close()
+
+    async def check_tokens(self, server: HealthServer | None = None) -> str | None:
+        """Before anything else: Slack accepts the bot token (``auth.test``) and, in Socket Mode,
+        the app token (it opens the connection's URL, returned for the handler to use).
+
+        A token Slack rejects is a :class:`bot.app.StartupError` naming the setting to fix;
+        Slack out of reach (no network, DNS, Slack's own 5xx) is one log line per try, tried
+        again after :attr:`backoff`'s waits, with ``/readyz`` saying why. OAuth (many
+        workspaces) has no one bot token to check.
+        """
+        from bot.app import StartupError
+
+        settings = self.settings
+
+        def failing(reason: str) -> None:
+            if server is not None:
+                server.pending(PLATFORM, reason)
+
+        async def call(token: str, method: str, setting: str, fix: str) -> dict[str, Any]:
+            client = AsyncWebClient(token=token, base_url=settings.base_url, retry_handlers=[])
+
+            async def once() -> dict[str, Any]:
+                try:
+                    response = await client.api_call(method)
+                except SlackApiError as exc:
+                    status = exc.response.status_code
+                    if status >= 500 or status == 429:
+                        raise _SlackDown(f"Slack answered HTTP {status}") from None
+                    error = exc.response.get("error") or f"HTTP {status}"
+                    raise StartupError(f"Slack rejected {setting} ({error}): {fix}") from None
+                return dict(response.data) if isinstance(response.data, dict) else {}
+
+            return await keep_trying(
+                once,
+                what="Slack",
+                clock=self.clock,
+                log=log,
+                backoff=self.backoff,
+                retry_on=(*NETWORK_ERRORS, _SlackDown),
+                failing=failing,
+            )
+
+        url: str | None = None
+        if not settings.oauth:
+            who = await call(settings.bot_token, "auth.test", "SLACK_BOT_TOKEN", BOT_TOKEN_HELP)
+            log.info("slack: signed in as %s in workspace %s", who.get("user"), who.get("team_id"))
+        if settings.socket_mode:
+            opened = await call(
+                settings.app_token, "apps.connections.open", "SLACK_APP_TOKEN", APP_TOKEN_HELP
+            )
+            url = str(opened.get("url") or "") or None
+        return url
 
     def _own_server(self) -> HealthServer:
         server = HealthServer(self.settings.host, self.settings.port)

@@ -12,10 +12,10 @@ import itertools
 import sys
 from collections.abc import AsyncIterator, Callable, Sequence
 
-from adapters.terminal.live import LiveTable
+from adapters.terminal.live import LiveTable, input_source
 from adapters.terminal.render import BOLD, DIM, RESET, render
 from bot.clock import Clock
-from bot.commands import CommandError, split
+from bot.commands import CommandError, resolve, split
 from bot.events import ChatKey, Command, Edit, MessageRef, Outbound, Player, Post, Private, React, Text
 from bot.manager import GameManager
 
@@ -219,6 +219,14 @@ class TerminalAdapter:
         if not line:
             return True
         if line.startswith("/"):
+            typed = line.split()[0]
+            try:
+                resolve(typed)
+            except CommandError:
+                # (the chat reply says "Try `help`": here commands start with a slash)
+                shown = typed if len(typed) <= 24 else typed[:23] + "…"
+                self.write(f"✖ I don't know the command {shown!r}. Type /help for the list.\n")
+                return True
             try:
                 name, args = split(line)
             except CommandError as exc:
@@ -267,15 +275,21 @@ class TerminalAdapter:
 
 
 async def stdin_lines() -> AsyncIterator[str]:
-    """Lines typed on standard input, without blocking the event loop."""
-    loop = asyncio.get_running_loop()
-    reader = asyncio.StreamReader()
-    try:
-        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
-    except (ValueError, OSError):
-        # stdin is a regular file (or closed): read it in a worker thread instead
+    """Lines typed on standard input, without blocking the event loop.
+
+    A terminal or a pipe is watched by the event loop; a file is read in a worker thread;
+    ``/dev/null`` or a closed input has no lines (the event loop cannot watch ``/dev/null``:
+    it would wait for ever instead of seeing the end of the input).
+    """
+    source = input_source()
+    if source == "none":
+        return
+    if source == "file":
         while line := await asyncio.to_thread(sys.stdin.readline):
             yield line.rstrip("\n")
         return
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
     while line_bytes := await reader.readline():
         yield line_bytes.decode("utf-8", errors="replace").rstrip("\n")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
+import stat
 import sys
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
@@ -29,6 +30,28 @@ def interactive(env: Mapping[str, str] | None = None) -> bool:
         return sys.stdin.isatty() and sys.stdout.isatty()
     except (AttributeError, ValueError):  # closed or replaced streams
         return False
+
+
+def input_source(stream: object | None = None) -> str:
+    """What standard input is: ``"terminal"``, ``"pipe"`` (or socket), ``"file"``, or ``"none"``.
+
+    ``"none"`` is anything else: ``/dev/null`` (systemd's and ``docker run -d``'s default), a
+    closed or missing stream. A person can type only at a terminal; a pipe or a file holds
+    moves written in advance (scripts, tests); ``"none"`` holds nothing to read.
+    """
+    stream = sys.stdin if stream is None else stream
+    try:
+        fd = getattr(stream, "fileno")()  # noqa: B009 (any object: None, a closed or fake stream)
+        mode = os.fstat(fd).st_mode
+        if os.isatty(fd):
+            return "terminal"
+    except (AttributeError, TypeError, ValueError, OSError):  # (io.UnsupportedOperation is both)
+        return "none"
+    if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
+        return "pipe"
+    if stat.S_ISREG(mode):
+        return "file"
+    return "none"
 
 
 def wants_colour(env: Mapping[str, str] | None = None) -> bool:
@@ -77,7 +100,8 @@ class LiveTable:
         return "\n".join(out)
 
     def text(self, rows: int = 24, columns: int = 80) -> str:
-        """The fixed area's text: a rule, then the table (at most ``rows`` lines in all).
+        """The fixed area's text: a rule, then the table (at most ``rows`` lines in all), each
+        line wrapped to fit in ``columns`` (the toolbar would cut a longer one at the edge).
 
         A board (``grid``) stays in the scrollback: it is printed whenever it changes.
         """
@@ -85,7 +109,7 @@ class LiveTable:
             return ""
         dim, reset = (DIM, RESET) if self.colour else ("", "")
         view = dataclasses.replace(self.view, grid=())
-        lines = render(view, colour=self.colour, now=self._clock.now()).split("\n")
+        lines = render(view, colour=self.colour, now=self._clock.now(), width=max(1, columns)).split("\n")
         lines.insert(0, f"{dim}{'─' * max(1, min(columns - 1, 60))}{reset}")
         return "\n".join(lines[: max(1, rows)])
 

@@ -6,6 +6,11 @@ Card colours are never the only cue: each colour also has a shape
 
 from __future__ import annotations
 
+import re
+
+from prompt_toolkit.utils import get_cwidth
+
+from bot.commands import CommandError, resolve
 from bot.views import View, duration
 from games.common.protocol import CardFace
 
@@ -32,6 +37,25 @@ _KIND_STYLE = {
 }
 
 
+_CODE = re.compile(r"`([^`\n]+)`")
+_SLASH_MOJI = re.compile(r"/moji (?=[a-z])")
+
+
+def _as_typed_here(match: re.Match[str]) -> str:
+    span = match.group(1)
+    try:
+        resolve(span.split()[0])
+    except (CommandError, IndexError):
+        return match.group(0)  # a move or a word, typed here as it is
+    return f"`/{span.lstrip('/')}`"
+
+
+def commands_as_typed(text: str) -> str:
+    """Chat replies name commands as `go` or /moji go (how Discord and Slack take them);
+    the terminal takes them as /go, so that is what it shows."""
+    return _CODE.sub(_as_typed_here, _SLASH_MOJI.sub("/", text))
+
+
 def card(face: CardFace, colour: bool) -> str:
     """One card: shape, letter and points (``● A 1``), coloured when wanted."""
     style, shape = _CARD_STYLE.get(face.colour, _CARD_STYLE[""])
@@ -40,30 +64,109 @@ def card(face: CardFace, colour: bool) -> str:
     return f"{style}{BOLD}{body}{RESET}" if colour else f"[{body.strip()}]"
 
 
-def render(view: View, *, colour: bool, now: float | None = None) -> str:
-    """The whole view as terminal text."""
+def render(view: View, *, colour: bool, now: float | None = None, width: int | None = None) -> str:
+    """The whole view as terminal text.
+
+    With a ``width`` (the window's columns), lines are wrapped to fit it: the players'
+    scores go as many to a line as fit (a player's own line wraps after the score), cards
+    and text wrap between words, so nothing is cut at the window's edge. A board's rows
+    (``grid``) are never wrapped.
+    """
     tint = _KIND_STYLE.get(view.kind, "") if colour else ""
     end = RESET if tint else ""
     out: list[str] = []
     if view.title:
-        out.append(f"{BOLD if colour else ''}{tint}{view.title}{end}{RESET if colour else ''}")
+        for part in wrap(view.title, width):
+            out.append(f"{BOLD if colour else ''}{tint}{part}{end}{RESET if colour else ''}")
     if view.cards:
-        out.append("  " + "  ".join(card(c, colour) for c in view.cards))
-        out.append(f"  {DIM if colour else ''}letters: {view.card_line()}{RESET if colour else ''}")
+        out.extend(pack([card(c, colour) for c in view.cards], width, gap="  "))
+        dim, reset = (DIM, RESET) if colour else ("", "")
+        out.extend(f"{dim}{part}{reset}" for part in wrap(f"  letters: {view.card_line()}", width, "    "))
     out.extend("  " + row for row in view.grid)
     prefix = "✖ " if view.kind == "error" else ""
-    out.extend(f"{tint}{prefix}{line}{end}" for line in view.lines)
+    for line in view.lines:
+        shown = commands_as_typed(line)
+        out.extend(f"{tint}{part}{end}" for part in wrap(f"{prefix}{shown}", width, "  "))
     if view.seats:
         cells = []
         for seat in view.seats:
             mark = "▶" if seat.active else " "
             detail = f" ({seat.detail})" if seat.detail else ""
-            cells.append(f"{mark}{seat.name}: {seat.score}{detail}")
-        out.append("  " + " │ ".join(cells))
+            score = f":{_GLUE}{seat.score}"
+            name = seat.name if width is None else shorten(seat.name, width - 3 - columns(score))
+            cells.append(f"{mark}{name}{score}{detail}")  # (never wrapped before the score)
+        out.extend(line.replace(_GLUE, " ") for line in pack(cells, width, gap=" │ "))
     if view.deadline is not None and now is not None and view.kind == "table":
         left = max(0, round(view.deadline - now))
         out.append(f"  ⏳ {time_left(left)} left")  # one wording for every timer, as it ticks down
     return "\n".join(out)
+
+
+#: A space :func:`wrap` never breaks a line at (as wide as a space).
+_GLUE = "\u00a0"
+_ESCAPE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+
+def columns(text: str) -> int:
+    """How many terminal columns ``text`` takes (colour codes take none, wide characters two)."""
+    return get_cwidth(_ESCAPE.sub("", text))
+
+
+def shorten(text: str, room: int) -> str:
+    """``text`` cut to ``room`` columns with an ellipsis when it is wider (a player's name on a
+    narrow window: the score after it must show)."""
+    if columns(text) <= room:
+        return text
+    cut = ""
+    for ch in text:
+        if columns(cut + ch) > max(1, room - 1):
+            break
+        cut += ch
+    return cut.rstrip() + "…"
+
+
+def wrap(text: str, width: int | None, indent: str = "  ") -> list[str]:
+    """``text`` in lines of at most ``width`` columns, broken between words (None: one line).
+
+    Lines after the first start with ``indent`` (text's own leading spaces are kept on the
+    first); a word wider than the line stays whole. Only plain spaces break a line.
+    """
+    if width is None or columns(text) <= width:
+        return [text]
+    lead = text[: len(text) - len(text.lstrip(" "))]
+    lines: list[str] = []
+    line = ""
+    for word in filter(None, text.split(" ")):
+        if not line:
+            line = (indent if lines else lead) + word
+        elif columns(f"{line} {word}") <= width:
+            line = f"{line} {word}"
+        else:
+            lines.append(line)
+            line = indent + word
+    lines.append(line)
+    return lines
+
+
+def pack(cells: list[str], width: int | None, *, gap: str, lead: str = "  ") -> list[str]:
+    """``cells`` side by side after ``lead``, separated by ``gap``, as many to a line as fit in
+    ``width`` columns; a cell wider than a line of its own wraps between its words."""
+    if width is None:
+        return [lead + gap.join(cells)]
+    lines: list[str] = []
+    line = ""
+    for cell in cells:
+        if line and columns(line + gap + cell) <= width:
+            line += gap + cell
+            continue
+        if line:
+            lines.append(line)
+        parts = wrap(lead + cell, width, lead + "   ")
+        lines.extend(parts[:-1])
+        line = parts[-1]
+    if line:
+        lines.append(line)
+    return lines
 
 
 def time_left(seconds: int) -> str:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from games.board.layout import BLANK, MULTIPLIERS, Squares, parse_square, square_name
+from games.common.grammar import excerpt
 from games.common.languages import ENGLISH, Language
 from games.common.protocol import Cell
 
@@ -93,7 +94,7 @@ def parse_move(text: str, size: int, language: Language = ENGLISH) -> Move | str
         found = iter(letters.upper())
         return Swap("".join(BLANK if ch in "?_*" else next(found) for ch in typed))
     if len(words) != 3:
-        return f"I couldn't read {text.strip()!r}. {HOW}"
+        return f"I couldn't read {excerpt(text.strip())}. {HOW}"
     where, direction, word = words
     square = parse_square(where, size)
     if square is None:
@@ -104,10 +105,10 @@ def parse_move(text: str, size: int, language: Language = ENGLISH) -> Move | str
     elif direction.lower() in DOWN:
         down = True
     else:
-        return f"{direction!r} is not a direction: say `across` or `down`."
+        return f"{excerpt(direction)} is not a direction: say `across` or `down`."
     tiles = read_tiles(word, language)
     if tiles is None:
-        return f"{word!r} is not a word: use letters only (a lower-case letter is a blank)."
+        return f"{excerpt(word)} is not a word: use letters only (a lower-case letter is a blank)."
     return Play(square[0], square[1], down, tiles)
 
 

@@ -159,3 +159,17 @@ __all__ = [
     "their",
     "verb",
 ]
+
+
+#: Characters of a player's text an error message quotes at most (see :func:`excerpt`).
+EXCERPT = 40
+
+
+def excerpt(text: str, limit: int = EXCERPT) -> str:
+    """A player's text quoted in a message, bounded and on one line: ``'QQQQ…' (2,000
+    characters)`` for a long one, so that an error never echoes a whole paste back. Control
+    characters become spaces; each renderer still escapes the rest for its own markup."""
+    flat = " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
+    if len(flat) <= limit:
+        return repr(flat)
+    return f"'{flat[: limit - 1]}…' ({len(text):,} characters)"

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from games.common.grammar import excerpt
 from games.common.languages import LANGUAGE_CODES, LANGUAGES
 
 OptionValue = int | str | bool | tuple[str, ...]
@@ -63,7 +64,7 @@ class OptionSpec:
             try:
                 value = int(text)
             except ValueError:
-                raise OptionError(f"{self.name} must be a whole number, not {raw!r}") from None
+                raise OptionError(f"{self.name} must be a whole number, not {excerpt(raw)}") from None
             if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
                 raise OptionError(f"{self.name} must be between {self.low} and {self.high}, not {value}")
             return value
@@ -73,7 +74,7 @@ class OptionSpec:
                 return True
             if low in _FALSE:
                 return False
-            raise OptionError(f"{self.name} must be on or off, not {raw!r}")
+            raise OptionError(f"{self.name} must be on or off, not {excerpt(raw)}")
         if self.kind == "choice":
             return self._choice(text)
         if self.kind == "set":
@@ -95,7 +96,7 @@ class OptionSpec:
         key = self.choice_aliases.get(key, key)
         if key in self.choices:
             return key
-        raise OptionError(f"{self.name} can be {', '.join(self.choices)}; {text!r} is not one of them")
+        raise OptionError(f"{self.name} can be {', '.join(self.choices)}; {excerpt(text)} is not one of them")
 
 
 #: Computer players' strengths, weakest first: every game offers the same three.
@@ -163,7 +164,7 @@ def parse_options(specs: Sequence[OptionSpec], tokens: Iterable[str]) -> dict[st
         found = by_name.get(key)
         if found is None:
             known = ", ".join(s.name for s in specs) or "none"
-            raise OptionError(f"unknown option {key!r}; options are: {known}")
+            raise OptionError(f"unknown option {excerpt(key)}; options are: {known}")
         spec = found
         if not sep:
             if spec.kind != "bool":

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from games.common.grammar import count, does, duration, possessive, verb
+from games.common.grammar import count, does, duration, excerpt, possessive, verb
 from games.common.languages import language as language_named
 from games.common.protocol import Action, CardFace, Claim, Notice, Result, Seat, SeatLine, Setup, Snapshot
 from games.common.words import WordRules
@@ -391,7 +391,9 @@ class LetterDice:
         move = parse_move(text, self.language)
         if move is None:
             return [
-                Notice("rejected", f"I can't read {text.strip()!r} as a move. {NOTATION_HELP}", seat, ref)
+                Notice(
+                    "rejected", f"I can't read {excerpt(text.strip())} as a move. {NOTATION_HELP}", seat, ref
+                )
             ]
         if move == "challenge":
             return self._challenge(seat, side, now, ref)
@@ -580,8 +582,8 @@ class LetterDice:
         game = "Letter dice"
         if self.language.code != "en":
             game += f" · {self.language.name}"
-        if self.phase == "over":
-            return f"{game} — game over"
+        if self.phase == "over":  # (the result that follows says "game over")
+            return f"{game} — the final mat"
         if self.phase == "last-call":
             return f"{game} — the last word"
         roller = self.roller()

@@ -45,9 +45,23 @@ TITLE = "Mark My Words"
 
 @dataclass(frozen=True, slots=True)
 class _Refusal:
-    """Why a claim of words was refused."""
+    """Why a claim of words was refused (``words``: the reasons about the words alone, in the third
+    person, for the channel; "" when the words were fine but none used the tile)."""
 
     reason: str
+    words: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class _Claimed:
+    """The named words that count (their recordings) and why each of the others doesn't."""
+
+    recordings: list[Recording]
+    skipped: list[str]
+
+    def note(self) -> str:
+        """`` Not marked: …`` for the words that didn't count ("" when all did)."""
+        return f" Not marked: {' '.join(self.skipped)}" if self.skipped else ""
 
 
 class PathsEngine:
@@ -376,22 +390,25 @@ class PathsEngine:
             self.squares[square] = held
             if self.config.misplaced == "retry":
                 return _no(claimed.reason, seat, ref)
-            return self._misplaced(seat, letter, name, claimed.reason, now, ref)
+            return self._misplaced(seat, letter, name, claimed, now, ref)
         rack.remove(letter)
         if exchange:
             self.blanks[seat] += 1
-        gained = self._keep(claimed)
+        recordings = claimed.recordings
+        gained = self._keep(recordings)
         shown = letter.upper()
         what = f"exchanged the blank on {name} for {shown}" if exchange else f"placed {shown} on {name}"
         self.recent = {square}
-        self.last_move = f"{self.names[seat]} {what}" + (f": {self._list(claimed)}" if claimed else "")
-        text = self.last_move + (f" (+{gained})" if gained else "") + "."
+        self.last_move = f"{self.names[seat]} {what}" + (f": {self._list(recordings)}" if recordings else "")
+        text = self.last_move + (f" (+{gained})" if gained else "") + "." + claimed.note()
         return [Notice("accepted", text, seat, ref), *self._end_turn(now, False, "")]
 
     def _misplaced(
-        self, seat: str, letter: str, name: str, reason: str, now: float, ref: str | None
+        self, seat: str, letter: str, name: str, refusal: _Refusal, now: float, ref: str | None
     ) -> list[Notice]:
-        """The rulebook: a letter tile placed without creating a new word is lost and the turn ends."""
+        """The rulebook: a letter tile placed without creating a new word is lost and the turn ends.
+
+        Both messages say first why no new word was made, then what it cost."""
         self.racks[seat].remove(letter)
         shown = letter.upper()
         if self.config.free_pile:
@@ -401,16 +418,21 @@ class PathsEngine:
         else:
             self.box.append(letter)  # no Free Letter Pile in this game: the tile leaves play
             where = "is out of the game (no Free Letter Pile here)"
-        self.last_move = f"{self.names[seat]} placed {shown} on {name} without making a new word"
-        text = f"{self.last_move}, so the {shown} tile {where} and the turn ends"
+        player = self.names[seat]
+        self.last_move = f"{player} placed {shown} on {name} without making a new word"
+        if refusal.words:
+            text = f"{refusal.words} So {grammar.possessive(player)} {shown} on {name} made no new word"
+        else:
+            text = f"None of the words {player} named uses the {shown} on {name}, so it made no new word"
         notices = [
             Notice(
                 "rejected",
-                f"{reason} Your {shown} tile {where} (misplaced={self.config.misplaced}).",
+                f"{refusal.reason} So your {shown} tile {where} and your turn ends "
+                f"(misplaced={self.config.misplaced}).",
                 seat,
                 ref,
             ),
-            Notice("announce", text + "."),
+            Notice("announce", f"{text}: the tile {where} and the turn ends."),
         ]
         # like a discard: a move (it feeds the pile), not a pass, and no knock window
         return notices + self._end_turn(now, False, "", board_changed=False)
@@ -475,10 +497,10 @@ class PathsEngine:
             return self._free_penalty(seat, claimed.reason, now, ref)
         for letter, _ in move.tiles:
             self.pile.remove(letter)
-        gained = self._keep(claimed)
+        gained = self._keep(claimed.recordings)
         self.recent = set(squares)
         tiles = ", ".join(f"{ch.upper()} on {square_name(sq, self.size)}" for ch, sq in move.tiles)
-        self.last_move = f"{self.names[seat]} took free tiles ({tiles}): {self._list(claimed)}"
+        self.last_move = f"{self.names[seat]} took free tiles ({tiles}): {self._list(claimed.recordings)}"
         notices = [Notice("accepted", f"{self.last_move} (+{gained}). Now the regular turn.", seat, ref)]
         if not self.racks[seat] and not self.blanks[seat]:
             notices += self._end_turn(
@@ -520,9 +542,12 @@ class PathsEngine:
         claimed = self._claims(seat, move.words, "knock")
         if isinstance(claimed, _Refusal):
             return _no(claimed.reason, seat, ref)
-        gained = self._keep(claimed)
+        if not claimed.recordings:
+            return _no(" ".join(claimed.skipped), seat, ref)
+        gained = self._keep(claimed.recordings)
         self.knock_until = now + self.config.knock  # the last successful knocker keeps the window open
-        text = f"{grammar.does(self.names[seat], 'knocks')}: {self._list(claimed)} (+{gained})."
+        knocks = grammar.does(self.names[seat], "knocks")
+        text = f"{knocks}: {self._list(claimed.recordings)} (+{gained}).{claimed.note()}"
         return [Notice("accepted", text, seat, ref), Notice("table")]
 
     # ------------------------------------------------------------ claims
@@ -535,39 +560,73 @@ class PathsEngine:
         *,
         must: int | None = None,
         must_all: frozenset[int] = frozenset(),
-    ) -> list[Recording] | _Refusal:
-        """Find a new path for each named word, or the reason one can't be found.
+    ) -> _Claimed | _Refusal:
+        """Judge the named words: the ones that count, or the reason the move can't stand.
 
         ``must``: at least one of the words must use that square (the tile just
         placed). ``must_all``: the (single) word must use all those squares.
+
+        The rulebook marks down each new word a player names; a tile is lost only when it
+        made no new word. So with ``named=each`` every word is judged on its own: those that
+        count are kept, the others are listed with their reasons, and the claim is refused
+        only when no word uses the tile (``must``; nothing counts at all for a knock).
+        ``named=all`` (games recorded before the option) refuses the claim at the first word
+        that doesn't count.
         """
         taken: dict[str, set[int]] = {}
         out: list[Recording] = []
+        skipped: list[str] = []
         for word in words:
-            if word not in self.words or len(word) < self.rules.min_length:
-                return _Refusal(self._not_allowed(word))
-            paths = self.board.finder.paths_of(self.squares, word)
-            if not paths:
-                return _Refusal(f"{word.upper()} can't be read along a path of touching tiles.")
-            fresh = [
-                p
-                for p in paths
-                if self.board.is_new(word, p) and taken.get(word, set()).isdisjoint(p) and must_all <= set(p)
-            ]
-            if not fresh:
-                if must_all and not any(must_all <= set(p) for p in paths):
-                    return _Refusal(f"{word.upper()} doesn't use every free tile you placed.")
-                return _Refusal(
-                    f"{word.upper()} isn't new: it was marked down before with these tiles "
-                    "(a new one needs tiles none of which formed it before)."
-                )
-            best = next((p for p in fresh if must in p), fresh[0]) if must is not None else fresh[0]
-            taken.setdefault(word, set()).update(best)
-            out.append(Recording(seat, word, best, self.points(word), how))
+            reason = self._claim_one(seat, word, how, taken, must, must_all, out)
+            if reason is None:
+                continue
+            if self.config.named == "all":
+                return _Refusal(reason, reason)
+            skipped.append(reason)
         if must is not None and not any(must in r.path for r in out):
             name = square_name(must, self.size)
+            if skipped:
+                why = " ".join(skipped)
+                if not out:  # (nothing counted: the reasons say it all)
+                    return _Refusal(why, why)
+                return _Refusal(f"{why} None of the words that count uses your tile on {name}.", why)
             return _Refusal(f"None of those words uses your tile on {name}: name a new word it makes.")
-        return out
+        if must_all and not out:
+            return _Refusal(" ".join(skipped), " ".join(skipped))
+        return _Claimed(out, skipped)
+
+    def _claim_one(
+        self,
+        seat: str,
+        word: str,
+        how: str,
+        taken: dict[str, set[int]],
+        must: int | None,
+        must_all: frozenset[int],
+        out: list[Recording],
+    ) -> str | None:
+        """Record ``word`` in ``out`` along a new path; or the reason it doesn't count."""
+        if word not in self.words or len(word) < self.rules.min_length:
+            return self._not_allowed(word)
+        paths = self.board.finder.paths_of(self.squares, word)
+        if not paths:
+            return f"{word.upper()} can't be read along a path of touching tiles."
+        fresh = [
+            p
+            for p in paths
+            if self.board.is_new(word, p) and taken.get(word, set()).isdisjoint(p) and must_all <= set(p)
+        ]
+        if not fresh:
+            if must_all and not any(must_all <= set(p) for p in paths):
+                return f"{word.upper()} doesn't use every free tile you placed."
+            return (
+                f"{word.upper()} isn't new: it was marked down before with these tiles "
+                "(a new one needs tiles none of which formed it before)."
+            )
+        best = next((p for p in fresh if must in p), fresh[0]) if must is not None else fresh[0]
+        taken.setdefault(word, set()).update(best)
+        out.append(Recording(seat, word, best, self.points(word), how))
+        return None
 
     def _keep(self, claimed: list[Recording]) -> int:
         gained = 0

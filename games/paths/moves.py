@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.common.grammar import excerpt
 from games.common.languages import ENGLISH, Language
 from games.paths.grid import looks_like_square, parse_square, read_letter
 
@@ -120,7 +121,9 @@ def _place(tokens: list[str], width: int, height: int, swap: bool, language: Lan
     elif looks_like_square(b) and (letter := read_letter(a, language)) is not None:
         square = b
     else:
-        raise MoveError(f"I couldn't read {' '.join(tokens[:2])!r} as a square and a letter: try {example}.")
+        raise MoveError(
+            f"I couldn't read {excerpt(' '.join(tokens[:2]))} as a square and a letter: try {example}."
+        )
     words = _words(tokens[2:], language) if tokens[2:] else ()
     return Place(_square(square, width, height), letter, words, swap)
 
@@ -136,7 +139,7 @@ def _free(tokens: list[str], width: int, height: int, language: Language) -> Fre
         elif looks_like_square(a) and (letter := read_letter(b, language)) is not None:
             tiles.append((letter, _square(a, width, height)))
         else:
-            raise MoveError(f"I couldn't read {a} {b} as a letter and a square: try {example}.")
+            raise MoveError(f"I couldn't read {excerpt(f'{a} {b}')} as a letter and a square: try {example}.")
     (word,) = _words(tokens[-1:], language)
     return Free(tuple(tiles), word)
 
@@ -154,6 +157,6 @@ def _words(tokens: list[str], language: Language) -> tuple[str, ...]:
     for token in tokens:
         word = language.fold(token)
         if word is None:
-            raise MoveError(f"{token!r} is not a word: words are letters only.")
+            raise MoveError(f"{excerpt(token)} is not a word: words are letters only.")
         out.append(word)
     return tuple(out)

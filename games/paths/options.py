@@ -42,6 +42,12 @@ _BEFORE_MISPLACED: tuple[str, ...] = (
     "rules",
 )
 
+#: Which of the words a player names count: each that is new and allowed (the rulebook marks
+#: down every new word named; a tile is lost only when it made none), or all of them or none.
+NAMED: tuple[str, ...] = ("each", "all")
+#: The options a game recorded before ``named`` existed: such a record replays with "all".
+_BEFORE_NAMED: tuple[str, ...] = (*_BEFORE_MISPLACED, "misplaced")
+
 OPTIONS: tuple[OptionSpec, ...] = (
     *computer_players(5),
     OptionSpec("size", "int", 12, "squares on each side of the grid", low=5, high=20, aliases=("grid",)),
@@ -87,6 +93,15 @@ OPTIONS: tuple[OptionSpec, ...] = (
         choices=MISPLACED,
         choice_aliases={"lose": "pile", "lost": "pile", "free-pile": "pile", "refuse": "retry"},
     ),
+    OptionSpec(
+        "named",
+        "choice",
+        "each",
+        "the words you name with a move: each (the rulebook: every new, allowed word is marked; "
+        "the others are listed and don't count) or all (one word that doesn't count refuses the move)",
+        choices=NAMED,
+        choice_aliases={"every": "each", "any": "each", "strict": "all", "all-or-nothing": "all"},
+    ),
     OptionSpec("min", "int", 2, "minimum word length", low=2, high=5, aliases=("min-length", "length")),
     OptionSpec("dictionary", "choice", "tournament", "the word list that judges words", choices=DICTIONARIES),
     OptionSpec(
@@ -112,6 +127,7 @@ class PathsConfig:
     blanks: bool = True
     free_pile: bool = True
     misplaced: str = "pile"
+    named: str = "each"
     min_length: int = 2
     dictionary: str = "tournament"
     bans: frozenset[str] = frozenset(DEFAULT_BANS)
@@ -131,6 +147,9 @@ class PathsConfig:
         misplaced = str(values["misplaced"])
         if recorded_before(options, "misplaced", _BEFORE_MISPLACED):
             misplaced = "retry"  # a game started before the rule was enforced replays as it was played
+        named = str(values["named"])
+        if recorded_before(options, "named", _BEFORE_NAMED):
+            named = "all"  # likewise: every named word had to count
         return cls(
             size=_int(values["size"]),
             scoring=str(values["scoring"]),
@@ -139,6 +158,7 @@ class PathsConfig:
             blanks=bool(values["blanks"]),
             free_pile=bool(values["free-pile"]),
             misplaced=misplaced,
+            named=named,
             min_length=_int(values["min"]),
             dictionary=str(values["dictionary"]),
             bans=frozenset(bans) if isinstance(bans, tuple) else frozenset(DEFAULT_BANS),

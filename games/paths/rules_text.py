@@ -15,10 +15,11 @@ point per letter).
 
 First round: place one tile anywhere. If it touches another tile it must make a word.
 After that, every tile you place must make a new word. Name the words as you place it;
-you may also claim new words elsewhere on the board. A tile that makes no new word (a
-named word isn't a word, can't be read, isn't new, or doesn't use the tile) goes to the
-Free Letter Pile and your turn ends (misplaced=retry: the move is refused and you try
-again instead).
+you may also claim new words elsewhere on the board. Each named word that is allowed,
+can be read and is new is marked down; the others are listed and simply don't count
+(named=all: one of them refuses the whole move). A tile that makes no new word (no word
+that counts uses it) goes to the Free Letter Pile and your turn ends (misplaced=retry:
+the move is refused and you try again instead).
 
 Moves (type `/moji play MOVE`; in the terminal just type the move):
   E5 T ATE TEA             your T on E5, claiming ATE and TEA (or `T E5 ATE TEA`)

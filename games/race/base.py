@@ -57,6 +57,8 @@ class RaceBase:
     """Shared state and helpers of the flip race, Off the Grid and Eagle Eyes."""
 
     title = "moji"
+    #: Whether players hand in private word lists (``list``): only Eagle Eyes.
+    takes_lists = False
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -133,6 +135,17 @@ class RaceBase:
         self.now = now
         out.append(Notice("end", f"This game can't start: {self.refusal}"))
         return True
+
+    def quiet_vote(self, seat: str, choice: str) -> str:
+        """Why a vote by ``seat`` (``skip``, ``yes``, ``no``) changed nothing that shows: the
+        session tells the voter this, so no command goes unanswered."""
+        if self.over:
+            return "This game is over."
+        if seat in self.left:
+            return "You've left this game, so your vote doesn't count."
+        if choice == "skip":
+            return "There's nothing to skip right now."
+        return "There's no answer waiting for a vote right now."
 
     # ----- names and teams -------------------------------------------------------------
     def name(self, sid: str) -> str:

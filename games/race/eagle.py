@@ -47,6 +47,7 @@ class EagleEyes(RaceBase):
     """The Eagle Eyes variation of moji: private lists, revealed and scored together."""
 
     title = "moji: Eagle Eyes"
+    takes_lists = True
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
@@ -378,6 +379,14 @@ class EagleEyes(RaceBase):
         shown_list = ", ".join(w.upper() for w in mine) if mine else "(empty)"
         parts.append(f"Your list ({plural(len(mine), 'word')}): {shown_list}")
         out.append(Notice("private", "\n".join(parts), sid, ref))
+
+    def quiet_vote(self, seat: str, choice: str) -> str:
+        """Why a vote changed nothing that shows: ``skip`` means done writing."""
+        if self.over or seat in self.left or choice != "skip":
+            return super().quiet_vote(seat, choice)
+        if seat in self.done:
+            return "Your list is already in; the round ends when everyone is done or the time is up."
+        return "Nobody is writing a list right now: wait for the next round's cards."
 
     def _done(self, sid: str, now: float, out: list[Notice]) -> None:
         if sid not in self.index or sid in self.left or self.writing_until is None or sid in self.done:

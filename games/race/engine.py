@@ -398,6 +398,31 @@ class FlipRace(RaceBase):
             if vote.yes | vote.no >= vote.voters:
                 self._close_vote(action.now, out)
 
+    def quiet_vote(self, seat: str, choice: str) -> str:
+        """Why a vote changed nothing that shows (already counted, no answer to vote on…)."""
+        vote = self.vote
+        if self.over or seat in self.left:
+            return super().quiet_vote(seat, choice)
+        if choice == "skip":
+            if vote is not None:
+                return f"Finish the vote on {vote.word.upper()} first; then vote to skip if you're stuck."
+            need = set(self.humans() or [s for s in self.order if s not in self.left])
+            return (
+                f"You've already voted to skip ({len(self.skips & need)}/{len(need)}). The face-up cards "
+                "go when everyone has, or when the hourglass runs out."
+            )
+        if vote is None:
+            return "There's no answer waiting for a vote right now (votes settle theme answers)."
+        if seat == vote.seat:
+            return f"{vote.word.upper()} is your own answer: the other players vote on it."
+        if seat not in vote.voters:
+            return f"Only the players who were at the table when {vote.word.upper()} was said vote on it."
+        cast = len(vote.yes | vote.no)
+        return (
+            f"Your vote on {vote.word.upper()} is in ({cast} of {len(vote.voters)} voted). "
+            "The answer is settled when everyone has voted or the time runs out."
+        )
+
     def _check_skip(self, now: float, out: list[Notice]) -> None:
         need = set(self.humans() or [s for s in self.order if s not in self.left])
         if self.skips and need <= self.skips and self.vote is None:
@@ -586,7 +611,13 @@ class FlipRace(RaceBase):
             self._reject(claim, f"Tie-break in progress: only {names} may answer until it is settled.", out)
             return None
         if sid in self.flip_at:
-            self._reject(claim, "You can't collect until you flip your next card.", out)
+            left = max(0.1, self.flip_at[sid] - claim.sent_at)
+            self._reject(
+                claim,
+                f"Your card was just taken: your next card flips by itself in {left:.1f} s, "
+                "and then you can collect again.",
+                out,
+            )
             return None
         groups, restriction = self.groups_for(sid)
         ruling = self.referee.rule(

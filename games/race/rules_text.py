@@ -11,8 +11,8 @@ You may imagine other letters: with C and T face-up, CAT, TOPIC and SECTION all 
 • The earliest valid word (by the chat's own timestamp) wins the cards it uses; the
   other cards stay face-up for the next word. Answers a few ms apart are a tie: the first
   of the tied players to name a different word wins.
-• If your card was taken, you can't collect until your next card is flipped (a short
-  pause). With an empty stack you may still claim.
+• If your card was taken, your next card flips by itself after a short pause; until
+  then you can't collect. With an empty stack you may still claim.
 • Stuck? After the hourglass (30 s) or when everyone types "skip", the face-up cards go
   to the discard pile, the bot shows a word that would have worked, and everyone flips.
 • When the stacks are played out (or only one player has cards left), one last

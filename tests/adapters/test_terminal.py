@@ -141,6 +141,28 @@ async def test_in_a_turn_based_game_a_typed_line_is_a_move() -> None:
     await manager.shutdown()
 
 
+async def test_an_unknown_command_points_to_slash_help() -> None:
+    clock = FakeClock()
+    screen: list[str] = []
+    outbox = TerminalOutbox(screen.append, clock, colour=False)
+    manager = GameManager(Registry([MOVES]), outbox, MemoryLog(), clock, rng=random.Random(3))
+    keys = Keyboard()
+    adapter = TerminalAdapter(manager, outbox, keys.lines(), screen.append, game="moves", options=[])
+    run = asyncio.ensure_future(adapter.run())
+    await clock.advance(3)
+    keys.type("/frobnicate now")
+    keys.type("/" + "x" * 2000)
+    keys.type("/help")
+    await clock.advance(0.1)
+    shown = "".join(screen)
+    assert "✖ I don't know the command '/frobnicate'. Type /help for the list." in shown
+    assert "Try `help`" not in shown  # (`help` alone is a move in the terminal, not a command)
+    assert "x" * 30 not in shown  # a long typo is not echoed whole
+    keys.type("/quit")
+    assert await run == 0
+    await manager.shutdown()
+
+
 def test_time_left_reads_like_a_person_would_say_it() -> None:
     assert time_left(28) == "28 s"
     assert time_left(180) == "3 min"
@@ -358,3 +380,12 @@ async def test_a_german_race_in_the_terminal_takes_an_a_umlaut_card() -> None:
     keys.type("/quit")
     assert await run == 0
     await manager.shutdown()
+
+
+def test_command_hints_read_as_the_terminal_takes_them() -> None:
+    from adapters.terminal.render import commands_as_typed
+
+    said = "Your lobby: `go` starts it, or `start board bots=1`. Start (or /moji go). Type `H8 across WORD`."
+    assert commands_as_typed(said) == (
+        "Your lobby: `/go` starts it, or `/start board bots=1`. Start (or /go). Type `H8 across WORD`."
+    )

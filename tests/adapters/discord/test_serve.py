@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import socket
 import time
+from collections.abc import Iterator
 
 import pytest
 
@@ -104,3 +107,81 @@ async def test_readyz_waits_for_the_gateway(monkeypatch: pytest.MonkeyPatch, ser
         await server.stop()
         await fake.close()
     assert await server.readiness() == (False, {"database": "ok", "discord": "stopped"})
+
+
+@contextlib.contextmanager
+def refused_port() -> Iterator[int]:
+    """A local port that refuses connections (bound, never listening: nobody else can take it)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        yield int(sock.getsockname()[1])
+
+
+async def test_discord_out_of_reach_is_one_line_a_try_and_readyz_says_why(
+    monkeypatch: pytest.MonkeyPatch, services: Services, caplog: pytest.LogCaptureFixture
+) -> None:
+    """No network at start: no traceback, tries again after the backoff's wait, then connects."""
+    import discord
+
+    from bot.health import HealthServer
+    from bot.retry import Backoff
+
+    fake = FakeDiscord()
+    await fake.start()
+    fake.patch(monkeypatch)
+    clock = FakeClock(time.time())
+    server = HealthServer("127.0.0.1", 0)
+    server.watch_database(services.store)
+    server.expect("discord")
+    failures: list[str] = []
+    failed = asyncio.Event()
+
+    def pending(name: str, reason: str) -> None:
+        HealthServer.pending(server, name, reason)
+        failures.append(reason)
+        failed.set()
+
+    monkeypatch.setattr(server, "pending", pending)
+    services.http = server
+    task: asyncio.Task[None] | None = None
+    with refused_port() as port, caplog.at_level(logging.INFO):
+        monkeypatch.setattr(discord.http.Route, "BASE", f"http://127.0.0.1:{port}/api/v10")
+        try:
+            task = asyncio.get_running_loop().create_task(
+                serve(
+                    make_config(),
+                    services,
+                    clock,
+                    backoff=Backoff(first=5, factor=2, jitter=0),
+                    guild_ready_timeout=0.05,
+                )
+            )
+            for tries in (1, 2):
+                await asyncio.wait_for(failed.wait(), 10)
+                failed.clear()
+                ready, states = await server.readiness()
+                assert not ready
+                assert states["discord"].startswith(
+                    f"cannot reach Discord (Cannot connect to host 127.0.0.1:{port}"
+                )
+                assert states["discord"].endswith(f"try {tries} failed, trying again in {5 * tries} s")
+                if tries == 1:
+                    await clock.advance(5)  # the wait, then the second try (refused again)
+            assert not task.done()
+            # the network is back: the next try logs in and the gateway connects
+            monkeypatch.setattr(discord.http.Route, "BASE", fake.base + "/api/v10")
+            await clock.advance(10)
+            await fake.connected()
+            assert len(failures) == 2
+        finally:
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+            await fake.close()
+    warnings = [
+        r for r in caplog.records if r.name.startswith("adapters.discord") and r.levelno >= logging.WARNING
+    ]
+    assert [r.getMessage().split(" (")[0] for r in warnings] == ["cannot reach Discord"] * 2
+    assert all(r.exc_info is None and "\n" not in r.getMessage() for r in warnings)
+    assert not [r for r in caplog.records if r.exc_info and r.levelno >= logging.ERROR]

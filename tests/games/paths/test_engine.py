@@ -16,6 +16,8 @@ from tests.games.paths.helpers import ANN, BOB, CAL, engine, give, put, refused,
 
 #: Today's lenient table: a tile that makes no new word is refused and the player tries again.
 RETRY: dict[str, OptionValue] = {"misplaced": "retry"}
+#: named=all: one named word that doesn't count refuses the claim (the default, each, marks the others)
+STRICT: dict[str, OptionValue] = {"named": "all"}
 
 
 def sq(game: PathsEngine, name: str) -> int:
@@ -118,8 +120,10 @@ def test_a_tile_that_makes_no_new_word_goes_to_the_free_letter_pile_and_the_turn
     notes = say(game, ANN, "E5 T AT")
     reason = refused(notes) or ""
     assert "can't be read" in reason and "Free Letter Pile" in reason
-    announced = [n.text for n in notes if n.kind == "announce"]
-    assert any("without making a new word" in t and "Free Letter Pile" in t for t in announced)
+    (announced,) = [n.text for n in notes if n.kind == "announce"]
+    # the reason first, then what it cost
+    assert announced.startswith("AT can't be read") and "made no new word" in announced
+    assert announced.index("can't be read") < announced.index("Free Letter Pile")
     assert game.squares[sq(game, "E5")] == EMPTY
     assert game.racks[ANN] == ["x"] and game.pile == ["t"] and game.scores[ANN] == 0
     assert game.seat_id == BOB and game.passes == 0  # a move, not a pass
@@ -145,8 +149,8 @@ def test_every_failed_claim_loses_the_tile(claim: str, why: str) -> None:
     assert game.racks[ANN] == ["t"] and game.pile == ["t"] and game.seat_id == BOB
 
 
-def test_a_word_that_is_not_new_loses_the_tile_too() -> None:
-    game = engine()
+def test_a_word_that_is_not_new_loses_the_tile_too_when_all_named_words_must_count() -> None:
+    game = engine(STRICT)
     skip_first_round(game)
     put(game, {"B1": "n", "C1": "o", "D1": "t"})
     game.board.used["not"] = {sq(game, "B1"), sq(game, "C1"), sq(game, "D1")}
@@ -247,7 +251,7 @@ def test_at_least_one_claimed_word_must_use_the_new_tile() -> None:
 
 
 def test_a_word_is_new_only_with_tiles_that_never_formed_it() -> None:
-    game = engine(RETRY)
+    game = engine({**RETRY, **STRICT})
     skip_first_round(game)
     put(game, {"A1": "t", "B1": "o", "C1": "e"})
     game.board.used["toe"] = {sq(game, "A1"), sq(game, "B1"), sq(game, "C1")}  # TOE was marked down
@@ -265,7 +269,7 @@ def test_a_word_is_new_only_with_tiles_that_never_formed_it() -> None:
 
 
 def test_same_word_on_fresh_tiles_is_new_again() -> None:
-    game = engine()
+    game = engine(STRICT)
     skip_first_round(game)
     put(game, {"A1": "t", "B1": "o", "C1": "e", "A4": "t", "B4": "o"})
     give(game, ANN, "e")
@@ -280,7 +284,7 @@ def test_same_word_on_fresh_tiles_is_new_again() -> None:
 
 
 def test_knot_after_not_shares_tiles_so_only_knot_is_new() -> None:
-    game = engine(RETRY)
+    game = engine({**RETRY, **STRICT})
     skip_first_round(game)
     put(game, {"B1": "n", "C1": "o", "D1": "t"})
     game.board.used["not"] = {sq(game, "B1"), sq(game, "C1"), sq(game, "D1")}
@@ -559,7 +563,7 @@ def test_private_notices_carry_the_racks_only_to_their_owners() -> None:
 
 
 def test_the_minimum_length_option_refuses_short_words() -> None:
-    game = engine({"min": 3, **RETRY})
+    game = engine({"min": 3, **RETRY, **STRICT})
     skip_first_round(game)
     put(game, {"A1": "c", "B1": "a"})
     give(game, ANN, "t")

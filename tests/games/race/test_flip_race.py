@@ -24,7 +24,13 @@ def test_a_word_collects_only_the_cards_it_uses() -> None:
     # the owners of the taken cards flip after a pause; until then they can't collect
     assert set(engine.flip_at) == {ANN, BOB}
     notes = claim(engine, (ANN, "tax", 1.2))
-    assert notes[0] == ("rejected", "You can't collect until you flip your next card.")
+    # the flip is automatic: the refusal says when it comes, not that the player must act
+    pause = engine.cfg.flip_pause
+    assert notes[0] == (
+        "rejected",
+        f"Your card was just taken: your next card flips by itself in {pause - 0.2:.1f} s, "
+        "and then you can collect again.",
+    )
 
 
 def test_each_letter_claims_one_card_and_two_are_needed() -> None:
