@@ -687,7 +687,7 @@ class GameManager:
         if existing is not None and existing.info is info:
             # the host alone in their lobby starts the same game again: the lobby takes the options
             await existing.change_options(options, words)
-            self._prepare(info, str(options.get("language", "en")))
+            self._prepare(info, options)
             await self._reply_to(
                 cmd, views.message(f"Your {info.title} lobby takes the new options: `go` starts it.", "info")
             )
