@@ -294,7 +294,7 @@ async def warm_up(games: Iterable[GameInfo]) -> None:
             continue
         started = time.monotonic()
         try:
-            await asyncio.to_thread(info.prepare, "en")
+            await asyncio.to_thread(info.prepare, "en", {})  # the default options
         except Exception:
             log.exception("preparing %s failed; its first game will do the work instead", info.name)
         else:

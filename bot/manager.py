@@ -13,7 +13,7 @@ import asyncio
 import logging
 import random
 import uuid
-from collections.abc import Callable, Coroutine, Iterable, Mapping
+from collections.abc import Callable, Coroutine, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -170,8 +170,9 @@ class GameManager:
         #: Games this process stopped but could not void (the database was gone).
         self._abandoned: set[str] = set()
         self._recovered = asyncio.Event()
-        #: (game, language) whose one-off work (:attr:`GameInfo.prepare`) this process has begun.
-        self._prepared: set[tuple[str, str]] = {(info.name, "en") for info in registry}
+        #: :meth:`GameInfo.preparation` keys (game, language, options' key) whose one-off work
+        #: (:attr:`GameInfo.prepare`) this process has begun: English with default options at start-up.
+        self._prepared: set[tuple[Hashable, ...]] = {info.preparation("en", {}) for info in registry}
         #: ``privacy``, ``forget-me``, ``purge`` (adapters add their caches to its hooks).
         self.privacy = Privacy(self)
 
@@ -692,7 +693,7 @@ class GameManager:
         if existing is not None and existing.info is info:
             # the host alone in their lobby starts the same game again: the lobby takes the options
             await existing.change_options(options, words)
-            self._prepare(info, str(options.get("language", "en")))
+            self._prepare(info, options)
             await self._reply_to(
                 cmd, views.message(f"Your {info.title} lobby takes the new options: `go` starts it.", "info")
             )
@@ -717,14 +718,16 @@ class GameManager:
         self.sessions[cmd.chat] = session
         self._keep_alive()
         await session.open_lobby()
-        self._prepare(info, str(options.get("language", "en")))
+        self._prepare(info, options)
 
-    def _prepare(self, info: GameInfo, language: str) -> None:
-        """Start ``info``'s one-off work for ``language`` (its word lists, its computer players'
-        trie) in a worker thread as a lobby opens, so that the first computer move, which would
-        otherwise do it on the spot, finds it done: once per game and language in this process,
-        and only where players think in threads (the real clock). English is prepared at start-up."""
-        key = (info.name, language)
+    def _prepare(self, info: GameInfo, options: Mapping[str, OptionValue]) -> None:
+        """Start ``info``'s one-off work for the lobby's language and options (its word lists, its
+        computer players' tries) in a worker thread as a lobby opens, so that the first computer
+        move, which would otherwise do it on the spot, finds it done: once per
+        :meth:`GameInfo.preparation` key in this process, and only where players think in threads
+        (the real clock). English with the default options is prepared at start-up."""
+        language = str(options.get("language", "en"))
+        key = info.preparation(language, options)
         if info.prepare is None or not self.think_in_thread or key in self._prepared:
             return
         self._prepared.add(key)
@@ -732,9 +735,11 @@ class GameManager:
 
         async def in_a_thread() -> None:
             try:
-                await asyncio.to_thread(prepare, language)
+                await asyncio.to_thread(prepare, language, options)
             except Exception:
-                log.exception("preparing %s in %s failed; its game will do the work instead", *key)
+                log.exception(
+                    "preparing %s in %s failed; its game will do the work instead", info.name, language
+                )
 
         self.spawn(in_a_thread(), f"prepare {info.name} {language}")
 

@@ -7,9 +7,12 @@ and scores a game written down move by move.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from games.board.engine import BoardGame
-from games.board.options import OPTIONS
+from games.board.options import OPTIONS, BoardConfig
 from games.board.rules_text import RULES
+from games.common.options import BOT_LEVELS, OptionValue
 from games.common.protocol import Engine, GameInfo, Setup
 
 
@@ -18,11 +21,18 @@ def create(setup: Setup) -> Engine:
     return BoardGame(setup)
 
 
-def prepare(language: str = "en") -> None:
-    """Build the computer players' trie of the dictionary in ``language`` now (1–6 s), not in a game."""
+def _dictionary(options: Mapping[str, OptionValue]) -> str:
+    return BoardConfig.from_options(options).dictionary
+
+
+def prepare(language: str = "en", options: Mapping[str, OptionValue] | None = None) -> None:
+    """Build the computer players' tries (one per level's vocabulary) of the dictionary the
+    ``options`` name (default: tournament) in ``language`` now (1–6 s), not in a game."""
     from games.board.trie import trie_for
 
-    trie_for("tournament", language)
+    dictionary = _dictionary(options or {})
+    for level in BOT_LEVELS:
+        trie_for(dictionary, language, level)
 
 
 GAME = GameInfo(
@@ -38,6 +48,7 @@ GAME = GameInfo(
     turn_moves=(("Pass", "pass"), ("Resign", "resign")),
     aliases=("mojo",),
     prepare=prepare,
+    prepare_key=_dictionary,
 )
 
 __all__ = ["GAME", "BoardGame", "create", "prepare"]

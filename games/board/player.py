@@ -4,6 +4,10 @@
 - ``normal`` picks at random among the top fifth of the moves by score;
 - ``easy`` picks at random among short plays (at most four tiles) from the middle of the list.
 
+Easy and normal players look for plays only among the words of their level's vocabulary
+(:mod:`games.lexicon.vocabulary`): their trie holds no rarer word, so every word a play forms,
+cross-words included, is one a player of that level would know. Hard uses the whole dictionary.
+
 Candidates come from the trie of the game's dictionary and are confirmed by the
 game's own word check (the workspace's added and banned words can differ from
 the trie), so a computer player never makes an illegal move. With no play it
@@ -20,7 +24,8 @@ from typing import NamedTuple
 from games.board.core import Board, Scored, WordCheck
 from games.board.layout import BLANK
 from games.board.movegen import Candidate, Found, generate
-from games.board.trie import Trie, trie_for
+from games.board.trie import Trie, level_trie, trie_for
+from games.lexicon.vocabulary import min_zipf
 
 
 class BotRules(NamedTuple):
@@ -98,6 +103,8 @@ def choose(
     board: Board, rack: Sequence[str], check: WordCheck, level: str, rng: random.Random, rules: BotRules
 ) -> str:
     """The computer player's move, in notation."""
+    if min_zipf(level) is not None:
+        rules = BotRules(rules[0], rules[1], rules[2], rules[3], level_trie(_trie(rules), level))
     if level == "hard":
         best = _best_confirmed(board, rack, check, rules)
         return best[0].play.text() if best is not None else _no_play(rack, rules)

@@ -39,7 +39,9 @@ Options:
   turn=1..168             hours per turn (default 72)
   live=on                 live mode: live-minutes per turn instead (default 3)
   live-minutes=1..60      minutes per turn in live mode
-  bots=0..3 level=easy|normal|hard   computer players (hard finds the best move)
+  bots=0..3 level=easy|normal|hard   computer players (hard finds the best move; easy
+                          ones play only everyday words, normal ones words most adults
+                          know, hard ones the whole dictionary)
   missed=on               after the game, each player sees the best move they missed
                           on each turn
   language=en|nl|fr|de|es the language of the words and tiles (default en): each has

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 
 from games.common.languages import ASCII_LETTERS
+from games.lexicon.vocabulary import min_zipf, vocabulary
 
 #: Longest word kept (the largest board is 16 squares wide).
 MAX_LENGTH = 16
@@ -39,6 +40,7 @@ class Trie:
         "lower",
         "mask",
         "nodes",
+        "source",
         "term",
         "upper",
         "words",
@@ -52,6 +54,8 @@ class Trie:
         A letter's bit is its place in ``alphabet``, so English keeps ``a`` = bit 0 … ``z`` = bit 25.
         """
         self.alphabet = alphabet
+        #: (dictionary, language) of a shared trie (see :func:`trie_for`), None for any other
+        self.source: tuple[str, str] | None = None
         #: the letters by bit number, as tiles (upper case) and as blanks (lower case)
         self.upper: tuple[str, ...] = tuple(ch.upper() for ch in alphabet)
         self.lower: tuple[str, ...] = tuple(alphabet)
@@ -147,7 +151,7 @@ class BuildInfo:
 
 
 _LOCK = threading.Lock()
-_SHARED: dict[tuple[str, str], tuple[Trie, BuildInfo]] = {}
+_SHARED: dict[tuple[str, str, float | None], tuple[Trie, BuildInfo]] = {}
 
 
 def tournament_trie() -> Trie:
@@ -155,10 +159,25 @@ def tournament_trie() -> Trie:
     return _shared("tournament")[0]
 
 
-def trie_for(dictionary: str, language: str = "en") -> Trie:
-    """The trie of ``dictionary``'s plain words (``tournament`` or ``casual``) in ``language``,
-    built once per process."""
-    return _shared(dictionary, language)[0]
+def trie_for(dictionary: str, language: str = "en", level: str = "hard") -> Trie:
+    """The trie of ``dictionary``'s plain words (``tournament`` or ``casual``) in ``language``
+    that a computer player of ``level`` knows (hard: every word; see
+    :mod:`games.lexicon.vocabulary`), built once per process."""
+    return _shared(dictionary, language, level)[0]
+
+
+def level_trie(trie: Trie, level: str) -> Trie:
+    """The words of the shared ``trie`` that a computer player of ``level`` knows (``trie`` itself
+    for hard, or for a trie :func:`trie_for` did not build: a test's own words)."""
+    if trie.source is None or min_zipf(level) is None:
+        return trie
+    return trie_for(*trie.source, level)
+
+
+def built() -> set[tuple[str, str, float | None]]:
+    """The (dictionary, language, least Zipf) of every trie built so far in this process."""
+    with _LOCK:
+        return set(_SHARED)
 
 
 def build_info() -> BuildInfo:
@@ -166,17 +185,18 @@ def build_info() -> BuildInfo:
     return _shared("tournament")[1]
 
 
-def _shared(name: str, language: str = "en") -> tuple[Trie, BuildInfo]:
+def _shared(name: str, language: str = "en", level: str = "hard") -> tuple[Trie, BuildInfo]:
     with _LOCK:
-        key = (name, language)
+        key = (name, language, min_zipf(level))
         if key not in _SHARED:
             from games.board.words import lexicon
             from games.common.languages import language as lang
 
             lex = lexicon(name, language)
-            words = [w for w in lex.words(name) if lex.contains(w)]
+            words = [w for w in vocabulary(level, language) or lex.words(name) if lex.contains(w)]
             start = time.perf_counter()
             trie = Trie(words, alphabet=lang(language).alphabet)
+            trie.source = (name, language)
             info = BuildInfo(time.perf_counter() - start, trie.words, trie.nodes, trie.memory())
             _SHARED[key] = (trie, info)
         return _SHARED[key]

@@ -12,7 +12,7 @@ actions say (seconds, as floats, on the session's clock).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -266,10 +266,20 @@ class GameInfo:
     aliases: tuple[str, ...] = ()
     #: Turn-based: moves that need no more typing, as (button label, move) shown under the table.
     turn_moves: tuple[tuple[str, str], ...] = ()
-    #: Does the slow one-off work (word lists, tries) of a language (its code) now rather than
-    #: in the first game: a server calls it in a worker thread at start-up for English and as
-    #: the lobby of a game in another language opens.
-    prepare: Callable[[str], object] | None = None
+    #: Does the slow one-off work (word lists, tries) of a language (its code) for a game with
+    #: these options (defaults filled in; an empty mapping: the default options) now rather than
+    #: in the first game: a server calls it in a worker thread at start-up for English with the
+    #: default options and as a lobby opens, once per :meth:`preparation` key. Idempotent.
+    prepare: Callable[[str, Mapping[str, OptionValue]], object] | None = None
+    #: The part of a game's options its ``prepare`` depends on (a hashable value: its word rules),
+    #: or None when it depends on the language alone.
+    prepare_key: Callable[[Mapping[str, OptionValue]], Hashable] | None = None
     #: Why a game with these options (defaults filled in) can't be played, in a sentence players
     #: read (themes in a language they don't exist in…), or None: the start is refused at once.
     refusal: Callable[[Mapping[str, OptionValue]], str | None] | None = None
+
+    def preparation(self, language: str, options: Mapping[str, OptionValue]) -> tuple[Hashable, ...]:
+        """What a server prepares once for a game of ``language`` with ``options`` (see ``prepare``):
+        two lobbies with the same key need the same one-off work."""
+        key = self.prepare_key(options) if self.prepare_key is not None else None
+        return (self.name, language, key)

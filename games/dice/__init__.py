@@ -5,15 +5,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from games.common.options import BOT_LEVELS, OptionValue
 from games.common.protocol import Engine, GameInfo, Setup
 from games.dice.engine import LetterDice
 from games.dice.options import OPTIONS
 from games.dice.rules_text import RULES
 
 
-def prepare(language: str = "en") -> None:
-    """Build the default word list of ``language`` now (0.3–1 s) instead of inside the first
-    game's first roll.
+def prepare(language: str = "en", options: Mapping[str, OptionValue] | None = None) -> None:
+    """Build the word list of ``language`` and its computer players' (one per level's
+    vocabulary) now (0.3–1 s) instead of inside the first game's first roll (the word rules
+    have no option: ``options`` change nothing).
 
     A server may call this at start-up, like ``Lexicon.prepare()``; workspaces with their
     own word lists still build theirs on first use.
@@ -24,7 +28,9 @@ def prepare(language: str = "en") -> None:
     from games.dice.wordlist import allowed_words
 
     lang = language_named(language)
-    allowed_words(load_lexicon(lang.code), WordRules(dictionary=DICTIONARY, bans=BANS), lang)
+    rules = WordRules(dictionary=DICTIONARY, bans=BANS)
+    for level in BOT_LEVELS:
+        allowed_words(load_lexicon(lang.code), rules, lang, level)
 
 
 def create(setup: Setup) -> Engine:

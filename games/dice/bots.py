@@ -19,7 +19,6 @@ class Level:
     """How a computer player of one level behaves."""
 
     think: float  # seconds before it moves
-    common: float  # only words at least this common (Zipf) when it can
     top: int  # it picks at random among this many best-ranked words
     length_weight: float  # points a letter of length is worth when ranking (long words leave fewer dice)
     short: bool  # it goes for short words, whatever they score
@@ -28,9 +27,9 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level(think=4.0, common=3.0, top=4, length_weight=0.0, short=True, catch=0.5, bluff=0.25),
-    "normal": Level(think=3.0, common=1.5, top=3, length_weight=1.0, short=False, catch=0.9, bluff=0.0),
-    "hard": Level(think=2.0, common=0.0, top=1, length_weight=2.0, short=False, catch=1.0, bluff=0.0),
+    "easy": Level(think=4.0, top=4, length_weight=0.0, short=True, catch=0.5, bluff=0.25),
+    "normal": Level(think=3.0, top=3, length_weight=1.0, short=False, catch=0.9, bluff=0.0),
+    "hard": Level(think=2.0, top=1, length_weight=2.0, short=False, catch=1.0, bluff=0.0),
 }
 
 #: Below this Zipf frequency a valid word looks suspicious to an easy computer player.
@@ -45,11 +44,14 @@ def stream(seed: int, turn: int, seat: str, purpose: str) -> random.Random:
 def choose_word(
     fits: Sequence[Found], level: str, rng: random.Random, zipf: Callable[[str], float]
 ) -> Found | None:
-    """The word a computer player of ``level`` plays from every word it found (with their scores)."""
+    """The word a computer player of ``level`` plays from every word it found (with their scores).
+
+    ``fits`` come from the level's own word list (its vocabulary, :mod:`games.lexicon.vocabulary`).
+    """
     if not fits:
         return None
     lv = LEVELS.get(level, LEVELS["normal"])
-    pool = [f for f in fits if zipf(f.word) >= lv.common] or list(fits)
+    pool = list(fits)
     if lv.short:
         ranked = sorted(pool, key=lambda f: (len(f.word), -zipf(f.word), f.word))
     else:

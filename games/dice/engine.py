@@ -26,6 +26,7 @@ from games.dice.options import DiceConfig
 from games.dice.rules import NOTATION_HELP, Fit, Placed, WordMove, fit_word, parse_move
 from games.dice.solver import BOT_STEPS, any_word, best_word, scored
 from games.dice.wordlist import DiceLexicon, WordList, allowed_words
+from games.lexicon.vocabulary import min_zipf
 
 #: General Rules bans in force: a standard dictionary's words that need no capital letter.
 BANS = frozenset({"proper", "abbrev", "contraction", "foreign"})
@@ -106,6 +107,12 @@ class LetterDice:
         if self._wordlist is None:
             self._wordlist = allowed_words(self.lexicon, self.rules, self.language)
         return self._wordlist
+
+    def bot_words(self, level: str) -> WordList:
+        """The allowed words a computer player of ``level`` knows (its vocabulary; hard: every word)."""
+        if min_zipf(level) is None:
+            return self.wordlist
+        return allowed_words(self.lexicon, self.rules, self.language, level)
 
     @property
     def side(self) -> int:
@@ -565,7 +572,7 @@ class LetterDice:
                 return "accept"
         if self.stuck:
             return "concede"
-        found = scored(self.wordlist, self.rolled, self.mat, BOT_STEPS)
+        found = scored(self.bot_words(level), self.rolled, self.mat, BOT_STEPS)
         chosen = choose_word(found, level, stream(self.seed, self.turn, seat, "word"), zipf)
         fit = fit_word(chosen.word, self.rolled, self.mat) if chosen is not None else None
         return fit.notation() if isinstance(fit, Fit) else "concede"

@@ -41,7 +41,8 @@ Turn limit: turn=minutes (24 hours by default); a reminder comes when a quarter 
 and a missed turn scores 0. live=on plays fast: 2-minute turns and 30 s for the last
 word's challenge (it overrides turn= and window=). Computer players: bots=N
 level=easy|normal|hard (easy plays short words, hard long high-scoring ones and catches
-every made-up word).
+every made-up word). Easy computer players know only everyday words, normal ones the words
+most adults know, hard ones the whole dictionary.
 
 language=nl|fr|de|es plays in Dutch, French, German or Spanish: that language's dictionary,
 dice and letter values (German dice have Ä Ö Ü, Spanish Ñ; `python -m games.dice faces

@@ -15,6 +15,7 @@ from typing import Protocol, runtime_checkable
 from games.common.languages import ENGLISH, Language
 from games.common.words import Verdict, WordRules
 from games.dice.rules import MAX_WORD
+from games.lexicon.vocabulary import min_zipf, vocabulary
 
 
 @runtime_checkable
@@ -43,18 +44,22 @@ class WordList:
 
 
 _lock = threading.Lock()
-_cache: dict[tuple[int, WordRules, str], tuple[DiceLexicon, WordList]] = {}
-_CACHE_SIZE = 8
+_cache: dict[tuple[int, WordRules, str, float | None], tuple[DiceLexicon, WordList]] = {}
+_CACHE_SIZE = 12
 
 
-def allowed_words(lexicon: DiceLexicon, rules: WordRules, language: Language = ENGLISH) -> WordList:
+def allowed_words(
+    lexicon: DiceLexicon, rules: WordRules, language: Language = ENGLISH, level: str = "hard"
+) -> WordList:
     """The words ``lexicon`` allows under ``rules`` that dice can spell, in ``language``'s
-    letters (cached per judge, rules and language)."""
-    key = (id(lexicon), rules, language.code)
+    letters, that a computer player of ``level`` knows (hard, the default: every word; see
+    :mod:`games.lexicon.vocabulary`). Cached per judge, rules, language and vocabulary."""
+    key = (id(lexicon), rules, language.code, min_zipf(level))
     found = _cache.get(key)
     if found is not None and found[0] is lexicon:
         return found[1]
-    entries = [*lexicon.words(rules.dictionary), *sorted(rules.added)]
+    known = vocabulary(level, language.code)
+    entries = [*lexicon.words(rules.dictionary), *sorted(rules.added)] if known is None else known
     kept = WordList(
         w for w in entries if 2 <= len(w) <= MAX_WORD and language.is_word(w) and lexicon.judge(w, rules).ok
     )

@@ -12,7 +12,7 @@ from games.paths.engine import PathsEngine
 from games.paths.options import OPTIONS, PathsConfig
 from games.paths.rules_text import RULES
 from games.paths.tiles import MAX_PLAYERS, MIN_PLAYERS
-from games.paths.wordlists import prepare
+from games.paths.wordlists import prepare, word_rules
 
 
 def create(setup: Setup) -> Engine:
@@ -33,6 +33,7 @@ GAME = GameInfo(
     turn_moves=(("Pass", "pass"),),
     aliases=("mark-my-words", "mmw"),
     prepare=prepare,
+    prepare_key=word_rules,
     refusal=lambda options: PathsConfig.from_options(options).refusal(),
 )
 

@@ -5,7 +5,13 @@
 - hard: the same, plus every new word already waiting on the board, and free
   tiles from the Free Letter Pile when one alone makes a word.
 
-With no word to make, a computer player uses its blank tile (hard: where it
+Easy and normal players claim, knock and build only words of their level's vocabulary
+(:mod:`games.lexicon.vocabulary`): a tile whose only new words are rarer is not a move they
+see. Hard sees every word of the game's word list.
+
+With no word it knows but one it doesn't, an easy or normal player passes (the blank and
+the Free Letter Pile are only for when no letter makes a word). With no word to make, a
+computer player uses its blank tile (hard: where it
 blocks the most), else gives its least useful letter to the Free Letter Pile,
 else passes. Planning reads the engine and never changes it. (Knocks — normal
 and hard players claim the words left on the board during a knock window — are
@@ -17,6 +23,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from games.lexicon.vocabulary import Known, knows
 from games.paths.finder import Path
 from games.paths.grid import EMPTY, square_name
 from games.paths.tiles import letter_counts
@@ -28,14 +35,31 @@ if TYPE_CHECKING:
 VOWELS = frozenset("aeiouäöü")
 
 
-def _options(engine: PathsEngine, letters: set[str]) -> list[tuple[int, str, list[tuple[str, Path]]]]:
-    """Every (square, letter, new words through it) a tile from ``letters`` could make."""
+def vocabulary(engine: PathsEngine, level: str) -> Known | None:
+    """Which words a computer player of ``level`` knows in ``engine``'s language (None: every word)."""
+    return knows(level, engine.config.language)
+
+
+def knock_words(engine: PathsEngine, seat: str) -> list[str]:
+    """The new words on the board a computer player at ``seat`` knocks for (those it knows)."""
+    known = vocabulary(engine, engine.level(seat) or "normal")
+    return [w for w, _ in engine.board.new_words() if known is None or known(w)]
+
+
+def _options(
+    engine: PathsEngine, letters: set[str], level: str
+) -> list[tuple[int, str, list[tuple[str, Path]]]]:
+    """Every (square, letter, new words through it) a tile from ``letters`` could make, keeping
+    the words a computer player of ``level`` knows."""
     board = engine.board
+    known = vocabulary(engine, level)
     out: list[tuple[int, str, list[tuple[str, Path]]]] = []
     squares = board.frontier() + board.blanks_in_play()
     for square in squares:
         for letter in sorted(letters):
             found = board.new_words_through(square, letter)
+            if known is not None:
+                found = [hit for hit in found if known(hit[0])]
             if found:
                 out.append((square, letter, found))
     return out
@@ -55,7 +79,7 @@ def choose(engine: PathsEngine, seat: str, level: str, rng: random.Random) -> st
         free = _free_move(engine)
         if free:
             return free
-    options = _options(engine, set(rack))
+    options = _options(engine, set(rack), level)
     if options:
         if level == "easy":
             square, letter, words = rng.choice(options)
@@ -65,8 +89,10 @@ def choose(engine: PathsEngine, seat: str, level: str, rng: random.Random) -> st
         square, letter, words = rng.choice([o for o in options if _worth(engine, o[2]) == best])
         claimed = [w for w, _ in words]
         if level == "hard":
-            claimed += [w for w, _ in engine.board.new_words() if w not in claimed]
+            claimed += [w for w, _ in engine.board.new_words() if w not in claimed]  # hard knows every word
         return f"{square_name(square, size)} {letter.upper()} " + " ".join(w.upper() for w in claimed)
+    if vocabulary(engine, level) is not None and engine.can_place(seat):
+        return "pass"  # only words rarer than it knows: it passes, as a person who sees no word would
     blank_at = _blank_square(engine, level, rng) if engine.blanks[seat] else None
     if blank_at is not None:
         return "blank " + square_name(blank_at, size)
@@ -81,7 +107,7 @@ def _first_tile(engine: PathsEngine, seat: str, level: str, rng: random.Random) 
     rack = engine.racks[seat]
     size = engine.size
     if level != "easy":
-        options = _options(engine, set(rack))
+        options = _options(engine, set(rack), level)
         if options:
             square, letter, words = max(options, key=lambda o: (_worth(engine, o[2]), -o[0], o[1]))
             named = " ".join(w.upper() for w, _ in words)

@@ -705,7 +705,7 @@ class PathsEngine:
             if when <= now:
                 self._knock_checked.add((seat, opened))
                 if self.knock_open(now):
-                    found = [w for w, _ in self.board.new_words()]
+                    found = bots.knock_words(self, seat)
                     if found:
                         return [Claim(seat, "knock " + " ".join(w.upper() for w in found), now)]
         if self._waiting_for_knocks() or self.level(self.seat_id) is None:

@@ -44,7 +44,8 @@ when no tiles are left and the last knock window closes. Tiles left over don't c
 Most points wins.
 
 First game? The rulebook suggests playing without the extras: `start paths blanks=off
-free-pile=off knock=0`. Computer players: bots=N level=easy|normal|hard.
+free-pile=off knock=0`. Computer players: bots=N level=easy|normal|hard. Easy ones know only
+everyday words, normal ones the words most adults know, hard ones the whole word list.
 Other languages: language=nl|fr|de|es (each has its own letter tiles: German Ä Ö Ü,
 Spanish Ñ; the -s, -ing and -ed bans are English-only).
 """

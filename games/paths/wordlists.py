@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from games.common.languages import language
+from games.common.options import OptionValue
 from games.common.words import WordJudge, WordRules
 from games.paths.finder import WordList
 
@@ -45,13 +47,24 @@ def allowed_words(rules: WordRules, judge: WordJudge | None = None, code: str = 
         return found
 
 
-def prepare(language: str = "en") -> WordList:
-    """Build the default game's word list in ``language`` now (1 to 2 s), so a server pays it
-    at start-up (or as a lobby opens).
+def word_rules(options: Mapping[str, OptionValue]) -> WordRules:
+    """The word rules (without a workspace's words) of a game with ``options``."""
+    from games.paths.options import PathsConfig
+
+    config = PathsConfig.from_options(options)
+    return WordRules(dictionary=config.dictionary, min_length=config.min_length, bans=config.bans)
+
+
+def prepare(language: str = "en", options: Mapping[str, OptionValue] | None = None) -> WordList | None:
+    """Build the word list of a game with ``options`` (default: the default game) in
+    ``language`` now (1 to 2 s), so a server pays it at start-up (or as a lobby opens).
 
     Otherwise the first Mark My Words game to start builds it, inside the
-    session that starts it.
+    session that starts it. None for options that can't make a game.
     """
-    from games.paths.options import DEFAULT_BANS
+    from games.paths.options import PathsConfig
 
-    return allowed_words(WordRules(dictionary="tournament", bans=frozenset(DEFAULT_BANS)), None, language)
+    full = {**(options or {}), "language": language}
+    if PathsConfig.from_options(full).refusal() is not None:
+        return None
+    return allowed_words(word_rules(full), None, language)

@@ -8,6 +8,9 @@ and Eagle Eyes (:class:`EagleEyes`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from games.common.options import OptionValue
 from games.common.protocol import Engine, GameInfo, Setup
 from games.race.eagle import EagleEyes
 from games.race.engine import FlipRace
@@ -26,9 +29,10 @@ def create(setup: Setup) -> Engine:
     return FlipRace(setup)
 
 
-def prepare(language: str = "en") -> None:
+def prepare(language: str = "en", options: Mapping[str, OptionValue] | None = None) -> None:
     """Load the casual lexicon of ``language`` and build its example finder now (about 0.7 s),
-    not in a game (the computer players' first claims would wait for it)."""
+    not in a game (the computer players' first claims would wait for it). Every race judges by
+    the casual dictionary: ``options`` change nothing."""
     from games.lexicon import load
 
     load("casual", language=language).prepare()

@@ -1,5 +1,8 @@
 """Computer players: they find a word from the lexicon and answer after a human-like delay.
 
+Easy and normal players know only their level's vocabulary (:mod:`games.lexicon.vocabulary`);
+hard players know every word the rules allow.
+
 Planning draws from its own random stream, never the rule stream, so replaying
 a game's action log without asking the bots gives the identical rule state.
 """
@@ -10,6 +13,8 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from games.common.words import TITLE_THEMES
+from games.lexicon.vocabulary import Known, knows
 from games.race.cards import Card
 from games.race.referee import Referee
 
@@ -51,8 +56,12 @@ class Planner:
         self.referee = referee
         self.rng = random.Random(seed * 7919 + 1)
 
-    def candidates(self, groups: Sequence[Sequence[Card]], used: Iterable[str], limit: int) -> list[str]:
-        """Valid words for these card groups, best (most common) first."""
+    def candidates(
+        self, groups: Sequence[Sequence[Card]], used: Iterable[str], limit: int, level: str = "hard"
+    ) -> list[str]:
+        """Valid words for these card groups that a computer player of ``level`` knows (hard,
+        the default: every word), best (most common) first."""
+        known = self.vocabulary(level)
         used_set = set(used)
         seen: set[str] = set()
         out: list[str] = []
@@ -67,7 +76,7 @@ class Planner:
             except Exception:
                 found = []
             for word in found:
-                if word in seen or word in used_set:
+                if word in seen or word in used_set or (known is not None and not known(word)):
                     continue
                 seen.add(word)
                 ruling = self.referee.rule(word, [group], used_set)
@@ -77,12 +86,22 @@ class Planner:
                     return out
         return out
 
+    def vocabulary(self, level: str) -> Known | None:
+        """Which words a computer player of ``level`` knows (None: any word the rules allow).
+
+        Names of a title or person theme (movies, books, persons) have no frequency: with such
+        a theme every level knows every title and name the lexicon lists.
+        """
+        if self.referee.rules.themes & TITLE_THEMES:
+            return None
+        return knows(level, self.referee.language.code)
+
     def plan(
         self, level_name: str, groups: Sequence[Sequence[Card]], used: Iterable[str], now: float
     ) -> tuple[float, str] | None:
         """When this computer player answers and with what, or None if it is stuck."""
         level = LEVELS.get(level_name, LEVELS["normal"])
-        words = self.candidates(groups, used, level.choices)
+        words = self.candidates(groups, used, level.choices, level_name)
         roll = self.rng.random()
         if not words or roll > level.find:
             return None

@@ -209,7 +209,7 @@ class EagleEyes(RaceBase):
         rng = self.planner.rng
         for seat in self.bots():
             level = LEVELS.get(seat.bot or "normal", LEVELS["normal"])
-            words = self.planner.candidates([self.cards], self.used, level.choices * 2)
+            words = self.planner.candidates([self.cards], self.used, level.choices * 2, seat.bot or "normal")
             kept = [w for w in words if rng.random() < level.find]
             at = now + self.cfg.hourglass * rng.uniform(0.4, 0.9)
             self.bot_lists[seat.id] = (at, kept)

@@ -40,7 +40,9 @@ Variations (variation=...):
   eagle-eyes     write words privately (DM, /moji list); shared words cross out; 1 point a letter use
 masters-choice=on: the moji Master picks the next game's challenges.
 
-Computer players: bots=N level=easy|normal|hard.
+Computer players: bots=N level=easy|normal|hard. Easy ones know only everyday words, normal
+ones the words most adults know, hard ones the whole dictionary (and with a movies, books or
+persons theme every level knows every title and name).
 Language: language=nl|fr|de|es plays in Dutch, French, German or Spanish: its dictionary,
 its letters (German adds Ä Ö Ü cards, Spanish Ñ) and its Scrabble letter values. Themes and
 the -s, -ing and -ed bans are English-only.

@@ -6,6 +6,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping
+
+from games.common.options import BOT_LEVELS, OptionValue, parse_options
 from games.common.protocol import Engine, GameInfo, Setup
 from games.shed.engine import ShedGame
 from games.shed.options import OPTIONS, ShedConfig
@@ -17,16 +20,24 @@ def create(setup: Setup) -> Engine:
     return ShedGame(setup)
 
 
-def prepare(language: str = "en") -> None:
-    """Build the computer players' word index for the default rules in ``language`` now (1–2 s),
-    not in a game."""
-    from games.common.options import parse_options
+def prepare(language: str = "en", options: Mapping[str, OptionValue] | None = None) -> None:
+    """Build the computer players' word indexes (one per level's vocabulary) for the word rules
+    of ``options`` (default: the default rules) in ``language`` now (1–2 s), not in a game."""
     from games.common.protocol import Seat
     from games.shed.bots import word_index
 
     seats = (Seat("bot:1", "Ada", bot="normal"), Seat("bot:2", "Basil", bot="normal"))
-    options = parse_options(OPTIONS, (f"language={language}",))
-    word_index(ShedGame(Setup(options=options, seats=seats, seed=0)))
+    full = {**parse_options(OPTIONS, ()), **(options or {}), "language": language}
+    game = ShedGame(Setup(options=full, seats=seats, seed=0))
+    if game.refusal:
+        return  # a game that can't be played judges no word
+    for level in BOT_LEVELS:
+        word_index(game, level)
+
+
+def _word_rules(options: Mapping[str, OptionValue]) -> Hashable:
+    config = ShedConfig.from_options(options)
+    return config.word_rules(), config.verbs_allowed
 
 
 GAME = GameInfo(
@@ -42,6 +53,7 @@ GAME = GameInfo(
     turn_moves=(("Draw a card", "draw"),),
     aliases=("shedding", "wordshed"),
     prepare=prepare,
+    prepare_key=_word_rules,
     refusal=lambda options: ShedConfig.from_options(options).refusal,
 )
 

@@ -11,6 +11,10 @@ never sends a move the rules refuse.
 - hard: as many words, extensions and takes as it can find, and action cards
   aimed where they hurt most (the opponent with the fewest cards).
 
+Easy and normal players' indexes hold only the words of their level's vocabulary
+(:mod:`games.lexicon.vocabulary`), so every word they make, extend to or leave behind after a
+take is one a player of that level would know; hard's holds every allowed word.
+
 An action card ends a turn of words (actions=last) or is a whole turn on its own
 (actions=alone, the rulebook): then it is played instead of words that would shed
 fewer than three cards.
@@ -26,6 +30,7 @@ from math import comb
 from typing import TYPE_CHECKING, Protocol
 
 from games.common.letter_tables import points as letter_points
+from games.lexicon.vocabulary import min_zipf, vocabulary
 from games.shed.notation import Act, Draw, Form, Op, Source, unparse
 from games.shed.rearrange import Refusal
 from games.shed.turn import Round, play_turn
@@ -37,6 +42,8 @@ MAX_WORD = 12  # longest word the index keeps
 SUBSET_BUDGET = 2000  # hand sub-multisets looked at per search
 
 _cache: dict[tuple[object, ...], dict[str, str]] = {}
+_CACHE_SIZE = 12  # four rule sets, three levels each
+_built: list[tuple[object, ...]] = []
 _lock = threading.Lock()
 
 
@@ -44,14 +51,17 @@ class _WordList(Protocol):
     def words(self, dictionary: str | None = None) -> list[str]: ...
 
 
-def word_index(game: ShedGame) -> dict[str, str]:
-    """Sorted letters -> an allowed word with exactly those letters (most common first).
+def word_index(game: ShedGame, level: str = "hard") -> dict[str, str]:
+    """Sorted letters -> an allowed word with exactly those letters (most common first) that a
+    computer player of ``level`` knows (:mod:`games.lexicon.vocabulary`; hard: every word).
 
-    Built once per rule set and shared by every game using it (about 1 s for
-    the tournament dictionary). Empty when the judge has no word list.
+    Built once per rule set, language and vocabulary, and shared by every game using it
+    (about 1 s for the whole tournament dictionary, a tenth of that for a level's vocabulary).
+    Empty when the judge has no word list.
     """
     rules = game.rules
-    key = (id(game.judge), rules, game.config.verbs_allowed, game.language.code)
+    least = min_zipf(level)
+    key = (id(game.judge), rules, game.config.verbs_allowed, game.language.code, least)
     found = _cache.get(key)
     if found is not None:
         return found
@@ -62,16 +72,23 @@ def word_index(game: ShedGame) -> dict[str, str]:
         words_of: Callable[[str | None], list[str]] | None = getattr(game.judge, "words", None)
         index: dict[str, str] = {}
         if callable(words_of):
-            for word in words_of(rules.dictionary):
+            known = vocabulary(level, game.language.code)
+            for word in words_of(rules.dictionary) if known is None else known:
                 if not rules.min_length <= len(word) <= MAX_WORD or not game.language.is_word(word):
                     continue
                 sig = "".join(sorted(word))
                 if sig not in index and game.check_word(word) is None:
                     index[sig] = word
-        if len(_cache) >= 4:
+        if len(_cache) >= _CACHE_SIZE:
             _cache.clear()
         _cache[key] = index
+        _built.append(key)
         return index
+
+
+def built() -> list[tuple[object, ...]]:
+    """The key of every word index built in this process, in order (what tests count)."""
+    return list(_built)
 
 
 def _subsets(pool: str, low: int, high: int, rng: random.Random) -> Iterator[str]:
@@ -109,7 +126,7 @@ class _Planner:
         self.seat = seat
         self.level = level
         self.rng = rng
-        self.index = word_index(game)
+        self.index = word_index(game, level)
         self.rules = game._turn_rules()
         self.start: Round = game.round
         self.state: Round = game.round.copy()

@@ -48,7 +48,8 @@ words that are only verbs; easy=on ignores the Word Rules (a good idea with chil
 Cards (cards=...): two = blue letters + 3 jokers + action cards (2 players), group = blue + red +
 all jokers + action cards (3–4 players), children = all 110 cards; auto picks by player count.
 The 110 cards: blue, red and yellow letters (A–Z, vowels twice: 31 each), 5 jokers and 2 of each
-action card. Computer players: bots=N level=easy|normal|hard.
+action card. Computer players: bots=N level=easy|normal|hard. Easy ones know only everyday
+words, normal ones the words most adults know, hard ones the whole dictionary.
 Language: language=nl|fr|de|es plays in Dutch, French, German or Spanish (its dictionary; German
 cards add Ä Ö Ü, Spanish Ñ; accents typed fold as the language's word games do). The -s, -ing
 and -ed bans are English-only.

@@ -6,7 +6,7 @@ import asyncio
 import dataclasses
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import pytest
 
@@ -16,6 +16,7 @@ from bot.events import Command
 from bot.manager import GameManager
 from bot.registry import Registry
 from bot.testing import FakeOutbox, MemoryLog
+from games.common.options import OptionValue, parse_options
 from tests.bot.conftest import ANN, CHAT
 from tests.bot.toygame import LINGO, TOY
 
@@ -23,11 +24,13 @@ from tests.bot.toygame import LINGO, TOY
 async def test_each_game_prepares_in_a_worker_thread(caplog: pytest.LogCaptureFixture) -> None:
     ran: list[tuple[str, int]] = []
 
-    def broken(language: str) -> None:
+    def broken(language: str, options: Mapping[str, OptionValue]) -> None:
         raise OSError("disk gone")
 
-    def recorder(name: str) -> Callable[[str], None]:
-        return lambda language: ran.append((f"{name} {language}", threading.get_ident()))
+    def recorder(name: str) -> Callable[[str, Mapping[str, OptionValue]], None]:
+        return lambda language, options: ran.append(
+            (f"{name} {language} {dict(options)}", threading.get_ident())
+        )
 
     games = [
         dataclasses.replace(TOY, name="first", prepare=recorder("first")),
@@ -37,7 +40,7 @@ async def test_each_game_prepares_in_a_worker_thread(caplog: pytest.LogCaptureFi
     ]
     with caplog.at_level(logging.INFO, logger="bot.app"):
         await warm_up(games)
-    assert [name for name, _ in ran] == ["first en", "last en"]  # English at start-up
+    assert [name for name, _ in ran] == ["first en {}", "last en {}"]  # English, default options, at start-up
     assert all(ident != threading.get_ident() for _, ident in ran)
     assert "preparing broken failed" in caplog.text
     assert "first prepared in" in caplog.text and "last prepared in" in caplog.text
@@ -50,8 +53,8 @@ def test_every_installed_game_that_prepares_does_so_without_error() -> None:
     assert prepared == [info.name for info in load_default()]  # every game has one-off work to do
     for info in load_default():
         if info.prepare is not None:
-            info.prepare("en")
-            info.prepare("de")  # every language's word lists and tries too
+            info.prepare("en", {})
+            info.prepare("de", {})  # every language's word lists and tries too
 
 
 def preparing(manager: GameManager) -> list[asyncio.Task[None]]:
@@ -61,7 +64,9 @@ def preparing(manager: GameManager) -> list[asyncio.Task[None]]:
 
 async def test_a_lobby_in_another_language_prepares_that_language_once_in_a_thread() -> None:
     ran: list[tuple[str, int]] = []
-    game = dataclasses.replace(LINGO, prepare=lambda language: ran.append((language, threading.get_ident())))
+    game = dataclasses.replace(
+        LINGO, prepare=lambda language, options: ran.append((language, threading.get_ident()))
+    )
     clock, outbox = FakeClock(), FakeOutbox()
     manager = GameManager(Registry([game]), outbox, MemoryLog(), clock, think_in_thread=True)
 
@@ -79,9 +84,40 @@ async def test_a_lobby_in_another_language_prepares_that_language_once_in_a_thre
     await manager.shutdown()
 
 
+async def test_a_lobby_with_other_word_rules_prepares_them_once_per_key() -> None:
+    ran: list[tuple[str, int]] = []
+    game = dataclasses.replace(
+        LINGO,
+        prepare=lambda language, options: ran.append((language, int(options["target"]))),
+        prepare_key=lambda options: int(options.get("target", 2)),  # the target stands for the word rules
+    )
+    manager = GameManager(Registry([game]), FakeOutbox(), MemoryLog(), FakeClock(), think_in_thread=True)
+
+    async def lobby(*options: str) -> None:
+        await manager.handle(Command("start", ("lingo", *options), CHAT, ANN))
+        await asyncio.gather(*preparing(manager))
+        await manager.handle(Command("stop", (), CHAT, ANN))
+
+    await lobby()  # English with the default options was prepared at start-up
+    await lobby("target=5")
+    await lobby("target=5", "bots=1")  # the same key: nothing more to do
+    await lobby("target=5", "language=fr")
+    await lobby("target=3")
+    assert ran == [("en", 5), ("fr", 5), ("en", 3)]
+    await manager.shutdown()
+
+
+def test_the_default_options_have_the_start_up_key() -> None:
+    from bot.registry import load_default
+
+    for info in load_default():
+        defaults = parse_options(info.options, ())
+        assert info.preparation("en", {}) == info.preparation("en", defaults), info.name
+
+
 async def test_on_simulated_time_nothing_is_prepared_behind_the_game() -> None:
     ran: list[str] = []
-    game = dataclasses.replace(LINGO, prepare=ran.append)
+    game = dataclasses.replace(LINGO, prepare=lambda language, options: ran.append(language))
     manager = GameManager(Registry([game]), FakeOutbox(), MemoryLog(), FakeClock())
     await manager.handle(Command("start", ("lingo", "language=fr"), CHAT, ANN))
     assert ran == [] and not preparing(manager)
