@@ -22,7 +22,10 @@ SECRET_WORD = "QZXJV"
 
 
 class SecretEngine(ToyEngine):
-    """The toy game plus a hidden rack for every person (like a Scrabble-style game)."""
+    """The toy game plus a hidden rack for every person (like a Scrabble-style game), taking
+    private word lists (like an Eagle Eyes race)."""
+
+    takes_lists = True
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
