@@ -189,6 +189,38 @@ async def test_one_live_table_edited_in_place_with_the_outcome_in_it(
     assert not picture and view.lines[:2] == ("Ann takes A with APE.", "score 3")
 
 
+@dataclass
+class Drawer(Recorder):
+    """A transport that draws pictures ahead, slowly (a busy process), before its slot is taken."""
+
+    async def draw(self, chat: ChatKey, view: views.View) -> None:
+        self.calls.append((self.clock.now(), "draw", view.cards[0].letter))
+        await self.clock.sleep_until(self.clock.now() + 2.0)
+
+
+async def test_pictures_are_drawn_before_the_call_takes_its_slot(clock: FakeClock) -> None:
+    transport = Drawer(clock)
+    delivery = Delivery(transport, clock)
+    await delivery.send(Post(CHAT, table("A")))
+    await run(clock, 0.5)
+    # while the picture is drawn, the call holds no slot yet
+    assert [c[1] for c in transport.calls] == ["draw"]
+    assert delivery.pacer.wait_time("post", CHAT) == 0.0
+    await run(clock, 2.0)
+    assert [c[1] for c in transport.calls] == ["draw", "post"]
+    await delivery.send(Post(CHAT, table("A", score=3)))  # status only: the picture is kept
+    await run(clock, 0.5)
+    await delivery.send(Post(CHAT, table("B")))  # new cards: drawn again, then edited in
+    await run(clock, 3.0)
+    assert [(c[1], c[2] if c[1] == "draw" else None) for c in transport.calls] == [
+        ("draw", "A"),
+        ("post", None),
+        ("edit", None),
+        ("draw", "B"),
+        ("edit", None),
+    ]
+
+
 async def test_latest_state_wins_and_a_passing_state_waits_for_its_successor(
     setup: tuple[Delivery, Recorder], clock: FakeClock
 ) -> None:
