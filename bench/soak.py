@@ -609,22 +609,24 @@ class Players:
             self.stats.table_ms.append((now - sent[0]) * 1000)
             self.stats.table_at.append(now)
 
-    def unanswered(self, before: float) -> tuple[dict[str, int], list[str]]:
-        """Claims the bot never marked: in the last 30 s, after their game had ended, and the rest
-        (with a description of the first few of the rest: channel, message id, player, word)."""
-        late = ended = lost = 0
+    def waiting(self) -> int:
+        """Answers to games still running that are neither marked nor named on a table yet."""
+        return sum(1 for _, cid, games, _, _ in self.sent.values() if self.channels[cid].games == games)
+
+    def unanswered(self, end: float) -> tuple[dict[str, int], list[str]]:
+        """Claims the bot never marked nor named: after their game had ended, and the rest (with
+        a description of the first few of the rest: channel, message id, player, word)."""
+        ended = lost = 0
         samples: list[str] = []
         for mid, (sent_at, cid, games, who, word) in self.sent.items():
-            if sent_at >= before:
-                late += 1
-            elif self.channels[cid].games > games:
+            if self.channels[cid].games > games:
                 ended += 1  # the game ended first (its last cards went to an earlier answer)
             else:
                 lost += 1
                 if len(samples) < 10:
-                    ago = before + 30.0 - sent_at
-                    samples.append(f"{ago:.1f} s before the end: {cid} {mid} {who} {word!r}")
-        return {"in_the_last_30_s": late, "game_ended_first": ended, "otherwise": lost}, samples
+                    ago = end - sent_at
+                    samples.append(f"sent {ago:.1f} s before the players stopped: {cid} {mid} {who} {word!r}")
+        return {"game_ended_first": ended, "otherwise": lost}, samples
 
     async def stop(self) -> None:
         self.stopping = True
@@ -679,6 +681,7 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
     stats = players.stats
     timed_out = False
     bot_cpu = 0.0
+    drained = 0.0
     try:
         await fake.connected(within=60)
         # every guild's channels exist once commands are synced and the bot is ready
@@ -708,6 +711,13 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         elapsed = time.perf_counter() - begun
         bot_cpu = cpu_seconds(child.pid) if child.poll() is None else 0.0
         await players.stop()
+        # the players stop typing; the bot gets --drain seconds to mark (or list) what they sent
+        drain_until = time.perf_counter() + args.drain
+        while time.perf_counter() < drain_until:
+            if not players.waiting() or child.poll() is not None:
+                break
+            await asyncio.sleep(0.2)  # (marks arrive through the fake's requests: nothing to wait on)
+        drained = time.perf_counter() - begun - elapsed
         stats.errors.extend(fake.listener_errors)
     finally:
         if child.poll() is None:
@@ -738,9 +748,12 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
     after_warmup = [mb for t, mb in stats.rss_mb if t >= warmup]
     growth = (after_warmup[-1] - min(after_warmup)) if len(after_warmup) > 1 else 0.0
     lat = stats.latencies_ms
-    unanswered, lost = players.unanswered(begun + elapsed - 30.0)
+    unanswered, lost = players.unanswered(begun + elapsed)
     if unanswered["otherwise"]:
-        stats.errors.append(f"{unanswered['otherwise']} answers never marked while their game ran")
+        stats.errors.append(
+            f"{unanswered['otherwise']} answers to running games neither marked nor listed on the table"
+            f" within {args.drain:.0f} s of the players stopping"
+        )
         stats.errors.extend(f"never marked: {line}" for line in lost)
     steady = [ms for ms, at in zip(lat, stats.latency_at, strict=True) if at - begun >= warmup]
     on_table = stats.table_ms
@@ -766,6 +779,7 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
             "counted_not_named_max": stats.more_refusals,
         },
         "unanswered_claims": unanswered,
+        "drain_s": round(drained, 1),
         "reaction_ms": {
             "p50": round(percentile(lat, 0.5), 1),
             "p99": round(percentile(lat, 0.99), 1),
@@ -820,6 +834,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     group.add_argument("--games", type=int, default=None, help="stop when every channel finished G games")
     parser.add_argument("--timeout", type=float, default=None, help="give up (an error) after this long")
     parser.add_argument("--sample", type=float, default=5.0, help="seconds between RSS samples")
+    parser.add_argument(
+        "--drain",
+        type=float,
+        default=60.0,
+        help="seconds the bot gets, once the players stop, to mark the answers they sent",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--options",
