@@ -15,12 +15,17 @@ What runs:
   a wrong word, sometimes hostile text); when the game is over the next one starts.
 
 What it reports (JSON, one object): claims/s, p50/p99 from a player's message
-reaching the gateway to the bot's ✅ (or ❌) reaction request reaching the server (this
-includes the 150 ms settle window, the fairness rule), the bot's RSS sampled over
-time, games finished, and errors: tracebacks or ERROR lines in the bot's log, REST
-requests the fake could not route, the bot process dying, the token in the log, and
-hidden information (any text the bot sent privately: ephemeral replies, DMs) showing
-up in a channel message. ``errors`` must be 0.
+reaching the gateway to the bot's ✅ reaction request reaching the server (this
+includes the 150 ms settle window, the fairness rule), the answers the table names
+instead (refused ones, "Not taken: ✗ Bob3: QXZJV · ⏱ Ann3: TAKE", which get no
+reaction unless the workspace's ``reasons`` setting asks for one, and ✅ the delivery
+layer left to the table when reactions were backed up), the bot's event-loop lag
+(how late its loop runs a callback asked of it from another thread, every 0.2 s), the
+bot's RSS sampled over time, games finished, and errors: tracebacks or ERROR lines in
+the bot's log, REST requests the fake could not route, the bot process dying, the
+token in the log, an answer to a running game that was neither marked nor named on
+the table, and hidden information (any text the bot sent privately: ephemeral
+replies, DMs) showing up in a channel message. ``errors`` must be 0.
 
 ``--games G`` stops once every channel has finished G games (the short, deterministic
 smoke run that ``make test`` runs through tests/hardening/test_soak_smoke.py; its
@@ -36,6 +41,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import resource
 import statistics
 import subprocess
@@ -64,6 +70,11 @@ CHANNELS_PER_GUILD = 100
 USER_BASE = 300000000000000000
 #: Private lines at least this long are watched for in every channel message.
 PRIVATE_MIN = 16
+#: The end of a result post's title (bot/views.py).
+RESULT_TITLES = ("— game over", "— game void")
+#: How a table lists refused answers, and how it counts those it has no room for.
+NOT_TAKEN = "Not taken: "
+MORE = re.compile(r" \(\+(\d+) more\)$")
 HOSTILE = (
     "а" * 4,  # Cyrillic a: not a word in any English list
     "z\u0351\u0352\u0353ebra",
@@ -108,6 +119,10 @@ def run_bot(api: str) -> int:
     os.environ.setdefault("PORT", "0")  # the bot's HTTP server (/healthz…): any free port, not 3000
     discord.http.Route.BASE = api + "/api/v10"
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(api.replace("http://", "ws://") + "/gateway")
+    fix_heartbeat_latency(DiscordWebSocket)
+    lag_file = os.environ.get("SOAK_LAG_FILE")
+    if lag_file:
+        watch_the_loop(Path(lag_file))
     profile = os.environ.get("SOAK_PROFILE")
     if profile:  # where the bot's time goes: SOAK_PROFILE=/tmp/bot.prof python bench/soak.py …
         import cProfile
@@ -123,6 +138,96 @@ def run_bot(api: str) -> int:
         signal.signal(signal.SIGTERM, dump)
         profiler.enable()
     return bot.__main__.main(["run", "--env-file", os.devnull])
+
+
+def fix_heartbeat_latency(websocket: Any) -> None:
+    """discord.py 2.7.1 measures a heartbeat's latency from a time its keep-alive thread sets only
+    once the send has finished; a gateway on loopback acks before that thread runs again, and the
+    latency then reads as a whole heartbeat interval ("Can't keep up, shard ID 0 websocket is
+    45.0s behind") although the loop was not behind. The time is set before the send here, as
+    discord.py's fix does (Rapptz/discord.py#10448, not yet released), so a warning left in the
+    log means what it says."""
+    send_heartbeat = websocket.send_heartbeat
+    if getattr(send_heartbeat, "soak_fixed", False):
+        return
+
+    async def fixed(self: Any, data: Any) -> None:
+        keep_alive = getattr(self, "_keep_alive", None)
+        if keep_alive is not None:
+            keep_alive._last_send = time.perf_counter()
+        await send_heartbeat(self, data)
+
+    fixed.soak_fixed = True  # type: ignore[attr-defined]
+    websocket.send_heartbeat = fixed
+
+
+#: How often the loop probe asks the bot's event loop to run a callback.
+LAG_PROBE_EVERY = 0.2
+
+
+def watch_the_loop(path: Path) -> None:
+    """Measure how late the bot's event loop runs a callback asked of it from another thread, every
+    :data:`LAG_PROBE_EVERY` seconds, and keep a summary in ``path`` (JSON, rewritten every 5 s).
+
+    This is the loop's responsiveness as the gateway sees it: a loop blocked by a long callback,
+    or starved of the GIL by worker threads, runs the probe late."""
+    import threading
+
+    lags: list[float] = []
+    worst: list[tuple[float, float]] = []  # (seconds since start, lag) of each lag over 0.5 s
+    started = time.perf_counter()
+
+    def write() -> None:
+        ordered = sorted(lags)
+        summary = {
+            "probes": len(lags),
+            "p50_ms": round(percentile(ordered, 0.5) * 1000, 1),
+            "p99_ms": round(percentile(ordered, 0.99) * 1000, 1),
+            "max_ms": round(ordered[-1] * 1000, 1) if ordered else 0.0,
+            "over_100_ms": sum(1 for lag in lags if lag > 0.1),
+            "over_1_s": sum(1 for lag in lags if lag > 1.0),
+            "worst": [[round(at, 1), round(lag, 2)] for at, lag in worst[-20:]],
+        }
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(summary))
+        tmp.replace(path)
+
+    def probe(loop: asyncio.AbstractEventLoop) -> None:
+        last_write = time.perf_counter()
+        while not loop.is_closed():
+            asked = time.perf_counter()
+            ran = threading.Event()
+
+            def answer(asked: float = asked, ran: threading.Event = ran) -> None:
+                lag = time.perf_counter() - asked
+                lags.append(lag)
+                if lag > 0.5:
+                    worst.append((asked - started, lag))
+                ran.set()
+
+            try:
+                loop.call_soon_threadsafe(answer)
+            except RuntimeError:  # the loop closed
+                break
+            while not ran.wait(1.0) and not loop.is_closed():
+                pass
+            if time.perf_counter() - last_write >= 5.0:
+                write()
+                last_write = time.perf_counter()
+            time.sleep(LAG_PROBE_EVERY)
+        write()
+
+    class Policy(asyncio.DefaultEventLoopPolicy):
+        watching = False
+
+        def new_event_loop(self) -> asyncio.AbstractEventLoop:
+            loop = super().new_event_loop()
+            if not Policy.watching:  # the bot's one loop (asyncio.run in bot.__main__)
+                Policy.watching = True
+                threading.Thread(target=probe, args=(loop,), name="soak-loop-probe", daemon=True).start()
+            return loop
+
+    asyncio.set_event_loop_policy(Policy())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -151,6 +256,11 @@ class Stats:
     reactions: dict[str, int] = field(default_factory=dict)
     latencies_ms: list[float] = field(default_factory=list)
     latency_at: list[float] = field(default_factory=list)
+    #: answers the table named instead of a reaction: ✅ (left to the table), ✗ refused, ⏱ late
+    table_marks: dict[str, int] = field(default_factory=dict)
+    table_ms: list[float] = field(default_factory=list)
+    table_at: list[float] = field(default_factory=list)
+    more_refusals: int = 0  # "(+N more)": refusals a table counted without naming them
     rss_mb: list[tuple[float, float]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     requests: int = 0
@@ -268,8 +378,10 @@ class Players:
                 (str(USER_BASE + 2 * n + 1), f"Bob{n}"),
             )
             self.channels[cid] = Channel(fake.guild_of[cid], cid, players, rng=random.Random(seed * 7919 + n))
-        #: message id → (sent at, channel, games the channel had finished by then)
-        self.sent: dict[str, tuple[float, str, int]] = {}
+        #: message id → (sent at, channel, games the channel had finished by then, player, word)
+        self.sent: dict[str, tuple[float, str, int, str, str]] = {}
+        #: (channel, player's name, word as the table writes it) → ids of such answers
+        self.named: dict[tuple[str, str, str], list[str]] = {}
         self.private: deque[str] = deque(maxlen=5000)
         self.private_set: set[str] = set()
         self.tasks: set[asyncio.Task[None]] = set()
@@ -369,13 +481,16 @@ class Players:
         if channel is None:
             return
         content = str((request.json or {}).get("content") or "")
+        self.on_table_lines(channel_id, request)
         if channel.state == "lobby" and "lobby" in text:
             channel.lobby_id = "?"
             self.later(channel.rng.uniform(0.05, 0.3), self.join(channel))
         elif content.startswith("Cards: "):
             channel.state = "playing"
             self.on_table(channel, content)
-        elif "game over" in text.lower():
+        elif any(line.lower().endswith(RESULT_TITLES) for line in lines_of(request.json)):
+            # the result post, titled "… — game over" (the final table's own "Game over" line may
+            # come in a fresh table post too, and is not a second game)
             channel.state = "idle"
             channel.table = ""
             channel.games += 1
@@ -389,6 +504,7 @@ class Players:
     def on_edit(self, channel_id: str, message_id: str, request: Any) -> None:
         channel = self.channels.get(channel_id)
         self.check_public(channel_id, request)
+        self.on_table_lines(channel_id, request)
         content = str((request.json or {}).get("content") or "")
         if channel is not None and channel.state == "playing" and content.startswith("Cards: "):
             self.on_table(channel, content)  # the table message is edited as cards flip
@@ -439,9 +555,12 @@ class Players:
         if channel.state != "playing":
             return
         mid = await self.fake.say_in(channel, who, word)
+        if os.environ.get("SOAK_TRACE"):
+            print(f"{time.perf_counter():.2f}", "SAY", channel.id, mid, who[1], repr(word[:20]))
         if counted:
             self.stats.claims += 1
-            self.sent[mid] = (time.perf_counter(), channel.id, channel.games)
+            self.sent[mid] = (time.perf_counter(), channel.id, channel.games, who[1], word)
+            self.named.setdefault((channel.id, who[1], word.upper()), []).append(mid)
         else:
             self.stats.hostile += 1
 
@@ -455,17 +574,59 @@ class Players:
             self.stats.latencies_ms.append((now - sent[0]) * 1000)
             self.stats.latency_at.append(now)
 
-    def unanswered(self, before: float) -> dict[str, int]:
-        """Claims the bot never marked: in the last 30 s, after their game had ended, and the rest."""
-        late = ended = lost = 0
-        for sent_at, cid, games in self.sent.values():
-            if sent_at >= before:
-                late += 1
-            elif self.channels[cid].games > games:
+    def on_table_lines(self, channel_id: str, request: Any) -> None:
+        """Answers a table names: "✅ Ann3: WORD · …" (an ✅ left to the table) and "Not taken: ✗ Bob3:
+        WORD · ⏱ Ann3: WORD — reason (+2 more)" (refusals, which get no reaction by default)."""
+        for line in lines_of(request.json):
+            if line.startswith("✅ "):
+                sign: str | None = "✅"
+                body = line.removeprefix("✅ ")
+            elif line.startswith(NOT_TAKEN):
+                sign = None
+                body = line.removeprefix(NOT_TAKEN)
+            else:
+                continue
+            more = MORE.search(body)
+            if more:
+                body = body[: more.start()]
+                self.stats.more_refusals = max(self.stats.more_refusals, int(more.group(1)))
+            for part in body.split(" · "):
+                mark = sign
+                if mark is None:
+                    mark, _, part = part.partition(" ")
+                name, _, word = part.split(" — ")[0].partition(": ")
+                self.on_named(channel_id, mark, name.strip(), word.strip())
+
+    def on_named(self, channel_id: str, mark: str, name: str, word: str) -> None:
+        """Every answer of ``name`` with ``word`` in the channel still unmarked is marked by the table."""
+        mids = self.named.pop((channel_id, name, word), None)
+        now = time.perf_counter()
+        for mid in mids or ():
+            sent = self.sent.pop(mid, None)
+            if sent is None:
+                continue  # a reaction marked it first
+            self.stats.table_marks[mark] = self.stats.table_marks.get(mark, 0) + 1
+            self.stats.table_ms.append((now - sent[0]) * 1000)
+            self.stats.table_at.append(now)
+
+    def waiting(self) -> int:
+        """Answers to games still running that are neither marked nor named on a table yet."""
+        return sum(1 for _, cid, games, _, _ in self.sent.values() if self.channels[cid].games == games)
+
+    def unanswered(self, end: float) -> tuple[dict[str, int], list[str]]:
+        """Claims the bot never marked nor named: after their game had ended, and the rest (with
+        a description of the first few of the rest: channel, message id, player, word)."""
+        ended = lost = 0
+        samples: list[str] = []
+        for mid, (sent_at, cid, games, who, word) in self.sent.items():
+            if self.channels[cid].games > games:
                 ended += 1  # the game ended first (its last cards went to an earlier answer)
             else:
                 lost += 1
-        return {"in_the_last_30_s": late, "game_ended_first": ended, "otherwise": lost}
+                if len(samples) < 10:
+                    ago = end - sent_at
+                    samples.append(f"sent {ago:.1f} s before the players stopped: {cid} {mid} {who} {word!r}")
+        return {"game_ended_first": ended, "otherwise": lost}, samples
 
     async def stop(self) -> None:
         self.stopping = True
@@ -514,11 +675,13 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         "DATABASE_URL": f"sqlite:///{workdir}/soak.db",
         "LOG_LEVEL": args.log_level,
         "PYTHONUNBUFFERED": "1",
+        "SOAK_LAG_FILE": str(workdir / "loop_lag.json"),
     }
     child = spawn_bot(fake.base, env, workdir, log_path)
     stats = players.stats
     timed_out = False
     bot_cpu = 0.0
+    drained = 0.0
     try:
         await fake.connected(within=60)
         # every guild's channels exist once commands are synced and the bot is ready
@@ -548,6 +711,13 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         elapsed = time.perf_counter() - begun
         bot_cpu = cpu_seconds(child.pid) if child.poll() is None else 0.0
         await players.stop()
+        # the players stop typing; the bot gets --drain seconds to mark (or list) what they sent
+        drain_until = time.perf_counter() + args.drain
+        while time.perf_counter() < drain_until:
+            if not players.waiting() or child.poll() is not None:
+                break
+            await asyncio.sleep(0.2)  # (marks arrive through the fake's requests: nothing to wait on)
+        drained = time.perf_counter() - begun - elapsed
         stats.errors.extend(fake.listener_errors)
     finally:
         if child.poll() is None:
@@ -569,13 +739,24 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         stats.errors.append(f"log: {len(bad_lines) - 20} more error lines")
     if TOKEN in log_text:
         stats.errors.append("the token appears in the bot's log")
+    behind = log_text.count("Can't keep up")
+    blocked = log_text.count("heartbeat blocked for more than")
+    try:
+        loop_lag: dict[str, Any] = json.loads((workdir / "loop_lag.json").read_text())
+    except (OSError, ValueError):
+        loop_lag = {}
     after_warmup = [mb for t, mb in stats.rss_mb if t >= warmup]
     growth = (after_warmup[-1] - min(after_warmup)) if len(after_warmup) > 1 else 0.0
     lat = stats.latencies_ms
-    unanswered = players.unanswered(begun + elapsed - 30.0)
+    unanswered, lost = players.unanswered(begun + elapsed)
     if unanswered["otherwise"]:
-        stats.errors.append(f"{unanswered['otherwise']} answers never marked while their game ran")
+        stats.errors.append(
+            f"{unanswered['otherwise']} answers to running games neither marked nor listed on the table"
+            f" within {args.drain:.0f} s of the players stopping"
+        )
+        stats.errors.extend(f"never marked: {line}" for line in lost)
     steady = [ms for ms, at in zip(lat, stats.latency_at, strict=True) if at - begun >= warmup]
+    on_table = stats.table_ms
     games = sum(c.games for c in players.channels.values())
     result = {
         "bench": "soak",
@@ -591,7 +772,14 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         "claims_per_s": round(stats.claims / elapsed, 1) if elapsed else 0.0,
         "hostile_messages": stats.hostile,
         "reactions": stats.reactions,
+        "shown_on_the_table": {
+            "marks": stats.table_marks,
+            "p50_ms": round(percentile(on_table, 0.5), 1),
+            "p99_ms": round(percentile(on_table, 0.99), 1),
+            "counted_not_named_max": stats.more_refusals,
+        },
         "unanswered_claims": unanswered,
+        "drain_s": round(drained, 1),
         "reaction_ms": {
             "p50": round(percentile(lat, 0.5), 1),
             "p99": round(percentile(lat, 0.99), 1),
@@ -611,6 +799,8 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
             "growth_after_warmup": round(growth, 1),
             "budget_growth": RSS_GROWTH_BUDGET_MB,
         },
+        "event_loop_lag": loop_lag,
+        "gateway_warnings": {"cant_keep_up": behind, "heartbeat_blocked": blocked},
         "requests_to_fake_discord": stats.requests,
         "public_messages_checked": stats.public_messages,
         "private_texts_watched": stats.private_texts,
@@ -644,6 +834,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     group.add_argument("--games", type=int, default=None, help="stop when every channel finished G games")
     parser.add_argument("--timeout", type=float, default=None, help="give up (an error) after this long")
     parser.add_argument("--sample", type=float, default=5.0, help="seconds between RSS samples")
+    parser.add_argument(
+        "--drain",
+        type=float,
+        default=60.0,
+        help="seconds the bot gets, once the players stop, to mark the answers they sent",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--options",

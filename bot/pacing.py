@@ -13,7 +13,10 @@ seconds. That is at least as strict as a fixed window of the same size (Discord'
 buckets, Slack's per-minute tiers), so pacing to it never trips either. A call's
 slot is stamped with the time its answer came back, not the time it left: the
 platform saw it at some moment in between, so the next window is counted from no
-earlier than the platform's.
+earlier than the platform's. A call still in flight holds its slot however long it
+takes (a picture drawn first, a slow network): the platform may see it at any moment
+until its answer comes back, so calls that left in one window and arrive in the next
+never add up to more than a window's worth.
 
 Waiters on one bucket are served first come, first served, and a chat sends one
 call at a time per lane, so a workspace's (or a token's) budget is shared fairly
@@ -22,7 +25,11 @@ between its channels: a busy channel cannot starve a quiet one.
 When the platform says the limit is lower than declared (Discord's
 ``X-RateLimit-Limit`` headers, or a 429), :meth:`Pacer.observe` and
 :meth:`Pacer.penalize` lower that bucket's limit and hold it until the platform's
-reset, so the next calls fit the limit actually in force.
+reset, so the next calls fit the limit actually in force. A 429 lowers the limit by
+one per episode (the calls in flight that meet the same block all answer 429: they are
+one overrun, not many), and a lowered limit climbs back one step every
+:data:`RECOVER_WINDOWS` windows without a 429, so a burst long ago never throttles a
+process for good.
 """
 
 from __future__ import annotations
@@ -40,6 +47,11 @@ from bot.clock import Clock
 from bot.events import ChatKey
 
 Scope = Literal["channel", "workspace", "token"]
+
+#: A limit lowered by a 429 climbs back by one after this many windows (at least
+#: :data:`RECOVER_MIN_SECONDS`) without another.
+RECOVER_WINDOWS = 30
+RECOVER_MIN_SECONDS = 30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,15 +131,24 @@ class Window:
 
     rate: Rate
     limit: int
-    #: When each recent call's answer came back (sorted); in-flight calls are stamped when they left.
+    #: When each recent call's answer came back (sorted).
     stamps: list[float] = field(default_factory=list)
+    #: Calls that left and whose answer has not come back: each holds a slot until it does.
+    inflight: int = 0
     blocked_until: float = 0.0
     waiters: deque[int] = field(default_factory=deque)
+    #: When a 429 last lowered ``limit`` (it climbs back from there).
+    lowered_at: float = 0.0
 
     def prune(self, now: float) -> None:
         cut = bisect.bisect_right(self.stamps, now - self.rate.window)
         if cut:
             del self.stamps[:cut]
+        if self.limit < self.rate.usable and self.lowered_at:
+            recover = max(RECOVER_MIN_SECONDS, RECOVER_WINDOWS * self.rate.window)
+            if now - self.lowered_at >= recover:
+                self.limit += 1
+                self.lowered_at = now if self.limit < self.rate.usable else 0.0
 
     def ready_at(self, now: float, ahead: int, *, estimate: bool = False) -> float:
         """When ``ahead + 1`` more calls fit (the caller being the last of them).
@@ -137,18 +158,20 @@ class Window:
         ``estimate`` when this caller's turn comes if every window is used in full.
         """
         self.prune(now)
-        need = len(self.stamps) + ahead + 1 - self.limit
+        # a call in flight may be answered any moment: its slot lasts at least a window from now
+        stamps = self.stamps + [now] * self.inflight if self.inflight else self.stamps
+        need = len(stamps) + ahead + 1 - self.limit
         if need <= 0:
             at = now
-        elif need <= len(self.stamps):
-            at = self.stamps[need - 1] + self.rate.window
+        elif need <= len(stamps):
+            at = stamps[need - 1] + self.rate.window
         elif not estimate:
-            at = (self.stamps[-1] if self.stamps else now) + self.rate.window
+            at = (stamps[-1] if stamps else now) + self.rate.window
         else:
             rounds = ahead // self.limit + 1  # windows the callers ahead fill first
-            first = len(self.stamps) + ahead - rounds * self.limit
+            first = len(stamps) + ahead - rounds * self.limit
             if first >= 0:
-                at = self.stamps[first] + rounds * self.rate.window
+                at = stamps[first] + rounds * self.rate.window
             else:
                 at = now + (rounds - 1) * self.rate.window
         return max(at, self.blocked_until)
@@ -218,26 +241,27 @@ class Pacer:
             self.waits[kind] = self.waits.get(kind, 0) + 1
             self.waited[kind] = self.waited.get(kind, 0.0) + (now - started)
         for window in windows:
-            bisect.insort(window.stamps, now)
+            window.inflight += 1
         return Ticket(windows, now)
 
     def release(self, ticket: Ticket) -> None:
         """The call's answer came back: its slots count from now."""
         now = self.clock.now()
         for window in ticket.windows:
-            index = bisect.bisect_left(window.stamps, ticket.sent_at)
-            if index < len(window.stamps) and window.stamps[index] == ticket.sent_at:
-                del window.stamps[index]
+            window.inflight = max(0, window.inflight - 1)
             bisect.insort(window.stamps, now)
 
     def penalize(self, kind: str, chat: ChatKey, retry_after: float, scope: Scope | None = None) -> None:
         """The platform answered 429: hold the buckets (of ``scope``, if known) and lower their limit."""
         metrics.rate_limited(self.limits.platform, kind)
-        until = self.clock.now() + max(0.0, retry_after)
+        now = self.clock.now()
+        until = now + max(0.0, retry_after)
         for window in self._windows_for(kind, chat):
             if scope is None or window.rate.scope == scope:
+                if window.blocked_until <= now:  # the first 429 of this block: one step down
+                    window.limit = max(1, window.limit - 1)
+                    window.lowered_at = now
                 window.blocked_until = max(window.blocked_until, until)
-                window.limit = max(1, window.limit - 1)
 
     def observe(
         self, kind: str, chat: ChatKey, *, limit: int, remaining: int, reset_after: float, scope: Scope
@@ -256,7 +280,7 @@ class Pacer:
             if 0 < limit < window.limit:
                 window.limit = limit
             window.prune(now)
-            unseen = (limit - max(0, remaining)) - len(window.stamps)
+            unseen = (limit - max(0, remaining)) - len(window.stamps) - window.inflight
             if unseen > 0:
                 began = min(now, max(now - window.rate.window, now + reset_after - window.rate.window))
                 for _ in range(unseen):

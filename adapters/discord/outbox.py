@@ -41,7 +41,7 @@ from adapters.pictures import render_view
 from bot.delivery import EditResult
 from bot.events import ChatKey, Mark, MessageRef, Private
 from bot.pacing import PlatformLimits, RateLimited
-from bot.views import View
+from bot.views import View, picture_key
 from games.common.options import OptionValue
 
 log = logging.getLogger(__name__)
@@ -102,6 +102,8 @@ class DiscordOutbox:
         self._told: set[ChatKey] = set()
         #: channel or thread id → its chat (to read rate-limit headers by chat).
         self.chats: dict[int, ChatKey] = {}
+        #: chat → its table's picture drawn ahead of the call (see :meth:`draw`), by picture key.
+        self._drawn: dict[ChatKey, tuple[tuple[object, ...], bytes | None]] = {}
 
     # ------------------------------------------------------------ bookkeeping
 
@@ -113,6 +115,7 @@ class DiscordOutbox:
         """The chat's game ended."""
         self._recent.pop(chat, None)
         self._told.discard(chat)
+        self._drawn.pop(chat, None)
         self.chats.pop(int(chat.thread_id or chat.channel_id), None)
 
     async def refusal_marks(self, chat: ChatKey) -> bool:
@@ -126,9 +129,31 @@ class DiscordOutbox:
         self.chats[target] = chat
         return self.client.get_partial_messageable(target, guild_id=int(chat.workspace_id))
 
-    async def _picture(self, view: View, rendered: Rendered) -> bytes | None:
+    async def draw(self, chat: ChatKey, view: View) -> None:
+        """Draw ``view``'s picture now, for the post or edit of it that follows.
+
+        The delivery layer calls this before it takes the call's rate-limit slot: a slot is
+        held until the call's answer comes back, and drawing a picture in a busy process
+        takes long enough to matter. The chat's latest picture is kept (by picture key)."""
+        if self.renderer is None or not render(view).picture:
+            return
+        key = picture_key(view)
+        drawn = self._drawn.get(chat)
+        if drawn is not None and drawn[0] == key:
+            return
+        png = await self._draw(view)
+        self._drawn[chat] = (key, png)
+
+    async def _picture(self, view: View, rendered: Rendered, chat: ChatKey | None = None) -> bytes | None:
         if not rendered.picture or self.renderer is None:
             return None
+        drawn = self._drawn.get(chat) if chat is not None else None
+        if drawn is not None and drawn[0] == picture_key(view):
+            return drawn[1]
+        return await self._draw(view)
+
+    async def _draw(self, view: View) -> bytes | None:
+        assert self.renderer is not None
         try:
             return await asyncio.to_thread(self.renderer, view)
         except Exception:
@@ -153,7 +178,7 @@ class DiscordOutbox:
         # a mention added to a board posted or edited earlier would never notify: turns are
         # announced by a small message of their own (a "turn" view), which does
         rendered = render(view)
-        png = await self._picture(view, rendered) if picture else None
+        png = await self._picture(view, rendered, chat) if picture else None
         self._parts(rendered, png)
         channel = self._channel(chat)
 
@@ -191,7 +216,7 @@ class DiscordOutbox:
         """Edit a message; without ``picture`` its attachment (the picture) is kept as it is."""
         chat = ref.chat
         rendered = render(view)
-        png = await self._picture(view, rendered) if picture else None
+        png = await self._picture(view, rendered, chat) if picture else None
         if picture:
             self._parts(rendered, png)
         message = self._channel(chat).get_partial_message(int(ref.message_id))

@@ -11,7 +11,7 @@ from bot import views
 from bot.clock import FakeClock
 from bot.delivery import HOLD_GRACE, MARK_MAX_AGE, MISS_QUIET, Delivery, EditResult
 from bot.events import ChatKey, Edit, Mark, MessageRef, Post, Private, React
-from bot.pacing import Pacer, PlatformLimits, Rate, RateLimited
+from bot.pacing import RECOVER_MIN_SECONDS, Pacer, PlatformLimits, Rate, RateLimited
 from games.common.protocol import CardFace
 
 CHAT = ChatKey("test", "w1", "c1")
@@ -124,6 +124,50 @@ async def test_pacer_learns_from_the_platform(clock: FakeClock) -> None:
     assert pacer.limit_of("edit", CHAT)["channel"] == 2
 
 
+async def test_a_call_in_flight_holds_its_slot_until_its_answer_comes_back(clock: FakeClock) -> None:
+    pacer = Pacer(LIMITS, clock)
+    tickets = [await pacer.acquire("post", CHAT) for _ in range(5)]
+    # a window later the five are still in flight (their pictures are still being drawn, say):
+    # the platform may yet see all five in one of its windows, so a sixth must wait
+    await run(clock, 6.0)
+    assert pacer.wait_time("post", CHAT) > 0.0
+    went: list[float] = []
+
+    async def sixth() -> None:
+        pacer.release(await pacer.acquire("post", CHAT))
+        went.append(clock.now())
+
+    task = asyncio.ensure_future(sixth())
+    await run(clock, 6.0)
+    assert not went
+    for ticket in tickets:
+        pacer.release(ticket)
+    answered = clock.now()
+    await run(clock, 12.0)
+    await task
+    assert went and went[0] >= answered + 5.0, "a window after the five answers came back"
+
+
+async def test_a_burst_of_429s_lowers_a_limit_once_and_it_climbs_back(clock: FakeClock) -> None:
+    pacer = Pacer(LIMITS, clock)
+    for _ in range(40):  # forty calls in flight meet the same global block
+        pacer.penalize("post", CHAT, 0.5, "token")
+    assert pacer.limit_of("post", CHAT)["token"] == 49
+    assert pacer.wait_time("post", CHAT) == pytest.approx(0.5)
+    await clock.advance(1.0)
+    pacer.penalize("edit", CHAT, 0.5, "token")  # a new block: one more step down
+    assert pacer.limit_of("post", CHAT)["token"] == 48
+    assert pacer.limit_of("post", CHAT)["channel"] == 5, "a global block leaves the channel's bucket"
+    await clock.advance(RECOVER_MIN_SECONDS)
+    assert pacer.wait_time("post", CHAT) == 0.0
+    assert pacer.limit_of("post", CHAT)["token"] == 49
+    await clock.advance(RECOVER_MIN_SECONDS)
+    pacer.wait_time("post", CHAT)
+    await clock.advance(RECOVER_MIN_SECONDS)
+    pacer.wait_time("post", CHAT)
+    assert pacer.limit_of("post", CHAT)["token"] == 50, "back to the declared limit, not beyond"
+
+
 async def test_one_live_table_edited_in_place_with_the_outcome_in_it(
     setup: tuple[Delivery, Recorder], clock: FakeClock
 ) -> None:
@@ -143,6 +187,38 @@ async def test_one_live_table_edited_in_place_with_the_outcome_in_it(
     await run(clock, 0.1)
     _, _, (_, view, picture) = transport.of("edit")[-1]
     assert not picture and view.lines[:2] == ("Ann takes A with APE.", "score 3")
+
+
+@dataclass
+class Drawer(Recorder):
+    """A transport that draws pictures ahead, slowly (a busy process), before its slot is taken."""
+
+    async def draw(self, chat: ChatKey, view: views.View) -> None:
+        self.calls.append((self.clock.now(), "draw", view.cards[0].letter))
+        await self.clock.sleep_until(self.clock.now() + 2.0)
+
+
+async def test_pictures_are_drawn_before_the_call_takes_its_slot(clock: FakeClock) -> None:
+    transport = Drawer(clock)
+    delivery = Delivery(transport, clock)
+    await delivery.send(Post(CHAT, table("A")))
+    await run(clock, 0.5)
+    # while the picture is drawn, the call holds no slot yet
+    assert [c[1] for c in transport.calls] == ["draw"]
+    assert delivery.pacer.wait_time("post", CHAT) == 0.0
+    await run(clock, 2.0)
+    assert [c[1] for c in transport.calls] == ["draw", "post"]
+    await delivery.send(Post(CHAT, table("A", score=3)))  # status only: the picture is kept
+    await run(clock, 0.5)
+    await delivery.send(Post(CHAT, table("B")))  # new cards: drawn again, then edited in
+    await run(clock, 3.0)
+    assert [(c[1], c[2] if c[1] == "draw" else None) for c in transport.calls] == [
+        ("draw", "A"),
+        ("post", None),
+        ("edit", None),
+        ("draw", "B"),
+        ("edit", None),
+    ]
 
 
 async def test_latest_state_wins_and_a_passing_state_waits_for_its_successor(
