@@ -56,6 +56,8 @@ from games.shed.engine import ShedGame
 LANGUAGES = ("en", "de", "fr", "es", "nl")
 LEVELS = ("easy", "normal", "hard")
 REGISTRY = load_default()
+#: ``--old-rules``: play shed and board by the rules before their end rules (to compare)
+OLD_RULES = False
 
 
 class Broken(AssertionError):
@@ -257,12 +259,21 @@ def turns_of(engine: Engine) -> int:
     return 0
 
 
-def play(info: GameInfo, lang: str, seed: int, cap: int) -> dict[str, Any]:
-    """One computer-only game: its outcome ("finished", "capped", "crashed") and details."""
+def play(
+    info: GameInfo, lang: str, seed: int, cap: int, level: str = "", extra: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """One computer-only game: its outcome ("finished", "capped", "crashed") and details.
+
+    ``level`` sets every computer player's level (default: mixed); ``extra`` options override
+    the varied ones."""
     rng = random.Random(seed)
     tokens, players = OPTIONS[info.name](rng, lang)
+    named = {token.split("=")[0] for token in extra}
+    tokens = [t for t in tokens if t.split("=")[0] not in named] + list(extra)
     options = dict(parse_options(info.options, tokens))
-    seats = [Seat(f"bot:{i}", f"Bot{i}", rng.choice(LEVELS)) for i in range(players)]
+    if OLD_RULES:  # as a game recorded before the end rules: it replays by the old ones
+        options = {k: v for k, v in options.items() if k not in ("reshuffle", "scoreless")}
+    seats = [Seat(f"bot:{i}", f"Bot{i}", level or rng.choice(LEVELS)) for i in range(players)]
     engine, note = create(info, Setup(options, seats, seed), rng)
     watch = Watch(engine)
     actions = 0
@@ -322,10 +333,13 @@ def _end_reason(game: str, summary: str) -> str:
 # ------------------------------------------------------------------ main
 
 
-def run(game: str, lang: str, games: int, cap: int, seed: int) -> dict[str, Any]:
+def run(
+    game: str, lang: str, games: int, cap: int, seed: int, level: str = "", extra: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """``games`` games of ``game`` in ``lang``, summed up."""
     info = REGISTRY.get(game)
     started = time.perf_counter()
-    results = [play(info, lang, seed * 100_003 + i, cap) for i in range(games)]
+    results = [play(info, lang, seed * 100_003 + i, cap, level, extra) for i in range(games)]
     outcomes = Counter(r["outcome"] for r in results)
     turns = [r["turns"] for r in results if r["outcome"] == "finished"]
     ends = Counter(r["end"] for r in results if r["outcome"] == "finished")
@@ -352,13 +366,18 @@ def main() -> None:
     parser.add_argument("--languages", default=",".join(LANGUAGES))
     parser.add_argument("--cap", type=int, default=20_000, help="actions before a game counts as capped")
     parser.add_argument("--seed", type=int, default=28)
+    parser.add_argument("--level", choices=("", *LEVELS), default="", help="every computer player's level")
+    parser.add_argument("--options", default="", help="options for every game, e.g. 'min=5' (shed)")
+    parser.add_argument("--old-rules", action="store_true", help="shed and board without their end rules")
     args = parser.parse_args()
+    global OLD_RULES
+    OLD_RULES = args.old_rules
     games = [g for g in args.games_only.split(",") if g] or REGISTRY.names()
     started = time.perf_counter()
     rows = []
     for game in games:
         for lang in [lang for lang in args.languages.split(",") if lang]:
-            row = run(game, lang, args.games, args.cap, args.seed)
+            row = run(game, lang, args.games, args.cap, args.seed, args.level, tuple(args.options.split()))
             rows.append(row)
             print(json.dumps({k: row[k] for k in ("game", "language", "finished", "capped", "crashed")}),
                   file=sys.stderr, flush=True)  # fmt: skip
