@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip --disable-pip-version-check -q
 
-.PHONY: run test test-random lint typecheck pytest bench bench-processes lexicon fuzz soak crash clean lock lowest image-check
+.PHONY: run test test-random lint typecheck pytest bench bench-processes endings lexicon fuzz soak crash clean lock lowest image-check
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,15 @@ test-random: $(VENV)/.dev-installed
 ## bench: every benchmark, printing JSON
 bench: $(VENV)/.dev-installed
 	@for b in bench/bench_*.py; do echo "# $$b"; $(PY) $$b || exit 1; done
+
+## endings: computer-only games of every game in every language (en de fr es nl), straight through
+## the engines: each must end (0 capped, 0 crashed) with cards and tiles conserved, scores equal to
+## the moves and no hand or rack in public text; ENDINGS_GAMES per game and language, ENDINGS_ARGS
+## more (--games-only race,shed --languages en,de --cap N); prints JSON (see docs/RELIABILITY.md)
+ENDINGS_GAMES ?= 200
+ENDINGS_ARGS ?=
+endings: $(VENV)/.dev-installed
+	$(PY) bench/bench_endings.py --games $(ENDINGS_GAMES) $(ENDINGS_ARGS)
 
 ## lexicon: rebuild games/lexicon/data from Debian scowl + wordnet-base (English) and the word lists
 ## and Hunspell dictionaries of Dutch, French, German and Spanish (see docs/LEXICON.md)

@@ -95,6 +95,7 @@ class BoardGame:
         self.out: dict[str, str] = {}  # seat -> how it left the game ("resigned", "ran out of time")
         self.turn = 0
         self.moves = 0  # turns taken so far
+        self.scoreless = 0  # scoreless turns in a row (passes, swaps, words worth 0), by anyone
         self.turn_started = 0.0
         self.reminded = 0
         self.recent: frozenset[tuple[int, int]] = frozenset()
@@ -238,7 +239,8 @@ class BoardGame:
                 ]
                 return notes + self._end(now, f"{name} passed three times in a row, so the game ends.")
             self.last = f"{name} passed"
-            return [Notice("accepted", f"{does(name, 'passes')}.", seat, ref), *self._next_turn(now)]
+            notes = [Notice("accepted", f"{does(name, 'passes')}.", seat, ref)]
+            return notes + (self._scoreless(now, True) or self._next_turn(now))
         if isinstance(move, Swap):
             return self._swap(seat, move, now, ref)
         assert isinstance(move, Play)
@@ -274,7 +276,7 @@ class BoardGame:
         if not rack and not self.bag:
             return notes + self._end(now, f"{name} played {their(name)} last tile, so the game ends.")
         notes += self._racks_privately([seat])
-        return notes + self._next_turn(now)
+        return notes + (self._scoreless(now, scored.score == 0) or self._next_turn(now))
 
     def _swap(self, seat: str, move: Swap, now: float, ref: str | None) -> list[Notice]:
         rack = self.racks[seat]
@@ -302,7 +304,15 @@ class BoardGame:
         name = self.names[seat]
         self.last = f"{name} swapped {count(len(move.tiles), 'tile')}"
         notes = [Notice("accepted", f"{self.last}.", seat, ref), *self._racks_privately([seat])]
-        return notes + self._next_turn(now)
+        return notes + (self._scoreless(now, True) or self._next_turn(now))
+
+    def _scoreless(self, now: float, scoreless: bool) -> list[Notice]:
+        """Count a turn; enough scoreless turns in a row end the game (the end notices), else []."""
+        self.scoreless = self.scoreless + 1 if scoreless else 0
+        limit = self.config.scoreless * len([s for s in self.order if s not in self.out])
+        if not self.config.scoreless or self.scoreless < limit:
+            return []
+        return self._end(now, f"{count(self.scoreless, 'scoreless turn')} in a row, so the game ends.")
 
     def _tick(self, now: float) -> list[Notice]:
         if now >= self.turn_ends():

@@ -6,7 +6,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from games.common.languages import LANGUAGES
-from games.common.options import BOT_LEVELS, OptionSpec, OptionValue, computer_players, language_option
+from games.common.options import (
+    BOT_LEVELS,
+    OptionSpec,
+    OptionValue,
+    computer_players,
+    language_option,
+    recorded_before,
+)
 
 LAYOUTS = ("mojo", "classic")
 DICTIONARIES = ("tournament", "casual")
@@ -22,6 +29,15 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("live-minutes", "int", 3, "minutes per turn in live mode", low=1, high=60),
     *computer_players(3, "how strong the computer opponents are"),
     OptionSpec("missed", "bool", False, "after the game, show each player the best move they missed"),
+    OptionSpec(
+        "scoreless",
+        "int",
+        3,
+        "full rounds of scoreless turns in a row (passes, swaps, words worth 0) that end the game "
+        "(3: six turns with two players, the tournament rule)",
+        low=1,
+        high=5,
+    ),
     language_option(),
 )
 
@@ -35,6 +51,9 @@ class BoardConfig:
     turn_seconds: float = 72 * 3600.0
     live: bool = False
     missed: bool = False
+    #: Full rounds of scoreless turns in a row that end the game; 0 (only a game recorded
+    #: before the option existed) for no such limit, as it was played.
+    scoreless: int = 3
     #: The language of the words and tiles; a game recorded before the option existed has
     #: no ``language`` and was played in English, the default.
     language: str = "en"
@@ -48,12 +67,16 @@ class BoardConfig:
         layout = str(options.get("layout", "mojo"))
         dictionary = str(options.get("dict", "tournament"))
         language = str(options.get("language", "en"))
+        scoreless = _int(options.get("scoreless"), 3)
+        if recorded_before(options, "scoreless", ("layout", "dict", "turn")):
+            scoreless = 0  # the old end: replays a recorded game exactly as it was played
         return cls(
             layout=layout if layout in LAYOUTS else "mojo",
             dictionary=dictionary if dictionary in DICTIONARIES else "tournament",
             turn_seconds=minutes * 60.0 if live else hours * 3600.0,
             live=live,
             missed=bool(options.get("missed", False)),
+            scoreless=scoreless,
             language=language if language in LANGUAGES else "en",
         )
 

@@ -14,7 +14,7 @@ Moves (type them in the game's thread, or /moji play …):
                    letter: H8 across QuIZ uses a blank for the U.
   swap ABC         swap those tiles with the bag (a blank is ?); only while the bag
                    holds at least 7 tiles
-  pass             three passes in a row by one player end the game
+  pass             pass your turn
   resign           you forfeit the game
 
 Scoring: each tile scores its points (a blank scores 0). A blue square triples the
@@ -27,8 +27,10 @@ cluster has one bonus square at a random place (blue: triple letter, pink: doubl
 different every game. The four middle squares are the stars. layout=classic plays the
 15×15 classic board instead (double/triple letter and word squares, 50-point bingo).
 
-The game ends when a player uses their last tile and the bag is empty, or when one
-player passes three times in a row. Then each player loses the points of the tiles
+The game ends when a player uses their last tile and the bag is empty, when one
+player passes three times in a row, or after three full rounds of scoreless turns in a
+row (passes, swaps, words worth 0): six turns with two players, the tournament rule
+(scoreless=1..5 rounds). Then each player loses the points of the tiles
 left on their rack, and a player who used every tile gains the others' leftover points.
 Highest score wins. You have 72 hours for each turn (reminders at 24 h and 6 h left);
 run out of time and you lose the game.

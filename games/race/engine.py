@@ -467,7 +467,12 @@ class FlipRace(RaceBase):
                     vote.ref,
                 )
             )
-            self._changed(now)
+            # The cards didn't change: the hourglass (which stood still during the vote) starts
+            # again, but the claims each player made this flip stay counted (`max-claims`), so
+            # answers voted down can't hold a flip open for ever (docs/RACE.md, "End").
+            self.table_since = now
+            self.version += 1
+            self.skips.clear()
             out.append(Notice("table"))
         self._check_end(now, out)
 

@@ -109,7 +109,9 @@ class ShedGame:
         self.round_no += 1
         cards = deck_for(self.card_set, len(self.seats), self.language)
         self.rng.shuffle(cards)
-        self.round = Round(cards, hands={seat: [] for seat in self.active})
+        self.round = Round(
+            cards, hands={seat: [] for seat in self.active}, refill=self.config.reshuffle != "off"
+        )
         self.recent = set()
         for _ in range(self.config.hand):
             for seat in self.active:
@@ -250,6 +252,7 @@ class ShedGame:
             opponents,
             self.names,
             action_alone=self.config.actions == "alone",
+            actions_out=not self.config.legacy_end,
         )
 
     def _after_turn(self, seat: str, report: TurnReport, action: Action) -> list[Notice]:
@@ -263,9 +266,14 @@ class ShedGame:
         text = f"{name} " + "; ".join(said) + f" ({grammar.count(len(hand), 'card')} left)."
         notices = [Notice("accepted", text, seat, action.ref)]
         notices += [self._hand_notice(s) for s in sorted(report.touched) if s in self.active]
-        if report.played:
+        if self.config.legacy_end:  # a game recorded before the rule: any play held the round open
+            if report.played:
+                self.empty_passes = 0
+            elif report.drew == 0:
+                self.empty_passes += 1
+        elif report.laid or report.action or report.drew:
             self.empty_passes = 0
-        elif report.drew == 0:
+        else:  # a pass, or a turn that only moved letters between table words
             self.empty_passes += 1
         if not hand:
             return notices + self._end_round(
@@ -278,9 +286,13 @@ class ShedGame:
         return notices
 
     def _blocked(self, now: float) -> list[Notice]:
+        """A full round of turns without progress: the fewest cards win the round (docs/SHED.md)."""
         fewest = min(len(self.round.hands[s]) for s in self.active)
         winners = [s for s in self.active if len(self.round.hands[s]) == fewest]
-        return self._end_round(winners, now, "No cards are left to draw and nobody can play:")
+        how = "No cards are left to draw and nobody can play:"
+        if self.round.can_draw():  # a round of turns that only moved table letters
+            how = "A full round went by without anyone laying a card from their hand, or drawing one:"
+        return self._end_round(winners, now, how)
 
     def _tick(self, now: float) -> list[Notice]:
         deadline = self.next_deadline()
@@ -290,6 +302,8 @@ class ShedGame:
         card = self.round.draw(seat, self.rng)
         if card is None:
             self.empty_passes += 1
+        elif not self.config.legacy_end:
+            self.empty_passes = 0
         text = "Time's up! " + (
             f"{self._does(seat, 'draws a card')}."
             if card
@@ -311,7 +325,9 @@ class ShedGame:
         was_turn = seat == self.current
         notices = self._advance(now, leaving=seat) if was_turn and len(self.active) > 2 else []
         self.active.remove(seat)
-        self.round.discard.extend(self.round.hands.pop(seat, []))
+        for card in self.round.hands.pop(seat, []):
+            out = card.kind == "action" and not self.config.legacy_end
+            (self.round.out if out else self.round.discard).append(card)
         self.round.skips.pop(seat, None)
         notices.insert(0, Notice("announce", f"{self.names[seat]} left the game; their cards are discarded."))
         humans = [s for s in self.active if self._seat(s).bot is None]

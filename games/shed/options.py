@@ -29,6 +29,12 @@ WORD_BANS: tuple[str, ...] = tuple(b for b in BANS if b != "repeat")
 #: When an action card may be played: as the whole turn (the rulebook: "Playing an action card
 #: counts as a turn. Afterwards, you cannot do anything else.") or last, after words.
 ACTION_TURNS: tuple[str, ...] = ("alone", "last")
+#: What an empty deck is refilled with: the discard pile's letters and jokers (played action cards
+#: are out of the game), or nothing. A game recorded before the option existed replays with
+#: "all" (the discard pile, action cards too), as it was played: see docs/SHED.md, "The end".
+RESHUFFLES: tuple[str, ...] = ("letters", "off")
+#: Options every recorded game has had (``reshuffle`` came later).
+_BEFORE_RESHUFFLE = ("hand", "min", "verbs")
 #: The options a game recorded before ``actions`` existed: such a record replays with "last".
 _BEFORE_ACTIONS = (
     "cards",
@@ -100,6 +106,15 @@ OPTIONS: tuple[OptionSpec, ...] = (
         choice_aliases={"strict": "alone", "turn": "alone", "lenient": "last", "after-words": "last"},
     ),
     OptionSpec(
+        "reshuffle",
+        "choice",
+        "letters",
+        "when the deck runs out: letters (the discard pile's letters and jokers make a new deck; "
+        "played action cards are out of the game) or off (no new deck)",
+        choices=RESHUFFLES,
+        choice_aliases={"on": "letters", "no": "off", "none": "off"},
+    ),
+    OptionSpec(
         "pace",
         "choice",
         "live",
@@ -135,6 +150,8 @@ class ShedConfig:
     easy: bool = False
     opening: str = "game"
     actions: str = "alone"
+    #: "letters", "off", or "all" (only a game recorded before the option: the old rules)
+    reshuffle: str = "letters"
     turn_seconds: float = PACE_SECONDS["live"]
     rounds: int = 1
     language: str = "en"  # games recorded before the option existed were English
@@ -158,6 +175,9 @@ class ShedConfig:
         actions = str(options.get("actions", "alone"))
         if recorded_before(options, "actions", _BEFORE_ACTIONS):
             actions = "last"  # a game started before the rule was enforced replays as it was played
+        reshuffle = str(options.get("reshuffle", "letters"))
+        if recorded_before(options, "reshuffle", _BEFORE_RESHUFFLE):
+            reshuffle = "all"  # the old end: replays a recorded game exactly as it was played
         return cls(
             card_set=str(options.get("cards", "auto")),
             hand=_int(options, "hand", 7),
@@ -168,6 +188,7 @@ class ShedConfig:
             easy=bool(options.get("easy", False)),
             opening=str(options.get("opening", "game")),
             actions=actions if actions in ACTION_TURNS else "alone",
+            reshuffle=reshuffle if reshuffle in (*RESHUFFLES, "all") else "letters",
             turn_seconds=minutes * 60.0 if minutes else PACE_SECONDS.get(pace, PACE_SECONDS["live"]),
             rounds=_int(options, "rounds", 1),
             language=code if (code := str(options.get("language", "en"))) in LANGUAGES else "en",
@@ -184,6 +205,12 @@ class ShedConfig:
             added=added,
             banned=banned,
         )
+
+    @property
+    def legacy_end(self) -> bool:
+        """True for a game recorded before ``reshuffle``: action cards are shuffled back in and any
+        play holds the round open (which need not end: kept only so old records replay)."""
+        return self.reshuffle == "all"
 
     @property
     def verbs_allowed(self) -> bool:

@@ -26,7 +26,7 @@ Rules of the table
   can be moved to another word, as long as a word is left behind; it never goes back to a hand.
 • Action cards: playing one is your whole turn — a line with just the action card, no words
   (actions=last: it may end a line of words instead); you can't play one before your first
-  word, nor as your last card. Played action cards are discarded.
+  word, nor as your last card. Played action cards are out of the game: they never come back.
     trade Q        Deck Trade: Q goes to the discard pile, you take the deck's top card
     trade Q Bob    Trade: Bob gets your Q, you take one of Bob's cards blindly
     skip Bob       Skip: Bob skips their next turn
@@ -36,8 +36,10 @@ Rules of the table
   Name opponents by name (a unique start is enough) or seat number; with one opponent, leave it out.
   Cards you receive can't be played before your next turn.
 • Turn timer: 2 minutes (pace=live) or 24 hours (pace=slow); minutes=N sets your own. A missed
-  turn draws a card. When the deck is empty the discard pile is shuffled in; if nothing is left to
-  draw and nobody plays for a whole round, the fewest cards win.
+  turn draws a card. When the deck is empty the discard pile's letters and jokers are shuffled in
+  (reshuffle=off: they aren't). A full round of turns in which nobody lays a card from their hand,
+  plays an action card or draws a card (moving table letters alone doesn't count) ends the round:
+  the fewest cards win it. So every round ends, within 3 x players x (cards + 1) turns.
 • The first to shed every card wins. rounds=N plays the Counting Points variant: each round's
   winner scores one point per card the others still hold; most points after N rounds wins.
 

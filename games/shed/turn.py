@@ -33,6 +33,10 @@ class Round:
     table: list[TableWord] = field(default_factory=list)
     opened: set[str] = field(default_factory=set)  # made their first word from the hand
     skips: dict[str, int] = field(default_factory=dict)
+    #: played action cards set aside, out of the game (they never come back)
+    out: list[Card] = field(default_factory=list)
+    #: an empty deck is refilled by shuffling the discard pile (``reshuffle=off``: it isn't)
+    refill: bool = True
 
     def copy(self) -> Round:
         """An independent copy (cards and table words are immutable)."""
@@ -43,11 +47,17 @@ class Round:
             list(self.table),
             set(self.opened),
             dict(self.skips),
+            list(self.out),
+            self.refill,
         )
+
+    def can_draw(self) -> bool:
+        """True when a draw would get a card (from the deck, or the discard pile shuffled in)."""
+        return bool(self.deck or (self.refill and self.discard))
 
     def all_cards(self) -> list[Card]:
         """Every card of the round, wherever it is."""
-        out = list(self.deck) + list(self.discard)
+        out = list(self.deck) + list(self.discard) + list(self.out)
         for hand in self.hands.values():
             out.extend(hand)
         for word in self.table:
@@ -56,7 +66,7 @@ class Round:
 
     def draw(self, seat: str, rng: random.Random) -> Card | None:
         """Move the deck's top card to ``seat``'s hand (the discards are reshuffled when it is empty)."""
-        if not self.deck and self.discard:
+        if not self.deck and self.discard and self.refill:
             self.deck = self.discard
             self.discard = []
             rng.shuffle(self.deck)
@@ -86,6 +96,7 @@ class TurnReport:
     touched: set[str] = field(default_factory=set)  # seats whose hands changed
     drew: int = 0
     played: bool = False  # anything but a draw
+    laid: int = 0  # cards of the player's hand put on the table
     action: str = ""
 
 
@@ -99,6 +110,8 @@ class TurnRules:
     names: dict[str, str]
     #: The rulebook: an action card is the whole turn (False: it may end a turn after words).
     action_alone: bool = False
+    #: Played action cards are set aside, out of the game (False: onto the discard pile, the old rule).
+    actions_out: bool = False
 
 
 def play_turn(rnd: Round, seat: str, ops: Sequence[Op], rules: TurnRules, rng: random.Random) -> TurnReport:
@@ -166,6 +179,7 @@ def _form(rnd: Round, seat: str, op: Form, rules: TurnRules, report: TurnReport,
     arranged = arrange(sources, hand, op.words, op.plus, jokers_ok=opened, joker_ban=ban)
     for card in arranged.hand_used:
         hand.remove(card)
+    report.laid += len(arranged.hand_used)
     indices = [rnd.table.index(tw) for tw in sources]
     new_words = [TableWord(cards, seat) for cards in arranged.words]
     for src_i, word_i in enumerate(arranged.survivors):
@@ -256,12 +270,12 @@ def _action(rnd: Round, seat: str, op: Act, rules: TurnRules, rng: random.Random
         if give is None:
             shown = "a joker" if op.give == "*" else f"an {op.give.upper()}"
             raise Refusal(f"You don't have {shown} to trade.")
-        if op.card == "deck-trade" and not rnd.deck and not rnd.discard:
+        if op.card == "deck-trade" and not rnd.can_draw():
             raise Refusal("The deck is empty: there is nothing to trade with.")
         if target is not None and not rnd.hands[target.id]:
             raise Refusal(f"{target.name} has no cards to trade.")
     hand.remove(card)
-    rnd.discard.append(card)
+    (rnd.out if rules.actions_out else rnd.discard).append(card)
     report.touched.add(seat)
     report.action = op.card
     if op.card == "deck-trade" and give is not None:

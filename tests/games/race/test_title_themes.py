@@ -226,3 +226,24 @@ def test_only_other_people_ever_decide_an_unknown_title(
     else:
         assert engine.vote is None and notes[0][0] == "rejected" and "words add" in notes[0][1]
     assert engine.wrong.get(seat, 0) == 0
+
+
+def test_answers_voted_down_cannot_hold_a_flip_open_for_ever() -> None:
+    """An answer voted down restarts the hourglass but stays one of the flip's `max-claims`:
+    before, the vote cleared the count, so a player could keep a flip (and the game) going."""
+    engine = table(ANN, BOB)
+    ca_on_the_table(engine)
+    now, votes = 1.0, 0
+    for _ in range(20):
+        if engine.over:
+            break
+        if engine.vote is None and any("used your" in t for _, t in claim(engine, (ANN, "the cat", now))):
+            break
+        if engine.vote is not None:
+            votes += 1
+            engine.apply(Action("vote", now + 1.0, BOB, "no"))
+        now += 2.0
+    assert votes == engine.cfg.max_claims == 3, "each answer voted down used one of Ann's claims"
+    tables = engine.version
+    engine.apply(Action("tick", now + engine.cfg.hourglass + 1))
+    assert engine.version > tables and engine.won[ANN] == [], "the hourglass ran out: the flip moved on"

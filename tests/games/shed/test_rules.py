@@ -190,7 +190,7 @@ def test_an_action_card_is_a_whole_turn() -> None:
     assert "plays Skip" in accepted(notes)
     assert hand(g, "a") == "a c t x" and not words(g)
     assert g.current == "c", "the action card ended Ann's turn and Bob skips: Cy plays next"
-    assert g.round.discard and g.round.discard[-1].action == "skip"
+    assert not g.round.discard and [c.action for c in g.round.out] == ["skip"], "out of the game"
 
 
 def test_actions_last_lets_an_action_card_end_a_turn_of_words() -> None:
@@ -199,7 +199,7 @@ def test_actions_last_lets_an_action_card_end_a_turn_of_words() -> None:
     assert "play it last" in refused(say(g, "a", "skip Bob; CAT"))
     accepted(say(g, "a", "CAT; skip Bob"))
     assert g.current == "c", "Bob skips: Cy plays next"
-    assert g.round.discard and g.round.discard[-1].action == "skip"
+    assert not g.round.discard and [c.action for c in g.round.out] == ["skip"], "out of the game"
 
 
 def test_the_actions_option_reads_its_values_and_old_records_keep_last() -> None:
@@ -233,7 +233,8 @@ def test_deck_trade_swaps_a_card_for_the_top_of_the_deck() -> None:
     rig(g, {"a": "q x !deck-trade", "b": "e"}, deck="m", opened=["a"])
     accepted(say(g, "a", "trade Q"))
     assert hand(g, "a") == "m x"
-    assert [c.letter or c.action for c in g.round.discard] == ["deck-trade", "q"]
+    assert [c.letter for c in g.round.discard] == ["q"], "the traded-off card goes to the discard pile"
+    assert [c.action for c in g.round.out] == ["deck-trade"], "the played action card is out of the game"
     assert g.current == "b"
 
 
