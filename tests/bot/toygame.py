@@ -32,6 +32,9 @@ BOT_DELAY = 3.0
 
 
 class ToyEngine:
+    #: Takes private word lists (`list`, a DM, Discord's modal) as an Eagle Eyes race does.
+    takes_lists = True
+
     def __init__(self, setup: Setup) -> None:
         self.seats = list(setup.seats)
         target = setup.options["target"]

@@ -506,7 +506,13 @@ class FakeDiscord:
                 return _json({"message": "Missing Permissions", "code": 50013}, status=403)
             if fault.kind == "500":
                 return _json({"message": "500: Internal Server Error", "code": 0}, status=500)
-            await self._closing.wait()  # the bot's own time limit must cut this short
+            # the bot's own time limit must cut this short; a hung request is no work in flight
+            # (a test's settle() waits for those), since only the fake's closing ends it
+            self.inflight -= 1
+            try:
+                await self._closing.wait()
+            finally:
+                self.inflight += 1
             return _json({"message": "too late"}, status=503)
         verdict = self._limit(request.method, path, at) if self.limits is not None else _Verdict({})
         if verdict.limited:
