@@ -476,14 +476,13 @@ async def test_without_shard_ids_a_later_process_never_takes_a_live_game_and_for
     game = await world.game_of(channel)
     claims = await world.claims(game["game_id"])
     assert all(claims.count(mid) == 1 for mid in [direct, *forwarded]), claims
-    # what b forwarded: the answers, each handled (once: its inbox row was taken)
+    # what b forwarded: the answers and the command, each handled (once: its inbox row was taken)
     inbox = {row["event_key"]: row["handled_at"] for row in await world.inbox()}
     for mid in forwarded:
         [key] = [k for k in inbox if f":{mid}:" in k]
         assert inbox[key] is not None
-    # (the command's own inbox row is not asserted: since issue 28 the command no longer shows up
-    # in the inbox in this scenario although a answers it with the live board — open, see
-    # docs/RELIABILITY.md; that it is answered once, privately, with the board is checked below)
+    [command] = [k for k in inbox if k.startswith("command:") and k.endswith(f":{iid}")]
+    assert inbox[command] is not None
     # a answered b's interaction by its follow-up webhook, privately, with the live game's board
     assert board.ephemeral and "no game" not in board.text.lower(), board.text
     assert fake.of("POST", rf"^/webhooks/{APP_ID}/token-{iid}$") == [board], "answered once"
