@@ -122,7 +122,8 @@ class MoveEngine(ToyEngine):
 MOVES = dataclasses.replace(TOY, name="moves", create=MoveEngine, realtime=False, aliases=())
 
 
-async def test_in_a_turn_based_game_a_typed_line_is_a_move() -> None:
+async def _moves_game() -> tuple[FakeClock, list[str], GameManager, Keyboard, asyncio.Future[int]]:
+    """The terminal running the turn-based toy game, past its countdown."""
     clock = FakeClock()
     screen: list[str] = []
     outbox = TerminalOutbox(screen.append, clock, colour=False)
@@ -131,6 +132,11 @@ async def test_in_a_turn_based_game_a_typed_line_is_a_move() -> None:
     adapter = TerminalAdapter(manager, outbox, keys.lines(), screen.append, game="moves", options=[])
     run = asyncio.ensure_future(adapter.run())
     await clock.advance(3)
+    return clock, screen, manager, keys, run
+
+
+async def test_in_a_turn_based_game_a_typed_line_is_a_move() -> None:
+    clock, screen, manager, keys, run = await _moves_game()
     keys.type("H8 across NOPE")
     await clock.advance(0.1)
     assert "“H8 across NOPE” is not a move here." in "".join(screen)  # the reason, at once
@@ -143,14 +149,7 @@ async def test_in_a_turn_based_game_a_typed_line_is_a_move() -> None:
 
 
 async def test_an_unknown_command_points_to_slash_help() -> None:
-    clock = FakeClock()
-    screen: list[str] = []
-    outbox = TerminalOutbox(screen.append, clock, colour=False)
-    manager = GameManager(Registry([MOVES]), outbox, MemoryLog(), clock, rng=random.Random(3))
-    keys = Keyboard()
-    adapter = TerminalAdapter(manager, outbox, keys.lines(), screen.append, game="moves", options=[])
-    run = asyncio.ensure_future(adapter.run())
-    await clock.advance(3)
+    clock, screen, manager, keys, run = await _moves_game()
     keys.type("/frobnicate now")
     keys.type("/" + "x" * 2000)
     keys.type("/help")
