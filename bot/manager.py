@@ -34,6 +34,7 @@ from bot.events import (
     Reaction,
     Text,
 )
+from bot.fairshare import FairShare
 from bot.once import Once
 from bot.ordering import Turns
 from bot.outbox import GameLog, GameStart, LobbyState, Outbox
@@ -141,6 +142,8 @@ class GameManager:
         self.workspace = workspace or Workspace(None)
         #: Each command and button press handled once (the adapter sets its codec: see bot.once).
         self.once = Once(self.workspace.store, clock)
+        #: Per-person inbound allowances (bot.fairshare); None: no limit (the terminal's one person).
+        self.fair: FairShare | None = None
         self.settle = settle
         self.lobby_timeout = lobby_timeout
         #: Seconds between renewals of this process's leases on its games (see :meth:`_beat`).
@@ -582,6 +585,8 @@ class GameManager:
         """
         if not routed and not await self.once.first(event):
             return False
+        if not routed and not await self.admit(event):
+            return True  # its sender is over their allowance: refused, not handled
         await self._after_recovery(event.chat)
         if self.router is not None and not routed:
             try:
@@ -613,6 +618,11 @@ class GameManager:
         except Exception as exc:
             await self._crashed(getattr(event, "chat", None), exc)
         return True
+
+    async def admit(self, event: Inbound) -> bool:
+        """Whether ``event``'s sender is within their allowance (:mod:`bot.fairshare`); an adapter
+        that answers a command itself (Slack's ``help``) asks too."""
+        return self.fair is None or await self.fair.admit(event)
 
     async def _private_text(self, event: PrivateText) -> None:
         """Words sent privately (a DM or a form): an Eagle Eyes list; anything else is explained."""

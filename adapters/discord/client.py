@@ -48,6 +48,7 @@ from bot.clock import Clock
 from bot.config import Config
 from bot.delivery import Delivery
 from bot.events import Button, ChatKey, Command, MessageRef, Player, PrivateText, Reaction, Text
+from bot.fairshare import FairShare
 from bot.manager import GameManager, button_command
 from bot.ordering import Turn
 from bot.pacing import Pacer
@@ -204,6 +205,7 @@ class MojiBot(discord.AutoShardedClient):
             lobby_timeout=config.lobby_timeout,
             keep_alive=services.keep_alive,
         )
+        self.manager.fair = FairShare(clock, self.outbox)  # each person's fair share (bot/fairshare.py)
         self.manager.closed_listeners.append(self.outbox.closed)
         self.outbox.table_listeners.append(self.manager.table_posted)
         #: Several processes on one database: events go to the process that runs their chat; a

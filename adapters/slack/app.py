@@ -55,6 +55,7 @@ from bot.events import (
     Reaction,
     Text,
 )
+from bot.fairshare import FairShare
 from bot.health import HealthServer
 from bot.httpguard import QuietLog
 from bot.manager import GameManager, Recovery
@@ -193,6 +194,7 @@ class SlackAdapter:
             lobby_timeout=settings.lobby_timeout,
             keep_alive=svc.keep_alive,
         )
+        self.manager.fair = FairShare(clock, self.outbox)  # each person's fair share (bot/fairshare.py)
         self.manager.closed_listeners.append(self.outbox.closed)
         self.outbox.table_listeners.append(self.manager.table_posted)
         #: Several processes on one database: events go to the process that runs their chat.
@@ -579,14 +581,16 @@ class SlackAdapter:
             name, args = parse_slash(str(body.get("text") or ""))
         except CommandError as exc:
             player = await self.people.player(team, user)
-            await self._reply(chat, player, views.error(str(exc)), interaction)
+            if await self.manager.admit(Command("", (), chat, player, interaction)):
+                await self._reply(chat, player, views.error(str(exc)), interaction)
             return
         rights = rights_needed(name, args)
         player = await self.people.player(
             team, user, check_admin=rights is not Rights.NONE, fresh=rights is Rights.FRESH
         )
         if name == "help":
-            await self._reply(chat, player, help_view(self.svc.registry), interaction)
+            if await self.manager.admit(Command(name, args, chat, player, interaction)):
+                await self._reply(chat, player, help_view(self.svc.registry), interaction)
             return
         if name == "start":
             await self._join_channel(team, channel)
