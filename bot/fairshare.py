@@ -132,20 +132,41 @@ class FairShare:
             bucket.noticed = False  # they slowed down: a next flood is a new episode
 
     async def admit(self, event: Inbound) -> bool:
-        """True: handle ``event``. False: its sender is over their allowance; drop it (the first
-        refusal of an episode has sent them a notice)."""
+        """True: handle ``event`` (it has taken its share). False: its sender is over their
+        allowance; drop it (the first refusal of an episode has sent them a notice)."""
+        if not self.room(event):
+            await self.refuse(event)
+            return False
+        self.take(event)
+        return True
+
+    def room(self, event: Inbound) -> bool:
+        """Whether ``event``'s sender has room for it now (nothing is taken)."""
         now = self.clock.now()
         self._sweep(now)
         kind = kind_of(event)
         bucket = self._bucket(kind, event, now)
         self._refill(kind, bucket, now)
-        if bucket.tokens >= 1.0:
-            bucket.tokens -= 1.0
-            return True
+        return bucket.tokens >= 1.0
+
+    def take(self, event: Inbound) -> None:
+        """``event`` is being handled: it takes its share of its sender's allowance."""
+        now = self.clock.now()
+        kind = kind_of(event)
+        bucket = self._bucket(kind, event, now)
+        self._refill(kind, bucket, now)
+        bucket.tokens = max(0.0, bucket.tokens - 1.0)
+
+    async def refuse(self, event: Inbound) -> None:
+        """``event`` is dropped for its sender's allowance: counted, and the first of an episode
+        tells them when moji answers again."""
+        now = self.clock.now()
+        kind = kind_of(event)
+        bucket = self._bucket(kind, event, now)
         self.refused[kind] += 1
         metrics.fair_share_refused(event.chat.platform, kind)
         if bucket.noticed:
-            return False
+            return
         bucket.noticed = True
         self.notices[kind] += 1
         wait = (1.0 - bucket.tokens) / self.allowances[kind].per_second
@@ -162,7 +183,6 @@ class FairShare:
             )
         except Exception:
             log.exception("could not send a fair-share notice in %s", event.chat.label())
-        return False
 
     def wait_time(self, event: Inbound) -> float:
         """Seconds until an event like ``event`` would be admitted (0: now)."""

@@ -579,14 +579,23 @@ class GameManager:
         """Handle one inbound event; never raises. False: it repeats a command or button press
         handled already (a replay, a redelivery), and is dropped (see :mod:`bot.once`).
 
+        An event whose sender is over their allowance (:attr:`fair`, :mod:`bot.fairshare`) is
+        refused before anything else, even the database's once-only record, so a flood costs
+        little; the first refusal of an episode tells the sender when moji answers again.
+
         With several processes (a :attr:`router`), an event for a chat whose game another
         process runs goes to that process instead (``routed``: it came from one already, which
         made sure it is not a repeat).
         """
-        if not routed and not await self.once.first(event):
-            return False
-        if not routed and not await self.admit(event):
-            return True  # its sender is over their allowance: refused, not handled
+        if not routed:
+            fair = self.fair
+            if fair is not None and not fair.room(event):
+                await fair.refuse(event)  # its sender is over their allowance: not handled
+                return True
+            if not await self.once.first(event):
+                return False  # (a repeat takes nothing from its sender's allowance)
+            if fair is not None:
+                fair.take(event)
         await self._after_recovery(event.chat)
         if self.router is not None and not routed:
             try:

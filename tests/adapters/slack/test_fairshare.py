@@ -50,10 +50,11 @@ async def test_answers_keep_their_order_and_refused_commands_do_nothing(h: Harne
     await h.drain()
     ann = ephemerals(h, "UANN")
     expected = ["How to play" if i % 2 else "moji commands" for i in range(COMMANDS.burst)]
-    assert [text.startswith(want) for text, want in zip(ann, expected, strict=False)] == [True] * len(expected)
+    assert [text.startswith(want) for text, want in zip(ann, expected, strict=False)] == [True] * len(
+        expected
+    )
     assert len(ann) == COMMANDS.burst + 1 and is_notice(ann[-1])
     assert CHAT not in h.adapter.manager.sessions
     assert not h.slack.of("chat.postMessage")  # no lobby
     bob = ephemerals(h, "UBOB")
     assert [text.split("\n")[0][:13] for text in bob] == ["moji commands", "How to play T"]
-
