@@ -72,6 +72,13 @@ async def at_times(times: list[float], send: Callable[[int], Awaitable[None]]) -
     await asyncio.gather(*(one(i) for i in range(len(times))))
 
 
+async def answers_or_patience(args: argparse.Namespace, done: Callable[[], bool]) -> None:
+    """Poll (the fakes record calls; nothing to wait on) until ``done()`` or ``--patience`` runs out."""
+    deadline = time.time() + args.patience
+    while not done() and time.time() < deadline:  # noqa: ASYNC110
+        await asyncio.sleep(0.05)
+
+
 def schedule(args: argparse.Namespace, start: float) -> tuple[list[float], list[float]]:
     flood = [start + args.seconds * i / args.flood for i in range(args.flood)]
     span = args.seconds + 1.0
@@ -82,12 +89,16 @@ def schedule(args: argparse.Namespace, start: float) -> tuple[list[float], list[
 def summary(
     platform: str,
     args: argparse.Namespace,
-    waits: list[float],
+    by_person: dict[str, float],
+    same_channel: set[str],
     missing: int,
     flooder: dict[str, int],
     wall: float,
 ) -> dict[str, Any]:
+    waits = list(by_person.values())
     p99 = percentile(waits, 0.99) if waits else float("inf")
+    same = [w for who, w in by_person.items() if who in same_channel]
+    other = [w for who, w in by_person.items() if who not in same_channel]
     return {
         "platform": platform,
         "fair_share": not args.without_fair_share,
@@ -99,6 +110,12 @@ def summary(
         "others_wait_p50_s": round(statistics.median(waits), 3) if waits else None,
         "others_wait_p99_s": round(p99, 3) if waits else None,
         "others_wait_max_s": round(max(waits), 3) if waits else None,
+        "flooders_channel_wait_p50_max_s": [round(statistics.median(same), 3), round(max(same), 3)]
+        if same
+        else None,
+        "another_channel_wait_p50_max_s": [round(statistics.median(other), 3), round(max(other), 3)]
+        if other
+        else None,
         "flooder": flooder,
         "budget_p99_s": BUDGET_P99,
         "ok": missing == 0 and p99 <= BUDGET_P99,
@@ -170,10 +187,8 @@ async def bench_slack(args: argparse.Namespace, services: Services) -> dict[str,
                 await command(http, people[i], "help", "C1" if i % 2 == 0 else "C2")
 
             await asyncio.gather(at_times(flood, flood_one), at_times(others, other_one))
-            deadline = time.time() + args.patience
-            while time.time() < deadline and any(answered(u) is None for u in people):
-                await asyncio.sleep(0.05)
-        waits = [at - sent[u] for u in people if (at := answered(u)) is not None]
+            await answers_or_patience(args, lambda: all(answered(u) is not None for u in people))
+        waits = {u: at - sent[u] for u in people if (at := answered(u)) is not None}
         missing = sum(answered(u) is None for u in people)
         flooded = [
             str(c.args.get("text")) for c in slack.of("chat.postEphemeral") if c.args.get("user") == "UFLOOD"
@@ -185,7 +200,8 @@ async def bench_slack(args: argparse.Namespace, services: Services) -> dict[str,
             "refused": sum(fair.refused.values()) if fair is not None else 0,
             "postEphemeral_429": len([c for c in slack.rate_limited() if c.method == "chat.postEphemeral"]),
         }
-        return summary("slack", args, waits, missing, flooder, time.monotonic() - started)
+        same = {u for i, u in enumerate(people) if i % 2 == 0}
+        return summary("slack", args, waits, same, missing, flooder, time.monotonic() - started)
     finally:
         await adapter.close()
         await runner.cleanup()
@@ -239,17 +255,18 @@ async def bench_discord(args: argparse.Namespace, services: Services) -> dict[st
             ids[i] = await fake.slash(uid, name, "help", channel=channel, guild=GUILD_ID)
 
         await asyncio.gather(at_times(flood, flood_one), at_times(others, other_one))
-        deadline = time.time() + args.patience
-        while time.time() < deadline and any(answered(i) is None for i in ids):
-            await asyncio.sleep(0.05)
-        waits = [
-            at - sent[uid]
+        await answers_or_patience(args, lambda: all(answered(i) is not None for i in ids))
+        waits = {
+            uid: at - sent[uid]
             for (uid, _), iid in zip(people, ids, strict=True)
             if (at := answered(iid)) is not None
-        ]
+        }
         missing = sum(answered(i) is None for i in ids)
         texts = [
-            r.text for i in flood_ids for r in fake.replies_to(i) if r.method == "POST" and "token-" in r.path
+            r.text
+            for i in flood_ids
+            for r in fake.replies_to(i)
+            if r.method == "POST" and r.path.startswith("/webhooks/")
         ]
         fair = bot.manager.fair
         flooder = {
@@ -258,7 +275,8 @@ async def bench_discord(args: argparse.Namespace, services: Services) -> dict[st
             "refused": sum(fair.refused.values()) if fair is not None else 0,
             "rest_429": len(fake.rate_limited()),
         }
-        return summary("discord", args, waits, missing, flooder, time.monotonic() - started)
+        same = {uid for i, (uid, _) in enumerate(people) if i % 2 == 0}
+        return summary("discord", args, waits, same, missing, flooder, time.monotonic() - started)
     finally:
         await bot.close()
         task.cancel()

@@ -482,7 +482,7 @@ class MojiBot(discord.AutoShardedClient):
                 return
             if turn is not None:
                 await turn.wait()
-            await self._command(reply, name, args)
+            await self._command(reply, name, args, turn)
         finally:
             if turn is not None:
                 turn.done()
@@ -504,7 +504,9 @@ class MojiBot(discord.AutoShardedClient):
         chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
         return self.manager.turns.take(chat)
 
-    async def _command(self, reply: Reply, name: str, args: tuple[str, ...]) -> None:
+    async def _command(
+        self, reply: Reply, name: str, args: tuple[str, ...], turn: Turn | None = None
+    ) -> None:
         interaction = reply.interaction
         assert interaction.guild_id is not None and interaction.channel_id is not None
         chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
@@ -520,7 +522,10 @@ class MojiBot(discord.AutoShardedClient):
             admin, note = await self._admin(interaction, chat)
         player = self.player_of(interaction.user, admin)
         self.transport.remember(chat, reply)
-        if not await self.manager.handle(Command(name, args, chat, player, reply)):
+        handled = await self.manager.handle(Command(name, args, chat, player, reply))
+        if turn is not None:
+            turn.done()  # handled: the chat's next event need not wait for the reply's last calls
+        if not handled:
             return  # a repeat of an interaction handled already: its first delivery answered it
         if note:
             await self._note(reply, note)
