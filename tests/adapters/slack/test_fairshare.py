@@ -37,6 +37,8 @@ async def test_a_flood_of_signed_commands_leaves_everyone_else_answered(h: Harne
     assert all("no game" in text for text in ann if not is_notice(text))
     fair = h.adapter.manager.fair
     assert fair is not None and fair.refused["commands"] == flood - COMMANDS.burst
+    # refused before anything was recorded: only the handled commands have a once-only record
+    assert len(h.svc.store.deliveries) == COMMANDS.burst
     assert not h.slack.rate_limited()
 
 
