@@ -266,7 +266,8 @@ async def bench_discord(args: argparse.Namespace, services: Services) -> dict[st
             r.text
             for i in flood_ids
             for r in fake.replies_to(i)
-            if r.method == "POST" and r.path.startswith("/webhooks/")
+            if r.method == "POST"
+            and (r.path.startswith("/webhooks/") or (isinstance(r.json, dict) and r.json.get("type") == 4))
         ]
         fair = bot.manager.fair
         flooder = {

@@ -475,6 +475,8 @@ class MojiBot(discord.AutoShardedClient):
         reply = Reply(interaction)
         turn = self._turn(interaction)  # before anything is awaited: the arrival order
         try:
+            if await self._over_allowance(interaction):
+                return
             if not await self._acknowledge(interaction, ephemeral=True, thinking=True):
                 return
             if interaction.guild_id is None or interaction.channel_id is None:
@@ -486,6 +488,20 @@ class MojiBot(discord.AutoShardedClient):
         finally:
             if turn is not None:
                 turn.done()
+
+    async def _over_allowance(self, interaction: discord.Interaction[Any]) -> bool:
+        """A slash command whose sender is over their allowance (:mod:`bot.fairshare`, the rule
+        :meth:`GameManager.handle` applies to every event) is refused on arrival: never deferred
+        nor put in the chat's line, so a flood costs one call (the notice) instead of two each."""
+        fair = self.manager.fair
+        if fair is None or interaction.guild_id is None or interaction.channel_id is None:
+            return False
+        chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
+        event = Command("", (), chat, self.player_of(interaction.user), Reply(interaction))
+        if fair.room(event):
+            return False
+        await fair.refuse(event)  # the first of an episode is told, as the interaction's answer
+        return True
 
     def take_turn(self, interaction: discord.Interaction[Any]) -> None:
         """Take a slash command's place in its chat's line (while its gateway event is parsed)."""
