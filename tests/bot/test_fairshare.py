@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import views
+from bot import metrics, views
 from bot.clock import FakeClock
 from bot.delivery import Delivery
 from bot.events import Button, ChatKey, Command, MessageRef, Player, Private, Reaction, Text
@@ -165,6 +165,16 @@ async def test_messages_and_commands_have_their_own_allowances(clock: FakeClock)
     assert not await fair.admit(Text(CHAT, ANN, "hi", clock.now(), ref))
     assert await fair.admit(cmd("help"))  # commands are still fine
     assert [p.view.plain() for p in outbox.privates()] == [NOTICES["messages"].format(wait="1 s")]
+
+
+async def test_refusals_are_counted_in_the_metrics(clock: FakeClock, fresh_metrics: metrics.Metrics) -> None:
+    fair = FairShare(clock, FakeOutbox(), commands=Allowance(burst=1, per_second=1.0))
+    for _ in range(4):
+        await fair.admit(cmd("help"))
+    value = fresh_metrics.registry.get_sample_value(
+        "moji_fair_share_refused_total", {"platform": "test", "kind": "commands"}
+    )
+    assert value == 3
 
 
 async def test_routed_events_were_counted_where_they_arrived(setup: tuple[GameManager, FakeOutbox]) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("slack_bolt")
 
-from bot.fairshare import COMMANDS, NOTICES
+from bot.fairshare import COMMANDS, MESSAGES, NOTICES
 from tests.adapters.slack.conftest import CHAT, Harness, until
 
 
@@ -60,3 +60,22 @@ async def test_answers_keep_their_order_and_refused_commands_do_nothing(h: Harne
     assert not h.slack.of("chat.postMessage")  # no lobby
     bob = ephemerals(h, "UBOB")
     assert [text.split("\n")[0][:13] for text in bob] == ["moji commands", "How to play T"]
+
+
+async def test_a_fast_player_s_words_are_all_read_and_a_flood_of_them_is_not(h: Harness) -> None:
+    await h.command("UANN", "start toy")
+    await h.slack.wait_for("chat.postMessage", lambda c: "lobby" in str(c.args.get("text")))
+    await h.button("UBOB", "moji:join")
+    await h.command("UANN", "go")
+    await until(lambda: CHAT in h.adapter.manager.sessions and h.adapter.manager.sessions[CHAT].players)
+    fair = h.adapter.manager.fair
+    assert fair is not None
+    for _ in range(MESSAGES.burst):  # a flurry of (wrong) words at once: every one is read
+        await h.say("UBOB", "zzz")
+    assert fair.refused["messages"] == 0
+    for _ in range(30):
+        await h.say("UBOB", "zzz")
+    await h.drain()
+    assert fair.refused["messages"] == 30
+    notices = [text for text in ephemerals(h, "UBOB") if "faster than moji" in text]
+    assert notices == [NOTICES["messages"].format(wait="1 s")]
