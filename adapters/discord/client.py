@@ -48,6 +48,7 @@ from bot.clock import Clock
 from bot.config import Config
 from bot.delivery import Delivery
 from bot.events import Button, ChatKey, Command, MessageRef, Player, PrivateText, Reaction, Text
+from bot.fairshare import FairShare
 from bot.manager import GameManager, button_command
 from bot.ordering import Turn
 from bot.pacing import Pacer
@@ -204,6 +205,7 @@ class MojiBot(discord.AutoShardedClient):
             lobby_timeout=config.lobby_timeout,
             keep_alive=services.keep_alive,
         )
+        self.manager.fair = FairShare(clock, self.outbox)  # each person's fair share (bot/fairshare.py)
         self.manager.closed_listeners.append(self.outbox.closed)
         self.outbox.table_listeners.append(self.manager.table_posted)
         #: Several processes on one database: events go to the process that runs their chat; a
@@ -473,6 +475,8 @@ class MojiBot(discord.AutoShardedClient):
         reply = Reply(interaction)
         turn = self._turn(interaction)  # before anything is awaited: the arrival order
         try:
+            if await self._over_allowance(interaction):
+                return
             if not await self._acknowledge(interaction, ephemeral=True, thinking=True):
                 return
             if interaction.guild_id is None or interaction.channel_id is None:
@@ -480,10 +484,24 @@ class MojiBot(discord.AutoShardedClient):
                 return
             if turn is not None:
                 await turn.wait()
-            await self._command(reply, name, args)
+            await self._command(reply, name, args, turn)
         finally:
             if turn is not None:
                 turn.done()
+
+    async def _over_allowance(self, interaction: discord.Interaction[Any]) -> bool:
+        """A slash command whose sender is over their allowance (:mod:`bot.fairshare`, the rule
+        :meth:`GameManager.handle` applies to every event) is refused on arrival: never deferred
+        nor put in the chat's line, so a flood costs one call (the notice) instead of two each."""
+        fair = self.manager.fair
+        if fair is None or interaction.guild_id is None or interaction.channel_id is None:
+            return False
+        chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
+        event = Command("", (), chat, self.player_of(interaction.user), Reply(interaction))
+        if fair.room(event):
+            return False
+        await fair.refuse(event)  # the first of an episode is told, as the interaction's answer
+        return True
 
     def take_turn(self, interaction: discord.Interaction[Any]) -> None:
         """Take a slash command's place in its chat's line (while its gateway event is parsed)."""
@@ -502,7 +520,9 @@ class MojiBot(discord.AutoShardedClient):
         chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
         return self.manager.turns.take(chat)
 
-    async def _command(self, reply: Reply, name: str, args: tuple[str, ...]) -> None:
+    async def _command(
+        self, reply: Reply, name: str, args: tuple[str, ...], turn: Turn | None = None
+    ) -> None:
         interaction = reply.interaction
         assert interaction.guild_id is not None and interaction.channel_id is not None
         chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
@@ -518,7 +538,10 @@ class MojiBot(discord.AutoShardedClient):
             admin, note = await self._admin(interaction, chat)
         player = self.player_of(interaction.user, admin)
         self.transport.remember(chat, reply)
-        if not await self.manager.handle(Command(name, args, chat, player, reply)):
+        handled = await self.manager.handle(Command(name, args, chat, player, reply))
+        if turn is not None:
+            turn.done()  # handled: the chat's next event need not wait for the reply's last calls
+        if not handled:
             return  # a repeat of an interaction handled already: its first delivery answered it
         if note:
             await self._note(reply, note)
