@@ -12,9 +12,10 @@ import pytest
 from bot.clock import FakeClock
 from bot.events import ChatKey, Command, Player, Post, Private, PrivateText
 from bot.manager import GameManager
+from bot.moves import MOVE_LIMIT
 from bot.recording import StoreGameLog
 from bot.registry import Registry, load_default
-from bot.session import MOVE_LIMIT, Phase
+from bot.session import Phase
 from bot.testing import FakeOutbox, MemoryLog
 from bot.workspace import Workspace
 from storage import open_store
