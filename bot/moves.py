@@ -41,7 +41,7 @@ class Moves:
             return Reading(None, f"That's too long for a {what} ({size}).")
         text = text.strip()
         if not text:
-            return Reading(None, "Say what to play.")
+            return Reading(None, "That list has no words." if private else "Say what to play.")
         reading = self._reader.read(text, private=private)
         if reading.move is not None and len(reading.move) > limit:  # (no game's reading should grow it)
             return Reading(None, f"That's too long for a {what}.")
