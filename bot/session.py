@@ -517,7 +517,8 @@ class Session:
         """
         async with self._lock:
             self._require_running(player)
-            assert self.moves is not None
+            if self.moves is None:
+                raise SessionError("The game hasn't started yet.")
             reading = self.moves.read(text, private=private)
             if reading.move is None:  # not a move at all: refused, never played nor kept
                 self._why[player.seat_id] = reading.reason

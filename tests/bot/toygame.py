@@ -12,6 +12,7 @@ of its language's letters scores, and it keeps every answer exactly as it reache
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Mapping
 
 from games.common.languages import language
@@ -39,7 +40,7 @@ class ToyReader:
         self.options = options
 
     def read(self, text: str, *, private: bool = False) -> Reading:
-        if all(ch.isalpha() or ch.isspace() for ch in text):
+        if all(ch.isalpha() or ch.isspace() for ch in unicodedata.normalize("NFC", text)):
             return Reading(text)
         return Reading(None, f"“{text}” is no word of letters.")
 
