@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
-import unicodedata
 from typing import Any
 
 import discord
@@ -61,28 +59,6 @@ from storage.base import Schedule
 
 log = logging.getLogger(__name__)
 
-#: A message that can be an answer: a word (letters of any alphabet, accented or not:
-#: ``Äpfel``, ``niño``, ``Straße``; apostrophes, hyphens), or a few of them with single spaces
-#: for the themes whose answers may be several words (SCRAMBLED EGGS, STAR WARS), nothing
-#: else. The game folds it and decides whether it is an answer at all.
-WORD = re.compile(r"^[^\W\d_](?:[^\W\d_]|['’\-]| (?=[^\W\d_]))*$")
-#: The longest answer (as long as the lexicon reads) and the most words in one.
-MAX_WORD = 100
-MAX_WORDS = 6
-
-
-def may_be_answer(text: str) -> bool:
-    """True when a message in a real-time game can be an answer: at most :data:`MAX_WORDS`
-    words of letters, :data:`MAX_WORD` characters in all. Accents typed as separate marks
-    (``A`` + ``¨``, as some keyboards and pastes send them) count as the accented letter."""
-    composed = unicodedata.normalize("NFC", text)
-    return (
-        0 < len(composed) <= MAX_WORD and composed.count(" ") < MAX_WORDS and WORD.match(composed) is not None
-    )
-
-
-#: The longest line read as a typed move in a turn-based game's thread.
-MAX_MOVE = 400
 #: Custom id of the Eagle Eyes list modal.
 LIST_MODAL = "moji:list"
 DISCORD_EPOCH_MS = 1420070400000
@@ -665,7 +641,8 @@ class MojiBot(discord.AutoShardedClient):
                 turn.done()
 
     async def on_message(self, message: discord.Message) -> None:
-        """A player's one-word answer; everything else is chatter."""
+        """A message in a channel with a game: its text goes to the core as typed, which takes
+        answers and moves only (everything else is chatter, dropped unstored: bot.moves)."""
         if message.guild is None or message.author.bot or message.webhook_id is not None:
             return
         if message.edited_at is not None:
@@ -674,17 +651,10 @@ class MojiBot(discord.AutoShardedClient):
         if not self.manager.may_have_game(chat):
             return  # chatter in a channel without a game (nor a command on its way to open one)
         self.outbox.saw_message(chat)
-        text = message.content.strip()
-        session = self.manager.sessions.get(chat)
-        if session is None or not session.info.realtime:
-            if not text or len(text) > MAX_MOVE:
-                return  # a turn-based game's thread: a line may be a move (the session decides)
-        elif not may_be_answer(text):
-            return
         event = Text(
             chat,
             self.player_of(message.author),
-            text,
+            message.content,
             snowflake_seconds(message.id),
             MessageRef(chat, str(message.id)),
         )
