@@ -445,7 +445,8 @@ async def test_without_shard_ids_a_later_process_never_takes_a_live_game_and_for
     channel = channel_of(fake, guild)
     a, b = world.process("a"), world.process("b")
     await world.up(a)
-    await open_race(world, guild, cards=5)
+    # (cards enough for the race to outlast b's start on a busy machine, unanswered)
+    await open_race(world, guild, cards=9)
     tried: set[str] = set()
     [direct] = await play(world, guild, tried, 1)
     assert judged_by(a, direct)
@@ -462,7 +463,7 @@ async def test_without_shard_ids_a_later_process_never_takes_a_live_game_and_for
         iid = await fake.slash(*ANN, "board", guild=guild)
         [board] = await fake.wait_for("POST", rf"^/webhooks/{APP_ID}/token-{iid}$", within=20)
         forwarded = await play(world, guild, tried, 2)
-        await finished(world, guild)
+        await finished(world, guild, within=120)
     assert watch.seen == [("a", 1)], "a ran the game from start to end"
     assert not notices(fake, channel), "nobody resumed or adopted it"
     assert "adopted" not in b.output() and "waits in the settle window" not in b.output()
