@@ -1,8 +1,8 @@
 """Crash safety: a writer killed with SIGKILL at random moments loses nothing it acknowledged.
 
-100 runs in ``make test``, 400 under ``MOJI_FUZZ=long`` (``make fuzz``). Each run forks a child that opens the SQLite file (the first run
-creates it, so some kills land inside the first migration), finishes games in
-a loop and prints ``ack <game_id>`` after each committed write. The parent
+100 runs in ``make test``, 400 under ``MOJI_FUZZ=long`` (``make fuzz``). Each run forks a
+child that opens the SQLite file (the first run creates it, so some kills land inside the
+first migration), finishes games in a loop and prints ``ack <game_id>`` after each committed write. The parent
 kills it with SIGKILL after a random number of acknowledgements (seeded, so
 every run of the test is the same plan); the kill lands wherever the child
 is by then — inside a transaction, a commit, or between two. Nothing waits on
