@@ -31,14 +31,18 @@ lint: $(VENV)/.dev-installed
 typecheck: $(VENV)/.dev-installed
 	$(PY) -m mypy bot games storage adapters
 
+## pytest: the tests on $(PYTEST_WORKERS) pytest-xdist workers; the tests that run moji as processes
+## share one of them, one after another (tests/conftest.py). PYTEST_WORKERS=0: in this process.
+PYTEST_WORKERS ?= 2
+XDIST = $(if $(filter 0,$(PYTEST_WORKERS)),-p no:xdist,-n $(PYTEST_WORKERS) --dist loadgroup)
 pytest: $(VENV)/.dev-installed
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest $(XDIST) $(PYTEST_ARGS)
 
 ## test-random: pytest with the tests in a random order (pytest-randomly, which also reseeds
 ## `random` before each test); it prints "Using --randomly-seed=N": RANDOM_SEED=N repeats that order
 RANDOM_SEED ?= random
 test-random: $(VENV)/.dev-installed
-	$(PY) -m pytest -p randomly --randomly-seed=$(RANDOM_SEED) $(PYTEST_ARGS)
+	$(PY) -m pytest $(XDIST) -p randomly --randomly-seed=$(RANDOM_SEED) $(PYTEST_ARGS)
 
 ## bench: every benchmark, printing JSON
 bench: $(VENV)/.dev-installed
