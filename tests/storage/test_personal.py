@@ -7,8 +7,10 @@ fails here until it says whether the column can hold a person's id, name or word
 
 from __future__ import annotations
 
+import re
+
 from storage import personal
-from storage.sqlstore import SQLStore
+from storage.sqlstore import _PURGE, SQLStore
 
 
 async def test_every_column_of_every_table_is_classified(store: SQLStore) -> None:
@@ -40,3 +42,12 @@ def test_every_personal_column_says_how_it_is_forgotten() -> None:
         words = what.what.lower()
         assert "forget-me" in words or "deleted when" in words or "goes" in words, (table, column)
         assert "purge" in words or "goes" in words or "uninstall" in words, (table, column)
+
+
+async def test_purge_reaches_every_table_of_a_workspace_or_a_person(store: SQLStore) -> None:
+    schema = await store.columns()
+    purged = {m.group(1) for m in (re.match(r"DELETE FROM (\w+)", sql) for sql in _PURGE) if m}
+    purged |= {"players", "slack_installations"}  # (every unranked name; the team's installations)
+    of_a_workspace = {table for table, columns in schema.items() if "workspace_id" in columns}
+    of_a_person = {table for table, _, _ in personal.personal_columns()}
+    assert of_a_workspace | of_a_person <= purged
