@@ -209,20 +209,15 @@ class SQLStore(ABC):
         privacy tests check each one is classified in :mod:`storage.personal`)."""
         async with self._read() as tx:
             if self.dialect == "sqlite":
-                tables = [
-                    str(r[0])
-                    for r in await tx.fetch(
-                        "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
-                    )
-                ]
-                return {
-                    table: [str(r[1]) for r in await tx.fetch(f"PRAGMA table_info('{table}')")]
-                    for table in tables
-                }
-            rows = await tx.fetch(
-                "SELECT table_name, column_name FROM information_schema.columns "
-                "WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position"
-            )
+                rows = await tx.fetch(
+                    "SELECT m.name, c.name FROM sqlite_master m JOIN pragma_table_info(m.name) c "
+                    "WHERE m.type = 'table' ORDER BY m.name, c.cid"
+                )
+            else:
+                rows = await tx.fetch(
+                    "SELECT table_name, column_name FROM information_schema.columns "
+                    "WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position"
+                )
         found: dict[str, list[str]] = {}
         for table, column in rows:
             found.setdefault(str(table), []).append(str(column))
