@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip --disable-pip-version-check -q
 
-.PHONY: run test test-random lint typecheck pytest bench bench-processes endings lexicon fuzz soak crash clean lock lowest image-check
+.PHONY: run test test-random lint typecheck pytest bench bench-processes flood endings lexicon fuzz soak crash clean lock lowest image-check
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -52,6 +52,13 @@ ENDINGS_GAMES ?= 200
 ENDINGS_ARGS ?=
 endings: $(VENV)/.dev-installed
 	$(PY) bench/bench_endings.py --games $(ENDINGS_GAMES) $(ENDINGS_ARGS)
+
+## flood: one person sends 300 slash commands in a second on Slack and on Discord (the real apps on
+## the fakes); every other person's answer within 2 s at p99 (part of `make bench` too; FLOOD_ARGS:
+## --flood N --seconds S --others N --only slack|discord --without-fair-share; see SECURITY.md)
+FLOOD_ARGS ?=
+flood: $(VENV)/.dev-installed
+	$(PY) bench/bench_flood.py $(FLOOD_ARGS)
 
 ## lexicon: rebuild games/lexicon/data from Debian scowl + wordnet-base (English) and the word lists
 ## and Hunspell dictionaries of Dutch, French, German and Spanish (see docs/LEXICON.md)
