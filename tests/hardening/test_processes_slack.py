@@ -22,6 +22,7 @@ They need ``MOJI_TEST_POSTGRES_URL`` (``.ci/postgres.sh`` starts a server).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -83,6 +84,9 @@ class Answer:
     table: str = ""  # the table it answered
     #: the race ended before it was judged (it answered the last table as the last cards went)
     late: bool = False
+    #: judged, and not taken: its cards went (an hourglass ran out, another player took them)
+    #: between the table the test read and the answer's arrival; listed on the table, not marked
+    refused: bool = False
 
 
 def _seat_line(table: str, user: str) -> str:
@@ -206,6 +210,16 @@ class Cluster:
             await self._store.open()
         return self._store
 
+    async def claimed(self) -> set[str]:
+        """The messages the game's log took as answers (judged, taken or not)."""
+        rows = await self.db.fetch("SELECT action FROM game_actions")
+        return {
+            str(claim.get("ref"))
+            for row in rows
+            for claim in json.loads(row[0]).get("claims", [])
+            if claim.get("ref")
+        }
+
     async def ended(self) -> bool:
         return bool(await self.db.fetch("SELECT 1 FROM games WHERE status <> 'running'"))
 
@@ -251,10 +265,18 @@ class Cluster:
         assert await self.client.message(user, word, ts, answer.event_id) == 200
 
         async def judged() -> bool:
+            return bool(self.marks(ts)) or ts in await self.claimed() or await self.ended()
+
+        async def marked() -> bool:
             return bool(self.marks(ts)) or await self.ended()
 
         await until(judged, 30, f"{answer} is judged:\n{self.logs()[-3000:]}")
-        if not self.marks(ts):
+        if not self.marks(ts) and ts in await self.claimed():
+            # in the log: its ✅ follows within a moment, unless it was refused
+            with contextlib.suppress(AssertionError):
+                await until(marked, 10, "marked")
+            answer.refused = not self.marks(ts)
+        elif not self.marks(ts):
             answer.late = True
         return answer
 
@@ -307,6 +329,8 @@ class Cluster:
         assert [seq for seq, _ in actions] == list(range(len(actions))), "one log, no gaps, no copies"
         assert [a["kind"] for _, a in actions].count("begin") == 1, "one Start"
         claims = [claim for _, action in actions for claim in action.get("claims", [])]
+        refused = [answer for answer in self.answers if answer.refused]
+        assert len(refused) <= len(self.answers) // 3, f"most answers count: {refused}"
         for answer in self.answers:
             judged = [c["ref"] for c in claims if c.get("ref") == answer.ts]
             if answer.late:
@@ -317,6 +341,9 @@ class Cluster:
                 assert game["ended_at"] - float(answer.ts) < 2, f"{answer} was lost, not late"
                 continue
             assert judged == [answer.ts], f"{answer} judged once"
+            if answer.refused:
+                assert self.marks(answer.ts) in ([], [CHECK]), f"{answer} marked at most once"
+                continue
             assert self.marks(answer.ts) == [CHECK], f"{answer} marked ✅ once: {self.marks(answer.ts)}"
         await self.check_inbox()
         await self.check_scores(game["game_id"], result)
