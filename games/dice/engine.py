@@ -17,6 +17,7 @@ from typing import Literal
 from games.common.grammar import count, does, duration, excerpt, possessive, verb
 from games.common.languages import language as language_named
 from games.common.protocol import Action, CardFace, Claim, Notice, Result, Seat, SeatLine, Setup, Snapshot
+from games.common.text import plain
 from games.common.words import WordRules
 from games.dice import mat as mat_view
 from games.dice.bots import LEVELS, choose_word, should_challenge, stream
@@ -607,7 +608,8 @@ class LetterDice:
 
 
 def _first_name(seat: Seat) -> str:
-    first = seat.name.split()[0] if seat.name.split() else ""
+    words = plain(seat.name).split()
+    first = words[0] if words else ""
     return "".join(ch for ch in first if ch.isalpha())
 
 

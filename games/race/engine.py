@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from games.common.grammar import does
 from games.common.protocol import Action, CardFace, Claim, Notice, SeatLine, Setup, Snapshot
+from games.common.text import user
 from games.race.base import RaceBase, ms, plural
 from games.race.cards import Card, deck_size, letters_text, shuffled_deck, stack_size
 from games.race.referee import Ruling, unknown_title
@@ -590,7 +591,9 @@ class FlipRace(RaceBase):
             if contraction is None:
                 return None  # chatter, not an answer
             if "contraction" in self.referee.bans:
-                self._reject(claim, f"{contraction.upper()} is a contraction, banned in this game.", out)
+                self._reject(
+                    claim, f"{user(contraction.upper())} is a contraction, banned in this game.", out
+                )
                 return None
             claim = replace(claim, text=contraction.replace("'", "").replace("’", ""))
             word = self.referee.normalize(claim.text)
