@@ -273,7 +273,7 @@ def _unparse_raw(op: Op) -> str:
         if op.card == "deck-trade":
             return f"trade {op.give.upper()}"
         if op.card == "trade":
-            return f"trade {op.give.upper()} {user(op.target)}"
+            return f"trade {op.give.upper()} {op.target}"
         if op.card == "skip":
             return f"skip {op.target}"
         if op.card == "swap-hands":
