@@ -19,6 +19,7 @@ from bot.clock import Clock
 from bot.commands import CommandError, resolve, split
 from bot.events import ChatKey, Command, Edit, MessageRef, Outbound, Player, Post, Private, React, Text
 from bot.manager import GameManager
+from games.common.text import tidy
 
 CHAT = ChatKey("terminal", "local", "table")
 YOU = Player("terminal", "you", "You", is_admin=True)
@@ -82,10 +83,10 @@ class TerminalOutbox:
         if isinstance(message, React):
             word = self.words.pop(message.ref.message_id, "")
             if message.mark == "accepted":
-                self._write(self._paint("32", f"  ✔ {own_text(word.upper())}") + "\n")
+                self._write(self._paint("32", f"  ✔ {tidy(word.upper())}") + "\n")
             else:
                 reason = message.reason or "not accepted"
-                self._write(self._paint("31", f"  ✘ {own_text(word.upper())}: {own_text(reason)}") + "\n")
+                self._write(self._paint("31", f"  ✘ {tidy(word.upper())}: {own_text(reason)}") + "\n")
             return None
         if isinstance(message, Edit):
             return None  # the lobby is not re-drawn in the terminal

@@ -84,7 +84,7 @@ def their(name: str) -> str:
 def article(word: str) -> str:
     """``a`` or ``an`` by sound: letters by their spoken name ("an A", "an F", "a U"),
     words by their first sound ("an apple", "a unicorn", "an hour"), digits as read ("an 8")."""
-    text = word.strip().lstrip("*`'\"(")
+    text = plain(word).strip().lstrip("*`'\"(")
     if not text:
         return "a"
     if text[0].isdigit():
