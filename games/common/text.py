@@ -22,11 +22,13 @@ so a person cannot open or close a span of their own.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 #: Opens and closes a span of user text (Unicode noncharacters: internal use only).
 OPEN, CLOSE = "\ufdd0", "\ufdd1"
 _MARKERS = str.maketrans("", "", OPEN + CLOSE)
+_MARK = re.compile(f"([{OPEN}{CLOSE}])")
 
 #: Bidirectional embeddings, overrides and isolates (and their pops): in a name they would reorder
 #: the rest of moji's sentence ("‮won by" shown backwards), so user text never carries them.
@@ -54,17 +56,15 @@ def spans(text: str) -> list[tuple[str, bool]]:
     A close marker without an open one is ignored; an open marker without a close one runs
     to the end of the text (so a cut text still escapes the rest of its user part).
     """
+    if OPEN not in text and CLOSE not in text:  # (most of moji's text: nobody's name in it)
+        return [(text, False)] if text else []
     out: list[tuple[str, bool]] = []
     inside = False
-    start = 0
-    for index, ch in enumerate(text):
-        if ch in (OPEN, CLOSE):
-            if text[start:index]:
-                out.append((text[start:index], inside))
-            inside = ch == OPEN
-            start = index + 1
-    if text[start:]:
-        out.append((text[start:], inside))
+    for token in _MARK.split(text):
+        if token in (OPEN, CLOSE):
+            inside = token == OPEN
+        elif token:
+            out.append((token, inside))
     return out
 
 
@@ -77,6 +77,8 @@ def tidy(text: str) -> str:
     """User text made safe to show on one line anywhere: control characters (newlines, tabs,
     ``ESC``…) become spaces and bidirectional overrides and isolates are removed. Zero-width and
     other format characters stay (a ZWJ joins an emoji; they are not markup)."""
+    if text.isprintable():  # (no control, format or unassigned character: nothing to do)
+        return text
     return "".join(
         " " if unicodedata.category(ch) in _BREAKS else ch for ch in text if ch not in BIDI_CONTROLS
     ).translate(_MARKERS)
