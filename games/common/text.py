@@ -68,11 +68,6 @@ def spans(text: str) -> list[tuple[str, bool]]:
     return out
 
 
-def has_user(text: str) -> bool:
-    """True when ``text`` holds a marked user part."""
-    return OPEN in text
-
-
 def tidy(text: str) -> str:
     """User text made safe to show on one line anywhere: control characters (newlines, tabs,
     ``ESC``…) become spaces and bidirectional overrides and isolates are removed. Zero-width and
@@ -84,4 +79,4 @@ def tidy(text: str) -> str:
     ).translate(_MARKERS)
 
 
-__all__ = ["BIDI_CONTROLS", "CLOSE", "OPEN", "has_user", "plain", "spans", "tidy", "user"]
+__all__ = ["BIDI_CONTROLS", "CLOSE", "OPEN", "plain", "spans", "tidy", "user"]
