@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip --disable-pip-version-check -q
 
-.PHONY: run test test-random lint typecheck pytest bench bench-processes endings lexicon fuzz soak crash clean lock lowest image-check
+.PHONY: run test test-random lint typecheck pytest bench bench-processes flood endings lexicon fuzz soak crash clean lock lowest image-check
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,14 +31,18 @@ lint: $(VENV)/.dev-installed
 typecheck: $(VENV)/.dev-installed
 	$(PY) -m mypy bot games storage adapters
 
+## pytest: the tests on $(PYTEST_WORKERS) pytest-xdist workers; the tests that run moji as processes
+## share one of them, one after another (tests/conftest.py). PYTEST_WORKERS=0: in this process.
+PYTEST_WORKERS ?= 2
+XDIST = $(if $(filter 0,$(PYTEST_WORKERS)),-p no:xdist,-n $(PYTEST_WORKERS) --dist loadgroup)
 pytest: $(VENV)/.dev-installed
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest $(XDIST) $(PYTEST_ARGS)
 
 ## test-random: pytest with the tests in a random order (pytest-randomly, which also reseeds
 ## `random` before each test); it prints "Using --randomly-seed=N": RANDOM_SEED=N repeats that order
 RANDOM_SEED ?= random
 test-random: $(VENV)/.dev-installed
-	$(PY) -m pytest -p randomly --randomly-seed=$(RANDOM_SEED) $(PYTEST_ARGS)
+	$(PY) -m pytest $(XDIST) -p randomly --randomly-seed=$(RANDOM_SEED) $(PYTEST_ARGS)
 
 ## bench: every benchmark, printing JSON
 bench: $(VENV)/.dev-installed
@@ -52,6 +56,13 @@ ENDINGS_GAMES ?= 200
 ENDINGS_ARGS ?=
 endings: $(VENV)/.dev-installed
 	$(PY) bench/bench_endings.py --games $(ENDINGS_GAMES) $(ENDINGS_ARGS)
+
+## flood: one person sends 300 slash commands in a second on Slack and on Discord (the real apps on
+## the fakes); every other person's answer within 2 s at p99 (part of `make bench` too; FLOOD_ARGS:
+## --flood N --seconds S --others N --only slack|discord --without-fair-share; see SECURITY.md)
+FLOOD_ARGS ?=
+flood: $(VENV)/.dev-installed
+	$(PY) bench/bench_flood.py $(FLOOD_ARGS)
 
 ## lexicon: rebuild games/lexicon/data from Debian scowl + wordnet-base (English) and the word lists
 ## and Hunspell dictionaries of Dutch, French, German and Spanish (see docs/LEXICON.md)

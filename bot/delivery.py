@@ -32,6 +32,9 @@ shares these rules:
   one for edits of other messages (a lobby), one for marks and one for private
   notes, so a slow reaction or edit budget never holds up a table. Lanes are tasks
   that exist only while they have work.
+- **Private notes by turns**: the private lane takes one person's note at a time, in
+  turn (:class:`~bot.fairshare.RoundRobin`), each person's in their order, so many
+  replies owed to one person never hold up another's.
 
 :meth:`Delivery.send` returns at once (a lobby post waits for its message id; a post's
 ``receipt`` is called once it is out), so a game never waits on the platform.
@@ -51,6 +54,7 @@ from typing import Any, Protocol
 from bot import metrics, views
 from bot.clock import Clock
 from bot.events import ChatKey, Edit, Mark, MessageRef, Outbound, Post, Private, React
+from bot.fairshare import RoundRobin
 from bot.pacing import Pacer, PlatformLimits, RateLimited, Ticket
 
 log = logging.getLogger(__name__)
@@ -186,7 +190,8 @@ class _Chat:
     accepted: deque[tuple[MessageRef, float, str]] = field(default_factory=deque)
     ticks: list[_Miss] = field(default_factory=list)  # ✅ left to the table
     refusals: deque[tuple[MessageRef, Mark]] = field(default_factory=deque)
-    privates: deque[Private] = field(default_factory=deque)
+    #: Private notes waiting, taken one person at a time (each person's in their order).
+    privates: RoundRobin[str, Private] = field(default_factory=RoundRobin)
     lanes: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     edited_at: dict[str, float] = field(default_factory=dict)  # message id -> last edit (not tables)
@@ -246,7 +251,7 @@ class Delivery:
                 except Exception:
                     log.exception("could not deliver a private note in %s", message.chat.label())
                 return None
-            state.privates.append(message)
+            state.privates.push(message.player.user_id, message)
             self.stats.note_queue("private", len(state.privates))
             self._run(message.chat, state, "private")
             return None
@@ -721,13 +726,31 @@ class Delivery:
 
     async def _privates(self, chat: ChatKey, state: _Chat) -> None:
         while state.privates:
-            message = state.privates.popleft()
             try:
-                await self._call("private", chat, partial(self.transport.private, message))
+                await self._next_private(chat, state)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("could not deliver a private note in %s", chat.label())
+
+    async def _next_private(self, chat: ChatKey, state: _Chat) -> None:
+        """Send the private note whose turn it is once there is room for it: chosen after the
+        wait for the budget, so a note queued meanwhile by someone else can go first."""
+        if not await self._ours(chat):
+            state.privates.pop()
+            return
+        ticket = await self.pacer.acquire("private", chat)
+        message = state.privates.pop()
+        try:
+            self.stats.calls["private"] += 1
+            metrics.platform_call(self.transport.limits.platform, "private")
+            await self.transport.private(message)
+            return
+        except RateLimited as exc:
+            self._limited("private", chat, exc)
+        finally:
+            self.pacer.release(ticket)
+        await self._call("private", chat, partial(self.transport.private, message))  # once more
 
     # ------------------------------------------------------------ life
 

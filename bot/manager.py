@@ -34,6 +34,7 @@ from bot.events import (
     Reaction,
     Text,
 )
+from bot.fairshare import FairShare
 from bot.once import Once
 from bot.ordering import Turns
 from bot.outbox import GameLog, GameStart, LobbyState, Outbox
@@ -141,6 +142,8 @@ class GameManager:
         self.workspace = workspace or Workspace(None)
         #: Each command and button press handled once (the adapter sets its codec: see bot.once).
         self.once = Once(self.workspace.store, clock)
+        #: Per-person inbound allowances (bot.fairshare); None: no limit (the terminal's one person).
+        self.fair: FairShare | None = None
         self.settle = settle
         self.lobby_timeout = lobby_timeout
         #: Seconds between renewals of this process's leases on its games (see :meth:`_beat`).
@@ -576,12 +579,23 @@ class GameManager:
         """Handle one inbound event; never raises. False: it repeats a command or button press
         handled already (a replay, a redelivery), and is dropped (see :mod:`bot.once`).
 
+        An event whose sender is over their allowance (:attr:`fair`, :mod:`bot.fairshare`) is
+        refused before anything else, even the database's once-only record, so a flood costs
+        little; the first refusal of an episode tells the sender when moji answers again.
+
         With several processes (a :attr:`router`), an event for a chat whose game another
         process runs goes to that process instead (``routed``: it came from one already, which
         made sure it is not a repeat).
         """
-        if not routed and not await self.once.first(event):
-            return False
+        if not routed:
+            fair = self.fair
+            if fair is not None and not fair.room(event):
+                await fair.refuse(event)  # its sender is over their allowance: not handled
+                return True
+            if not await self.once.first(event):
+                return False  # (a repeat takes nothing from its sender's allowance)
+            if fair is not None:
+                fair.take(event)
         await self._after_recovery(event.chat)
         if self.router is not None and not routed:
             try:
@@ -613,6 +627,11 @@ class GameManager:
         except Exception as exc:
             await self._crashed(getattr(event, "chat", None), exc)
         return True
+
+    async def admit(self, event: Inbound) -> bool:
+        """Whether ``event``'s sender is within their allowance (:mod:`bot.fairshare`); an adapter
+        that answers a command itself (Slack's ``help``) asks too."""
+        return self.fair is None or await self.fair.admit(event)
 
     async def _private_text(self, event: PrivateText) -> None:
         """Words sent privately (a DM or a form): an Eagle Eyes list; anything else is explained."""

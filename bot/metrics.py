@@ -111,6 +111,13 @@ class Metrics:
             ["platform", "kind"],
             registry=self.registry,
         )
+        self.fair_share_refused = PromCounter(
+            "moji_fair_share_refused",
+            "Events refused because their sender was over their allowance (bot/fairshare.py), by "
+            "platform and kind (commands, messages).",
+            ["platform", "kind"],
+            registry=self.registry,
+        )
         self.delivery_delay = Histogram(
             "moji_delivery_delay_seconds",
             "Seconds from a game table's new cards being produced to their being on the platform.",
@@ -206,6 +213,11 @@ def platform_call(platform: str, kind: str) -> None:
 def rate_limited(platform: str, kind: str) -> None:
     """A chat platform answered 429 to a call."""
     current().rate_limited.labels(platform, kind).inc()
+
+
+def fair_share_refused(platform: str, kind: str) -> None:
+    """An event was refused: its sender was over their allowance."""
+    current().fair_share_refused.labels(platform, kind).inc()
 
 
 def delivery_delay(platform: str, seconds: float) -> None:

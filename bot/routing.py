@@ -7,7 +7,9 @@ every few seconds and every write of a game is fenced by them (:mod:`bot.recordi
 :class:`Router` sits in front of a :class:`~bot.manager.GameManager`:
 
 - An event for a chat this process runs is handled here, as always.
-- An event for a chat another live process runs is **forwarded** to it: stored in the
+- An event for a chat another live process runs is **forwarded** to it — a message only when
+  the game reads it as an answer or a move (:mod:`bot.moves`: chatter is dropped here, never
+  stored), and then only that answer or move — stored in the
   ``inbox`` table (named by the platform's own id, so a redelivery that reached yet another
   process is dropped) and announced with PostgreSQL's ``NOTIFY``; the owner handles its inbox
   in ``id`` order, each chat's events in line behind those that reached it directly. The
@@ -29,12 +31,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot import metrics, wire
 from bot.commands import CommandError, command_of
 from bot.delivery import Delivery
-from bot.events import Button, ChatKey, Command, Inbound, Player
+from bot.events import Button, ChatKey, Command, Inbound, Player, PrivateText, Text
+from bot.moves import Moves
 from bot.ordering import Turn
 from bot.recording import load_lobbies, load_unfinished
 from storage.base import ChatOwner, Store
@@ -81,6 +85,8 @@ class Router:
         self._adopting = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
         self._notified = False
+        #: game id → what that game (run by another process) takes from a player's typing
+        self._moves: dict[str, Moves] = {}
         manager.router = self
         if isinstance(manager.outbox, Delivery):
             manager.outbox.gate = self.still_ours
@@ -181,11 +187,38 @@ class Router:
                     return True
             return False
         if owner.live and owner.owner != self.owner:
-            await self._forward(event, owner.owner)
+            taken = self._taken(event, owner)
+            if taken is not None:
+                await self._forward(taken, owner.owner)
             return True
         if not owner.live and self.mine(chat):
             await self._adopt([owner])  # its process died: carry the game on here
         return False
+
+    def _taken(self, event: Inbound, owner: ChatOwner) -> Inbound | None:
+        """What of ``event`` goes to the process running its chat's game: a message only when
+        that game reads it as an answer or a move, and then only that (None: chatter, dropped).
+        A private list that is no list still goes, empty, so that its sender hears why."""
+        if not isinstance(event, Text | PrivateText):
+            return event
+        moves = self._moves_of(owner)
+        if isinstance(event, PrivateText):
+            move = moves.read(event.text, private=True).move if moves is not None else None
+            return replace(event, text=move or "")
+        move = moves.move(event.text) if moves is not None else None
+        return None if move is None else replace(event, text=move)
+
+    def _moves_of(self, owner: ChatOwner) -> Moves | None:
+        """The reading of the game ``owner`` runs (None: an open lobby, or a game unknown here)."""
+        found = self._moves.get(owner.game_id)
+        if found is None:
+            info = self.manager.registry.find(owner.game) if owner.game else None
+            if info is None or info.name != owner.game:
+                return None
+            if len(self._moves) >= 1000:
+                self._moves.clear()
+            found = self._moves[owner.game_id] = Moves(info, owner.options, owner.seed)
+        return found
 
     async def _forward(self, event: Inbound, target: str) -> None:
         chat = event.chat

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 from bot import metrics, views
 from bot.clock import Clock
 from bot.events import ChatKey, Edit, Mark, MessageRef, Player, Post, Private, React
+from bot.moves import Moves
 from bot.outbox import GameLog, GameStart, LobbyState, Outbox
 from games.common.options import OptionValue
 from games.common.protocol import Action, Claim, Engine, GameInfo, Notice, Seat, Setup, Snapshot
@@ -41,12 +42,6 @@ T = TypeVar("T")
 STORAGE_WAITS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0)
 #: A finished game's scores are worth waiting longer for (then every 15 s, 5 minutes more).
 RESULT_WAITS: tuple[float, ...] = STORAGE_WAITS + (15.0,) * 20
-
-#: Characters a move (or a race answer) can have: longer text is refused (a move) or left as
-#: chatter (an answer) before any engine reads it, so it is never stored or quoted back whole.
-MOVE_LIMIT = 200
-#: Characters of a private word list (an Eagle Eyes ``list``).
-LIST_LIMIT = 2000
 
 BOT_NAMES = ("Ada", "Basil", "Cleo", "Dex", "Edie", "Fitz", "Gus", "Hana", "Ivo", "Juno", "Kit")
 
@@ -111,6 +106,8 @@ class Session:
         self.players: list[Player] = [host]
         self.phase = Phase.LOBBY
         self.engine: Engine | None = None
+        #: What the running game takes from a player's typing (see :mod:`bot.moves`).
+        self.moves: Moves | None = None
         self.seats: tuple[Seat, ...] = ()
         self.start_record: GameStart | None = None
         self._clock = clock
@@ -349,6 +346,7 @@ class Session:
             self.options, _marked(seats), self.seed, added_words=self._words[0], banned_words=self._words[1]
         )
         self.engine = self.info.create(setup)
+        self.moves = Moves(self.info, self.options, self.seed)
         self.seats = seats
         self.phase = Phase.RUNNING
         self._lobby_deadline = None
@@ -393,6 +391,7 @@ class Session:
             banned_words=start.banned_words,
         )
         self.engine = self.info.create(setup)
+        self.moves = Moves(self.info, self.options, self.seed)
         self.seats = seats
         self.players = [self._by_seat.get(s.id) or _seat_player(s) for s in seats if s.bot is None]
         self._by_seat = {p.seat_id: p for p in self.players}
@@ -452,13 +451,21 @@ class Session:
     # ------------------------------------------------------------ play
 
     async def text(self, player: Player, text: str, sent_at: float, ref: MessageRef | None) -> None:
-        """A message typed in the channel: a real-time claim, or a move typed in a turn-based game."""
+        """A message typed in the channel: a real-time claim, or a move typed in a turn-based game.
+
+        Only what the game reads as an answer or a move goes on (to be judged, and kept in the
+        game's log); anything else is chatter, dropped here unread (see :mod:`bot.moves`).
+        """
+        move = self.moves.move(text) if self.moves is not None else None
+        if move is None:
+            return  # chatter (or no game running yet)
         if not self.info.realtime:
-            await self._typed_move(player, text, ref)
+            await self._typed_move(player, move, ref)
             return
+        text = move
         async with self._lock:
-            if self.phase is not Phase.RUNNING or not self.is_player(player) or len(text) > MOVE_LIMIT:
-                return  # (too long to be a word: chatter)
+            if self.phase is not Phase.RUNNING or not self.is_player(player):
+                return
             ref_id = None
             if ref is not None:
                 ref_id = ref.message_id
@@ -477,14 +484,11 @@ class Session:
             self._reschedule()
 
     async def _typed_move(self, player: Player, text: str, ref: MessageRef | None) -> None:
-        """A turn-based game's message: the player to move plays it if it reads as a move.
+        """A turn-based game's message that reads as a move: the player to move plays it.
 
-        A move-shaped message from someone else gets a short private hint; anything that
-        does not read as a move is chatter, and is left alone.
+        A move from someone else gets a short private hint instead.
         """
-        engine = self.engine
-        reads = getattr(engine, "reads_as_move", None)
-        if self.phase is not Phase.RUNNING or engine is None or reads is None or not reads(text):
+        if self.phase is not Phase.RUNNING or self.engine is None:
             return
         if not self.is_player(player):
             hint = f"You're not playing this {self.info.title} game; join the next one with `start`."
@@ -531,12 +535,13 @@ class Session:
         """
         async with self._lock:
             self._require_running(player)
-            limit = LIST_LIMIT if private else MOVE_LIMIT
-            if len(text) > limit:
-                what = "list" if private else "move"
-                refused = f"That's too long for a {what} ({len(text):,} characters; at most {limit:,})."
-                self._why[player.seat_id] = refused
-                return refused
+            if self.moves is None:
+                raise SessionError("The game hasn't started yet.")
+            reading = self.moves.read(text, private=private)
+            if reading.move is None:  # not a move at all: refused, never played nor kept
+                self._why[player.seat_id] = reading.reason
+                return reading.reason
+            text = reading.move
             ref_id = ref.message_id if ref else None
             if ref_id is not None and ref_id in self._handled:
                 return None  # a redelivered move, already played (or refused) once
@@ -559,9 +564,8 @@ class Session:
             return await self._apply(Action("vote", self._clock.now(), seat=player.seat_id, text=choice))
 
     def reads_as_move(self, text: str) -> bool:
-        """Whether the running turn-based game reads ``text`` as a move (it may be illegal)."""
-        reads = getattr(self.engine, "reads_as_move", None)
-        return bool(reads(text)) if callable(reads) else False
+        """Whether the running game reads ``text`` as a move or an answer (it may be illegal)."""
+        return self.moves is not None and self.moves.move(text) is not None
 
     def takes_lists(self) -> bool:
         """Whether this game takes private word lists (``list``: an Eagle Eyes race)."""

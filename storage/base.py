@@ -135,6 +135,11 @@ class ChatOwner:
     live: bool
     #: The game's live table message (an adopter edits it instead of posting another).
     table_ref: str | None = None
+    #: The running game's name, options and seed ("" and empty for an open lobby): any process
+    #: can tell what the game takes as answers or moves before forwarding a message to it.
+    game: str = ""
+    options: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    seed: int = 0
 
 
 @dataclass(frozen=True, slots=True)

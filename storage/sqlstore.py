@@ -1344,7 +1344,8 @@ INSTANCES_CHANNEL = "moji_instances"
 #: Active games and open lobbies with their owners (callers add conditions after the WHERE).
 _OWNERS = (
     "SELECT a.platform, a.workspace_id, a.channel_id, a.thread_key, a.game_id, a.owner, a.epoch, "
-    "CASE WHEN a.lease_until >= {now} THEN 1 ELSE 0 END, a.table_ref FROM active_games a "
+    "CASE WHEN a.lease_until >= {now} THEN 1 ELSE 0 END, a.table_ref, g.game, g.options, g.seed "
+    "FROM active_games a LEFT JOIN games g ON g.game_id = a.game_id AND g.status = 'running' "
     "WHERE (EXISTS (SELECT 1 FROM games g WHERE g.game_id = a.game_id AND g.status = 'running') "
     "OR EXISTS (SELECT 1 FROM open_lobbies l WHERE l.game_id = a.game_id))"
 )
@@ -1361,6 +1362,9 @@ def _owner(row: Row) -> ChatOwner:
         epoch=int(row[6]),
         live=bool(row[7]),
         table_ref=row[8],
+        game=row[9] or "",
+        options=json.loads(row[10]) if row[10] else {},
+        seed=int(row[11]) if row[11] else 0,
     )
 
 

@@ -1,5 +1,6 @@
 """Every test starts with empty metrics (bot.metrics keeps one set per process), and leaves the
-root logger as it found it."""
+root logger as it found it. Under pytest-xdist (``make test`` runs two workers), the tests that
+run moji as real processes on leases and timeouts share one worker, one after another."""
 
 from __future__ import annotations
 
@@ -8,6 +9,22 @@ from collections.abc import Iterator
 import pytest
 
 from bot import metrics
+
+#: Tests that start bot processes (several each, on real leases): run one at a time, on one worker,
+#: while the other worker runs the rest (see ``make test``).
+PROCESS_TESTS = (
+    "tests/hardening/test_processes_discord.py",
+    "tests/hardening/test_processes_slack.py",
+    "tests/hardening/test_kill9.py",
+    "tests/hardening/test_sigterm.py",
+    "tests/hardening/test_soak_smoke.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.nodeid.startswith(PROCESS_TESTS):
+            item.add_marker(pytest.mark.xdist_group("processes"))
 
 
 @pytest.fixture(autouse=True)

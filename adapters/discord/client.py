@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
-import unicodedata
 from typing import Any
 
 import discord
@@ -48,6 +46,7 @@ from bot.clock import Clock
 from bot.config import Config
 from bot.delivery import Delivery
 from bot.events import Button, ChatKey, Command, MessageRef, Player, PrivateText, Reaction, Text
+from bot.fairshare import FairShare
 from bot.manager import GameManager, button_command
 from bot.ordering import Turn
 from bot.pacing import Pacer
@@ -60,28 +59,6 @@ from storage.base import Schedule
 
 log = logging.getLogger(__name__)
 
-#: A message that can be an answer: a word (letters of any alphabet, accented or not:
-#: ``Äpfel``, ``niño``, ``Straße``; apostrophes, hyphens), or a few of them with single spaces
-#: for the themes whose answers may be several words (SCRAMBLED EGGS, STAR WARS), nothing
-#: else. The game folds it and decides whether it is an answer at all.
-WORD = re.compile(r"^[^\W\d_](?:[^\W\d_]|['’\-]| (?=[^\W\d_]))*$")
-#: The longest answer (as long as the lexicon reads) and the most words in one.
-MAX_WORD = 100
-MAX_WORDS = 6
-
-
-def may_be_answer(text: str) -> bool:
-    """True when a message in a real-time game can be an answer: at most :data:`MAX_WORDS`
-    words of letters, :data:`MAX_WORD` characters in all. Accents typed as separate marks
-    (``A`` + ``¨``, as some keyboards and pastes send them) count as the accented letter."""
-    composed = unicodedata.normalize("NFC", text)
-    return (
-        0 < len(composed) <= MAX_WORD and composed.count(" ") < MAX_WORDS and WORD.match(composed) is not None
-    )
-
-
-#: The longest line read as a typed move in a turn-based game's thread.
-MAX_MOVE = 400
 #: Custom id of the Eagle Eyes list modal.
 LIST_MODAL = "moji:list"
 DISCORD_EPOCH_MS = 1420070400000
@@ -204,6 +181,7 @@ class MojiBot(discord.AutoShardedClient):
             lobby_timeout=config.lobby_timeout,
             keep_alive=services.keep_alive,
         )
+        self.manager.fair = FairShare(clock, self.outbox)  # each person's fair share (bot/fairshare.py)
         self.manager.closed_listeners.append(self.outbox.closed)
         self.outbox.table_listeners.append(self.manager.table_posted)
         #: Several processes on one database: events go to the process that runs their chat; a
@@ -473,6 +451,8 @@ class MojiBot(discord.AutoShardedClient):
         reply = Reply(interaction)
         turn = self._turn(interaction)  # before anything is awaited: the arrival order
         try:
+            if await self._over_allowance(interaction):
+                return
             if not await self._acknowledge(interaction, ephemeral=True, thinking=True):
                 return
             if interaction.guild_id is None or interaction.channel_id is None:
@@ -480,10 +460,24 @@ class MojiBot(discord.AutoShardedClient):
                 return
             if turn is not None:
                 await turn.wait()
-            await self._command(reply, name, args)
+            await self._command(reply, name, args, turn)
         finally:
             if turn is not None:
                 turn.done()
+
+    async def _over_allowance(self, interaction: discord.Interaction[Any]) -> bool:
+        """A slash command whose sender is over their allowance (:mod:`bot.fairshare`, the rule
+        :meth:`GameManager.handle` applies to every event) is refused on arrival: never deferred
+        nor put in the chat's line, so a flood costs one call (the notice) instead of two each."""
+        fair = self.manager.fair
+        if fair is None or interaction.guild_id is None or interaction.channel_id is None:
+            return False
+        chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
+        event = Command("", (), chat, self.player_of(interaction.user), Reply(interaction))
+        if fair.room(event):
+            return False
+        await fair.refuse(event)  # the first of an episode is told, as the interaction's answer
+        return True
 
     def take_turn(self, interaction: discord.Interaction[Any]) -> None:
         """Take a slash command's place in its chat's line (while its gateway event is parsed)."""
@@ -502,7 +496,9 @@ class MojiBot(discord.AutoShardedClient):
         chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
         return self.manager.turns.take(chat)
 
-    async def _command(self, reply: Reply, name: str, args: tuple[str, ...]) -> None:
+    async def _command(
+        self, reply: Reply, name: str, args: tuple[str, ...], turn: Turn | None = None
+    ) -> None:
         interaction = reply.interaction
         assert interaction.guild_id is not None and interaction.channel_id is not None
         chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
@@ -518,7 +514,10 @@ class MojiBot(discord.AutoShardedClient):
             admin, note = await self._admin(interaction, chat)
         player = self.player_of(interaction.user, admin)
         self.transport.remember(chat, reply)
-        if not await self.manager.handle(Command(name, args, chat, player, reply)):
+        handled = await self.manager.handle(Command(name, args, chat, player, reply))
+        if turn is not None:
+            turn.done()  # handled: the chat's next event need not wait for the reply's last calls
+        if not handled:
             return  # a repeat of an interaction handled already: its first delivery answered it
         if note:
             await self._note(reply, note)
@@ -642,7 +641,8 @@ class MojiBot(discord.AutoShardedClient):
                 turn.done()
 
     async def on_message(self, message: discord.Message) -> None:
-        """A player's one-word answer; everything else is chatter."""
+        """A message in a channel with a game: its text goes to the core as typed, which takes
+        answers and moves only (everything else is chatter, dropped unstored: bot.moves)."""
         if message.guild is None or message.author.bot or message.webhook_id is not None:
             return
         if message.edited_at is not None:
@@ -651,17 +651,10 @@ class MojiBot(discord.AutoShardedClient):
         if not self.manager.may_have_game(chat):
             return  # chatter in a channel without a game (nor a command on its way to open one)
         self.outbox.saw_message(chat)
-        text = message.content.strip()
-        session = self.manager.sessions.get(chat)
-        if session is None or not session.info.realtime:
-            if not text or len(text) > MAX_MOVE:
-                return  # a turn-based game's thread: a line may be a move (the session decides)
-        elif not may_be_answer(text):
-            return
         event = Text(
             chat,
             self.player_of(message.author),
-            text,
+            message.content,
             snowflake_seconds(message.id),
             MessageRef(chat, str(message.id)),
         )

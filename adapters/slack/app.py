@@ -55,6 +55,7 @@ from bot.events import (
     Reaction,
     Text,
 )
+from bot.fairshare import FairShare
 from bot.health import HealthServer
 from bot.httpguard import QuietLog
 from bot.manager import GameManager, Recovery
@@ -193,6 +194,7 @@ class SlackAdapter:
             lobby_timeout=settings.lobby_timeout,
             keep_alive=svc.keep_alive,
         )
+        self.manager.fair = FairShare(clock, self.outbox)  # each person's fair share (bot/fairshare.py)
         self.manager.closed_listeners.append(self.outbox.closed)
         self.outbox.table_listeners.append(self.manager.table_posted)
         #: Several processes on one database: events go to the process that runs their chat.
@@ -426,8 +428,27 @@ class SlackAdapter:
         except (ValueError, TypeError, AttributeError, LookupError) as exc:  # (JSON, UTF-8, shape)
             self.refusals.note(request.remote, f"signed but unreadable body ({type(exc).__name__})")
             return web.json_response({"error": "unreadable body"}, status=400)
+        if await self._over_allowance(bolt_request.body):
+            return web.Response(status=200)  # acknowledged, and refused
         response = await self.app.async_dispatch(bolt_request)
         return await to_aiohttp_response(response)
+
+    async def _over_allowance(self, body: dict[str, Any]) -> bool:
+        """A slash command whose sender is over their allowance (:mod:`bot.fairshare`, the rule
+        :meth:`GameManager.handle` applies to every event) is refused on arrival, before Bolt
+        and the chat's line: a flood of them costs little."""
+        fair = self.manager.fair
+        user, team = str(body.get("user_id") or ""), str(body.get("team_id") or "")
+        if fair is None or body.get("command") != SLASH or not user or not team:
+            return False
+        chat = ChatKey(PLATFORM, team, str(body.get("channel_id") or ""))
+        player = Player(PLATFORM, user, str(body.get("user_name") or user))
+        interaction = Interaction(str(body.get("response_url") or ""), str(body.get("trigger_id") or ""))
+        event = Command("", (), chat, player, interaction)
+        if fair.room(event):
+            return False
+        await fair.refuse(event)
+        return True
 
     async def _http_install(self, request: web.Request) -> web.Response:
         flow = self.app.oauth_flow
@@ -579,14 +600,16 @@ class SlackAdapter:
             name, args = parse_slash(str(body.get("text") or ""))
         except CommandError as exc:
             player = await self.people.player(team, user)
-            await self._reply(chat, player, views.error(str(exc)), interaction)
+            if await self.manager.admit(Command("", (), chat, player, interaction)):
+                await self._reply(chat, player, views.error(str(exc)), interaction)
             return
         rights = rights_needed(name, args)
         player = await self.people.player(
             team, user, check_admin=rights is not Rights.NONE, fresh=rights is Rights.FRESH
         )
         if name == "help":
-            await self._reply(chat, player, help_view(self.svc.registry), interaction)
+            if await self.manager.admit(Command(name, args, chat, player, interaction)):
+                await self._reply(chat, player, help_view(self.svc.registry), interaction)
             return
         if name == "start":
             await self._join_channel(team, channel)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from games.board.engine import BoardGame
+from games.board.engine import BoardGame, BoardReader
 from games.board.options import OPTIONS, BoardConfig
 from games.board.rules_text import RULES
 from games.common.options import BOT_LEVELS, OptionValue
@@ -42,6 +42,7 @@ GAME = GameInfo(
     rules=RULES,
     options=OPTIONS,
     create=create,
+    reads=BoardReader,
     min_players=2,
     max_players=4,
     realtime=False,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from games.board.core import HOW, Board, Pass, Play, Resign, Scored, Swap, WordCheck, parse_move, rack_text
@@ -17,7 +18,20 @@ from games.board.player import BotRules, choose, missed_move
 from games.board.trie import Trie, trie_for
 from games.common.grammar import count, does, duration, possessive, their, verb
 from games.common.languages import language
-from games.common.protocol import Action, Claim, Notice, NoticeKind, Result, Seat, SeatLine, Setup, Snapshot
+from games.common.options import OptionValue
+from games.common.protocol import (
+    NO_LISTS,
+    Action,
+    Claim,
+    Notice,
+    NoticeKind,
+    Reading,
+    Result,
+    Seat,
+    SeatLine,
+    Setup,
+    Snapshot,
+)
 from games.common.words import WordJudge, WordRules
 
 #: Seconds a computer player "thinks" before its move is played.
@@ -61,6 +75,22 @@ class Turn:
     rack: tuple[str, ...]
     text: str
     score: int
+
+
+class BoardReader:
+    """The moves of a MOJO game with given options (:attr:`GameInfo.reads`)."""
+
+    def __init__(self, options: Mapping[str, OptionValue], seed: int = 0) -> None:
+        config = BoardConfig.from_options(options)
+        self.size = Layout.named(config.layout).size
+        self.language = language(config.language)
+
+    def read(self, text: str, *, private: bool = False) -> Reading:
+        """A move (``H8 across WORD``, ``pass``…), legal or not; else why it is none."""
+        if private:
+            return Reading(None, NO_LISTS)
+        move = parse_move(text.strip().removeprefix("play ").strip(), self.size, self.language)
+        return Reading(None, move) if isinstance(move, str) else Reading(text)
 
 
 class BoardGame:
@@ -203,11 +233,6 @@ class BoardGame:
         notes += self._racks_privately(self.order)
         notes.append(Notice("table"))
         return notes
-
-    def reads_as_move(self, text: str) -> bool:
-        """True when ``text`` is written like a move (``H8 across WORD``, ``pass``…), legal or not."""
-        move = parse_move(text.strip().removeprefix("play ").strip(), self.board.size, self.language)
-        return not isinstance(move, str)
 
     def _say(self, seat: str, text: str, now: float, ref: str | None) -> list[Notice]:
         if seat not in self.racks:

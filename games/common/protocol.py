@@ -189,11 +189,31 @@ class Result:
     voided: bool = False  # a game that did not count (stopped early)
 
 
-class TypedMoves(Protocol):
-    """A turn-based engine whose moves can be typed as chat messages (in the game's thread)."""
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """How a game reads one text a player typed (see :class:`MoveReader`).
 
-    def reads_as_move(self, text: str) -> bool:
-        """True when ``text`` is written like a move of this game (it may still be illegal)."""
+    ``move`` is what the game will judge — an answer or a move, legal or not — and what its
+    action log keeps: the text as typed (a private list: its items that are words). None
+    when the text is no answer or move at all: chatter, which the core neither judges nor
+    stores. ``reason`` then says why, for a player who asked to play it (``play …``).
+    """
+
+    move: str | None
+    reason: str = ""
+
+
+#: Why a game without private word lists reads nothing sent privately.
+NO_LISTS = "This game takes no private word lists: play in the channel."
+
+
+class MoveReader(Protocol):
+    """What a game with given options and seed can take from a player's typing: its declaration
+    of answers and moves (:attr:`GameInfo.reads`). Syntax only: it never looks at a running game,
+    so any process can read a text for a game another one runs."""
+
+    def read(self, text: str, *, private: bool = False) -> Reading:
+        """Read ``text`` typed in the channel (``private``: sent privately, like a word list)."""
         ...
 
 
@@ -260,6 +280,9 @@ class GameInfo:
     rules: str  # the long help text for `rules <game>`
     options: tuple[OptionSpec, ...]
     create: Callable[[Setup], Engine]
+    #: Which typed texts are answers or moves of a game with these options (defaults filled
+    #: in) and seed: the core gives the game those only, and keeps nothing else a player types.
+    reads: Callable[[Mapping[str, OptionValue], int], MoveReader]
     min_players: int = 1
     max_players: int = 12
     realtime: bool = True

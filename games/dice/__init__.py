@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from games.common.options import BOT_LEVELS, OptionValue
 from games.common.protocol import Engine, GameInfo, Setup
-from games.dice.engine import LetterDice
+from games.dice.engine import DiceReader, LetterDice
 from games.dice.options import OPTIONS
 from games.dice.rules_text import RULES
 
@@ -45,6 +45,7 @@ GAME = GameInfo(
     rules=RULES,
     options=OPTIONS,
     create=create,
+    reads=DiceReader,
     min_players=2,
     max_players=8,
     realtime=False,

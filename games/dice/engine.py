@@ -10,13 +10,26 @@ Words are challenged (or, with ``strict``, judged at once) against the lexicon.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
 from games.common.grammar import count, does, duration, excerpt, possessive, verb
 from games.common.languages import language as language_named
-from games.common.protocol import Action, CardFace, Claim, Notice, Result, Seat, SeatLine, Setup, Snapshot
+from games.common.options import OptionValue
+from games.common.protocol import (
+    NO_LISTS,
+    Action,
+    CardFace,
+    Claim,
+    Notice,
+    Reading,
+    Result,
+    Seat,
+    SeatLine,
+    Setup,
+    Snapshot,
+)
 from games.common.text import plain
 from games.common.words import WordRules
 from games.dice import mat as mat_view
@@ -55,6 +68,21 @@ class Played:
     fit: Fit | None
     score: int = 0
     status: Literal["played", "doubled", "challenged-off", "missed"] = "played"
+
+
+class DiceReader:
+    """The moves of a letter-dice game with given options (:attr:`GameInfo.reads`)."""
+
+    def __init__(self, options: Mapping[str, OptionValue], seed: int = 0) -> None:
+        self.language = language_named(DiceConfig.from_options(options).language)
+
+    def read(self, text: str, *, private: bool = False) -> Reading:
+        """A move (a word, ``challenge``…), legal or not; else why it is none."""
+        if private:
+            return Reading(None, NO_LISTS)
+        if parse_move(text, self.language) is None:
+            return Reading(None, f"I can't read {excerpt(text.strip())} as a move. {NOTATION_HELP}")
+        return Reading(text)
 
 
 class LetterDice:
@@ -381,10 +409,6 @@ class LetterDice:
         return []
 
     # ------------------------------------------------------------------ moves
-    def reads_as_move(self, text: str) -> bool:
-        """True when ``text`` is written like a move (a word, ``challenge``…), legal or not."""
-        return parse_move(text, self.language) is not None
-
     def _say(self, seat: str, text: str, now: float, ref: str | None) -> list[Notice]:
         side = self.side_of(seat)
         if side is None or seat in self.left:

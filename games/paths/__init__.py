@@ -8,7 +8,7 @@ pure rule engine and :mod:`games.paths.finder` the word finder it (and
 from __future__ import annotations
 
 from games.common.protocol import Engine, GameInfo, Setup
-from games.paths.engine import PathsEngine
+from games.paths.engine import PathsEngine, PathsReader
 from games.paths.options import OPTIONS, PathsConfig
 from games.paths.rules_text import RULES
 from games.paths.tiles import MAX_PLAYERS, MIN_PLAYERS
@@ -27,6 +27,7 @@ GAME = GameInfo(
     rules=RULES,
     options=OPTIONS,
     create=create,
+    reads=PathsReader,
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     realtime=False,

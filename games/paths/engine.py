@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from games.common import grammar
 from games.common.languages import language
-from games.common.options import OptionError
+from games.common.options import OptionError, OptionValue
 from games.common.protocol import (
+    NO_LISTS,
     Action,
     CardFace,
     Cell,
     Claim,
     Notice,
+    Reading,
     Result,
     SeatLine,
     Setup,
@@ -62,6 +65,25 @@ class _Claimed:
     def note(self) -> str:
         """`` Not marked: …`` for the words that didn't count ("" when all did)."""
         return f" Not marked: {' '.join(self.skipped)}" if self.skipped else ""
+
+
+class PathsReader:
+    """The moves of a Mark My Words game with given options (:attr:`GameInfo.reads`)."""
+
+    def __init__(self, options: Mapping[str, OptionValue], seed: int = 0) -> None:
+        config = PathsConfig.from_options(options)
+        self.size = config.size
+        self.language = language(config.language)
+
+    def read(self, text: str, *, private: bool = False) -> Reading:
+        """A move (``E5 T ATE``, ``pass``…), legal or not; else why it is none."""
+        if private:
+            return Reading(None, NO_LISTS)
+        try:
+            parse_move(text, self.size, self.size, self.language)
+        except MoveError as exc:
+            return Reading(None, str(exc))
+        return Reading(text)
 
 
 class PathsEngine:
@@ -224,14 +246,6 @@ class PathsEngine:
             # a computer move should never be refused; if one is, it passes rather than stall the game
             notices += self._end_turn(action.now, passed=True, why=f"{self.names[seat]} passed.")
         return notices
-
-    def reads_as_move(self, text: str) -> bool:
-        """True when ``text`` is written like a move (``E5 T ATE``, ``pass``…), legal or not."""
-        try:
-            parse_move(text, self.size, self.size, self.language)
-        except MoveError:
-            return False
-        return True
 
     def _say(self, seat: str, text: str, now: float, ref: str | None) -> list[Notice]:
         if self.done:

@@ -16,6 +16,7 @@ from games.race.eagle import EagleEyes
 from games.race.engine import FlipRace
 from games.race.grid import OffTheGrid
 from games.race.options import OPTIONS, RaceConfig
+from games.race.reading import reads
 from games.race.rules_text import RULES
 
 
@@ -45,6 +46,7 @@ GAME = GameInfo(
     rules=RULES,
     options=OPTIONS,
     create=create,
+    reads=reads,
     min_players=1,
     max_players=12,
     realtime=True,

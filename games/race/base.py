@@ -62,10 +62,8 @@ class RaceBase:
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
-        self.cfg = RaceConfig.from_options(setup.options)
         self.rng = random.Random(setup.seed)
-        if self.cfg.challenge_of_round:
-            self.cfg = self.cfg.with_random_challenge(self.rng)
+        self.cfg = RaceConfig.for_game(setup.options, self.rng)
         seats = list(setup.seats)
         if self.cfg.bots and not any(s.bot for s in seats):
             for i in range(self.cfg.bots):

@@ -24,6 +24,7 @@ from games.common.protocol import Action, CardFace, Claim, Notice, SeatLine, Set
 from games.race.base import RaceBase, plural
 from games.race.bots import LEVELS
 from games.race.cards import Card, letters_text, shuffled_deck
+from games.race.reading import DONE_WORDS
 from games.race.referee import unknown_title
 
 #: Cards placed face-up per player each round (the rulebook's "two cards ... for each wordsmith").
@@ -33,7 +34,6 @@ ROUND_BREAK = 5.0
 #: Words one player may hand in per round.
 MAX_LIST = 100
 #: What a player types (privately or in the channel) to say their list is finished.
-DONE_WORDS = frozenset({"done", "finished", "skip"})
 
 SEND_PRIVATELY = "send your words to me privately (a DM, or /moji list)"
 

@@ -6,7 +6,6 @@ Ball and Chain, Monochrome and Three Amigos (see docs/RACE.md).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -15,6 +14,7 @@ from games.common.protocol import Action, CardFace, Claim, Notice, SeatLine, Set
 from games.common.text import user
 from games.race.base import RaceBase, ms, plural
 from games.race.cards import Card, deck_size, letters_text, shuffled_deck, stack_size
+from games.race.reading import contraction
 from games.race.referee import Ruling, unknown_title
 
 
@@ -587,15 +587,13 @@ class FlipRace(RaceBase):
             return None
         word = self.referee.normalize(claim.text)
         if word is None:
-            contraction = _contraction(claim.text)
-            if contraction is None:
+            short = contraction(claim.text)
+            if short is None:
                 return None  # chatter, not an answer
             if "contraction" in self.referee.bans:
-                self._reject(
-                    claim, f"{user(contraction.upper())} is a contraction, banned in this game.", out
-                )
+                self._reject(claim, f"{user(short.upper())} is a contraction, banned in this game.", out)
                 return None
-            claim = replace(claim, text=contraction.replace("'", "").replace("’", ""))
+            claim = replace(claim, text=short.replace("'", "").replace("’", ""))
             word = self.referee.normalize(claim.text)
             if word is None:
                 return None
@@ -710,12 +708,3 @@ class FlipRace(RaceBase):
 
     def _bot_waiting(self) -> bool:
         return False
-
-
-_CONTRACTION = re.compile(r"^\s*([^\W\d_]+(?:['’][^\W\d_]+)+)\s*[.!?]*\s*$")
-
-
-def _contraction(text: str) -> str | None:
-    """``DON'T``: letters with an apostrophe inside, which is no plain answer but deserves a reason."""
-    match = _CONTRACTION.match(text)
-    return match.group(1) if match else None

@@ -314,6 +314,13 @@ class RaceConfig:
             language=lang.code,
         )
 
+    @classmethod
+    def for_game(cls, options: Mapping[str, OptionValue], rng: random.Random) -> RaceConfig:
+        """A game's rules: its options, and its challenge of the round when it draws one (the
+        first draw of ``rng``, the game's own random stream)."""
+        cfg = cls.from_options(options)
+        return cfg.with_random_challenge(rng) if cfg.challenge_of_round else cfg
+
     def with_random_challenge(self, rng: random.Random) -> RaceConfig:
         """Draw one Word Challenge card (challenge of the round) and apply it."""
         # the theme cards stay in the box in another language (themes are English-only)

@@ -10,7 +10,7 @@ from collections.abc import Hashable, Mapping
 
 from games.common.options import BOT_LEVELS, OptionValue, parse_options
 from games.common.protocol import Engine, GameInfo, Setup
-from games.shed.engine import ShedGame
+from games.shed.engine import ShedGame, ShedReader
 from games.shed.options import OPTIONS, ShedConfig
 from games.shed.rules_text import RULES
 
@@ -47,6 +47,7 @@ GAME = GameInfo(
     rules=RULES,
     options=OPTIONS,
     create=create,
+    reads=ShedReader,
     min_players=2,
     max_players=6,
     realtime=False,

@@ -13,15 +13,18 @@ missed turn draws a card.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from games.common import grammar
+from games.common.options import OptionValue
 from games.common.protocol import (
+    NO_LISTS,
     Action,
     CardFace,
     Cell,
     Claim,
     Notice,
+    Reading,
     Result,
     Seat,
     SeatLine,
@@ -46,6 +49,23 @@ def load_judge(dictionary: str, language: str = "en") -> WordJudge:
 
     judge: WordJudge = load(dictionary, language=language)
     return judge
+
+
+class ShedReader:
+    """The turns of a Shed game with given options (:attr:`GameInfo.reads`)."""
+
+    def __init__(self, options: Mapping[str, OptionValue], seed: int = 0) -> None:
+        self.language = ShedConfig.from_options(options).lang
+
+    def read(self, text: str, *, private: bool = False) -> Reading:
+        """A turn (``WHO``, ``SOCK+H -> SHOCK``, ``draw``…), legal or not; else why it is none."""
+        if private:
+            return Reading(None, NO_LISTS)
+        try:
+            parse(text, self.language)
+        except NotationError as exc:
+            return Reading(None, str(exc))
+        return Reading(text)
 
 
 class ShedGame:
@@ -186,14 +206,6 @@ class ShedGame:
         return [Notice("end", self.summary)]
 
     # ------------------------------------------------------------ actions
-
-    def reads_as_move(self, text: str) -> bool:
-        """True when ``text`` is written like a turn (``WHO``, ``SOCK+H -> SHOCK``, ``draw``…)."""
-        try:
-            parse(text, self.language)
-        except NotationError:
-            return False
-        return True
 
     def apply(self, action: Action) -> list[Notice]:
         """Apply one action and report what happened. Never raises on bad input."""

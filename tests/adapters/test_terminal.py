@@ -20,7 +20,7 @@ from bot.manager import GameManager
 from bot.registry import Registry
 from bot.testing import Keyboard, MemoryLog
 from bot.views import View
-from games.common.protocol import Action, CardFace, Notice
+from games.common.protocol import Action, CardFace, Notice, Reading
 from tests.bot.toygame import LINGO, TOY, LingoEngine, ToyEngine
 from tests.waiting import eventually
 
@@ -119,7 +119,16 @@ class MoveEngine(ToyEngine):
         return super().apply(action) if action.kind == "begin" else []
 
 
-MOVES = dataclasses.replace(TOY, name="moves", create=MoveEngine, realtime=False, aliases=())
+class AnyMove:
+    """The stand-in's reading: any line is a move (the engine says why it is a wrong one)."""
+
+    def read(self, text: str, *, private: bool = False) -> Reading:
+        return Reading(text)
+
+
+MOVES = dataclasses.replace(
+    TOY, name="moves", create=MoveEngine, reads=lambda options, seed: AnyMove(), realtime=False, aliases=()
+)
 
 
 async def _moves_game() -> tuple[FakeClock, list[str], GameManager, Keyboard, asyncio.Future[int]]:

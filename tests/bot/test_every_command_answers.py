@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock
-from bot.events import ChatKey, Command, Player, Post, Private, PrivateText
+from bot.events import ChatKey, Command, MessageRef, Player, Post, Private, PrivateText, Text
 from bot.manager import GameManager
+from bot.moves import MOVE_LIMIT
 from bot.recording import StoreGameLog
 from bot.registry import Registry, load_default
-from bot.session import MOVE_LIMIT, Phase
+from bot.session import Phase
 from bot.testing import FakeOutbox, MemoryLog
 from bot.workspace import Workspace
 from storage import open_store
@@ -280,3 +281,32 @@ async def test_skip_with_a_name_in_shed_plays_a_skip_card(
     answer = await said(manager, outbox, ANN, "skip", "Bob")
     assert answer and not any("no skip vote" in a for a in answer), answer
     assert actions[before:] and actions[-1].text == "skip Bob"  # the move reached the game
+
+
+CHATTER = "my salary is too low, call me at +1 555 0100"
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_chatter_is_neither_played_nor_stored_in_any_game(
+    table: tuple[GameManager, FakeOutbox, FakeClock], game: str
+) -> None:
+    """Issue 29: typed in the channel, it is dropped unread; played (`play …`), it is refused
+    with a reason; either way the game's log never holds it."""
+    manager, outbox, clock = table
+    await open_lobby(manager, game)
+    await manager.handle(Command("go", (), CHAT, ANN))
+    session = manager.sessions[CHAT]
+    logged = list(manager.game_log.actions[session.game_id])  # type: ignore[attr-defined]
+    for who in (ANN, BOB):
+        before = len(outbox.sent)
+        await manager.handle(Text(CHAT, who, CHATTER, clock.now(), MessageRef(CHAT, f"m-{who.user_id}")))
+        assert outbox.sent[before:] == [], "chatter gets no answer"
+        (answer,) = await said(manager, outbox, who, "play", *CHATTER.split())
+        assert answer  # a reason, to them alone
+    await clock.advance(1.0)
+    stored = manager.game_log.actions[session.game_id]  # type: ignore[attr-defined]
+    assert all("555" not in (a.text or "") and "salary" not in (a.text or "") for a in stored)
+    assert all("555" not in c.text for a in stored for c in a.claims)
+    assert len([a for a in stored if a.seat in {ANN.seat_id, BOB.seat_id}]) == len(
+        [a for a in logged if a.seat in {ANN.seat_id, BOB.seat_id}]
+    )

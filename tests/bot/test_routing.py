@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock
-from bot.events import Button, ChatKey, Command, Player
+from bot.events import Button, ChatKey, Command, Player, PrivateText
 from bot.manager import GameManager
 from bot.recording import StoreGameLog, load_unfinished
 from bot.registry import Registry
@@ -145,6 +145,29 @@ async def test_events_that_reach_another_process_are_handled_by_the_owner(
     # a start on B while A's game runs: refused, as on A
     await b.manager.handle(Command("start", ("toy",), CHAT, BOB))
     await until(clock, lambda: "already" in a.outbox.privates()[-1].view.plain())
+
+
+async def test_chatter_that_reaches_another_process_is_dropped_there_never_forwarded(
+    world: tuple[FakeClock, list[Proc]],
+) -> None:
+    from tests.storage.scan import every_text
+
+    clock, (a, b) = world
+    await running_on_a(clock, a, b)
+    forwarded = b.router.forwarded
+    chatter = "my salary is too low, call me at +1 555 0100"
+    await b.manager.handle(text(chatter, clock.now(), BOB, mid="m-chat"))
+    await b.manager.handle(text("x" * 39_000, clock.now(), BOB, mid="m-huge"))
+    await b.manager.handle(PrivateText(CHAT, BOB, chatter, clock.now()))  # the toy takes lists
+    assert b.router.forwarded == forwarded + 1, "only the private list went (emptied: it has no words)"
+    word = engine(a).letter * 3
+    await b.manager.handle(text(f"  {word} ", clock.now(), BOB, mid="m-word"))
+    assert b.router.forwarded == forwarded + 2
+    await until(clock, lambda: engine(a).scores["test:u2"] == 1)
+    stored = await every_text(a.store)
+    assert "555" not in stored and "salary" not in stored and "xxxx" not in stored
+    inbox = [line for line in stored.splitlines() if line.startswith("inbox:")]
+    assert any(f'"text":"{word}",' in line for line in inbox), inbox  # trimmed
 
 
 async def test_a_dead_owners_game_is_adopted_by_the_next_event_and_the_old_owner_is_fenced(

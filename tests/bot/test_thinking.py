@@ -11,7 +11,7 @@ from bot.manager import GameManager
 from bot.registry import Registry
 from bot.testing import FakeOutbox, MemoryLog
 from games.common.options import OptionSpec
-from games.common.protocol import Action, Claim, GameInfo, Notice, Result, SeatLine, Setup, Snapshot
+from games.common.protocol import Action, Claim, GameInfo, Notice, Reading, Result, SeatLine, Setup, Snapshot
 from tests.bot.conftest import ANN, CHAT
 
 
@@ -67,6 +67,11 @@ class CountEngine:
         return Result({s: 0 for s in self.seats}, (), f"counted to {self.count}")
 
 
+class CountReader:
+    def read(self, text: str, *, private: bool = False) -> Reading:
+        return Reading(text if text.isdigit() else None)
+
+
 COUNT = GameInfo(
     name="count",
     title="count",
@@ -74,6 +79,7 @@ COUNT = GameInfo(
     rules="Say the next number.",
     options=(OptionSpec("bots", "int", 1, "computer players", low=0, high=3),),
     create=CountEngine,
+    reads=lambda options, seed: CountReader(),
     realtime=False,
 )
 

@@ -122,3 +122,33 @@ async def test_on_simulated_time_nothing_is_prepared_behind_the_game() -> None:
     await manager.handle(Command("start", ("lingo", "language=fr"), CHAT, ANN))
     assert ran == [] and not preparing(manager)
     await manager.shutdown()
+
+
+def test_a_preparation_still_running_never_holds_the_process_up_at_exit() -> None:
+    """A stop signal during the start-up warm-up: the process exits at once, not after the
+    preparation (asyncio's default executor would wait for it: past a container's grace period).
+    The preparation here never ends, so a wait would hang; the child's own timeout says so."""
+    import subprocess
+    import sys
+
+    code = """
+import asyncio, dataclasses, threading
+from bot.app import warm_up
+from tests.bot.toygame import TOY
+
+started = threading.Event()
+
+def forever(language, options):
+    started.set()
+    threading.Event().wait()
+
+async def main():
+    task = asyncio.create_task(warm_up([dataclasses.replace(TOY, prepare=forever)]))
+    await asyncio.to_thread(started.wait)
+    task.cancel()  # the bot stops while the game prepares
+    print("stopped", flush=True)
+
+asyncio.run(main())
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == "stopped", done.stderr

@@ -12,15 +12,18 @@ of its language's letters scores, and it keeps every answer exactly as it reache
 from __future__ import annotations
 
 import random
+import unicodedata
+from collections.abc import Mapping
 
 from games.common.languages import language
-from games.common.options import OptionSpec, language_option
+from games.common.options import OptionSpec, OptionValue, language_option
 from games.common.protocol import (
     Action,
     CardFace,
     Claim,
     GameInfo,
     Notice,
+    Reading,
     Result,
     SeatLine,
     Setup,
@@ -29,6 +32,20 @@ from games.common.protocol import (
 from games.common.text import user
 
 HOURGLASS = 10.0
+
+
+class ToyReader:
+    """The toy's answers and moves: letters and spaces (and ``boom``'s crash), nothing else."""
+
+    def __init__(self, options: Mapping[str, OptionValue], seed: int = 0) -> None:
+        self.options = options
+
+    def read(self, text: str, *, private: bool = False) -> Reading:
+        if all(ch.isalpha() or ch.isspace() for ch in unicodedata.normalize("NFC", text)):
+            return Reading(text)
+        return Reading(None, f"“{text}” is no word of letters.")
+
+
 BOT_DELAY = 3.0
 
 
@@ -154,6 +171,7 @@ TOY = GameInfo(
         OptionSpec("masters-choice", "bool", False, "master picks"),
     ),
     create=ToyEngine,
+    reads=ToyReader,
     min_players=1,
     aliases=("t",),
 )
@@ -195,5 +213,6 @@ LINGO = GameInfo(
         language_option(),
     ),
     create=LingoEngine,
+    reads=ToyReader,
     min_players=1,
 )

@@ -6,6 +6,7 @@ from bot import views
 from games.common.protocol import Action, GameInfo, Notice, Seat
 from games.common.text import plain
 from games.race.options import RaceConfig
+from games.race.reading import reads as race_reads
 from tests.games.board.helpers import new_game as board_game
 from tests.games.board.helpers import say as board_say
 from tests.games.paths import helpers as paths
@@ -82,7 +83,7 @@ def test_race_game_over_lists_the_scores_once() -> None:
     race.claim(engine, (race.ANN, "cat", 1.0))
     outcome = engine.result()
     assert outcome.summary == "Ann is the moji Master with 4 points!"
-    info = GameInfo("race", "moji", "a race", "rules", (), lambda setup: engine)
+    info = GameInfo("race", "moji", "a race", "rules", (), lambda setup: engine, race_reads)
     view = views.result(info, outcome, race.NAMES, ending=[outcome.summary])
     assert tuple(map(plain, view.lines)) == (
         "Ann is the moji Master with 4 points!",

@@ -437,11 +437,6 @@ async def test_with_shard_ids_each_process_runs_its_guild_and_a_kill_leaves_the_
             assert len(marks_on(fake, mid)) <= 1 and claims.count(mid) == 1, "every answer judged once"
 
 
-@pytest.mark.xfail(
-    reason="open bug (docs/RELIABILITY.md): the later process sometimes answers the live game's "
-    "/moji board itself ('no game in this channel') instead of forwarding it to the owner",
-    strict=False,
-)
 async def test_without_shard_ids_a_later_process_never_takes_a_live_game_and_forwards_its_events(
     cluster: Cluster,
 ) -> None:
@@ -450,7 +445,8 @@ async def test_without_shard_ids_a_later_process_never_takes_a_live_game_and_for
     channel = channel_of(fake, guild)
     a, b = world.process("a"), world.process("b")
     await world.up(a)
-    await open_race(world, guild, cards=5)
+    # (cards enough for the race to outlast b's start on a busy machine, unanswered)
+    await open_race(world, guild, cards=9)
     tried: set[str] = set()
     [direct] = await play(world, guild, tried, 1)
     assert judged_by(a, direct)
@@ -462,10 +458,12 @@ async def test_without_shard_ids_a_later_process_never_takes_a_live_game_and_for
         assert [i["shard"] for i in fake.identifies] == [[0, 1], [0, 1]]
         await asyncio.sleep(LEASE)  # b looks around every LEASE / 3 s: a whole lease of looks
         # the fake gives the shard's events to b now (its latest connection): b forwards them to a
-        forwarded = await play(world, guild, tried, 2)
+        # (the command first: the race may end at any answer taken, and then "no game" is the
+        # right answer to it)
         iid = await fake.slash(*ANN, "board", guild=guild)
         [board] = await fake.wait_for("POST", rf"^/webhooks/{APP_ID}/token-{iid}$", within=20)
-        await finished(world, guild)
+        forwarded = await play(world, guild, tried, 2)
+        await finished(world, guild, within=120)
     assert watch.seen == [("a", 1)], "a ran the game from start to end"
     assert not notices(fake, channel), "nobody resumed or adopted it"
     assert "adopted" not in b.output() and "waits in the settle window" not in b.output()

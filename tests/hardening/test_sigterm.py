@@ -70,7 +70,9 @@ def judged(db: Path, mid: str) -> bool:
     return any(claim.get("ref") == mid for action in rows for claim in action.get("claims", []))
 
 
-async def stopped(child: subprocess.Popen[bytes], within: float = 15.0) -> int:
+async def stopped(child: subprocess.Popen[bytes], within: float = 30.0) -> int:
+    """Wait for ``child`` to exit (a second or two when the machine is idle; a busy 2-core machine
+    running other tests can take ten times that); its exit status."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + within
     while child.poll() is None:

@@ -45,6 +45,8 @@ async def test_a_claim_gives_a_lease_and_every_write_carries_it(make_store: Any)
     await a.append_action("g1", 0, {"kind": "begin"}, lease)
     owner = await b.chat_owner(*CHAT)
     assert owner is not None and (owner.game_id, owner.owner, owner.epoch, owner.live) == ("g1", "A", 1, True)
+    # what the game is, so another process can tell its answers from chatter before forwarding
+    assert (owner.game, dict(owner.options), owner.seed) == ("race", {"cards": 5}, 42)
     assert await b.adopt_game("g1", "B") is None, "a live lease is never adopted"
     assert await b.orphaned_games(PLATFORM) == []
 
