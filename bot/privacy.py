@@ -3,7 +3,9 @@
 The commands' rules live here; the manager's ``_cmd_*`` handlers dispatch to
 :class:`Privacy` (as they do to :class:`~bot.workspace.Workspace` for ``config``),
 and the rows themselves are the store's business (``forget_player``,
-``purge_workspace``, ``prune_game_logs``, pending deletions).
+``purge_workspace``, ``prune_game_logs``, pending deletions). :mod:`storage.personal`
+classifies every column of the database (a person's id, name or words, or none), and the
+tests check that forget-me and purge reach each personal one.
 
 - ``privacy`` answers privately on every platform: what is kept, why, for how long.
 - ``forget-me`` asks first (a button, or ``forget-me confirm``); a player in a running

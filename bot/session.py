@@ -611,7 +611,8 @@ class Session:
         """End the game early; a stopped game does not count."""
         async with self._lock:
             if self.phase is Phase.RUNNING:
-                await self._stored(lambda: self._log.void(self.game_id, f"stopped by {by.display_name}"))
+                # the reason never names who stopped: it outlives forget-me (#29)
+                await self._stored(lambda: self._log.void(self.game_id, "stopped by a player"))
             await self._close(
                 views.message(
                     f"{views.user(by.display_name)} stopped the game. Scores were not recorded.", "info"

@@ -204,6 +204,25 @@ class SQLStore(ABC):
             rows = await tx.fetch("SELECT MAX(version) FROM schema_version")
         return int(rows[0][0] or 0) if rows else 0
 
+    async def columns(self) -> dict[str, list[str]]:
+        """Every table of the database with its columns, read from the database itself (the
+        privacy tests check each one is classified in :mod:`storage.personal`)."""
+        async with self._read() as tx:
+            if self.dialect == "sqlite":
+                rows = await tx.fetch(
+                    "SELECT m.name, c.name FROM sqlite_master m JOIN pragma_table_info(m.name) c "
+                    "WHERE m.type = 'table' ORDER BY m.name, c.cid"
+                )
+            else:
+                rows = await tx.fetch(
+                    "SELECT table_name, column_name FROM information_schema.columns "
+                    "WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position"
+                )
+        found: dict[str, list[str]] = {}
+        for table, column in rows:
+            found.setdefault(str(table), []).append(str(column))
+        return found
+
     # ------------------------------------------------------------ workspaces and players
 
     async def _ensure_workspace(self, tx: Tx, platform: str, workspace_id: str) -> None:
@@ -850,8 +869,10 @@ class SQLStore(ABC):
         ranks them); in each finished or void game of the workspace they played, their seat
         becomes "a former player" under a new anonymous id (other players' results and totals
         are untouched) and the game's action log, which holds what they typed, is dropped; their
-        authorship of word-list entries, settings and word breaks is anonymised the same way.
-        Running games are left alone (the bot refuses while the player is in one).
+        authorship of word-list entries, settings and word breaks is anonymised the same way,
+        their forwarded events go, and (Slack) their installation row goes and the workspace's
+        keeps no trace of them as its installer. Running games are left alone (the bot refuses
+        while the player is in one). :mod:`storage.personal` lists every column this reaches.
         """
         seat = f"{platform}:{user_id}"
         former = f"former:{secrets.token_hex(6)}"
@@ -913,15 +934,44 @@ class SQLStore(ABC):
                 "DELETE FROM inbox WHERE platform = ? AND workspace_id = ? AND payload LIKE ? ESCAPE '\\'",
                 (platform, workspace_id, "%" + _like(user_id) + "%"),
             )
+            # a stop recorded by a moji older than migration 0011 named who stopped
+            for (name,) in await tx.fetch(
+                "SELECT display_name FROM players WHERE platform = ? AND user_id = ?", (platform, user_id)
+            ):
+                await tx.execute(
+                    "UPDATE games SET void_reason = ? WHERE platform = ? AND workspace_id = ? "
+                    "AND void_reason = ?",
+                    (STOPPED, platform, workspace_id, f"stopped by {name}"),
+                )
             if platform == "slack":
                 await tx.execute(
                     "DELETE FROM slack_installations WHERE team_id = ? AND user_id = ?",
                     (workspace_id, user_id),
                 )
+                await self._forget_installer(tx, workspace_id, user_id)
             await self._drop_unranked(tx, platform, [user_id])
 
         await self._transaction(body)
         self._names.pop((platform, user_id), None)
+
+    async def _forget_installer(self, tx: Tx, team_id: str, user_id: str) -> None:
+        """The workspace's installation rows keep its bot token, not who installed it: their
+        installer's id becomes an anonymous one and their user token (and its scopes) go."""
+        rows = await tx.fetch(
+            "SELECT enterprise_id, user_id, data FROM slack_installations WHERE team_id = ?", (team_id,)
+        )
+        for enterprise, row_user, text in rows:
+            data = json.loads(text)
+            if data.get("user_id") != user_id:
+                continue
+            data["user_id"] = f"former:{secrets.token_hex(6)}"
+            for key in _INSTALLER_KEYS:
+                data.pop(key, None)
+            await tx.execute(
+                "UPDATE slack_installations SET data = ? "
+                "WHERE enterprise_id = ? AND team_id = ? AND user_id = ?",
+                (json.dumps(data, sort_keys=True), enterprise, team_id, row_user),
+            )
 
     async def _drop_unranked(self, tx: Tx, platform: str, user_ids: Sequence[str]) -> None:
         """Delete the display names of these players that no workspace ranks any more."""
@@ -935,30 +985,26 @@ class SQLStore(ABC):
             )
 
     async def purge_workspace(self, platform: str, workspace_id: str) -> int:
-        """Delete everything moji keeps about a workspace, in one transaction (display names too,
-        unless another workspace still ranks the player): the rows deleted (0: nothing was kept)."""
+        """Delete everything moji keeps about a workspace, in one transaction: the rows deleted
+        (0: nothing was kept). Display names go too, every one of the platform that no remaining
+        workspace ranks (someone who only opened or joined a lobby here included)."""
         key = (platform, workspace_id)
         deleted = 0
 
         async def body(tx: Tx) -> None:
             nonlocal deleted
             deleted = 0  # (a retried transaction counts afresh)
-            users = [
-                str(r[0])
-                for r in await tx.fetch(
-                    "SELECT DISTINCT user_id FROM scores WHERE platform = ? AND workspace_id = ? "
-                    "UNION SELECT DISTINCT r.user_id FROM results r JOIN games g ON g.game_id = r.game_id "
-                    "WHERE g.platform = ? AND g.workspace_id = ? AND r.user_id IS NOT NULL",
-                    (*key, *key),
-                )
-            ]
             for statement in _PURGE:
                 deleted += await tx.execute(statement, key)
             if platform == "slack":
                 deleted += await tx.execute(
                     "DELETE FROM slack_installations WHERE team_id = ?", (workspace_id,)
                 )
-            await self._drop_unranked(tx, platform, users)
+            # The players table has no workspace: a name kept only because someone opened or
+            # joined a lobby here can't be told from one seen elsewhere, so every name of the
+            # platform that no remaining workspace ranks goes (it is written again when needed:
+            # at a game's end for everyone seated, and when someone starts or joins a game).
+            await tx.execute(_DROP_UNRANKED_PLAYERS, (platform, platform, platform))
 
         await self._transaction(body)
         self._workspaces.discard(key)
@@ -1406,6 +1452,23 @@ _ORPHANS = _OWNERS + " AND a.platform = ? AND a.lease_until < {now} ORDER BY a.c
 
 #: What a forgotten player is called in the games they played.
 FORMER = "a former player"
+#: The void reason of a game a person stopped (it never names them: see migration 0011).
+STOPPED = "stopped by a player"
+#: What an installation's data holds about the person who installed the app, besides their id.
+_INSTALLER_KEYS = (
+    "user_token",
+    "user_refresh_token",
+    "user_token_expires_at",
+    "user_token_expires_in",
+    "user_scopes",
+)
+#: Every display name of a platform (?, three times) that no workspace ranks (no scores, no results).
+_DROP_UNRANKED_PLAYERS = (
+    "DELETE FROM players WHERE platform = ? "
+    "AND user_id NOT IN (SELECT s.user_id FROM scores s WHERE s.platform = ?) "
+    "AND user_id NOT IN (SELECT r.user_id FROM results r JOIN games g ON g.game_id = r.game_id "
+    "WHERE g.platform = ? AND r.user_id IS NOT NULL)"
+)
 #: What a purge deletes, each statement taking (platform, workspace_id): the games' logs and
 #: results first, then every table keyed by the workspace.
 _PURGE = (

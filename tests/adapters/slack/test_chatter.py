@@ -139,7 +139,9 @@ async def test_forty_huge_messages_add_nothing(slack: FakeSlack, database: Servi
         assert len(huge) == 39_000
         for _ in range(40):
             assert await h.say("UANN", huge) is not None
-        word = await answered(h)
+        # (Bob answers: past 20 messages, Ann's own allowance refuses hers for a few seconds,
+        # bot/fairshare.py)
+        word = await answered(h, "UBOB")
         after = await every_row(svc.store)  # type: ignore[arg-type]
 
         added = {t: [row for row in rows if row not in before.get(t, [])] for t, rows in after.items()}
