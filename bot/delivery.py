@@ -356,7 +356,11 @@ class Delivery:
         chat = message.ref.chat
         state = self._chat(chat)
         if message.mark == "accepted":
-            label = f"{message.who}: {message.word.upper()}" if message.who and message.word else ""
+            label = (
+                f"{views.user(message.who)}: {views.user(message.word.upper())}"
+                if message.who and message.word
+                else ""
+            )
             state.accepted.append((message.ref, self.clock.now(), label))
             self.stats.note_queue("marks", len(state.accepted) + len(state.refusals))
             self._run(chat, state, "marks")
@@ -386,7 +390,8 @@ class Delivery:
         if not message.word or state.table is None:
             return
         sign = "⏱" if message.mark == "late" else "✗"
-        text = f"{sign} {message.who}: {message.word.upper()}" if message.who else f"{sign} {message.word}"
+        who, word = views.user(message.who), views.user(message.word)
+        text = f"{sign} {who}: {word.upper()}" if message.who else f"{sign} {word}"
         if message.reason and reason:
             text += f" — {message.reason}"
         state.misses.append(_Miss(text))

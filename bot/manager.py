@@ -809,7 +809,9 @@ class GameManager:
     async def _cmd_stop(self, cmd: Command, args: tuple[str, ...]) -> None:
         session = self._session(cmd)
         if cmd.player.seat_id != session.host.seat_id and not cmd.player.is_admin:
-            raise SessionError(f"Only the host, {session.host.display_name}, or an admin can stop this game.")
+            raise SessionError(
+                f"Only the host, {views.user(session.host.display_name)}, or an admin can stop this game."
+            )
         await session.stop(cmd.player)
 
     async def _cmd_skip(self, cmd: Command, args: tuple[str, ...]) -> None:

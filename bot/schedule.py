@@ -158,7 +158,7 @@ def describe_days(days: Sequence[int]) -> str:
 
 def describe(schedule: Schedule) -> str:
     """One line for ``schedule list`` and the App Home."""
-    game = " ".join(schedule.args) or "the default game"
+    game = views.user(" ".join(schedule.args)) if schedule.args else "the default game"
     mention = f" for {schedule.mention}" if schedule.mention else ""
     return f"{describe_days(schedule.days)} at {schedule.at}: {game} in <#{schedule.channel_id}>{mention}"
 

@@ -60,6 +60,14 @@ class SessionError(Exception):
     """A friendly refusal (``str(exc)`` is shown to the player)."""
 
 
+def _marked(seats: tuple[Seat, ...]) -> tuple[Seat, ...]:
+    """The seats as an engine gets them: people's names marked as user text, so whatever a game
+    writes about them is escaped by each renderer (the stored seats keep the names as typed)."""
+    return tuple(
+        seat if seat.bot is not None else replace(seat, name=views.user(seat.name)) for seat in seats
+    )
+
+
 def _seat_player(seat: Seat) -> Player:
     platform, _, user = seat.id.partition(":")
     return Player(platform, user, seat.name)
@@ -252,7 +260,7 @@ class Session:
             self._by_seat[player.seat_id] = player
             await self._keep_lobby()
             await self._refresh_lobby()
-            return f"{player.display_name} joined."
+            return f"{views.user(player.display_name)} joined."
 
     async def leave(self, player: Player) -> str:
         """Remove a player; in a running game their seat is given up."""
@@ -282,7 +290,9 @@ class Session:
             if self.phase is not Phase.LOBBY:
                 raise SessionError("The game is already running.")
             if player.seat_id != self.host.seat_id and not admin:
-                raise SessionError(f"Only the host, {self.host.display_name}, can start the game.")
+                raise SessionError(
+                    f"Only the host, {views.user(self.host.display_name)}, can start the game."
+                )
             seats = self._seat()
             if len(seats) < self.info.min_players:
                 need = self.info.min_players - len(seats)
@@ -316,7 +326,9 @@ class Session:
         async with self._lock:
             if self.phase is Phase.LOBBY:
                 await self._close(
-                    views.message(f"{by.display_name} reopened the lobby with other options.", "info")
+                    views.message(
+                        f"{views.user(by.display_name)} reopened the lobby with other options.", "info"
+                    )
                 )
 
     def _seat(self) -> tuple[Seat, ...]:
@@ -330,7 +342,9 @@ class Session:
 
     async def _begin(self, seats: tuple[Seat, ...]) -> None:
         now = self._clock.now()
-        setup = Setup(self.options, seats, self.seed, added_words=self._words[0], banned_words=self._words[1])
+        setup = Setup(
+            self.options, _marked(seats), self.seed, added_words=self._words[0], banned_words=self._words[1]
+        )
         self.engine = self.info.create(setup)
         self.moves = Moves(self.info, self.options, self.seed)
         self.seats = seats
@@ -370,7 +384,11 @@ class Session:
         seats = tuple(start.seats)
         self._words = (start.added_words, start.banned_words)
         setup = Setup(
-            self.options, seats, self.seed, added_words=start.added_words, banned_words=start.banned_words
+            self.options,
+            _marked(seats),
+            self.seed,
+            added_words=start.added_words,
+            banned_words=start.banned_words,
         )
         self.engine = self.info.create(setup)
         self.moves = Moves(self.info, self.options, self.seed)
@@ -426,7 +444,7 @@ class Session:
             return
         left = views.duration(deadline - self._clock.now())
         for seat in sorted(self._turn_seats()):
-            name = self._by_seat[seat].display_name
+            name = views.user(self._by_seat[seat].display_name)
             text = f"{name}, it's your turn again in {self.info.title}: {left} left."
             await self._outbox.send(Post(self.chat, views.turn(seat, text, deadline, self.info.name)))
 
@@ -501,7 +519,7 @@ class Session:
             return
         snapshot = self.snapshot(None)
         for seat in sorted(fresh):
-            name = self._by_seat[seat].display_name
+            name = views.user(self._by_seat[seat].display_name)
             text = f"{name}, it's your turn in {self.info.title}: type your move here, or `play MOVE`."
             await self._outbox.send(
                 Post(self.chat, views.turn(seat, text, snapshot.deadline, self.info.name))
@@ -568,7 +586,7 @@ class Session:
         if self.engine is None:
             if self.is_player(player):
                 raise SessionError(
-                    f"The game hasn't started yet: {self.host.display_name} deals it with `go`."
+                    f"The game hasn't started yet: {views.user(self.host.display_name)} deals it with `go`."
                 )
             raise SessionError("The game hasn't started yet: `join` it to get a seat.")
         if not self.is_player(player):
@@ -596,7 +614,9 @@ class Session:
                 # the reason never names who stopped: it outlives forget-me (#29)
                 await self._stored(lambda: self._log.void(self.game_id, "stopped by a player"))
             await self._close(
-                views.message(f"{by.display_name} stopped the game. Scores were not recorded.", "info")
+                views.message(
+                    f"{views.user(by.display_name)} stopped the game. Scores were not recorded.", "info"
+                )
             )
 
     # ------------------------------------------------------------ engine

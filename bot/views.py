@@ -4,6 +4,10 @@ Pure functions turn game snapshots, lobbies and results into :class:`View`
 values; adapters render a view as a Discord embed, Slack blocks or ANSI text.
 Every view has a plain-text form in which each face-up card is a standalone
 capital letter, for screen readers and search.
+
+Text that people typed (names, words, option values, quoted input) is marked as user text
+(:func:`user`, see :mod:`games.common.text`) wherever it enters a view; every renderer escapes
+it for its own markup, and :meth:`View.plain` drops the marks.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from games.common import grammar
 from games.common.languages import LANGUAGES
 from games.common.options import OptionSpec, OptionValue, format_value
 from games.common.protocol import CardFace, Cell, GameInfo, Result, SeatLine, Snapshot
+from games.common.text import plain as plain_text
+from games.common.text import user as user  # re-exported: how bot/ marks what people typed
 
 ViewKind = Literal[
     "lobby", "table", "announce", "result", "help", "error", "info", "leaderboard", "private", "turn"
@@ -67,7 +73,12 @@ class View:
         return " ".join(card.letter or "_" for card in self.cards)
 
     def plain(self) -> str:
-        """The whole view as plain text (no markup, no colour)."""
+        """The whole view as plain text (no markup, no colour, no user-text marks)."""
+        return plain_text(self.text())
+
+    def text(self) -> str:
+        """The whole view as one text with its user parts marked (a renderer's plain form:
+        Slack's ``text`` fallback escapes it); seat names are their players' own."""
         parts: list[str] = []
         if self.title:
             parts.append(self.title)
@@ -77,7 +88,7 @@ class View:
         parts.extend(self.lines)
         for seat in self.seats:
             extra = f" — {seat.detail}" if seat.detail else ""
-            parts.append(f"{'▶ ' if seat.active else ''}{seat.name}: {seat.score}{extra}")
+            parts.append(f"{'▶ ' if seat.active else ''}{user(seat.name)}: {seat.score}{extra}")
         return "\n".join(parts)
 
 
@@ -108,12 +119,12 @@ def lobby(
     """The lobby message with Join / Leave / Start buttons (its title names the game's language
     when it is not English: ``moji race — lobby · French``)."""
     lines = [info.summary, ""]
-    lines.append("Players: " + ", ".join(players) + (f" + {bots} computer" if bots else ""))
-    changed = [f"{k}={format_value(v)}" for k, v in options.items() if _differs(info.options, k, v)]
+    lines.append("Players: " + ", ".join(map(user, players)) + (f" + {bots} computer" if bots else ""))
+    changed = [f"{k}={user(format_value(v))}" for k, v in options.items() if _differs(info.options, k, v)]
     if changed:
         lines.append("Options: " + " ".join(changed))
     if open_:
-        starts = grammar.does(host, "starts")  # the terminal's player is "You": "You start"
+        starts = grammar.does(user(host), "starts")  # the terminal's player is "You": "You start"
         lines.append(f"{starts} the game with Start (or /moji go). Others: Join (or /moji join).")
     buttons = (
         (ButtonSpec(JOIN, "Join", "primary"), ButtonSpec(LEAVE, "Leave"), ButtonSpec(GO, "Start", "success"))
@@ -207,7 +218,9 @@ def board_text(snapshot: Snapshot, game: str) -> View:
 
 def result(info: GameInfo, outcome: Result, names: Mapping[str, str], *, ending: Sequence[str] = ()) -> View:
     """The final scores; ``ending`` is what the game said as it ended (shown once, above them)."""
-    ranked = sorted(outcome.scores.items(), key=lambda item: (-item[1], names.get(item[0], item[0])))
+    ranked = sorted(
+        outcome.scores.items(), key=lambda item: (-item[1], plain_text(names.get(item[0], item[0])))
+    )
     head = [line for text in ending for line in text.splitlines()]
     # the summary often repeats what the game said as it ended: each line is said once
     head += [line for line in outcome.summary.splitlines() if line not in head or not line.strip()]
@@ -216,8 +229,8 @@ def result(info: GameInfo, outcome: Result, names: Mapping[str, str], *, ending:
         crown = " 👑" if seat in outcome.winners else ""
         best = outcome.best_words.get(seat)
         lines.append(
-            f"{place}. {names.get(seat, seat)} — {points} pts{crown}"
-            + (f" (best word: {best.upper()})" if best else "")
+            f"{place}. {user(names.get(seat, seat))} — {points} pts{crown}"
+            + (f" (best word: {user(best.upper())})" if best else "")
         )
     title = f"{info.title} — game over" if not outcome.voided else f"{info.title} — game void"
     return View(kind="result", title=title, lines=tuple(lines), game=info.name)

@@ -232,8 +232,9 @@ class Workspace:
         if not rows:
             return views.View(kind="leaderboard", title=title, lines=("No games finished yet. `start` one!",))
         lines = [
-            f"{row.rank}. {row.display_name} — {row.points} pts · {row.games} games · {row.wins} wins"
-            + (f" · best {row.best_word.upper()}" if row.best_word else "")
+            f"{row.rank}. {views.user(row.display_name)} — "
+            f"{row.points} pts · {row.games} games · {row.wins} wins"
+            + (f" · best {views.user(row.best_word.upper())}" if row.best_word else "")
             for row in rows
         ]
         return views.View(kind="leaderboard", title=title, lines=tuple(lines))
@@ -241,19 +242,21 @@ class Workspace:
     async def stats(self, cmd: Command, args: Sequence[str]) -> views.View:
         """``stats [player]``: the caller's or a mentioned player's record."""
         store = self._need_store()
-        user_id, name = cmd.player.user_id, cmd.player.display_name
+        user_id, name = cmd.player.user_id, views.user(cmd.player.display_name)
         if args:
             found = mentioned_user(args[0])
             if found is None:
                 raise CommandError("Name the player with a mention, like `stats @ann`.")
-            user_id, name = found, args[0]
+            # the mention rebuilt from its id alone (letters and digits): a label typed in it is not shown
+            user_id, name = found, f"<@{found}>"
         stats = await store.player_stats(cmd.chat.platform, cmd.chat.workspace_id, user_id)
         if stats is None:
             return views.message(f"{name} hasn't finished a game here yet.", "info")
         lines = [f"{stats.games} games · {stats.wins} wins · {stats.points} points"]
         if stats.best_word:
-            lines.append(f"Best word: {stats.best_word.upper()}")
-        return views.View(kind="info", title=f"📊 {stats.display_name or name}", lines=tuple(lines))
+            lines.append(f"Best word: {views.user(stats.best_word.upper())}")
+        shown = views.user(stats.display_name) if stats.display_name else name
+        return views.View(kind="info", title=f"📊 {shown}", lines=tuple(lines))
 
     async def season(self, cmd: Command, args: Sequence[str]) -> views.View:
         """``season`` lists seasons, ``season N`` shows one, ``season reset`` starts the next (admins)."""
@@ -280,14 +283,15 @@ class Workspace:
             rows = await store.season_leaderboard(platform, ws, None, number, 10)
             title = f"🏆 Season {number}" + (" (current)" if number == current else "")
             lines = [
-                f"{row.rank}. {row.display_name} — {row.points} pts · {row.games} games · {row.wins} wins"
+                f"{row.rank}. {views.user(row.display_name)} — "
+                f"{row.points} pts · {row.games} games · {row.wins} wins"
                 for row in rows
             ] or ["Nobody scored in that season."]
             return views.View(kind="leaderboard", title=title, lines=tuple(lines))
         lines = []
         for season in seasons or []:
             top = await store.season_leaderboard(platform, ws, None, season.number, 1)
-            leader = f"{top[0].display_name} ({top[0].points} pts)" if top else "nobody yet"
+            leader = f"{views.user(top[0].display_name)} ({top[0].points} pts)" if top else "nobody yet"
             state = "current" if season.ended_at is None else "archived"
             lines.append(f"Season {season.number} ({state}): {leader}")
         if not lines:
@@ -305,7 +309,7 @@ class Workspace:
             if roles is not None and shown["admin-role"]:
                 shown["admin-role"] = roles.show(shown["admin-role"])
             lines = [f"{spec.name} = {shown[spec.name]} — {spec.help}" for spec in WORKSPACE_SETTINGS]
-            lines += [f"{key} = {value}" for key, value in sorted(raw.items()) if "." in key]
+            lines += [f"{key} = {views.user(value)}" for key, value in sorted(raw.items()) if "." in key]
             lines.append("Change one with `config KEY VALUE`; game defaults with `config race.cards 5`.")
             return views.View(kind="info", title="⚙️ Workspace settings", lines=tuple(lines))
         if not cmd.player.is_admin:
@@ -333,7 +337,7 @@ class Workspace:
                 "unless `start … language=` says otherwise.",
                 "info",
             )
-        return views.message(f"Setting {key} is now {stored}.", "info")
+        return views.message(f"Setting {key} is now {views.user(stored)}.", "info")
 
     def _validate_setting(self, key: str, value: str) -> tuple[str, str]:
         """The setting's own name (``lang`` is ``language``; ``r.cards`` is ``race.cards``) and
@@ -394,8 +398,8 @@ class Workspace:
                 kind="info",
                 title="📖 This workspace's words",
                 lines=(
-                    "Added: " + (", ".join(sorted(added)) or "none"),
-                    "Banned: " + (", ".join(sorted(banned)) or "none"),
+                    "Added: " + (", ".join(map(views.user, sorted(added))) or "none"),
+                    "Banned: " + (", ".join(map(views.user, sorted(banned))) or "none"),
                 ),
             )
         verb = args[0].lower()
@@ -417,4 +421,4 @@ class Workspace:
             "ban": "is now banned",
             "remove": "is back to the dictionary's verdict",
         }
-        return views.message(f"“{word}” {done[verb]} in this workspace.", "info")
+        return views.message(f"“{views.user(word)}” {done[verb]} in this workspace.", "info")

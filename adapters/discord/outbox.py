@@ -43,6 +43,7 @@ from bot.events import ChatKey, Mark, MessageRef, Private
 from bot.pacing import PlatformLimits, RateLimited
 from bot.views import View, picture_key
 from games.common.options import OptionValue
+from games.common.text import plain
 
 log = logging.getLogger(__name__)
 
@@ -164,7 +165,7 @@ class DiscordOutbox:
     def _file(png: bytes | None, view: View) -> discord.File | None:
         if png is None:
             return None
-        alt = "\n".join(view.grid) if view.grid else "Cards: " + view.card_line()
+        alt = plain("\n".join(view.grid)) if view.grid else "Cards: " + view.card_line()
         return discord.File(io.BytesIO(png), filename=PICTURE_NAME, description=alt[:1000])
 
     @staticmethod

@@ -1,18 +1,28 @@
-"""Neutral views → Discord message parts (content, embed, buttons).
+r"""Neutral views → Discord message parts (content, embed, buttons).
 
 A table's face-up cards are shown twice: as a picture (attached by the
 outbox, see :mod:`adapters.pictures`) and as plain text in the message
 content, ``Cards: A C T``, where each letter stands alone as a capital — for
 screen readers and Discord search. Nothing here talks to Discord.
+
+What people typed (marked as user text in the view, see :mod:`games.common.text`) is escaped by
+:func:`text`: every ASCII punctuation character gets a backslash (Discord shows ``\X`` as ``X``
+for any of them, so no markdown, masked link, heading, quote, spoiler or bare URL can form), and
+a zero-width space follows each ``<`` and ``@``, so no mention (``<@1>``, ``<#1>``, ``<@&1>``,
+``@everyone``), timestamp or custom emoji token can form either, even where Discord would not
+honour a backslash. moji's own text keeps its markdown.
 """
 
 from __future__ import annotations
 
+import re
+import string
 from dataclasses import dataclass
 
 import discord
 
 from bot.views import ButtonSpec, View
+from games.common.text import plain, spans, tidy
 
 #: The file name a table picture is attached under (``attachment://``).
 PICTURE_NAME = "moji-table.png"
@@ -47,6 +57,28 @@ class Rendered:
     embed: discord.Embed | None
     buttons: tuple[ButtonSpec, ...]
     picture: bool  # attach the cards' picture
+
+
+_PUNCTUATION = re.compile("([" + re.escape(string.punctuation) + "])")
+#: A zero-width space: after ``<`` and ``@`` in user text it breaks every mention and token.
+ZWSP = "\u200b"
+
+
+def escape(text: str) -> str:
+    """Text a person typed, shown as typed in Discord markdown (see the module's docstring)."""
+    escaped = _PUNCTUATION.sub(r"\\\1", tidy(text))
+    return escaped.replace("<", "<" + ZWSP).replace("@", "@" + ZWSP)
+
+
+def text(value: str, *, code: bool = False) -> str:
+    """moji's text as Discord markdown: its own parts as written, user parts escaped.
+
+    In a code block (``code``) markdown is inert, so user text only loses its backticks
+    (which could close the block) and its control characters.
+    """
+    if code:
+        return "".join(tidy(part).replace("`", "ˋ") if mine else part for part, mine in spans(value))
+    return "".join(escape(part) if mine else part for part, mine in spans(value))
 
 
 def _clip(text: str, limit: int) -> str:
@@ -84,11 +116,11 @@ def role_ids(view: View) -> list[int]:
 def _turn(view: View) -> Rendered:
     """A turn ping: plain content that mentions the player (a new message: Discord notifies them)
     and the deadline as a date and time each reader's Discord shows in their own time zone."""
-    text = " ".join([mention_text(view), *view.lines]).strip()
+    content = " ".join([mention_text(view), *map(text, view.lines)]).strip()
     if view.deadline is not None:
         when = int(view.deadline)
-        text += f"\n⏳ <t:{when}:F> (<t:{when}:R>)"
-    return Rendered(_clip(text, CONTENT_LIMIT), None, view.buttons, False)
+        content += f"\n⏳ <t:{when}:F> (<t:{when}:R>)"
+    return Rendered(_clip(content, CONTENT_LIMIT), None, view.buttons, False)
 
 
 def render(view: View, *, mention_active: bool = False, with_picture: bool = True) -> Rendered:
@@ -113,28 +145,29 @@ def render(view: View, *, mention_active: bool = False, with_picture: bool = Tru
     if view.grid and not (picture and view.board):
         # with the board's picture attached, its text rows (which wrap badly on phones) are
         # the picture's description instead, for screen readers; `board` shows them on request
-        body.append("```\n" + "\n".join(view.grid) + "\n```")
+        body.append("```\n" + "\n".join(text(row, code=True) for row in view.grid) + "\n```")
     if view.cards:
         points = " · ".join(
             f"{c.letter or '_'} {c.points}" + (f" (+{c.under})" if c.under else "") for c in view.cards
         )
         body.append("Points: " + points)
-    body.extend(view.lines)
+    body.extend(map(text, view.lines))
     if view.kind == "error" and body:
         body[0] = "⚠️ " + body[0]
     if view.seats:
         body.append("")
         for seat in view.seats:
             mark = "▶ " if seat.active else ""
-            detail = f" — {seat.detail}" if seat.detail else ""
-            body.append(f"{mark}**{discord.utils.escape_markdown(seat.name)}**: {seat.score}{detail}")
+            detail = f" — {text(seat.detail)}" if seat.detail else ""
+            # a seat's name is what its player is called: all of it is theirs, marked or not
+            body.append(f"{mark}**{escape(plain(seat.name))}**: {seat.score}{detail}")
     if view.deadline is not None and view.kind == "table":
         body.append(f"⏳ <t:{int(view.deadline)}:R>")
     description = "\n".join(body).strip()
     embed: discord.Embed | None = None
     if view.title or description or picture:
         embed = discord.Embed(
-            title=_clip(view.title, TITLE_LIMIT) or None,
+            title=_clip(text(view.title), TITLE_LIMIT) or None,
             description=_clip(description, DESCRIPTION_LIMIT) or None,
             colour=_COLOURS.get(view.kind, 0x5865F2),
         )
@@ -156,7 +189,7 @@ class Buttons(discord.ui.View):
         for spec in specs[:25]:
             self.add_item(
                 discord.ui.Button(
-                    label=spec.label[:80],
+                    label=plain(spec.label)[:80],
                     custom_id=spec.action,
                     style=_STYLES.get(spec.style, _STYLES["secondary"]),
                 )

@@ -5,6 +5,15 @@ readers, search) in which each face-up card is a standalone capital letter,
 and table messages also show that letter line as a context block. Card
 colours are never the only cue: every colour has its own square emoji and the
 letter and points are written out.
+
+What people typed (marked as user text in the view, see :mod:`games.common.text`) is escaped by
+:func:`escape_user`, in the blocks and in the ``text`` fallback alike: ``&``, ``<`` and ``>``
+become entities (so no ``<!channel>``, ``<@U1>`` or ``<https://x|login>`` token can form), a
+zero-width space goes on each side of ``*``, ``_``, ``~`` and backticks (Slack has no escape for
+formatting; a marker next to a zero-width space neither opens nor closes), before a leading
+``>`` (no quote at a line's start) and into ``://``; and every mrkdwn text object is ``verbatim``, so Slack
+never turns a bare URL, ``@channel`` or ``#channel`` into a link or mention by itself. moji's own
+text keeps its tokens (mentions, dates, channels) and formatting.
 """
 
 from __future__ import annotations
@@ -15,6 +24,7 @@ from typing import Any
 
 from bot.views import ButtonSpec, View
 from games.common.protocol import CardFace
+from games.common.text import plain, spans, tidy
 
 Block = dict[str, Any]
 
@@ -31,17 +41,39 @@ KIND_ICON = {"error": "✖ ", "private": "🔒 "}
 _TOKEN = re.compile(r"(<[@#!][^<>]*>)")
 
 
-def escape(text: str) -> str:
-    """Escape ``&``, ``<`` and ``>`` for mrkdwn, keeping Slack's own tokens.
+#: A zero-width space: next to a formatting character in user text it keeps it from formatting.
+ZWSP = "\u200b"
+_FORMATTING = re.compile(r"([*_~`])")
 
-    Mentions and dates the bot writes on purpose (``<@U1>``, ``<#C1>``,
-    ``<!subteam^S1>``, ``<!date^…>``) stay live; anything else is shown as typed.
-    """
+
+def _entities(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def escape_user(text: str) -> str:
+    """Text a person typed, shown as typed in mrkdwn (see the module's docstring)."""
+    escaped = _entities(tidy(text)).replace("://", ":" + ZWSP + "//")
+    if escaped.lstrip(" ").startswith("&gt;"):  # (user text is one line: only its start can quote)
+        escaped = ZWSP + escaped
+    return _FORMATTING.sub(ZWSP + r"\1" + ZWSP, escaped)
+
+
+def _escape_own(text: str) -> str:
+    """moji's own text for mrkdwn: ``&``, ``<`` and ``>`` escaped except in the tokens moji writes
+    on purpose (``<@U1>``, ``<#C1>``, ``<!subteam^S1>``, ``<!date^…>``), which stay live."""
     parts = _TOKEN.split(text)
-    return "".join(
-        part if index % 2 else part.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-        for index, part in enumerate(parts)
-    )
+    return "".join(part if index % 2 else _entities(part) for index, part in enumerate(parts))
+
+
+def escape(text: str) -> str:
+    """moji's text as mrkdwn: its own parts with their tokens, user parts escaped."""
+    return "".join(escape_user(part) if mine else _escape_own(part) for part, mine in spans(text))
+
+
+def plain_text(text: str) -> str:
+    """moji's text for a ``plain_text`` object (headers, labels): nothing in it is parsed, so user
+    parts only lose control characters and bidirectional overrides."""
+    return "".join(tidy(part) if mine else part for part, mine in spans(text))
 
 
 def card(face: CardFace) -> str:
@@ -68,7 +100,7 @@ def mention_text(view: View) -> str:
 def turn_text(view: View) -> str:
     """A turn ping: the player's mention (Slack notifies them: it is a new message), the text, and
     the deadline as a date and time each reader's Slack shows in their own time zone."""
-    text = " ".join([mention_text(view), *view.lines]).strip()
+    text = " ".join([mention_text(view), *map(escape, view.lines)]).strip()
     if view.deadline is not None:
         when = int(view.deadline)
         fallback = datetime.fromtimestamp(when, UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -77,17 +109,19 @@ def turn_text(view: View) -> str:
 
 
 def fallback_text(view: View) -> str:
-    """The message's plain-text form (Slack's ``text`` field), with the letter line."""
+    """The message's plain-text form (Slack's ``text`` field, read as mrkdwn: escaped like the
+    blocks), with the letter line."""
     if view.kind == "turn":
         return turn_text(view)
-    text = (KIND_ICON.get(view.kind, "") + view.plain()).strip() or view.kind
+    text = escape(KIND_ICON.get(view.kind, "") + view.text()).strip() or view.kind
     if view.mentions:
         text = f"{mention_text(view)} {text}"
     return text if len(text) <= MAX_FALLBACK_TEXT else text[: MAX_FALLBACK_TEXT - 1] + "…"
 
 
 def _section(text: str) -> Block:
-    return {"type": "section", "text": {"type": "mrkdwn", "text": text}}
+    # verbatim: Slack links only what moji wrote as a token, never a bare URL or @channel in the text
+    return {"type": "section", "text": {"type": "mrkdwn", "text": text, "verbatim": True}}
 
 
 def _chunks(lines: list[str], limit: int = MAX_SECTION_TEXT - 100) -> list[str]:
@@ -112,7 +146,7 @@ def _button(spec: ButtonSpec) -> Block:
         "type": "button",
         "action_id": spec.action,
         "value": spec.action,
-        "text": {"type": "plain_text", "text": spec.label[:75], "emoji": True},
+        "text": {"type": "plain_text", "text": plain(spec.label)[:75], "emoji": True},
     }
     if spec.style in {"primary", "success"}:
         button["style"] = "primary"
@@ -124,12 +158,16 @@ def _button(spec: ButtonSpec) -> Block:
 def render(view: View) -> list[Block]:
     """The view as Block Kit blocks (at most 50)."""
     if view.kind == "turn":
-        return [_section(escape(turn_text(view)))]
+        return [_section(turn_text(view))]
     blocks: list[Block] = []
     title = KIND_ICON.get(view.kind, "") + view.title
     if view.title:
-        if view.kind in {"lobby", "table", "result", "leaderboard", "help"} and len(title) <= MAX_HEADER_TEXT:
-            blocks.append({"type": "header", "text": {"type": "plain_text", "text": title, "emoji": True}})
+        header = plain_text(title)
+        if (
+            view.kind in {"lobby", "table", "result", "leaderboard", "help"}
+            and len(header) <= MAX_HEADER_TEXT
+        ):
+            blocks.append({"type": "header", "text": {"type": "plain_text", "text": header, "emoji": True}})
         else:
             blocks.append(_section(f"*{escape(title)}*"))
     if view.cards:
@@ -144,7 +182,7 @@ def render(view: View) -> list[Block]:
         prefix = KIND_ICON.get(view.kind, "") if not view.title else ""
         lines = [escape(line) for line in view.lines]
         if view.mentions:
-            lines[0] = f"{escape(mention_text(view))} {lines[0]}"
+            lines[0] = f"{mention_text(view)} {lines[0]}"
         if prefix:
             lines[0] = prefix + lines[0]
         lines = [line if line.strip() else " " for line in lines]
@@ -156,7 +194,8 @@ def render(view: View) -> list[Block]:
         for seat in view.seats:
             mark = "▶ " if seat.active else ""
             detail = f" ({escape(seat.detail)})" if seat.detail else ""
-            cells.append(f"{mark}*{escape(seat.name)}*: {seat.score}{detail}")
+            # a seat's name is what its player is called: all of it is theirs, marked or not
+            cells.append(f"{mark}*{escape_user(plain(seat.name))}*: {seat.score}{detail}")
         blocks.extend(_section(text) for text in _chunks([" · ".join(cells)]))
     if view.deadline is not None and view.kind == "table":
         when = int(view.deadline)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adapters.slack.blocks import render
+from adapters.slack.blocks import escape, render
 from adapters.slack.store import Schedule
 from bot.schedule import describe
 from bot.views import View
@@ -30,9 +30,9 @@ def home_view(leaderboard: View, upcoming: tuple[Schedule, float] | None) -> dic
         at = int(when)
         next_text = (
             f"☕ *Next word break:* <!date^{at}^{{date_short_pretty}} at {{time}}|{at}> — "
-            f"{describe(schedule)}"
+            f"{escape(describe(schedule))}"
         )
-    blocks.append({"type": "section", "text": {"type": "mrkdwn", "text": next_text}})
+    blocks.append({"type": "section", "text": {"type": "mrkdwn", "text": next_text, "verbatim": True}})
     blocks.append({"type": "divider"})
     blocks.extend(render(leaderboard)[:40])
     return {"type": "home", "blocks": blocks}

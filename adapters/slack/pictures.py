@@ -44,6 +44,7 @@ from bot.clock import Clock
 from bot.events import ChatKey
 from bot.pacing import Pacer
 from bot.views import View, picture_key
+from games.common.text import plain
 
 log = logging.getLogger(__name__)
 
@@ -246,7 +247,7 @@ class Pictures:
         ticket = await self.pacer.acquire("picture", chat) if self.pacer is not None else None
         try:
             client = await self.client_for(chat.workspace_id)
-            title, alt = table.view.title or "moji", _alt(table.view)
+            title, alt = plain(table.view.title) or "moji", _alt(table.view)
             metrics.platform_call("slack", "picture")
             upload: Any = await client.files_upload_v2(
                 file=png, filename="moji-table.png", title=title, alt_txt=alt

@@ -14,10 +14,12 @@ from collections.abc import AsyncIterator, Callable, Sequence
 
 from adapters.terminal.live import LiveTable, input_source
 from adapters.terminal.render import BOLD, DIM, RESET, render
+from adapters.terminal.render import text as own_text
 from bot.clock import Clock
 from bot.commands import CommandError, resolve, split
 from bot.events import ChatKey, Command, Edit, MessageRef, Outbound, Player, Post, Private, React, Text
 from bot.manager import GameManager
+from games.common.text import tidy
 
 CHAT = ChatKey("terminal", "local", "table")
 YOU = Player("terminal", "you", "You", is_admin=True)
@@ -81,10 +83,10 @@ class TerminalOutbox:
         if isinstance(message, React):
             word = self.words.pop(message.ref.message_id, "")
             if message.mark == "accepted":
-                self._write(self._paint("32", f"  ✔ {word.upper()}") + "\n")
+                self._write(self._paint("32", f"  ✔ {tidy(word.upper())}") + "\n")
             else:
                 reason = message.reason or "not accepted"
-                self._write(self._paint("31", f"  ✘ {word.upper()}: {reason}") + "\n")
+                self._write(self._paint("31", f"  ✘ {tidy(word.upper())}: {own_text(reason)}") + "\n")
             return None
         if isinstance(message, Edit):
             return None  # the lobby is not re-drawn in the terminal
@@ -230,7 +232,7 @@ class TerminalAdapter:
             try:
                 name, args = split(line)
             except CommandError as exc:
-                self.write(f"✖ {exc}\n")
+                self.write(f"✖ {own_text(str(exc))}\n")
                 return True
             if name == "stop":
                 await self._quit()

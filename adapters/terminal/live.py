@@ -16,7 +16,7 @@ import sys
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
 
-from adapters.terminal.render import BOLD, DIM, RESET, render
+from adapters.terminal.render import BOLD, DIM, RESET, render, shown, text
 from bot.clock import Clock
 from bot.views import View
 
@@ -90,13 +90,13 @@ class LiveTable:
         bold, dim, reset = (BOLD, DIM, RESET) if self.colour else ("", "", "")
         out: list[str] = []
         if view.title and (previous is None or view.title != previous.title):
-            out.append(f"{bold}{view.title}{reset}")
+            out.append(f"{bold}{text(view.title)}{reset}")
         if view.grid and (previous is None or view.grid != previous.grid):
-            out.extend("  " + row for row in view.grid)
+            out.extend("  " + text(row) for row in view.grid)
         if view.cards and (previous is None or view.cards != previous.cards):
             out.append(f"  {dim}letters: {view.card_line()}{reset}")
         if view.lines and (previous is None or view.lines != previous.lines):
-            out.extend(view.lines)
+            out.extend(map(shown, view.lines))
         return "\n".join(out)
 
     def text(self, rows: int = 24, columns: int = 80) -> str:

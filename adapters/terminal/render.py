@@ -2,6 +2,10 @@
 
 Card colours are never the only cue: each colour also has a shape
 (red ●, blue ■, yellow ▲, green ◆), so colour-blind players can tell them apart.
+
+What people typed (marked as user text in the view, see :mod:`games.common.text`) is shown by
+:func:`text` without its control characters (``ESC`` and the rest become spaces, so no colour,
+cursor or title sequence can reach the terminal) and without bidirectional overrides.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from prompt_toolkit.utils import get_cwidth
 from bot.commands import CommandError, resolve
 from bot.views import View, duration
 from games.common.protocol import CardFace
+from games.common.text import plain, spans, tidy
 
 RESET = "\033[0m"
 BOLD = "\033[1m"
@@ -56,6 +61,23 @@ def commands_as_typed(text: str) -> str:
     return _CODE.sub(_as_typed_here, _SLASH_MOJI.sub("/", text))
 
 
+def text(value: str) -> str:
+    """moji's text for the terminal: its own parts as written, user parts without control
+    characters or bidirectional overrides."""
+    return "".join(tidy(part) if mine else part for part, mine in spans(value))
+
+
+_HOLE = "\x00"
+
+
+def shown(line: str) -> str:
+    """A line of a message as the terminal shows it: commands as typed here (only in moji's own
+    words: a player's text is never rewritten) and user parts as :func:`text` shows them."""
+    parts = spans(line)
+    own = "".join(part if not mine else f"{_HOLE}{index}{_HOLE}" for index, (part, mine) in enumerate(parts))
+    return re.sub(f"{_HOLE}(\\d+){_HOLE}", lambda m: tidy(parts[int(m.group(1))][0]), commands_as_typed(own))
+
+
 def card(face: CardFace, colour: bool) -> str:
     """One card: shape, letter and points (``● A 1``), coloured when wanted."""
     style, shape = _CARD_STYLE.get(face.colour, _CARD_STYLE[""])
@@ -76,24 +98,24 @@ def render(view: View, *, colour: bool, now: float | None = None, width: int | N
     end = RESET if tint else ""
     out: list[str] = []
     if view.title:
-        for part in wrap(view.title, width):
+        for part in wrap(text(view.title), width):
             out.append(f"{BOLD if colour else ''}{tint}{part}{end}{RESET if colour else ''}")
     if view.cards:
         out.extend(pack([card(c, colour) for c in view.cards], width, gap="  "))
         dim, reset = (DIM, RESET) if colour else ("", "")
         out.extend(f"{dim}{part}{reset}" for part in wrap(f"  letters: {view.card_line()}", width, "    "))
-    out.extend("  " + row for row in view.grid)
+    out.extend("  " + text(row) for row in view.grid)
     prefix = "✖ " if view.kind == "error" else ""
     for line in view.lines:
-        shown = commands_as_typed(line)
-        out.extend(f"{tint}{part}{end}" for part in wrap(f"{prefix}{shown}", width, "  "))
+        out.extend(f"{tint}{part}{end}" for part in wrap(f"{prefix}{shown(line)}", width, "  "))
     if view.seats:
         cells = []
         for seat in view.seats:
             mark = "▶" if seat.active else " "
-            detail = f" ({seat.detail})" if seat.detail else ""
+            detail = f" ({text(seat.detail)})" if seat.detail else ""
             score = f":{_GLUE}{seat.score}"
-            name = seat.name if width is None else shorten(seat.name, width - 3 - columns(score))
+            whole = tidy(plain(seat.name))  # a seat's name is all its player's own
+            name = whole if width is None else shorten(whole, width - 3 - columns(score))
             cells.append(f"{mark}{name}{score}{detail}")  # (never wrapped before the score)
         out.extend(line.replace(_GLUE, " ") for line in pack(cells, width, gap=" │ "))
     if view.deadline is not None and now is not None and view.kind == "table":

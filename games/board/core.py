@@ -16,6 +16,7 @@ from games.board.layout import BLANK, MULTIPLIERS, Squares, parse_square, square
 from games.common.grammar import excerpt
 from games.common.languages import ENGLISH, Language
 from games.common.protocol import Cell
+from games.common.text import user
 
 #: Is this (lower-case) word allowed? None: every word is (geometry and scoring only).
 WordCheck = Callable[[str], bool]
@@ -99,7 +100,7 @@ def parse_move(text: str, size: int, language: Language = ENGLISH) -> Move | str
     square = parse_square(where, size)
     if square is None:
         last = chr(64 + size)
-        return f"{where.upper()} is not a square: columns are A-{last} and rows 1-{size} (e.g. H8)."
+        return f"{user(where.upper())} is not a square: columns are A-{last} and rows 1-{size} (e.g. H8)."
     if direction.lower() in ACROSS:
         down = False
     elif direction.lower() in DOWN:

@@ -17,6 +17,7 @@ from typing import Any
 
 from games.board.core import Board, Pass, Resign, Scored, Swap, WordCheck, parse_move, rack_text, read_tiles
 from games.board.layout import BLANK, Layout
+from games.common.grammar import excerpt
 from games.common.languages import ENGLISH, Language
 
 
@@ -30,7 +31,7 @@ def read_rack(text: str, language: Language = ENGLISH) -> list[str] | str:
         letter = BLANK if ch in "?_*" else read_tiles(ch, language)
         if letter is None or len(letter) != 1:
             letters = " ".join(language.alphabet.upper())
-            return f"{text!r} is not a rack: use the letters {letters} and ? for a blank."
+            return f"{excerpt(text)} is not a rack: use the letters {letters} and ? for a blank."
         tiles.append(letter.upper() if letter != BLANK else BLANK)
     return tiles
 

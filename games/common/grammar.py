@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from games.common.text import plain, user
+
 YOU = "You"
 """The name the terminal gives its own player; a sentence about "You" takes plural verbs."""
 
@@ -23,7 +25,7 @@ _IRREGULAR = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "
 
 def is_you(subject: str) -> bool:
     """True for the terminal's own player, who is addressed as "You"."""
-    return subject.strip().lower() == "you"
+    return plain(subject).strip().lower() == "you"
 
 
 def _plural_subject(subject: str) -> bool:
@@ -82,7 +84,7 @@ def their(name: str) -> str:
 def article(word: str) -> str:
     """``a`` or ``an`` by sound: letters by their spoken name ("an A", "an F", "a U"),
     words by their first sound ("an apple", "a unicorn", "an hour"), digits as read ("an 8")."""
-    text = word.strip().lstrip("*`'\"(")
+    text = plain(word).strip().lstrip("*`'\"(")
     if not text:
         return "a"
     if text[0].isdigit():
@@ -168,8 +170,10 @@ EXCERPT = 40
 def excerpt(text: str, limit: int = EXCERPT) -> str:
     """A player's text quoted in a message, bounded and on one line: ``'QQQQ…' (2,000
     characters)`` for a long one, so that an error never echoes a whole paste back. Control
-    characters become spaces; each renderer still escapes the rest for its own markup."""
-    flat = " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
+    characters become spaces; the quoted part is marked as user text (:mod:`games.common.text`),
+    so each renderer escapes it for its own markup."""
+    flat = " ".join("".join(ch if ch.isprintable() else " " for ch in plain(text)).split())
     if len(flat) <= limit:
-        return repr(flat)
-    return f"'{flat[: limit - 1]}…' ({len(text):,} characters)"
+        quoted = repr(flat)
+        return quoted[0] + user(quoted[1:-1]) + quoted[-1]
+    return f"'{user(flat[: limit - 1])}…' ({len(text):,} characters)"

@@ -30,6 +30,7 @@ from games.common.protocol import (
     Setup,
     Snapshot,
 )
+from games.common.text import plain
 from games.common.words import WordRules
 from games.dice import mat as mat_view
 from games.dice.bots import LEVELS, choose_word, should_challenge, stream
@@ -631,7 +632,8 @@ class LetterDice:
 
 
 def _first_name(seat: Seat) -> str:
-    first = seat.name.split()[0] if seat.name.split() else ""
+    words = plain(seat.name).split()
+    first = words[0] if words else ""
     return "".join(ch for ch in first if ch.isalpha())
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from games.common.grammar import excerpt
 from games.common.languages import ENGLISH, Language
+from games.common.text import user
 from games.paths.grid import looks_like_square, parse_square, read_letter
 
 
@@ -148,7 +149,7 @@ def _square(token: str, width: int, height: int) -> int:
     index = parse_square(token, width, height)
     if index is None:
         last = f"{chr(64 + width)}{height}"
-        raise MoveError(f"{token.upper()} is not a square of this grid (A1 to {last}).")
+        raise MoveError(f"{user(token.upper())} is not a square of this grid (A1 to {last}).")
     return index
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from games.common.grammar import does
+from games.common.grammar import does, excerpt
 from games.common.protocol import Action, CardFace, Claim, Notice, SeatLine, Setup, Snapshot
 from games.race.base import RaceBase, plural
 from games.race.bots import LEVELS
@@ -354,9 +354,9 @@ class EagleEyes(RaceBase):
         refused: list[str] = []
         for token in tokens:
             ruling = self.referee.rule(token, [self.cards], self.used)
-            shown = token.strip()[:30]
+            shown = excerpt(token.strip(), 30)
             if not ruling.answer:
-                refused.append(f"{shown!r} is not a single word.")
+                refused.append(f"{shown} is not a single word.")
             elif ruling.undecided:
                 refused.append(
                     unknown_title(ruling.word, self.cfg.themes, "lists are secret, so there is no vote")

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from games.common.grammar import does
 from games.common.protocol import Action, CardFace, Claim, Notice, SeatLine, Setup, Snapshot
+from games.common.text import user
 from games.race.base import RaceBase, ms, plural
 from games.race.cards import Card, deck_size, letters_text, shuffled_deck, stack_size
 from games.race.reading import contraction
@@ -590,7 +591,7 @@ class FlipRace(RaceBase):
             if short is None:
                 return None  # chatter, not an answer
             if "contraction" in self.referee.bans:
-                self._reject(claim, f"{short.upper()} is a contraction, banned in this game.", out)
+                self._reject(claim, f"{user(short.upper())} is a contraction, banned in this game.", out)
                 return None
             claim = replace(claim, text=short.replace("'", "").replace("’", ""))
             word = self.referee.normalize(claim.text)

@@ -31,6 +31,7 @@ from games.common.protocol import (
     Setup,
     Snapshot,
 )
+from games.common.text import user
 from games.common.words import WordJudge, WordRules
 from games.shed.cards import Card, deck_for, hand_text, resolve_set
 from games.shed.notation import NotationError, parse
@@ -108,7 +109,7 @@ class ShedGame:
         """None when ``word`` may be played, else the reason."""
         folded = self.language.fold(word)
         if folded is None or not self.language.is_word(folded):
-            return f"{word.upper()} is not a word."
+            return f"{user(word.upper())} is not a word."
         if len(folded) < self.config.min_length:
             return f"{folded.upper()} is too short: words need at least {self.config.min_length} letters."
         if self.judge is None:

@@ -27,7 +27,9 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
+from games.common.grammar import excerpt
 from games.common.languages import ENGLISH, MAX_MARKS, Language
+from games.common.text import user
 
 MAX_LINE = 400
 MAX_OPS = 12
@@ -135,9 +137,11 @@ def _fold(text: str, language: Language = ENGLISH) -> str:
 def _word(token: str, pat: _Patterns, what: str = "word") -> str:
     if not pat.word.fullmatch(token):
         if "*" in token and pat.marked.fullmatch(token):
-            raise NotationError(f"In {token.upper()}, put * just before the letter a joker plays, like WH*O.")
+            raise NotationError(
+                f"In {user(token.upper())}, put * just before the letter a joker plays, like WH*O."
+            )
         raise NotationError(
-            f"{token.upper()} is not a {what}: use letters only (and * before a joker's letter)."
+            f"{user(token.upper())} is not a {what}: use letters only (and * before a joker's letter)."
         )
     if len(letters(token)) > MAX_WORD:
         raise NotationError(f"{token.upper()[:MAX_WORD]}… is too long for a word.")
@@ -224,18 +228,22 @@ def _form(part: str, pat: _Patterns) -> Form:
         match = pat.term.match(left, pos)
         if match is None or match.end() == pos:
             bad = left[pos:].split()[0]
-            raise NotationError(f"I can't read {bad!r}: table words are letters or #numbers, like `#2+S`.")
+            raise NotationError(
+                f"I can't read {excerpt(bad)}: table words are letters or #numbers, like `#2+S`."
+            )
         pos = match.end()
         sign, body = match.groups()
         if sign == "+":
             if not pat.marked.fullmatch(body):
-                raise NotationError(f"After + come letters from your hand (* for a joker), not {body!r}.")
+                raise NotationError(
+                    f"After + come letters from your hand (* for a joker), not {excerpt(body)}."
+                )
             plus = (plus or "") + body
         elif sign == "-":
             if not sources:
                 raise NotationError("Say which table word the letters after - come from, like `SHOCK-H`.")
             if not pat.marked.fullmatch(body):
-                raise NotationError(f"After - come the letters you take, not {body!r}.")
+                raise NotationError(f"After - come the letters you take, not {excerpt(body)}.")
             last = sources[-1]
             sources[-1] = Source(last.word, last.index, last.take + body)
         elif body.lstrip("#").isdigit():

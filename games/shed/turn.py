@@ -14,7 +14,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from games.common.grammar import does, their
+from games.common.grammar import does, excerpt, their
+from games.common.text import plain
 from games.shed.cards import ACTIONS, Card
 from games.shed.notation import Act, Draw, Form, Op, letters
 from games.shed.rearrange import Refusal, TableWord, arrange
@@ -239,12 +240,16 @@ def _target(op: Act, seat: str, rules: TurnRules) -> Opponent:
     if wanted.isdigit():
         found = [o for o in rules.opponents if o.number == int(wanted)]
     else:
-        exact = [o for o in rules.opponents if o.name.lower() == wanted]
-        found = exact or [o for o in rules.opponents if o.name.lower().startswith(wanted)]
+        exact = [o for o in rules.opponents if plain(o.name).lower() == wanted]
+        found = exact or [o for o in rules.opponents if plain(o.name).lower().startswith(wanted)]
     if not found:
-        raise Refusal(f"Nobody here is called {op.target!r}; opponents: {', '.join(o.name for o in others)}.")
+        raise Refusal(
+            f"Nobody here is called {excerpt(op.target)}; opponents: {', '.join(o.name for o in others)}."
+        )
     if len(found) > 1:
-        raise Refusal(f"{op.target!r} could be {', '.join(o.name for o in found)}: say more of the name.")
+        raise Refusal(
+            f"{excerpt(op.target)} could be {', '.join(o.name for o in found)}: say more of the name."
+        )
     if found[0].id == seat:
         raise Refusal("Aim action cards at an opponent, not at yourself.")
     return found[0]

@@ -16,6 +16,7 @@ from bot.commands import (
     split,
 )
 from bot.registry import Registry, UnknownGame
+from games.common.text import plain
 from tests.bot.toygame import LINGO, TOY
 
 REG = Registry([TOY])
@@ -29,8 +30,9 @@ def test_split_ignores_the_moji_prefix() -> None:
 
 
 def test_unknown_command_and_quotes() -> None:
-    with pytest.raises(CommandError, match="don't know the command 'dance'"):
+    with pytest.raises(CommandError) as refused:
         split("dance")
+    assert "don't know the command 'dance'" in plain(str(refused.value))
     with pytest.raises(CommandError, match="unclosed quote"):
         split('start "race')
 

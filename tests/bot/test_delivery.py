@@ -306,7 +306,7 @@ async def test_marks_policy(clock: FakeClock) -> None:
     assert [c[2] for c in transport.of("react")] == [("u1", "accepted")], "refusals: no reaction by default"
     await run(clock, MISS_QUIET)
     _, _, (_, view, _) = transport.of("edit")[-1]
-    assert "Not taken: ✗ Bob: XQ · ⏱ Cat: APE — too late" in view.lines  # type: ignore[attr-defined]
+    assert "Not taken: ✗ Bob: XQ · ⏱ Cat: APE — too late" in view.plain()  # type: ignore[attr-defined]
     # with the workspace's `reasons` setting: one reaction per player and table
     marks["on"] = True
     for i in range(3):
@@ -355,7 +355,7 @@ async def test_an_accepted_mark_that_cannot_go_out_is_shown_on_the_table(
     await run(clock, 0.5)
     assert not transport.of("react"), "the reaction never went out…"
     _, _, (_, view, _) = transport.of("edit")[-1]
-    assert "✅ Ann: APE" in view.lines, "…so the table shows the ✅"  # type: ignore[attr-defined]
+    assert "✅ Ann: APE" in view.plain(), "…so the table shows the ✅"  # type: ignore[attr-defined]
     assert delivery.stats.accepted_left_to_table == 1
 
 

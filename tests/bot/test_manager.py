@@ -7,7 +7,7 @@ import itertools
 from bot.clock import FakeClock
 from bot.events import Button, ChatKey, Command, MessageRef, Text
 from bot.manager import GameManager
-from bot.session import Phase
+from bot.session import Phase, _marked
 from bot.testing import FakeOutbox, MemoryLog
 from bot.views import GO, JOIN
 from games.common.protocol import Action
@@ -150,7 +150,7 @@ async def test_replaying_the_log_rebuilds_the_game(
     from games.common.protocol import Setup
 
     record = live.start_record
-    replay = ToyEngine(Setup(record.options, record.seats, record.seed))
+    replay = ToyEngine(Setup(record.options, _marked(tuple(record.seats)), record.seed))
     for action in game_log.actions[record.game_id]:
         replay.apply(Action.from_dict(action.to_dict()))
     assert replay.snapshot() == live.engine.snapshot()

@@ -29,6 +29,7 @@ from games.common.protocol import (
     Setup,
     Snapshot,
 )
+from games.common.text import user
 
 HOURGLASS = 10.0
 
@@ -105,7 +106,9 @@ class ToyEngine:
                     )
                 else:
                     out.append(
-                        Notice("rejected", f"“{word}” has no {self.letter.upper()}.", claim.seat, claim.ref)
+                        Notice(
+                            "rejected", f"“{user(word)}” has no {self.letter.upper()}.", claim.seat, claim.ref
+                        )
                     )
             if winner is not None:
                 if self.scores[winner.seat] >= self.target:

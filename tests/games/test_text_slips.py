@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot import views
 from games.common.protocol import Action, GameInfo, Notice, Seat
+from games.common.text import plain
 from games.race.options import RaceConfig
 from games.race.reading import reads as race_reads
 from tests.games.board.helpers import new_game as board_game
@@ -84,7 +85,7 @@ def test_race_game_over_lists_the_scores_once() -> None:
     assert outcome.summary == "Ann is the moji Master with 4 points!"
     info = GameInfo("race", "moji", "a race", "rules", (), lambda setup: engine, race_reads)
     view = views.result(info, outcome, race.NAMES, ending=[outcome.summary])
-    assert view.lines == (
+    assert tuple(map(plain, view.lines)) == (
         "Ann is the moji Master with 4 points!",
         "",
         "1. Ann — 4 pts 👑 (best word: CAT)",

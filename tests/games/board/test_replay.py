@@ -16,6 +16,7 @@ import pytest
 
 from games.board.__main__ import main
 from games.board.layout import LAYOUT_DIR
+from games.common.text import plain
 
 DATA = Path(__file__).with_name("data")
 CLASSIC = str(LAYOUT_DIR / "classic.json")
@@ -98,7 +99,7 @@ def test_bad_lines_and_files_get_reasons(capsys: pytest.CaptureFixture[str], tmp
     assert status == 1
     assert "not a move line" in str(answers[0]["reason"])
     assert "not a rack" in str(answers[1]["reason"])
-    assert "Z99 is not a square" in str(answers[2]["reason"])
+    assert "Z99 is not a square" in plain(str(answers[2]["reason"]))
     assert main(["replay", "--layout", str(tmp_path / "nope.json"), "--moves", str(moves)]) == 2
     assert "cannot read layout" in capsys.readouterr().err
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.common.protocol import Action, Claim
+from games.common.text import plain
 from games.race.cards import DECK_SIZE
 from tests.games.race.helpers import ANN, BOB, CAL, DEE, claim, put, race, total_cards
 
@@ -58,7 +59,7 @@ def test_unknown_words_and_chatter() -> None:
 def test_a_contraction_typed_with_its_apostrophe_gets_a_reason() -> None:
     engine = race(options={"cards": 5})
     put(engine, ann="d", bob="t")
-    assert claim(engine, (ANN, "DON'T", 1.0)) == [
+    assert [(kind, plain(text)) for kind, text in claim(engine, (ANN, "DON'T", 1.0))] == [
         ("rejected", "DON'T is a contraction, banned in this game.")
     ]
     assert claim(engine, (ANN, "rock'n'roll!", 1.1))[0][0] == "rejected"
