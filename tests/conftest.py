@@ -51,3 +51,34 @@ def root_logger_restored() -> Iterator[None]:
         if handler not in root.handlers:
             root.addHandler(handler)
     root.setLevel(level)
+
+
+def _sqlite_workers() -> list[object]:
+    """aiosqlite's worker threads still running (one per connection not closed yet)."""
+    import threading
+
+    return [
+        thread
+        for thread in threading.enumerate()
+        if getattr(thread, "_target", None) is not None
+        and getattr(thread._target, "__name__", "") == "_connection_worker_thread"  # type: ignore[attr-defined]
+    ]
+
+
+@pytest.fixture(autouse=True)
+def no_connection_left_open(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test leaves no aiosqlite connection open: its worker thread is not a daemon, so one left
+    running would keep the test process from ever exiting (a pytest-xdist worker too)."""
+    before = set(map(id, _sqlite_workers()))
+    yield
+    left = [thread for thread in _sqlite_workers() if id(thread) not in before]
+    if left:
+        import gc
+        import time
+
+        gc.collect()
+        deadline = time.monotonic() + 10.0  # (a close may still be on its way through the thread)
+        while left and time.monotonic() < deadline:
+            time.sleep(0.01)
+            left = [thread for thread in left if thread.is_alive()]  # type: ignore[attr-defined]
+    assert not left, f"{request.node.nodeid} left {len(left)} SQLite connection(s) open"

@@ -340,9 +340,13 @@ async def finished(world: Cluster, guild: str, within: float = 60.0) -> None:
     game = await world.game_of(channel)
     assert game["status"] == "finished"
     [result] = results(fake, channel)
-    # the standings as posted: "1. Ann — 15 pts 👑" lines, wherever the embed shows them
+    # the standings as posted: "1. Ann — 15 pts 👑" lines, wherever the embed shows them; names
+    # as Discord shows them (their markdown escaped: "Ada \(bot\)" reads "Ada (bot)")
     posted = json.dumps(result.json, ensure_ascii=False)
-    announced = {name: int(points) for name, points in re.findall(r"\d+\. ([^\n\"]+?) — (-?\d+) pts", posted)}
+    announced = {
+        re.sub(r"\\([^\w\s])", r"\1", name.replace("\\\\", "\\")): int(points)
+        for name, points in re.findall(r"\d+\. ([^\n\"]+?) — (-?\d+) pts", posted)
+    }
     names = {seat["id"]: seat["name"] for seat in json.loads(game["seats"])}
     recorded = await world.results(game["game_id"])
     assert len(recorded) == len(names), "one result row per seat: the game was recorded once"
