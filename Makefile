@@ -39,9 +39,12 @@ pytest: $(VENV)/.dev-installed
 	$(PY) -m pytest $(XDIST) $(PYTEST_ARGS)
 
 ## test-random: pytest with the tests in a random order (pytest-randomly, which also reseeds
-## `random` before each test); it prints "Using --randomly-seed=N": RANDOM_SEED=N repeats that order
-RANDOM_SEED ?= random
+## `random` before each test); it prints its seed, and RANDOM_SEED=N repeats that order
+ifeq ($(RANDOM_SEED),)
+RANDOM_SEED := $(shell od -An -N3 -tu4 /dev/urandom | tr -d ' ')
+endif
 test-random: $(VENV)/.dev-installed
+	@echo "test-random: seed $(RANDOM_SEED) (make test-random RANDOM_SEED=$(RANDOM_SEED) repeats this order)"
 	$(PY) -m pytest $(XDIST) -p randomly --randomly-seed=$(RANDOM_SEED) $(PYTEST_ARGS)
 
 ## bench: every benchmark, printing JSON
