@@ -120,7 +120,7 @@ async def test_chatter_during_a_race_leaves_no_trace_and_an_answer_is_kept_and_s
         word = await answered(h)
 
         text = await every_text(svc.store)  # type: ignore[arg-type]
-        for trace in (PHONE, "5550100", "salary"):
+        for trace in (PHONE, "+15550100", "salary"):  # (with its +: no stored time has one)
             assert trace not in text, f"{trace!r} was stored"
         actions = "\n".join((await every_row(svc.store))["game_actions"])  # type: ignore[arg-type]
         assert word in actions, "the answer is in the game's log"
