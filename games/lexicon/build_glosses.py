@@ -102,9 +102,18 @@ def shorten(text: str, limit: int = MAX_GLOSS, *, first_clause: bool = True) -> 
     return cut.rstrip(" ,;:-(") + "…"
 
 
+#: Characters chat markup reads (Discord markdown, Slack mrkdwn): a gloss is moji's own text,
+#: which renderers don't escape, so the build leaves them out (Ding's ``<drop-out>`` variants,
+#: WordNet's ```to' `` quotes).
+_MARKUP = str.maketrans(
+    {"`": "'", "*": None, "_": " ", "~": None, "|": "/", "#": None, "&": "and", "\\": "/"}
+)
+
+
 def _clean(text: str) -> str:
-    """One line of a gloss: no tabs or newlines, tidy spaces."""
-    return re.sub(r"\s+", " ", text.replace("\t", " ")).strip()
+    """One line of a gloss: no tabs or newlines, no chat markup, tidy spaces."""
+    text = re.sub(r"\s*<[^<>]*>", "", text).replace("<", "").replace(">", "")
+    return re.sub(r"\s+", " ", text.replace("\t", " ").translate(_MARKUP)).strip()
 
 
 # ----------------------------------------------------------------------------- English
