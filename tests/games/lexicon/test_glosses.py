@@ -186,7 +186,9 @@ def test_ding_and_freedict_entries_become_ranked_english_senses(tmp_path: Path) 
             st.tuples(
                 st.sampled_from(["noun", "verb", "adj", "adv", ""]),
                 st.text(
-                    alphabet=st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")),
+                    alphabet=st.characters(
+                        blacklist_categories=("Cc", "Cs", "Zl", "Zp"), blacklist_characters="`*_~|<>#&\\"
+                    ),
                     min_size=1,
                     max_size=40,
                 )
