@@ -21,6 +21,9 @@ from typing import TYPE_CHECKING, Any
 from bot import metrics, views
 from bot.clock import Clock, SystemClock
 from bot.commands import CommandError, command_of, help_lines, option_names, parse_start
+from bot.define import answer as define_answer
+from bot.define import fold as define_word
+from bot.define import parse_define
 from bot.events import (
     Button,
     ChatKey,
@@ -44,6 +47,7 @@ from bot.schedule import Schedules
 from bot.session import Phase, Session, SessionError, handled_refs
 from bot.workspace import Workspace
 from games.common.grammar import excerpt
+from games.common.languages import language
 from games.common.options import OptionValue
 from games.common.protocol import Action, GameInfo
 from storage.errors import Fenced, StorageError
@@ -882,6 +886,23 @@ class GameManager:
         refused = await session.say(cmd.player, " ".join(args), private=True)
         if refused is not None:
             await self._reply_to(cmd, views.error(refused))
+
+    async def _cmd_define(self, cmd: Command, args: tuple[str, ...]) -> None:
+        typed, code = parse_define(args)
+        session = self.sessions.get(cmd.chat)
+        if code is None:
+            # the game's language here, else this workspace's
+            code = (
+                session.language
+                if session is not None
+                else str((await self.workspace.settings(cmd.chat))["language"])
+            )
+        lang = language(code)
+        word = define_word(typed, lang)
+        verdict = None
+        if session is not None and session.language == lang.code:
+            verdict = await session.word_verdict(word)
+        await self._reply_to(cmd, define_answer(word, lang, verdict))
 
     async def _cmd_leaderboard(self, cmd: Command, args: tuple[str, ...]) -> None:
         await self._reply_to(cmd, await self.workspace.leaderboard(cmd, args, self.registry))

@@ -31,6 +31,7 @@ from bot.moves import Moves
 from bot.outbox import GameLog, GameStart, LobbyState, Outbox
 from games.common.options import OptionValue
 from games.common.protocol import Action, Claim, Engine, GameInfo, Notice, Seat, Setup, Snapshot
+from games.common.words import Verdict
 from storage.errors import Fenced, StorageError
 
 log = logging.getLogger(__name__)
@@ -570,6 +571,24 @@ class Session:
     def takes_lists(self) -> bool:
         """Whether this game takes private word lists (``list``: an Eagle Eyes race)."""
         return bool(getattr(self.engine, "takes_lists", False))
+
+    @property
+    def language(self) -> str:
+        """The code of the language this game plays in (``en`` for a game without the option)."""
+        return str(self.options.get("language", "en"))
+
+    async def word_verdict(self, word: str) -> Verdict | None:
+        """The running game's verdict on ``word`` (folded in its language) under its own word
+        rules and the workspace's words (``define``); None before the game starts, after it
+        ends or for a game that judges no words."""
+        async with self._lock:
+            if self.phase is not Phase.RUNNING or self.engine is None:
+                return None
+            judge = getattr(self.engine, "word_verdict", None)
+            if not callable(judge):
+                return None
+            verdict = judge(word)
+            return verdict if isinstance(verdict, Verdict) else None
 
     def quiet_vote(self, player: Player, choice: str) -> str:
         """Why a vote the engine took in silence changed nothing visible (already counted, no

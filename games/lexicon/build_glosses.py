@@ -65,6 +65,35 @@ WORD_LISTS: dict[str, str] = {"de": "ngerman"}
 LANGUAGES = ("en", *SOURCES)
 
 WORDNET_POS = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
+#: WordNet's suffix rules ("morphy") by part of speech: an inflected form to its base.
+MORPHY: dict[str, tuple[tuple[str, str], ...]] = {
+    "n": (
+        ("s", ""),
+        ("ses", "s"),
+        ("xes", "x"),
+        ("zes", "z"),
+        ("ches", "ch"),
+        ("shes", "sh"),
+        ("men", "man"),
+        ("ies", "y"),
+    ),
+    "v": (
+        ("s", ""),
+        ("ies", "y"),
+        ("es", "e"),
+        ("es", ""),
+        ("ed", "e"),
+        ("ed", ""),
+        ("ing", "e"),
+        ("ing", ""),
+    ),
+    "a": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
+}
+#: A lemma that is also an inflected form is read as that form (``running`` as RUN's) when its
+#: base, as that part of speech, is this many times as used in SemCor as the lemma itself…
+FORM_RATIO = 10
+#: …and used at least this often (rare words keep their own senses).
+FORM_MIN_USES = 10
 POS_ORDER = ("n", "v", "a", "r")
 
 Sense = tuple[str, str]  # (part of speech or "", gloss)
@@ -126,6 +155,7 @@ class WordNetGlosses:
         self.gloss: dict[tuple[str, int], str] = {}  # (pos, offset) -> definition
         self.lower: dict[tuple[str, int], frozenset[str]] = {}  # lemmas written in lower case
         self.exc: dict[str, list[str]] = {}  # irregular form -> bases (every part of speech)
+        self.exc_by_pos: dict[str, dict[str, list[str]]] = {}  # pos -> irregular form -> bases
         names = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
         for pos, name in names.items():
             lemmas: dict[str, list[int]] = {}
@@ -145,11 +175,14 @@ class WordNetGlosses:
                 raw = [re.sub(r"\(.*?\)$", "", parts[4 + 2 * i]) for i in range(words)]
                 self.lower[(pos, offset)] = frozenset(w for w in raw if w == w.lower())
                 self.gloss[(pos, offset)] = gloss.strip()
+            own: dict[str, list[str]] = {}
             for line in (root / f"{name}.exc").read_text("latin-1").splitlines():
                 if not line.strip():
                     continue
                 form, *bases = line.split()
                 self.exc.setdefault(form, []).extend(bases)
+                own.setdefault(form, []).extend(bases)
+            self.exc_by_pos[pos] = own
         for line in (root / "cntlist.rev").read_text("latin-1").splitlines():
             if not line.strip():
                 continue
@@ -157,6 +190,22 @@ class WordNetGlosses:
             lemma, _, rest = sense_key.partition("%")
             key = (lemma, "nvara"[int(rest[0]) - 1])
             self.counts[key] = self.counts.get(key, 0) + int(uses)
+
+    def uses(self, lemma: str, pos: str | None = None) -> int:
+        """How often SemCor uses ``lemma`` as ``pos`` (None: as any part of speech)."""
+        return sum(self.counts.get((lemma, p), 0) for p in ((pos,) if pos else POS_ORDER))
+
+    def bases(self, form: str) -> list[tuple[str, str]]:
+        """(part of speech, base) that ``form`` inflects by WordNet's exceptions and suffix
+        rules, the base being a lemma of that part of speech (``running`` -> verb ``run``)."""
+        found: list[tuple[str, str]] = []
+        for pos in ("n", "v", "a"):
+            candidates = list(self.exc_by_pos[pos].get(form, ()))
+            for suffix, ending in MORPHY[pos]:
+                if form.endswith(suffix) and len(form) > len(suffix) + 1:
+                    candidates.append(form[: len(form) - len(suffix)] + ending)
+            found += [(pos, b) for b in candidates if b != form and b in self.index[pos]]
+        return found
 
     def senses(self, lemma: str) -> list[Sense]:
         """Up to :data:`MAX_SENSES` (part of speech, gloss) of ``lemma``, the likeliest first:
@@ -187,7 +236,8 @@ class WordNetGlosses:
 
 
 def english(root: Path = WORDNET_DIR) -> tuple[dict[str, list[Sense]], dict[str, str]]:
-    """Every one-word WordNet lemma's senses, and each irregular form's base."""
+    """Every one-word WordNet lemma's senses, and the base of each irregular form and of each
+    lemma far more used as another lemma's form (:data:`FORM_RATIO`)."""
     lang = language("en")
     wn = WordNetGlosses(root)
     senses: dict[str, list[Sense]] = {}
@@ -199,10 +249,20 @@ def english(root: Path = WORDNET_DIR) -> tuple[dict[str, list[Sense]], dict[str,
         if found:
             senses[word] = found
     bases: dict[str, str] = {}
+    # lemmas players mostly mean as another word's form: SAW (see), RUNNING (run)
+    for word in sorted(senses):
+        own = wn.uses(word)
+        for pos, base in wn.bases(word):
+            base_uses = wn.uses(base, pos)
+            if base in senses and base_uses >= FORM_MIN_USES and base_uses >= FORM_RATIO * max(own, 1):
+                bases[word] = base
+                break
+    for word in bases:
+        del senses[word]
     for form, candidates in sorted(wn.exc.items()):
-        base = next((b for b in candidates if b in senses and b != form), None)
-        if base is not None and form not in senses and lang.fold(form) == form:
-            bases[form] = base
+        found = next((b for b in candidates if b in senses and b != form), None)
+        if found is not None and form not in senses and lang.fold(form) == form:
+            bases[form] = found
     return senses, bases
 
 
