@@ -260,9 +260,9 @@ def english(root: Path = WORDNET_DIR) -> tuple[dict[str, list[Sense]], dict[str,
     for word in bases:
         del senses[word]
     for form, candidates in sorted(wn.exc.items()):
-        found = next((b for b in candidates if b in senses and b != form), None)
-        if found is not None and form not in senses and lang.fold(form) == form:
-            bases[form] = found
+        target = next((b for b in candidates if b in senses and b != form), None)
+        if target is not None and form not in senses and lang.fold(form) == form:
+            bases[form] = target
     return senses, bases
 
 
