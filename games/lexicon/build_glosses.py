@@ -109,12 +109,17 @@ def _parenthetical_free(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip(" ,;:")
 
 
+_GRAMMAR_NOTE = re.compile(r"^\([^()]*\b(?:used|followed|preceded|plural|singular)\b[^()]*\)\s*")
+
+
 def shorten(text: str, limit: int = MAX_GLOSS, *, first_clause: bool = True) -> str:
     """``text`` cut to at most ``limit`` characters: its first clause (up to ``;``, unless
     ``first_clause`` is false), without parenthesised remarks if it is too long with them,
     else cut at a comma or a word, with an ellipsis. Whitespace is tidied; an empty string
     stays empty."""
     text = re.sub(r"\s+", " ", text).strip()
+    # a leading note on grammar says nothing of the meaning: "(usually followed by 'to') on the point of"
+    text = _GRAMMAR_NOTE.sub("", text) or text
     if first_clause:
         text = text.split("; ")[0]
     text = text.strip(" ;,:")
