@@ -10,7 +10,9 @@ async def test_define_answers_only_the_asker(h: Harness) -> None:
     iid = await h.fake.slash(*ANN, "define", {"word": "zebra"})
     [reply] = await h.fake.wait_for("POST", rf"/webhooks/\d+/token-{iid}$")
     assert reply.ephemeral
-    assert "ZEBRA" in reply.text and "any of several fleet black-and-white striped African equines" in reply.text
+    assert (
+        "ZEBRA" in reply.text and "any of several fleet black-and-white striped African equines" in reply.text
+    )
     assert not [text for text in public(h) if "equines" in text]
 
 

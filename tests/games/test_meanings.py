@@ -1,0 +1,98 @@
+"""Meanings in public game text: the race's "would have worked" hint and computer players' words."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from games.common import meaning
+from games.common.protocol import Action, Seat
+from games.lexicon import glosses
+from games.shed.bots import plan_turn
+from tests.games.race.helpers import ANN, BOB, card, claim, put, race
+from tests.games.shed.helpers import BOB as SHED_BOB
+from tests.games.shed.helpers import accepted, game, rig, say
+
+HINT = re.compile(r"([A-Z]+) would have worked(?: \(([a-z]+): (.+)\))?\.")
+
+
+def stuck_text(engine: object) -> str:
+    notes = engine.apply(Action("tick", 30.0))  # type: ignore[attr-defined]
+    return " ".join(n.text for n in notes if n.kind == "announce")
+
+
+def test_the_hint_names_the_meaning() -> None:
+    engine = race(options={"cards": 5, "hourglass": 30}, gloss=lambda w: f"what {w} means")
+    put(engine, ann="c", bob="a")
+    found = HINT.search(stuck_text(engine))
+    assert found is not None
+    word, glossed, text = found.groups()
+    assert glossed == word.lower() and text == f"what {glossed} means"
+
+
+def test_the_hint_with_the_shipped_meanings() -> None:
+    engine = race(options={"cards": 5, "hourglass": 30})  # the real glosses, a tiny judge
+    put(engine, ann="c", bob="a")
+    found = HINT.search(stuck_text(engine))
+    assert found is not None
+    word = found.group(1).lower()
+    assert found.group(3) == glosses.gloss(word) and found.group(3)
+
+
+def test_a_hint_without_a_known_meaning_stays_as_it_was() -> None:
+    engine = race(options={"cards": 5, "hourglass": 30}, gloss=meaning.no_gloss)
+    put(engine, ann="c", bob="a")
+    text = stuck_text(engine)
+    found = HINT.search(text)
+    assert found is not None and found.group(2) is None and "(" not in found.group(0)
+
+
+def test_a_computer_players_word_names_its_meaning_and_a_persons_does_not() -> None:
+    engine = race(ANN, "bot:1", options={"cards": 5}, gloss=lambda w: {"cat": "a small feline"}.get(w))
+    engine.piles[ANN], engine.piles["bot:1"] = [card("c")], [card("a")]
+    engine._changed(engine.now)
+    kind, text = claim(engine, ("bot:1", "cat", 1.0))[0]
+    assert kind == "accepted" and text.endswith("in all). CAT: a small feline.")
+    engine = race(ANN, BOB, options={"cards": 5}, gloss=lambda w: {"cat": "a small feline"}.get(w))
+    put(engine, ann="c", bob="a")
+    kind, text = claim(engine, (BOB, "cat", 1.0))[0]
+    assert kind == "accepted" and "feline" not in text
+
+
+def test_a_computer_players_word_in_shed_names_its_meaning() -> None:
+    g = game(seats=(Seat("a", "Ada", "normal"), SHED_BOB))
+    rig(g, {"a": "z e b r a q", "b": "e"})
+    text = plan_turn(g, "a", "hard", random.Random(1))
+    line = accepted(say(g, "a", text))
+    assert (
+        line.startswith("Ada ")
+        and "ZEBRA: any of several fleet black-and-white striped African equines." in line
+    )
+    # a person's word: no meaning added
+    g = game()
+    rig(g, {"a": "z e b r a q", "b": "e"})
+    line = accepted(say(g, "a", plan_turn(g, "a", "hard", random.Random(1))))
+    assert "equines" not in line
+
+
+@given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=15), st.text(max_size=80))
+def test_meaning_sentences_are_one_line_and_bounded(word: str, gloss: str) -> None:
+    gloss = " ".join(gloss.split())
+    told = meaning.sentence(word, lambda _: gloss or None)
+    hint = meaning.hint(word, lambda _: gloss or None)
+    assert "\n" not in told and len(told) <= len(word) + len(gloss) + 20
+    assert hint.startswith(f"{word.upper()} would have worked") and hint.endswith(".")
+    if not gloss:
+        assert told == "" and hint == f"{word.upper()} would have worked."
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_other_languages_say_the_meaning_is_english(code: str) -> None:
+    word = {"de": "stadt", "fr": "maison"}[code]
+    assert meaning.hint(word, meaning.shipped(code), code) == (
+        f"{word.upper()} would have worked ({word}, in English: {glosses.gloss(word, code)})."
+    )
