@@ -79,7 +79,7 @@ class Glosses:
 
     def __init__(self, path: Path, lang: Language) -> None:
         blob = gzip.decompress(path.read_bytes())
-        header, _, _ = blob.partition(b"\n")
+        header = blob[: blob.find(b"\n")]  # (not partition: that would copy the rest)
         if not header.startswith(FORMAT):
             raise ValueError(f"{path} is no moji gloss file (run `make lexicon`)")
         self.language = lang
