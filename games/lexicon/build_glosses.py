@@ -8,9 +8,10 @@ Run ``make lexicon`` (every language) or ``python -m games.lexicon.build_glosses
   frequency order, senses where WordNet writes the word in lower case first (``china`` the
   porcelain before China the country). WordNet's irregular forms (``noun.exc``…) are stored as
   references to their base (``mice`` -> ``mouse``); regular forms (``dogs``) are left to the
-  reader's suffix rules (:mod:`games.lexicon.glosses`).
+  reader's suffix rules (:mod:`games.lexicon.glosses`). Only words of SCOWL (Debian ``scowl``,
+  the lexicon's source) are kept: WordNet's taxonomy and jargon no game takes stay out.
 - German: Ding's German-English dictionary (Debian ``dict-de-en``), for the words of Debian
-  ``wngerman`` only (Ding lists half a million phrases).
+  ``wngerman`` only (Ding lists half a million phrases), two senses a word.
 - French, Spanish, Dutch: the FreeDict French-, Spanish- and Dutch-English dictionaries
   (Debian ``dict-freedict-fra-eng``, ``-spa-eng``, ``-nld-eng``).
 
@@ -62,6 +63,10 @@ SOURCES: dict[str, tuple[str, str]] = {
 }
 #: Debian word lists that keep a huge source to the words a game can take.
 WORD_LISTS: dict[str, str] = {"de": "ngerman"}
+#: Fewer senses for a big source whose senses are often near repeats (GEHEN: "to go", "to
+#: leave, to go"): the files ship in the wheel.
+SENSES: dict[str, int] = {"de": 2}
+SCOWL_DIR = DICT_DIR / "scowl"
 LANGUAGES = ("en", *SOURCES)
 
 WORDNET_POS = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
@@ -240,9 +245,12 @@ class WordNetGlosses:
         return out
 
 
-def english(root: Path = WORDNET_DIR) -> tuple[dict[str, list[Sense]], dict[str, str]]:
+def english(
+    root: Path = WORDNET_DIR, keep: Callable[[str], bool] = lambda word: True
+) -> tuple[dict[str, list[Sense]], dict[str, str]]:
     """Every one-word WordNet lemma's senses, and the base of each irregular form and of each
-    lemma far more used as another lemma's form (:data:`FORM_RATIO`)."""
+    lemma far more used as another lemma's form (:data:`FORM_RATIO`); only words ``keep``
+    accepts (the build: SCOWL's, the lexicon's source)."""
     lang = language("en")
     wn = WordNetGlosses(root)
     senses: dict[str, list[Sense]] = {}
@@ -268,6 +276,9 @@ def english(root: Path = WORDNET_DIR) -> tuple[dict[str, list[Sense]], dict[str,
         target = next((b for b in candidates if b in senses and b != form), None)
         if target is not None and form not in senses and lang.fold(form) == form:
             bases[form] = target
+    # only words a game can take (the word lists): WordNet's taxonomy and jargon stay out
+    senses = {word: found for word, found in senses.items() if keep(word)}
+    bases = {form: base for form, base in bases.items() if keep(form) and base in senses}
     return senses, bases
 
 
@@ -366,6 +377,7 @@ def translated(
     lang: Language,
     zipf: Callable[[str], float],
     keep: Callable[[str], bool] = lambda word: True,
+    most: int = MAX_SENSES,
 ) -> dict[str, list[Sense]]:
     """Folded one-word headwords -> up to :data:`MAX_SENSES` (part of speech, English) senses,
     the one whose first English word is most common first (ties: the source's order)."""
@@ -396,7 +408,7 @@ def translated(
             if gloss.lower() not in seen:
                 seen.add(gloss.lower())
                 senses.append((pos, gloss))
-            if len(senses) == MAX_SENSES:
+            if len(senses) == most:
                 break
         out[word] = senses
     return out
@@ -439,8 +451,12 @@ def encode(code: str, senses: dict[str, list[Sense]], bases: dict[str, str] | No
 def build(code: str, log: Callable[[str], None] = lambda _: None) -> bytes:
     """The data file of language ``code`` from the installed Debian packages."""
     if code == "en":
-        senses, bases = english(WORDNET_DIR)
-        log(f"en: {len(senses)} words, {len(bases)} irregular forms")
+        from games.lexicon.build import Scowl
+
+        scowl = Scowl(SCOWL_DIR)
+        listed = frozenset(scowl.level) | frozenset(scowl.variant) | frozenset(scowl.kind)
+        senses, bases = english(WORDNET_DIR, listed.__contains__)
+        log(f"en: {len(senses)} words, {len(bases)} forms read as their base")
         return encode(code, senses, bases)
     package, stem = SOURCES[code]
     lang = language(code)
@@ -449,7 +465,9 @@ def build(code: str, log: Callable[[str], None] = lambda _: None) -> bytes:
     if code in WORD_LISTS:
         listed = _word_list(WORD_LISTS[code], lang)
         keep = listed.__contains__
-    found = translated(dictd_entries(DICTD_DIR / stem), parse, lang, _english_zipf(), keep)
+    found = translated(
+        dictd_entries(DICTD_DIR / stem), parse, lang, _english_zipf(), keep, SENSES.get(code, MAX_SENSES)
+    )
     log(f"{code}: {len(found)} words from {package}")
     return encode(code, found)
 
@@ -461,6 +479,8 @@ def missing_inputs(codes: Iterable[str]) -> list[str]:
         if code == "en":
             if not (WORDNET_DIR / "data.noun").is_file():
                 missing.append("wordnet-base")
+            if not SCOWL_DIR.is_dir():
+                missing.append("scowl")
             continue
         package, stem = SOURCES[code]
         if not (DICTD_DIR / stem).with_suffix(".index").is_file():
