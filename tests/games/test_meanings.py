@@ -10,10 +10,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.common import meaning
-from games.common.protocol import Action, Seat
+from games.common.protocol import Action, Seat, Setup
 from games.lexicon import glosses
+from games.race import create
 from games.shed.bots import plan_turn
-from tests.games.race.helpers import ANN, BOB, card, claim, put, race
+from tests.games.race.helpers import ANN, BOB, ListJudge, card, claim, put, race
+from tests.games.race.test_eagle import EAGLE_WORDS
 from tests.games.shed.helpers import BOB as SHED_BOB
 from tests.games.shed.helpers import accepted, game, rig, say
 
@@ -96,3 +98,29 @@ def test_other_languages_say_the_meaning_is_english(code: str) -> None:
     assert meaning.hint(word, meaning.shipped(code), code) == (
         f"{word.upper()} would have worked ({word}, in English: {glosses.gloss(word, code)})."
     )
+
+
+def test_eagle_eyes_names_the_meaning_of_a_computer_players_best_word() -> None:
+    seats = [Seat(ANN, "Ann"), Seat("bot:1", "Chip", "hard")]
+    setup = Setup(
+        {"variation": ("eagle-eyes",)},
+        seats,
+        7,
+        judge=ListJudge(EAGLE_WORDS),
+        gloss=lambda w: f"what {w} means",
+    )
+    engine = create(setup)
+    engine.apply(Action("begin", 0.0))
+    reveal = ""
+    while not reveal and not engine.finished:
+        deadline = engine.next_deadline()
+        assert deadline is not None
+        notes = engine.apply(Action("tick", deadline))
+        reveal = next((n.text for n in notes if n.kind == "announce" and n.text.startswith("Time!")), "")
+    lines = reveal.splitlines()
+    chip = next(i for i, line in enumerate(lines) if line.startswith("Chip:"))
+    assert "no scoring words" not in lines[chip], reveal  # (seed 7: Chip scores in round 1)
+    told = re.fullmatch(r"   ([A-Z ]+): what ([a-z ]+) means\.", lines[chip + 1])
+    assert told is not None and told.group(1).lower() == told.group(2)
+    assert told.group(1) in lines[chip]  # one of the words Chip scored
+    assert sum("means." in line for line in lines) <= 1  # Ann's words get none
