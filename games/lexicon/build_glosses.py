@@ -29,7 +29,8 @@ word (the reader binary-searches it)::
 
 that is, the folded word (:meth:`games.common.languages.Language.fold`) then up to
 :data:`MAX_SENSES` pairs of part of speech (``noun``, ``verb``, ``adj``, ``adv`` or empty) and
-gloss, or ``=BASE`` for a form whose meanings are its base's.
+gloss, or ``=BASE`` for a form whose meanings are its base's, or ``=`` alone for a word with
+no meaning that the reader must not read as a form (HIS).
 """
 
 from __future__ import annotations
@@ -217,10 +218,11 @@ class WordNetGlosses:
             found += [(pos, b) for b in candidates if b != form and b in self.index[pos]]
         return found
 
-    def senses(self, lemma: str) -> list[Sense]:
+    def senses(self, lemma: str, *, lower_only: bool = False) -> list[Sense]:
         """Up to :data:`MAX_SENSES` (part of speech, gloss) of ``lemma``, the likeliest first:
         the first sense of each part of speech (most used first), then the most used part of
-        speech's next senses. Senses where ``lemma`` is written in lower case come first."""
+        speech's next senses. Senses where ``lemma`` is written in lower case come first; with
+        ``lower_only``, only those."""
         ranked: list[tuple[str, list[int]]] = []
         for pos in sorted(
             (p for p in POS_ORDER if lemma in self.index[p]),
@@ -228,7 +230,9 @@ class WordNetGlosses:
         ):
             offsets = self.index[pos][lemma]
             lower = [o for o in offsets if lemma in self.lower[(pos, o)]]
-            ranked.append((pos, lower + [o for o in offsets if o not in lower]))
+            if lower_only and not lower:
+                continue
+            ranked.append((pos, lower if lower_only else lower + [o for o in offsets if o not in lower]))
         if not ranked:
             return []
         picked: list[tuple[str, int]] = [(pos, offsets[0]) for pos, offsets in ranked]
@@ -245,12 +249,35 @@ class WordNetGlosses:
         return out
 
 
+#: Words the reader's suffix rules must not read as a form (HIS is no plural of HI): stored
+#: without a meaning.
+NOT_FORMS = ("his", "its", "hers", "ours", "yours", "theirs")
+
+
+def _guess(word: str, known: Callable[[str], bool]) -> str | None:
+    """The base :mod:`games.lexicon.glosses` finds for ``word`` by its suffix rules."""
+    from games.lexicon.glosses import _RULES
+
+    for suffix, ending in _RULES:
+        if word.endswith(suffix) and len(word) > len(suffix) + 1:
+            base = word[: len(word) - len(suffix)] + ending
+            if known(base):
+                return base
+    return None
+
+
 def english(
-    root: Path = WORDNET_DIR, keep: Callable[[str], bool] = lambda word: True
-) -> tuple[dict[str, list[Sense]], dict[str, str]]:
-    """Every one-word WordNet lemma's senses, and the base of each irregular form and of each
-    lemma far more used as another lemma's form (:data:`FORM_RATIO`); only words ``keep``
-    accepts (the build: SCOWL's, the lexicon's source)."""
+    root: Path = WORDNET_DIR,
+    keep: Callable[[str], bool] = lambda word: True,
+    plain: Callable[[str], bool] = lambda word: False,
+    words: Iterable[str] = (),
+) -> tuple[dict[str, list[Sense]], dict[str, str], list[str]]:
+    """Every one-word WordNet lemma's senses, the base of each irregular form, of each lemma far
+    more used as another lemma's form (:data:`FORM_RATIO`) and of each of ``words`` whose base the
+    reader's suffix rules would get wrong (DOES: DO, not DOE), and the words to store without a
+    meaning (:data:`NOT_FORMS`). Only words ``keep`` accepts (the build: SCOWL's, the lexicon's
+    source); a ``plain`` word (a lower-case word of the word lists) gets no sense WordNet writes
+    only with capitals (US is no United States, IT no information technology)."""
     lang = language("en")
     wn = WordNetGlosses(root)
     senses: dict[str, list[Sense]] = {}
@@ -258,7 +285,7 @@ def english(
         word = lang.fold(lemma)
         if word is None or word != lemma or word in senses:
             continue  # multi-word (dog_days), hyphenated or digit-bearing lemmas
-        found = wn.senses(lemma)
+        found = wn.senses(lemma, lower_only=plain(word))
         if found:
             senses[word] = found
     bases: dict[str, str] = {}
@@ -279,7 +306,17 @@ def english(
     # only words a game can take (the word lists): WordNet's taxonomy and jargon stay out
     senses = {word: found for word, found in senses.items() if keep(word)}
     bases = {form: base for form, base in bases.items() if keep(form) and base in senses}
-    return senses, bases
+    blocked = sorted(w for w in NOT_FORMS if w not in senses)
+    for word in sorted(set(words) - senses.keys() - bases.keys() - set(blocked)):
+        if lang.fold(word) != word:
+            continue
+        candidates = [b for _, b in wn.bases(word) if b in senses]
+        if not candidates:
+            continue
+        best = max(candidates, key=wn.uses)  # (the first of equals)
+        if _guess(word, lambda b: b in senses or b in bases) != best:
+            bases[word] = best
+    return senses, bases, blocked
 
 
 # ----------------------------------------------------------------------------- other languages
@@ -433,8 +470,14 @@ def _english_zipf() -> Callable[[str], float]:
 
 
 # ----------------------------------------------------------------------------- the file
-def encode(code: str, senses: dict[str, list[Sense]], bases: dict[str, str] | None = None) -> bytes:
-    """The gzip-compressed data file (reproducible: sorted lines, gzip mtime 0)."""
+def encode(
+    code: str,
+    senses: dict[str, list[Sense]],
+    bases: dict[str, str] | None = None,
+    blocked: Iterable[str] = (),
+) -> bytes:
+    """The gzip-compressed data file (reproducible: sorted lines, gzip mtime 0); ``blocked``
+    words are stored as ``word<TAB>=``: no meaning, and no guess by the suffix rules."""
     rows: dict[bytes, bytes] = {}
     for word, found in senses.items():
         if found:
@@ -443,6 +486,9 @@ def encode(code: str, senses: dict[str, list[Sense]], bases: dict[str, str] | No
     for form, base in (bases or {}).items():
         if form not in senses and base in senses:
             rows[form.encode()] = f"{form}\t={base}".encode()
+    for word in blocked:
+        if word not in senses:
+            rows[word.encode()] = f"{word}\t=".encode()
     body = b"".join(rows[key] + b"\n" for key in sorted(rows))
     text = f"{FORMAT} {code}\n".encode() + body
     return gzip.compress(text, compresslevel=9, mtime=0)
@@ -455,9 +501,12 @@ def build(code: str, log: Callable[[str], None] = lambda _: None) -> bytes:
 
         scowl = Scowl(SCOWL_DIR)
         listed = frozenset(scowl.level) | frozenset(scowl.variant) | frozenset(scowl.kind)
-        senses, bases = english(WORDNET_DIR, listed.__contains__)
+        # a lower-case word commoner in the lists than its capitalised spelling (US, IT, TURKEY;
+        # not PARIS, listed lower-case only at size 80): its capitalised senses are not meant
+        lower = frozenset(w for w, level in scowl.level.items() if level < scowl.kind.get(w, (0, 999))[1])
+        senses, bases, blocked = english(WORDNET_DIR, listed.__contains__, lower.__contains__, listed)
         log(f"en: {len(senses)} words, {len(bases)} forms read as their base")
-        return encode(code, senses, bases)
+        return encode(code, senses, bases, blocked)
     package, stem = SOURCES[code]
     lang = language(code)
     parse = ding_entry if stem == "german-english" else freedict_entry

@@ -116,6 +116,8 @@ class Glosses:
         fields = self._line(word)
         if fields is None:
             return None
+        if fields == ["="]:
+            return None, ()  # a word with no meaning the suffix rules must not guess one for
         if len(fields) == 1 and fields[0].startswith("="):
             base = fields[0][1:]
             target = self._line(base)
@@ -133,7 +135,7 @@ class Glosses:
             return None
         own = self._own(folded)
         if own is not None:
-            return Meaning(folded, own[0], own[1])
+            return Meaning(folded, own[0], own[1]) if own[1] else None
         if self.language.code != "en":
             return None
         for suffix, ending in _RULES:
