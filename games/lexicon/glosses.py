@@ -26,28 +26,33 @@ from games.common.languages import LANGUAGES, Language, language
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FORMAT = b"#moji-glosses 1"
 
-#: English suffix rules to a base form (WordNet's "morphy" rules), tried in order: nouns,
-#: verbs, adjectives. Irregular forms (MICE, WENT) are in the data file itself.
-_RULES: tuple[tuple[str, str], ...] = (
-    ("s", ""),
-    ("ses", "s"),
-    ("xes", "x"),
-    ("zes", "z"),
-    ("ches", "ch"),
-    ("shes", "sh"),
-    ("men", "man"),
-    ("ies", "y"),
-    ("es", "e"),
-    ("es", ""),
-    ("ed", "e"),
-    ("ed", ""),
-    ("ing", "e"),
-    ("ing", ""),
-    ("er", ""),
-    ("est", ""),
-    ("er", "e"),
-    ("est", "e"),
+#: English suffix rules to a base form (WordNet's "morphy" rules) with the part of speech of
+#: the form, tried in order: nouns, verbs, adjectives. Irregular forms (MICE, WENT) and forms
+#: these rules would get wrong (DOES) are in the data file itself.
+_POS_RULES: tuple[tuple[str, str, str], ...] = (
+    ("s", "", "noun"),
+    ("ses", "s", "noun"),
+    ("xes", "x", "noun"),
+    ("zes", "z", "noun"),
+    ("ches", "ch", "noun"),
+    ("shes", "sh", "noun"),
+    ("men", "man", "noun"),
+    ("ies", "y", "noun"),
+    ("s", "", "verb"),
+    ("ies", "y", "verb"),
+    ("es", "e", "verb"),
+    ("es", "", "verb"),
+    ("ed", "e", "verb"),
+    ("ed", "", "verb"),
+    ("ing", "e", "verb"),
+    ("ing", "", "verb"),
+    ("er", "", "adj"),
+    ("est", "", "adj"),
+    ("er", "e", "adj"),
+    ("est", "e", "adj"),
 )
+#: The rules without their part of speech, in order (the build emulates the reader with them).
+_RULES: tuple[tuple[str, str], ...] = tuple(dict.fromkeys((s, e) for s, e, _ in _POS_RULES))
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,8 +147,13 @@ class Glosses:
             if folded.endswith(suffix) and len(folded) > len(suffix) + 1:
                 base = folded[: len(folded) - len(suffix)] + ending
                 found = self._own(base)
-                if found is not None:
-                    return Meaning(folded, found[0] or base, found[1])
+                if found is not None and found[1]:
+                    # only the base's senses the form can have: HURTER is no form of the verb
+                    kinds = {
+                        p for s, e, p in _POS_RULES if folded.endswith(s) and folded[: -len(s)] + e == base
+                    }
+                    fitting = tuple(s for s in found[1] if s.pos in kinds)
+                    return Meaning(folded, found[0] or base, fitting) if fitting else None
         return None
 
 

@@ -275,6 +275,15 @@ def test_inflected_forms_find_their_base() -> None:
         assert found is not None and found.base == base, form
 
 
+def test_a_regular_form_keeps_only_the_senses_its_ending_allows() -> None:
+    walked = glosses.meaning("walked")  # -ed: a verb form, not the noun WALK
+    assert walked is not None and {s.pos for s in walked.senses} == {"verb"}
+    hurter = glosses.meaning("hurter")  # -er: the adjective HURT, not the verb
+    assert hurter is not None and {s.pos for s in hurter.senses} == {"adj"}
+    walks = glosses.meaning("walks")  # -s: a noun's plural or a verb's
+    assert walks is not None and {s.pos for s in walks.senses} == {"noun", "verb"}
+
+
 def test_shipped_readings_of_tricky_forms() -> None:
     assert glosses.meaning("does") is not None and glosses.meaning("does").base == "do"  # type: ignore[union-attr]
     for word in ("his", "its", "us", "it"):  # no HI plural, no IT (information technology)
