@@ -538,7 +538,9 @@ class LetterDice:
         if side == self.side and self.phase == "play" and not self.stuck:
             found = best_word(self.wordlist, self.rolled, self.mat, BOT_STEPS)
             if found is not None:
-                shown = f" ({found.notation()} would have scored {count(found.score, 'point')}.)"
+                told = meaning.note(found.word, self.gloss, self.language.code)
+                told = f"; {told}" if told else ""
+                shown = f" ({found.notation()} would have scored {count(found.score, 'point')}{told}.)"
         me, winner = self.name(seat), self.side_name(1 - side)
         text = f"{me} {verb(me, 'concedes', 'concede')}.{shown} {winner} {verb(winner, 'wins', 'win')}."
         return [Notice("accepted", "", seat, ref), *self._end(text, loser=side)]
