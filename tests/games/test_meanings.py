@@ -16,6 +16,7 @@ from games.race import create
 from games.shed.bots import plan_turn
 from tests.games.race.helpers import ANN, BOB, ListJudge, card, claim, put, race
 from tests.games.race.test_eagle import EAGLE_WORDS
+from tests.games.race.test_grid import lay
 from tests.games.shed.helpers import BOB as SHED_BOB
 from tests.games.shed.helpers import accepted, game, rig, say
 
@@ -124,3 +125,25 @@ def test_eagle_eyes_names_the_meaning_of_a_computer_players_best_word() -> None:
     assert told is not None and told.group(1).lower() == told.group(2)
     assert told.group(1) in lines[chip]  # one of the words Chip scored
     assert sum("means." in line for line in lines) <= 1  # Ann's words get none
+
+
+def test_off_the_grid_names_the_meaning_of_a_computer_players_word() -> None:
+    for seed in range(12):
+        seats = [Seat(ANN, "Ann"), Seat("bot:1", "Chip", "normal")]
+        options = {"variation": ("off-the-grid",)}
+        engine = create(Setup(options, seats, seed, judge=ListJudge(), gloss=lambda w: f"what {w} means"))
+        engine.apply(Action("begin", 0.0))
+        lay(engine, "catdogxq")  # type: ignore[arg-type]
+        engine.apply(Action("say", 1.0, ANN, "pass"))
+        t = engine.next_bot_time()
+        if t is None:
+            continue  # (this seed's computer player passes)
+        due = engine.bot_claims(t)
+        (accepted,) = [
+            n for n in engine.apply(Action("claims", t, claims=tuple(due))) if n.kind == "accepted"
+        ]
+        told = re.search(r"with ([A-Z]+) \(.*\)\. ([A-Z]+): what ([a-z]+) means\.$", accepted.text)
+        assert told is not None, accepted.text
+        assert told.group(1) == told.group(2) and told.group(3) == told.group(1).lower()
+        return
+    raise AssertionError("no seed let the computer player answer")
