@@ -29,6 +29,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, TypeVar
 
 import aiohttp
@@ -203,7 +204,7 @@ class DiscordOutbox:
             file = self._file(png, view)
             return await channel.send(
                 content=rendered.content or None,
-                embed=rendered.embed,  # type: ignore[arg-type]
+                embeds=rendered.embeds,
                 view=buttons(rendered.buttons),  # type: ignore[arg-type]
                 file=file,  # type: ignore[arg-type]
                 nonce=nonce,
@@ -211,7 +212,20 @@ class DiscordOutbox:
             )
 
         sent = await self._call("post a message", chat, post, attempts=2)
-        return MessageRef(chat, str(sent.id)) if sent is not None else None
+        if sent is None:
+            return None
+        for number, more in enumerate(rendered.then, start=1):
+            # the rest of a text one message cannot hold, in order (each with a nonce of its own)
+            part_nonce = stable_nonce(f"{nonce}/{number}")
+
+            async def post_more(more: Rendered = more, part_nonce: int = part_nonce) -> discord.Message:
+                return await channel.send(
+                    content=more.content or None, embeds=more.embeds, nonce=part_nonce, **extra
+                )
+
+            if await self._call("post a message", chat, post_more, attempts=2) is None:
+                break
+        return MessageRef(chat, str(sent.id))
 
     async def edit(self, ref: MessageRef, view: View, *, picture: bool) -> EditResult:
         """Edit a message; without ``picture`` its attachment (the picture) is kept as it is."""
@@ -220,6 +234,9 @@ class DiscordOutbox:
         png = await self._picture(view, rendered, chat) if picture else None
         if picture:
             self._parts(rendered, png)
+        if rendered.then:
+            # more than one message holds: an edit cannot show all of it, a fresh post can
+            return EditResult.STALE
         message = self._channel(chat).get_partial_message(int(ref.message_id))
         outcome = EditResult.FAILED
 
@@ -232,7 +249,7 @@ class DiscordOutbox:
             try:
                 await message.edit(
                     content=rendered.content or None,
-                    embed=rendered.embed,
+                    embeds=rendered.embeds,
                     view=buttons(rendered.buttons),
                     **extra,
                 )
@@ -275,44 +292,57 @@ class DiscordOutbox:
         if reply is not None and reply.fresh:
             interaction = reply.interaction
 
-            async def answer() -> bool:
-                file = self._file(png, view)
+            async def answer(part: Rendered, first: bool) -> bool:
+                file = self._file(png, view) if first else None
                 extra: dict[str, Any] = {"file": file} if file is not None else {}
-                if rendered.embed is not None:
-                    extra["embed"] = rendered.embed
-                if rendered.buttons:  # (a confirmation: forget-me, purge)
-                    extra["view"] = buttons(rendered.buttons)
+                if part.embeds:
+                    extra["embeds"] = part.embeds
+                if part.buttons:  # (a confirmation: forget-me, purge)
+                    extra["view"] = buttons(part.buttons)
                 if not interaction.response.is_done():
                     await interaction.response.send_message(
-                        content=rendered.content or None, ephemeral=True, **extra
+                        content=part.content or None, ephemeral=True, **extra
                     )
                 else:
-                    await interaction.followup.send(content=rendered.content or "", ephemeral=True, **extra)
+                    await interaction.followup.send(content=part.content or "", ephemeral=True, **extra)
                 return True
 
-            if await self._call("answer privately", private.chat, answer, attempts=1) is not None:
+            if await self._call("answer privately", private.chat, lambda: answer(rendered, True), attempts=1):
                 reply.used = True
+                for more in rendered.then:  # the rest of a long text (rules, help), in order
+                    if not await self._call(
+                        "answer privately", private.chat, partial(answer, more, False), attempts=1
+                    ):
+                        break
                 return
         await self._dm(private, rendered, png)
 
     async def _dm(self, private: Private, rendered: Rendered, png: bytes | None) -> None:
+        """A direct message (each part of a long text in turn)."""
         user = discord.Object(int(private.player.user_id))
+        channel: discord.DMChannel | None = None
 
-        async def dm() -> discord.Message:
-            channel = await self.client.create_dm(user)
-            file = self._file(png, private.view)
+        async def send(part: Rendered, first: bool) -> discord.Message:
+            nonlocal channel
+            if channel is None:
+                channel = await self.client.create_dm(user)
+            file = self._file(png, private.view) if first else None
             return await channel.send(
-                content=rendered.content or None,
-                embed=rendered.embed,  # type: ignore[arg-type]
+                content=part.content or None,
+                embeds=part.embeds,
                 file=file,  # type: ignore[arg-type]
             )
 
-        if await self._call("send a direct message", private.chat, dm, attempts=2) is None:
-            log.warning(
-                "could not show %s their private view in %s (DMs closed?)",
-                private.player.display_name,
-                private.chat.label(),
-            )
+        if await self._call("send a direct message", private.chat, lambda: send(rendered, True), attempts=2):
+            for more in rendered.then:  # the rest of a long text, in order
+                if not await self._call(
+                    "send a direct message", private.chat, partial(send, more, False), attempts=2
+                ):
+                    break
+            return
+        log.warning(
+            "could not show %s their private view in %s", private.player.display_name, private.chat.label()
+        )
 
     # ------------------------------------------------------------ one call
 

@@ -172,6 +172,79 @@ class _Verdict:
     retry_after: float = 0.0
 
 
+#: Discord's limits on one message's text, measured after trimming white space
+#: (docs/resources/Message.md: "content: Message contents (up to 2000 characters)" and
+#: "Embed Limits": title 256, description 4096, up to 25 fields, field.name 256, field.value
+#: 1024, footer.text 2048, author.name 256, and "the combined sum of characters in all title,
+#: description, field.name, field.value, footer.text, and author.name fields across all embeds
+#: attached to a message must not exceed 6000 characters. Violating any of these constraints
+#: will result in a Bad Request response"; Create Message: "up to 10 embeds"). The answer is
+#: error 50035 "Invalid Form Body" with an ``errors`` object naming the key
+#: (docs/reference.md, "Error Messages"; docs/topics/Opcodes_and_Status_Codes.md: "50035
+#: Invalid form body").
+CONTENT_MAX = 2000
+EMBED_FIELD_MAX = {"title": 256, "description": 4096}
+EMBED_PART_MAX = {("footer", "text"): 2048, ("author", "name"): 256}
+FIELD_MAX = {"name": 256, "value": 1024}
+EMBEDS_MAX = 10
+FIELDS_MAX = 25
+EMBED_TOTAL_MAX = 6000
+
+
+def _too_long(limit: int) -> dict[str, Any]:
+    return {"_errors": [{"code": "BASE_TYPE_MAX_LENGTH", "message": f"Must be {limit} or fewer in length."}]}
+
+
+def form_errors(body: Any) -> dict[str, Any]:
+    """What Discord's form validation says about a message body: {} when it is valid."""
+    if not isinstance(body, dict):
+        return {}
+    errors: dict[str, Any] = {}
+    content = body.get("content")
+    if isinstance(content, str) and len(content.strip()) > CONTENT_MAX:
+        errors["content"] = _too_long(CONTENT_MAX)
+    embeds = body.get("embeds") or []
+    if len(embeds) > EMBEDS_MAX:
+        errors["embeds"] = _too_long(EMBEDS_MAX)
+        return errors
+    total = 0
+    for i, embed in enumerate(embeds):
+        found: dict[str, Any] = {}
+        for key, limit in EMBED_FIELD_MAX.items():
+            value = str(embed.get(key) or "").strip()
+            total += len(value)
+            if len(value) > limit:
+                found[key] = _too_long(limit)
+        for (part, key), limit in EMBED_PART_MAX.items():
+            value = str((embed.get(part) or {}).get(key) or "").strip()
+            total += len(value)
+            if len(value) > limit:
+                found.setdefault(part, {})[key] = _too_long(limit)
+        fields = embed.get("fields") or []
+        if len(fields) > FIELDS_MAX:
+            found["fields"] = _too_long(FIELDS_MAX)
+        for j, item in enumerate(fields):
+            for key, limit in FIELD_MAX.items():
+                value = str(item.get(key) or "").strip()
+                total += len(value)
+                if len(value) > limit:
+                    found.setdefault("fields", {}).setdefault(str(j), {})[key] = _too_long(limit)
+        if found:
+            errors.setdefault("embeds", {})[str(i)] = found
+    if total > EMBED_TOTAL_MAX and "embeds" not in errors:
+        errors["embeds"] = {
+            "_errors": [
+                {"code": "MAX_EMBED_SIZE_EXCEEDED", "message": "Embed size exceeds maximum size of 6000"}
+            ]
+        }
+    return errors
+
+
+def invalid_form(errors: dict[str, Any]) -> web.Response:
+    """Discord's 400 answer to a body that breaks a limit (error 50035)."""
+    return _json({"code": 50035, "errors": errors, "message": "Invalid Form Body"}, status=400)
+
+
 def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     """A JSON answer with Discord's exact content type (discord.py compares it verbatim)."""
     return web.Response(
@@ -564,6 +637,15 @@ class FakeDiscord:
 
     def _answer(self, method: str, path: str, body: Any, record: Request) -> web.StreamResponse:
         parts = path.strip("/").split("/")
+        sends = (parts[0] == "channels" and "messages" in parts and method in ("POST", "PATCH")) or (
+            parts[0] == "webhooks" and method in ("POST", "PATCH")
+        )
+        message_body = (body or {}).get("data") if parts[0] == "interactions" else body
+        if sends or parts[0] == "interactions":
+            errors = form_errors(message_body)
+            if errors:
+                record.status = 400
+                return invalid_form(errors)
         if method == "GET" and path == "/users/@me":
             if self.faults_401:
                 record.status = 401
