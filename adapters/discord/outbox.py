@@ -42,6 +42,7 @@ from adapters.pictures import render_view
 from bot.delivery import EditResult
 from bot.events import ChatKey, Mark, MessageRef, Private
 from bot.pacing import PlatformLimits, RateLimited
+from bot.reach import PrivateRefused
 from bot.views import View, picture_key
 from games.common.options import OptionValue
 from games.common.text import plain
@@ -55,6 +56,9 @@ MARKS: dict[Mark, str] = {"accepted": "✅", "rejected": "❌", "late": "⏱️"
 INTERACTION_LIFETIME = 14 * 60.0
 #: "Maximum number of edits to messages older than 1 hour reached."
 TOO_OLD_TO_EDIT = 30046
+#: "Cannot send messages to this user" (docs/topics/Opcodes_and_Status_Codes.md): the member
+#: closed their direct messages from this server's members, or blocked the bot.
+CANNOT_DM = 50007
 
 SettingsFor = Callable[[ChatKey], Awaitable[Mapping[str, OptionValue]]]
 Renderer = Callable[[View], bytes | None]
@@ -318,7 +322,8 @@ class DiscordOutbox:
         await self._dm(private, rendered, png)
 
     async def _dm(self, private: Private, rendered: Rendered, png: bytes | None) -> None:
-        """A direct message (each part of a long text in turn)."""
+        """A direct message; :class:`~bot.reach.PrivateRefused` when the player's settings refuse
+        it (Discord's 50007: their choice, never a missing permission)."""
         user = discord.Object(int(private.player.user_id))
         channel: discord.DMChannel | None = None
 
@@ -327,11 +332,16 @@ class DiscordOutbox:
             if channel is None:
                 channel = await self.client.create_dm(user)
             file = self._file(png, private.view) if first else None
-            return await channel.send(
-                content=part.content or None,
-                embeds=part.embeds,
-                file=file,  # type: ignore[arg-type]
-            )
+            try:
+                return await channel.send(
+                    content=part.content or None,
+                    embeds=part.embeds,
+                    file=file,  # type: ignore[arg-type]
+                )
+            except discord.Forbidden as exc:
+                if exc.code == CANNOT_DM:
+                    raise PrivateRefused(private.player) from None
+                raise
 
         if await self._call("send a direct message", private.chat, lambda: send(rendered, True), attempts=2):
             for more in rendered.then:  # the rest of a long text, in order
@@ -360,6 +370,11 @@ class DiscordOutbox:
             try:
                 result = await asyncio.wait_for(make(), self.timeout)
             except discord.Forbidden as exc:
+                if exc.code == CANNOT_DM:  # a member's own setting: no permission would help
+                    log.info(
+                        "could not %s in %s: the member's direct messages are closed", what, chat.label()
+                    )
+                    return None
                 log_forbidden(what, chat.label(), exc)
                 await self._tell_refused(chat, on_forbidden or CANT_POST.format(what=exc.text or "403"))
                 return None

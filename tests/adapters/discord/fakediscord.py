@@ -348,6 +348,13 @@ class FakeDiscord:
         self.messages: dict[str, dict[str, Any]] = {}
         #: user id → their direct-message channel id
         self.dm_channels: dict[str, str] = {}
+        #: users who closed their direct messages from this server's members (or blocked the
+        #: bot): every message to their DM channel is refused, 403 with code 50007 "Cannot send
+        #: messages to this user" (docs/topics/Opcodes_and_Status_Codes.md, JSON error codes).
+        #: Opening the DM channel still works (docs/resources/User.md, Create DM: "Returns a DM
+        #: channel object"); only sending in it is refused. Open by default, as is Discord's
+        #: default for a new member ("Allow direct messages from server members").
+        self.dms_closed: set[str] = set()
         #: guild id → roles made after it was created (see :meth:`create_role`)
         self.more_roles: dict[str, list[dict[str, Any]]] = {}
         #: interaction ids Discord has had an initial response for (a second one is refused)
@@ -685,6 +692,10 @@ class FakeDiscord:
                 out.append({**command, "id": self.snowflake(), "application_id": APP_ID, "version": "1"})
             return _json(out)
         if parts[0] == "channels" and len(parts) == 3 and parts[2] == "messages" and method == "POST":
+            recipient = next((u for u, c in self.dm_channels.items() if c == parts[1]), None)
+            if recipient is not None and recipient in self.dms_closed:
+                record.status = 403
+                return _json({"message": "Cannot send messages to this user", "code": 50007}, status=403)
             nonce = (body or {}).get("nonce")
             if nonce is not None and (body or {}).get("enforce_nonce"):
                 # Discord: "checked for uniqueness in the past few minutes"; the same author's
