@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -64,6 +64,9 @@ LIST_MODAL = "moji:list"
 DISCORD_EPOCH_MS = 1420070400000
 #: Discord's error code for a second initial response to one interaction.
 ALREADY_ANSWERED = 40060
+#: A game's thread stays active this long without a message until its first turn sets it from
+#: the turn's length (:meth:`DiscordOutbox.keep_open`).
+LOBBY_ARCHIVE_MINUTES: Literal[1440] = 1440
 NO_THREAD = (
     "I couldn't open a thread for this game (missing {names}), so it runs here in the channel. "
     "Give moji that permission to keep turn-based games in their own threads."
@@ -169,7 +172,7 @@ class MojiBot(discord.AutoShardedClient):
         #: `config admin-role` keeps a role's id (resolved from this process's guild cache)
         self.workspace.admin_roles["discord"] = GuildRoles(self.get_guild)
         #: The REST calls; :attr:`outbox` decides which to make and paces them.
-        self.transport = DiscordOutbox(self, services.workspace.settings)
+        self.transport = DiscordOutbox(self, services.workspace.settings, now=clock.now)
         self.outbox = Delivery(self.transport, clock, refusal_marks=self.transport.refusal_marks)
         self.manager = GameManager(
             services.registry,
@@ -542,7 +545,7 @@ class MojiBot(discord.AutoShardedClient):
             data = await self.http.start_thread_without_message(
                 int(chat.channel_id),
                 name=f"{info.title} — {interaction.user.display_name}"[:100],
-                auto_archive_duration=1440,
+                auto_archive_duration=LOBBY_ARCHIVE_MINUTES,
                 type=discord.ChannelType.public_thread.value,
             )
         except discord.HTTPException as exc:
@@ -551,6 +554,8 @@ class MojiBot(discord.AutoShardedClient):
             return chat
         thread_id = int(data["id"])
         self.threads[thread_id] = int(chat.channel_id)
+        # a day for the lobby; the first turn lengthens it to cover the game's turn limit
+        self.transport.archive_minutes[thread_id] = LOBBY_ARCHIVE_MINUTES
         return ChatKey(chat.platform, chat.workspace_id, chat.channel_id, str(thread_id))
 
     async def finish_reply(self, reply: Reply, text: str | None = None) -> None:
@@ -664,6 +669,22 @@ class MojiBot(discord.AutoShardedClient):
             await self.manager.handle(event)
         finally:
             turn.done()
+
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        """A game's thread archived (idle, a busy server, a member): unarchived while its game runs.
+
+        Discord lets no one use a command or a button, nor moji edit the board or add a
+        reaction, in an archived thread. A thread a moderator *locked* stays as they left it."""
+        meta = payload.data.get("thread_metadata") or {}
+        if not meta.get("archived"):
+            return
+        chat = ChatKey("discord", str(payload.guild_id), str(payload.parent_id), str(payload.thread_id))
+        if chat not in self.manager.sessions:
+            return  # no game of this process's there (or it ended): archiving is welcome
+        if meta.get("locked"):
+            log.warning("discord: the thread of the game in %s was locked by a moderator", chat.label())
+            return
+        await self.transport.unarchive(chat)
 
     async def on_raw_reaction_add(self, payload: discord.RawReactionActionEvent) -> None:
         """👍 / 👎 on a disputed answer are votes."""

@@ -56,6 +56,10 @@ MARKS: dict[Mark, str] = {"accepted": "✅", "rejected": "❌", "late": "⏱️"
 INTERACTION_LIFETIME = 14 * 60.0
 #: "Maximum number of edits to messages older than 1 hour reached."
 TOO_OLD_TO_EDIT = 30046
+#: "Tried to perform an operation on an archived thread, such as editing a message" (400).
+ARCHIVED_THREAD = 50083
+#: The auto-archive durations Discord accepts, in minutes (docs/resources/Channel.md).
+ARCHIVE_MINUTES = (60, 1440, 4320, 10080)
 #: "Cannot send messages to this user" (docs/topics/Opcodes_and_Status_Codes.md): the member
 #: closed their direct messages from this server's members, or blocked the bot.
 CANNOT_DM = 50007
@@ -96,8 +100,12 @@ class DiscordOutbox:
         timeout: float = 15.0,
         renderer: Renderer | None = render_view,
         limits: PlatformLimits = DISCORD_LIMITS,
+        now: Callable[[], float] = time.time,
     ) -> None:
         self.client = client
+        self.now = now
+        #: thread id → its auto-archive duration in minutes, for the threads moji opened
+        self.archive_minutes: dict[int, int] = {}
         self.settings = settings
         self.timeout = timeout
         self.renderer = renderer
@@ -123,6 +131,53 @@ class DiscordOutbox:
         self._told.discard(chat)
         self._drawn.pop(chat, None)
         self.chats.pop(int(chat.thread_id or chat.channel_id), None)
+        if chat.thread_id and chat.thread_id.isdigit():
+            self.archive_minutes.pop(int(chat.thread_id), None)
+
+    # ------------------------------------------------------------ threads
+
+    async def keep_open(self, chat: ChatKey, deadline: float | None) -> None:
+        """Let a game's thread stay active until ``deadline`` (a turn's end) without a message.
+
+        Discord archives a thread after ``auto_archive_duration`` minutes without activity,
+        and nobody may use a command in an archived thread. A thread moji opened gets the
+        shortest duration that covers the time left in the turn (one change, when a turn is
+        longer than the thread's duration; it is never shortened)."""
+        if deadline is None or not chat.thread_id or not chat.thread_id.isdigit():
+            return
+        thread = int(chat.thread_id)
+        current = self.archive_minutes.get(thread)
+        if current is None:
+            return  # not a thread moji opened: its duration is its owner's choice
+        left = deadline - self.now()
+        wanted = next((m for m in ARCHIVE_MINUTES if m * 60 >= left), ARCHIVE_MINUTES[-1])
+        if wanted <= current:
+            return
+        self.archive_minutes[thread] = wanted
+        try:
+            await asyncio.wait_for(
+                self.client.http.edit_channel(thread, auto_archive_duration=wanted), self.timeout
+            )
+            log.info(
+                "thread %s of %s now stays active %d minutes without a message", thread, chat.label(), wanted
+            )
+        except (discord.HTTPException, TimeoutError, aiohttp.ClientError, OSError) as exc:
+            self.archive_minutes[thread] = current
+            log.warning("could not lengthen the auto-archive of %s: %r", chat.label(), exc)
+
+    async def unarchive(self, chat: ChatKey) -> bool:
+        """Unarchive a game's thread (archived by Discord, or by a member); True when done."""
+        if not chat.thread_id or not chat.thread_id.isdigit():
+            return False
+        try:
+            await asyncio.wait_for(
+                self.client.http.edit_channel(int(chat.thread_id), archived=False), self.timeout
+            )
+        except (discord.HTTPException, TimeoutError, aiohttp.ClientError, OSError) as exc:
+            log.warning("could not unarchive the thread of %s: %r", chat.label(), exc)
+            return False
+        log.info("unarchived the thread of the game in %s", chat.label())
+        return True
 
     async def refusal_marks(self, chat: ChatKey) -> bool:
         """The workspace's ``reasons`` setting: refused answers get a reaction too."""
@@ -187,6 +242,7 @@ class DiscordOutbox:
         png = await self._picture(view, rendered, chat) if picture else None
         self._parts(rendered, png)
         channel = self._channel(chat)
+        await self.keep_open(chat, view.deadline)
 
         # one nonce for the logical post: a try after a time-out that did reach Discord is then
         # recognised (enforce_nonce) instead of appearing twice; a message named for good (a
@@ -241,6 +297,7 @@ class DiscordOutbox:
         if rendered.then:
             # more than one message holds: an edit cannot show all of it, a fresh post can
             return EditResult.STALE
+        await self.keep_open(chat, view.deadline)
         message = self._channel(chat).get_partial_message(int(ref.message_id))
         outcome = EditResult.FAILED
 
@@ -389,6 +446,8 @@ class DiscordOutbox:
             except discord.HTTPException as exc:
                 if exc.status == 429:
                     raise RateLimited(_retry_after(exc)) from None
+                if exc.code == ARCHIVED_THREAD and attempt < attempts and await self.unarchive(chat):
+                    continue  # the thread was archived before moji heard of it: try again in it
                 log.warning("could not %s in %s: %s %s", what, chat.label(), exc.status, exc.text)
                 return None
             return result

@@ -22,6 +22,7 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
@@ -245,6 +246,18 @@ def invalid_form(errors: dict[str, Any]) -> web.Response:
     return _json({"code": 50035, "errors": errors, "message": "Invalid Form Body"}, status=400)
 
 
+#: "the thread will stop showing in the channel list after auto_archive_duration minutes of
+#: inactivity, can be set to: 60, 1440, 4320, 10080" (docs/resources/Channel.md, Thread Metadata)
+ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
+#: "Tried to perform an operation on an archived thread, such as editing a message or adding a
+#: user to the thread" (docs/topics/Opcodes_and_Status_Codes.md, JSON error codes)
+ARCHIVED_THREAD = 50083
+
+
+def _iso(at: float) -> str:
+    return datetime.fromtimestamp(at, UTC).isoformat()
+
+
 def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     """A JSON answer with Discord's exact content type (discord.py compares it verbatim)."""
     return web.Response(
@@ -355,6 +368,14 @@ class FakeDiscord:
         #: channel object"); only sending in it is refused. Open by default, as is Discord's
         #: default for a new member ("Allow direct messages from server members").
         self.dms_closed: set[str] = set()
+        #: thread id → its channel object (threads the bot opened: POST /channels/{id}/threads)
+        self.threads: dict[str, dict[str, Any]] = {}
+        #: thread id → its last activity on the fake clock (see :meth:`archive_idle`)
+        self.thread_activity: dict[str, float] = {}
+        #: (thread id, what) of the commands and button presses Discord's client would not even
+        #: send: "Users cannot edit messages, add reactions, use application commands, or join
+        #: archived threads" (docs/topics/Threads.md, "Active & Archived Threads")
+        self.refused_in_archived: list[tuple[str, str]] = []
         #: guild id → roles made after it was created (see :meth:`create_role`)
         self.more_roles: dict[str, list[dict[str, Any]]] = {}
         #: interaction ids Discord has had an initial response for (a second one is refused)
@@ -609,10 +630,95 @@ class FakeDiscord:
                 status=429,
                 headers=verdict.headers,
             )
-        response = self._answer(request.method, path, body, record)
+        refused = await self._thread_rules(request.method, path, body, record)
+        response = refused or self._answer(request.method, path, body, record)
         response.headers.update(verdict.headers)
         await self._record(record)
         return response
+
+    # ------------------------------------------------------------ threads
+
+    def archived(self, thread_id: str) -> bool:
+        """True while the thread is archived."""
+        thread = self.threads.get(thread_id)
+        return bool(thread and thread["thread_metadata"]["archived"])
+
+    async def _thread_changed(self, thread_id: str) -> None:
+        """THREAD_UPDATE: "Sent when a thread is updated. The inner payload is a channel object"
+        (docs/topics/Gateway_Events.md)."""
+        thread = self.threads[thread_id]
+        await self.send("THREAD_UPDATE", dict(thread), shard=self.shard_of(str(thread["guild_id"])))
+
+    async def archive(self, thread_id: str, *, locked: bool = False) -> None:
+        """Archive a thread now (a moderator, or Discord itself in a busy server: "As a server
+        approaches the max thread limit this timer will automatically lower")."""
+        meta = self.threads[thread_id]["thread_metadata"]
+        meta.update(archived=True, locked=locked or meta["locked"], archive_timestamp=_iso(self.now()))
+        await self._thread_changed(thread_id)
+
+    async def _unarchive(self, thread_id: str) -> None:
+        meta = self.threads[thread_id]["thread_metadata"]
+        meta.update(archived=False, archive_timestamp=_iso(self.now()))
+        self.thread_activity[thread_id] = self.now()
+        await self._thread_changed(thread_id)
+
+    async def archive_idle(self) -> list[str]:
+        """Archive every thread idle for its ``auto_archive_duration``: "Threads automatically
+        archive after a period of inactivity. … 'Activity' is defined as sending a message,
+        unarchiving a thread, or changing the auto-archive time" (docs/topics/Threads.md).
+        Also done on its own before each request or event that touches a thread."""
+        done = []
+        for thread_id in list(self.threads):
+            if await self._archive_if_idle(thread_id):
+                done.append(thread_id)
+        return done
+
+    async def _archive_if_idle(self, thread_id: str) -> bool:
+        thread = self.threads.get(thread_id)
+        if thread is None or thread["thread_metadata"]["archived"]:
+            return False
+        idle = self.now() - self.thread_activity.get(thread_id, self.now())
+        if idle < thread["thread_metadata"]["auto_archive_duration"] * 60:
+            return False
+        await self.archive(thread_id)
+        return True
+
+    async def _thread_rules(self, method: str, path: str, body: Any, record: Request) -> web.Response | None:
+        """What Discord does with a request in a thread (docs/topics/Threads.md, "Active &
+        Archived Threads"): "Users cannot edit messages, add reactions, use application commands,
+        or join archived threads. … Sending a message will automatically unarchive the thread,
+        unless the thread has been locked by a moderator." Refusals are 400 with error 50083."""
+        parts = path.strip("/").split("/")
+        if parts[0] != "channels" or len(parts) < 2 or parts[1] not in self.threads:
+            return None
+        thread_id = parts[1]
+        await self._archive_if_idle(thread_id)
+        meta = self.threads[thread_id]["thread_metadata"]
+        if len(parts) == 2 and method == "PATCH":
+            changes = body or {}
+            if "auto_archive_duration" in changes:
+                if changes["auto_archive_duration"] not in ARCHIVE_DURATIONS:
+                    record.status = 400
+                    return invalid_form({"auto_archive_duration": _too_long(10080)})
+                meta["auto_archive_duration"] = changes["auto_archive_duration"]
+                self.thread_activity[thread_id] = self.now()
+            if changes.get("archived") is False and meta["archived"]:
+                if meta["locked"]:  # "can only be unarchived by a user with the MANAGE_THREADS permission"
+                    record.status = 403
+                    return _json({"message": "Missing Permissions", "code": 50013}, status=403)
+                await self._unarchive(thread_id)
+            elif "auto_archive_duration" in changes:
+                await self._thread_changed(thread_id)
+            return None
+        if not meta["archived"]:
+            if method == "POST" and len(parts) == 3 and parts[2] == "messages":
+                self.thread_activity[thread_id] = self.now()
+            return None
+        if method == "POST" and len(parts) == 3 and parts[2] == "messages" and not meta["locked"]:
+            await self._unarchive(thread_id)  # a message unarchives an unlocked thread
+            return None
+        record.status = 400
+        return _json({"message": "Thread is archived", "code": ARCHIVED_THREAD}, status=400)
 
     def _message(
         self, channel_id: str, body: dict[str, Any] | None, *, ephemeral: bool = False
@@ -717,26 +823,44 @@ class FakeDiscord:
             return web.Response(status=204)
         if parts[0] == "channels" and parts[-1] == "threads" and method == "POST":
             tid = self.snowflake()
-            return _json(
-                {
-                    "id": tid,
-                    "guild_id": self.guild_of_channel(parts[1]),
-                    "parent_id": parts[1],
-                    "owner_id": BOT_ID,
-                    "name": (body or {}).get("name", "thread"),
-                    "type": 11,
-                    "last_message_id": None,
-                    "message_count": 0,
-                    "member_count": 1,
-                    "rate_limit_per_user": 0,
-                    "thread_metadata": {
-                        "archived": False,
-                        "auto_archive_duration": 1440,
-                        "archive_timestamp": "2026-01-01T00:00:00+00:00",
-                        "locked": False,
-                    },
-                }
-            )
+            duration = int((body or {}).get("auto_archive_duration") or 4320)
+            if duration not in ARCHIVE_DURATIONS:
+                record.status = 400
+                return invalid_form(
+                    {
+                        "auto_archive_duration": {
+                            "_errors": [
+                                {
+                                    "code": "BASE_TYPE_CHOICES",
+                                    "message": "Value must be one of (60, 1440, 4320, 10080).",
+                                }
+                            ]
+                        }
+                    }
+                )
+            thread = {
+                "id": tid,
+                "guild_id": self.guild_of_channel(parts[1]),
+                "parent_id": parts[1],
+                "owner_id": BOT_ID,
+                "name": (body or {}).get("name", "thread"),
+                "type": 11,
+                "last_message_id": None,
+                "message_count": 0,
+                "member_count": 1,
+                "rate_limit_per_user": 0,
+                "thread_metadata": {
+                    "archived": False,
+                    "auto_archive_duration": duration,
+                    "archive_timestamp": _iso(record.at),
+                    "locked": False,
+                },
+            }
+            self.threads[tid] = thread
+            self.thread_activity[tid] = record.at
+            return _json(thread)
+        if parts[0] == "channels" and len(parts) == 2 and method == "PATCH" and parts[1] in self.threads:
+            return _json(self.threads[parts[1]])  # (changed by _thread_rules)
         if method == "POST" and path == "/users/@me/channels":
             recipient = str((body or {}).get("recipient_id"))
             dm = self.dm_channels.setdefault(recipient, self.snowflake())
@@ -958,6 +1082,11 @@ class FakeDiscord:
         """A member types a message (in ``guild``'s "games" channel unless ``channel``); its id.
 
         The gateway event goes to the guild's shard, as Discord sends it."""
+        if channel in self.threads:
+            await self._archive_if_idle(channel)
+            if self.archived(channel) and not self.threads[channel]["thread_metadata"]["locked"]:
+                await self._unarchive(channel)  # "Sending a message will automatically unarchive"
+            self.thread_activity[channel] = self.now()
         mid = self.snowflake(at)
         member = self.member(uid, name)
         payload = message_payload(mid, channel or self.channel_of(guild), guild, member, content)
@@ -1021,12 +1150,17 @@ class FakeDiscord:
             channel_payload.update(
                 owner_id=BOT_ID, message_count=1, member_count=1, rate_limit_per_user=0, last_message_id=None
             )
-            channel_payload["thread_metadata"] = {
-                "archived": False,
-                "auto_archive_duration": 1440,
-                "archive_timestamp": "2026-01-01T00:00:00+00:00",
-                "locked": False,
-            }
+            known = self.threads.get(channel)
+            channel_payload["thread_metadata"] = (
+                dict(known["thread_metadata"])
+                if known is not None
+                else {
+                    "archived": False,
+                    "auto_archive_duration": 1440,
+                    "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                    "locked": False,
+                }
+            )
         return {
             "id": iid,
             "application_id": APP_ID,
@@ -1046,6 +1180,17 @@ class FakeDiscord:
             "attachment_size_limit": 10 * 1024 * 1024,
             "data": data,
         }
+
+    async def _refused_in_thread(self, channel: str | None, what: str) -> bool:
+        """True (and recorded) when ``channel`` is an archived thread: Discord's client sends no
+        interaction from there."""
+        if channel is None or channel not in self.threads:
+            return False
+        await self._archive_if_idle(channel)
+        if not self.archived(channel):
+            return False
+        self.refused_in_archived.append((channel, what))
+        return True
 
     async def slash(
         self,
@@ -1084,6 +1229,8 @@ class FakeDiscord:
         if resolved:
             data["resolved"] = resolved
         guild = str(kw.get("guild", GUILD_ID))
+        if await self._refused_in_thread(kw.get("channel"), f"/moji {sub}"):
+            return ""
         if self.of("PUT", rf"^/applications/\d+/guilds/{guild}/commands$"):
             data["guild_id"] = guild  # a server's own commands say which server
         payload = self._interaction(2, uid, name, data, **kw)
@@ -1094,6 +1241,8 @@ class FakeDiscord:
     async def press(self, uid: str, name: str, custom_id: str, message_id: str, **kw: Any) -> str:
         """Press a button under one of the bot's messages; returns the interaction id."""
         guild = str(kw.get("guild", GUILD_ID))
+        if await self._refused_in_thread(kw.get("channel"), custom_id):
+            return ""
         message = self.messages.get(message_id) or self._message(self.channel_of(guild), None)
         data = {"custom_id": custom_id, "component_type": 2}
         payload = self._interaction(3, uid, name, data, **kw)
