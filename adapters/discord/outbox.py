@@ -35,7 +35,7 @@ from typing import Any, TypeVar
 import aiohttp
 import discord
 
-from adapters.discord.limits import DISCORD_LIMITS
+from adapters.discord.limits import DISCORD_LIMITS, is_shared
 from adapters.discord.permissions import log_forbidden
 from adapters.discord.render import PICTURE_NAME, Rendered, buttons, render, role_ids
 from adapters.pictures import render_view
@@ -106,6 +106,7 @@ class DiscordOutbox:
         self.now = now
         #: thread id → its auto-archive duration in minutes, for the threads moji opened
         self.archive_minutes: dict[int, int] = {}
+
         self.settings = settings
         self.timeout = timeout
         self.renderer = renderer
@@ -444,6 +445,11 @@ class DiscordOutbox:
                 log.warning("could not %s in %s (try %d/%d): %r", what, chat.label(), attempt, attempts, exc)
                 continue
             except discord.HTTPException as exc:
+                if exc.status == 429 and is_shared(exc.response.headers):
+                    # the resource's own limit, shared by everyone: not moji's pace (nothing to
+                    # slow down); discord.py already waited and tried again: this call is dropped
+                    log.info("could not %s in %s: a shared resource limit", what, chat.label())
+                    return None
                 if exc.status == 429:
                     raise RateLimited(_retry_after(exc)) from None
                 if exc.code == ARCHIVED_THREAD and attempt < attempts and await self.unarchive(chat):

@@ -79,6 +79,8 @@ class Request:
     limited: str = ""
     #: a post whose ``enforce_nonce`` matched an earlier message: that one was returned, none created
     duplicate: bool = False
+    #: answered 429 by a shared resource limit (``X-RateLimit-Scope: shared``)
+    shared: bool = False
 
     @property
     def text(self) -> str:
@@ -99,7 +101,7 @@ class Fault:
 
     method: str
     pattern: str
-    kind: str  # "429" | "500" | "403" | "hang"
+    kind: str  # "429" | "shared" (a shared resource's 429) | "500" | "403" | "hang"
     times: int = 1
     retry_after: float = 0.05
     #: only requests whose JSON body matches this pattern (e.g. one message's text)
@@ -143,6 +145,11 @@ class DiscordLimits:
     message_create: RouteLimit = RouteLimit(5, 5.0)
     message_edit: RouteLimit = RouteLimit(5, 5.0)
     reaction: RouteLimit = RouteLimit(1, 0.25)
+    #: reactions added to one message by everyone (members and the bot): a *shared* resource
+    #: limit. Discord publishes no number for shared limits; this one exists so the shared 429
+    #: (docs/topics/Rate_Limits.md, "Example Exceeded Resource Rate Limit Response") is met in
+    #: any test where many people react to one message at once.
+    shared_reactions: RouteLimit = RouteLimit(10, 1.0)
     reset_scale: float = 1.0
 
 
@@ -382,6 +389,8 @@ class FakeDiscord:
         self.answered: set[str] = set()
         #: interaction payloads sent, by id (see :meth:`redeliver`)
         self.interactions: dict[str, dict[str, Any]] = {}
+        #: message id → when reactions were added to it (by anyone), for the shared limit
+        self._reactions: dict[str, list[float]] = {}
         #: (channel id, nonce) → (when, message id): ``enforce_nonce`` posts
         self._nonces: dict[tuple[str, str], tuple[float, str]] = {}
         app = web.Application(client_max_size=16 * 1024 * 1024)
@@ -467,8 +476,45 @@ class FakeDiscord:
 
     @property
     def invalid_requests(self) -> int:
-        """Answers Discord counts as invalid (401, 403, 429); it bans an IP after 10,000 in 10 minutes."""
-        return sum(1 for r in self.requests if r.status in (401, 403, 429))
+        """Answers Discord counts as invalid (401, 403, 429); it bans an IP after 10,000 in 10 minutes.
+
+        "429 errors returned with X-RateLimit-Scope: shared are not counted against you"
+        (docs/topics/Rate_Limits.md, "Invalid Request Limit")."""
+        return sum(1 for r in self.requests if r.status in (401, 403, 429) and not r.shared)
+
+    def _shared_verdict(self, method: str, path: str, at: float) -> float:
+        """Seconds to wait when a shared resource limit refuses the request (0: allowed)."""
+        if self.limits is None or method != "PUT":
+            return 0.0
+        parts = path.strip("/").split("/")
+        if len(parts) < 5 or parts[0] != "channels" or parts[4] != "reactions":
+            return 0.0
+        rule = self.limits.shared_reactions
+        recent = [t for t in self._reactions.get(parts[3], []) if t > at - rule.window]
+        self._reactions[parts[3]] = recent
+        if len(recent) >= rule.limit:
+            return round(recent[0] + rule.window - at, 3)
+        recent.append(at)
+        return 0.0
+
+    @staticmethod
+    def _shared_429(retry_after: float) -> web.Response:
+        """Discord's answer when a shared resource is limited (docs/topics/Rate_Limits.md,
+        "Example Exceeded Resource Rate Limit Response"): the route's headers, Remaining not 0,
+        ``X-RateLimit-Scope: shared``, "The resource is being rate limited."."""
+        return _json(
+            {"message": "The resource is being rate limited.", "retry_after": retry_after, "global": False},
+            status=429,
+            headers={
+                "Retry-After": str(retry_after),
+                "X-RateLimit-Limit": "10",
+                "X-RateLimit-Remaining": "9",
+                "X-RateLimit-Reset-After": _seconds(retry_after),
+                "X-RateLimit-Bucket": bucket_hash("shared"),
+                "X-RateLimit-Scope": "shared",
+                "Via": "1.1 google",  # discord.py treats a 429 without it as a Cloudflare ban
+            },
+        )
 
     # ------------------------------------------------------------ rate limits
 
@@ -583,8 +629,11 @@ class FakeDiscord:
         record = Request(request.method, path, dict(request.query), body, files, at=at)
         fault = self._fault_for(request.method, path, body)
         if fault is not None:
-            record.status = {"429": 429, "500": 500, "403": 403, "hang": 0}[fault.kind]
+            record.status = {"429": 429, "shared": 429, "500": 500, "403": 403, "hang": 0}[fault.kind]
+            record.shared = fault.kind == "shared"
             await self._record(record)
+            if fault.kind == "shared":
+                return self._shared_429(fault.retry_after)
             if fault.kind == "429":
                 return _json(
                     {
@@ -630,6 +679,11 @@ class FakeDiscord:
                 status=429,
                 headers=verdict.headers,
             )
+        shared = self._shared_verdict(request.method, path, at)
+        if shared:
+            record.status, record.shared = 429, True
+            await self._record(record)
+            return self._shared_429(shared)
         refused = await self._thread_rules(request.method, path, body, record)
         response = refused or self._answer(request.method, path, body, record)
         response.headers.update(verdict.headers)
@@ -1104,6 +1158,7 @@ class FakeDiscord:
     async def react(
         self, uid: str, name: str, mid: str, emoji: str, *, channel: str | None = None, guild: str = GUILD_ID
     ) -> None:
+        self._reactions.setdefault(mid, []).append(self.now())  # (the message's shared limit)
         await self.send(
             "MESSAGE_REACTION_ADD",
             {
