@@ -211,6 +211,7 @@ class MojiBot(discord.AutoShardedClient):
             self.scheduler, self._timezone, DISCORD_MENTION, discord_time, what="scheduled game"
         )
         self.manager.closed_listeners.append(self._forget_thread)
+        self.transport.on_gone = self._chat_gone_soon
         #: interaction id → its place in its chat's line, taken on arrival (see OrderedTree).
         self.turns_taken: dict[int, Turn] = {}
         self.tree = OrderedTree(self)
@@ -669,6 +670,39 @@ class MojiBot(discord.AutoShardedClient):
             await self.manager.handle(event)
         finally:
             turn.done()
+
+    # ------------------------------------------------------------ chats that are gone
+
+    def _chat_gone_soon(self, chat: ChatKey, why: str) -> None:
+        """A REST call met a chat that is gone (from the outbox, maybe inside the chat's own
+        delivery lane, which ending the game cancels: so it ends in a task of its own)."""
+        self.manager.spawn(self.chat_gone([chat], why), f"discord chat gone {chat.label()}")
+
+    async def chat_gone(self, chats: list[ChatKey], why: str) -> None:
+        """End the games of ``chats`` here, voided; nothing more is sent to them."""
+        for chat in chats:
+            self.transport.mark_gone(chat)
+            if await self.manager.chat_gone(chat, why) is not None:
+                self.transport.forget(chat)
+
+    def _chats_in(self, guild_id: int, channel_id: int) -> list[ChatKey]:
+        """This process's games in a channel and in its threads (or in that thread)."""
+        wanted = str(channel_id)
+        return [
+            chat
+            for chat in self.manager.sessions
+            if chat.platform == "discord"
+            and chat.workspace_id == str(guild_id)
+            and wanted in (chat.channel_id, chat.thread_id)
+        ]
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """CHANNEL_DELETE: the games in the channel and its threads end, voided."""
+        await self.chat_gone(self._chats_in(channel.guild.id, channel.id), "channel deleted")
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """THREAD_DELETE: the game in the thread ends, voided."""
+        await self.chat_gone(self._chats_in(payload.guild_id, payload.thread_id), "thread deleted")
 
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
         """A game's thread archived (idle, a busy server, a member): unarchived while its game runs.

@@ -60,6 +60,10 @@ TOO_OLD_TO_EDIT = 30046
 ARCHIVED_THREAD = 50083
 #: The auto-archive durations Discord accepts, in minutes (docs/resources/Channel.md).
 ARCHIVE_MINUTES = (60, 1440, 4320, 10080)
+#: "Unknown channel" (404): the channel or thread was deleted.
+UNKNOWN_CHANNEL = 10003
+#: "Missing access" (403): the bot may no longer see the channel (removed, or View Channel denied).
+MISSING_ACCESS = 50001
 #: "Cannot send messages to this user" (docs/topics/Opcodes_and_Status_Codes.md): the member
 #: closed their direct messages from this server's members, or blocked the bot.
 CANNOT_DM = 50007
@@ -106,6 +110,12 @@ class DiscordOutbox:
         self.now = now
         #: thread id → its auto-archive duration in minutes, for the threads moji opened
         self.archive_minutes: dict[int, int] = {}
+        #: Told when Discord says a chat is gone for the bot (10003 Unknown Channel, 50001
+        #: Missing Access): the client ends its game (see MojiBot.chat_gone).
+        self.on_gone: Callable[[ChatKey, str], None] | None = None
+        #: channels and threads gone for the bot: nothing more is sent to them (a game task that
+        #: was already at work when its game ended may still try)
+        self.gone: set[int] = set()
 
         self.settings = settings
         self.timeout = timeout
@@ -125,6 +135,7 @@ class DiscordOutbox:
     def remember(self, chat: ChatKey, reply: Reply) -> None:
         """The latest command in ``chat``: refusals are explained to its author."""
         self._recent[chat] = reply
+        self.gone.discard(int(chat.thread_id or chat.channel_id))  # (a command came from there)
 
     def forget(self, chat: ChatKey) -> None:
         """The chat's game ended."""
@@ -424,10 +435,14 @@ class DiscordOutbox:
         on_forbidden: str | None = None,
     ) -> T | None:
         """Run one REST call with a time limit; None on failure (logged), never raises."""
+        if int(chat.thread_id or chat.channel_id) in self.gone:
+            return None  # the chat is gone for the bot: its game has ended
         for attempt in range(1, attempts + 1):
             try:
                 result = await asyncio.wait_for(make(), self.timeout)
             except discord.Forbidden as exc:
+                if exc.code == MISSING_ACCESS and self._gone(chat, f"missing access ({what})"):
+                    return None
                 if exc.code == CANNOT_DM:  # a member's own setting: no permission would help
                     log.info(
                         "could not %s in %s: the member's direct messages are closed", what, chat.label()
@@ -436,7 +451,9 @@ class DiscordOutbox:
                 log_forbidden(what, chat.label(), exc)
                 await self._tell_refused(chat, on_forbidden or CANT_POST.format(what=exc.text or "403"))
                 return None
-            except discord.NotFound:
+            except discord.NotFound as exc:
+                if exc.code == UNKNOWN_CHANNEL and self._gone(chat, f"channel deleted ({what})"):
+                    return None
                 log.info("could not %s in %s: not found (deleted?)", what, chat.label())
                 return None
             except discord.RateLimited as exc:
@@ -458,6 +475,19 @@ class DiscordOutbox:
                 return None
             return result
         return None
+
+    def mark_gone(self, chat: ChatKey) -> None:
+        """Send nothing more to ``chat``: it was deleted, or the bot may no longer see it."""
+        self.gone.add(int(chat.thread_id or chat.channel_id))
+
+    def _gone(self, chat: ChatKey, why: str) -> bool:
+        """Discord says the chat is gone for the bot: its game ends (told once); True if told."""
+        if self.on_gone is None:
+            return False
+        self.mark_gone(chat)
+        log.warning("discord: %s is gone for moji: %s", chat.label(), why)
+        self.on_gone(chat, why)
+        return True
 
     async def _tell_refused(self, chat: ChatKey, text: str) -> None:
         reply = self._recent.get(chat)

@@ -389,6 +389,11 @@ class FakeDiscord:
         self.answered: set[str] = set()
         #: interaction payloads sent, by id (see :meth:`redeliver`)
         self.interactions: dict[str, dict[str, Any]] = {}
+        #: channels and threads deleted: every request in them is 404, 10003 "Unknown channel"
+        self.deleted: set[str] = set()
+        #: channels the bot may no longer see (removed from them, View Channel denied): every
+        #: request in them is 403, 50001 "Missing access" (docs/topics/Opcodes_and_Status_Codes.md)
+        self.no_access: set[str] = set()
         #: message id → when reactions were added to it (by anyone), for the shared limit
         self._reactions: dict[str, list[float]] = {}
         #: (channel id, nonce) → (when, message id): ``enforce_nonce`` posts
@@ -679,6 +684,11 @@ class FakeDiscord:
                 status=429,
                 headers=verdict.headers,
             )
+        gone = self._gone(path)
+        if gone is not None:
+            record.status = gone.status
+            await self._record(record)
+            return gone
         shared = self._shared_verdict(request.method, path, at)
         if shared:
             record.status, record.shared = 429, True
@@ -689,6 +699,41 @@ class FakeDiscord:
         response.headers.update(verdict.headers)
         await self._record(record)
         return response
+
+    # ------------------------------------------------------------ channels that are gone
+
+    def _gone(self, path: str) -> web.Response | None:
+        """Discord's answer to a request in a deleted channel (404, 10003 "Unknown channel") or
+        one the bot may not see (403, 50001 "Missing access"); None for any other."""
+        parts = path.strip("/").split("/")
+        if parts[0] != "channels" or len(parts) < 2:
+            return None
+        channel = parts[1]
+        parent = str(self.threads[channel]["parent_id"]) if channel in self.threads else None
+        if channel in self.deleted or parent in self.deleted:
+            return _json({"message": "Unknown Channel", "code": 10003}, status=404)
+        if channel in self.no_access or parent in self.no_access:
+            return _json({"message": "Missing Access", "code": 50001}, status=403)
+        return None
+
+    async def delete_channel(self, channel_id: str, guild: str = GUILD_ID) -> None:
+        """Someone deletes a channel or a thread: CHANNEL_DELETE ("Sent when a channel relevant
+        to the current user is deleted", a channel object) or THREAD_DELETE ("Sent when a thread
+        relevant to the current user is deleted … containing just the id, guild_id, parent_id,
+        and type fields"), docs/topics/Gateway_Events.md; every later request there is 404."""
+        self.deleted.add(channel_id)
+        if channel_id in self.threads:
+            thread = self.threads[channel_id]
+            data = {k: thread[k] for k in ("id", "guild_id", "parent_id", "type")}
+            await self.send("THREAD_DELETE", data, shard=self.shard_of(str(thread["guild_id"])))
+            return
+        channel = next(c for c in self.guild_payload(guild)["channels"] if c["id"] == channel_id)
+        await self.send("CHANNEL_DELETE", channel, shard=self.shard_of(guild))
+
+    def revoke_access(self, channel_id: str) -> None:
+        """The bot may no longer see a channel (and its threads): no event says so; every
+        request there is refused 403, 50001."""
+        self.no_access.add(channel_id)
 
     # ------------------------------------------------------------ threads
 
