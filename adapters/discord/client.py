@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 import discord
@@ -54,6 +55,7 @@ from bot.privacy import run_housekeeping, workspace_back, workspace_removed
 from bot.registry import Registry
 from bot.rights import Rights, button_rights, rights_needed
 from bot.schedule import DISCORD_MENTION, JOIN_WINDOW, Scheduler, Schedules, start_scheduled
+from bot.session import Session
 from bot.workspace import Workspace
 from storage.base import Schedule
 
@@ -64,6 +66,11 @@ LIST_MODAL = "moji:list"
 DISCORD_EPOCH_MS = 1420070400000
 #: Discord's error code for a second initial response to one interaction.
 ALREADY_ANSWERED = 40060
+#: After an invalid session, a race's channel is read back from this long (s) before the
+#: connection dropped: an answer on its way then was typed at most a moment before.
+READ_BACK = 5.0
+#: At most this many messages are read back per channel (one page of message history).
+READ_BACK_MOST = 100
 #: A game's thread stays active this long without a message until its first turn sets it from
 #: the turn's length (:meth:`DiscordOutbox.keep_open`).
 LOBBY_ARCHIVE_MINUTES: Literal[1440] = 1440
@@ -220,6 +227,9 @@ class MojiBot(discord.AutoShardedClient):
         self.tree.add_command(build_group(self), guild=self.guild_object)
         #: thread id → parent channel id, for games in their own thread.
         self.threads: dict[int, int] = {}
+        #: shard → when its gateway connection dropped, and the games whose settle windows are
+        #: held since (see :meth:`on_shard_disconnect`).
+        self._down: dict[int, tuple[float, list[tuple[ChatKey, Session]]]] = {}
         self.recovered = False
         #: Set once this process's unfinished games are rebuilt (after the first READY).
         self.games_ready = asyncio.Event()
@@ -343,6 +353,70 @@ class MojiBot(discord.AutoShardedClient):
         count = self.shard_count or 1
         shard = (int(chat.workspace_id) >> 22) % count
         return self.shard_ids is None or shard in self.shard_ids
+
+    def _shard_of(self, chat: ChatKey) -> int | None:
+        if chat.platform != "discord" or not chat.workspace_id.isdigit():
+            return None
+        return (int(chat.workspace_id) >> 22) % (self.shard_count or 1)
+
+    # ------------------------------------------------------------ gateway connection
+
+    async def on_shard_disconnect(self, shard_id: int) -> None:
+        """The shard's gateway connection dropped: answers typed meanwhile reach moji late (a
+        RESUME replays them) or never (an invalid session). The settle windows of the shard's
+        games stay open until it is back, so an answer is judged with those typed after it,
+        by its snowflake time, whatever its arrival (bot/session.py, ``hold``)."""
+        if shard_id in self._down:
+            return
+        held = []
+        for chat, session in list(self.manager.sessions.items()):
+            if self._shard_of(chat) == shard_id:
+                session.hold()
+                held.append((chat, session))
+        self._down[shard_id] = (self.manager.clock.now(), held)
+        log.info("discord: shard %s disconnected; %d game(s) wait for what it missed", shard_id, len(held))
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        """RESUMED: Discord replayed the missed events (dispatched before this one)."""
+        await self._back(shard_id, replayed=True)
+
+    async def on_shard_ready(self, shard_id: int) -> None:
+        """READY after a new IDENTIFY (the session was invalidated): nothing was replayed, so the
+        running races' channels are read back (message history) for the answers missed."""
+        await self._back(shard_id, replayed=False)
+
+    async def _back(self, shard_id: int, *, replayed: bool) -> None:
+        down = self._down.pop(shard_id, None)
+        if down is None:
+            return  # (the first connection)
+        since, held = down
+        for chat, session in held:
+            try:
+                if not replayed and self.manager.sessions.get(chat) is session and session.info.realtime:
+                    await self._read_back(chat, since - READ_BACK)
+            except Exception:
+                log.exception("discord: could not read back the messages missed in %s", chat.label())
+            finally:
+                # in the chat's line: after every replayed or read-back event of the chat
+                turn = self.manager.turns.take(chat)
+                try:
+                    await turn.wait()
+                    session.release()
+                finally:
+                    turn.done()
+
+    async def _read_back(self, chat: ChatKey, since: float) -> None:
+        """Hand the core the messages of ``chat`` sent since ``since`` (an answer already handled
+        is recognised by its message id and ignored)."""
+        channel = self.get_partial_messageable(
+            int(chat.thread_id or chat.channel_id), guild_id=int(chat.workspace_id)
+        )
+        after = discord.Object(discord.utils.time_snowflake(datetime.fromtimestamp(since, UTC)))
+        count = 0
+        async for message in channel.history(limit=READ_BACK_MOST, after=after, oldest_first=True):
+            count += 1
+            await self.on_message(message)
+        log.info("discord: read back %d message(s) in %s after an invalid session", count, chat.label())
 
     async def wind_down(self) -> None:
         """The process is stopping: judge what is settling, tell the races, send what is queued."""

@@ -9,6 +9,14 @@ recorded requests with :meth:`FakeDiscord.wait_for`, never on wall-clock sleeps.
 It also enforces Discord's rate limits (:class:`DiscordLimits`) on the injected
 clock: per-channel buckets for posting, editing and reacting, the global limit
 per bot token, with Discord's headers and 429 bodies.
+
+And, in every test, what else Discord documents (each cited where it is done; issue 31):
+message and embed length limits (400, 50035), direct messages refused by a member's setting
+(:attr:`FakeDiscord.dms_closed`, 403, 50007), threads archived when idle or when told, with
+edits, reactions and commands refused there (50083) and a message unarchiving them,
+shared-scope 429s (not counted as invalid requests), deleted channels and threads (their
+gateway events, then 404 10003) and channels the bot may no longer see (403 50001), and a
+gateway that replays missed events on RESUME or invalidates the session (op 9).
 """
 
 from __future__ import annotations
@@ -353,6 +361,12 @@ class FakeDiscord:
         self.identifies: list[dict[str, Any]] = []
         self.resumes: list[dict[str, Any]] = []
         self.sockets: dict[int, web.WebSocketResponse] = {}
+        #: shard → gateway events sent while its connection was down (replayed on RESUME)
+        self.missed: dict[int, list[dict[str, Any]]] = {}
+        #: shards whose session was invalidated: a RESUME is answered op 9 too
+        self.invalidated: set[int] = set()
+        self._door = asyncio.Event()
+        self._door.set()
         self.seq: dict[int, int] = {}
         self.shard_count = 1
         self.base = ""
@@ -896,6 +910,16 @@ class FakeDiscord:
             for command in body or []:
                 out.append({**command, "id": self.snowflake(), "application_id": APP_ID, "version": "1"})
             return _json(out)
+        if parts[0] == "channels" and len(parts) == 3 and parts[2] == "messages" and method == "GET":
+            # Get Channel Messages: "Returns an array of message objects from newest to oldest";
+            # ``after`` a message id, ``limit`` 1-100, default 50 (docs/resources/Message.md)
+            after = int(record.query.get("after", "0"))
+            limit = max(1, min(100, int(record.query.get("limit", "50"))))
+            found = sorted(
+                (m for m in self.messages.values() if m["channel_id"] == parts[1] and int(m["id"]) > after),
+                key=lambda m: int(m["id"]),
+            )[:limit]
+            return _json(list(reversed(found)))
         if parts[0] == "channels" and len(parts) == 3 and parts[2] == "messages" and method == "POST":
             recipient = next((u for u, c in self.dm_channels.items() if c == parts[1]), None)
             if recipient is not None and recipient in self.dms_closed:
@@ -1080,6 +1104,7 @@ class FakeDiscord:
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
+        await self._door.wait()
         await ws.send_json({"op": 10, "d": {"heartbeat_interval": 45000}, "s": None, "t": None})
         shard_id = 0
         async for msg in ws:
@@ -1092,6 +1117,8 @@ class FakeDiscord:
             elif op == 2:
                 self.identifies.append(data["d"])
                 shard_id, count = data["d"].get("shard", [0, 1])
+                self.invalidated.discard(shard_id)
+                self.missed.pop(shard_id, None)  # a new session: nothing is replayed
                 self.sockets[shard_id] = ws
                 self.seq[shard_id] = 0
                 mine = [g for g in self.guilds if self.shard_of(g) == shard_id]
@@ -1118,7 +1145,12 @@ class FakeDiscord:
                 # the session id names the shard ("session-{shard}-{n}", see READY)
                 session = str(data["d"].get("session_id", "")).split("-")
                 shard_id = int(session[1]) if len(session) == 3 and session[1].isdigit() else 0
+                if shard_id in self.invalidated:
+                    await ws.send_json({"op": 9, "d": False, "s": None, "t": None})
+                    continue
                 self.sockets[shard_id] = ws
+                for payload in self.missed.pop(shard_id, []):
+                    await ws.send_json(payload)  # the missed events in order, then RESUMED
                 await self.send("RESUMED", {}, shard=shard_id)
                 self._connected.set()
         if self.sockets.get(shard_id) is ws:
@@ -1126,10 +1158,23 @@ class FakeDiscord:
         return ws
 
     async def send(self, event: str, data: dict[str, Any], *, shard: int = 0) -> None:
-        """Dispatch a gateway event to the bot."""
-        ws = self.sockets[shard]
+        """Dispatch a gateway event to the bot.
+
+        While the shard's connection is down (:meth:`drop_connection`) the event is kept for
+        the session, as Discord does: a RESUME replays it (docs/topics/Gateway.md, "Resuming":
+        "the Gateway will send the missed events in order, finishing with a Resumed event").
+        """
         self.seq[shard] = self.seq.get(shard, 0) + 1
-        await ws.send_json({"op": 0, "t": event, "s": self.seq[shard], "d": data})
+        payload = {"op": 0, "t": event, "s": self.seq[shard], "d": data}
+        ws = self.sockets.get(shard)
+        if ws is None and shard in self.missed:
+            self.missed[shard].append(payload)
+            return
+        if ws is None and shard in self.invalidated:
+            return  # lost: the session is gone (a new one replays nothing)
+        if ws is None:
+            raise KeyError(shard)  # no session at all: a test's mistake
+        await ws.send_json(payload)
 
     async def create_role(self, guild: str, rid: str, name: str) -> None:
         """Someone allowed to manage roles makes a role (GUILD_ROLE_CREATE)."""
@@ -1142,11 +1187,35 @@ class FakeDiscord:
         payload = self.interactions[interaction_id]
         await self.send("INTERACTION_CREATE", payload, shard=self.shard_of(str(payload["guild_id"])))
 
-    async def drop_connection(self, shard: int = 0) -> None:
-        """Close the gateway socket as Discord does before asking for a RESUME."""
+    async def drop_connection(self, shard: int = 0, *, hold: bool = False) -> None:
+        """Close the gateway socket as Discord does before asking for a RESUME; events sent
+        meanwhile are kept for the session and replayed on RESUME.
+
+        ``hold``: wait for :meth:`let_in` before answering the bot's reconnection (so a test
+        can send events while the bot is away)."""
         self._connected.clear()
+        self.missed.setdefault(shard, [])
+        if hold:
+            self._door.clear()
         ws = self.sockets.pop(shard)
         await ws.close(code=4000)
+
+    def let_in(self) -> None:
+        """Answer the reconnections :meth:`drop_connection` held back."""
+        self._door.set()
+
+    async def invalidate_session(self, shard: int = 0, *, hold: bool = False) -> None:
+        """Invalidate the shard's session (op 9, ``d: false``): "your app should disconnect …
+        then send an Identify" (docs/topics/Gateway.md, "Resuming"); the events it missed are
+        lost, never replayed. ``hold``: as for :meth:`drop_connection`."""
+        self._connected.clear()
+        if hold:
+            self._door.clear()
+        self.missed.pop(shard, None)
+        self.invalidated.add(shard)
+        ws = self.sockets.get(shard)
+        if ws is not None:
+            await ws.send_json({"op": 9, "d": False, "s": None, "t": None})
 
     async def connected(self, within: float = PATIENCE) -> None:
         async with asyncio.timeout(within):
