@@ -309,7 +309,12 @@ class MojiBot(discord.AutoShardedClient):
                 await workspace_back(store, platform, guild_id)
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
-        """moji was removed from a server: its data goes after the grace period (see bot.privacy)."""
+        """moji was removed from a server: its games there end, voided (nothing can be sent there
+        any more), and its data goes after the grace period (see bot.privacy)."""
+        here = [
+            c for c in self.manager.sessions if c.platform == "discord" and c.workspace_id == str(guild.id)
+        ]
+        await self.chat_gone(here, "moji was removed from the server")
         try:
             await workspace_removed(
                 self.services.store, "discord", str(guild.id), self.manager.clock.now(), "guild_remove"

@@ -744,6 +744,14 @@ class FakeDiscord:
         channel = next(c for c in self.guild_payload(guild)["channels"] if c["id"] == channel_id)
         await self.send("CHANNEL_DELETE", channel, shard=self.shard_of(guild))
 
+    async def remove_bot(self, guild: str = GUILD_ID) -> None:
+        """The bot is removed from a server: GUILD_DELETE without ``unavailable`` ("If the
+        unavailable field is not set, the user was removed from the guild", docs/topics/
+        Gateway_Events.md, Guild Delete); its channels are out of the bot's reach from then on."""
+        for channel in self.guild_payload(guild)["channels"]:
+            self.no_access.add(str(channel["id"]))
+        await self.send("GUILD_DELETE", {"id": guild}, shard=self.shard_of(guild))
+
     def revoke_access(self, channel_id: str) -> None:
         """The bot may no longer see a channel (and its threads): no event says so; every
         request there is refused 403, 50001."""

@@ -119,3 +119,11 @@ async def test_a_channel_deleted_while_its_event_was_lost_ends_on_the_next_call(
     assert CHAT not in h.manager.sessions
     await nothing_more_is_sent(h, CHANNEL_ID)
     assert await voided(h, game_id)
+
+
+async def test_a_removed_bot_ends_the_games_of_that_server(h: Harness) -> None:
+    game_id = await race(h)
+    await h.fake.remove_bot()
+    await h.fake.until(lambda: CHAT not in h.manager.sessions)
+    await nothing_more_is_sent(h, CHANNEL_ID)
+    assert await voided(h, game_id)
