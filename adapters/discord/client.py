@@ -332,9 +332,22 @@ class MojiBot(discord.AutoShardedClient):
     async def recover(self) -> None:
         """Resume (or void) the unfinished games of the guilds on this process's shards."""
         await self.services.recover(self.manager, "discord", mine=self.mine)
-        for chat in self.manager.sessions:
+        for chat in list(self.manager.sessions):
             if chat.thread_id:
                 self.threads[int(chat.thread_id)] = int(chat.channel_id)
+                await self._adopt_thread(chat)
+
+    async def _adopt_thread(self, chat: ChatKey) -> None:
+        """A game resumed in its thread: keep the thread's auto-archive in hand (an active thread
+        is in the guild's cache, from GUILD_CREATE); one missing from it is archived: unarchived."""
+        assert chat.thread_id is not None
+        guild = self.get_guild(int(chat.workspace_id)) if chat.workspace_id.isdigit() else None
+        thread = guild.get_thread(int(chat.thread_id)) if guild is not None else None
+        if thread is not None and not thread.archived:
+            if self.user is not None and thread.owner_id == self.user.id:
+                self.transport.archive_minutes[thread.id] = thread.auto_archive_duration
+            return
+        await self.transport.unarchive(chat)  # (remembers its duration)
 
     def _owns(self, schedule: Schedule) -> bool:
         return self.mine(ChatKey("discord", schedule.workspace_id, schedule.channel_id))

@@ -182,13 +182,17 @@ class DiscordOutbox:
         if not chat.thread_id or not chat.thread_id.isdigit():
             return False
         try:
-            await asyncio.wait_for(
+            data = await asyncio.wait_for(
                 self.client.http.edit_channel(int(chat.thread_id), archived=False), self.timeout
             )
         except (discord.HTTPException, TimeoutError, aiohttp.ClientError, OSError) as exc:
             log.warning("could not unarchive the thread of %s: %r", chat.label(), exc)
             return False
         log.info("unarchived the thread of the game in %s", chat.label())
+        meta = data.get("thread_metadata") if isinstance(data, dict) else None
+        mine = self.client.user is not None and str(data.get("owner_id")) == str(self.client.user.id)
+        if mine and isinstance(meta, dict) and isinstance(meta.get("auto_archive_duration"), int):
+            self.archive_minutes[int(chat.thread_id)] = meta["auto_archive_duration"]
         return True
 
     async def refusal_marks(self, chat: ChatKey) -> bool:

@@ -1085,7 +1085,13 @@ class FakeDiscord:
             "stickers": [],
             "features": [],
             "channels": [channel, *([other] if other else [])],
-            "threads": [],
+            # "All active threads in the guild that current user has permission to view"
+            # (docs/resources/Guild.md, Guild Create extra fields)
+            "threads": [
+                dict(t)
+                for t in self.threads.values()
+                if str(t["guild_id"]) == guild_id and not t["thread_metadata"]["archived"]
+            ],
             "members": [],
             "member_count": 3,
             "large": False,

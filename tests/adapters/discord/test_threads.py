@@ -128,3 +128,22 @@ async def test_an_edit_refused_in_an_archived_thread_unarchives_it_and_goes_agai
     assert h.fake.requests.index(refused) < len(h.fake.requests) - 1
     assert h.fake.of("PATCH", rf"^/channels/{thread}/messages/\d+$")[-1].status == 200
     assert not h.fake.archived(thread)
+
+
+async def test_after_a_restart_the_thread_is_kept_in_hand(h: Harness) -> None:
+    session, thread = await start_board(h)
+    chat = session.chat
+    await h.fake.until(lambda: duration(h, thread) == 4320)
+    h2 = await h.restart()
+    try:
+        await h2.fake.until(lambda: chat in h2.manager.sessions)
+        assert h2.bot.transport.archive_minutes.get(int(thread)) == 4320, "read from GUILD_CREATE's threads"
+    finally:
+        await h2.stop()
+    h.fake.threads[thread]["thread_metadata"]["archived"] = True  # archived while moji was away
+    h3 = await h2.restart()
+    try:
+        await h3.fake.until(lambda: not h3.fake.archived(thread))
+        assert h3.bot.transport.archive_minutes.get(int(thread)) == 4320
+    finally:
+        await h3.stop()
