@@ -15,8 +15,18 @@ module makes each call:
 No method raises: a game must not die because Discord was slow. Server errors and
 429s are retried by discord.py; each call also has a time limit, and an idempotent
 call that timed out is tried again. A 429 that discord.py gave up on is raised as
-:class:`~bot.pacing.RateLimited` for the pacer. A refusal (403) gets one clear log
-line and, when possible, a friendly private note to whoever started the game.
+:class:`~bot.pacing.RateLimited` for the pacer (a *shared* resource's 429 is not: it is not
+moji's pace). A refusal (403) gets one clear log line and, when possible, a friendly
+private note to whoever started the game — except the refusals no permission would fix:
+
+- a direct message refused by the member's own setting (50007) raises
+  :class:`~bot.reach.PrivateRefused` for the delivery layer, which remembers it;
+- a channel or thread deleted (404, 10003) or out of the bot's sight (403, 50001) ends its
+  game (:attr:`DiscordOutbox.on_gone`), and nothing more is sent there;
+- an edit or reaction in an archived thread (400, 50083) unarchives it and goes again.
+
+Texts longer than a message holds are split (:mod:`adapters.discord.render`), and a game's
+thread is kept active for its whole turn (:meth:`DiscordOutbox.keep_open`).
 """
 
 from __future__ import annotations
@@ -116,7 +126,6 @@ class DiscordOutbox:
         #: channels and threads gone for the bot: nothing more is sent to them (a game task that
         #: was already at work when its game ended may still try)
         self.gone: set[int] = set()
-
         self.settings = settings
         self.timeout = timeout
         self.renderer = renderer
