@@ -235,6 +235,32 @@ class GameManager:
         except Exception:
             log.exception("could not report the crash to %s", chat.label())
 
+    async def chat_gone(self, chat: ChatKey, why: str) -> str | None:
+        """The chat can no longer be reached — deleted, or the bot denied access to it: its game
+        ends now, **voided** and recorded as such, and nothing more is sent there (the platform
+        would refuse it). Returns the game's id, or None when the chat had no game here.
+
+        Platform-neutral (the adapter calls it from its platform's events and refusals; a
+        channel's threads are chats of their own)."""
+        session = self.sessions.pop(chat, None)
+        if session is None:
+            return None
+        log.warning("%s: the chat is gone (%s); game %s ends voided", chat.label(), why, session.game_id)
+        session.abandon()
+        drop = getattr(self.outbox, "drop", None)
+        if callable(drop):
+            drop(chat)  # nothing queued for it is sent
+        self._notify_closed(chat)
+        try:
+            if session.engine is None:
+                await self.game_log.lobby_closed(session.game_id)
+            else:
+                await self.game_log.void(session.game_id, f"chat gone: {why}")
+        except Exception:
+            self._abandoned.add(session.game_id)  # (voided when its chat starts anew)
+            log.exception("could not record game %s as voided", session.game_id)
+        return session.game_id
+
     async def wind_down(self) -> None:
         """The process is stopping: every race judges what is settling and tells its channel.
 

@@ -38,6 +38,9 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+#: The longest a settle window is held open for answers a platform may still replay (s).
+HOLD_MOST = 10.0
+
 #: Waits (s) between tries when the database refuses a write (locked, restarting, gone):
 #: about half a minute in all, during which the game pauses; then it stops with a message.
 STORAGE_WAITS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0)
@@ -134,6 +137,9 @@ class Session:
         self._ending: list[str] = []  # the engine's closing words, shown in the result
         self._pinged: set[str] = set()  # seats told it is their turn (turn-based games)
         self._judged = asyncio.Event()  # set while no answer waits in the settle window
+        #: Holds on the settle window (see :meth:`hold`), and since when the first was taken.
+        self._holds = 0
+        self._held_since = 0.0
         #: Platform messages already taken as answers or moves (also those in the log before a
         #: restart): a redelivery of one is never judged twice.
         self._handled: set[str] = set()
@@ -840,12 +846,40 @@ class Session:
         if self.phase is Phase.LOBBY and self._lobby_deadline is not None:
             candidates.append(self._lobby_deadline)
         elif self.phase is Phase.RUNNING and self.engine is not None:
-            if self._settle_deadline is not None:
-                candidates.append(self._settle_deadline)
-            for when in (self.engine.next_deadline(), self.engine.next_bot_time()):
-                if when is not None:
-                    candidates.append(when + self._paused)  # the game's clock → the wall clock
+            closes = self._settle_closes_at()
+            if closes is not None:
+                candidates.append(closes)
+            deadline = self.engine.next_deadline()
+            if deadline is not None:  # the game's clock → the wall clock (a held tick waits too)
+                candidates.append(max(deadline + self._paused, self._hold_ends()))
+            bot_time = self.engine.next_bot_time()
+            if bot_time is not None:
+                candidates.append(bot_time + self._paused)
         return min(candidates) if candidates else None
+
+    def _hold_ends(self) -> float:
+        """When the holds stop holding anything (0: no hold)."""
+        return self._held_since + HOLD_MOST if self._holds else 0.0
+
+    def hold(self) -> None:
+        """Keep the settle window open: answers sent earlier may still be on their way (the
+        platform's connection dropped and will replay what it missed). Answers are judged once
+        every hold is released — by their send times, as always — or :data:`HOLD_MOST` seconds
+        after the first hold was taken, whichever comes first; the game's own deadline (a
+        card's hourglass) waits as long, so a missed answer cannot lose to it either."""
+        if not self._holds:
+            self._held_since = self._clock.now()
+        self._holds += 1
+
+    def release(self) -> None:
+        """Let go of one :meth:`hold` (the replay is over)."""
+        self._holds = max(0, self._holds - 1)
+        self._reschedule()
+
+    def _settle_closes_at(self) -> float | None:
+        if self._settle_deadline is None:
+            return None
+        return max(self._settle_deadline, self._hold_ends())
 
     def _reschedule(self) -> None:
         wake = self.next_wake()
@@ -901,12 +935,14 @@ class Session:
                     await self._apply(Action("say", now, seat=claim.seat, text=claim.text))
                     if self.phase is not Phase.RUNNING:
                         return
-        if self._settle_deadline is not None and now >= self._settle_deadline:
+        closes = self._settle_closes_at()
+        if closes is not None and now >= closes:
             await self._judge_pending(now)
             if self.phase is not Phase.RUNNING:
                 return
         deadline = self.engine.next_deadline()
-        if deadline is not None and deadline + self._paused <= now:
+        if deadline is not None and max(deadline + self._paused, self._hold_ends()) <= now:
+            # (while held, the game's own deadline waits too: an answer on its way may beat it)
             tick = Action("tick", self._wall_for(deadline, now))
             await self._apply(tick)
             again = self.engine.next_deadline()
