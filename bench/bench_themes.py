@@ -2,8 +2,9 @@
 and how many common non-theme words it wrongly accepts (issue 30). Prints JSON.
 
 The labelled sets live in ``bench/labels/`` (``themes-food.txt``, ``themes-drinks.txt``,
-``themes-animals.txt`` and the negatives ``themes-negative.txt``; each file's header says
-where it came from). Every answer is judged as a race judges it: normalised as typed
+``themes-animals.txt``, the negatives ``themes-negative.txt`` and ``themes-heldout.txt``,
+written after the rule and the shipped list were final and not tuned for; each file's
+header says where it came from). Every answer is judged as a race judges it: normalised as typed
 (several words allowed), under the theme and the race's default bans (proper nouns,
 abbreviations, contractions, foreign words; a food theme lifts the proper-noun and
 plural bans). Drinks are judged under ``food`` ("food or drink").
@@ -78,6 +79,25 @@ def measure(lex: Lexicon) -> dict[str, object]:
             "in_shipped_list": len(from_list),
             "missed": missed,
         }
+    # The held-out set ("theme: answer" lines), written after the rule and the list were final.
+    kinds = {"food": "food", "drink": "food", "animal": "animals"}
+    heldout = [line.split(": ", 1) for line in labelled("heldout")]
+    missed_heldout = [a for kind, a in heldout if not accepted(lex, a, kinds[kind])]
+    report["heldout"] = {
+        "answers": len(heldout),
+        "accepted": len(heldout) - len(missed_heldout),
+        "recall": round(1 - len(missed_heldout) / len(heldout), 4),
+        "per_kind": {
+            kind: round(
+                1
+                - sum(1 for k, a in heldout if k == kind and a in missed_heldout)
+                / sum(1 for k, _ in heldout if k == kind),
+                4,
+            )
+            for kind in kinds
+        },
+        "missed": missed_heldout,
+    }
     negatives = labelled("negative")
     for theme in ("food", "animals"):
         wrong = [w for w in negatives if accepted(lex, w, theme)]

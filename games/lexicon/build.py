@@ -100,9 +100,10 @@ GUESSED_BASE_MARGIN = 0.3
 #: regions, continents) and noun.object (rivers, lakes, seas, mountains, islands).
 LEXNAMES_PLACE = frozenset({15, 17})
 #: Synsets whose hyponyms are food in any sense, not only a word's common ones
-#: (docs/LEXICON.md, "Food, drink and animals"): edible fruit (date, orange, lime) and
-#: vegetable (pepper), and FOOD_NUTRIENT's direct hyponyms (water, fare, feed).
-PRODUCE = frozenset({7705931, 7707451})
+#: (docs/LEXICON.md, "Food, drink and animals"): edible fruit (date, orange, lime),
+#: vegetable (pepper), edible nut (pecan, chestnut), and FOOD_NUTRIENT's direct hyponyms
+#: (water, fare, feed).
+PRODUCE = frozenset({7705931, 7707451, 7737081})
 FOOD_NUTRIENT = 21265
 #: Flesh eaten as food (meat, game, poultry, fish, seafood, shellfish): a food sense directly
 #: under one of these, the flesh of an animal the word names (turkey, lamb, salmon, clam),
@@ -110,6 +111,16 @@ FOOD_NUTRIENT = 21265
 FLESH = frozenset({7649854, 7650449, 7644706, 7775375, 7776866, 7783210})
 #: WordNet's "animal, animate being, beast, brute, creature, fauna".
 ANIMAL_ROOT = 15388
+#: WordNet's "hominid" (man and his extinct kin): people are no animals in a word game
+#: (HUMANITY, MAN, WORLD: "all of the living human inhabitants of the earth").
+HOMINID = frozenset({2471762})
+#: A scientific name among a synset's lemmas (Phascolarctos_cinereus).
+BINOMIAL = re.compile(r"^[A-Z][a-z]+_[a-z]+$")
+#: Where a food sense counted only because the corpus cannot tell must lead: food, solid
+#: food or a beverage, but not animal feed or a meal (SCRATCH, TIMOTHY, MAST; FEAST, PICNIC)
+#: nor a helping (PLEDGE, a toast; QUID, a chew of tobacco).
+FOOD_ROOTS = frozenset({FOOD_NUTRIENT, 7555863, 7881800})
+NOT_FOOD = frozenset({7800091, 7573696})
 #: An animal sense must sit at least this many steps below ANIMAL_ROOT on every path: the
 #: senses right under it are roles and broad classes (pet, game, prey, young, male, giant,
 #: predator, invertebrate), not animals a player names.
@@ -274,6 +285,9 @@ class WordNet:
                 self.noun_sense_counts[(lemma, int(number))] = int(uses)
         self.lexfile: dict[int, int] = {}
         self.hypernyms: dict[int, list[int]] = {}  # noun synset -> its (instance) hypernyms
+        self.hyponyms: dict[int, list[int]] = {}  # noun synset -> its hyponyms
+        #: Noun synsets biology names: a member of a taxon (#m) or with a binomial lemma.
+        self.taxon_members: set[int] = set()
         self.common: dict[int, frozenset[str]] = {}  # synset -> its lemmas written in lower case
         self.persons: set[str] = set()  # famous persons' full names (folded)
         #: One-word noun lemmas written with a capital -> what they name (PLACE | PERSON | OTHER).
@@ -292,12 +306,20 @@ class WordNet:
                 self.lexfile[offset] = lexfile
                 pointers = int(parts[4 + 2 * count])
                 ups: list[int] = []
+                downs: list[int] = []
                 instance = False
                 for i in range(pointers):
                     symbol, target = parts[5 + 2 * count + 4 * i], parts[6 + 2 * count + 4 * i]
                     if symbol in ("@", "@i"):
                         ups.append(int(target))
                         instance = instance or symbol == "@i"
+                    elif symbol == "~":
+                        downs.append(int(target))
+                    elif symbol == "#m" and lexfile == LEXNAME_ANIMAL:
+                        self.taxon_members.add(offset)
+                if lexfile == LEXNAME_ANIMAL and any(BINOMIAL.match(w) for w in raw_words):
+                    self.taxon_members.add(offset)  # Phascolarctos_cinereus (koala)
+                self.hyponyms[offset] = downs
                 self.hypernyms[offset] = ups
                 if instance and lexfile == LEXNAME_PERSON:
                     self.persons.update(n for n in map(_name, raw_words) if n)
@@ -355,41 +377,69 @@ class WordNet:
         found = [self.animal_depth(up, _depth + 1) for up in self.hypernyms.get(offset, ())]
         return min((d for d in found if d >= 0), default=-1)
 
-    def common_senses(self, lemma: str, zipf: Callable[[str], float]) -> list[int]:
+    def common_senses(self, lemma: str, zipf: Callable[[str], float]) -> dict[int, bool]:
         """The noun synsets of ``lemma`` that are common readings of it (docs/LEXICON.md,
-        "Food, drink and animals"). A sense SemCor tags counts when it is one of the two
-        leading senses or has COMMON_SHARE of the word's tagged uses. When SemCor tags the
-        word fewer than FEW_TAGS times it cannot tell the senses apart: then every sense of a
-        collocation (red_wine) or of a word rarer than COMMON_ZIPF counts (chameleon), and
-        the two leading senses of a more common word (cake)."""
+        "Food, drink and animals"), each with True when the evidence shows it and False when
+        it counts only because the evidence cannot tell.
+
+        A sense SemCor tags shows it when it is one of the two leading senses or has
+        COMMON_SHARE of the word's tagged uses. When SemCor tags the word fewer than FEW_TAGS
+        times it cannot tell the senses apart: the two leading senses show it, and every
+        other sense counts too for a collocation (red_wine) or for a word rarer than
+        COMMON_ZIPF (chameleon), but not for a more common word (cake).
+        """
         offsets = self.index["n"].get(lemma, [])
         uses = [self.noun_sense_counts.get((lemma, n), 0) for n in range(1, len(offsets) + 1)]
         total = sum(uses)
         if total < FEW_TAGS:
-            if "_" in lemma or "-" in lemma or zipf(lemma) < COMMON_ZIPF:
-                return list(offsets)
-            return [o for rank, (o, n) in enumerate(zip(offsets, uses, strict=True)) if n or rank < 2]
-        return [
-            o
+            every = "_" in lemma or "-" in lemma or zipf(lemma) < COMMON_ZIPF
+            return {
+                o: bool(n or rank < 2)
+                for rank, (o, n) in enumerate(zip(offsets, uses, strict=True))
+                if n or rank < 2 or every
+            }
+        return {
+            o: True
             for rank, (o, n) in enumerate(zip(offsets, uses, strict=True))
             if n and (rank < 2 or n >= COMMON_SHARE * total)
-        ]
+        }
+
+    def named_kind(self, offset: int) -> bool:
+        """Is the animal synset ``offset`` a kind biology names (a member of a taxon, or with a
+        scientific name), or one whose hyponyms are (seal: eared and earless seals)? Roles
+        such as a horse kept for hire (HACK, POSTER) or a parent (DAM, SIRE) are not."""
+        members = self.taxon_members
+        return offset in members or any(h in members for h in self.hyponyms.get(offset, ()))
 
     def themes(self, lemma: str, zipf: Callable[[str], float]) -> int:
-        """The FOOD and ANIMAL bits of a noun (``zipf`` gives a word's Zipf frequency): a common sense
-        that is an animal (below the broad classes) or a food or drink; FOOD too for any
-        sense that is a fruit, a vegetable or a direct kind of food/nutrient (water, date,
-        lime), and for the flesh of an animal the word names (turkey, lamb)."""
+        """The FOOD and ANIMAL bits of a noun (``zipf`` gives a word's Zipf frequency).
+
+        A common sense (see common_senses) that is an animal below the broad classes (no
+        hominid; a named kind if only the lack of evidence lets it count), or a food or
+        drink (food, solid food or a beverage, no feed or meal, if only the lack of evidence
+        lets it count); FOOD too for any sense that is a fruit, a vegetable or a direct kind
+        of food/nutrient (water, date, lime), and for the flesh of an animal the word names
+        (turkey, lamb).
+        """
         bits = 0
         flesh = False
-        common = set(self.common_senses(lemma, zipf))
+        common = self.common_senses(lemma, zipf)
         for offset in self.index["n"].get(lemma, ()):
             lexfile = self.lexfile[offset]
-            if lexfile == LEXNAME_ANIMAL and offset in common and self.animal_depth(offset) >= ANIMAL_DEPTH:
-                bits |= F.ANIMAL
+            shown = common.get(offset)
+            if lexfile == LEXNAME_ANIMAL:
+                if (
+                    shown is not None
+                    and (shown or self.named_kind(offset))
+                    and self.animal_depth(offset) >= ANIMAL_DEPTH
+                    and not self.reaches(offset, HOMINID)
+                ):
+                    bits |= F.ANIMAL
             elif lexfile == LEXNAME_FOOD:
                 produce = FOOD_NUTRIENT in self.hypernyms[offset] or self.reaches(offset, PRODUCE)
-                if offset in common or produce:
+                unseen_food = self.reaches(offset, FOOD_ROOTS) and not self.reaches(offset, NOT_FOOD)
+                food = shown is not None and (shown or unseen_food)
+                if food or produce:
                     bits |= F.FOOD
                 elif FLESH & set(self.hypernyms[offset]):
                     flesh = True

@@ -53,7 +53,7 @@ def test_recall_on_common_theme_answers(lex: Lexicon, name: str, theme: str) -> 
 def test_few_false_positives_on_common_words(lex: Lexicon, theme: str) -> None:
     negatives = labelled("negative")
     wrong = [w for w in negatives if accepted(lex, w, theme)]
-    # Measured 0.3 % (food) and 1.5 % (animals: MOUNT, HEAD, QUEEN, HACK, COPPER; see the docs).
+    # Measured 0.3 % (food: SACK) and 1.2 % (animals: MOUNT, HEAD, QUEEN, COPPER; see the docs).
     assert len(wrong) <= 0.02 * len(negatives), wrong
 
 
@@ -76,11 +76,34 @@ def test_meat_of_a_common_animal_is_food(lex: Lexicon) -> None:
         assert lex.judge(word, rules("food")).ok, word
         assert lex.judge(word, rules("animals")).ok, word
     assert lex.judge("peanuts", rules("food")).ok  # WordNet's PEANUTS is "a trifle" too
+    for word in ("ewe", "ram"):  # roles of a kind, named by the shipped list
+        assert lex.judge(word, rules("animals")).ok, word
 
 
 def test_rare_senses_of_common_words_stay_out(lex: Lexicon) -> None:
     for word in ("board", "table", "rock", "cup", "bishop", "kiss", "dog", "course", "spread"):
         assert lex.judge(word, rules("food")).reason_code == "theme", word
-    # Roles and broad classes right under "animal", and body parts filed with animals.
-    for word in ("pet", "game", "prey", "knee", "comb", "wing", "soldier", "virus"):
+    # Roles and broad classes right under "animal", body parts filed with animals, people,
+    # and roles that count only for want of evidence (a horse kept for hire, a parent).
+    for word in ("pet", "game", "prey", "knee", "comb", "wing", "soldier", "virus", "humanity", "man"):
         assert lex.judge(word, rules("animals")).reason_code == "theme", word
+    for word in ("hack", "poster", "dam", "sire", "kit"):
+        assert lex.judge(word, rules("animals")).reason_code == "theme", word
+    # Animal feed, a meal, a toast or a chew of tobacco counted only for want of evidence.
+    for word in ("scratch", "timothy", "picnic", "pledge", "quid"):
+        assert lex.judge(word, rules("food")).reason_code == "theme", word
+
+
+def test_produce_by_any_sense(lex: Lexicon) -> None:
+    for word in ("water", "date", "fig", "lime", "pepper", "pecan", "chestnut", "peanuts"):
+        assert lex.judge(word, rules("food")).ok, word
+
+
+def test_recall_on_the_held_out_set(lex: Lexicon) -> None:
+    """Answers written after the rule and the list were final (measured in docs/LEXICON.md);
+    a floor that catches a regression, not a target to tune for."""
+    kinds = {"food": "food", "drink": "food", "animal": "animals"}
+    pairs = [line.split(": ", 1) for line in labelled("heldout")]
+    assert len(pairs) >= 300
+    missed = [answer for kind, answer in pairs if not accepted(lex, answer, kinds[kind])]
+    assert len(missed) <= 0.15 * len(pairs), missed
