@@ -428,10 +428,14 @@ class WordNet:
             lexfile = self.lexfile[offset]
             shown = common.get(offset)
             if lexfile == LEXNAME_ANIMAL:
+                depth = self.animal_depth(offset)
+                # A species WordNet files under "species" rather than under an animal
+                # (barramundi, Lates calcarifer) has no path to "animal" but a taxon.
+                kind = depth >= ANIMAL_DEPTH or (depth < 0 and offset in self.taxon_members)
                 if (
                     shown is not None
                     and (shown or self.named_kind(offset))
-                    and self.animal_depth(offset) >= ANIMAL_DEPTH
+                    and kind
                     and not self.reaches(offset, HOMINID)
                 ):
                     bits |= F.ANIMAL
