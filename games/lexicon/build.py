@@ -359,16 +359,15 @@ def personal_name(
     """Is the proper noun ``word`` a personal name rather than a place or another name?
 
     A place (:func:`is_place`: paris, nile, washington) is no personal name; a person
-    instance is (einstein, mary), and so is a first name or surname of the name lists in
-    ``persons`` (michael, whom WordNet knows only as an archangel); another capitalised
-    sense (monday, english, african) is not. A proper noun WordNet does not know as a
-    capitalised noun counts as a personal name: the word lists' names beyond WordNet are
-    mostly first names and surnames.
+    instance is (einstein, mary); another capitalised sense (monday, english, african) is
+    not, even when a name list has it as a surname (English). A proper noun WordNet does not
+    know as a capitalised noun counts as a personal name: the word lists' names beyond
+    WordNet are mostly first names and surnames.
     """
     if is_place(word, wn, places, persons):
         return False
     kind = wn.capitalised.get(word, 0)
-    return bool(kind & PERSON) or not kind or word in persons
+    return bool(kind & PERSON) or not kind
 
 
 def is_place(
@@ -385,8 +384,10 @@ def is_place(
 
 
 def english_names() -> tuple[frozenset[str], frozenset[str]]:
-    """The gazetteers' English places (CLDR, GeoNames, ISO 3166-2) and the name lists'
-    first names and surnames (the ``lexicon-build`` extra), folded to lower-case ASCII."""
+    """The gazetteers' well-known English places (CLDR, ISO 3166-2, GeoNames cities of
+    100,000 people or more: WordNet knows the rest that players name; a small town's name,
+    such as Obama in Japan, would make a surname a place) and the name lists' first names
+    and surnames (the ``lexicon-build`` extra), folded to lower-case ASCII."""
     from games.lexicon import _names as N
 
     def ascii_word(text: str) -> str | None:
@@ -394,7 +395,7 @@ def english_names() -> tuple[frozenset[str], frozenset[str]]:
         return word if word.isascii() and word.isalpha() else None
 
     evidence = N.gazetteer("en", (), ()).evidence(ascii_word)
-    return evidence.places | evidence.alt_places, evidence.persons
+    return evidence.big_places, evidence.persons
 
 
 def _key(pos: str, offset: int) -> int:

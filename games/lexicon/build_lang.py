@@ -256,7 +256,7 @@ def german_common(flags: frozenset[str] | None, evidence: N.Kind, strong_place: 
     """Does a capitalised German word with this evidence inflect like a common noun?
 
     ``flags`` are its Hunspell stem's (None: no stem, a compound the word list spells out).
-    A strong place (a country, a city's own name) is a name unless it has a plural (Bad/T,
+    A strong place (a country, a region, a city's own name) is a name unless it has a plural (Bad/T,
     Kiel/EP: a keel); a city's other spelling or a first name is not when its stem also
     compounds like a noun (Ofen/Smij is Buda in old German, Villa/m a surname elsewhere).
     """

@@ -33,7 +33,10 @@ WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("internet", "ville", "fromage", "pierre", "paris", "rose"),
         ("marseille", "toulouse", "nathalie"),
     ),
-    "es": (("ciudad", "queso", "azúcar", "rosa", "internet"), ("madrid", "sevilla", "zaragoza", "lucía")),
+    "es": (
+        ("ciudad", "queso", "azúcar", "rosa", "internet"),
+        ("madrid", "sevilla", "zaragoza", "isabel", "begoña"),
+    ),
 }
 
 
@@ -55,10 +58,13 @@ async def _say(manager: GameManager, outbox: FakeOutbox, clock: FakeClock, word:
     engine._changed(engine.now)
     ref = MessageRef(CHAT, f"m{n}")
     await manager.handle(Text(CHAT, ANN, word, clock.now(), ref))
-    await clock.advance(0.5)
+    await clock.advance(1.5)  # past the flip that follows a taken card
     marks = [r for r in outbox.reactions() if r.ref == ref]
     assert marks, f"the game marked no answer to {word}"
-    return "accepted" if marks[-1].mark == "accepted" else marks[-1].reason
+    if marks[-1].mark == "accepted":
+        return "accepted"
+    await clock.advance(15.0)  # past the cool-down that follows wrong claims
+    return marks[-1].reason
 
 
 @pytest.mark.parametrize("code", sorted(WORDS))

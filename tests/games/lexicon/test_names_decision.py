@@ -102,11 +102,17 @@ def test_the_tournament_reading_drops_the_new_flag_too() -> None:
     assert F.effective(info, F.CASUAL) & F.NON_PLACE
 
 
-def test_evidence_prefers_a_strong_place_then_a_person_then_another_spelling() -> None:
-    gaz = N.Gazetteer(places={"Florence"}, alt_places={"Anna", "Köln", "Åbo"}, persons={"Florence", "Anna"})
+def test_evidence_prefers_a_well_known_place_then_a_person_then_any_place() -> None:
+    gaz = N.Gazetteer(
+        big_places={"Florence"},
+        places={"Anna", "Bonn"},
+        alt_places={"Köln", "Åbo"},
+        persons={"Florence", "Anna"},
+    )
     evidence = gaz.evidence(language("de").fold)
     assert evidence.kind("florence") is N.Kind.PLACE
-    assert evidence.kind("anna") is N.Kind.PERSON
+    assert evidence.kind("anna") is N.Kind.PERSON, "a first name before a small town"
+    assert evidence.kind("bonn") is N.Kind.PLACE
     assert evidence.kind("köln") is N.Kind.PLACE
     assert evidence.kind("abo") is N.Kind.WORD, "another spelling counts only in the language's own letters"
     assert evidence.kind("stadt") is N.Kind.WORD
