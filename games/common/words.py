@@ -19,6 +19,7 @@ from games.common.placement import Placement
 BANS: tuple[str, ...] = (
     "proper",  # proper nouns (personal names, places and every other name)
     "names",  # personal names only (first names and surnames); places stay allowed
+    "non-place",  # every proper noun but places: names, weekdays, languages, brands, symbols
     "abbrev",  # abbreviations
     "contraction",  # contractions
     "foreign",  # foreign words
@@ -32,6 +33,7 @@ BANS: tuple[str, ...] = (
 BAN_WORDS: dict[str, str] = {
     "proper": "proper nouns",
     "names": "personal names",
+    "non-place": "proper nouns other than places",
     "abbrev": "abbreviations",
     "contraction": "contractions",
     "foreign": "foreign words",
@@ -44,10 +46,9 @@ BAN_WORDS: dict[str, str] = {
 def describe_bans(bans: Sequence[str] | frozenset[str]) -> str:
     """The bans in force as one sentence: ``No proper nouns, abbreviations, contractions or
     foreign words.`` (``repeat`` reads "no word twice in a game"); empty when none."""
-    # Proper nouns include personal names: say it once.
-    named = [
-        BAN_WORDS[b] for b in BANS if b in bans and b in BAN_WORDS and (b != "names" or "proper" not in bans)
-    ]
+    # Proper nouns include the others, and "other than places" includes personal names: say it once.
+    covered = {"names", "non-place"} if "proper" in bans else {"names"} if "non-place" in bans else set()
+    named = [BAN_WORDS[b] for b in BANS if b in bans and b in BAN_WORDS and b not in covered]
     parts = []
     if named:
         head = ", ".join(named[:-1]) + (" or " if len(named) > 1 else "") + named[-1]

@@ -152,6 +152,7 @@ def cmd_explain(lex: Lexicon, rules: WordRules, args: argparse.Namespace) -> int
         "dictionaries": lex.dictionaries(flat),
         "zipf": lex.zipf(flat),
         "kinds": lex.kinds(word),
+        "name": lex.name_kind(flat),
         "base": lex.base(flat),
         "titles": [t for t in ("movies", "books") if lex.is_title(word, t)],
     }
@@ -164,6 +165,8 @@ def cmd_explain(lex: Lexicon, rules: WordRules, args: argparse.Namespace) -> int
     print(f"  frequency (zipf): {info['zipf']:.1f}")
     if info["kinds"]:
         print(f"  kinds: {', '.join(info['kinds'])}")
+    if info["name"]:
+        print(f"  names: {info['name']}")
     if info["base"]:
         print(f"  inflects: {info['base'].upper()}")
     if info["titles"]:

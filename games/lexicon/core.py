@@ -47,7 +47,7 @@ DICTIONARIES: tuple[str, ...] = ("casual", "tournament")
 THEMES_ENGLISH_ONLY = "Themes are English-only for now."
 
 #: Bans a lifting theme (movies, food, books, persons) lifts.
-LIFTED_BANS = frozenset({"proper", "names", "plural-s", "ing", "ed"})
+LIFTED_BANS = frozenset({"proper", "names", "non-place", "plural-s", "ing", "ed"})
 
 #: Themes whose words may be rows of their own, outside both dictionaries (see _format).
 _THEME_ONLY_BITS = F.FOOD | F.ANIMAL
@@ -77,6 +77,7 @@ _BAN_TEXT: dict[int, tuple[str, str, str | None]] = {
     F.ING: ("ing", " is a verb ending in -ing", ", banned in this game."),
     F.ED: ("ed", " is past tense ending in -ed", ", banned in this game."),
     F.PERSONAL_NAME: ("names", " is a personal name, banned in this game.", None),
+    F.NON_PLACE: ("non-place", " is a proper noun (not a place), banned in this game.", None),
 }
 assert list(F.BAN_FLAGS.values()) == sorted(F.BAN_FLAGS.values()) == sorted(_BAN_TEXT)
 
@@ -534,6 +535,12 @@ class Lexicon:
         if word in self._data.persons:
             out.append("persons")
         return out
+
+    def name_kind(self, word: str) -> str | None:
+        """What an entry the dictionary lists only capitalised names: "place", "person",
+        "abbreviation" (or symbol: SN, XE), "other" (Monday, English, a brand); None for an
+        everyday word (see :func:`games.lexicon._format.name_kind`)."""
+        return F.name_kind(F.effective(self._info.get(word, 0), self._bit))
 
     def dictionaries(self, word: str) -> list[str]:
         """Names of the dictionaries that list ``word``."""

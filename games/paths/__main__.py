@@ -7,8 +7,8 @@ word found prints as one JSON line with one of its paths::
     {"word": "tea", "path": ["B2", "C2", "C3"]}
 
 Words come from the project lexicon under the game's default rules (the
-tournament dictionary without personal names, abbreviations and contractions;
-places such as PARIS and NILE count);
+tournament dictionary without proper nouns other than places, abbreviations and
+contractions; places such as PARIS and NILE count, MARY, MONDAY and the symbol SN don't);
 ``--dictionary``, ``--min-length`` and ``--allow`` change that, and ``--language CODE``
 reads the grid and finds words in another language (``Ä`` is a letter in German).
 """

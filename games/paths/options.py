@@ -23,9 +23,12 @@ DICTIONARIES: tuple[str, ...] = ("tournament", "casual")
 #: Word bans that mean something here ("repeat" is what "new" already decides).
 WORD_BANS: tuple[str, ...] = tuple(b for b in BANS if b != "repeat")
 #: The rulebook: no abbreviations or first and surnames; "geographical terms like cities,
-#: countries and rivers are allowable". A game recorded before this default (bans "proper",
+#: countries and rivers are allowable". "non-place" refuses every entry the dictionary lists
+#: only capitalised but places (names, weekdays, languages, brands, symbols such as SN, XE).
+#: A game recorded before this default (bans "proper", "abbrev", "contraction", or "names",
 #: "abbrev", "contraction") recorded its rules and replays with them.
-DEFAULT_BANS: tuple[str, ...] = ("names", "abbrev", "contraction")
+#: "names" stays in the set so a first name is refused as "a personal name" (the lowest ban bit).
+DEFAULT_BANS: tuple[str, ...] = ("names", "non-place", "abbrev", "contraction")
 #: What happens to a letter tile placed where it makes no new word: the rulebook sends it
 #: to the Free Letter Pile and the turn ends; "retry" (casual tables) refuses the move instead.
 MISPLACED: tuple[str, ...] = ("pile", "retry")

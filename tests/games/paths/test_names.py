@@ -24,7 +24,7 @@ def game(options: dict[str, object] | None = None) -> PathsEngine:
 
 
 def test_a_city_is_accepted_and_a_personal_name_refused() -> None:
-    assert "names" in DEFAULT_BANS and "proper" not in DEFAULT_BANS
+    assert "non-place" in DEFAULT_BANS and "proper" not in DEFAULT_BANS
     city = game()
     put(city, {"A1": "l", "B1": "o", "C1": "n", "D1": "d", "E1": "o"})
     give(city, ANN, "n")

@@ -110,7 +110,7 @@ async def test_the_start_is_refused_at_once_with_the_reason() -> None:
 
 def test_general_rules_in_another_language_are_every_ban_it_has() -> None:
     cfg = RaceConfig.from_options({"language": "de", "general": True})
-    assert cfg.bans == {"proper", "names", "abbrev", "contraction", "foreign", "repeat"}
+    assert cfg.bans == {"proper", "names", "non-place", "abbrev", "contraction", "foreign", "repeat"}
     assert cfg.refusal is None
     english = RaceConfig.from_options({"general": True})
     assert {"ing", "ed", "plural-s"} <= english.bans and english.refusal is None

@@ -1,0 +1,98 @@
+"""The name decision against the labelled sets, on the committed data (issue 30).
+
+Budgets per language: >= 99% of everyday words accepted and >= 90% of names refused by a
+race's default bans; Mark My Words refuses symbols and personal names and allows places.
+The sets and their sources: tests/games/lexicon/labelled/ (bench/bench_names.py prints the
+full figures).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from games.common.languages import LANGUAGES
+from games.common.words import WordRules
+from games.lexicon import load
+from games.lexicon.labelled import (
+    EVERYDAY_ACCEPTED_MIN,
+    NAMES_REFUSED_MIN,
+    lexicon_info,
+    measure,
+    read_sets,
+)
+from games.paths.options import DEFAULT_BANS as PATHS_BANS
+from games.race.options import DEFAULT_BANS as RACE_BANS
+
+LABELLED = Path(__file__).resolve().parent / "labelled"
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_the_sets_are_hundreds_of_words_with_their_sources(code: str) -> None:
+    sets = read_sets(LABELLED, code)
+    names = sets.places + sets.persons
+    assert len(sets.everyday) >= 300 and len(names) >= 150 and len(names + sets.duals) >= 250
+    assert not set(sets.everyday) & set(names + sets.duals), "a word is counted both ways"
+    for name in (f"{code}-everyday.txt", f"{code}-names.txt"):
+        head = (LABELLED / name).read_text("utf-8").splitlines()[0]
+        assert head.startswith("#"), f"{name} says where its words come from"
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_budgets(code: str) -> None:
+    figures = measure(read_sets(LABELLED, code), lexicon_info(load("casual", code)))
+    assert float(str(figures["everyday_accepted_pct"])) >= EVERYDAY_ACCEPTED_MIN, figures["everyday_refused"]
+    assert float(str(figures["names_refused_pct"])) >= NAMES_REFUSED_MIN, figures["names_accepted"]
+    assert float(str(figures["proper_precision"])) >= 95.0
+
+
+@pytest.mark.parametrize(
+    ("code", "everyday", "names"),
+    [
+        (
+            "de",
+            "stadt zucker apfel silber wurst physik hammer kanal brust essen halle bad",
+            "münchen köln berlin",
+        ),
+        ("de", "internet montag haus", "österreich anna jürgen"),
+        ("fr", "internet paris ville rose pierre", "marseille nathalie allemagne"),
+        ("es", "internet ciudad rosa", "madrid zaragoza begoña"),
+        ("nl", "internet mars stad roos", "amsterdam utrecht frankrijk"),
+        ("en", "internet mark bill rose", "london mary einstein"),
+    ],
+)
+def test_the_issue_examples(code: str, everyday: str, names: str) -> None:
+    lex = load("casual", code)
+    rules = WordRules(bans=frozenset(RACE_BANS))
+    for word in everyday.split():
+        assert lex.judge(word, rules).ok, word
+    for word in names.split():
+        assert lex.judge(word, rules).reason_code == "proper", word
+
+
+def test_mark_my_words_refuses_symbols_and_persons_and_allows_places() -> None:
+    lex = load("tournament")
+    rules = WordRules(dictionary="tournament", bans=frozenset(PATHS_BANS))
+    for symbol in ("sn", "xe", "ni", "hg"):  # (FE is a tournament word: the Hebrew letter)
+        verdict = lex.judge(symbol, rules)
+        assert verdict.reason_code == "abbrev", (symbol, verdict)
+        assert lex.name_kind(symbol) == "abbreviation"
+    assert lex.judge("monday", rules).reason_code == "non-place"
+    assert lex.judge("mary", rules).reason_code == "names"
+    for place in ("paris", "london", "nile", "texas"):
+        assert lex.judge(place, rules).ok, place
+        assert load("casual").name_kind(place) == "place"  # (the tournament list has PARIS plain)
+
+
+@pytest.mark.parametrize("code", [c for c in LANGUAGES if c != "en"])
+def test_mark_my_words_in_other_languages_refuses_first_names_and_allows_cities(code: str) -> None:
+    lex = load("tournament", code)
+    rules = WordRules(dictionary="tournament", bans=frozenset(PATHS_BANS))
+    sets = read_sets(LABELLED, code)
+    info_of = lexicon_info(lex)
+    places = [w for w in sets.places if info_of(w) is not None and lex.name_kind(w)]
+    persons = [w for w in sets.persons if info_of(w) is not None and lex.name_kind(w)]
+    allowed = sum(lex.judge(w, rules).ok for w in places)
+    refused = sum(not lex.judge(w, rules).ok for w in persons)
+    assert allowed >= 0.9 * len(places) and refused >= 0.7 * len(persons), (allowed, len(places), refused)
