@@ -39,6 +39,7 @@ from adapters.slack.people import Directory
 from adapters.slack.pictures import Renderer
 from adapters.slack.settings import BOT_SCOPES, SlackServices, SlackSettings, retry_handlers
 from adapters.slack.signing import verify_signature
+from adapters.slack.stamps import SlackTs
 from adapters.slack.store import PLATFORM, Schedule, SlackStore, slack_store
 from bot import metrics, views
 from bot.clock import Clock
@@ -670,8 +671,9 @@ class SlackAdapter:
         self._active(team)
         user, channel, ts = str(event["user"]), str(event.get("channel")), str(event.get("ts"))
         text = typed_text(str(event.get("text") or ""))
+        sent_at = self._sent_at(ts)
         if event.get("channel_type") == "im":
-            await self._on_direct_message(team, user, text, float(ts))
+            await self._on_direct_message(team, user, text, sent_at)
             return
         chat = ChatKey(PLATFORM, team, channel)
         if not self.manager.may_have_game(chat):
@@ -682,9 +684,18 @@ class SlackAdapter:
         try:
             player = await self.people.player(team, user)
             await turn.wait()
-            await self.manager.handle(Text(chat, player, text, float(ts), MessageRef(chat, ts)))
+            await self.manager.handle(Text(chat, player, text, sent_at, MessageRef(chat, ts)))
         finally:
             turn.done()
+
+    def _sent_at(self, ts: str) -> float:
+        """A message's time from its ``ts``, read exactly (see :mod:`adapters.slack.stamps`); a
+        malformed one (Slack never sends one) is timed on arrival instead."""
+        stamp = SlackTs.parse(ts)
+        if stamp is None:
+            log.warning("slack: a message with the malformed ts %r is timed on arrival", ts[:40])
+            return self.clock.now()
+        return stamp.seconds_float()
 
     async def _on_direct_message(self, team: str, user: str, text: str, sent_at: float) -> None:
         """A DM to the bot: a private answer for the running game the sender plays in."""
