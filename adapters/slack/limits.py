@@ -8,9 +8,9 @@
   ``files.completeUploadExternal`` — about 100 per minute per workspace.
 
 A tenth of each per-minute budget is kept spare for calls made outside the delivery
-layer (the App Home, command replies, scheduled word breaks). A picture attached
-after its table was posted costs an upload URL, the upload, a completion and a
-``chat.update``: the ``picture`` kind draws from all three method budgets.
+layer (the App Home, command replies, scheduled word breaks). A picture uploaded
+into a table's thread costs an upload URL, the upload and a completion: the
+``picture`` kind draws from both method budgets.
 """
 
 from __future__ import annotations
@@ -35,6 +35,6 @@ SLACK_LIMITS = PlatformLimits(
         "edit": ("chat.update",),
         "react": ("reactions.add",),
         "private": ("chat.postEphemeral",),
-        "picture": ("files.getUploadURLExternal", "files.completeUploadExternal", "chat.update"),
+        "picture": ("files.getUploadURLExternal", "files.completeUploadExternal"),
     },
 )

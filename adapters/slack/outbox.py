@@ -33,7 +33,7 @@ from slack_sdk.webhook.async_client import AsyncWebhookClient
 
 from adapters.slack.blocks import MAX_BLOCKS, fallback_text, render
 from adapters.slack.limits import SLACK_LIMITS
-from adapters.slack.pictures import Pictures, Renderer
+from adapters.slack.pictures import Pictures, Renderer, refused_picture
 from bot.delivery import EditResult
 from bot.events import ChatKey, Mark, MessageRef, Private
 from bot.pacing import PlatformLimits, RateLimited
@@ -165,10 +165,16 @@ class SlackOutbox:
         try:
             client = await self.client_for(chat.workspace_id)
             image = await self.pictures.block(chat, ref.message_id, view, fresh=picture)
-            blocks = _with_picture(view, image)
-            await client.chat_update(
-                channel=chat.channel_id, ts=ref.message_id, text=fallback_text(view), blocks=blocks
-            )
+
+            async def update(image: dict[str, Any] | None) -> None:
+                await client.chat_update(
+                    channel=chat.channel_id,
+                    ts=ref.message_id,
+                    text=fallback_text(view),
+                    blocks=_with_picture(view, image),
+                )
+
+            await self._with_or_without(chat, image, update, again_after=0.0)
         except DELIVERY_ERRORS as exc:
             _raise_rate_limit(exc)
             error = exc.response.get("error") if isinstance(exc, SlackApiError) else None
@@ -210,15 +216,20 @@ class SlackOutbox:
         if thread is None and view.kind != "lobby" and anchor:
             thread = anchor
         image = await self.pictures.block(chat, None, view, fresh=picture) if view.kind == "table" else None
-        blocks = _with_picture(view, image)
-        response = await client.chat_postMessage(
-            channel=chat.channel_id,
-            text=fallback_text(view),
-            blocks=blocks,
-            thread_ts=thread,
-            unfurl_links=False,
-            unfurl_media=False,
-        )
+
+        async def send(image: dict[str, Any] | None) -> Any:
+            return await client.chat_postMessage(
+                channel=chat.channel_id,
+                text=fallback_text(view),
+                blocks=_with_picture(view, image),
+                thread_ts=thread,
+                unfurl_links=False,
+                unfurl_media=False,
+            )
+
+        # The post's slot in the channel's budget is held meanwhile: a second post waits its window.
+        post_window = self.limits.buckets["chat.postMessage"].window
+        response, image = await self._with_or_without(chat, image, send, again_after=post_window)
         ts = str(response["ts"])
         if chat.thread_id is None and (view.kind == "lobby" or chat not in self.threads):
             style = await self.style_for(chat)
@@ -226,8 +237,35 @@ class SlackOutbox:
             # a quiet workspace's games, and every turn-based game, play in the lobby's thread
             self.threads[chat] = ts if style.quiet or view.threaded else ""
         if view.kind == "table":
-            self.pictures.table_posted(chat, ts, view, shown=image is not None)
+            self.pictures.table_posted(chat, ts, view, shown=image is not None, thread=thread)
         return MessageRef(chat, ts)
+
+    async def _with_or_without(
+        self,
+        chat: ChatKey,
+        image: dict[str, Any] | None,
+        call: Callable[[dict[str, Any] | None], Awaitable[Any]],
+        *,
+        again_after: float,
+    ) -> tuple[Any, dict[str, Any] | None]:
+        """Make ``call`` with the picture; if Slack refuses the message for it (it could not
+        download a served picture: ``invalid_blocks``), make it again without — after
+        ``again_after`` seconds, the method's window — so the message always arrives.
+        Returns the answer and the picture it went with."""
+        if image is None:
+            return await call(None), None
+        try:
+            answer = await call(image)
+        except SlackApiError as exc:
+            if not refused_picture(exc):
+                raise
+            self.pictures.refused(chat, exc)
+            clock = self.pictures.clock
+            if again_after > 0 and clock is not None:
+                await clock.sleep_until(clock.now() + again_after)
+            return await call(None), None
+        self.pictures.shown(chat)
+        return answer, image
 
     async def _private(self, message: Private) -> None:
         chat, view = message.chat, message.view

@@ -12,6 +12,29 @@ The fake enforces Slack's rate limits (:data:`SLACK_LIMITS`, per test in
 with ``Retry-After: <seconds>`` and ``{"ok": false, "error": "ratelimited"}``,
 is not executed, and is recorded with ``limited=True`` (see
 :meth:`FakeSlack.rate_limited`, :attr:`Call.ok`).
+
+Pictures, as Slack documents them (on in every test):
+
+- A file completed by ``files.completeUploadExternal`` without ``channel_id``/``channels`` is
+  private to the app ("If not specified the file will be private",
+  https://api.slack.com/methods/files.completeUploadExternal); one completed into a channel is
+  shared there as a message of its own (in ``thread_ts``'s thread when given). Uploads finish
+  asynchronously: the file can be shown only :attr:`FakeSlack.file_processing` seconds after
+  completion (Slack's maintainers: "File uploads … are completed in an asynchronous fashion.
+  It takes a few moments for all file properties to become available",
+  github.com/slackapi/slack-github-action/issues/413; python-slack-sdk#1521).
+- An image block's ``slack_file`` must name an image "the user posting these blocks must have
+  access to" (https://docs.slack.dev/reference/block-kit/composition-objects/slack-file-object):
+  an unknown, private (no channel: "only the bot would have access to that file", seratch in
+  java-slack-sdk#1349; bolt-python#1251) or unprocessed file makes the whole message
+  ``invalid_blocks`` with ``"invalid slack file [json-pointer:/blocks/N/slack_file]"``.
+- An image block's ``image_url`` is "The URL for a publicly hosted image"
+  (https://docs.slack.dev/reference/block-kit/blocks/image-block), fetched by Slack when the
+  message is posted or updated: a URL it cannot download makes the whole message
+  ``invalid_blocks`` with ``"downloading image failed [json-pointer:/blocks/N/image_url]"``
+  (python-slack-sdk#1782, also intermittently for reachable images: :attr:`FakeSlack.image_failures`).
+  The fake downloads a URL under one of :attr:`FakeSlack.image_hosts`' public prefixes from the
+  local address it maps to; any other URL is unreachable.
 """
 
 from __future__ import annotations
@@ -27,6 +50,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl
 
+import aiohttp
 from aiohttp import web
 
 from tests.waiting import PATIENCE
@@ -102,6 +126,31 @@ class Call:
 
 
 @dataclass
+class FakeFile:
+    """An uploaded file: where it was shared ("" = private to the app) and when it can be shown."""
+
+    id: str
+    channel: str
+    thread_ts: str
+    ready_at: float
+
+
+#: Methods whose blocks Slack validates (and whose image blocks it resolves) before posting.
+BLOCK_METHODS = frozenset({"chat.postMessage", "chat.update", "chat.postEphemeral"})
+
+
+def invalid_blocks(problem: str, pointer: str) -> dict[str, Any]:
+    """Slack's answer to a message whose blocks it refuses (python-slack-sdk#1782's body)."""
+    message = f"{problem} [json-pointer:{pointer}]"
+    return {
+        "ok": False,
+        "error": "invalid_blocks",
+        "errors": [message],
+        "response_metadata": {"messages": [f"[ERROR] {message}"]},
+    }
+
+
+@dataclass
 class FakeSlack:
     """The fake API server and what it saw."""
 
@@ -119,6 +168,16 @@ class FakeSlack:
     acks: list[dict[str, Any]] = field(default_factory=list)
     now: Callable[[], float] = time.time
     limits: dict[str, MethodLimit] | None = field(default_factory=lambda: dict(SLACK_LIMITS))
+    #: Uploaded files by id (see the module docstring).
+    files: dict[str, FakeFile] = field(default_factory=dict)
+    #: Seconds (fake clock) after files.completeUploadExternal before a file can be shown.
+    file_processing: float = 2.0
+    #: Public URL prefix → the local base URL the fake downloads it from (anything else is unreachable).
+    image_hosts: dict[str, str] = field(default_factory=dict)
+    #: The next this many image downloads fail although the image is there (Slack's own failures).
+    image_failures: int = 0
+    #: image URLs Slack downloaded (it keeps an image it fetched once).
+    fetched: set[str] = field(default_factory=set)
     _arrivals: dict[tuple[str, ...], deque[float]] = field(default_factory=dict, init=False, repr=False)
     _ts: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
@@ -274,8 +333,53 @@ class FakeSlack:
         gate = self.held.get(method)
         if gate is not None:
             await gate.wait()
+        refused = await self._check_blocks(method, args, call.at) if method in BLOCK_METHODS else None
+        if refused is not None:
+            call.answer = refused
+            return web.json_response(refused)
         call.answer = self._answer(method, args, token)
         return web.json_response(call.answer)
+
+    async def _check_blocks(self, method: str, args: dict[str, Any], at: float) -> dict[str, Any] | None:
+        """Slack resolves a message's image blocks before it posts: ``invalid_blocks`` if one
+        cannot be shown (see the module docstring)."""
+        for i, block in enumerate(args.get("blocks") or []):
+            if not isinstance(block, dict) or block.get("type") != "image":
+                continue
+            slack_file = block.get("slack_file")
+            if isinstance(slack_file, dict):
+                file = self.files.get(str(slack_file.get("id")))
+                if file is None or not file.channel or at < file.ready_at:
+                    return invalid_blocks("invalid slack file", f"/blocks/{i}/slack_file")
+            url = block.get("image_url")
+            if isinstance(url, str) and not await self._download(url):
+                return invalid_blocks("downloading image failed", f"/blocks/{i}/image_url")
+        return None
+
+    async def _download(self, url: str) -> bool:
+        if self.image_failures > 0:
+            self.image_failures -= 1
+            return False
+        if url in self.fetched:
+            return True
+        local = next(
+            (
+                base + url[len(prefix) :]
+                for prefix, base in self.image_hosts.items()
+                if url.startswith(prefix)
+            ),
+            None,
+        )
+        if local is None:
+            return False
+        try:
+            async with aiohttp.ClientSession() as http, http.get(local) as resp:
+                ok = resp.status == 200 and resp.content_type.startswith("image/") and bool(await resp.read())
+        except aiohttp.ClientError:
+            return False
+        if ok:
+            self.fetched.add(url)
+        return ok
 
     def _admit(self, method: str, args: dict[str, Any], token: str, at: float) -> int | None:
         """Take a slot of ``method``'s budget at time ``at``, or say how long until one frees.
@@ -309,7 +413,23 @@ class FakeSlack:
         if method == "files.completeUploadExternal":
             files = args.get("files")
             files = json.loads(files) if isinstance(files, str) else files
-            return {"ok": True, "files": [{"id": f["id"], "title": f.get("title")} for f in files]}
+            channel = str(args.get("channel_id") or str(args.get("channels") or "").split(",")[0])
+            thread = str(args.get("thread_ts") or "")
+            for f in files:
+                self.files[f["id"]] = FakeFile(f["id"], channel, thread, self.now() + self.file_processing)
+            shares = {"public": {channel: [{"ts": f"1700000000.{next(self._ts):06d}"}]}} if channel else {}
+            return {
+                "ok": True,
+                "files": [
+                    {
+                        "id": f["id"],
+                        "title": f.get("title"),
+                        "channels": [channel] if channel else [],
+                        "shares": shares,
+                    }
+                    for f in files
+                ],
+            }
         if method == "apps.connections.open":
             return {"ok": True, "url": self.url.replace("http://", "ws://") + "/socket"}
         if method == "chat.postMessage":
