@@ -26,6 +26,7 @@ from typing import Any
 from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 from slack_bolt.async_app import AsyncAck, AsyncApp, AsyncBoltContext
+from slack_bolt.authorization.async_authorize import AsyncInstallationStoreAuthorize
 from slack_bolt.oauth.async_oauth_settings import AsyncOAuthSettings
 from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_sdk.errors import SlackApiError
@@ -234,6 +235,18 @@ class SlackAdapter:
                 client=self.client,
                 logger=bolt_log,
                 installation_store=self.installations,
+                # Bolt's installation-store authorizer calls auth.test for every inbound event
+                # unless its cache is on (keyed by token: a reinstall's new token is looked up
+                # afresh, an uninstalled workspace finds no token before the cache is read).
+                # (Bolt takes an AsyncAuthorize here as such; its annotation only says Callable.)
+                authorize=AsyncInstallationStoreAuthorize(  # type: ignore[arg-type]
+                    logger=bolt_log,
+                    installation_store=self.installations,
+                    client_id=settings.client_id,
+                    client_secret=settings.client_secret,
+                    cache_enabled=True,
+                    client=self.client,
+                ),
                 oauth_settings=AsyncOAuthSettings(
                     client_id=settings.client_id,
                     client_secret=settings.client_secret,

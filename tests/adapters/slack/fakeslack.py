@@ -84,6 +84,11 @@ TIER_4 = MethodLimit(100, 60.0, "workspace")
 #: The limits of the methods the bot uses; chat.postMessage is "special":
 #: about one message per second per channel.
 SLACK_LIMITS: dict[str, MethodLimit] = {
+    # auth.test: "Special rate limits apply … This method allows hundreds of requests per minute.
+    # Use it as often as is reasonably required." (https://docs.slack.dev/reference/methods/auth.test)
+    # Modelled as 200 a minute per workspace: an app that checks a token per inbound event (Bolt's
+    # OAuth authorizer with its cache off) meets it in a busy workspace.
+    "auth.test": MethodLimit(200, 60.0, "workspace"),
     "chat.postMessage": MethodLimit(1, 1.0, "channel"),
     "chat.update": TIER_3,
     "reactions.add": TIER_3,
