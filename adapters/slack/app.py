@@ -184,6 +184,7 @@ class SlackAdapter:
         #: The Web API calls; :attr:`outbox` decides which to make and paces them.
         self.transport = SlackOutbox(self.paced_client_for, self._style, renderer, picture_url=picture_url)
         self.outbox = Delivery(self.transport, clock, refusal_marks=self.transport.refusal_marks)
+        self.transport.lost = self._refused_channel
         self.transport.pictures.clock = clock
         self.transport.pictures.pacer = self.outbox.pacer
         self.manager = GameManager(
@@ -273,6 +274,10 @@ class SlackAdapter:
         app.event("app_home_opened")(self._on_home)
         app.event("app_mention")(self._ignore)
         app.event("reaction_removed")(self._ignore)
+        for gone in ("channel_deleted", "group_deleted", "channel_archive", "group_archive"):
+            app.event(gone)(self._on_channel_gone)
+        for left in ("channel_left", "group_left", "member_left_channel"):
+            app.event(left)(self._on_left)
         return app
 
     async def client_for(self, team_id: str) -> AsyncWebClient:
@@ -760,6 +765,39 @@ class SlackAdapter:
             board = views.message(str(exc), "info")
         client = await self.client_for(team)
         await client.views_publish(user_id=user, view=home_view(board, self.scheduler.upcoming(team)))
+
+    # ------------------------------------------------------------ lost channels
+
+    async def _on_channel_gone(self, body: dict[str, Any], event: dict[str, Any]) -> None:
+        """A channel was deleted or archived (https://api.slack.com/events/channel_deleted,
+        …/channel_archive, …/group_deleted, …/group_archive): its games end."""
+        team = str(body.get("team_id") or "")
+        channel = event.get("channel")
+        channel_id = str(channel.get("id") if isinstance(channel, dict) else channel or "")
+        if team and channel_id:
+            await self._channel_lost(team, channel_id, str(event.get("type")))
+
+    async def _on_left(self, body: dict[str, Any], event: dict[str, Any], context: AsyncBoltContext) -> None:
+        """The bot left or was removed from a channel (``channel_left`` / ``group_left``: "You
+        left a channel"; ``member_left_channel`` naming the bot's own user): its games end.
+        Anyone else leaving changes nothing here."""
+        if event.get("type") == "member_left_channel" and event.get("user") != context.bot_user_id:
+            return
+        team = str(body.get("team_id") or event.get("team") or "")
+        channel = str(event.get("channel") or "")
+        if team and channel:
+            await self._channel_lost(team, channel, str(event.get("type")))
+
+    def _refused_channel(self, chat: ChatKey, error: str) -> None:
+        """Slack refused a call because the channel is gone for the bot (the event may come
+        later, or never: events are not guaranteed)."""
+        self.manager.spawn(self._channel_lost(chat.workspace_id, chat.channel_id, error), "channel lost")
+
+    async def _channel_lost(self, team: str, channel: str, why: str) -> None:
+        self._joined.discard((team, channel))  # a channel unarchived later is joined again
+        ended = await self.manager.chat_lost(PLATFORM, team, channel, why)
+        if ended:
+            log.info("slack: %s in %s: games %s voided", why, channel, ", ".join(ended))
 
     async def _ignore(self, body: dict[str, Any]) -> None:
         """Events we subscribe to but do not act on (kept quiet in the logs)."""

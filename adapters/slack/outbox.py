@@ -46,6 +46,10 @@ REACTIONS: dict[Mark, str] = {"accepted": "white_check_mark", "rejected": "x", "
 CANT_EDIT = frozenset({"cant_update_message", "edit_window_closed", "msg_too_long", "is_archived"})
 #: Errors meaning "the bot can't post an ephemeral message in that channel".
 NO_EPHEMERAL = {"channel_not_found", "not_in_channel", "user_not_in_channel", "is_archived"}
+#: Errors meaning the channel itself is gone for the bot: deleted ("Value passed for channel was
+#: invalid"), archived ("Channel has been archived"), or the bot no longer in it (chat.postMessage's
+#: errors, https://api.slack.com/methods/chat.postMessage). A game there ends (see ``lost``).
+LOST = frozenset({"channel_not_found", "is_archived", "not_in_channel"})
 #: What a Web API call can fail with once the client's retries are spent.
 DELIVERY_ERRORS = (SlackApiError, aiohttp.ClientError, TimeoutError, OSError)
 
@@ -129,6 +133,14 @@ class SlackOutbox:
         self.threads: dict[ChatKey, str] = {}
         #: chat → the settings read when its game's first message was posted.
         self.styles: dict[ChatKey, Style] = {}
+        #: Told when Slack refuses a post, edit or reaction because the channel is gone for the
+        #: bot (:data:`LOST`): the adapter ends the channel's games.
+        self.lost: Callable[[ChatKey, str], None] | None = None
+
+    def _check_lost(self, chat: ChatKey, exc: BaseException) -> None:
+        error = exc.response.get("error") if isinstance(exc, SlackApiError) else None
+        if error in LOST and self.lost is not None:
+            self.lost(chat, str(error))
 
     def forget(self, chat: ChatKey) -> None:
         """A game ended in ``chat``: its next game starts a new thread."""
@@ -154,6 +166,7 @@ class SlackOutbox:
             return await self._post(chat, view, picture=picture)
         except DELIVERY_ERRORS as exc:
             _raise_rate_limit(exc)
+            self._check_lost(chat, exc)
             if not _passing(exc):
                 raise
             log.warning("slack post in %s failed: %s", chat.label(), _why(exc))
@@ -177,6 +190,7 @@ class SlackOutbox:
             await self._with_or_without(chat, image, update, again_after=0.0)
         except DELIVERY_ERRORS as exc:
             _raise_rate_limit(exc)
+            self._check_lost(chat, exc)
             error = exc.response.get("error") if isinstance(exc, SlackApiError) else None
             if error == "message_not_found":
                 return EditResult.GONE
@@ -197,6 +211,7 @@ class SlackOutbox:
             )
         except DELIVERY_ERRORS as exc:
             _raise_rate_limit(exc)
+            self._check_lost(chat, exc)
             if isinstance(exc, SlackApiError) and exc.response.get("error") == "already_reacted":
                 return
             log.warning("slack react in %s failed: %s", chat.label(), _why(exc))

@@ -38,6 +38,7 @@ BOT_SCOPES = (
     "commands",
     "files:write",
     "groups:history",
+    "groups:read",
     "im:history",
     "im:write",
     "mpim:history",

@@ -35,6 +35,12 @@ Pictures, as Slack documents them (on in every test):
   (python-slack-sdk#1782, also intermittently for reachable images: :attr:`FakeSlack.image_failures`).
   The fake downloads a URL under one of :attr:`FakeSlack.image_hosts`' public prefixes from the
   local address it maps to; any other URL is unreachable.
+
+Lost channels (:meth:`FakeSlack.lose_channel`; the test harness also delivers the event Slack
+sends, see ``Harness.channel_deleted`` and friends): every call naming the channel is refused as
+chat.postMessage documents it (https://api.slack.com/methods/chat.postMessage): a deleted channel
+``channel_not_found`` ("Value passed for channel was invalid"), an archived one ``is_archived``
+("Channel has been archived"), one the bot was removed from ``not_in_channel``.
 """
 
 from __future__ import annotations
@@ -140,6 +146,21 @@ class FakeFile:
     ready_at: float
 
 
+#: Methods that name a channel (``channel``, or ``channel_id`` for a file's share): refused in a lost one.
+CHANNEL_METHODS = frozenset(
+    {
+        "chat.postMessage",
+        "chat.update",
+        "chat.postEphemeral",
+        "reactions.add",
+        "reactions.remove",
+        "conversations.join",
+        "files.completeUploadExternal",
+    }
+)
+#: Why a lost channel refuses calls, as Slack answers.
+LOST_BECAUSE = {"deleted": "channel_not_found", "archived": "is_archived", "removed": "not_in_channel"}
+
 #: Methods whose blocks Slack validates (and whose image blocks it resolves) before posting.
 BLOCK_METHODS = frozenset({"chat.postMessage", "chat.update", "chat.postEphemeral"})
 
@@ -183,6 +204,8 @@ class FakeSlack:
     image_failures: int = 0
     #: image URLs Slack downloaded (it keeps an image it fetched once).
     fetched: set[str] = field(default_factory=set)
+    #: channel → the error every call naming it gets (see :meth:`lose_channel`).
+    lost: dict[str, str] = field(default_factory=dict)
     _arrivals: dict[tuple[str, ...], deque[float]] = field(default_factory=dict, init=False, repr=False)
     _ts: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
@@ -246,6 +269,10 @@ class FakeSlack:
         async with self._changed:
             await asyncio.wait_for(self._changed.wait_for(lambda: len(matching()) >= count), within)
         return matching()
+
+    def lose_channel(self, channel: str, how: str) -> None:
+        """The channel is ``"deleted"``, ``"archived"``, or the bot was ``"removed"`` from it."""
+        self.lost[channel] = LOST_BECAUSE[how]
 
     def hold(self, method: str) -> asyncio.Event:
         """Answer ``method`` only once the returned event is set."""
@@ -338,6 +365,10 @@ class FakeSlack:
         gate = self.held.get(method)
         if gate is not None:
             await gate.wait()
+        channel = str(args.get("channel") or args.get("channel_id") or "")
+        if method in CHANNEL_METHODS and channel in self.lost:
+            call.answer = {"ok": False, "error": self.lost[channel]}
+            return web.json_response(call.answer)
         refused = await self._check_blocks(method, args, call.at) if method in BLOCK_METHODS else None
         if refused is not None:
             call.answer = refused
