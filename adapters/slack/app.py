@@ -122,6 +122,8 @@ class _SlackDown(Exception):
 BREAK_JOIN_WINDOW = 120.0
 #: An event from a workspace cancels its pending deletion; checked at most this often (s) per team.
 BACK_CHECK_EVERY = 600.0
+#: A channel moji joined itself is left once no game has run there for this long (seconds).
+LEAVE_AFTER = 900.0
 #: Message subtypes that are a person's new message (edits, deletions, joins… are not).
 ANSWER_SUBTYPES = frozenset({None, "thread_broadcast", "file_share"})
 
@@ -199,6 +201,7 @@ class SlackAdapter:
         )
         self.manager.fair = FairShare(clock, self.outbox)  # each person's fair share (bot/fairshare.py)
         self.manager.closed_listeners.append(self.outbox.closed)
+        self.manager.closed_listeners.append(self._game_closed)
         self.outbox.table_listeners.append(self.manager.table_posted)
         #: Several processes on one database: events go to the process that runs their chat.
         codec = InteractionWire()
@@ -217,7 +220,13 @@ class SlackAdapter:
         self.seen = Recent()
         #: Requests to /slack/events refused (unsigned, or signed but unreadable), logged quietly.
         self.refusals = QuietLog(log, "slack: refused requests to /slack/events")
-        self._joined: set[tuple[str, str]] = set()
+        #: (team, channel) → whether moji joined it itself (then it leaves once idle, see
+        #: :meth:`_game_closed`) rather than finding itself there (invited: it stays).
+        self._joined: dict[tuple[str, str], bool] = {}
+        #: Leaves waiting for a channel's idle time to pass.
+        self._leaving: dict[tuple[str, str], asyncio.Task[None]] = {}
+        #: Workspaces whose token may not leave channels (no channels:manage): moji stays there.
+        self._cannot_leave: set[str] = set()
         #: Bolt's own token revocation listeners (OAuth: the installations go at once).
         self._revoked: Callable[..., Awaitable[Any]] | None = None
         self._uninstalled: Callable[..., Awaitable[Any]] | None = None
@@ -368,7 +377,7 @@ class SlackAdapter:
     def _purged(self, platform: str, team: str) -> None:
         self.people.forget_team(team)
         self._forget_client(team)
-        self._joined = {joined for joined in self._joined if joined[0] != team}
+        self._joined = {key: ours for key, ours in self._joined.items() if key[0] != team}
 
     async def _settings(self, team: str) -> dict[str, Any]:
         return dict(await self.svc.workspace.settings(ChatKey(PLATFORM, team, "")))
@@ -639,14 +648,56 @@ class SlackAdapter:
 
     async def _join_channel(self, team: str, channel: str) -> None:
         """Join a public channel a game starts in, so its messages reach us."""
-        if (team, channel) in self._joined:
+        key = (team, channel)
+        leaving = self._leaving.pop(key, None)
+        if leaving is not None:
+            leaving.cancel()  # a new game before the idle time passed: moji stays
+        if key in self._joined:
             return
-        self._joined.add((team, channel))
+        self._joined[key] = False
         try:
             client = await self.client_for(team)
-            await client.conversations_join(channel=channel)
+            joined = await client.conversations_join(channel=channel)
         except Exception as exc:  # private channels and DMs need an /invite instead
             log.info("could not join %s: %s", channel, exc)
+            return
+        # "already_in_channel": moji was there before (invited, or joined by an earlier process)
+        warnings = [joined.get("warning"), *((joined.get("response_metadata") or {}).get("warnings") or [])]
+        self._joined[key] = "already_in_channel" not in warnings
+
+    def _game_closed(self, chat: ChatKey) -> None:
+        """A game ended: a channel moji joined itself is left once it has been idle for
+        :data:`LEAVE_AFTER` seconds (every message in a channel moji is in counts toward the
+        workspace's Events API budget). Channels moji was invited to stay."""
+        key = (chat.workspace_id, chat.channel_id)
+        if not self._joined.get(key) or chat.workspace_id in self._cannot_leave or key in self._leaving:
+            return
+        self._leaving[key] = self.manager.spawn(self._leave_when_idle(key), f"leave {chat.channel_id}")
+
+    async def _leave_when_idle(self, key: tuple[str, str]) -> None:
+        team, channel = key
+        try:
+            await self.clock.sleep_until(self.clock.now() + LEAVE_AFTER)
+            if any(
+                (c.workspace_id, c.channel_id) == key for c in self.manager.sessions
+            ) or not self._joined.get(key):
+                return
+            self._joined.pop(key, None)  # the next game joins again
+            client = await self.client_for(team)
+            await client.conversations_leave(channel=channel)
+            log.info("slack: left %s in %s (no game there for %.0f s)", channel, team, LEAVE_AFTER)
+        except SlackApiError as exc:
+            error = exc.response.get("error")
+            if error in ("missing_scope", "not_allowed_token_type", "restricted_action"):
+                self._cannot_leave.add(team)
+                log.info(
+                    "slack workspace %s: moji may not leave channels (%s); it stays in them", team, error
+                )
+            else:
+                log.info("slack: could not leave %s: %s", channel, error)
+        finally:
+            if self._leaving.get(key) is asyncio.current_task():
+                del self._leaving[key]
 
     async def _on_button(
         self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any], request: AsyncBoltRequest
@@ -794,7 +845,7 @@ class SlackAdapter:
         self.manager.spawn(self._channel_lost(chat.workspace_id, chat.channel_id, error), "channel lost")
 
     async def _channel_lost(self, team: str, channel: str, why: str) -> None:
-        self._joined.discard((team, channel))  # a channel unarchived later is joined again
+        self._joined.pop((team, channel), None)  # a channel unarchived later is joined again
         ended = await self.manager.chat_lost(PLATFORM, team, channel, why)
         if ended:
             log.info("slack: %s in %s: games %s voided", why, channel, ", ".join(ended))

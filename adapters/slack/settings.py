@@ -32,6 +32,7 @@ BOT_SCOPES = (
     "app_mentions:read",
     "channels:history",
     "channels:join",
+    "channels:manage",
     "channels:read",
     "chat:write",
     "chat:write.public",

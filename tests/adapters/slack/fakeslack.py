@@ -206,6 +206,8 @@ class FakeSlack:
     fetched: set[str] = field(default_factory=set)
     #: channel → the error every call naming it gets (see :meth:`lose_channel`).
     lost: dict[str, str] = field(default_factory=dict)
+    #: Channels the bot is in (conversations.join / conversations.leave, or invited by a test).
+    members: set[str] = field(default_factory=set)
     _arrivals: dict[tuple[str, ...], deque[float]] = field(default_factory=dict, init=False, repr=False)
     _ts: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
@@ -466,6 +468,27 @@ class FakeSlack:
                     for f in files
                 ],
             }
+        if method == "conversations.join":
+            # "already_in_channel" warning when the caller was in already
+            # (https://api.slack.com/methods/conversations.join, "Typical success response").
+            channel = str(args.get("channel"))
+            answer: dict[str, Any] = {"ok": True, "channel": {"id": channel}}
+            if channel in self.members:
+                answer |= {
+                    "warning": "already_in_channel",
+                    "response_metadata": {"warnings": ["already_in_channel"]},
+                }
+            self.members.add(channel)
+            return answer
+        if method == "conversations.leave":
+            # "This method will not return an error if the user was not in the conversation before it
+            # was called. Instead the response will include a not_in_channel property"
+            # (https://api.slack.com/methods/conversations.leave)
+            channel = str(args.get("channel"))
+            if channel not in self.members:
+                return {"ok": False, "not_in_channel": True}
+            self.members.discard(channel)
+            return {"ok": True}
         if method == "apps.connections.open":
             return {"ok": True, "url": self.url.replace("http://", "ws://") + "/socket"}
         if method == "chat.postMessage":
