@@ -36,6 +36,7 @@ from adapters.slack.commands import SLASH, help_view, parse_slash, slack_time
 from adapters.slack.home import home_view
 from adapters.slack.installations import DatabaseInstallationStore, SignedStateStore
 from adapters.slack.outbox import Interaction, InteractionWire, SlackOutbox, Style
+from adapters.slack.paced import PacedWebClient
 from adapters.slack.people import Directory
 from adapters.slack.pictures import Renderer
 from adapters.slack.settings import BOT_SCOPES, SlackServices, SlackSettings, retry_handlers
@@ -170,7 +171,9 @@ class SlackAdapter:
         self.svc = svc
         self.clock = clock
         self.store = store if store is not None else slack_store(svc.store)
-        self.client = AsyncWebClient(
+        #: Every call made outside the delivery layer (Bolt's too): paced on the delivery layer's
+        #: buckets (see adapters/slack/paced.py), retried after Retry-After should Slack still say 429.
+        self.client = PacedWebClient(
             token=settings.bot_token or None, base_url=settings.base_url, retry_handlers=retry_handlers()
         )
         #: The delivery layer's client: a 429 reaches its pacer instead of being retried here.
@@ -187,6 +190,7 @@ class SlackAdapter:
         self.transport = SlackOutbox(self.paced_client_for, self._style, renderer, picture_url=picture_url)
         self.outbox = Delivery(self.transport, clock, refusal_marks=self.transport.refusal_marks)
         self.transport.lost = self._refused_channel
+        self.client.pacer = self.outbox.pacer
         self.transport.pictures.clock = clock
         self.transport.pictures.pacer = self.outbox.pacer
         self.manager = GameManager(
@@ -313,11 +317,13 @@ class SlackAdapter:
             bot = await self.installations.async_find_bot(enterprise_id=None, team_id=team_id)
             if bot is None:
                 raise LookupError(f"moji is not installed in Slack workspace {team_id}")
-            client = AsyncWebClient(
+            client = (PacedWebClient if rate_limited else AsyncWebClient)(
                 token=bot.bot_token,
                 base_url=self.settings.base_url,
                 retry_handlers=retry_handlers(rate_limited=rate_limited),
             )
+            if isinstance(client, PacedWebClient):
+                client.pacer, client.team = self.outbox.pacer, team_id
             cache[team_id] = client
         return client
 
@@ -360,6 +366,8 @@ class SlackAdapter:
     def _active(self, team: str) -> None:
         """An event from a workspace: moji is there, so a deletion pending for it is cancelled
         (checked in the background, at most every :data:`BACK_CHECK_EVERY` s per team)."""
+        if team and not self.settings.oauth and not self.client.team:
+            self.client.team = team  # one bot token: its calls draw from this workspace's buckets
         now = self.clock.now()
         last = self._back_checked.get(team)
         if not team or (last is not None and now - last < BACK_CHECK_EVERY):
@@ -581,6 +589,7 @@ class SlackAdapter:
         if not settings.oauth:
             who = await call(settings.bot_token, "auth.test", "SLACK_BOT_TOKEN", BOT_TOKEN_HELP)
             log.info("slack: signed in as %s in workspace %s", who.get("user"), who.get("team_id"))
+            self.client.team = self.client.team or str(who.get("team_id") or "")
         if settings.socket_mode:
             opened = await call(
                 settings.app_token, "apps.connections.open", "SLACK_APP_TOKEN", APP_TOKEN_HELP
@@ -640,11 +649,22 @@ class SlackAdapter:
                 await self._reply(chat, player, help_view(self.svc.registry), interaction)
             return
         if name == "start":
-            await self._join_channel(team, channel)
+            self._join_soon(team, channel)
         errors = len(self.manager.errors)
         await self.manager.handle(Command(name, args, chat, player, interaction))
         if name == "start" and any(_cannot_post(exc) for exc in self.manager.errors[errors:]):
             await self._reply(chat, player, views.error(INVITE_ME), interaction)
+
+    def _join_soon(self, team: str, channel: str) -> None:
+        """Join the channel in the background: moji posts in public channels without being in
+        them (chat:write.public), so the lobby never waits for conversations.join's budget
+        (Tier 3, paced like every call); joining is only for reading the answers."""
+        key = (team, channel)
+        leaving = self._leaving.pop(key, None)
+        if leaving is not None:
+            leaving.cancel()  # a new game before the idle time passed: moji stays
+        if key not in self._joined:
+            self.manager.spawn(self._join_channel(team, channel), f"join {channel}")
 
     async def _join_channel(self, team: str, channel: str) -> None:
         """Join a public channel a game starts in, so its messages reach us."""
@@ -861,5 +881,5 @@ class SlackAdapter:
         notice = f"☕ Word break! Press *Join* below; the game starts in {minutes} minute" + (
             "s." if minutes > 1 else "."
         )
-        await self._join_channel(schedule.workspace_id, schedule.channel_id)
+        self._join_soon(schedule.workspace_id, schedule.channel_id)
         await start_scheduled(self.manager, schedule, when, notice, join_window=BREAK_JOIN_WINDOW)

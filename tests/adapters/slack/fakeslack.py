@@ -69,23 +69,36 @@ class MethodLimit:
     ``scope`` says what shares the budget: ``"workspace"`` (all calls of the
     method with one workspace's token) or ``"channel"`` (per workspace and
     ``channel`` argument).
+
+    ``burst``: Slack's tiers also welcome "sporadic bursts" without saying how big
+    (https://api.slack.com/apis/rate-limits). With a ``burst``, the method is also a token
+    bucket of that many tokens refilling at ``limit / window`` a second: a call finding no
+    token is refused like any other over the limit. ``None``: the sliding window alone (a whole
+    window's budget may then leave at once).
     """
 
     limit: int
     window: float  # seconds
     scope: str  # "channel" or "workspace"
+    burst: int | None = None
 
     def __post_init__(self) -> None:
         if self.scope not in ("channel", "workspace"):
             raise ValueError(f"unknown rate limit scope {self.scope!r}")
         if self.limit < 1 or self.window <= 0:
             raise ValueError("a rate limit needs limit >= 1 and window > 0")
+        if self.burst is not None and self.burst < 1:
+            raise ValueError("a burst needs at least one call")
 
 
-#: Slack's Web API tiers (per workspace, per method).
-TIER_2 = MethodLimit(20, 60.0, "workspace")
-TIER_3 = MethodLimit(50, 60.0, "workspace")
-TIER_4 = MethodLimit(100, 60.0, "workspace")
+#: The burst the fake allows by default: the size moji assumes (adapters/slack/limits.py, BURST),
+#: a fifth of each tier's minute. Slack documents none: change ``FakeSlack.limits`` to try others.
+BURST = {"tier2": 4, "tier3": 10, "tier4": 20}
+
+#: Slack's Web API tiers (per workspace, per method): "20+", "50+", "100+ per minute", with bursts.
+TIER_2 = MethodLimit(20, 60.0, "workspace", burst=BURST["tier2"])
+TIER_3 = MethodLimit(50, 60.0, "workspace", burst=BURST["tier3"])
+TIER_4 = MethodLimit(100, 60.0, "workspace", burst=BURST["tier4"])
 
 #: The limits of the methods the bot uses; chat.postMessage is "special":
 #: about one message per second per channel.
@@ -99,12 +112,16 @@ SLACK_LIMITS: dict[str, MethodLimit] = {
     "chat.update": TIER_3,
     "reactions.add": TIER_3,
     "reactions.remove": TIER_3,
+    "conversations.join": TIER_3,
+    "conversations.leave": TIER_3,
     "chat.postEphemeral": TIER_4,
     "files.getUploadURLExternal": TIER_4,
     "files.completeUploadExternal": TIER_4,
     "users.info": TIER_4,
     "views.publish": TIER_4,
     "views.open": TIER_4,
+    "usergroups.list": TIER_2,
+    "usergroups.users.list": TIER_2,
 }
 
 
@@ -209,6 +226,8 @@ class FakeSlack:
     #: Channels the bot is in (conversations.join / conversations.leave, or invited by a test).
     members: set[str] = field(default_factory=set)
     _arrivals: dict[tuple[str, ...], deque[float]] = field(default_factory=dict, init=False, repr=False)
+    #: Token buckets: key → (tokens, when they were counted).
+    _buckets: dict[tuple[str, ...], tuple[float, float]] = field(default_factory=dict, init=False, repr=False)
     _ts: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
     _runner: web.AppRunner | None = None
@@ -435,11 +454,19 @@ class FakeSlack:
         arrivals = self._arrivals.setdefault(key, deque())
         while arrivals and arrivals[0] <= at - rule.window:
             arrivals.popleft()
-        if len(arrivals) < rule.limit:
-            arrivals.append(at)
-            return None
-        frees_at = arrivals[-rule.limit] + rule.window
-        return max(1, math.ceil(round(frees_at - at, 6)))
+        if len(arrivals) >= rule.limit:
+            frees_at = arrivals[-rule.limit] + rule.window
+            return max(1, math.ceil(round(frees_at - at, 6)))
+        if rule.burst is not None:
+            rate = rule.limit / rule.window
+            tokens, counted = self._buckets.get(key, (float(rule.burst), at))
+            tokens = min(float(rule.burst), tokens + (at - counted) * rate)
+            if tokens < 1.0 - 1e-9:
+                self._buckets[key] = (tokens, at)
+                return max(1, math.ceil(round((1.0 - tokens) / rate, 6)))
+            self._buckets[key] = (tokens - 1.0, at)
+        arrivals.append(at)
+        return None
 
     def _answer(self, method: str, args: dict[str, Any], token: str) -> dict[str, Any]:
         if method == "auth.test":
