@@ -8,10 +8,13 @@ answer until they release it (``hold``), and wait for a call to arrive
 
 The fake enforces Slack's rate limits (:data:`SLACK_LIMITS`, per test in
 ``FakeSlack.limits``; ``None`` turns them off) as a sliding window on its clock
-(``FakeSlack.now``): a call over the limit is answered like Slack does, HTTP 429
-with ``Retry-After: <seconds>`` and ``{"ok": false, "error": "ratelimited"}``,
-is not executed, and is recorded with ``limited=True`` (see
-:meth:`FakeSlack.rate_limited`, :attr:`Call.ok`).
+(``FakeSlack.now``) and, for the tiers, also a token bucket of an assumed burst
+(:attr:`MethodLimit.burst`; Slack says "sporadic bursts welcome" without a size): a call
+over the limit is answered like Slack does, HTTP 429 with ``Retry-After: <seconds>`` and
+``{"ok": false, "error": "ratelimited"}``, is not executed, and is recorded with
+``limited=True`` (see :meth:`FakeSlack.rate_limited`, :attr:`Call.ok`). ``auth.test`` has
+its own "special" limit; ``conversations.join``/``leave`` track the bot's membership
+(``already_in_channel``, ``not_in_channel`` as Slack answers).
 
 Pictures, as Slack documents them (on in every test):
 
