@@ -68,11 +68,16 @@ flood: $(VENV)/.dev-installed
 	$(PY) bench/bench_flood.py $(FLOOD_ARGS)
 
 ## lexicon: rebuild games/lexicon/data from Debian scowl + wordnet-base (English) and the word lists
-## and Hunspell dictionaries of Dutch, French, German and Spanish (see docs/LEXICON.md)
+## and Hunspell dictionaries of Dutch, French, German and Spanish, and the glosses (`define`) from
+## WordNet, Ding (dict-de-en) and FreeDict (dict-freedict-*-eng), installing the dictionaries
+## with apt-get (sudo unless root) if they are missing (see docs/LEXICON.md)
 lexicon: $(VENV)/.dev-installed
 	$(PIP) install -e '.[dev,lexicon-build]'
+	@missing="$$($(PY) -m games.lexicon.build_glosses --missing)"; if [ -n "$$missing" ]; then \
+		echo "installing $$missing"; $$([ "$$(id -u)" = 0 ] || echo sudo) apt-get install -y $$missing; fi
 	$(PY) -m games.lexicon.build
 	$(PY) -m games.lexicon.build_lang
+	$(PY) -m games.lexicon.build_glosses
 
 ## fuzz: longer property-test runs (opt-in); tests/hardening fuzzes every inbound path
 fuzz: $(VENV)/.dev-installed

@@ -53,6 +53,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec("play", "play MOVE", "make a move in a turn-based game", ("move",)),
     CommandSpec("list", "list WORD …", "Eagle Eyes: hand in words privately", ("words-list", "secret")),
+    CommandSpec(
+        "define",
+        "define WORD [language=fr]",
+        "what a word means, privately (and whether the game here takes it)",
+        ("meaning", "whatis", "what-is"),
+    ),
     CommandSpec("rules", "rules [game]", "how to play, and every option", ("howto",)),
     CommandSpec(
         "leaderboard",

@@ -56,6 +56,7 @@ from bot.clock import Clock
 from bot.events import ChatKey, Edit, Mark, MessageRef, Outbound, Post, Private, React
 from bot.fairshare import RoundRobin
 from bot.pacing import Pacer, PlatformLimits, RateLimited, Ticket
+from bot.reach import PrivateRefused, Unreachable, pointer, seat_of, with_pointer
 
 log = logging.getLogger(__name__)
 
@@ -214,6 +215,8 @@ class DeliveryStats:
     refusal_marks_dropped: int = 0
     accepted_left_to_table: int = 0
     rate_limited: int = 0
+    #: private messages refused by the platform, or not tried since (the player's setting)
+    privates_unreachable: int = 0
     table_delays: list[float] = field(default_factory=list)
     max_queue: Counter[str] = field(default_factory=Counter)
 
@@ -240,12 +243,19 @@ class Delivery:
         #: Asked before each call for a chat (several processes): False once the chat's game has
         #: been taken over by another process, whose table this one must not overwrite.
         self.gate: Callable[[ChatKey], Awaitable[bool]] | None = None
+        #: Players whose private messages the platform refuses (their setting): see bot/reach.py.
+        self.unreachable = Unreachable(clock)
 
     # ------------------------------------------------------------ what sessions say
 
     async def send(self, message: Outbound) -> MessageRef | None:
         """Take one outbound message; returns at once except for a lobby post (its reference)."""
         if isinstance(message, Private):
+            if message.interaction is None and self.unreachable.closed(seat_of(message.player)):
+                # refused before: not tried again (each refusal is an invalid request to the
+                # platform); the player was pointed to what shows it on request (bot/reach.py)
+                self.stats.privates_unreachable += 1
+                return None
             state = self._chat(message.chat)
             lane = state.lanes.get("private")
             if not self.pacer.paced("private") and not state.privates and (lane is None or lane.done()):
@@ -253,6 +263,8 @@ class Delivery:
                 # once, so the adapter can finish the interaction knowing it was answered
                 try:
                     await self._call("private", message.chat, partial(self.transport.private, message))
+                except PrivateRefused as exc:
+                    await self._refused(message.chat, exc)
                 except Exception:
                     log.exception("could not deliver a private note in %s", message.chat.label())
                 return None
@@ -266,7 +278,21 @@ class Delivery:
         if isinstance(message, Edit):
             self._edit(message)
             return None
+        if message.view.kind == "turn" and len(self.unreachable):
+            message = replace(message, view=with_pointer(message.view, self.unreachable))
         return await self._post(message)
+
+    async def _refused(self, chat: ChatKey, exc: PrivateRefused) -> None:
+        """The platform refused a private message to a player (their own setting): remember it,
+        and the first time, tell them in the chat where their private notes are instead."""
+        self.stats.privates_unreachable += 1
+        if self.unreachable.refused(exc.player):
+            log.info(
+                "%s refuses direct messages: their private notes wait for them behind My rack (%s)",
+                exc.player.display_name,
+                chat.label(),
+            )
+            await self._post(Post(chat, pointer(exc.player)))
 
     def saw_message(self, chat: ChatKey) -> None:
         """Someone wrote in ``chat``: the live table moves up."""
@@ -751,6 +777,10 @@ class Delivery:
             return
         ticket = await self.pacer.acquire("private", chat)
         message = state.privates.pop()
+        if message.interaction is None and self.unreachable.closed(seat_of(message.player)):
+            self.pacer.release(ticket)  # (refused meanwhile: see send)
+            self.stats.privates_unreachable += 1
+            return
         try:
             self.stats.calls["private"] += 1
             metrics.platform_call(self.transport.limits.platform, "private")
@@ -758,9 +788,15 @@ class Delivery:
             return
         except RateLimited as exc:
             self._limited("private", chat, exc)
+        except PrivateRefused as exc:
+            await self._refused(chat, exc)
+            return
         finally:
             self.pacer.release(ticket)
-        await self._call("private", chat, partial(self.transport.private, message))  # once more
+        try:
+            await self._call("private", chat, partial(self.transport.private, message))  # once more
+        except PrivateRefused as exc:
+            await self._refused(chat, exc)
 
     # ------------------------------------------------------------ life
 

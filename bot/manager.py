@@ -21,6 +21,9 @@ from typing import TYPE_CHECKING, Any
 from bot import metrics, views
 from bot.clock import Clock, SystemClock
 from bot.commands import CommandError, command_of, help_lines, option_names, parse_start
+from bot.define import answer as define_answer
+from bot.define import fold as define_word
+from bot.define import parse_define
 from bot.events import (
     Button,
     ChatKey,
@@ -44,6 +47,7 @@ from bot.schedule import Schedules
 from bot.session import Phase, Session, SessionError, handled_refs
 from bot.workspace import Workspace
 from games.common.grammar import excerpt
+from games.common.languages import language
 from games.common.options import OptionValue
 from games.common.protocol import Action, GameInfo
 from storage.errors import Fenced, StorageError
@@ -230,6 +234,32 @@ class GameManager:
             await self.outbox.send(Post(chat, views.error(message)))
         except Exception:
             log.exception("could not report the crash to %s", chat.label())
+
+    async def chat_gone(self, chat: ChatKey, why: str) -> str | None:
+        """The chat can no longer be reached — deleted, or the bot denied access to it: its game
+        ends now, **voided** and recorded as such, and nothing more is sent there (the platform
+        would refuse it). Returns the game's id, or None when the chat had no game here.
+
+        Platform-neutral (the adapter calls it from its platform's events and refusals; a
+        channel's threads are chats of their own)."""
+        session = self.sessions.pop(chat, None)
+        if session is None:
+            return None
+        log.warning("%s: the chat is gone (%s); game %s ends voided", chat.label(), why, session.game_id)
+        session.abandon()
+        drop = getattr(self.outbox, "drop", None)
+        if callable(drop):
+            drop(chat)  # nothing queued for it is sent
+        self._notify_closed(chat)
+        try:
+            if session.engine is None:
+                await self.game_log.lobby_closed(session.game_id)
+            else:
+                await self.game_log.void(session.game_id, f"chat gone: {why}")
+        except Exception:
+            self._abandoned.add(session.game_id)  # (voided when its chat starts anew)
+            log.exception("could not record game %s as voided", session.game_id)
+        return session.game_id
 
     async def wind_down(self) -> None:
         """The process is stopping: every race judges what is settling and tells its channel.
@@ -921,6 +951,23 @@ class GameManager:
         refused = await session.say(cmd.player, " ".join(args), private=True)
         if refused is not None:
             await self._reply_to(cmd, views.error(refused))
+
+    async def _cmd_define(self, cmd: Command, args: tuple[str, ...]) -> None:
+        typed, code = parse_define(args)
+        session = self.sessions.get(cmd.chat)
+        if code is None:
+            # the game's language here, else this workspace's
+            code = (
+                session.language
+                if session is not None
+                else str((await self.workspace.settings(cmd.chat))["language"])
+            )
+        lang = language(code)
+        word = define_word(typed, lang)
+        verdict = None
+        if session is not None and session.language == lang.code:
+            verdict = await session.word_verdict(word)
+        await self._reply_to(cmd, define_answer(word, lang, verdict))
 
     async def _cmd_leaderboard(self, cmd: Command, args: tuple[str, ...]) -> None:
         await self._reply_to(cmd, await self.workspace.leaderboard(cmd, args, self.registry))

@@ -25,7 +25,9 @@ between its channels: a busy channel cannot starve a quiet one.
 When the platform says the limit is lower than declared (Discord's
 ``X-RateLimit-Limit`` headers, or a 429), :meth:`Pacer.observe` and
 :meth:`Pacer.penalize` lower that bucket's limit and hold it until the platform's
-reset, so the next calls fit the limit actually in force. A 429 lowers the limit by
+reset, so the next calls fit the limit actually in force. A limit said in a header holds
+for the platform's window it was said in; the declared limit is back once that window has
+passed (the platform's next answers say it again if it still holds). A 429 lowers the limit by
 one per episode (the calls in flight that meet the same block all answer 429: they are
 one overrun, not many), and a lowered limit climbs back one step every
 :data:`RECOVER_WINDOWS` windows without a 429, so a burst long ago never throttles a
@@ -139,11 +141,18 @@ class Window:
     waiters: deque[int] = field(default_factory=deque)
     #: When a 429 last lowered ``limit`` (it climbs back from there).
     lowered_at: float = 0.0
+    #: When the platform's window in which it said its limit was lower ends: the limit it said
+    #: holds for that window only (0: none said).
+    said_until: float = 0.0
 
     def prune(self, now: float) -> None:
         cut = bisect.bisect_right(self.stamps, now - self.rate.window)
         if cut:
             del self.stamps[:cut]
+        if self.said_until and now >= self.said_until:
+            self.said_until = 0.0
+            if not self.lowered_at:  # (a limit a 429 lowered climbs back on its own terms)
+                self.limit = self.rate.usable
         if self.limit < self.rate.usable and self.lowered_at:
             recover = max(RECOVER_MIN_SECONDS, RECOVER_WINDOWS * self.rate.window)
             if now - self.lowered_at >= recover:
@@ -277,9 +286,11 @@ class Pacer:
         for window in self._windows_for(kind, chat):
             if window.rate.scope != scope:
                 continue
-            if 0 < limit < window.limit:
-                window.limit = limit
             window.prune(now)
+            if 0 < limit < window.limit:
+                # for the platform's window only: its next answers say again if it still holds
+                window.limit = limit
+                window.said_until = max(window.said_until, now + max(0.0, reset_after))
             unseen = (limit - max(0, remaining)) - len(window.stamps) - window.inflight
             if unseen > 0:
                 began = min(now, max(now - window.rate.window, now + reset_after - window.rate.window))

@@ -31,11 +31,15 @@ from bot.moves import Moves
 from bot.outbox import GameLog, GameStart, LobbyState, Outbox
 from games.common.options import OptionValue
 from games.common.protocol import Action, Claim, Engine, GameInfo, Notice, Seat, Setup, Snapshot
+from games.common.words import Verdict
 from storage.errors import Fenced, StorageError
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+
+#: The longest a settle window is held open for answers a platform may still replay (s).
+HOLD_MOST = 10.0
 
 #: Waits (s) between tries when the database refuses a write (locked, restarting, gone):
 #: about half a minute in all, during which the game pauses; then it stops with a message.
@@ -133,6 +137,9 @@ class Session:
         self._ending: list[str] = []  # the engine's closing words, shown in the result
         self._pinged: set[str] = set()  # seats told it is their turn (turn-based games)
         self._judged = asyncio.Event()  # set while no answer waits in the settle window
+        #: Holds on the settle window (see :meth:`hold`), and since when the first was taken.
+        self._holds = 0
+        self._held_since = 0.0
         #: Platform messages already taken as answers or moves (also those in the log before a
         #: restart): a redelivery of one is never judged twice.
         self._handled: set[str] = set()
@@ -571,6 +578,24 @@ class Session:
         """Whether this game takes private word lists (``list``: an Eagle Eyes race)."""
         return bool(getattr(self.engine, "takes_lists", False))
 
+    @property
+    def language(self) -> str:
+        """The code of the language this game plays in (``en`` for a game without the option)."""
+        return str(self.options.get("language", "en"))
+
+    async def word_verdict(self, word: str) -> Verdict | None:
+        """The running game's verdict on ``word`` (folded in its language) under its own word
+        rules and the workspace's words (``define``); None before the game starts, after it
+        ends or for a game that judges no words."""
+        async with self._lock:
+            if self.phase is not Phase.RUNNING or self.engine is None:
+                return None
+            judge = getattr(self.engine, "word_verdict", None)
+            if not callable(judge):
+                return None
+            verdict = judge(word)
+            return verdict if isinstance(verdict, Verdict) else None
+
     def quiet_vote(self, player: Player, choice: str) -> str:
         """Why a vote the engine took in silence changed nothing visible (already counted, no
         dispute open…): the engine's own words where it has them."""
@@ -821,12 +846,40 @@ class Session:
         if self.phase is Phase.LOBBY and self._lobby_deadline is not None:
             candidates.append(self._lobby_deadline)
         elif self.phase is Phase.RUNNING and self.engine is not None:
-            if self._settle_deadline is not None:
-                candidates.append(self._settle_deadline)
-            for when in (self.engine.next_deadline(), self.engine.next_bot_time()):
-                if when is not None:
-                    candidates.append(when + self._paused)  # the game's clock → the wall clock
+            closes = self._settle_closes_at()
+            if closes is not None:
+                candidates.append(closes)
+            deadline = self.engine.next_deadline()
+            if deadline is not None:  # the game's clock → the wall clock (a held tick waits too)
+                candidates.append(max(deadline + self._paused, self._hold_ends()))
+            bot_time = self.engine.next_bot_time()
+            if bot_time is not None:
+                candidates.append(bot_time + self._paused)
         return min(candidates) if candidates else None
+
+    def _hold_ends(self) -> float:
+        """When the holds stop holding anything (0: no hold)."""
+        return self._held_since + HOLD_MOST if self._holds else 0.0
+
+    def hold(self) -> None:
+        """Keep the settle window open: answers sent earlier may still be on their way (the
+        platform's connection dropped and will replay what it missed). Answers are judged once
+        every hold is released — by their send times, as always — or :data:`HOLD_MOST` seconds
+        after the first hold was taken, whichever comes first; the game's own deadline (a
+        card's hourglass) waits as long, so a missed answer cannot lose to it either."""
+        if not self._holds:
+            self._held_since = self._clock.now()
+        self._holds += 1
+
+    def release(self) -> None:
+        """Let go of one :meth:`hold` (the replay is over)."""
+        self._holds = max(0, self._holds - 1)
+        self._reschedule()
+
+    def _settle_closes_at(self) -> float | None:
+        if self._settle_deadline is None:
+            return None
+        return max(self._settle_deadline, self._hold_ends())
 
     def _reschedule(self) -> None:
         wake = self.next_wake()
@@ -882,12 +935,14 @@ class Session:
                     await self._apply(Action("say", now, seat=claim.seat, text=claim.text))
                     if self.phase is not Phase.RUNNING:
                         return
-        if self._settle_deadline is not None and now >= self._settle_deadline:
+        closes = self._settle_closes_at()
+        if closes is not None and now >= closes:
             await self._judge_pending(now)
             if self.phase is not Phase.RUNNING:
                 return
         deadline = self.engine.next_deadline()
-        if deadline is not None and deadline + self._paused <= now:
+        if deadline is not None and max(deadline + self._paused, self._hold_ends()) <= now:
+            # (while held, the game's own deadline waits too: an answer on its way may beat it)
             tick = Action("tick", self._wall_for(deadline, now))
             await self._apply(tick)
             again = self.engine.next_deadline()

@@ -13,13 +13,20 @@ process owns. It translates:
   (edited messages never count);
 - 👍 / 👎 reactions → :class:`~bot.events.Reaction`;
 - the Eagle Eyes list modal → :class:`~bot.events.PrivateText`.
+
+It also follows what Discord says about the places games live in (issue 31): a game's
+archived thread is unarchived (THREAD_UPDATE), a deleted channel or thread or a server moji
+was removed from ends its games voided (CHANNEL_DELETE, THREAD_DELETE, GUILD_DELETE), and
+while a shard's gateway is away its races hold their settle windows, reading their channels
+back after an invalid session (the events a RESUME replays need no reading).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from datetime import UTC, datetime
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -54,6 +61,7 @@ from bot.privacy import run_housekeeping, workspace_back, workspace_removed
 from bot.registry import Registry
 from bot.rights import Rights, button_rights, rights_needed
 from bot.schedule import DISCORD_MENTION, JOIN_WINDOW, Scheduler, Schedules, start_scheduled
+from bot.session import Session
 from bot.workspace import Workspace
 from storage.base import Schedule
 
@@ -64,6 +72,14 @@ LIST_MODAL = "moji:list"
 DISCORD_EPOCH_MS = 1420070400000
 #: Discord's error code for a second initial response to one interaction.
 ALREADY_ANSWERED = 40060
+#: After an invalid session, a race's channel is read back from this long (s) before the
+#: connection dropped: an answer on its way then was typed at most a moment before.
+READ_BACK = 5.0
+#: At most this many messages are read back per channel (one page of message history).
+READ_BACK_MOST = 100
+#: A game's thread stays active this long without a message until its first turn sets it from
+#: the turn's length (:meth:`DiscordOutbox.keep_open`).
+LOBBY_ARCHIVE_MINUTES: Literal[1440] = 1440
 NO_THREAD = (
     "I couldn't open a thread for this game (missing {names}), so it runs here in the channel. "
     "Give moji that permission to keep turn-based games in their own threads."
@@ -169,7 +185,7 @@ class MojiBot(discord.AutoShardedClient):
         #: `config admin-role` keeps a role's id (resolved from this process's guild cache)
         self.workspace.admin_roles["discord"] = GuildRoles(self.get_guild)
         #: The REST calls; :attr:`outbox` decides which to make and paces them.
-        self.transport = DiscordOutbox(self, services.workspace.settings)
+        self.transport = DiscordOutbox(self, services.workspace.settings, now=clock.now)
         self.outbox = Delivery(self.transport, clock, refusal_marks=self.transport.refusal_marks)
         self.manager = GameManager(
             services.registry,
@@ -208,6 +224,7 @@ class MojiBot(discord.AutoShardedClient):
             self.scheduler, self._timezone, DISCORD_MENTION, discord_time, what="scheduled game"
         )
         self.manager.closed_listeners.append(self._forget_thread)
+        self.transport.on_gone = self._chat_gone_soon
         #: interaction id → its place in its chat's line, taken on arrival (see OrderedTree).
         self.turns_taken: dict[int, Turn] = {}
         self.tree = OrderedTree(self)
@@ -216,6 +233,9 @@ class MojiBot(discord.AutoShardedClient):
         self.tree.add_command(build_group(self), guild=self.guild_object)
         #: thread id → parent channel id, for games in their own thread.
         self.threads: dict[int, int] = {}
+        #: shard → when its gateway connection dropped, and the games whose settle windows are
+        #: held since (see :meth:`on_shard_disconnect`).
+        self._down: dict[int, tuple[float, list[tuple[ChatKey, Session]]]] = {}
         self.recovered = False
         #: Set once this process's unfinished games are rebuilt (after the first READY).
         self.games_ready = asyncio.Event()
@@ -295,7 +315,12 @@ class MojiBot(discord.AutoShardedClient):
                 await workspace_back(store, platform, guild_id)
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
-        """moji was removed from a server: its data goes after the grace period (see bot.privacy)."""
+        """moji was removed from a server: its games there end, voided (nothing can be sent there
+        any more), and its data goes after the grace period (see bot.privacy)."""
+        here = [
+            c for c in self.manager.sessions if c.platform == "discord" and c.workspace_id == str(guild.id)
+        ]
+        await self.chat_gone(here, "moji was removed from the server")
         try:
             await workspace_removed(
                 self.services.store, "discord", str(guild.id), self.manager.clock.now(), "guild_remove"
@@ -313,9 +338,22 @@ class MojiBot(discord.AutoShardedClient):
     async def recover(self) -> None:
         """Resume (or void) the unfinished games of the guilds on this process's shards."""
         await self.services.recover(self.manager, "discord", mine=self.mine)
-        for chat in self.manager.sessions:
+        for chat in list(self.manager.sessions):
             if chat.thread_id:
                 self.threads[int(chat.thread_id)] = int(chat.channel_id)
+                await self._adopt_thread(chat)
+
+    async def _adopt_thread(self, chat: ChatKey) -> None:
+        """A game resumed in its thread: keep the thread's auto-archive in hand (an active thread
+        is in the guild's cache, from GUILD_CREATE); one missing from it is archived: unarchived."""
+        assert chat.thread_id is not None
+        guild = self.get_guild(int(chat.workspace_id)) if chat.workspace_id.isdigit() else None
+        thread = guild.get_thread(int(chat.thread_id)) if guild is not None else None
+        if thread is not None and not thread.archived:
+            if self.user is not None and thread.owner_id == self.user.id:
+                self.transport.archive_minutes[thread.id] = thread.auto_archive_duration
+            return
+        await self.transport.unarchive(chat)  # (remembers its duration)
 
     def _owns(self, schedule: Schedule) -> bool:
         return self.mine(ChatKey("discord", schedule.workspace_id, schedule.channel_id))
@@ -339,6 +377,70 @@ class MojiBot(discord.AutoShardedClient):
         count = self.shard_count or 1
         shard = (int(chat.workspace_id) >> 22) % count
         return self.shard_ids is None or shard in self.shard_ids
+
+    def _shard_of(self, chat: ChatKey) -> int | None:
+        if chat.platform != "discord" or not chat.workspace_id.isdigit():
+            return None
+        return (int(chat.workspace_id) >> 22) % (self.shard_count or 1)
+
+    # ------------------------------------------------------------ gateway connection
+
+    async def on_shard_disconnect(self, shard_id: int) -> None:
+        """The shard's gateway connection dropped: answers typed meanwhile reach moji late (a
+        RESUME replays them) or never (an invalid session). The settle windows of the shard's
+        games stay open until it is back, so an answer is judged with those typed after it,
+        by its snowflake time, whatever its arrival (bot/session.py, ``hold``)."""
+        if shard_id in self._down:
+            return
+        held = []
+        for chat, session in list(self.manager.sessions.items()):
+            if self._shard_of(chat) == shard_id:
+                session.hold()
+                held.append((chat, session))
+        self._down[shard_id] = (self.manager.clock.now(), held)
+        log.info("discord: shard %s disconnected; %d game(s) wait for what it missed", shard_id, len(held))
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        """RESUMED: Discord replayed the missed events (dispatched before this one)."""
+        await self._back(shard_id, replayed=True)
+
+    async def on_shard_ready(self, shard_id: int) -> None:
+        """READY after a new IDENTIFY (the session was invalidated): nothing was replayed, so the
+        running races' channels are read back (message history) for the answers missed."""
+        await self._back(shard_id, replayed=False)
+
+    async def _back(self, shard_id: int, *, replayed: bool) -> None:
+        down = self._down.pop(shard_id, None)
+        if down is None:
+            return  # (the first connection)
+        since, held = down
+        for chat, session in held:
+            try:
+                if not replayed and self.manager.sessions.get(chat) is session and session.info.realtime:
+                    await self._read_back(chat, since - READ_BACK)
+            except Exception:
+                log.exception("discord: could not read back the messages missed in %s", chat.label())
+            finally:
+                # in the chat's line: after every replayed or read-back event of the chat
+                turn = self.manager.turns.take(chat)
+                try:
+                    await turn.wait()
+                    session.release()
+                finally:
+                    turn.done()
+
+    async def _read_back(self, chat: ChatKey, since: float) -> None:
+        """Hand the core the messages of ``chat`` sent since ``since`` (an answer already handled
+        is recognised by its message id and ignored)."""
+        channel = self.get_partial_messageable(
+            int(chat.thread_id or chat.channel_id), guild_id=int(chat.workspace_id)
+        )
+        after = discord.Object(discord.utils.time_snowflake(datetime.fromtimestamp(since, UTC)))
+        count = 0
+        async for message in channel.history(limit=READ_BACK_MOST, after=after, oldest_first=True):
+            count += 1
+            await self.on_message(message)
+        log.info("discord: read back %d message(s) in %s after an invalid session", count, chat.label())
 
     async def wind_down(self) -> None:
         """The process is stopping: judge what is settling, tell the races, send what is queued."""
@@ -542,7 +644,7 @@ class MojiBot(discord.AutoShardedClient):
             data = await self.http.start_thread_without_message(
                 int(chat.channel_id),
                 name=f"{info.title} — {interaction.user.display_name}"[:100],
-                auto_archive_duration=1440,
+                auto_archive_duration=LOBBY_ARCHIVE_MINUTES,
                 type=discord.ChannelType.public_thread.value,
             )
         except discord.HTTPException as exc:
@@ -551,6 +653,8 @@ class MojiBot(discord.AutoShardedClient):
             return chat
         thread_id = int(data["id"])
         self.threads[thread_id] = int(chat.channel_id)
+        # a day for the lobby; the first turn lengthens it to cover the game's turn limit
+        self.transport.archive_minutes[thread_id] = LOBBY_ARCHIVE_MINUTES
         return ChatKey(chat.platform, chat.workspace_id, chat.channel_id, str(thread_id))
 
     async def finish_reply(self, reply: Reply, text: str | None = None) -> None:
@@ -664,6 +768,55 @@ class MojiBot(discord.AutoShardedClient):
             await self.manager.handle(event)
         finally:
             turn.done()
+
+    # ------------------------------------------------------------ chats that are gone
+
+    def _chat_gone_soon(self, chat: ChatKey, why: str) -> None:
+        """A REST call met a chat that is gone (from the outbox, maybe inside the chat's own
+        delivery lane, which ending the game cancels: so it ends in a task of its own)."""
+        self.manager.spawn(self.chat_gone([chat], why), f"discord chat gone {chat.label()}")
+
+    async def chat_gone(self, chats: list[ChatKey], why: str) -> None:
+        """End the games of ``chats`` here, voided; nothing more is sent to them."""
+        for chat in chats:
+            self.transport.mark_gone(chat)
+            if await self.manager.chat_gone(chat, why) is not None:
+                self.transport.forget(chat)
+
+    def _chats_in(self, guild_id: int, channel_id: int) -> list[ChatKey]:
+        """This process's games in a channel and in its threads (or in that thread)."""
+        wanted = str(channel_id)
+        return [
+            chat
+            for chat in self.manager.sessions
+            if chat.platform == "discord"
+            and chat.workspace_id == str(guild_id)
+            and wanted in (chat.channel_id, chat.thread_id)
+        ]
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """CHANNEL_DELETE: the games in the channel and its threads end, voided."""
+        await self.chat_gone(self._chats_in(channel.guild.id, channel.id), "channel deleted")
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """THREAD_DELETE: the game in the thread ends, voided."""
+        await self.chat_gone(self._chats_in(payload.guild_id, payload.thread_id), "thread deleted")
+
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        """A game's thread archived (idle, a busy server, a member): unarchived while its game runs.
+
+        Discord lets no one use a command or a button, nor moji edit the board or add a
+        reaction, in an archived thread. A thread a moderator *locked* stays as they left it."""
+        meta = payload.data.get("thread_metadata") or {}
+        if not meta.get("archived"):
+            return
+        chat = ChatKey("discord", str(payload.guild_id), str(payload.parent_id), str(payload.thread_id))
+        if chat not in self.manager.sessions:
+            return  # no game of this process's there (or it ended): archiving is welcome
+        if meta.get("locked"):
+            log.warning("discord: the thread of the game in %s was locked by a moderator", chat.label())
+            return
+        await self.transport.unarchive(chat)
 
     async def on_raw_reaction_add(self, payload: discord.RawReactionActionEvent) -> None:
         """👍 / 👎 on a disputed answer are votes."""

@@ -201,6 +201,17 @@ def build_group(bot: MojiBot) -> app_commands.Group:
     async def list_(interaction: discord.Interaction[Any]) -> None:
         await bot.open_list_modal(interaction)
 
+    @moji.command(
+        name="define", description="What a word means, and whether the game here takes it (only you see it)"
+    )
+    @app_commands.describe(
+        word="The word to look up",
+        language="The word's language (default: the game's here, else this server's)",
+    )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def define(interaction: discord.Interaction[Any], word: str, language: str | None = None) -> None:
+        await run(interaction, "define", (*word.split(), *((f"language={language}",) if language else ())))
+
     @moji.command(name="rules", description="How to play, and every option")
     @app_commands.choices(game=games)
     async def rules(interaction: discord.Interaction[Any], game: str | None = None) -> None:

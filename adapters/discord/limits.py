@@ -15,7 +15,9 @@ reaches 0 and discord.py never has to sleep on a bucket itself.
 
 :func:`header_trace` reads the headers of every REST answer discord.py receives: a
 limit lower than declared, an exhausted bucket or a 429 goes to the pacer, so the
-next calls fit the limits actually in force.
+next calls fit the limits actually in force. A 429 of a *shared* resource limit
+(``X-RateLimit-Scope: shared``, not counted against the bot) lowers nothing, and a limit
+read in the headers holds for Discord's window it was read in (:mod:`bot.pacing`).
 """
 
 from __future__ import annotations
@@ -70,6 +72,11 @@ def classify(method: str, path: str) -> tuple[str, int] | None:
     return None
 
 
+def is_shared(headers: Any) -> bool:
+    """A 429 of a shared resource limit (``X-RateLimit-Scope: shared``), not one of the bot's."""
+    return str(headers.get("X-RateLimit-Scope", "")).lower() == "shared"
+
+
 def _number(headers: Any, name: str) -> float | None:
     try:
         value = headers.get(name)
@@ -93,6 +100,18 @@ def header_trace(
             return
         if response.status == 429:
             retry = _number(headers, "Retry-After") or 1.0
+            if is_shared(headers):
+                # a limit on the resource for everyone (docs/topics/Rate_Limits.md: "429 errors
+                # returned with X-RateLimit-Scope: shared are not counted against you"): no limit
+                # of moji's is lower for it; discord.py waits Retry-After and tries the call again
+                log.info(
+                    "discord: %s %s met a shared resource limit (retry after %.2f s)",
+                    params.method,
+                    params.url.path,
+                    retry,
+                )
+                metrics.rate_limited("discord", "shared")
+                return
             is_global = headers.get("X-RateLimit-Global", "").lower() == "true"
             log.warning(
                 "discord answered 429 (%s, retry after %.2f s) to %s %s",

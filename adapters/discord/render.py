@@ -44,19 +44,43 @@ _STYLES: dict[str, discord.ButtonStyle] = {
     "danger": discord.ButtonStyle.danger,
     "success": discord.ButtonStyle.success,
 }
+#: Discord's limits on one message (docs/resources/Message.md, "Create Message" and "Embed
+#: Limits"): content up to 2,000 characters; an embed's title 256 and description 4,096; up
+#: to 10 embeds, whose titles and descriptions together hold at most 6,000 characters. Anything
+#: longer is refused with error 50035 (Invalid Form Body). Lengths here are counted in UTF-16
+#: code units, which is never fewer than the characters Discord counts.
 CONTENT_LIMIT = 2000
-DESCRIPTION_LIMIT = 4000
+DESCRIPTION_LIMIT = 4096
 TITLE_LIMIT = 256
+EMBEDS_LIMIT = 10
+MESSAGE_EMBED_TOTAL = 6000
 
 
 @dataclass(frozen=True, slots=True)
 class Rendered:
-    """A view ready to send: text content, an embed (or None) and buttons."""
+    """A view ready to send: text content, an embed (or None) and buttons.
+
+    A text longer than one embed's description goes on in ``extra`` embeds of the same
+    message; one longer than a message holds goes on in ``then``: further messages, sent
+    after this one, in order. Nothing is ever cut.
+    """
 
     content: str
     embed: discord.Embed | None
     buttons: tuple[ButtonSpec, ...]
     picture: bool  # attach the cards' picture
+    extra: tuple[discord.Embed, ...] = ()
+    then: tuple[Rendered, ...] = ()
+
+    @property
+    def embeds(self) -> list[discord.Embed]:
+        """Every embed of this message, in order."""
+        return [*([self.embed] if self.embed is not None else []), *self.extra]
+
+    @property
+    def messages(self) -> int:
+        """How many messages the view takes."""
+        return 1 + len(self.then)
 
 
 _PUNCTUATION = re.compile("([" + re.escape(string.punctuation) + "])")
@@ -82,7 +106,55 @@ def text(value: str, *, code: bool = False) -> str:
 
 
 def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return text if size(text) <= limit else _head(text, limit - 1) + "…"
+
+
+def size(text: str) -> int:
+    """A text's length as Discord may count it: UTF-16 code units (an emoji such as 🎲 is 2)."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def _head(text: str, limit: int) -> str:
+    """The longest start of ``text`` of at most ``limit`` UTF-16 code units."""
+    if size(text) <= limit:
+        return text
+    out, used = [], 0
+    for char in text:
+        width = 2 if ord(char) > 0xFFFF else 1
+        if used + width > limit:
+            break
+        out.append(char)
+        used += width
+    return "".join(out)
+
+
+def split_text(text: str, limit: int) -> list[str]:
+    """``text`` in pieces of at most ``limit`` (UTF-16 code units), all of it, in order.
+
+    Pieces end at a blank line when one is near enough, else at a line's end, else at a space;
+    a line with no space to break at is broken where the limit falls. Discord trims each
+    piece's leading and trailing white space, so the breaks themselves are dropped.
+    """
+    pieces: list[str] = []
+    rest = text.strip()
+    while rest:
+        if size(rest) <= limit:
+            pieces.append(rest)
+            break
+        head = _head(rest, limit)
+        cut = -1
+        for sep in ("\n\n", "\n", " "):
+            at = head.rfind(sep)
+            if at > len(head) // 3:  # a break too early would waste most of a piece
+                cut = at
+                break
+        if cut <= 0:
+            cut = len(head)
+        piece = rest[:cut].rstrip()
+        if piece:
+            pieces.append(piece)
+        rest = rest[cut:].strip()
+    return pieces
 
 
 def card_text(view: View) -> str:
@@ -120,7 +192,9 @@ def _turn(view: View) -> Rendered:
     if view.deadline is not None:
         when = int(view.deadline)
         content += f"\n⏳ <t:{when}:F> (<t:{when}:R>)"
-    return Rendered(_clip(content, CONTENT_LIMIT), None, view.buttons, False)
+    first, *more = split_text(content, CONTENT_LIMIT) or [""]
+    then = tuple(Rendered(part, None, (), False) for part in more)
+    return Rendered(first, None, view.buttons, False, then=then)
 
 
 def render(view: View, *, mention_active: bool = False, with_picture: bool = True) -> Rendered:
@@ -164,16 +238,35 @@ def render(view: View, *, mention_active: bool = False, with_picture: bool = Tru
     if view.deadline is not None and view.kind == "table":
         body.append(f"⏳ <t:{int(view.deadline)}:R>")
     description = "\n".join(body).strip()
-    embed: discord.Embed | None = None
-    if view.title or description or picture:
-        embed = discord.Embed(
-            title=_clip(text(view.title), TITLE_LIMIT) or None,
-            description=_clip(description, DESCRIPTION_LIMIT) or None,
-            colour=_COLOURS.get(view.kind, 0x5865F2),
-        )
-        if picture:
-            embed.set_image(url=f"attachment://{PICTURE_NAME}")
-    return Rendered(_clip("\n".join(content_parts), CONTENT_LIMIT), embed, view.buttons, picture)
+    colour = _COLOURS.get(view.kind, 0x5865F2)
+    title = _clip(text(view.title), TITLE_LIMIT)  # moji's own titles: far shorter
+    contents = split_text("\n".join(content_parts), CONTENT_LIMIT) or [""]
+    if not (view.title or description or picture):
+        return Rendered(contents[0], None, view.buttons, False, then=_plain_messages(contents[1:]))
+    # the description in embeds of at most 4,096, grouped into messages of at most 6,000
+    messages: list[list[str]] = [[]]
+    budget = MESSAGE_EMBED_TOTAL - size(title)
+    for piece in split_text(description, DESCRIPTION_LIMIT) or [""]:
+        if messages[-1] and (size(piece) > budget or len(messages[-1]) == EMBEDS_LIMIT):
+            messages.append([])
+            budget = MESSAGE_EMBED_TOTAL
+        messages[-1].append(piece)
+        budget -= size(piece)
+    embeds = [[discord.Embed(description=piece or None, colour=colour) for piece in m] for m in messages]
+    lead = embeds[0][0]
+    lead.title = title or None
+    if picture:
+        lead.set_image(url=f"attachment://{PICTURE_NAME}")
+    then = [
+        Rendered(contents[i + 1] if i + 1 < len(contents) else "", group[0], (), False, tuple(group[1:]))
+        for i, group in enumerate(embeds[1:])
+    ]
+    then.extend(Rendered(part, None, (), False) for part in contents[len(embeds) :])
+    return Rendered(contents[0], lead, view.buttons, picture, tuple(embeds[0][1:]), tuple(then))
+
+
+def _plain_messages(contents: list[str]) -> tuple[Rendered, ...]:
+    return tuple(Rendered(part, None, (), False) for part in contents)
 
 
 class Buttons(discord.ui.View):

@@ -1,7 +1,7 @@
 """Play in the terminal: one local table, you against computer players.
 
 Type a word to claim cards; lines starting with ``/`` are commands
-(``/skip``, ``/why``, ``/help``, ``/rules``, ``/quit``).
+(``/skip``, ``/why``, ``/define WORD``, ``/help``, ``/rules``, ``/quit``).
 """
 
 from __future__ import annotations
@@ -26,14 +26,14 @@ YOU = Player("terminal", "you", "You", is_admin=True)
 
 WELCOME = """\
 {b}moji{r} — name a word that uses at least two of the face-up letters, before the bots do.
-Type a word and press Enter. Commands: /skip (stuck), /why, /rules, /help, /quit.
+Type a word and press Enter. Commands: /skip (stuck), /why, /define WORD, /rules, /help, /quit.
 """
 
 #: The welcome for a turn-based game: its own title and summary.
 WELCOME_TURNS = """\
 {b}{title}{r} — {summary}
 Type your move and press Enter when it is your turn (/rules shows how moves are written).
-Commands: /hand (your own tiles or cards), /why, /rules, /help, /quit.
+Commands: /hand (your own tiles or cards), /why, /define WORD, /rules, /help, /quit.
 """
 
 

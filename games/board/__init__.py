@@ -29,10 +29,12 @@ def prepare(language: str = "en", options: Mapping[str, OptionValue] | None = No
     """Build the computer players' tries (one per level's vocabulary) of the dictionary the
     ``options`` name (default: tournament) in ``language`` now (1–6 s), not in a game."""
     from games.board.trie import trie_for
+    from games.lexicon.glosses import load as load_glosses
 
     dictionary = _dictionary(options or {})
     for level in BOT_LEVELS:
         trie_for(dictionary, language, level)
+    load_glosses(language)  # the meanings of computer players' words
 
 
 GAME = GameInfo(

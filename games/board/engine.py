@@ -16,6 +16,7 @@ from games.board.layout import BLANK, Layout
 from games.board.options import BoardConfig
 from games.board.player import BotRules, choose, missed_move
 from games.board.trie import Trie, trie_for
+from games.common import meaning
 from games.common.grammar import count, does, duration, possessive, their, verb
 from games.common.languages import language
 from games.common.options import OptionValue
@@ -32,7 +33,7 @@ from games.common.protocol import (
     Setup,
     Snapshot,
 )
-from games.common.words import WordJudge, WordRules
+from games.common.words import Verdict, WordJudge, WordRules
 
 #: Seconds a computer player "thinks" before its move is played.
 BOT_DELAY = 2.0
@@ -112,6 +113,7 @@ class BoardGame:
         self.seats: dict[str, Seat] = {s.id: s for s in setup.seats}
         self.names = {s.id: s.name for s in setup.seats}
         self.check = check or word_check(setup, self.config.dictionary, self.config.language)
+        self.gloss: meaning.Glosser = meaning.glosser(setup, self.config.language)
         self._trie = trie
         self.rng = random.Random(setup.seed)
         self.bot_rng = random.Random(f"board-bots:{setup.seed}")
@@ -187,6 +189,13 @@ class BoardGame:
         level = self.seats[seat].bot or "normal"
         text = choose(self.board, self.racks[seat], self.check, level, self.bot_rng, self._rules_for_bots())
         return [Claim(seat, text, now)]
+
+    def word_verdict(self, word: str) -> Verdict:
+        """Is ``word`` (folded) a word of this game's dictionary, its bans and the workspace's
+        own words (``define``)?"""
+        if self.check(word):
+            return Verdict(True, None, f"{word.upper()} is a word in this game.")
+        return Verdict(False, "unknown", f"{word.upper()} isn't a word in this game.")
 
     def _rules_for_bots(self) -> BotRules:
         trie = self._trie
@@ -297,6 +306,8 @@ class BoardGame:
         self.last = f"{name}: {scored.play.text()} for {scored.score}"
         self._draw(seat)
         text = f"{does(name, 'plays')} {scored.play.text()} for {scored.score}: {scored.describe()}."
+        if self.seats[seat].bot:
+            text += meaning.sentence(main[0], self.gloss, self.config.language)
         notes = [Notice("accepted", text, seat, ref)]
         if not rack and not self.bag:
             return notes + self._end(now, f"{name} played {their(name)} last tile, so the game ends.")

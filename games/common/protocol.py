@@ -268,6 +268,9 @@ class Setup:
     added_words: frozenset[str] = frozenset()  # workspace overlay
     banned_words: frozenset[str] = frozenset()
     judge: WordJudge | None = None  # None: the game loads the lexicon itself
+    #: What a word means, for hints and computer players' words (``word -> short gloss or None``);
+    #: None: the game reads the shipped glosses of its language (games.common.meaning).
+    gloss: Callable[[str], str | None] | None = None
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,9 @@ def prepare(language: str = "en", options: Mapping[str, OptionValue] | None = No
     rules = WordRules(dictionary=DICTIONARY, bans=BANS)
     for level in BOT_LEVELS:
         allowed_words(load_lexicon(lang.code), rules, lang, level)
+    from games.lexicon.glosses import load as load_glosses
+
+    load_glosses(lang.code)  # the meanings of computer players' words
 
 
 def create(setup: Setup) -> Engine:

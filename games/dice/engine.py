@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from games.common import meaning
 from games.common.grammar import count, does, duration, excerpt, possessive, verb
 from games.common.languages import language as language_named
 from games.common.options import OptionValue
@@ -31,7 +32,7 @@ from games.common.protocol import (
     Snapshot,
 )
 from games.common.text import plain
-from games.common.words import WordRules
+from games.common.words import Verdict, WordRules
 from games.dice import mat as mat_view
 from games.dice.bots import LEVELS, choose_word, should_challenge, stream
 from games.dice.dice import DICE_COUNT, Face, dice_for, roll
@@ -102,6 +103,7 @@ class LetterDice:
             dictionary=DICTIONARY, bans=BANS, added=setup.added_words, banned=setup.banned_words
         )
         self._wordlist: WordList | None = None
+        self.gloss: meaning.Glosser = meaning.glosser(setup, self.language.code)
         self.rng = random.Random(setup.seed)
         first = _first_seat(self.seats)
         members: list[list[str]] = [[], []]
@@ -464,7 +466,13 @@ class LetterDice:
             where = f", crossing at {fit.word[fit.cross].upper()}"
         me = self.name(seat)
         text = f"{me} {verb(me, 'plays', 'play')} {fit.shown()}{where}: {count(fit.score, 'point')}."
+        if seat in self.levels:  # a computer player's word (always an allowed one) with its meaning
+            text += meaning.sentence(fit.word, self.gloss, self.language.code)
         return [Notice("accepted", text, seat, ref), *self._next_turn(now)]
+
+    def word_verdict(self, word: str) -> Verdict:
+        """The dictionary's verdict on ``word`` (folded) under this game's rules (``define``)."""
+        return self.lexicon.judge(word, self.rules)
 
     def _challenge(self, seat: str, side: int, now: float, ref: str | None) -> list[Notice]:
         if self.cfg.strict:
@@ -530,7 +538,9 @@ class LetterDice:
         if side == self.side and self.phase == "play" and not self.stuck:
             found = best_word(self.wordlist, self.rolled, self.mat, BOT_STEPS)
             if found is not None:
-                shown = f" ({found.notation()} would have scored {count(found.score, 'point')}.)"
+                told = meaning.note(found.word, self.gloss, self.language.code)
+                told = f"; {told}" if told else ""
+                shown = f" ({found.notation()} would have scored {count(found.score, 'point')}{told}.)"
         me, winner = self.name(seat), self.side_name(1 - side)
         text = f"{me} {verb(me, 'concedes', 'concede')}.{shown} {winner} {verb(winner, 'wins', 'win')}."
         return [Notice("accepted", "", seat, ref), *self._end(text, loser=side)]

@@ -18,7 +18,7 @@ import time
 import unicodedata
 from array import array
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations
 from pathlib import Path
 from typing import Any, ClassVar
@@ -99,11 +99,40 @@ GUESSED_BASE_MARGIN = 0.3
 #: Where WordNet files geographical instances: noun.location (cities, countries, states,
 #: regions, continents) and noun.object (rivers, lakes, seas, mountains, islands).
 LEXNAMES_PLACE = frozenset({15, 17})
-#: Synsets whose hyponyms are food or drink in any sense, not only a word's leading ones
-#: (docs/LEXICON.md, "Food and drink"): beverage (coke, java), edible fruit (date,
-#: orange), vegetable (squash); and FOOD_NUTRIENT's direct hyponyms (water, fare, feed).
-DRINK_AND_PRODUCE = frozenset({7881800, 7705931, 7707451})
+#: Synsets whose hyponyms are food in any sense, not only a word's common ones
+#: (docs/LEXICON.md, "Food, drink and animals"): edible fruit (date, orange, lime),
+#: vegetable (pepper), edible nut (pecan, chestnut), and FOOD_NUTRIENT's direct hyponyms
+#: (water, fare, feed).
+PRODUCE = frozenset({7705931, 7707451, 7737081})
 FOOD_NUTRIENT = 21265
+#: Flesh eaten as food (meat, game, poultry, fish, seafood, shellfish): a food sense directly
+#: under one of these, the flesh of an animal the word names (turkey, lamb, salmon, clam),
+#: counts whenever the animal does (not DOG: a frankfurter is a kind of sausage).
+FLESH = frozenset({7649854, 7650449, 7644706, 7775375, 7776866, 7783210})
+#: WordNet's "animal, animate being, beast, brute, creature, fauna".
+ANIMAL_ROOT = 15388
+#: WordNet's "hominid" (man and his extinct kin): people are no animals in a word game
+#: (HUMANITY, MAN, WORLD: "all of the living human inhabitants of the earth").
+HOMINID = frozenset({2471762})
+#: A scientific name among a synset's lemmas (Phascolarctos_cinereus).
+BINOMIAL = re.compile(r"^[A-Z][a-z]+_[a-z]+$")
+#: Where a food sense counted only because the corpus cannot tell must lead: food, solid
+#: food or a beverage, but not animal feed or a meal (SCRATCH, TIMOTHY, MAST; FEAST, PICNIC)
+#: nor a helping (PLEDGE, a toast; QUID, a chew of tobacco).
+FOOD_ROOTS = frozenset({FOOD_NUTRIENT, 7555863, 7881800})
+NOT_FOOD = frozenset({7800091, 7573696})
+#: An animal sense must sit at least this many steps below ANIMAL_ROOT on every path: the
+#: senses right under it are roles and broad classes (pet, game, prey, young, male, giant,
+#: predator, invertebrate), not animals a player names.
+ANIMAL_DEPTH = 2
+#: A sense is common when WordNet's tagged corpus (SemCor) gives it this share of the word's
+#: tagged uses as a noun (or it is one of the two leading senses and tagged at all) ...
+COMMON_SHARE = 0.1
+#: ... or, for a word SemCor tags fewer than this many times as a noun, when the word is
+#: rarer than COMMON_ZIPF: the corpus cannot tell its senses apart, and a rare word typed
+#: under a theme is typed for its theme sense (chameleon, crane, alpaca, scorpion).
+FEW_TAGS = 5
+COMMON_ZIPF = 4.5
 #: First words of WordNet's taxon names (genus_Canis, family_Felidae), which are no animals' names.
 TAXA = frozenset(
     _words(
@@ -114,7 +143,6 @@ TAXA = frozenset(
 #: Words of the word-game lists that no source here carries in lower case (docs/LEXICON.md):
 #: ONO (a Hawaiian fish; WordNet 3.0 knows only Yoko Ono, SCOWL only an abbreviation).
 GAME_WORDS: tuple[str, ...] = ("ono",)
-TOP_SENSES = 2  # themes look at a word's most frequent senses only
 
 
 def fold(text: str) -> str:
@@ -247,12 +275,19 @@ class WordNet:
             self.exc[pos] = dict(exc)
         #: (lemma, pos) -> how often WordNet's tagged corpus (SemCor) uses it.
         self.counts: dict[tuple[str, str], int] = defaultdict(int)
+        #: (noun lemma, sense number from 1) -> how often SemCor uses that sense.
+        self.noun_sense_counts: dict[tuple[str, int], int] = {}
         for line in (root / "cntlist.rev").read_text("latin-1").splitlines():
-            sense_key, _, uses = line.split()
+            sense_key, number, uses = line.split()
             lemma, _, rest = sense_key.partition("%")
             self.counts[(lemma, "nvara"[int(rest[0]) - 1])] += int(uses)
+            if rest[0] == "1":
+                self.noun_sense_counts[(lemma, int(number))] = int(uses)
         self.lexfile: dict[int, int] = {}
         self.hypernyms: dict[int, list[int]] = {}  # noun synset -> its (instance) hypernyms
+        self.hyponyms: dict[int, list[int]] = {}  # noun synset -> its hyponyms
+        #: Noun synsets biology names: a member of a taxon (#m) or with a binomial lemma.
+        self.taxon_members: set[int] = set()
         self.common: dict[int, frozenset[str]] = {}  # synset -> its lemmas written in lower case
         self.persons: set[str] = set()  # famous persons' full names (folded)
         #: One-word noun lemmas written with a capital -> what they name (PLACE | PERSON | OTHER).
@@ -271,12 +306,20 @@ class WordNet:
                 self.lexfile[offset] = lexfile
                 pointers = int(parts[4 + 2 * count])
                 ups: list[int] = []
+                downs: list[int] = []
                 instance = False
                 for i in range(pointers):
                     symbol, target = parts[5 + 2 * count + 4 * i], parts[6 + 2 * count + 4 * i]
                     if symbol in ("@", "@i"):
                         ups.append(int(target))
                         instance = instance or symbol == "@i"
+                    elif symbol == "~":
+                        downs.append(int(target))
+                    elif symbol == "#m" and lexfile == LEXNAME_ANIMAL:
+                        self.taxon_members.add(offset)
+                if lexfile == LEXNAME_ANIMAL and any(BINOMIAL.match(w) for w in raw_words):
+                    self.taxon_members.add(offset)  # Phascolarctos_cinereus (koala)
+                self.hyponyms[offset] = downs
                 self.hypernyms[offset] = ups
                 if instance and lexfile == LEXNAME_PERSON:
                     self.persons.update(n for n in map(_name, raw_words) if n)
@@ -325,21 +368,87 @@ class WordNet:
         found.discard(word)
         return found
 
-    def themes(self, lemma: str) -> int:
-        """The FOOD and ANIMAL bits of a noun: its leading senses' lexicographer files, plus
-        FOOD for any sense that is a drink, a fruit or a vegetable (water, coke, date)."""
+    def animal_depth(self, offset: int, _depth: int = 0) -> int:
+        """The fewest hypernym steps from the noun synset ``offset`` up to ANIMAL_ROOT (-1: none)."""
+        if offset == ANIMAL_ROOT:
+            return _depth
+        if _depth > 30:
+            return -1
+        found = [self.animal_depth(up, _depth + 1) for up in self.hypernyms.get(offset, ())]
+        return min((d for d in found if d >= 0), default=-1)
+
+    def common_senses(self, lemma: str, zipf: Callable[[str], float]) -> dict[int, bool]:
+        """The noun synsets of ``lemma`` that are common readings of it (docs/LEXICON.md,
+        "Food, drink and animals"), each with True when the evidence shows it and False when
+        it counts only because the evidence cannot tell.
+
+        A sense SemCor tags shows it when it is one of the two leading senses or has
+        COMMON_SHARE of the word's tagged uses. When SemCor tags the word fewer than FEW_TAGS
+        times it cannot tell the senses apart: the two leading senses show it, and every
+        other sense counts too for a collocation (red_wine) or for a word rarer than
+        COMMON_ZIPF (chameleon), but not for a more common word (cake).
+        """
+        offsets = self.index["n"].get(lemma, [])
+        uses = [self.noun_sense_counts.get((lemma, n), 0) for n in range(1, len(offsets) + 1)]
+        total = sum(uses)
+        if total < FEW_TAGS:
+            every = "_" in lemma or "-" in lemma or zipf(lemma) < COMMON_ZIPF
+            return {
+                o: bool(n or rank < 2)
+                for rank, (o, n) in enumerate(zip(offsets, uses, strict=True))
+                if n or rank < 2 or every
+            }
+        return {
+            o: True
+            for rank, (o, n) in enumerate(zip(offsets, uses, strict=True))
+            if n and (rank < 2 or n >= COMMON_SHARE * total)
+        }
+
+    def named_kind(self, offset: int) -> bool:
+        """Is the animal synset ``offset`` a kind biology names (a member of a taxon, or with a
+        scientific name), or one whose hyponyms are (seal: eared and earless seals)? Roles
+        such as a horse kept for hire (HACK, POSTER) or a parent (DAM, SIRE) are not."""
+        members = self.taxon_members
+        return offset in members or any(h in members for h in self.hyponyms.get(offset, ()))
+
+    def themes(self, lemma: str, zipf: Callable[[str], float]) -> int:
+        """The FOOD and ANIMAL bits of a noun (``zipf`` gives a word's Zipf frequency).
+
+        A common sense (see common_senses) that is an animal below the broad classes (no
+        hominid; a named kind if only the lack of evidence lets it count), or a food or
+        drink (food, solid food or a beverage, no feed or meal, if only the lack of evidence
+        lets it count); FOOD too for any sense that is a fruit, a vegetable or a direct kind
+        of food/nutrient (water, date, lime), and for the flesh of an animal the word names
+        (turkey, lamb).
+        """
         bits = 0
-        for rank, offset in enumerate(self.index["n"].get(lemma, ())):
+        flesh = False
+        common = self.common_senses(lemma, zipf)
+        for offset in self.index["n"].get(lemma, ()):
             lexfile = self.lexfile[offset]
-            if rank < TOP_SENSES:
-                if lexfile == LEXNAME_ANIMAL:
+            shown = common.get(offset)
+            if lexfile == LEXNAME_ANIMAL:
+                depth = self.animal_depth(offset)
+                # A species WordNet files under "species" rather than under an animal
+                # (barramundi, Lates calcarifer) has no path to "animal" but a taxon.
+                kind = depth >= ANIMAL_DEPTH or (depth < 0 and offset in self.taxon_members)
+                if (
+                    shown is not None
+                    and (shown or self.named_kind(offset))
+                    and kind
+                    and not self.reaches(offset, HOMINID)
+                ):
                     bits |= F.ANIMAL
-                if lexfile == LEXNAME_FOOD:
+            elif lexfile == LEXNAME_FOOD:
+                produce = FOOD_NUTRIENT in self.hypernyms[offset] or self.reaches(offset, PRODUCE)
+                unseen_food = self.reaches(offset, FOOD_ROOTS) and not self.reaches(offset, NOT_FOOD)
+                food = shown is not None and (shown or unseen_food)
+                if food or produce:
                     bits |= F.FOOD
-            elif lexfile == LEXNAME_FOOD and (
-                FOOD_NUTRIENT in self.hypernyms[offset] or self.reaches(offset, DRINK_AND_PRODUCE)
-            ):
-                bits |= F.FOOD
+                elif FLESH & set(self.hypernyms[offset]):
+                    flesh = True
+        if flesh and bits & F.ANIMAL:
+            bits |= F.FOOD
         return bits
 
 
@@ -359,6 +468,11 @@ def personal_name(word: str, wn: WordNet) -> bool:
     if kind & PLACE:
         return False
     return bool(kind & PERSON) or not kind
+
+
+def base_plural(word: str, wn: WordNet) -> bool:
+    """Is ``word`` (ending in -s) the plural of a noun WordNet lists (peanuts, clams)?"""
+    return word.endswith("s") and any(wn.senses(b, "n") for b in wn.morphy(word, "n"))
 
 
 def _key(pos: str, offset: int) -> int:
@@ -487,8 +601,8 @@ class Inflections:
     def lexicalised(self, word: str, flag: int, bases: Iterable[str], zipf: dict[str, float]) -> bool:
         """Does ``word``'s own entry give it a meaning of its own (part 2 of the rule)?"""
         wn = self.wn
-        if wn.senses(word, "r") or wn.senses(word, "v"):
-            return True  # an adverb of its own (afterwards), a verb's base form (need, sing)
+        if wn.senses(word, "v"):
+            return True  # a verb's base form (need, sing)
         # How often an average form of the base is used in WordNet's tagged corpus
         # (SemCor): a noun has two forms, a verb four.
         per_form = max(
@@ -500,13 +614,21 @@ class Inflections:
             default=0,
         )
         best = max(bases, key=lambda b: (zipf.get(b, 0), b), default="")
+        if wn.senses(word, "r") and (per_form < 1 or wn.count(word, "r") > per_form):
+            # An adverb of its own (afterwards, alas, forwards), unless the corpus uses the
+            # base's forms (at least once each) more than the adverb: the archaic adverbs
+            # NEEDS ("must needs") and PASSING ("passing strange") are forms of NEED and PASS.
+            return True
 
         def more_used(pos: str) -> bool:
             own = wn.count(word, pos)
             if own or per_form:
                 return own > per_form
-            # Neither in the tagged corpus: the word must be clearly more frequent than its base.
-            return zipf.get(word, 0) >= zipf.get(best, 0) + 0.5
+            # Neither in the tagged corpus: the word must be clearly more frequent than its
+            # base; for an -ing/-ed noun of a verb the corpus never uses as one (shilling:
+            # shill), only by the margin a guessed base needs.
+            margin = GUESSED_BASE_MARGIN if flag != F.PLURAL_S else 0.5
+            return zipf.get(word, 0) >= zipf.get(best, 0) + margin
 
         # -wards makes adverbs (towards, rightwards, earthwards), and an adverb has no plural:
         # the -s form of a -ward adverb, or of a -ward WordNet lacks, is that adverb (wards,
@@ -581,7 +703,7 @@ def _plural_rows(rows: dict[str, int], themed: dict[str, int]) -> dict[str, int]
     return out
 
 
-def _theme_rows(wn: WordNet, rows: dict[str, int]) -> dict[str, int]:
+def _theme_rows(wn: WordNet, rows: dict[str, int], zipf: Callable[[str], float]) -> dict[str, int]:
     """Food and animal nouns neither dictionary lists, as rows without a dictionary bit.
 
     One-word ones must be WordNet lemmas written in lower case (no genus names); several
@@ -599,7 +721,7 @@ def _theme_rows(wn: WordNet, rows: dict[str, int]) -> dict[str, int]:
             continue
         if name in rows or (not several and _junk(name)):
             continue
-        bits = wn.themes(lemma)
+        bits = wn.themes(lemma, zipf)
         if not wn.senses(lemma, "n"):
             # Written with capitals: a brand drink or dish counts as food (Coca_Cola), a breed
             # as an animal (German_shepherd), a taxon (genus_Canis) as neither.
@@ -738,6 +860,10 @@ def build(scowl_dir: Path = SCOWL_DIR, wordnet_dir: Path = WORDNET_DIR, log: boo
     zipf: dict[str, float] = {w: wordfreq.zipf_frequency(w, "en") for w in rows}
     say("frequencies")
 
+    def frequency(word: str) -> float:
+        found = zipf.get(word)
+        return found if found is not None else float(wordfreq.zipf_frequency(word, "en"))
+
     infl = Inflections(plain, wn)
     say(f"inflections: {len(infl.extra_verbs)} verbs known by their forms")
     bases: dict[str, str] = {}
@@ -759,12 +885,16 @@ def build(scowl_dir: Path = SCOWL_DIR, wordnet_dir: Path = WORDNET_DIR, log: boo
                 pos_flag |= bit
                 if pos == "n":
                     nouns |= found
+        if word in wn.index["n"] and base_plural(word, wn):
+            # A plural WordNet also lists as a lemma of its own (peanuts: a trifle) is still
+            # the plural of its singular for the themes (peanuts are food).
+            nouns |= wn.morphy(word, "n")
         if not pos_flag:
             for upos, bit in (("NOUN", F.NOUN), ("VERB", F.VERB), ("ADJ", F.ADJ)):
                 if upos in lemminflect.getAllLemmas(word):
                     pos_flag |= bit
         for noun in nouns:
-            pos_flag |= wn.themes(noun)
+            pos_flag |= wn.themes(noun, frequency)
         flag, base = infl.flags(word, zipf)
         if base:
             bases[word] = base
@@ -790,7 +920,7 @@ def build(scowl_dir: Path = SCOWL_DIR, wordnet_dir: Path = WORDNET_DIR, log: boo
         rows[word] = info
     say(f"flags: {sum(1 for i in rows.values() if i & F.FOREIGN)} foreign, {len(bases)} inflections")
 
-    themed = _theme_rows(wn, rows)
+    themed = _theme_rows(wn, rows, frequency)
     for word, info in themed.items():
         if word not in rows:
             zipf[word] = wordfreq.zipf_frequency(word, "en")

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from games.common import grammar
+from games.common import grammar, meaning
 from games.common.languages import language
 from games.common.options import OptionError, OptionValue
 from games.common.protocol import (
@@ -28,7 +28,7 @@ from games.common.protocol import (
     Setup,
     Snapshot,
 )
-from games.common.words import WordJudge, WordRules
+from games.common.words import Verdict, WordJudge, WordRules
 from games.paths import bots
 from games.paths.finder import Finder, WordList
 from games.paths.grid import BLANK, EMPTY, square_name, text_rows
@@ -114,6 +114,7 @@ class PathsEngine:
             words if words is not None else allowed_words(self.rules, setup.judge, self.config.language)
         )
         self._own_words = words is not None and setup.judge is None
+        self.gloss: meaning.Glosser = meaning.glosser(setup, self.config.language)
         size = self.config.size
         self.size = size
         self.board = Board(Finder(self.words, size, size), [EMPTY] * (size * size))
@@ -415,6 +416,7 @@ class PathsEngine:
         self.recent = {square}
         self.last_move = f"{self.names[seat]} {what}" + (f": {self._list(recordings)}" if recordings else "")
         text = self.last_move + (f" (+{gained})" if gained else "") + "." + claimed.note()
+        text += self._bot_meaning(seat, recordings)
         return [Notice("accepted", text, seat, ref), *self._end_turn(now, False, "")]
 
     def _misplaced(
@@ -515,7 +517,10 @@ class PathsEngine:
         self.recent = set(squares)
         tiles = ", ".join(f"{ch.upper()} on {square_name(sq, self.size)}" for ch, sq in move.tiles)
         self.last_move = f"{self.names[seat]} took free tiles ({tiles}): {self._list(claimed.recordings)}"
-        notices = [Notice("accepted", f"{self.last_move} (+{gained}). Now the regular turn.", seat, ref)]
+        told = self._bot_meaning(seat, claimed.recordings)
+        notices = [
+            Notice("accepted", f"{self.last_move} (+{gained}). Now the regular turn.{told}", seat, ref)
+        ]
         if not self.racks[seat] and not self.blanks[seat]:
             notices += self._end_turn(
                 now, False, f"{grammar.does(self.names[seat], 'has')} no tiles left to play."
@@ -562,6 +567,7 @@ class PathsEngine:
         self.knock_until = now + self.config.knock  # the last successful knocker keeps the window open
         knocks = grammar.does(self.names[seat], "knocks")
         text = f"{knocks}: {self._list(claimed.recordings)} (+{gained}).{claimed.note()}"
+        text += self._bot_meaning(seat, claimed.recordings)
         return [Notice("accepted", text, seat, ref), Notice("table")]
 
     # ------------------------------------------------------------ claims
@@ -667,6 +673,21 @@ class PathsEngine:
             f"{what} is only for when none of your letters can make a new word, and one of them still "
             "can: keep looking, or pass."
         )
+
+    def _bot_meaning(self, seat: str, claimed: list[Recording]) -> str:
+        """`` ZAX: a tool for cutting slate.`` for a computer player's best word of a move (its
+        meaning, when known; one word, so a move's line stays short), else ``""``."""
+        if not claimed or self.level(seat) is None:
+            return ""
+        best = max(claimed, key=lambda r: (r.points, len(r.word)))
+        return meaning.sentence(best.word, self.gloss, self.config.language)
+
+    def word_verdict(self, word: str) -> Verdict:
+        """Is ``word`` (folded) a word of this game (its dictionary, bans, minimum length and the
+        workspace's own words)? For ``define``."""
+        if word in self.words and len(word) >= self.rules.min_length:
+            return Verdict(True, None, f"{word.upper()} is a word in this game.")
+        return Verdict(False, "unknown", self._not_allowed(word))
 
     @staticmethod
     def _list(claimed: list[Recording]) -> str:

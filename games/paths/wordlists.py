@@ -62,9 +62,11 @@ def prepare(language: str = "en", options: Mapping[str, OptionValue] | None = No
     Otherwise the first Mark My Words game to start builds it, inside the
     session that starts it. None for options that can't make a game.
     """
+    from games.lexicon.glosses import load as load_glosses
     from games.paths.options import PathsConfig
 
     full = {**(options or {}), "language": language}
     if PathsConfig.from_options(full).refusal() is not None:
         return None
+    load_glosses(language)  # the meanings of computer players' words
     return allowed_words(word_rules(full), None, language)

@@ -35,8 +35,10 @@ def prepare(language: str = "en", options: Mapping[str, OptionValue] | None = No
     not in a game (the computer players' first claims would wait for it). Every race judges by
     the casual dictionary: ``options`` change nothing."""
     from games.lexicon import load
+    from games.lexicon.glosses import load as load_glosses
 
     load("casual", language=language).prepare()
+    load_glosses(language)  # the meanings in hints and computer players' words (0.2 s)
 
 
 GAME = GameInfo(

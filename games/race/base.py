@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from games.common import meaning
 from games.common.grammar import count, does, listing
 from games.common.placement import Placement
 from games.common.protocol import Claim, Notice, Result, Seat, Setup
@@ -105,6 +106,8 @@ class RaceBase:
             self.notes.append(f"Three Amigos needs 4 or more players; with {n} every card is open to all.")
         self.ball_and_chain = bool(self.partner) and "ball-and-chain" in self.cfg.variations
         self.language = self.cfg.lang
+        #: what a word means, for the hints and the computer players' words
+        self.gloss: meaning.Glosser = meaning.glosser(setup, self.language.code)
         #: why the game can't start (themes or English-only bans in another language)
         self.refusal = self.cfg.refusal
         judge = setup.judge
@@ -187,6 +190,18 @@ class RaceBase:
     def score(self, sid: str) -> int:
         """A seat's score: its team's combined points when partners play."""
         return sum(self.points(s) for s in self.team(sid))
+
+    def word_verdict(self, word: str) -> Verdict:
+        """The dictionary's verdict on ``word`` (folded) under this game's word rules (``define``)."""
+        return self.referee.judge.judge(word, self.referee.rules)
+
+    def meaning_of_bot_word(self, sid: str, word: str) -> str:
+        """`` ZAX: a tool for cutting slate.`` after a computer player's word (its meaning, when
+        known); ``""`` after a person's (they know what they meant)."""
+        seat = self.by_id.get(sid)
+        if seat is None or not seat.bot:
+            return ""
+        return meaning.sentence(word, self.gloss, self.language.code)
 
     def note_best(self, sid: str, word: str, value: int) -> None:
         """Remember a seat's best word."""

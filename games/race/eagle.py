@@ -264,6 +264,7 @@ class EagleEyes(RaceBase):
             kept: list[str] = []
             crossed: list[str] = []
             gained = 0
+            best = (0, "")
             for word in self.lists[sid]:
                 self.used.add(word)
                 if counts[word] > 1:
@@ -273,12 +274,17 @@ class EagleEyes(RaceBase):
                 gained += value
                 kept.append(f"{word.upper()} {value}")
                 self.note_best(sid, word, value)
+                best = max(best, (value, word), key=lambda pair: pair[0])
             self.totals[sid] += gained
             parts = ", ".join(kept) if kept else "no scoring words"
             if crossed:
                 crossed_any = True
                 parts += "; crossed out: " + ", ".join(crossed)
             lines.append(f"{self.name(sid)}: {parts} (+{plural(gained, 'point')}, {self.score(sid)} in all)")
+            # a computer player's best word with its meaning (one a round: the reveal stays short)
+            told = self.meaning_of_bot_word(sid, best[1]) if best[1] else ""
+            if told:
+                lines.append("   " + told.strip())
         if crossed_any:
             lines.append("Words more than one player wrote are crossed out.")
         text = "\n".join(lines)

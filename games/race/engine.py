@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from games.common import meaning
 from games.common.grammar import does
 from games.common.protocol import Action, CardFace, Claim, Notice, SeatLine, Setup, Snapshot
 from games.common.text import user
@@ -302,7 +303,7 @@ class FlipRace(RaceBase):
         tops = self.tops()
         lines = [why]
         if example:
-            lines.append(f"{example.upper()} would have worked.")
+            lines.append(meaning.hint(example, self.gloss, self.language.code))
         elif len(tops) >= 2:
             lines.append("No word I know would have worked.")
         can_flip = [s for s in self.order if self.stacks[s] and s not in self.left]
@@ -680,7 +681,7 @@ class FlipRace(RaceBase):
         text += f" (+{plural(gained, 'point')}, {self.score(sid)} in all)"
         if note:
             text += f" — {note}"
-        out.append(Notice("accepted", text + ".", sid, ref))
+        out.append(Notice("accepted", text + "." + self.meaning_of_bot_word(sid, word), sid, ref))
         self._changed(now)
         if self.cfg.flip_pause <= 0:
             for owner in [o for o in self.order if o in self.flip_at]:

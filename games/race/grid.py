@@ -364,7 +364,8 @@ class OffTheGrid(RaceBase):
             Notice(
                 "accepted",
                 f"{does(who, 'takes')} {letters_text(list(taken))} with "
-                f"{ruling.word.upper()} (+{plural(gained, 'point')}, {self.score(sid)} in all).",
+                f"{ruling.word.upper()} (+{plural(gained, 'point')}, {self.score(sid)} in all)."
+                + self.meaning_of_bot_word(sid, ruling.word),
                 sid,
                 ref,
             )

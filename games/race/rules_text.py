@@ -14,7 +14,8 @@ You may imagine other letters: with C and T face-up, CAT, TOPIC and SECTION all 
 • If your card was taken, your next card flips by itself after a short pause; until
   then you can't collect. With an empty stack you may still claim.
 • Stuck? After the hourglass (30 s) or when everyone types "skip", the face-up cards go
-  to the discard pile, the bot shows a word that would have worked, and everyone flips.
+  to the discard pile, the bot shows a word that would have worked (and what it means),
+  and everyone flips. A word you don't know? `define WORD` tells you, privately.
 • When the stacks are played out (or only one player has cards left), one last
   hourglass runs for the cards still face-up. Points: A E I O U L N S T R = 1, D G = 2,
   B C M P = 3, F H V W Y = 4, K = 5, J X = 8, Q Z = 10. Most points: the moji Master!

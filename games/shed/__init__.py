@@ -33,6 +33,9 @@ def prepare(language: str = "en", options: Mapping[str, OptionValue] | None = No
         return  # a game that can't be played judges no word
     for level in BOT_LEVELS:
         word_index(game, level)
+    from games.lexicon.glosses import load as load_glosses
+
+    load_glosses(language)  # the meanings of computer players' words
 
 
 def _word_rules(options: Mapping[str, OptionValue]) -> Hashable:

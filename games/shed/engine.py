@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from games.common import grammar
+from games.common import grammar, meaning
 from games.common.options import OptionValue
 from games.common.protocol import (
     NO_LISTS,
@@ -32,7 +32,7 @@ from games.common.protocol import (
     Snapshot,
 )
 from games.common.text import user
-from games.common.words import WordJudge, WordRules
+from games.common.words import Verdict, WordJudge, WordRules
 from games.shed.cards import Card, deck_for, hand_text, resolve_set
 from games.shed.notation import NotationError, parse
 from games.shed.options import ShedConfig
@@ -86,6 +86,7 @@ class ShedGame:
         if self.judge is None and not self.refusal:  # a refused game never judges a word
             self.judge = load_judge(self.config.dictionary, self.language.code)
         self.rules: WordRules = self.config.word_rules(setup.added_words, setup.banned_words)
+        self.gloss: meaning.Glosser = meaning.glosser(setup, self.language.code)
         self.card_set = resolve_set(self.config.card_set, len(self.seats))
         self.active: list[str] = [s.id for s in self.seats]
         self.scores: dict[str, int] = {s.id: 0 for s in self.seats}
@@ -104,6 +105,14 @@ class ShedGame:
         self.recent: set[int] = set()  # cards of the words the last turn made
 
     # ------------------------------------------------------------ words
+
+    def word_verdict(self, word: str) -> Verdict:
+        """Is ``word`` (folded) playable in this game (dictionary, bans, length, verbs)? For
+        ``define``."""
+        reason = self.check_word(word)
+        if reason is None:
+            return Verdict(True, None, f"{word.upper()} is a word in this game.")
+        return Verdict(False, "unknown", reason)
 
     def check_word(self, word: str) -> str | None:
         """None when ``word`` may be played, else the reason."""
@@ -277,6 +286,10 @@ class ShedGame:
         name = self.names[seat]
         said = [grammar.agree(name, w) for w in report.words]
         text = f"{name} " + "; ".join(said) + f" ({grammar.count(len(hand), 'card')} left)."
+        if report.new_words and any(s.id == seat and s.bot for s in self.seats):
+            # a computer player's longest new word with its meaning (one: the line stays short)
+            longest = max(report.new_words, key=len)
+            text += meaning.sentence(longest, self.gloss, self.language.code)
         notices = [Notice("accepted", text, seat, action.ref)]
         notices += [self._hand_notice(s) for s in sorted(report.touched) if s in self.active]
         if self.config.legacy_end:  # a game recorded before the rule: any play held the round open

@@ -397,3 +397,25 @@ def test_command_hints_read_as_the_terminal_takes_them() -> None:
     assert commands_as_typed(said) == (
         "Your lobby: `/go` starts it, or `/start board bots=1`. Start (or /go). Type `H8 across WORD`."
     )
+
+
+async def test_define_prints_the_meaning_in_the_terminal() -> None:
+    clock = FakeClock()
+    screen: list[str] = []
+    outbox = TerminalOutbox(screen.append, clock, colour=False)
+    manager = GameManager(Registry([TOY]), outbox, MemoryLog(), clock, rng=random.Random(3))
+    keys = Keyboard()
+    adapter = TerminalAdapter(manager, outbox, keys.lines(), screen.append, game="toy", options=["target=9"])
+    run = asyncio.ensure_future(adapter.run())
+    await clock.advance(3)
+    assert "/define WORD" in "".join(screen)  # the welcome names it
+    keys.type("/define zebra")
+    await clock.advance(0.2)
+    text = "".join(screen)
+    assert "ZEBRA" in text and "any of several fleet black-and-white striped African equines" in text
+    keys.type("/define two words")
+    await clock.advance(0.2)
+    assert "one word at a time" in "".join(screen)
+    keys.type("/quit")
+    assert await run == 0
+    await manager.shutdown()

@@ -37,6 +37,7 @@ VERBS: tuple[tuple[str, ...], ...] = (
     ("board",),
     ("play", "zzqq"),
     ("list", "cat", "act"),
+    ("define", "cat"),
     ("rules",),
     ("help",),
     ("leaderboard",),

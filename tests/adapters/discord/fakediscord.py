@@ -9,6 +9,14 @@ recorded requests with :meth:`FakeDiscord.wait_for`, never on wall-clock sleeps.
 It also enforces Discord's rate limits (:class:`DiscordLimits`) on the injected
 clock: per-channel buckets for posting, editing and reacting, the global limit
 per bot token, with Discord's headers and 429 bodies.
+
+And, in every test, what else Discord documents (each cited where it is done; issue 31):
+message and embed length limits (400, 50035), direct messages refused by a member's setting
+(:attr:`FakeDiscord.dms_closed`, 403, 50007), threads archived when idle or when told, with
+edits, reactions and commands refused there (50083) and a message unarchiving them,
+shared-scope 429s (not counted as invalid requests), deleted channels and threads (their
+gateway events, then 404 10003) and channels the bot may no longer see (403 50001), and a
+gateway that replays missed events on RESUME or invalidates the session (op 9).
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
@@ -78,6 +87,8 @@ class Request:
     limited: str = ""
     #: a post whose ``enforce_nonce`` matched an earlier message: that one was returned, none created
     duplicate: bool = False
+    #: answered 429 by a shared resource limit (``X-RateLimit-Scope: shared``)
+    shared: bool = False
 
     @property
     def text(self) -> str:
@@ -98,7 +109,7 @@ class Fault:
 
     method: str
     pattern: str
-    kind: str  # "429" | "500" | "403" | "hang"
+    kind: str  # "429" | "shared" (a shared resource's 429) | "500" | "403" | "hang"
     times: int = 1
     retry_after: float = 0.05
     #: only requests whose JSON body matches this pattern (e.g. one message's text)
@@ -142,6 +153,11 @@ class DiscordLimits:
     message_create: RouteLimit = RouteLimit(5, 5.0)
     message_edit: RouteLimit = RouteLimit(5, 5.0)
     reaction: RouteLimit = RouteLimit(1, 0.25)
+    #: reactions added to one message by everyone (members and the bot): a *shared* resource
+    #: limit. Discord publishes no number for shared limits; this one exists so the shared 429
+    #: (docs/topics/Rate_Limits.md, "Example Exceeded Resource Rate Limit Response") is met in
+    #: any test where many people react to one message at once.
+    shared_reactions: RouteLimit = RouteLimit(10, 1.0)
     reset_scale: float = 1.0
 
 
@@ -170,6 +186,91 @@ class _Verdict:
     headers: dict[str, str]
     limited: str = ""  # the bucket kind that refused it
     retry_after: float = 0.0
+
+
+#: Discord's limits on one message's text, measured after trimming white space
+#: (docs/resources/Message.md: "content: Message contents (up to 2000 characters)" and
+#: "Embed Limits": title 256, description 4096, up to 25 fields, field.name 256, field.value
+#: 1024, footer.text 2048, author.name 256, and "the combined sum of characters in all title,
+#: description, field.name, field.value, footer.text, and author.name fields across all embeds
+#: attached to a message must not exceed 6000 characters. Violating any of these constraints
+#: will result in a Bad Request response"; Create Message: "up to 10 embeds"). The answer is
+#: error 50035 "Invalid Form Body" with an ``errors`` object naming the key
+#: (docs/reference.md, "Error Messages"; docs/topics/Opcodes_and_Status_Codes.md: "50035
+#: Invalid form body").
+CONTENT_MAX = 2000
+EMBED_FIELD_MAX = {"title": 256, "description": 4096}
+EMBED_PART_MAX = {("footer", "text"): 2048, ("author", "name"): 256}
+FIELD_MAX = {"name": 256, "value": 1024}
+EMBEDS_MAX = 10
+FIELDS_MAX = 25
+EMBED_TOTAL_MAX = 6000
+
+
+def _too_long(limit: int) -> dict[str, Any]:
+    return {"_errors": [{"code": "BASE_TYPE_MAX_LENGTH", "message": f"Must be {limit} or fewer in length."}]}
+
+
+def form_errors(body: Any) -> dict[str, Any]:
+    """What Discord's form validation says about a message body: {} when it is valid."""
+    if not isinstance(body, dict):
+        return {}
+    errors: dict[str, Any] = {}
+    content = body.get("content")
+    if isinstance(content, str) and len(content.strip()) > CONTENT_MAX:
+        errors["content"] = _too_long(CONTENT_MAX)
+    embeds = body.get("embeds") or []
+    if len(embeds) > EMBEDS_MAX:
+        errors["embeds"] = _too_long(EMBEDS_MAX)
+        return errors
+    total = 0
+    for i, embed in enumerate(embeds):
+        found: dict[str, Any] = {}
+        for key, limit in EMBED_FIELD_MAX.items():
+            value = str(embed.get(key) or "").strip()
+            total += len(value)
+            if len(value) > limit:
+                found[key] = _too_long(limit)
+        for (part, key), limit in EMBED_PART_MAX.items():
+            value = str((embed.get(part) or {}).get(key) or "").strip()
+            total += len(value)
+            if len(value) > limit:
+                found.setdefault(part, {})[key] = _too_long(limit)
+        fields = embed.get("fields") or []
+        if len(fields) > FIELDS_MAX:
+            found["fields"] = _too_long(FIELDS_MAX)
+        for j, item in enumerate(fields):
+            for key, limit in FIELD_MAX.items():
+                value = str(item.get(key) or "").strip()
+                total += len(value)
+                if len(value) > limit:
+                    found.setdefault("fields", {}).setdefault(str(j), {})[key] = _too_long(limit)
+        if found:
+            errors.setdefault("embeds", {})[str(i)] = found
+    if total > EMBED_TOTAL_MAX and "embeds" not in errors:
+        errors["embeds"] = {
+            "_errors": [
+                {"code": "MAX_EMBED_SIZE_EXCEEDED", "message": "Embed size exceeds maximum size of 6000"}
+            ]
+        }
+    return errors
+
+
+def invalid_form(errors: dict[str, Any]) -> web.Response:
+    """Discord's 400 answer to a body that breaks a limit (error 50035)."""
+    return _json({"code": 50035, "errors": errors, "message": "Invalid Form Body"}, status=400)
+
+
+#: "the thread will stop showing in the channel list after auto_archive_duration minutes of
+#: inactivity, can be set to: 60, 1440, 4320, 10080" (docs/resources/Channel.md, Thread Metadata)
+ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
+#: "Tried to perform an operation on an archived thread, such as editing a message or adding a
+#: user to the thread" (docs/topics/Opcodes_and_Status_Codes.md, JSON error codes)
+ARCHIVED_THREAD = 50083
+
+
+def _iso(at: float) -> str:
+    return datetime.fromtimestamp(at, UTC).isoformat()
 
 
 def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
@@ -260,6 +361,12 @@ class FakeDiscord:
         self.identifies: list[dict[str, Any]] = []
         self.resumes: list[dict[str, Any]] = []
         self.sockets: dict[int, web.WebSocketResponse] = {}
+        #: shard → gateway events sent while its connection was down (replayed on RESUME)
+        self.missed: dict[int, list[dict[str, Any]]] = {}
+        #: shards whose session was invalidated: a RESUME is answered op 9 too
+        self.invalidated: set[int] = set()
+        self._door = asyncio.Event()
+        self._door.set()
         self.seq: dict[int, int] = {}
         self.shard_count = 1
         self.base = ""
@@ -275,12 +382,34 @@ class FakeDiscord:
         self.messages: dict[str, dict[str, Any]] = {}
         #: user id → their direct-message channel id
         self.dm_channels: dict[str, str] = {}
+        #: users who closed their direct messages from this server's members (or blocked the
+        #: bot): every message to their DM channel is refused, 403 with code 50007 "Cannot send
+        #: messages to this user" (docs/topics/Opcodes_and_Status_Codes.md, JSON error codes).
+        #: Opening the DM channel still works (docs/resources/User.md, Create DM: "Returns a DM
+        #: channel object"); only sending in it is refused. Open by default, as is Discord's
+        #: default for a new member ("Allow direct messages from server members").
+        self.dms_closed: set[str] = set()
+        #: thread id → its channel object (threads the bot opened: POST /channels/{id}/threads)
+        self.threads: dict[str, dict[str, Any]] = {}
+        #: thread id → its last activity on the fake clock (see :meth:`archive_idle`)
+        self.thread_activity: dict[str, float] = {}
+        #: (thread id, what) of the commands and button presses Discord's client would not even
+        #: send: "Users cannot edit messages, add reactions, use application commands, or join
+        #: archived threads" (docs/topics/Threads.md, "Active & Archived Threads")
+        self.refused_in_archived: list[tuple[str, str]] = []
         #: guild id → roles made after it was created (see :meth:`create_role`)
         self.more_roles: dict[str, list[dict[str, Any]]] = {}
         #: interaction ids Discord has had an initial response for (a second one is refused)
         self.answered: set[str] = set()
         #: interaction payloads sent, by id (see :meth:`redeliver`)
         self.interactions: dict[str, dict[str, Any]] = {}
+        #: channels and threads deleted: every request in them is 404, 10003 "Unknown channel"
+        self.deleted: set[str] = set()
+        #: channels the bot may no longer see (removed from them, View Channel denied): every
+        #: request in them is 403, 50001 "Missing access" (docs/topics/Opcodes_and_Status_Codes.md)
+        self.no_access: set[str] = set()
+        #: message id → when reactions were added to it (by anyone), for the shared limit
+        self._reactions: dict[str, list[float]] = {}
         #: (channel id, nonce) → (when, message id): ``enforce_nonce`` posts
         self._nonces: dict[tuple[str, str], tuple[float, str]] = {}
         app = web.Application(client_max_size=16 * 1024 * 1024)
@@ -366,8 +495,45 @@ class FakeDiscord:
 
     @property
     def invalid_requests(self) -> int:
-        """Answers Discord counts as invalid (401, 403, 429); it bans an IP after 10,000 in 10 minutes."""
-        return sum(1 for r in self.requests if r.status in (401, 403, 429))
+        """Answers Discord counts as invalid (401, 403, 429); it bans an IP after 10,000 in 10 minutes.
+
+        "429 errors returned with X-RateLimit-Scope: shared are not counted against you"
+        (docs/topics/Rate_Limits.md, "Invalid Request Limit")."""
+        return sum(1 for r in self.requests if r.status in (401, 403, 429) and not r.shared)
+
+    def _shared_verdict(self, method: str, path: str, at: float) -> float:
+        """Seconds to wait when a shared resource limit refuses the request (0: allowed)."""
+        if self.limits is None or method != "PUT":
+            return 0.0
+        parts = path.strip("/").split("/")
+        if len(parts) < 5 or parts[0] != "channels" or parts[4] != "reactions":
+            return 0.0
+        rule = self.limits.shared_reactions
+        recent = [t for t in self._reactions.get(parts[3], []) if t > at - rule.window]
+        self._reactions[parts[3]] = recent
+        if len(recent) >= rule.limit:
+            return round(recent[0] + rule.window - at, 3)
+        recent.append(at)
+        return 0.0
+
+    @staticmethod
+    def _shared_429(retry_after: float) -> web.Response:
+        """Discord's answer when a shared resource is limited (docs/topics/Rate_Limits.md,
+        "Example Exceeded Resource Rate Limit Response"): the route's headers, Remaining not 0,
+        ``X-RateLimit-Scope: shared``, "The resource is being rate limited."."""
+        return _json(
+            {"message": "The resource is being rate limited.", "retry_after": retry_after, "global": False},
+            status=429,
+            headers={
+                "Retry-After": str(retry_after),
+                "X-RateLimit-Limit": "10",
+                "X-RateLimit-Remaining": "9",
+                "X-RateLimit-Reset-After": _seconds(retry_after),
+                "X-RateLimit-Bucket": bucket_hash("shared"),
+                "X-RateLimit-Scope": "shared",
+                "Via": "1.1 google",  # discord.py treats a 429 without it as a Cloudflare ban
+            },
+        )
 
     # ------------------------------------------------------------ rate limits
 
@@ -482,8 +648,11 @@ class FakeDiscord:
         record = Request(request.method, path, dict(request.query), body, files, at=at)
         fault = self._fault_for(request.method, path, body)
         if fault is not None:
-            record.status = {"429": 429, "500": 500, "403": 403, "hang": 0}[fault.kind]
+            record.status = {"429": 429, "shared": 429, "500": 500, "403": 403, "hang": 0}[fault.kind]
+            record.shared = fault.kind == "shared"
             await self._record(record)
+            if fault.kind == "shared":
+                return self._shared_429(fault.retry_after)
             if fault.kind == "429":
                 return _json(
                     {
@@ -529,10 +698,148 @@ class FakeDiscord:
                 status=429,
                 headers=verdict.headers,
             )
-        response = self._answer(request.method, path, body, record)
+        gone = self._gone(path)
+        if gone is not None:
+            record.status = gone.status
+            await self._record(record)
+            return gone
+        shared = self._shared_verdict(request.method, path, at)
+        if shared:
+            record.status, record.shared = 429, True
+            await self._record(record)
+            return self._shared_429(shared)
+        refused = await self._thread_rules(request.method, path, body, record)
+        response = refused or self._answer(request.method, path, body, record)
         response.headers.update(verdict.headers)
         await self._record(record)
         return response
+
+    # ------------------------------------------------------------ channels that are gone
+
+    def _gone(self, path: str) -> web.Response | None:
+        """Discord's answer to a request in a deleted channel (404, 10003 "Unknown channel") or
+        one the bot may not see (403, 50001 "Missing access"); None for any other."""
+        parts = path.strip("/").split("/")
+        if parts[0] != "channels" or len(parts) < 2:
+            return None
+        channel = parts[1]
+        parent = str(self.threads[channel]["parent_id"]) if channel in self.threads else None
+        if channel in self.deleted or parent in self.deleted:
+            return _json({"message": "Unknown Channel", "code": 10003}, status=404)
+        if channel in self.no_access or parent in self.no_access:
+            return _json({"message": "Missing Access", "code": 50001}, status=403)
+        return None
+
+    async def delete_channel(self, channel_id: str, guild: str = GUILD_ID) -> None:
+        """Someone deletes a channel or a thread: CHANNEL_DELETE ("Sent when a channel relevant
+        to the current user is deleted", a channel object) or THREAD_DELETE ("Sent when a thread
+        relevant to the current user is deleted … containing just the id, guild_id, parent_id,
+        and type fields"), docs/topics/Gateway_Events.md; every later request there is 404."""
+        self.deleted.add(channel_id)
+        if channel_id in self.threads:
+            thread = self.threads[channel_id]
+            data = {k: thread[k] for k in ("id", "guild_id", "parent_id", "type")}
+            await self.send("THREAD_DELETE", data, shard=self.shard_of(str(thread["guild_id"])))
+            return
+        channel = next(c for c in self.guild_payload(guild)["channels"] if c["id"] == channel_id)
+        await self.send("CHANNEL_DELETE", channel, shard=self.shard_of(guild))
+
+    async def remove_bot(self, guild: str = GUILD_ID) -> None:
+        """The bot is removed from a server: GUILD_DELETE without ``unavailable`` ("If the
+        unavailable field is not set, the user was removed from the guild", docs/topics/
+        Gateway_Events.md, Guild Delete); its channels are out of the bot's reach from then on."""
+        for channel in self.guild_payload(guild)["channels"]:
+            self.no_access.add(str(channel["id"]))
+        await self.send("GUILD_DELETE", {"id": guild}, shard=self.shard_of(guild))
+
+    def revoke_access(self, channel_id: str) -> None:
+        """The bot may no longer see a channel (and its threads): no event says so; every
+        request there is refused 403, 50001."""
+        self.no_access.add(channel_id)
+
+    # ------------------------------------------------------------ threads
+
+    def archived(self, thread_id: str) -> bool:
+        """True while the thread is archived."""
+        thread = self.threads.get(thread_id)
+        return bool(thread and thread["thread_metadata"]["archived"])
+
+    async def _thread_changed(self, thread_id: str) -> None:
+        """THREAD_UPDATE: "Sent when a thread is updated. The inner payload is a channel object"
+        (docs/topics/Gateway_Events.md)."""
+        thread = self.threads[thread_id]
+        await self.send("THREAD_UPDATE", dict(thread), shard=self.shard_of(str(thread["guild_id"])))
+
+    async def archive(self, thread_id: str, *, locked: bool = False) -> None:
+        """Archive a thread now (a moderator, or Discord itself in a busy server: "As a server
+        approaches the max thread limit this timer will automatically lower")."""
+        meta = self.threads[thread_id]["thread_metadata"]
+        meta.update(archived=True, locked=locked or meta["locked"], archive_timestamp=_iso(self.now()))
+        await self._thread_changed(thread_id)
+
+    async def _unarchive(self, thread_id: str) -> None:
+        meta = self.threads[thread_id]["thread_metadata"]
+        meta.update(archived=False, archive_timestamp=_iso(self.now()))
+        self.thread_activity[thread_id] = self.now()
+        await self._thread_changed(thread_id)
+
+    async def archive_idle(self) -> list[str]:
+        """Archive every thread idle for its ``auto_archive_duration``: "Threads automatically
+        archive after a period of inactivity. … 'Activity' is defined as sending a message,
+        unarchiving a thread, or changing the auto-archive time" (docs/topics/Threads.md).
+        Also done on its own before each request or event that touches a thread."""
+        done = []
+        for thread_id in list(self.threads):
+            if await self._archive_if_idle(thread_id):
+                done.append(thread_id)
+        return done
+
+    async def _archive_if_idle(self, thread_id: str) -> bool:
+        thread = self.threads.get(thread_id)
+        if thread is None or thread["thread_metadata"]["archived"]:
+            return False
+        idle = self.now() - self.thread_activity.get(thread_id, self.now())
+        if idle < thread["thread_metadata"]["auto_archive_duration"] * 60:
+            return False
+        await self.archive(thread_id)
+        return True
+
+    async def _thread_rules(self, method: str, path: str, body: Any, record: Request) -> web.Response | None:
+        """What Discord does with a request in a thread (docs/topics/Threads.md, "Active &
+        Archived Threads"): "Users cannot edit messages, add reactions, use application commands,
+        or join archived threads. … Sending a message will automatically unarchive the thread,
+        unless the thread has been locked by a moderator." Refusals are 400 with error 50083."""
+        parts = path.strip("/").split("/")
+        if parts[0] != "channels" or len(parts) < 2 or parts[1] not in self.threads:
+            return None
+        thread_id = parts[1]
+        await self._archive_if_idle(thread_id)
+        meta = self.threads[thread_id]["thread_metadata"]
+        if len(parts) == 2 and method == "PATCH":
+            changes = body or {}
+            if "auto_archive_duration" in changes:
+                if changes["auto_archive_duration"] not in ARCHIVE_DURATIONS:
+                    record.status = 400
+                    return invalid_form({"auto_archive_duration": _too_long(10080)})
+                meta["auto_archive_duration"] = changes["auto_archive_duration"]
+                self.thread_activity[thread_id] = self.now()
+            if changes.get("archived") is False and meta["archived"]:
+                if meta["locked"]:  # "can only be unarchived by a user with the MANAGE_THREADS permission"
+                    record.status = 403
+                    return _json({"message": "Missing Permissions", "code": 50013}, status=403)
+                await self._unarchive(thread_id)
+            elif "auto_archive_duration" in changes:
+                await self._thread_changed(thread_id)
+            return None
+        if not meta["archived"]:
+            if method == "POST" and len(parts) == 3 and parts[2] == "messages":
+                self.thread_activity[thread_id] = self.now()
+            return None
+        if method == "POST" and len(parts) == 3 and parts[2] == "messages" and not meta["locked"]:
+            await self._unarchive(thread_id)  # a message unarchives an unlocked thread
+            return None
+        record.status = 400
+        return _json({"message": "Thread is archived", "code": ARCHIVED_THREAD}, status=400)
 
     def _message(
         self, channel_id: str, body: dict[str, Any] | None, *, ephemeral: bool = False
@@ -564,6 +871,15 @@ class FakeDiscord:
 
     def _answer(self, method: str, path: str, body: Any, record: Request) -> web.StreamResponse:
         parts = path.strip("/").split("/")
+        sends = (parts[0] == "channels" and "messages" in parts and method in ("POST", "PATCH")) or (
+            parts[0] == "webhooks" and method in ("POST", "PATCH")
+        )
+        message_body = (body or {}).get("data") if parts[0] == "interactions" else body
+        if sends or parts[0] == "interactions":
+            errors = form_errors(message_body)
+            if errors:
+                record.status = 400
+                return invalid_form(errors)
         if method == "GET" and path == "/users/@me":
             if self.faults_401:
                 record.status = 401
@@ -602,7 +918,21 @@ class FakeDiscord:
             for command in body or []:
                 out.append({**command, "id": self.snowflake(), "application_id": APP_ID, "version": "1"})
             return _json(out)
+        if parts[0] == "channels" and len(parts) == 3 and parts[2] == "messages" and method == "GET":
+            # Get Channel Messages: "Returns an array of message objects from newest to oldest";
+            # ``after`` a message id, ``limit`` 1-100, default 50 (docs/resources/Message.md)
+            after = int(record.query.get("after", "0"))
+            limit = max(1, min(100, int(record.query.get("limit", "50"))))
+            found = sorted(
+                (m for m in self.messages.values() if m["channel_id"] == parts[1] and int(m["id"]) > after),
+                key=lambda m: int(m["id"]),
+            )[:limit]
+            return _json(list(reversed(found)))
         if parts[0] == "channels" and len(parts) == 3 and parts[2] == "messages" and method == "POST":
+            recipient = next((u for u, c in self.dm_channels.items() if c == parts[1]), None)
+            if recipient is not None and recipient in self.dms_closed:
+                record.status = 403
+                return _json({"message": "Cannot send messages to this user", "code": 50007}, status=403)
             nonce = (body or {}).get("nonce")
             if nonce is not None and (body or {}).get("enforce_nonce"):
                 # Discord: "checked for uniqueness in the past few minutes"; the same author's
@@ -624,26 +954,44 @@ class FakeDiscord:
             return web.Response(status=204)
         if parts[0] == "channels" and parts[-1] == "threads" and method == "POST":
             tid = self.snowflake()
-            return _json(
-                {
-                    "id": tid,
-                    "guild_id": self.guild_of_channel(parts[1]),
-                    "parent_id": parts[1],
-                    "owner_id": BOT_ID,
-                    "name": (body or {}).get("name", "thread"),
-                    "type": 11,
-                    "last_message_id": None,
-                    "message_count": 0,
-                    "member_count": 1,
-                    "rate_limit_per_user": 0,
-                    "thread_metadata": {
-                        "archived": False,
-                        "auto_archive_duration": 1440,
-                        "archive_timestamp": "2026-01-01T00:00:00+00:00",
-                        "locked": False,
-                    },
-                }
-            )
+            duration = int((body or {}).get("auto_archive_duration") or 4320)
+            if duration not in ARCHIVE_DURATIONS:
+                record.status = 400
+                return invalid_form(
+                    {
+                        "auto_archive_duration": {
+                            "_errors": [
+                                {
+                                    "code": "BASE_TYPE_CHOICES",
+                                    "message": "Value must be one of (60, 1440, 4320, 10080).",
+                                }
+                            ]
+                        }
+                    }
+                )
+            thread = {
+                "id": tid,
+                "guild_id": self.guild_of_channel(parts[1]),
+                "parent_id": parts[1],
+                "owner_id": BOT_ID,
+                "name": (body or {}).get("name", "thread"),
+                "type": 11,
+                "last_message_id": None,
+                "message_count": 0,
+                "member_count": 1,
+                "rate_limit_per_user": 0,
+                "thread_metadata": {
+                    "archived": False,
+                    "auto_archive_duration": duration,
+                    "archive_timestamp": _iso(record.at),
+                    "locked": False,
+                },
+            }
+            self.threads[tid] = thread
+            self.thread_activity[tid] = record.at
+            return _json(thread)
+        if parts[0] == "channels" and len(parts) == 2 and method == "PATCH" and parts[1] in self.threads:
+            return _json(self.threads[parts[1]])  # (changed by _thread_rules)
         if method == "POST" and path == "/users/@me/channels":
             recipient = str((body or {}).get("recipient_id"))
             dm = self.dm_channels.setdefault(recipient, self.snowflake())
@@ -737,7 +1085,13 @@ class FakeDiscord:
             "stickers": [],
             "features": [],
             "channels": [channel, *([other] if other else [])],
-            "threads": [],
+            # "All active threads in the guild that current user has permission to view"
+            # (docs/resources/Guild.md, Guild Create extra fields)
+            "threads": [
+                dict(t)
+                for t in self.threads.values()
+                if str(t["guild_id"]) == guild_id and not t["thread_metadata"]["archived"]
+            ],
             "members": [],
             "member_count": 3,
             "large": False,
@@ -764,6 +1118,7 @@ class FakeDiscord:
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
+        await self._door.wait()
         await ws.send_json({"op": 10, "d": {"heartbeat_interval": 45000}, "s": None, "t": None})
         shard_id = 0
         async for msg in ws:
@@ -776,6 +1131,8 @@ class FakeDiscord:
             elif op == 2:
                 self.identifies.append(data["d"])
                 shard_id, count = data["d"].get("shard", [0, 1])
+                self.invalidated.discard(shard_id)
+                self.missed.pop(shard_id, None)  # a new session: nothing is replayed
                 self.sockets[shard_id] = ws
                 self.seq[shard_id] = 0
                 mine = [g for g in self.guilds if self.shard_of(g) == shard_id]
@@ -802,7 +1159,12 @@ class FakeDiscord:
                 # the session id names the shard ("session-{shard}-{n}", see READY)
                 session = str(data["d"].get("session_id", "")).split("-")
                 shard_id = int(session[1]) if len(session) == 3 and session[1].isdigit() else 0
+                if shard_id in self.invalidated:
+                    await ws.send_json({"op": 9, "d": False, "s": None, "t": None})
+                    continue
                 self.sockets[shard_id] = ws
+                for payload in self.missed.pop(shard_id, []):
+                    await ws.send_json(payload)  # the missed events in order, then RESUMED
                 await self.send("RESUMED", {}, shard=shard_id)
                 self._connected.set()
         if self.sockets.get(shard_id) is ws:
@@ -810,10 +1172,23 @@ class FakeDiscord:
         return ws
 
     async def send(self, event: str, data: dict[str, Any], *, shard: int = 0) -> None:
-        """Dispatch a gateway event to the bot."""
-        ws = self.sockets[shard]
+        """Dispatch a gateway event to the bot.
+
+        While the shard's connection is down (:meth:`drop_connection`) the event is kept for
+        the session, as Discord does: a RESUME replays it (docs/topics/Gateway.md, "Resuming":
+        "the Gateway will send the missed events in order, finishing with a Resumed event").
+        """
         self.seq[shard] = self.seq.get(shard, 0) + 1
-        await ws.send_json({"op": 0, "t": event, "s": self.seq[shard], "d": data})
+        payload = {"op": 0, "t": event, "s": self.seq[shard], "d": data}
+        ws = self.sockets.get(shard)
+        if ws is None and shard in self.missed:
+            self.missed[shard].append(payload)
+            return
+        if ws is None and shard in self.invalidated:
+            return  # lost: the session is gone (a new one replays nothing)
+        if ws is None:
+            raise KeyError(shard)  # no session at all: a test's mistake
+        await ws.send_json(payload)
 
     async def create_role(self, guild: str, rid: str, name: str) -> None:
         """Someone allowed to manage roles makes a role (GUILD_ROLE_CREATE)."""
@@ -826,11 +1201,35 @@ class FakeDiscord:
         payload = self.interactions[interaction_id]
         await self.send("INTERACTION_CREATE", payload, shard=self.shard_of(str(payload["guild_id"])))
 
-    async def drop_connection(self, shard: int = 0) -> None:
-        """Close the gateway socket as Discord does before asking for a RESUME."""
+    async def drop_connection(self, shard: int = 0, *, hold: bool = False) -> None:
+        """Close the gateway socket as Discord does before asking for a RESUME; events sent
+        meanwhile are kept for the session and replayed on RESUME.
+
+        ``hold``: wait for :meth:`let_in` before answering the bot's reconnection (so a test
+        can send events while the bot is away)."""
         self._connected.clear()
+        self.missed.setdefault(shard, [])
+        if hold:
+            self._door.clear()
         ws = self.sockets.pop(shard)
         await ws.close(code=4000)
+
+    def let_in(self) -> None:
+        """Answer the reconnections :meth:`drop_connection` held back."""
+        self._door.set()
+
+    async def invalidate_session(self, shard: int = 0, *, hold: bool = False) -> None:
+        """Invalidate the shard's session (op 9, ``d: false``): "your app should disconnect …
+        then send an Identify" (docs/topics/Gateway.md, "Resuming"); the events it missed are
+        lost, never replayed. ``hold``: as for :meth:`drop_connection`."""
+        self._connected.clear()
+        if hold:
+            self._door.clear()
+        self.missed.pop(shard, None)
+        self.invalidated.add(shard)
+        ws = self.sockets.get(shard)
+        if ws is not None:
+            await ws.send_json({"op": 9, "d": False, "s": None, "t": None})
 
     async def connected(self, within: float = PATIENCE) -> None:
         async with asyncio.timeout(within):
@@ -865,6 +1264,11 @@ class FakeDiscord:
         """A member types a message (in ``guild``'s "games" channel unless ``channel``); its id.
 
         The gateway event goes to the guild's shard, as Discord sends it."""
+        if channel in self.threads:
+            await self._archive_if_idle(channel)
+            if self.archived(channel) and not self.threads[channel]["thread_metadata"]["locked"]:
+                await self._unarchive(channel)  # "Sending a message will automatically unarchive"
+            self.thread_activity[channel] = self.now()
         mid = self.snowflake(at)
         member = self.member(uid, name)
         payload = message_payload(mid, channel or self.channel_of(guild), guild, member, content)
@@ -882,6 +1286,7 @@ class FakeDiscord:
     async def react(
         self, uid: str, name: str, mid: str, emoji: str, *, channel: str | None = None, guild: str = GUILD_ID
     ) -> None:
+        self._reactions.setdefault(mid, []).append(self.now())  # (the message's shared limit)
         await self.send(
             "MESSAGE_REACTION_ADD",
             {
@@ -928,12 +1333,17 @@ class FakeDiscord:
             channel_payload.update(
                 owner_id=BOT_ID, message_count=1, member_count=1, rate_limit_per_user=0, last_message_id=None
             )
-            channel_payload["thread_metadata"] = {
-                "archived": False,
-                "auto_archive_duration": 1440,
-                "archive_timestamp": "2026-01-01T00:00:00+00:00",
-                "locked": False,
-            }
+            known = self.threads.get(channel)
+            channel_payload["thread_metadata"] = (
+                dict(known["thread_metadata"])
+                if known is not None
+                else {
+                    "archived": False,
+                    "auto_archive_duration": 1440,
+                    "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                    "locked": False,
+                }
+            )
         return {
             "id": iid,
             "application_id": APP_ID,
@@ -953,6 +1363,17 @@ class FakeDiscord:
             "attachment_size_limit": 10 * 1024 * 1024,
             "data": data,
         }
+
+    async def _refused_in_thread(self, channel: str | None, what: str) -> bool:
+        """True (and recorded) when ``channel`` is an archived thread: Discord's client sends no
+        interaction from there."""
+        if channel is None or channel not in self.threads:
+            return False
+        await self._archive_if_idle(channel)
+        if not self.archived(channel):
+            return False
+        self.refused_in_archived.append((channel, what))
+        return True
 
     async def slash(
         self,
@@ -991,6 +1412,8 @@ class FakeDiscord:
         if resolved:
             data["resolved"] = resolved
         guild = str(kw.get("guild", GUILD_ID))
+        if await self._refused_in_thread(kw.get("channel"), f"/moji {sub}"):
+            return ""
         if self.of("PUT", rf"^/applications/\d+/guilds/{guild}/commands$"):
             data["guild_id"] = guild  # a server's own commands say which server
         payload = self._interaction(2, uid, name, data, **kw)
@@ -1001,6 +1424,8 @@ class FakeDiscord:
     async def press(self, uid: str, name: str, custom_id: str, message_id: str, **kw: Any) -> str:
         """Press a button under one of the bot's messages; returns the interaction id."""
         guild = str(kw.get("guild", GUILD_ID))
+        if await self._refused_in_thread(kw.get("channel"), custom_id):
+            return ""
         message = self.messages.get(message_id) or self._message(self.channel_of(guild), None)
         data = {"custom_id": custom_id, "component_type": 2}
         payload = self._interaction(3, uid, name, data, **kw)

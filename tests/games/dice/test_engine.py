@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 from games.common.protocol import Action, Seat
+from games.lexicon import glosses
 from tests.games.dice.helpers import kinds, new_game, say, script, texts
 
 FIRST = "oestnocdbz"  # die by die: O E S T N O C D B Z
@@ -169,6 +172,12 @@ def test_conceding_shows_a_word_that_was_possible() -> None:
     notices = say(engine, "bob", "concede")
     assert engine.finished and engine.result().winners == ("ann",)
     assert "would have scored" in texts(notices)
+    # with the word's meaning, where one is known: "(STONE 3 2 would have scored 8 points; stone: …)"
+    found = re.search(r"\((\S+) .*would have scored \d+ points?", texts(notices))
+    assert found is not None, texts(notices)
+    word = found.group(1).lower()
+    meaning = glosses.gloss(word)
+    assert (f"; {word}: {meaning}.)" if meaning else " points.)") in texts(notices)
 
 
 def test_turn_limit_reminder_and_missed_turn() -> None:

@@ -79,3 +79,22 @@ def test_no_override_lists_stand_in_for_the_rule() -> None:
     assert not hasattr(build, "OVERRIDES")
     assert not hasattr(build, "FUNCTION_WORDS")
     assert set(build.DATA_ERRORS) <= {"his", "during"}  # each documented in docs/LEXICON.md
+
+
+def test_an_archaic_adverb_does_not_make_a_used_verbs_form_a_word(lex: Lexicon) -> None:
+    """Issue 30: an adverb entry counts only if the corpus does not use the base's forms more
+    (NEEDS, "must needs"; PASSING, "passing strange"); adverbs of their own stay legal."""
+    banned = {"needs": "plural-s", "lots": "plural-s", "passing": "ing", "boiling": "ing", "damned": "ed"}
+    for word, code in banned.items():
+        assert lex.judge(word, INFLECTION_BANS).reason_code == code, word
+    assert lex.judge("needs", INFLECTION_BANS).message == (
+        "NEEDS is a plural ending in -s (from NEED), banned in this game."
+    )
+    for word in ("afterwards", "forwards", "backwards", "alas", "whopping"):
+        assert lex.judge(word, INFLECTION_BANS).ok, word
+
+
+def test_a_coin_is_no_form_of_a_rare_verb(lex: Lexicon) -> None:
+    """SHILLING is a coin; SHILL is a verb the corpus never uses, so its -ing form is no reading."""
+    assert lex.judge("shilling", INFLECTION_BANS).ok
+    assert lex.judge("funding", INFLECTION_BANS).reason_code == "ing"  # FUND is common

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from games.common.placement import Placement, match_letters
 from games.common.protocol import Action, Claim, Seat, Setup
@@ -63,13 +63,18 @@ NAMES = {ANN: "Ann", BOB: "Bob", CAL: "Cal", DEE: "Dee"}
 
 
 def race(
-    *players: str, options: dict[str, object] | None = None, seed: int = 1, judge: ListJudge | None = None
+    *players: str,
+    options: dict[str, object] | None = None,
+    seed: int = 1,
+    judge: ListJudge | None = None,
+    gloss: Callable[[str], str | None] | None = None,
 ) -> FlipRace:
-    """A begun race between ``players`` (default Ann and Bob), at time 0."""
+    """A begun race between ``players`` (default Ann and Bob), at time 0; ``gloss`` None: the
+    shipped meanings."""
     seats = [
         Seat(p, NAMES.get(p, p), "normal" if p.startswith("bot:") else None) for p in players or (ANN, BOB)
     ]
-    engine = FlipRace(Setup(dict(options or {}), seats, seed, judge=judge or ListJudge()))
+    engine = FlipRace(Setup(dict(options or {}), seats, seed, judge=judge or ListJudge(), gloss=gloss))
     engine.apply(Action("begin", 0.0))
     return engine
 
