@@ -296,42 +296,19 @@ class GameManager:
         self._notify_closed(chat)
 
     async def chat_lost(self, platform: str, workspace_id: str, channel_id: str, why: str) -> list[str]:
-        """A channel is gone for the bot — deleted, archived, the bot removed from it or denied
-        access (the platform's event, or its refusal of a call mid-game): every game in it (and
-        in its threads) ends now, **voided** and recorded as such, and nothing more is sent there
-        (the platform would refuse it). Returns the games that ended.
-
-        Platform-neutral: each adapter calls it from its own events and errors (Slack:
-        ``channel_deleted``, ``channel_archive``, the bot leaving; ``channel_not_found``,
-        ``is_archived``, ``not_in_channel`` answers).
-        """
+        """A whole channel is gone for the bot: every game in it and in its threads ends, as
+        :meth:`chat_gone` ends one chat's (voided, recorded, nothing more sent). Returns the games
+        that ended. (Slack names channels, not threads, in its events and refusals.)"""
         ended: list[str] = []
         for chat in [
             c
             for c in self.sessions
             if (c.platform, c.workspace_id, c.channel_id) == (platform, workspace_id, channel_id)
         ]:
-            session = self.sessions.pop(chat, None)
-            if session is None:
-                continue
-            log.warning(
-                "%s: channel lost (%s); game %s ends here, voided", chat.label(), why, session.game_id
-            )
-            session.abandon()
-            drop = getattr(self.outbox, "drop", None)
-            if callable(drop):
-                drop(chat)
-            self._notify_closed(chat)
             self._masters.pop(chat, None)
-            ended.append(session.game_id)
-            try:
-                if session.engine is None:
-                    await self.game_log.lobby_closed(session.game_id)
-                else:
-                    await self.game_log.void(session.game_id, f"channel lost: {why}")
-            except Exception:
-                self._abandoned.add(session.game_id)  # (voided when its chat starts anew)
-                log.exception("could not record game %s as voided", session.game_id)
+            game = await self.chat_gone(chat, why)
+            if game is not None:
+                ended.append(game)
         return ended
 
     # ------------------------------------------------------------ keep-alive

@@ -55,7 +55,7 @@ async def test_a_lost_channel_ends_its_game_voided_and_silent(h: Harness, lose: 
     mark = len(h.slack.calls)
     assert await lose(h) == 200
     await until(lambda: CHAT not in h.adapter.manager.sessions)
-    assert h.svc.game_log.voided[game] == f"channel lost: {why}"
+    assert h.svc.game_log.voided[game] == f"chat gone: {why}"
     await play_on(h)
     assert in_channel(h, mark) == [], "nothing more is sent to a lost channel"
     assert h.adapter.manager.errors == []
@@ -83,7 +83,7 @@ async def test_a_refusal_mid_game_ends_it_without_the_event(h: Harness, how: str
     mark = len(h.slack.calls)
     await play_on(h)
     await until(lambda: CHAT not in h.adapter.manager.sessions)
-    assert game in h.svc.game_log.voided and h.svc.game_log.voided[game].startswith("channel lost: ")
+    assert game in h.svc.game_log.voided and h.svc.game_log.voided[game].startswith("chat gone: ")
     refused = in_channel(h, mark)
     assert refused and all(c.answer and not c.answer["ok"] for c in refused)
     first = refused[0].at
