@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip --disable-pip-version-check -q
 
-.PHONY: run test test-random lint typecheck pytest bench bench-processes flood endings lexicon fuzz soak crash clean lock lowest image-check
+.PHONY: run test test-random lint typecheck pytest bench bench-processes bench-slack-busy flood endings lexicon fuzz soak crash clean lock lowest image-check
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -107,6 +107,13 @@ crash: $(VENV)/.dev-installed
 BENCH_PROCESSES_ARGS ?=
 bench-processes: $(VENV)/.dev-installed
 	$(PY) bench/bench_processes.py $(BENCH_PROCESSES_ARGS)
+
+## bench-slack-busy: one bot process (Slack, HTTP mode) on the rate-limited fake Slack, 20 channels
+## racing in one workspace for a minute: 429s, how soon accepted answers and tables show (about 2
+## minutes; see docs/PERFORMANCE.md, "A busy Slack workspace")
+BENCH_SLACK_BUSY_ARGS ?=
+bench-slack-busy: $(VENV)/.dev-installed
+	$(PY) bench/bench_slack_busy.py $(BENCH_SLACK_BUSY_ARGS)
 
 # pip with only PyPI: no local config, mirrors or wheel folders, so what `lock` and
 # `image-check` resolve is what a fresh machine or `docker build` gets.

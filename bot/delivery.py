@@ -90,6 +90,11 @@ MARK_MAX_AGE = 20.0
 #: An ✅ is left to the table when reactions draw from a bucket tables need too (Discord's
 #: global limit) and that bucket is backed up for longer than this.
 MARK_PATIENCE = 3.0
+#: An ✅ that could not be on its message within this many seconds of the answer being accepted
+#: (its age plus the reactions' wait, on any platform: Slack's workspace-wide reactions budget
+#: in a busy workspace) is shown on the table instead, which the game is redrawing anyway, so
+#: every accepted answer shows as accepted within seconds rather than when the budget allows.
+MARK_HORIZON = 1.0
 
 #: A workspace's choice to mark refused answers with reactions (its ``reasons`` setting).
 RefusalMarksFor = Callable[[ChatKey], Awaitable[bool]]
@@ -705,7 +710,7 @@ class Delivery:
                 if state.accepted:
                     ref, at, label = state.accepted[0]
                     old = self.clock.now() - at >= MARK_MAX_AGE and state.table_delivered_at > at
-                    if old or self._marks_cost_tables(chat):
+                    if old or self._marks_cost_tables(chat) or self._mark_too_late(chat, at):
                         state.accepted.popleft()
                         self.stats.accepted_left_to_table += 1
                         if label and state.table is not None:  # the table shows the ✅ instead
@@ -733,6 +738,11 @@ class Delivery:
         calls = self.transport.limits.calls
         shared = set(calls.get("react", ())) & (set(calls.get("post", ())) | set(calls.get("edit", ())))
         return bool(shared) and self.pacer.wait_time("react", chat) > MARK_PATIENCE
+
+    def _mark_too_late(self, chat: ChatKey, accepted_at: float) -> bool:
+        """True when an ✅ would reach its message more than :data:`MARK_HORIZON` seconds after
+        the answer was accepted (the reactions' budget is backed up): the table shows it sooner."""
+        return self.clock.now() - accepted_at + self.pacer.wait_time("react", chat) > MARK_HORIZON
 
     async def _mark(self, chat: ChatKey, ref: MessageRef, mark: Mark) -> bool:
         """One reaction; False when the platform refused it for its rate limit (to try again)."""

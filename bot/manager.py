@@ -295,6 +295,22 @@ class GameManager:
             drop(chat)
         self._notify_closed(chat)
 
+    async def chat_lost(self, platform: str, workspace_id: str, channel_id: str, why: str) -> list[str]:
+        """A whole channel is gone for the bot: every game in it and in its threads ends, as
+        :meth:`chat_gone` ends one chat's (voided, recorded, nothing more sent). Returns the games
+        that ended. (Slack names channels, not threads, in its events and refusals.)"""
+        ended: list[str] = []
+        for chat in [
+            c
+            for c in self.sessions
+            if (c.platform, c.workspace_id, c.channel_id) == (platform, workspace_id, channel_id)
+        ]:
+            self._masters.pop(chat, None)
+            game = await self.chat_gone(chat, why)
+            if game is not None:
+                ended.append(game)
+        return ended
+
     # ------------------------------------------------------------ keep-alive
 
     def _running(self) -> list[str]:

@@ -26,6 +26,7 @@ from typing import Any
 from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 from slack_bolt.async_app import AsyncAck, AsyncApp, AsyncBoltContext
+from slack_bolt.authorization.async_authorize import AsyncInstallationStoreAuthorize
 from slack_bolt.oauth.async_oauth_settings import AsyncOAuthSettings
 from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_sdk.errors import SlackApiError
@@ -35,10 +36,12 @@ from adapters.slack.commands import SLASH, help_view, parse_slash, slack_time
 from adapters.slack.home import home_view
 from adapters.slack.installations import DatabaseInstallationStore, SignedStateStore
 from adapters.slack.outbox import Interaction, InteractionWire, SlackOutbox, Style
+from adapters.slack.paced import PacedWebClient
 from adapters.slack.people import Directory
 from adapters.slack.pictures import Renderer
 from adapters.slack.settings import BOT_SCOPES, SlackServices, SlackSettings, retry_handlers
 from adapters.slack.signing import verify_signature
+from adapters.slack.stamps import SlackTs
 from adapters.slack.store import PLATFORM, Schedule, SlackStore, slack_store
 from bot import metrics, views
 from bot.clock import Clock
@@ -120,6 +123,8 @@ class _SlackDown(Exception):
 BREAK_JOIN_WINDOW = 120.0
 #: An event from a workspace cancels its pending deletion; checked at most this often (s) per team.
 BACK_CHECK_EVERY = 600.0
+#: A channel moji joined itself is left once no game has run there for this long (seconds).
+LEAVE_AFTER = 900.0
 #: Message subtypes that are a person's new message (edits, deletions, joins… are not).
 ANSWER_SUBTYPES = frozenset({None, "thread_broadcast", "file_share"})
 
@@ -166,7 +171,9 @@ class SlackAdapter:
         self.svc = svc
         self.clock = clock
         self.store = store if store is not None else slack_store(svc.store)
-        self.client = AsyncWebClient(
+        #: Every call made outside the delivery layer (Bolt's too): paced on the delivery layer's
+        #: buckets (see adapters/slack/paced.py), retried after Retry-After should Slack still say 429.
+        self.client = PacedWebClient(
             token=settings.bot_token or None, base_url=settings.base_url, retry_handlers=retry_handlers()
         )
         #: The delivery layer's client: a 429 reaches its pacer instead of being retried here.
@@ -182,6 +189,8 @@ class SlackAdapter:
         #: The Web API calls; :attr:`outbox` decides which to make and paces them.
         self.transport = SlackOutbox(self.paced_client_for, self._style, renderer, picture_url=picture_url)
         self.outbox = Delivery(self.transport, clock, refusal_marks=self.transport.refusal_marks)
+        self.transport.lost = self._refused_channel
+        self.client.pacer = self.outbox.pacer
         self.transport.pictures.clock = clock
         self.transport.pictures.pacer = self.outbox.pacer
         self.manager = GameManager(
@@ -196,6 +205,7 @@ class SlackAdapter:
         )
         self.manager.fair = FairShare(clock, self.outbox)  # each person's fair share (bot/fairshare.py)
         self.manager.closed_listeners.append(self.outbox.closed)
+        self.manager.closed_listeners.append(self._game_closed)
         self.outbox.table_listeners.append(self.manager.table_posted)
         #: Several processes on one database: events go to the process that runs their chat.
         codec = InteractionWire()
@@ -214,7 +224,13 @@ class SlackAdapter:
         self.seen = Recent()
         #: Requests to /slack/events refused (unsigned, or signed but unreadable), logged quietly.
         self.refusals = QuietLog(log, "slack: refused requests to /slack/events")
-        self._joined: set[tuple[str, str]] = set()
+        #: (team, channel) → whether moji joined it itself (then it leaves once idle, see
+        #: :meth:`_game_closed`) rather than finding itself there (invited: it stays).
+        self._joined: dict[tuple[str, str], bool] = {}
+        #: Leaves waiting for a channel's idle time to pass.
+        self._leaving: dict[tuple[str, str], asyncio.Task[None]] = {}
+        #: Workspaces whose token may not leave channels (no channels:manage): moji stays there.
+        self._cannot_leave: set[str] = set()
         #: Bolt's own token revocation listeners (OAuth: the installations go at once).
         self._revoked: Callable[..., Awaitable[Any]] | None = None
         self._uninstalled: Callable[..., Awaitable[Any]] | None = None
@@ -233,6 +249,18 @@ class SlackAdapter:
                 client=self.client,
                 logger=bolt_log,
                 installation_store=self.installations,
+                # Bolt's installation-store authorizer calls auth.test for every inbound event
+                # unless its cache is on (keyed by token: a reinstall's new token is looked up
+                # afresh, an uninstalled workspace finds no token before the cache is read).
+                # (Bolt takes an AsyncAuthorize here as such; its annotation only says Callable.)
+                authorize=AsyncInstallationStoreAuthorize(  # type: ignore[arg-type]
+                    logger=bolt_log,
+                    installation_store=self.installations,
+                    client_id=settings.client_id,
+                    client_secret=settings.client_secret,
+                    cache_enabled=True,
+                    client=self.client,
+                ),
                 oauth_settings=AsyncOAuthSettings(
                     client_id=settings.client_id,
                     client_secret=settings.client_secret,
@@ -259,6 +287,10 @@ class SlackAdapter:
         app.event("app_home_opened")(self._on_home)
         app.event("app_mention")(self._ignore)
         app.event("reaction_removed")(self._ignore)
+        for gone in ("channel_deleted", "group_deleted", "channel_archive", "group_archive"):
+            app.event(gone)(self._on_channel_gone)
+        for left in ("channel_left", "group_left", "member_left_channel"):
+            app.event(left)(self._on_left)
         return app
 
     async def client_for(self, team_id: str) -> AsyncWebClient:
@@ -285,11 +317,13 @@ class SlackAdapter:
             bot = await self.installations.async_find_bot(enterprise_id=None, team_id=team_id)
             if bot is None:
                 raise LookupError(f"moji is not installed in Slack workspace {team_id}")
-            client = AsyncWebClient(
+            client = (PacedWebClient if rate_limited else AsyncWebClient)(
                 token=bot.bot_token,
                 base_url=self.settings.base_url,
                 retry_handlers=retry_handlers(rate_limited=rate_limited),
             )
+            if isinstance(client, PacedWebClient):
+                client.pacer, client.team = self.outbox.pacer, team_id
             cache[team_id] = client
         return client
 
@@ -332,6 +366,8 @@ class SlackAdapter:
     def _active(self, team: str) -> None:
         """An event from a workspace: moji is there, so a deletion pending for it is cancelled
         (checked in the background, at most every :data:`BACK_CHECK_EVERY` s per team)."""
+        if team and not self.settings.oauth and not self.client.team:
+            self.client.team = team  # one bot token: its calls draw from this workspace's buckets
         now = self.clock.now()
         last = self._back_checked.get(team)
         if not team or (last is not None and now - last < BACK_CHECK_EVERY):
@@ -349,7 +385,7 @@ class SlackAdapter:
     def _purged(self, platform: str, team: str) -> None:
         self.people.forget_team(team)
         self._forget_client(team)
-        self._joined = {joined for joined in self._joined if joined[0] != team}
+        self._joined = {key: ours for key, ours in self._joined.items() if key[0] != team}
 
     async def _settings(self, team: str) -> dict[str, Any]:
         return dict(await self.svc.workspace.settings(ChatKey(PLATFORM, team, "")))
@@ -553,6 +589,7 @@ class SlackAdapter:
         if not settings.oauth:
             who = await call(settings.bot_token, "auth.test", "SLACK_BOT_TOKEN", BOT_TOKEN_HELP)
             log.info("slack: signed in as %s in workspace %s", who.get("user"), who.get("team_id"))
+            self.client.team = self.client.team or str(who.get("team_id") or "")
         if settings.socket_mode:
             opened = await call(
                 settings.app_token, "apps.connections.open", "SLACK_APP_TOKEN", APP_TOKEN_HELP
@@ -612,22 +649,75 @@ class SlackAdapter:
                 await self._reply(chat, player, help_view(self.svc.registry), interaction)
             return
         if name == "start":
-            await self._join_channel(team, channel)
+            self._join_soon(team, channel)
         errors = len(self.manager.errors)
         await self.manager.handle(Command(name, args, chat, player, interaction))
         if name == "start" and any(_cannot_post(exc) for exc in self.manager.errors[errors:]):
             await self._reply(chat, player, views.error(INVITE_ME), interaction)
 
+    def _join_soon(self, team: str, channel: str) -> None:
+        """Join the channel in the background: moji posts in public channels without being in
+        them (chat:write.public), so the lobby never waits for conversations.join's budget
+        (Tier 3, paced like every call); joining is only for reading the answers."""
+        key = (team, channel)
+        leaving = self._leaving.pop(key, None)
+        if leaving is not None:
+            leaving.cancel()  # a new game before the idle time passed: moji stays
+        if key not in self._joined:
+            self.manager.spawn(self._join_channel(team, channel), f"join {channel}")
+
     async def _join_channel(self, team: str, channel: str) -> None:
         """Join a public channel a game starts in, so its messages reach us."""
-        if (team, channel) in self._joined:
+        key = (team, channel)
+        leaving = self._leaving.pop(key, None)
+        if leaving is not None:
+            leaving.cancel()  # a new game before the idle time passed: moji stays
+        if key in self._joined:
             return
-        self._joined.add((team, channel))
+        self._joined[key] = False
         try:
             client = await self.client_for(team)
-            await client.conversations_join(channel=channel)
+            joined = await client.conversations_join(channel=channel)
         except Exception as exc:  # private channels and DMs need an /invite instead
             log.info("could not join %s: %s", channel, exc)
+            return
+        # "already_in_channel": moji was there before (invited, or joined by an earlier process)
+        warnings = [joined.get("warning"), *((joined.get("response_metadata") or {}).get("warnings") or [])]
+        self._joined[key] = "already_in_channel" not in warnings
+
+    def _game_closed(self, chat: ChatKey) -> None:
+        """A game ended: a channel moji joined itself is left once it has been idle for
+        :data:`LEAVE_AFTER` seconds (every message in a channel moji is in counts toward the
+        workspace's Events API budget). Channels moji was invited to stay."""
+        key = (chat.workspace_id, chat.channel_id)
+        if not self._joined.get(key) or chat.workspace_id in self._cannot_leave or key in self._leaving:
+            return
+        self._leaving[key] = self.manager.spawn(self._leave_when_idle(key), f"leave {chat.channel_id}")
+
+    async def _leave_when_idle(self, key: tuple[str, str]) -> None:
+        team, channel = key
+        try:
+            await self.clock.sleep_until(self.clock.now() + LEAVE_AFTER)
+            if any(
+                (c.workspace_id, c.channel_id) == key for c in self.manager.sessions
+            ) or not self._joined.get(key):
+                return
+            self._joined.pop(key, None)  # the next game joins again
+            client = await self.client_for(team)
+            await client.conversations_leave(channel=channel)
+            log.info("slack: left %s in %s (no game there for %.0f s)", channel, team, LEAVE_AFTER)
+        except SlackApiError as exc:
+            error = exc.response.get("error")
+            if error in ("missing_scope", "not_allowed_token_type", "restricted_action"):
+                self._cannot_leave.add(team)
+                log.info(
+                    "slack workspace %s: moji may not leave channels (%s); it stays in them", team, error
+                )
+            else:
+                log.info("slack: could not leave %s: %s", channel, error)
+        finally:
+            if self._leaving.get(key) is asyncio.current_task():
+                del self._leaving[key]
 
     async def _on_button(
         self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any], request: AsyncBoltRequest
@@ -670,8 +760,9 @@ class SlackAdapter:
         self._active(team)
         user, channel, ts = str(event["user"]), str(event.get("channel")), str(event.get("ts"))
         text = typed_text(str(event.get("text") or ""))
+        sent_at = self._sent_at(ts)
         if event.get("channel_type") == "im":
-            await self._on_direct_message(team, user, text, float(ts))
+            await self._on_direct_message(team, user, text, sent_at)
             return
         chat = ChatKey(PLATFORM, team, channel)
         if not self.manager.may_have_game(chat):
@@ -682,9 +773,18 @@ class SlackAdapter:
         try:
             player = await self.people.player(team, user)
             await turn.wait()
-            await self.manager.handle(Text(chat, player, text, float(ts), MessageRef(chat, ts)))
+            await self.manager.handle(Text(chat, player, text, sent_at, MessageRef(chat, ts)))
         finally:
             turn.done()
+
+    def _sent_at(self, ts: str) -> float:
+        """A message's time from its ``ts``, read exactly (see :mod:`adapters.slack.stamps`); a
+        malformed one (Slack never sends one) is timed on arrival instead."""
+        stamp = SlackTs.parse(ts)
+        if stamp is None:
+            log.warning("slack: a message with the malformed ts %r is timed on arrival", ts[:40])
+            return self.clock.now()
+        return stamp.seconds_float()
 
     async def _on_direct_message(self, team: str, user: str, text: str, sent_at: float) -> None:
         """A DM to the bot: a private answer for the running game the sender plays in."""
@@ -737,6 +837,39 @@ class SlackAdapter:
         client = await self.client_for(team)
         await client.views_publish(user_id=user, view=home_view(board, self.scheduler.upcoming(team)))
 
+    # ------------------------------------------------------------ lost channels
+
+    async def _on_channel_gone(self, body: dict[str, Any], event: dict[str, Any]) -> None:
+        """A channel was deleted or archived (https://api.slack.com/events/channel_deleted,
+        …/channel_archive, …/group_deleted, …/group_archive): its games end."""
+        team = str(body.get("team_id") or "")
+        channel = event.get("channel")
+        channel_id = str(channel.get("id") if isinstance(channel, dict) else channel or "")
+        if team and channel_id:
+            await self._channel_lost(team, channel_id, str(event.get("type")))
+
+    async def _on_left(self, body: dict[str, Any], event: dict[str, Any], context: AsyncBoltContext) -> None:
+        """The bot left or was removed from a channel (``channel_left`` / ``group_left``: "You
+        left a channel"; ``member_left_channel`` naming the bot's own user): its games end.
+        Anyone else leaving changes nothing here."""
+        if event.get("type") == "member_left_channel" and event.get("user") != context.bot_user_id:
+            return
+        team = str(body.get("team_id") or event.get("team") or "")
+        channel = str(event.get("channel") or "")
+        if team and channel:
+            await self._channel_lost(team, channel, str(event.get("type")))
+
+    def _refused_channel(self, chat: ChatKey, error: str) -> None:
+        """Slack refused a call because the channel is gone for the bot (the event may come
+        later, or never: events are not guaranteed)."""
+        self.manager.spawn(self._channel_lost(chat.workspace_id, chat.channel_id, error), "channel lost")
+
+    async def _channel_lost(self, team: str, channel: str, why: str) -> None:
+        self._joined.pop((team, channel), None)  # a channel unarchived later is joined again
+        ended = await self.manager.chat_lost(PLATFORM, team, channel, why)
+        if ended:
+            log.info("slack: %s in %s: games %s voided", why, channel, ", ".join(ended))
+
     async def _ignore(self, body: dict[str, Any]) -> None:
         """Events we subscribe to but do not act on (kept quiet in the logs)."""
 
@@ -748,5 +881,5 @@ class SlackAdapter:
         notice = f"☕ Word break! Press *Join* below; the game starts in {minutes} minute" + (
             "s." if minutes > 1 else "."
         )
-        await self._join_channel(schedule.workspace_id, schedule.channel_id)
+        self._join_soon(schedule.workspace_id, schedule.channel_id)
         await start_scheduled(self.manager, schedule, when, notice, join_window=BREAK_JOIN_WINDOW)

@@ -33,7 +33,7 @@ from slack_sdk.webhook.async_client import AsyncWebhookClient
 
 from adapters.slack.blocks import MAX_BLOCKS, fallback_text, render
 from adapters.slack.limits import SLACK_LIMITS
-from adapters.slack.pictures import Pictures, Renderer
+from adapters.slack.pictures import Pictures, Renderer, refused_picture
 from bot.delivery import EditResult
 from bot.events import ChatKey, Mark, MessageRef, Private
 from bot.pacing import PlatformLimits, RateLimited
@@ -46,6 +46,10 @@ REACTIONS: dict[Mark, str] = {"accepted": "white_check_mark", "rejected": "x", "
 CANT_EDIT = frozenset({"cant_update_message", "edit_window_closed", "msg_too_long", "is_archived"})
 #: Errors meaning "the bot can't post an ephemeral message in that channel".
 NO_EPHEMERAL = {"channel_not_found", "not_in_channel", "user_not_in_channel", "is_archived"}
+#: Errors meaning the channel itself is gone for the bot: deleted ("Value passed for channel was
+#: invalid"), archived ("Channel has been archived"), or the bot no longer in it (chat.postMessage's
+#: errors, https://api.slack.com/methods/chat.postMessage). A game there ends (see ``lost``).
+LOST = frozenset({"channel_not_found", "is_archived", "not_in_channel"})
 #: What a Web API call can fail with once the client's retries are spent.
 DELIVERY_ERRORS = (SlackApiError, aiohttp.ClientError, TimeoutError, OSError)
 
@@ -129,6 +133,14 @@ class SlackOutbox:
         self.threads: dict[ChatKey, str] = {}
         #: chat → the settings read when its game's first message was posted.
         self.styles: dict[ChatKey, Style] = {}
+        #: Told when Slack refuses a post, edit or reaction because the channel is gone for the
+        #: bot (:data:`LOST`): the adapter ends the channel's games.
+        self.lost: Callable[[ChatKey, str], None] | None = None
+
+    def _check_lost(self, chat: ChatKey, exc: BaseException) -> None:
+        error = exc.response.get("error") if isinstance(exc, SlackApiError) else None
+        if error in LOST and self.lost is not None:
+            self.lost(chat, str(error))
 
     def forget(self, chat: ChatKey) -> None:
         """A game ended in ``chat``: its next game starts a new thread."""
@@ -154,6 +166,7 @@ class SlackOutbox:
             return await self._post(chat, view, picture=picture)
         except DELIVERY_ERRORS as exc:
             _raise_rate_limit(exc)
+            self._check_lost(chat, exc)
             if not _passing(exc):
                 raise
             log.warning("slack post in %s failed: %s", chat.label(), _why(exc))
@@ -165,12 +178,19 @@ class SlackOutbox:
         try:
             client = await self.client_for(chat.workspace_id)
             image = await self.pictures.block(chat, ref.message_id, view, fresh=picture)
-            blocks = _with_picture(view, image)
-            await client.chat_update(
-                channel=chat.channel_id, ts=ref.message_id, text=fallback_text(view), blocks=blocks
-            )
+
+            async def update(image: dict[str, Any] | None) -> None:
+                await client.chat_update(
+                    channel=chat.channel_id,
+                    ts=ref.message_id,
+                    text=fallback_text(view),
+                    blocks=_with_picture(view, image),
+                )
+
+            await self._with_or_without(chat, image, update, again_after=0.0)
         except DELIVERY_ERRORS as exc:
             _raise_rate_limit(exc)
+            self._check_lost(chat, exc)
             error = exc.response.get("error") if isinstance(exc, SlackApiError) else None
             if error == "message_not_found":
                 return EditResult.GONE
@@ -191,6 +211,7 @@ class SlackOutbox:
             )
         except DELIVERY_ERRORS as exc:
             _raise_rate_limit(exc)
+            self._check_lost(chat, exc)
             if isinstance(exc, SlackApiError) and exc.response.get("error") == "already_reacted":
                 return
             log.warning("slack react in %s failed: %s", chat.label(), _why(exc))
@@ -210,15 +231,20 @@ class SlackOutbox:
         if thread is None and view.kind != "lobby" and anchor:
             thread = anchor
         image = await self.pictures.block(chat, None, view, fresh=picture) if view.kind == "table" else None
-        blocks = _with_picture(view, image)
-        response = await client.chat_postMessage(
-            channel=chat.channel_id,
-            text=fallback_text(view),
-            blocks=blocks,
-            thread_ts=thread,
-            unfurl_links=False,
-            unfurl_media=False,
-        )
+
+        async def send(image: dict[str, Any] | None) -> Any:
+            return await client.chat_postMessage(
+                channel=chat.channel_id,
+                text=fallback_text(view),
+                blocks=_with_picture(view, image),
+                thread_ts=thread,
+                unfurl_links=False,
+                unfurl_media=False,
+            )
+
+        # The post's slot in the channel's budget is held meanwhile: a second post waits its window.
+        post_window = self.limits.buckets["chat.postMessage"].window
+        response, image = await self._with_or_without(chat, image, send, again_after=post_window)
         ts = str(response["ts"])
         if chat.thread_id is None and (view.kind == "lobby" or chat not in self.threads):
             style = await self.style_for(chat)
@@ -226,8 +252,35 @@ class SlackOutbox:
             # a quiet workspace's games, and every turn-based game, play in the lobby's thread
             self.threads[chat] = ts if style.quiet or view.threaded else ""
         if view.kind == "table":
-            self.pictures.table_posted(chat, ts, view, shown=image is not None)
+            self.pictures.table_posted(chat, ts, view, shown=image is not None, thread=thread)
         return MessageRef(chat, ts)
+
+    async def _with_or_without(
+        self,
+        chat: ChatKey,
+        image: dict[str, Any] | None,
+        call: Callable[[dict[str, Any] | None], Awaitable[Any]],
+        *,
+        again_after: float,
+    ) -> tuple[Any, dict[str, Any] | None]:
+        """Make ``call`` with the picture; if Slack refuses the message for it (it could not
+        download a served picture: ``invalid_blocks``), make it again without — after
+        ``again_after`` seconds, the method's window — so the message always arrives.
+        Returns the answer and the picture it went with."""
+        if image is None:
+            return await call(None), None
+        try:
+            answer = await call(image)
+        except SlackApiError as exc:
+            if not refused_picture(exc):
+                raise
+            self.pictures.refused(chat, exc)
+            clock = self.pictures.clock
+            if again_after > 0 and clock is not None:
+                await clock.sleep_until(clock.now() + again_after)
+            return await call(None), None
+        self.pictures.shown(chat)
+        return answer, image
 
     async def _private(self, message: Private) -> None:
         chat, view = message.chat, message.view

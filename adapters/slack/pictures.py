@@ -10,16 +10,26 @@ Two ways, by how moji is reachable:
   recent ones. No upload, no extra Web API call: a table costs one call with or
   without its picture.
 - **Uploaded** (Socket Mode, or no public address): the table is shown at once with
-  emoji cards and the letter line, and a picture is uploaded
-  (``files.getUploadURLExternal`` → upload → ``files.completeUploadExternal`` →
-  ``chat.update``) only once the table has stayed the same for :data:`STABLE`
-  seconds — a lively race changes faster than that, so it costs nothing there, while
-  a turn-based board or a quiet race still gets its picture. The uploads are paced
-  like every other call (the ``picture`` kind of the Slack limits; a 429 holds those
-  buckets for Retry-After, then the upload is tried again). An edit that does not
-  change the picture keeps the one already attached; an edit that changes it drops
-  the old one until the new one is stable. The picture is attached to the table as
-  it is by then, so a status edit made meanwhile stays; one upload per picture.
+  emoji cards and the letter line, and its picture is uploaded
+  (``files.getUploadURLExternal`` → upload → ``files.completeUploadExternal``) into the
+  table's thread only once the table has stayed the same for :data:`STABLE` seconds — a
+  lively race changes faster than that, so it costs nothing there, while a turn-based board
+  or a quiet race still gets its picture. The upload is completed *into the channel*: a file
+  completed without one is private to the app and no message can show it, and Slack
+  processes an upload asynchronously, so a file referenced (``slack_file``) right after its
+  completion may not be shown yet either — both make the referencing message
+  ``invalid_blocks``. A file shared into the table's thread is shown by Slack itself as soon
+  as it is processed, with no message of moji's depending on it: two Web API calls and the
+  upload, never a table refused. The uploads are paced like every other call (the
+  ``picture`` kind of the Slack limits; a 429 holds those buckets for Retry-After, then the
+  upload is tried again); one upload per picture and table message.
+
+When Slack cannot download a served picture (a wrong ``PUBLIC_URL``, or Slack's own
+intermittent download failures), it refuses the whole message (``invalid_blocks``,
+"downloading image failed"): the transport sends the table again at once without its picture
+(see :meth:`Pictures.refused`), and served pictures pause in that workspace — for
+:data:`SERVED_PAUSE` seconds, doubling after each further failure up to
+:data:`SERVED_PAUSE_MAX` — so a wrong address does not cost two calls per table.
 
 A workspace that did not grant ``files:write`` keeps the emoji tables (its first
 refusal turns uploads off for it).
@@ -38,7 +48,6 @@ from typing import Any
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from adapters.slack.blocks import MAX_BLOCKS, fallback_text, render
 from bot import metrics
 from bot.clock import Clock
 from bot.events import ChatKey
@@ -58,6 +67,19 @@ STABLE = 4.0
 KEEP = 512
 #: Attempts at attaching one picture when Slack answers 429 (the pacer holds the buckets between them).
 ATTEMPTS = 3
+#: After Slack could not download a served picture: seconds without served pictures in that workspace…
+SERVED_PAUSE = 60.0
+#: …doubling after each further failure, up to this.
+SERVED_PAUSE_MAX = 1800.0
+
+
+def refused_picture(exc: BaseException) -> bool:
+    """Whether Slack refused a message because of its image block (``invalid_blocks`` pointing at an
+    ``image_url`` or a ``slack_file``), rather than anything else in it."""
+    if not isinstance(exc, SlackApiError) or exc.response.get("error") != "invalid_blocks":
+        return False
+    errors = exc.response.get("errors") or []
+    return any("/image_url" in str(e) or "/slack_file" in str(e) for e in errors)
 
 
 def picture_id(view: View) -> str:
@@ -76,8 +98,8 @@ class _Table:
     ts: str
     key: str  # the picture it shows (or is being edited to show)
     view: View  # what it shows (or is being edited to show)
-    image: dict[str, Any] | None = None  # the uploaded picture attached to it…
-    image_key: str = ""  # …and which picture that is
+    parent: str = ""  # the thread its pictures go to (its own ts, or the thread it is in)
+    image_key: str = ""  # the picture uploaded into that thread for it
     task: asyncio.Task[None] | None = None  # an upload waiting for the table to be stable…
     task_key: str = ""  # …and for which picture
 
@@ -114,6 +136,37 @@ class Pictures:
         self._views: OrderedDict[str, View] = OrderedDict()
         self._png: OrderedDict[str, bytes] = OrderedDict()
         self.tasks: set[asyncio.Task[None]] = set()
+        #: workspace → (until when served pictures are paused, the current pause) after Slack
+        #: could not download one.
+        self.paused: dict[str, tuple[float, float]] = {}
+        #: Messages Slack refused for their picture (each then sent without it).
+        self.refusals = 0
+
+    def _now(self) -> float:
+        return self.clock.now() if self.clock is not None else 0.0
+
+    def refused(self, chat: ChatKey, exc: BaseException) -> None:
+        """Slack refused a message for its picture: served pictures pause in the workspace."""
+        self.refusals += 1
+        workspace = chat.workspace_id
+        _, pause = self.paused.get(workspace, (0.0, SERVED_PAUSE / 2))
+        pause = min(SERVED_PAUSE_MAX, pause * 2)
+        self.paused[workspace] = (self._now() + pause, pause)
+        errors = exc.response.get("errors") if isinstance(exc, SlackApiError) else None
+        log.warning(
+            "slack workspace %s: Slack could not show a table picture (%s); tables go without "
+            "pictures for %.0f s — check that PUBLIC_URL (%s) reaches this server from the internet",
+            workspace,
+            "; ".join(map(str, errors or [])) or "invalid_blocks",
+            pause,
+            self.base_url,
+        )
+
+    def shown(self, chat: ChatKey) -> None:
+        """Slack took a message with a served picture: the next failure pauses briefly again."""
+        until, _ = self.paused.get(chat.workspace_id, (0.0, 0.0))
+        if until and until <= self._now():
+            del self.paused[chat.workspace_id]
 
     def _wanted(self, chat: ChatKey, view: View) -> bool:
         return (
@@ -135,21 +188,18 @@ class Pictures:
             return None
         key = picture_id(view)
         if self.base_url:
+            if self.paused.get(chat.workspace_id, (0.0, 0.0))[0] > self._now():
+                return None  # Slack could not download the last one: tables go without for a while
             self._views[key] = view
             self._views.move_to_end(key)
             while len(self._views) > KEEP:
                 self._views.popitem(last=False)
             url = f"{self.base_url}/pictures/{key}.png"
             return {"type": "image", "image_url": url, "alt_text": _alt(view)}
-        table = self.tables.get(chat) if ts is not None else None
-        if table is None or table.ts != ts:
-            return None
-        # The message is about to show this view: a pending upload attaches to it, not to the old one.
-        if key != table.key:
-            table.cancel()
-            table.key = key
-        table.view = view
-        return table.image if table.image_key == key else None
+        # Uploaded: the picture is a file in the table's thread, never a block of the table
+        # (a message referencing a file is refused until Slack has processed it). An edit that
+        # changes the cards makes the pending upload wait for the new ones (table_shown).
+        return None
 
     async def serve(self, key: str) -> bytes | None:
         """The PNG of a served picture (drawn on first request), or None if unknown."""
@@ -166,11 +216,14 @@ class Pictures:
                 self._png.popitem(last=False)
         return png
 
-    def table_posted(self, chat: ChatKey, ts: str, view: View, *, shown: bool) -> None:
-        """A table message was posted (``shown``: with its picture)."""
-        self.table_shown(chat, ts, view)
+    def table_posted(
+        self, chat: ChatKey, ts: str, view: View, *, shown: bool, thread: str | None = None
+    ) -> None:
+        """A table message was posted (``shown``: with its picture; ``thread``: the thread it was
+        posted in, if any — its pictures go there, else into its own thread)."""
+        self.table_shown(chat, ts, view, thread=thread)
 
-    def table_shown(self, chat: ChatKey, ts: str, view: View) -> None:
+    def table_shown(self, chat: ChatKey, ts: str, view: View, *, thread: str | None = None) -> None:
         """A table message now shows ``view``: upload its picture if it stays like this."""
         if self.base_url or not self._wanted(chat, view):
             return
@@ -179,7 +232,8 @@ class Pictures:
         if table is None or table.ts != ts:  # a new table message: the old one keeps what it has
             if table is not None:
                 table.cancel()
-            table = self.tables[chat] = _Table(ts, key, view)
+            # Slack: "Never use a reply's ts value; use its parent instead" (files.completeUploadExternal)
+            table = self.tables[chat] = _Table(ts, key, view, parent=thread or ts)
         if key != table.key:
             table.cancel()
         table.key, table.view = key, view
@@ -243,34 +297,21 @@ class Pictures:
             log.exception("could not draw or attach the table picture in %s", chat.label())
 
     async def _upload(self, chat: ChatKey, table: _Table, key: str, png: bytes) -> None:
-        """Upload the picture (paced) and attach it to the table as it is now."""
+        """Upload the picture (paced) into the table's thread, shared in the channel."""
         ticket = await self.pacer.acquire("picture", chat) if self.pacer is not None else None
         try:
             client = await self.client_for(chat.workspace_id)
             title, alt = plain(table.view.title) or "moji", _alt(table.view)
             metrics.platform_call("slack", "picture")
-            upload: Any = await client.files_upload_v2(
-                file=png, filename="moji-table.png", title=title, alt_txt=alt
+            await client.files_upload_v2(
+                file=png,
+                filename="moji-table.png",
+                title=title,
+                alt_txt=alt,
+                channel=chat.channel_id,
+                thread_ts=table.parent,
             )
-            file_id = str(upload["file"]["id"])
-            if not self._current(chat, table, key):
-                return
-            before = table.image, table.image_key
-            # Attached before the update: an edit of the table sent meanwhile keeps the picture too.
-            table.image = {"type": "image", "slack_file": {"id": file_id}, "alt_text": _alt(table.view)}
             table.image_key = key
-            view = table.view  # the table as it is now, not as it was when the wait began
-            try:
-                await client.chat_update(
-                    channel=chat.channel_id,
-                    ts=table.ts,
-                    text=fallback_text(view),
-                    blocks=[*render(view)[: MAX_BLOCKS - 1], table.image],
-                )
-            except BaseException:
-                if table.image_key == key:
-                    table.image, table.image_key = before
-                raise
         finally:
             if ticket is not None and self.pacer is not None:
                 self.pacer.release(ticket)

@@ -30,6 +30,19 @@ def ms(seconds: float) -> int:
     return round(seconds * 1000)
 
 
+def micros(seconds: float) -> int:
+    """A time difference in whole microseconds: exact for times that are whole microseconds
+    (a Slack ``ts``, a Discord snowflake's milliseconds), whose doubles near today's epoch
+    seconds are off by at most a quarter of a microsecond."""
+    return round(seconds * 1_000_000)
+
+
+def gap_ms(seconds: float) -> int:
+    """A time difference in whole milliseconds, half a millisecond rounding up (1.5 → 2),
+    computed from :func:`micros` so that a double's error never changes it."""
+    return (micros(seconds) + 500) // 1000
+
+
 def plural(n: int, word: str) -> str:
     """``1 point`` / ``3 points`` (see :func:`games.common.grammar.count`)."""
     return count(n, word)

@@ -13,7 +13,7 @@ from games.common import meaning
 from games.common.grammar import does
 from games.common.protocol import Action, CardFace, Claim, Notice, SeatLine, Setup, Snapshot
 from games.common.text import user
-from games.race.base import RaceBase, ms, plural
+from games.race.base import RaceBase, gap_ms, micros, plural
 from games.race.cards import Card, deck_size, letters_text, shuffled_deck, stack_size
 from games.race.reading import contraction
 from games.race.referee import Ruling, unknown_title
@@ -530,7 +530,7 @@ class FlipRace(RaceBase):
                 gap = other.sent_at - claim.sent_at
                 if margin is None:
                     margin, runner = gap, other.seat
-                if gap <= self.cfg.tie:
+                if micros(gap) <= micros(self.cfg.tie):  # exact: whole microseconds
                     tied.append((j, other, rival))
                 else:
                     beaten.setdefault(j, (claim.seat, ruling.word, gap))
@@ -544,7 +544,7 @@ class FlipRace(RaceBase):
                 names = " and ".join(self.name(s) for s in seats)
                 spread = max(c.sent_at for _, c, _ in tied) - claim.sent_at
                 text = (
-                    f"Tie! {names} answered within {ms(spread)} ms "
+                    f"Tie! {names} answered within {gap_ms(spread)} ms "
                     f"({', '.join(w.upper() for w in sorted(words))}). "
                     "The first of you to name a different word wins the cards."
                 )
@@ -555,12 +555,12 @@ class FlipRace(RaceBase):
                 continue
             note = ""
             if margin is not None and runner is not None:
-                note = f"won by {ms(margin)} ms over {self.name(runner)}"
+                note = f"won by {gap_ms(margin)} ms over {self.name(runner)}"
             self._award(claim.seat, ruling.word, ruling.cards, claim.sent_at, out, claim.ref, note=note)
 
     def _too_late(self, lost: tuple[str, str, float]) -> str:
         who, word, gap = lost
-        return f"Too late: {self.name(who)} took those cards with {word.upper()} {ms(gap)} ms earlier."
+        return f"Too late: {self.name(who)} took those cards with {word.upper()} {gap_ms(gap)} ms earlier."
 
     def _may_claim(self, sid: str) -> bool:
         return sid in self.index and sid not in self.left and sid not in self.flip_at
@@ -637,7 +637,7 @@ class FlipRace(RaceBase):
         needed = len(ruling.word) / self.cfg.cps_limit
         if ruling.ok and elapsed < needed:
             line = (
-                f"{self.name(sid)} typed {ruling.word.upper()} {ms(max(elapsed, 0.0))} ms after the table "
+                f"{self.name(sid)} typed {ruling.word.upper()} {gap_ms(max(elapsed, 0))} ms after the table "
                 f"changed (faster than {round(self.cfg.cps_limit)} characters per second)"
             )
             self.flags.append(line)

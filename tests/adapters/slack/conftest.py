@@ -183,6 +183,24 @@ class Harness:
         resp = await self.post(body, "application/json", headers)
         return resp.status
 
+    async def channel_deleted(self, channel: str = CHANNEL) -> int:
+        """Someone deletes the channel: Slack refuses calls naming it and sends ``channel_deleted``
+        (https://api.slack.com/events/channel_deleted)."""
+        self.slack.lose_channel(channel, "deleted")
+        return await self.event({"type": "channel_deleted", "channel": channel})
+
+    async def channel_archived(self, channel: str = CHANNEL) -> int:
+        """Someone archives the channel: ``channel_archive`` (https://api.slack.com/events/channel_archive)."""
+        self.slack.lose_channel(channel, "archived")
+        return await self.event({"type": "channel_archive", "channel": channel, "user": "UADMIN"})
+
+    async def bot_removed(self, channel: str = CHANNEL) -> int:
+        """Someone removes moji from the channel: ``member_left_channel`` naming the bot's user
+        (https://api.slack.com/events/member_left_channel)."""
+        self.slack.lose_channel(channel, "removed")
+        event = {"type": "member_left_channel", "user": "UBOT", "channel": channel, "channel_type": "C"}
+        return await self.event({**event, "team": TEAM})
+
     def trigger_id(self) -> str:
         """A new trigger id, as Slack makes one for each slash command or button press."""
         return f"{next(TRIGGERS)}.2.3"

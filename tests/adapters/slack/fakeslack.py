@@ -8,10 +8,42 @@ answer until they release it (``hold``), and wait for a call to arrive
 
 The fake enforces Slack's rate limits (:data:`SLACK_LIMITS`, per test in
 ``FakeSlack.limits``; ``None`` turns them off) as a sliding window on its clock
-(``FakeSlack.now``): a call over the limit is answered like Slack does, HTTP 429
-with ``Retry-After: <seconds>`` and ``{"ok": false, "error": "ratelimited"}``,
-is not executed, and is recorded with ``limited=True`` (see
-:meth:`FakeSlack.rate_limited`, :attr:`Call.ok`).
+(``FakeSlack.now``) and, for the tiers, also a token bucket of an assumed burst
+(:attr:`MethodLimit.burst`; Slack says "sporadic bursts welcome" without a size): a call
+over the limit is answered like Slack does, HTTP 429 with ``Retry-After: <seconds>`` and
+``{"ok": false, "error": "ratelimited"}``, is not executed, and is recorded with
+``limited=True`` (see :meth:`FakeSlack.rate_limited`, :attr:`Call.ok`). ``auth.test`` has
+its own "special" limit; ``conversations.join``/``leave`` track the bot's membership
+(``already_in_channel``, ``not_in_channel`` as Slack answers).
+
+Pictures, as Slack documents them (on in every test):
+
+- A file completed by ``files.completeUploadExternal`` without ``channel_id``/``channels`` is
+  private to the app ("If not specified the file will be private",
+  https://api.slack.com/methods/files.completeUploadExternal); one completed into a channel is
+  shared there as a message of its own (in ``thread_ts``'s thread when given). Uploads finish
+  asynchronously: the file can be shown only :attr:`FakeSlack.file_processing` seconds after
+  completion (Slack's maintainers: "File uploads … are completed in an asynchronous fashion.
+  It takes a few moments for all file properties to become available",
+  github.com/slackapi/slack-github-action/issues/413; python-slack-sdk#1521).
+- An image block's ``slack_file`` must name an image "the user posting these blocks must have
+  access to" (https://docs.slack.dev/reference/block-kit/composition-objects/slack-file-object):
+  an unknown, private (no channel: "only the bot would have access to that file", seratch in
+  java-slack-sdk#1349; bolt-python#1251) or unprocessed file makes the whole message
+  ``invalid_blocks`` with ``"invalid slack file [json-pointer:/blocks/N/slack_file]"``.
+- An image block's ``image_url`` is "The URL for a publicly hosted image"
+  (https://docs.slack.dev/reference/block-kit/blocks/image-block), fetched by Slack when the
+  message is posted or updated: a URL it cannot download makes the whole message
+  ``invalid_blocks`` with ``"downloading image failed [json-pointer:/blocks/N/image_url]"``
+  (python-slack-sdk#1782, also intermittently for reachable images: :attr:`FakeSlack.image_failures`).
+  The fake downloads a URL under one of :attr:`FakeSlack.image_hosts`' public prefixes from the
+  local address it maps to; any other URL is unreachable.
+
+Lost channels (:meth:`FakeSlack.lose_channel`; the test harness also delivers the event Slack
+sends, see ``Harness.channel_deleted`` and friends): every call naming the channel is refused as
+chat.postMessage documents it (https://api.slack.com/methods/chat.postMessage): a deleted channel
+``channel_not_found`` ("Value passed for channel was invalid"), an archived one ``is_archived``
+("Channel has been archived"), one the bot was removed from ``not_in_channel``.
 """
 
 from __future__ import annotations
@@ -27,6 +59,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl
 
+import aiohttp
 from aiohttp import web
 
 from tests.waiting import PATIENCE
@@ -39,37 +72,59 @@ class MethodLimit:
     ``scope`` says what shares the budget: ``"workspace"`` (all calls of the
     method with one workspace's token) or ``"channel"`` (per workspace and
     ``channel`` argument).
+
+    ``burst``: Slack's tiers also welcome "sporadic bursts" without saying how big
+    (https://api.slack.com/apis/rate-limits). With a ``burst``, the method is also a token
+    bucket of that many tokens refilling at ``limit / window`` a second: a call finding no
+    token is refused like any other over the limit. ``None``: the sliding window alone (a whole
+    window's budget may then leave at once).
     """
 
     limit: int
     window: float  # seconds
     scope: str  # "channel" or "workspace"
+    burst: int | None = None
 
     def __post_init__(self) -> None:
         if self.scope not in ("channel", "workspace"):
             raise ValueError(f"unknown rate limit scope {self.scope!r}")
         if self.limit < 1 or self.window <= 0:
             raise ValueError("a rate limit needs limit >= 1 and window > 0")
+        if self.burst is not None and self.burst < 1:
+            raise ValueError("a burst needs at least one call")
 
 
-#: Slack's Web API tiers (per workspace, per method).
-TIER_2 = MethodLimit(20, 60.0, "workspace")
-TIER_3 = MethodLimit(50, 60.0, "workspace")
-TIER_4 = MethodLimit(100, 60.0, "workspace")
+#: The burst the fake allows by default: the size moji assumes (adapters/slack/limits.py, BURST),
+#: a fifth of each tier's minute. Slack documents none: change ``FakeSlack.limits`` to try others.
+BURST = {"tier2": 4, "tier3": 10, "tier4": 20}
+
+#: Slack's Web API tiers (per workspace, per method): "20+", "50+", "100+ per minute", with bursts.
+TIER_2 = MethodLimit(20, 60.0, "workspace", burst=BURST["tier2"])
+TIER_3 = MethodLimit(50, 60.0, "workspace", burst=BURST["tier3"])
+TIER_4 = MethodLimit(100, 60.0, "workspace", burst=BURST["tier4"])
 
 #: The limits of the methods the bot uses; chat.postMessage is "special":
 #: about one message per second per channel.
 SLACK_LIMITS: dict[str, MethodLimit] = {
+    # auth.test: "Special rate limits apply … This method allows hundreds of requests per minute.
+    # Use it as often as is reasonably required." (https://docs.slack.dev/reference/methods/auth.test)
+    # Modelled as 200 a minute per workspace: an app that checks a token per inbound event (Bolt's
+    # OAuth authorizer with its cache off) meets it in a busy workspace.
+    "auth.test": MethodLimit(200, 60.0, "workspace"),
     "chat.postMessage": MethodLimit(1, 1.0, "channel"),
     "chat.update": TIER_3,
     "reactions.add": TIER_3,
     "reactions.remove": TIER_3,
+    "conversations.join": TIER_3,
+    "conversations.leave": TIER_3,
     "chat.postEphemeral": TIER_4,
     "files.getUploadURLExternal": TIER_4,
     "files.completeUploadExternal": TIER_4,
     "users.info": TIER_4,
     "views.publish": TIER_4,
     "views.open": TIER_4,
+    "usergroups.list": TIER_2,
+    "usergroups.users.list": TIER_2,
 }
 
 
@@ -102,6 +157,46 @@ class Call:
 
 
 @dataclass
+class FakeFile:
+    """An uploaded file: where it was shared ("" = private to the app) and when it can be shown."""
+
+    id: str
+    channel: str
+    thread_ts: str
+    ready_at: float
+
+
+#: Methods that name a channel (``channel``, or ``channel_id`` for a file's share): refused in a lost one.
+CHANNEL_METHODS = frozenset(
+    {
+        "chat.postMessage",
+        "chat.update",
+        "chat.postEphemeral",
+        "reactions.add",
+        "reactions.remove",
+        "conversations.join",
+        "files.completeUploadExternal",
+    }
+)
+#: Why a lost channel refuses calls, as Slack answers.
+LOST_BECAUSE = {"deleted": "channel_not_found", "archived": "is_archived", "removed": "not_in_channel"}
+
+#: Methods whose blocks Slack validates (and whose image blocks it resolves) before posting.
+BLOCK_METHODS = frozenset({"chat.postMessage", "chat.update", "chat.postEphemeral"})
+
+
+def invalid_blocks(problem: str, pointer: str) -> dict[str, Any]:
+    """Slack's answer to a message whose blocks it refuses (python-slack-sdk#1782's body)."""
+    message = f"{problem} [json-pointer:{pointer}]"
+    return {
+        "ok": False,
+        "error": "invalid_blocks",
+        "errors": [message],
+        "response_metadata": {"messages": [f"[ERROR] {message}"]},
+    }
+
+
+@dataclass
 class FakeSlack:
     """The fake API server and what it saw."""
 
@@ -119,7 +214,23 @@ class FakeSlack:
     acks: list[dict[str, Any]] = field(default_factory=list)
     now: Callable[[], float] = time.time
     limits: dict[str, MethodLimit] | None = field(default_factory=lambda: dict(SLACK_LIMITS))
+    #: Uploaded files by id (see the module docstring).
+    files: dict[str, FakeFile] = field(default_factory=dict)
+    #: Seconds (fake clock) after files.completeUploadExternal before a file can be shown.
+    file_processing: float = 2.0
+    #: Public URL prefix → the local base URL the fake downloads it from (anything else is unreachable).
+    image_hosts: dict[str, str] = field(default_factory=dict)
+    #: The next this many image downloads fail although the image is there (Slack's own failures).
+    image_failures: int = 0
+    #: image URLs Slack downloaded (it keeps an image it fetched once).
+    fetched: set[str] = field(default_factory=set)
+    #: channel → the error every call naming it gets (see :meth:`lose_channel`).
+    lost: dict[str, str] = field(default_factory=dict)
+    #: Channels the bot is in (conversations.join / conversations.leave, or invited by a test).
+    members: set[str] = field(default_factory=set)
     _arrivals: dict[tuple[str, ...], deque[float]] = field(default_factory=dict, init=False, repr=False)
+    #: Token buckets: key → (tokens, when they were counted).
+    _buckets: dict[tuple[str, ...], tuple[float, float]] = field(default_factory=dict, init=False, repr=False)
     _ts: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
     _runner: web.AppRunner | None = None
@@ -182,6 +293,10 @@ class FakeSlack:
         async with self._changed:
             await asyncio.wait_for(self._changed.wait_for(lambda: len(matching()) >= count), within)
         return matching()
+
+    def lose_channel(self, channel: str, how: str) -> None:
+        """The channel is ``"deleted"``, ``"archived"``, or the bot was ``"removed"`` from it."""
+        self.lost[channel] = LOST_BECAUSE[how]
 
     def hold(self, method: str) -> asyncio.Event:
         """Answer ``method`` only once the returned event is set."""
@@ -274,8 +389,57 @@ class FakeSlack:
         gate = self.held.get(method)
         if gate is not None:
             await gate.wait()
+        channel = str(args.get("channel") or args.get("channel_id") or "")
+        if method in CHANNEL_METHODS and channel in self.lost:
+            call.answer = {"ok": False, "error": self.lost[channel]}
+            return web.json_response(call.answer)
+        refused = await self._check_blocks(method, args, call.at) if method in BLOCK_METHODS else None
+        if refused is not None:
+            call.answer = refused
+            return web.json_response(refused)
         call.answer = self._answer(method, args, token)
         return web.json_response(call.answer)
+
+    async def _check_blocks(self, method: str, args: dict[str, Any], at: float) -> dict[str, Any] | None:
+        """Slack resolves a message's image blocks before it posts: ``invalid_blocks`` if one
+        cannot be shown (see the module docstring)."""
+        for i, block in enumerate(args.get("blocks") or []):
+            if not isinstance(block, dict) or block.get("type") != "image":
+                continue
+            slack_file = block.get("slack_file")
+            if isinstance(slack_file, dict):
+                file = self.files.get(str(slack_file.get("id")))
+                if file is None or not file.channel or at < file.ready_at:
+                    return invalid_blocks("invalid slack file", f"/blocks/{i}/slack_file")
+            url = block.get("image_url")
+            if isinstance(url, str) and not await self._download(url):
+                return invalid_blocks("downloading image failed", f"/blocks/{i}/image_url")
+        return None
+
+    async def _download(self, url: str) -> bool:
+        if self.image_failures > 0:
+            self.image_failures -= 1
+            return False
+        if url in self.fetched:
+            return True
+        local = next(
+            (
+                base + url[len(prefix) :]
+                for prefix, base in self.image_hosts.items()
+                if url.startswith(prefix)
+            ),
+            None,
+        )
+        if local is None:
+            return False
+        try:
+            async with aiohttp.ClientSession() as http, http.get(local) as resp:
+                ok = resp.status == 200 and resp.content_type.startswith("image/") and bool(await resp.read())
+        except aiohttp.ClientError:
+            return False
+        if ok:
+            self.fetched.add(url)
+        return ok
 
     def _admit(self, method: str, args: dict[str, Any], token: str, at: float) -> int | None:
         """Take a slot of ``method``'s budget at time ``at``, or say how long until one frees.
@@ -293,11 +457,19 @@ class FakeSlack:
         arrivals = self._arrivals.setdefault(key, deque())
         while arrivals and arrivals[0] <= at - rule.window:
             arrivals.popleft()
-        if len(arrivals) < rule.limit:
-            arrivals.append(at)
-            return None
-        frees_at = arrivals[-rule.limit] + rule.window
-        return max(1, math.ceil(round(frees_at - at, 6)))
+        if len(arrivals) >= rule.limit:
+            frees_at = arrivals[-rule.limit] + rule.window
+            return max(1, math.ceil(round(frees_at - at, 6)))
+        if rule.burst is not None:
+            rate = rule.limit / rule.window
+            tokens, counted = self._buckets.get(key, (float(rule.burst), at))
+            tokens = min(float(rule.burst), tokens + (at - counted) * rate)
+            if tokens < 1.0 - 1e-9:
+                self._buckets[key] = (tokens, at)
+                return max(1, math.ceil(round((1.0 - tokens) / rate, 6)))
+            self._buckets[key] = (tokens - 1.0, at)
+        arrivals.append(at)
+        return None
 
     def _answer(self, method: str, args: dict[str, Any], token: str) -> dict[str, Any]:
         if method == "auth.test":
@@ -309,7 +481,44 @@ class FakeSlack:
         if method == "files.completeUploadExternal":
             files = args.get("files")
             files = json.loads(files) if isinstance(files, str) else files
-            return {"ok": True, "files": [{"id": f["id"], "title": f.get("title")} for f in files]}
+            channel = str(args.get("channel_id") or str(args.get("channels") or "").split(",")[0])
+            thread = str(args.get("thread_ts") or "")
+            for f in files:
+                self.files[f["id"]] = FakeFile(f["id"], channel, thread, self.now() + self.file_processing)
+            shares = {"public": {channel: [{"ts": f"1700000000.{next(self._ts):06d}"}]}} if channel else {}
+            return {
+                "ok": True,
+                "files": [
+                    {
+                        "id": f["id"],
+                        "title": f.get("title"),
+                        "channels": [channel] if channel else [],
+                        "shares": shares,
+                    }
+                    for f in files
+                ],
+            }
+        if method == "conversations.join":
+            # "already_in_channel" warning when the caller was in already
+            # (https://api.slack.com/methods/conversations.join, "Typical success response").
+            channel = str(args.get("channel"))
+            answer: dict[str, Any] = {"ok": True, "channel": {"id": channel}}
+            if channel in self.members:
+                answer |= {
+                    "warning": "already_in_channel",
+                    "response_metadata": {"warnings": ["already_in_channel"]},
+                }
+            self.members.add(channel)
+            return answer
+        if method == "conversations.leave":
+            # "This method will not return an error if the user was not in the conversation before it
+            # was called. Instead the response will include a not_in_channel property"
+            # (https://api.slack.com/methods/conversations.leave)
+            channel = str(args.get("channel"))
+            if channel not in self.members:
+                return {"ok": False, "not_in_channel": True}
+            self.members.discard(channel)
+            return {"ok": True}
         if method == "apps.connections.open":
             return {"ok": True, "url": self.url.replace("http://", "ws://") + "/socket"}
         if method == "chat.postMessage":

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Awaitable
+from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
@@ -46,6 +47,12 @@ async def slack(clock: FakeClock) -> AsyncIterator[FakeSlack]:
         await fake.stop()
 
 
+def sliding(slack: FakeSlack) -> None:
+    """The sliding windows alone (no burst size): what the tests of the windows look at."""
+    assert slack.limits is not None
+    slack.limits = {method: replace(rule, burst=None) for method, rule in slack.limits.items()}
+
+
 def client(slack: FakeSlack, token: str = "xoxb-1") -> AsyncWebClient:
     """The real client, with no retry handlers: a 429 raises."""
     return AsyncWebClient(token=token, base_url=slack.api_url, retry_handlers=[])
@@ -64,8 +71,9 @@ async def limited(call: Awaitable[AsyncSlackResponse]) -> int:
 
 def test_limits_model() -> None:
     assert SLACK_LIMITS["chat.postMessage"] == MethodLimit(1, 1.0, "channel")
-    assert SLACK_LIMITS["chat.update"] == TIER_3 == MethodLimit(50, 60.0, "workspace")
-    assert SLACK_LIMITS["users.info"] == MethodLimit(100, 60.0, "workspace")
+    assert SLACK_LIMITS["chat.update"] == TIER_3 == MethodLimit(50, 60.0, "workspace", burst=10)
+    assert SLACK_LIMITS["users.info"] == MethodLimit(100, 60.0, "workspace", burst=20)
+    assert SLACK_LIMITS["conversations.join"] == TIER_3
     assert FakeSlack().limits == SLACK_LIMITS
     assert FakeSlack().limits is not SLACK_LIMITS  # each fake has its own copy to tweak
     with pytest.raises(ValueError):
@@ -98,6 +106,7 @@ async def test_post_message_is_one_per_second_per_channel(slack: FakeSlack, cloc
 
 
 async def test_chat_update_is_fifty_a_minute_per_workspace(slack: FakeSlack, clock: FakeClock) -> None:
+    sliding(slack)
     web = client(slack)
     for i in range(50):
         await web.chat_update(channel=f"C{i % 3}", ts="1.0", text=str(i))
@@ -119,6 +128,7 @@ async def test_chat_update_is_fifty_a_minute_per_workspace(slack: FakeSlack, clo
 async def test_reactions_add_is_fifty_a_minute_apart_from_chat_update(
     slack: FakeSlack, clock: FakeClock
 ) -> None:
+    sliding(slack)
     web = client(slack)
     for i in range(50):
         await web.reactions_add(channel=f"C{i % 2}", timestamp="1.0", name="tada")
@@ -133,6 +143,7 @@ async def test_reactions_add_is_fifty_a_minute_apart_from_chat_update(
 
 
 async def test_each_workspace_has_its_own_budget(slack: FakeSlack) -> None:
+    sliding(slack)
     team, token = slack.oauth_team
     assert slack.team_of(token) == team
     assert slack.team_of("xoxb-1") == "T1"
@@ -224,6 +235,7 @@ async def test_wait_for_can_skip_rate_limited_calls(slack: FakeSlack, clock: Fak
 
 
 async def test_slack_sdk_retry_handler_reads_the_retry_after(slack: FakeSlack, clock: FakeClock) -> None:
+    sliding(slack)
     """The real AsyncRateLimitErrorRetryHandler parses the fake's 429 as Slack's."""
     web = client(slack)
     for _ in range(50):
@@ -284,3 +296,24 @@ async def test_client_with_retry_handler_gets_through(
         ("two", 429),
         ("two", 200),
     ]
+
+
+async def test_a_tier_is_also_a_token_bucket_of_its_burst(slack: FakeSlack, clock: FakeClock) -> None:
+    """ "Sporadic bursts welcome", of a size Slack does not say: the fake assumes a fifth of the
+    minute (10 for Tier 3), refilling at 50 a minute — a minute's budget never leaves at once."""
+    web = client(slack)
+    for i in range(10):
+        assert (await web.chat_update(channel="C1", ts="1.0", text=str(i)))["ok"]
+    assert await limited(web.chat_update(channel="C1", ts="1.0", text="11th")) == 2  # 1.2 s: rounded up
+    await clock.advance(1.2)  # one token back (50 a minute)
+    assert (await web.chat_update(channel="C1", ts="1.0", text="refilled"))["ok"]
+    assert await limited(web.chat_update(channel="C1", ts="1.0", text="again")) == 2
+    # Sustained, 50 a minute go through: one every 1.2 s.
+    for i in range(20):
+        await clock.advance(1.2)
+        assert (await web.chat_update(channel="C1", ts="1.0", text=f"steady {i}"))["ok"]
+    # The burst is configurable per test.
+    slack.limits = {**(slack.limits or {}), "reactions.add": replace(TIER_3, burst=2)}
+    assert (await web.reactions_add(channel="C1", timestamp="1.0", name="a"))["ok"]
+    assert (await web.reactions_add(channel="C1", timestamp="1.0", name="b"))["ok"]
+    assert await limited(web.reactions_add(channel="C1", timestamp="1.0", name="c")) == 2

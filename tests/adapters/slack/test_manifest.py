@@ -33,6 +33,16 @@ def test_events_and_command() -> None:
     events = set(listed_under("bot_events"))
     needed = {"message.channels", "message.groups", "message.im", "reaction_added", "app_home_opened"}
     assert needed | {"app_uninstalled", "tokens_revoked"} <= events
+    # lost channels end their games (docs/SLACK.md, "Lost channels")
+    lost = {
+        "channel_deleted",
+        "channel_archive",
+        "channel_left",
+        "group_deleted",
+        "group_archive",
+        "group_left",
+    }
+    assert lost | {"member_left_channel"} <= events
     text = MANIFEST.read_text(encoding="utf-8")
     assert "command: /moji" in text and "should_escape: true" in text
     assert "home_tab_enabled: true" in text and "is_enabled: true" in text

@@ -170,3 +170,32 @@ async def test_installation_round_trip() -> None:
     assert bot is not None and bot.bot_scopes == ["chat:write", "commands"]
     await store.async_delete_installation(enterprise_id=None, team_id="T5")
     assert await store.async_find_bot(enterprise_id=None, team_id="T5") is None
+
+
+async def test_inbound_events_reuse_a_cached_authorization(
+    slack: FakeSlack, clock: FakeClock, svc: FakeServices, slack_store: MemorySlackStore
+) -> None:
+    """Bolt's installation-store authorizer calls auth.test per inbound event unless its cache is
+    on; auth.test has limits of its own (the fake's: 200 a minute per workspace). One check per
+    token, whatever the traffic."""
+    async with running(slack, clock, svc, slack_store, **OAUTH) as h:
+        installed = Installation(
+            app_id="A1",
+            team_id="T2",
+            bot_token="xoxb-team-two",
+            bot_id="B2",
+            bot_user_id="UBOT2",
+            user_id="U9",
+        )
+        await h.adapter.installations.async_save(installed)
+        for n in range(60):  # Bolt authorizes each request before its listener acknowledges it
+            event = {
+                "type": "message",
+                "channel": "C2",
+                "user": "U21",
+                "text": "hi",
+                "ts": f"1795445940.{n:06d}",
+            }
+            assert await h.event(event, team="T2") == 200
+        checks = slack.of("auth.test")
+        assert [c.token for c in checks] == ["xoxb-team-two"] and slack.rate_limited() == []

@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("slack_bolt")
 
 from adapters.slack import card_pictures
-from adapters.slack.pictures import STABLE, picture_id
+from adapters.slack.pictures import SERVED_PAUSE, STABLE, picture_id
 from adapters.slack.store import MemorySlackStore
 from bot import views
 from bot.clock import FakeClock
@@ -39,11 +39,6 @@ def draw(view: View) -> bytes | None:
 def image_of(call: Call) -> dict[str, Any] | None:
     """The image block a table message carries (None: emoji cards only)."""
     return next((b for b in call.args.get("blocks") or [] if b.get("type") == "image"), None)
-
-
-def has_file(call: Call) -> bool:
-    image = image_of(call)
-    return image is not None and "slack_file" in image
 
 
 def table_messages(h: Harness) -> list[Call]:
@@ -86,55 +81,66 @@ async def hp(
         yield harness
 
 
-async def test_table_picture_is_uploaded_once_the_table_is_stable(hp: Harness) -> None:
+def completed(h: Harness) -> list[Call]:
+    """The uploads completed (files.completeUploadExternal calls that got through)."""
+    return [c for c in h.slack.of("files.completeUploadExternal") if c.ok]
+
+
+def file_of(call: Call) -> str:
+    files = call.args["files"]
+    files = json.loads(files) if isinstance(files, str) else files
+    return str(files[0]["id"])
+
+
+async def test_table_picture_is_uploaded_into_its_thread_once_the_table_is_stable(hp: Harness) -> None:
     table = await begin(hp)
     assert image_of(table) is None and "🟥" in str(table.args["blocks"])  # shown at once, emoji cards
     await hp.clock.advance_to(table.at + STABLE - 0.1)
     assert [c for c in hp.slack.calls if c.method in UPLOADS] == []  # not stable long enough yet
 
     await hp.clock.advance_to(table.at + STABLE + 0.25)
-    [update] = await hp.slack.wait_for("chat.update", has_file)
+    [complete] = await hp.slack.wait_for("files.completeUploadExternal")
     [url] = hp.slack.of("files.getUploadURLExternal")
     assert url.at - table.at >= STABLE
-    image = image_of(update)
-    assert image is not None and image["alt_text"].startswith("Cards: ")
-    assert hp.slack.uploads[image["slack_file"]["id"]] == PNG
-    [complete] = hp.slack.of("files.completeUploadExternal")
-    assert not complete.args.get("channel_id") and not complete.args.get("channels")  # not shared anywhere
-    assert is_table(update) and update.args["text"] == table.args["text"]
+    # Completed into the channel, in the table's thread: shared (a file completed without a channel
+    # is private to the app, and no message could show it), shown by Slack once processed.
+    assert complete.args["channel_id"] == "C1" and complete.args["thread_ts"] == table.answer["ts"]  # type: ignore[index]
+    file = hp.slack.files[file_of(complete)]
+    assert file.channel == "C1" and hp.slack.uploads[file.id] == PNG
+    assert json.loads(complete.args["files"])[0]["title"]
+    # No message of moji's refers to the file: nothing can be refused while Slack processes it.
+    assert not [c for c in table_messages(hp) if image_of(c) is not None]
+    assert [c for c in hp.slack.calls if c.answer and c.answer.get("error") == "invalid_blocks"] == []
 
-    # An edit that does not change the picture (a refusal listed in the table) keeps it.
+    # An edit that does not change the picture (a refusal listed in the table) uploads nothing more.
     wrong = wrong_word(table)
     await claim(hp, "UANN", wrong)
     listed = await run_until(hp, "chat.update", lists("Ann", wrong))
-    assert listed.args["ts"] == update.args["ts"] == table.answer["ts"]  # type: ignore[index]
-    assert letters(listed) == letters(table) and image_of(listed) == image
-    assert hp.adapter.transport.pictures.tasks == set()  # and nothing more to upload
+    assert listed.args["ts"] == table.answer["ts"]  # type: ignore[index]
+    assert hp.adapter.transport.pictures.tasks == set()  # the same cards: nothing more to upload
     assert len(hp.slack.of("files.getUploadURLExternal")) == 1
     assert [c for c in hp.slack.of("chat.postMessage") if is_table(c)] == [table]  # edited, never reposted
     assert hp.slack.rate_limited() == []
 
 
-async def test_a_status_edit_before_the_upload_is_kept_when_the_picture_comes(hp: Harness) -> None:
+async def test_a_quiet_games_pictures_go_to_the_lobbys_thread(hp: Harness) -> None:
+    await hp.command("UADMIN", "config quiet on")
+    await hp.slack.wait_for("chat.postEphemeral")
+    table = await begin(hp)
+    lobby = hp.slack.of("chat.postMessage")[0]
+    assert table.args["thread_ts"] == lobby.answer["ts"]  # type: ignore[index]
+    await hp.clock.advance_to(table.at + STABLE + 0.25)
+    [complete] = await hp.slack.wait_for("files.completeUploadExternal")
+    # "Never use a reply's ts value; use its parent instead" (files.completeUploadExternal)
+    assert complete.args["thread_ts"] == lobby.answer["ts"]  # type: ignore[index]
+
+
+async def test_new_cards_get_their_own_picture_once_stable(hp: Harness) -> None:
     table = await begin(hp)
     await hp.clock.advance(1.0)
-    edited = await status_edit(hp, "Ann is thinking")
-    assert image_of(edited) is None and edited.at - table.at < STABLE
-    await hp.clock.advance_to(table.at + STABLE + 0.5)  # stable since the post: the edit kept the cards
-    [update] = await hp.slack.wait_for("chat.update", has_file)
-    # The picture joins the table as it is now, not as it was when it was posted.
-    assert "Ann is thinking" in update.text() and update.args["text"] == edited.args["text"]
-    assert update.args["ts"] == edited.args["ts"]
-    await hp.clock.advance(STABLE)
-    assert len(hp.slack.of("files.getUploadURLExternal")) == 1  # one upload, not one per edit
-    assert table_messages(hp)[-1] is update
-
-
-async def test_new_cards_drop_the_old_picture_until_theirs_is_stable(hp: Harness) -> None:
-    table = await begin(hp)
-    await hp.clock.advance(STABLE + 0.5)
-    [first] = await hp.slack.wait_for("chat.update", has_file)
-    old = image_of(first)
+    await status_edit(hp, "Ann is thinking")  # the cards stay: still one picture, once stable
+    await hp.clock.advance_to(table.at + STABLE + 0.5)
+    [first] = await hp.slack.wait_for("files.completeUploadExternal")
     session = hp.adapter.manager.sessions[CHAT]
     engine: Any = session.engine
     before = letters(table)[0]
@@ -144,18 +150,10 @@ async def test_new_cards_drop_the_old_picture_until_theirs_is_stable(hp: Harness
         if engine.letter.upper() != before:
             break
     changed = await run_until(hp, "chat.update", lambda c: is_table(c) and letters(c)[0] != before, within=2)
-    assert changed.args["ts"] == first.args["ts"]  # the same table message, edited
-    assert image_of(changed) is None, "the old picture shows the old cards: it goes"
-
-    await hp.clock.advance(1.0)
-    edited = await status_edit(hp, "Ann is thinking")
-    assert image_of(edited) is None, "a status edit never brings back a stale picture"
-    await hp.clock.advance(STABLE)
-    [update] = await hp.slack.wait_for("chat.update", lambda c: has_file(c) and image_of(c) != old)
-    new = image_of(update)
-    assert new is not None and new["alt_text"] == f"Cards: {letters(changed)[0]}"
-    assert letters(update) == letters(changed)
-    assert "Ann is thinking" in update.text()
+    assert changed.args["ts"] == table.answer["ts"]  # type: ignore[index]
+    await hp.clock.advance(STABLE + 0.5)
+    first_again, second = await hp.slack.wait_for("files.completeUploadExternal", count=2)
+    assert first_again is first and second.args["thread_ts"] == first.args["thread_ts"]
     assert len(hp.slack.of("files.getUploadURLExternal")) == 2
 
 
@@ -164,11 +162,10 @@ async def test_a_rate_limited_upload_waits_as_slack_says_then_attaches(hp: Harne
     hp.slack.fail["files.getUploadURLExternal"] = [limited]
     table = await begin(hp)
     await hp.clock.advance_to(table.at + STABLE)
-    update = await run_until(hp, "chat.update", has_file, within=5)
+    await run_until(hp, "files.completeUploadExternal", lambda c: c.ok, within=5)
     refused, accepted = hp.slack.of("files.getUploadURLExternal")
     assert refused.status == 429 and accepted.ok
     assert accepted.at - refused.at >= 2  # the pacer held the upload budget for Retry-After
-    assert update.args["text"] == table.args["text"]
     assert hp.adapter.transport.pictures.disabled == set() and hp.adapter.manager.errors == []
 
 
@@ -197,10 +194,8 @@ async def test_the_shared_pillow_renderer_draws_slack_tables(
     async with running(slack, clock, svc, slack_store, renderer=renderer) as h:
         await begin(h)
         await h.clock.advance(STABLE)
-        [update] = await h.slack.wait_for("chat.update", has_file)
-        image = image_of(update)
-        assert image is not None
-        assert h.slack.uploads[image["slack_file"]["id"]].startswith(b"\x89PNG")
+        [complete] = await h.slack.wait_for("files.completeUploadExternal")
+        assert h.slack.uploads[file_of(complete)].startswith(b"\x89PNG")
 
 
 # ------------------------------------------------------------ served by URL
@@ -233,6 +228,7 @@ async def test_served_pictures_are_an_image_url_on_the_table_itself(
 ) -> None:
     drawn = Drawn()
     async with running(slack, clock, svc, slack_store, renderer=drawn, public_url=PUBLIC_URL + "/") as h:
+        slack.image_hosts[PUBLIC_URL] = h.url  # Slack reaches moji at its public address
         await h.command("UANN", "start secret")
         await h.slack.wait_for("chat.postMessage")
         await h.command("UANN", "go")
@@ -309,5 +305,69 @@ async def test_socket_mode_uploads_even_with_a_public_url(
         table = await begin(h)
         assert image_of(table) is None
         await h.clock.advance(STABLE)
-        [update] = await h.slack.wait_for("chat.update", has_file)
-        assert update.args["text"] == table.args["text"]
+        [complete] = await h.slack.wait_for("files.completeUploadExternal")
+        assert complete.args["thread_ts"] == table.answer["ts"]  # type: ignore[index]
+
+
+async def new_cards(h: Harness, before: str) -> Call:
+    """Skip until the letter (and so the picture) changes; the table's edit."""
+    engine: Any = h.adapter.manager.sessions[CHAT].engine
+    for _ in range(20):
+        await h.command("UANN", "skip")
+        await h.drain()
+        if engine.letter.upper() != before:
+            break
+    return await run_until(h, "chat.update", lambda c: is_table(c) and letters(c)[0] != before)
+
+
+async def test_a_public_url_slack_cannot_reach_still_gets_every_table_through(
+    slack: FakeSlack, clock: FakeClock, svc: FakeServices, slack_store: MemorySlackStore
+) -> None:
+    # PUBLIC_URL names a host Slack cannot download from (no image_hosts entry): every image block
+    # makes the message invalid_blocks, "downloading image failed".
+    async with running(slack, clock, svc, slack_store, renderer=draw, public_url=PUBLIC_URL) as h:
+        await h.command("UANN", "start toy")
+        await h.slack.wait_for("chat.postMessage")
+        await h.clock.advance(1.0)
+        await h.command("UANN", "go")
+        await h.drain()
+        refused, table = await h.slack.wait_for("chat.postMessage", is_table, count=2)
+        assert refused.answer is not None and refused.answer["error"] == "invalid_blocks"
+        assert "downloading image failed" in refused.answer["errors"][0] and image_of(refused)
+        # Sent again without the picture, in the channel's next post slot (no 429): it arrives.
+        assert table.ok and table.answer is not None and table.answer["ok"] and image_of(table) is None
+        assert table.at - refused.at >= 1.0 and h.slack.rate_limited() == []
+        assert table.args["text"] == refused.args["text"]
+        assert h.adapter.manager.errors == []
+
+        # Served pictures pause in the workspace: the next tables cost one call each, not two.
+        changed = await new_cards(h, letters(table)[0])
+        assert image_of(changed) is None and changed.answer is not None and changed.answer["ok"]
+        refusals = [c for c in h.slack.calls if c.answer and c.answer.get("error") == "invalid_blocks"]
+        assert refusals == [refused]
+        assert h.adapter.transport.pictures.refusals == 1
+
+
+async def test_slacks_passing_download_failure_costs_one_table_its_picture_for_a_while(
+    slack: FakeSlack, clock: FakeClock, svc: FakeServices, slack_store: MemorySlackStore
+) -> None:
+    async with running(slack, clock, svc, slack_store, renderer=draw, public_url=PUBLIC_URL) as h:
+        slack.image_hosts[PUBLIC_URL] = h.url
+        table = await begin(h)
+        assert image_of(table) is not None
+        slack.image_failures = 1  # Slack's own intermittent "downloading image failed"
+        refused = await new_cards(h, letters(table)[0])
+        assert refused.answer is not None and refused.answer["error"] == "invalid_blocks"
+        later = h.slack.calls[h.slack.calls.index(refused) + 1 :]
+        edit = next(c for c in later if c.method == "chat.update" and is_table(c) and c.ok)
+        assert image_of(edit) is None and letters(edit) == letters(refused)  # the new cards, arrived
+        # After the pause, pictures come back (the next change of cards shows one again).
+        resumed = refused.at + SERVED_PAUSE
+        await h.clock.advance_to(resumed + 1)
+        mark = len(h.slack.calls)
+        await new_cards(h, letters(edit)[0])
+        after = [c for c in h.slack.calls[mark:] if is_table(c) and c.ok and c.at >= resumed]
+        assert after and all(image_of(c) is not None and c.answer and c.answer["ok"] for c in after)
+        paused = [c for c in table_messages(h) if refused.at < c.at < resumed]
+        assert all(image_of(c) is None for c in paused)
+        assert h.adapter.manager.errors == [] and h.slack.rate_limited() == []
