@@ -350,14 +350,14 @@ def everyday_reading(word: str, readings: dict[str, set[str]], code: str) -> boo
     it only inflects a rare word, or when no lower-case Hunspell stem spells it at all in a
     word list that writes names in lower case (LOWER_CASE_LISTS: bavière, londres).
     """
-    import wordfreq  # type: ignore[import-untyped,unused-ignore]
-
     others = readings.get(word)
     if others is None:
         return code not in LOWER_CASE_LISTS
     if HEADWORD in others or not others:
         return True
-    return max(wordfreq.zipf_frequency(f, code) for f in others) >= EVERYDAY_FORM_ZIPF
+    import wordfreq  # type: ignore[import-untyped,unused-ignore]  # (build time only)
+
+    return bool(max(wordfreq.zipf_frequency(f, code) for f in others) >= EVERYDAY_FORM_ZIPF)
 
 
 def decide_names(
