@@ -105,9 +105,10 @@ async def lively(
     """One lively player until ``stop`` (``time.monotonic()``): every uniform(3, 6) s, a word that
     fits ``table()``, the table last delivered to their channel (what they can see), to ``say``."""
     while True:
-        await asyncio.sleep(rng.uniform(3.0, 6.0))
-        if time.monotonic() >= stop:
-            return
+        wake = time.monotonic() + rng.uniform(3.0, 6.0)
+        if wake >= stop:
+            return  # (a word typed after ``stop`` would not be sent: no need to wait for it)
+        await asyncio.sleep(wake - time.monotonic())
         text = table()
         if "Game over" in text or "Cards: " not in text:
             continue
