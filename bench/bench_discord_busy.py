@@ -39,7 +39,9 @@ import argparse
 import asyncio
 import itertools
 import json
+import os
 import random
+import resource
 import sys
 import tempfile
 import time
@@ -254,6 +256,9 @@ async def main(argv: list[str] | None = None) -> int:
             "max": max(racing, default=0),
         },
         "bot_cpu_s": round(bot_cpu, 1),
+        # the fake Discord and the players share this process: a busy driver delays what it records
+        "driver_cpu_s": round(sum(resource.getrusage(resource.RUSAGE_SELF)[:2]), 1),
+        "load_avg_at_end": [round(x, 2) for x in os.getloadavg()],
         "bot_event_loop_lag": loop_lag,
         "errors": errors[:20],
         "budgets": budgets,
