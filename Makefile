@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip --disable-pip-version-check -q
 
-.PHONY: run test test-random lint typecheck pytest bench bench-processes bench-slack-busy flood endings lexicon fuzz soak crash clean lock lowest image-check
+.PHONY: run test test-random lint typecheck pytest bench bench-processes bench-slack-busy bench-discord-busy flood endings lexicon fuzz soak crash clean lock lowest image-check
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -114,6 +114,13 @@ bench-processes: $(VENV)/.dev-installed
 BENCH_SLACK_BUSY_ARGS ?=
 bench-slack-busy: $(VENV)/.dev-installed
 	$(PY) bench/bench_slack_busy.py $(BENCH_SLACK_BUSY_ARGS)
+
+## bench-discord-busy: one bot process on the rate-limited fake Discord, 300 channels racing on one
+## token for a minute (3 players each): 429s, how soon accepted answers and tables show (about 3
+## minutes; more options in BENCH_DISCORD_BUSY_ARGS; see docs/PERFORMANCE.md, "A busy Discord token")
+BENCH_DISCORD_BUSY_ARGS ?=
+bench-discord-busy: $(VENV)/.dev-installed
+	$(PY) bench/bench_discord_busy.py $(BENCH_DISCORD_BUSY_ARGS)
 
 # pip with only PyPI: no local config, mirrors or wheel folders, so what `lock` and
 # `image-check` resolve is what a fresh machine or `docker build` gets.

@@ -662,6 +662,39 @@ def spawn_bot(api: str, env: dict[str, str], workdir: Path, log_path: Path) -> s
         )
 
 
+def bot_env(workdir: Path, log_level: str) -> dict[str, str]:
+    """The bot child's environment: this checkout's code, the soak token, a fresh SQLite file in
+    ``workdir`` and the loop probe's file there (``loop_lag.json``)."""
+    return {
+        **{k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SLACK_"))},
+        "DISCORD_TOKEN": TOKEN,
+        "DATABASE_URL": f"sqlite:///{workdir}/soak.db",
+        "LOG_LEVEL": log_level,
+        "PYTHONUNBUFFERED": "1",
+        "PYTHONPATH": str(ROOT),  # this checkout's code, whatever the venv has installed
+        "SOAK_LAG_FILE": str(workdir / "loop_lag.json"),
+    }
+
+
+async def bot_ready(fake: Any) -> None:
+    """Wait until the bot's gateway session is up and its guilds are in."""
+    await fake.connected(within=60)
+    # every guild's channels exist once commands are synced and the bot is ready
+    await fake.until(lambda: len(fake.sockets) > 0, within=60)
+    await asyncio.sleep(1.0)  # guild_ready_timeout: discord.py waits for GUILD_CREATEs
+
+
+def stop_bot(child: subprocess.Popen[bytes]) -> None:
+    """SIGTERM the bot child, SIGKILL after 15 s."""
+    if child.poll() is None:
+        child.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            child.wait(timeout=15)
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+
+
 async def soak(args: argparse.Namespace) -> dict[str, Any]:
     fake = make_fake(args.channels)
     await fake.start()
@@ -669,24 +702,13 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
     fake.listener = players.on_request
     workdir = Path(tempfile.mkdtemp(prefix="moji-soak-"))
     log_path = workdir / "bot.log"
-    env = {
-        **{k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SLACK_"))},
-        "DISCORD_TOKEN": TOKEN,
-        "DATABASE_URL": f"sqlite:///{workdir}/soak.db",
-        "LOG_LEVEL": args.log_level,
-        "PYTHONUNBUFFERED": "1",
-        "SOAK_LAG_FILE": str(workdir / "loop_lag.json"),
-    }
-    child = spawn_bot(fake.base, env, workdir, log_path)
+    child = spawn_bot(fake.base, bot_env(workdir, args.log_level), workdir, log_path)
     stats = players.stats
     timed_out = False
     bot_cpu = 0.0
     drained = 0.0
     try:
-        await fake.connected(within=60)
-        # every guild's channels exist once commands are synced and the bot is ready
-        await fake.until(lambda: len(fake.sockets) > 0, within=60)
-        await asyncio.sleep(1.0)  # guild_ready_timeout: discord.py waits for GUILD_CREATEs
+        await bot_ready(fake)
         players.start_all(args.ramp)
         begun = time.perf_counter()
         warmup = min(60.0, args.seconds / 5) if args.seconds else 10.0
@@ -720,13 +742,7 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         drained = time.perf_counter() - begun - elapsed
         stats.errors.extend(fake.listener_errors)
     finally:
-        if child.poll() is None:
-            child.terminate()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                child.wait(timeout=15)
-            if child.poll() is None:
-                child.kill()
-                child.wait()
+        stop_bot(child)
         await fake.close()
     log_text = log_path.read_text(errors="replace")
     bad_lines = [
