@@ -43,6 +43,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from games.common.languages import Language, language
+from games.lexicon.build import WordNet
 
 WORDNET_DIR = Path("/usr/share/wordnet")
 DICTD_DIR = Path("/usr/share/dictd")
@@ -71,30 +72,9 @@ SCOWL_DIR = DICT_DIR / "scowl"
 LANGUAGES = ("en", *SOURCES)
 
 WORDNET_POS = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
-#: WordNet's suffix rules ("morphy") by part of speech: an inflected form to its base.
-MORPHY: dict[str, tuple[tuple[str, str], ...]] = {
-    "n": (
-        ("s", ""),
-        ("ses", "s"),
-        ("xes", "x"),
-        ("zes", "z"),
-        ("ches", "ch"),
-        ("shes", "sh"),
-        ("men", "man"),
-        ("ies", "y"),
-    ),
-    "v": (
-        ("s", ""),
-        ("ies", "y"),
-        ("es", "e"),
-        ("es", ""),
-        ("ed", "e"),
-        ("ed", ""),
-        ("ing", "e"),
-        ("ing", ""),
-    ),
-    "a": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
-}
+#: WordNet's suffix rules ("morphy") by part of speech: an inflected form to its base (the
+#: lexicon build's own table).
+MORPHY: dict[str, tuple[tuple[str, str], ...]] = {pos: tuple(rules) for pos, rules in WordNet.RULES.items()}
 #: A lemma that is also an inflected form is read as that form (``running`` as RUN's) when its
 #: base, as that part of speech, is this many times as used in SemCor as the lemma itself…
 FORM_RATIO = 10
