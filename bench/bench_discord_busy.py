@@ -1,7 +1,7 @@
 """A busy Discord token: the real bot process against the rate-limited fake Discord (issue 31, item 11).
 
 ``python bench/bench_discord_busy.py [--channels 300] [--players 3] [--seconds 60] [--settle 15]
-[--seed S] [--log-level WARNING]``
+[--global-rate 50] [--seed S] [--log-level WARNING]``
 
 What runs (all on 127.0.0.1): one real ``python -m bot`` process on one bot token (started as
 bench/soak.py starts it: discord.py's REST base and gateway on the fake; SQLite; this checkout's
@@ -9,7 +9,8 @@ code) against the fake Discord (tests/adapters/discord/fakediscord.py) with **it
 on**, as Discord documents them: 50 requests a second per token (the global limit; interaction
 callbacks and follow-ups are exempt) and the per-channel route buckets (5 posts and 5 edits per
 5 s, one reaction per 0.25 s). ``--channels`` text channels over guilds of up to 100 (soak.py's
-layout).
+layout). ``--global-rate`` sets the token's global limit in the fake and in the bot
+(``DISCORD_GLOBAL_RATE``), for a bot whose limit Discord support raised.
 
 Each channel gets a race (bench/bench_slack_busy.py's ``RACE``: long, no pause between flips)
 opened by ``/moji start``, joined by ``--players - 1`` more people and started with ``/moji go``.
@@ -77,6 +78,13 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--settle", type=float, default=15.0)
     ap.add_argument("--open-within", type=float, default=180.0, help="seconds each race gets to show a table")
+    ap.add_argument(
+        "--global-rate",
+        type=int,
+        default=50,
+        help="the token's global limit, requests a second, in the fake and the bot "
+        "(DISCORD_GLOBAL_RATE): Discord's 50, or what Discord support raised it to",
+    )
     ap.add_argument("--seed", type=int, default=31)
     ap.add_argument("--log-level", default="WARNING")
     return ap.parse_args(argv)
@@ -153,7 +161,7 @@ class Seen:
 async def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     rng = random.Random(args.seed)
-    fake = make_fake(args.channels)
+    fake = make_fake(args.channels, global_rate=args.global_rate)
     seen = Seen()
     fake.listener = seen
     await fake.start()
@@ -168,7 +176,8 @@ async def main(argv: list[str] | None = None) -> int:
     log_path = workdir / "bot.log"
     words = Words(rng)
     answers: list[dict[str, Any]] = []
-    child = spawn_bot(fake.base, bot_env(workdir, args.log_level), workdir, log_path)
+    env = {**bot_env(workdir, args.log_level), "DISCORD_GLOBAL_RATE": str(args.global_rate)}
+    child = spawn_bot(fake.base, env, workdir, log_path)
     began = ended = 0.0
     bot_cpu = 0.0
     try:
@@ -241,6 +250,7 @@ async def main(argv: list[str] | None = None) -> int:
     report = {
         "bench": "discord_busy",
         "channels": args.channels,
+        "global_rate": args.global_rate,
         "players_per_channel": args.players,
         "seconds": args.seconds,
         "answers": len(answers),

@@ -269,9 +269,16 @@ class Stats:
     public_messages: int = 0
 
 
-def make_fake(channels: int) -> Any:
-    """A fake Discord with ``channels`` channels over guilds of up to 100."""
-    from tests.adapters.discord.fakediscord import GUILD_ID, FakeDiscord, message_payload
+def make_fake(channels: int, *, global_rate: int = 50) -> Any:
+    """A fake Discord with ``channels`` channels over guilds of up to 100, whose token may make
+    ``global_rate`` requests a second (Discord's 50 unless support raised it)."""
+    from tests.adapters.discord.fakediscord import (
+        GUILD_ID,
+        DiscordLimits,
+        FakeDiscord,
+        RouteLimit,
+        message_payload,
+    )
 
     class SoakDiscord(FakeDiscord):
         """The fake Discord with many guilds and channels; requests go to a listener, not a list."""
@@ -279,7 +286,7 @@ def make_fake(channels: int) -> Any:
         def __init__(self) -> None:
             count = (channels + CHANNELS_PER_GUILD - 1) // CHANNELS_PER_GUILD
             guilds = tuple(str(GUILD_BASE + (g << 22)) for g in range(count))
-            super().__init__(guilds=guilds)
+            super().__init__(guilds=guilds, limits=DiscordLimits(global_limit=RouteLimit(global_rate, 1.0)))
             self.channels: dict[str, list[str]] = {g: [] for g in guilds}
             self.guild_of: dict[str, str] = {}
             for i in range(channels):

@@ -37,6 +37,12 @@ SETTINGS: tuple[SettingSpec, ...] = (
     SettingSpec("SHARD_COUNT", "", "Discord: total shards across all processes (empty: let Discord decide)."),
     SettingSpec("SHARD_IDS", "", "Discord: comma-separated shard ids this process runs (needs SHARD_COUNT)."),
     SettingSpec(
+        "DISCORD_GLOBAL_RATE",
+        "50",
+        "Discord: requests a second the bot token may make (Discord's global limit, 50; raise it only "
+        "when Discord support has raised your bot's limit).",
+    ),
+    SettingSpec(
         "SLACK_BOT_TOKEN", "", "Slack bot token (xoxb-…); setting it runs the bot on Slack.", secret=True
     ),
     SettingSpec(
@@ -143,6 +149,7 @@ class Config:
     instance_id: str = ""  # empty: see :func:`instance_name`
     lease: float = 15.0  # seconds
     shard_takeover: bool = False
+    discord_global_rate: int = 50
 
     @property
     def platforms(self) -> tuple[str, ...]:
@@ -318,6 +325,7 @@ def _validate(values: Mapping[str, str]) -> Config:
         instance_id=instance,
         lease=float(_int(values, "LEASE_SECONDS", 3, 600)),
         shard_takeover=_bool(values, "SHARD_TAKEOVER"),
+        discord_global_rate=_int(values, "DISCORD_GLOBAL_RATE", 1, 100_000),
     )
 
 

@@ -32,7 +32,7 @@ import discord
 from discord import app_commands
 
 from adapters.discord.commands import build_group
-from adapters.discord.limits import header_trace
+from adapters.discord.limits import discord_limits, header_trace
 from adapters.discord.outbox import DiscordOutbox, Reply
 from adapters.discord.permissions import (
     THREADS,
@@ -185,7 +185,12 @@ class MojiBot(discord.AutoShardedClient):
         #: `config admin-role` keeps a role's id (resolved from this process's guild cache)
         self.workspace.admin_roles["discord"] = GuildRoles(self.get_guild)
         #: The REST calls; :attr:`outbox` decides which to make and paces them.
-        self.transport = DiscordOutbox(self, services.workspace.settings, now=clock.now)
+        self.transport = DiscordOutbox(
+            self,
+            services.workspace.settings,
+            limits=discord_limits(config.discord_global_rate),
+            now=clock.now,
+        )
         self.outbox = Delivery(self.transport, clock, refusal_marks=self.transport.refusal_marks)
         self.manager = GameManager(
             services.registry,

@@ -36,24 +36,38 @@ from bot.pacing import Pacer, PlatformLimits, Rate
 
 log = logging.getLogger(__name__)
 
-DISCORD_LIMITS = PlatformLimits(
-    platform="discord",
-    buckets={
-        "global": Rate(50, 1.0, "token", spare=5),
-        "message create": Rate(5, 5.0, "channel", spare=1),
-        "message edit": Rate(5, 5.0, "channel", spare=1),
-        "reaction": Rate(1, 0.25, "channel"),
-    },
-    calls={
-        "post": ("message create", "global"),
-        "edit": ("message edit", "global"),
-        "react": ("reaction", "global"),
-        # interaction answers are exempt; a direct message (rare) fits the global spare
-        "private": (),
-    },
-    # Discord limits edits of messages older than an hour (error 30046): post a fresh table.
-    max_edit_age=3600.0,
-)
+#: Discord's global limit for a bot token, requests a second (docs/topics/Rate_Limits.md,
+#: "Global Rate Limit"). Discord raises it for big bots on request ("reach out to support to
+#: see if you qualify for increased global rate limits"): ``DISCORD_GLOBAL_RATE`` says so.
+GLOBAL_RATE = 50
+
+
+def discord_limits(global_rate: int = GLOBAL_RATE) -> PlatformLimits:
+    """Discord's limits for a token allowed ``global_rate`` requests a second.
+
+    A tenth of the global limit (at least one request) is kept spare for calls made outside
+    the delivery layer."""
+    return PlatformLimits(
+        platform="discord",
+        buckets={
+            "global": Rate(global_rate, 1.0, "token", spare=max(1, global_rate // 10)),
+            "message create": Rate(5, 5.0, "channel", spare=1),
+            "message edit": Rate(5, 5.0, "channel", spare=1),
+            "reaction": Rate(1, 0.25, "channel"),
+        },
+        calls={
+            "post": ("message create", "global"),
+            "edit": ("message edit", "global"),
+            "react": ("reaction", "global"),
+            # interaction answers are exempt; a direct message (rare) fits the global spare
+            "private": (),
+        },
+        # Discord limits edits of messages older than an hour (error 30046): post a fresh table.
+        max_edit_age=3600.0,
+    )
+
+
+DISCORD_LIMITS = discord_limits()
 
 _ROUTES: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("POST", re.compile(r"/channels/(\d+)/messages$"), "post"),

@@ -19,6 +19,7 @@ def test_defaults_with_nothing_configured() -> None:
     assert config.platforms == ()
     assert config.database_url == "sqlite:///data/moji.db"
     assert config.settle == 0.15
+    assert config.discord_global_rate == 50
 
 
 def test_platforms_and_slack_modes() -> None:
@@ -45,6 +46,8 @@ def test_platforms_and_slack_modes() -> None:
         ({"SHARD_IDS": "0"}, "without SHARD_COUNT"),
         ({"SHARD_COUNT": "2", "SHARD_IDS": "0,2"}, "between 0 and 1"),
         ({"SHARD_COUNT": "2", "SHARD_IDS": "a"}, "comma-separated numbers"),
+        ({"DISCORD_GLOBAL_RATE": "0"}, "DISCORD_GLOBAL_RATE must be between 1 and"),
+        ({"DISCORD_GLOBAL_RATE": "fast"}, "DISCORD_GLOBAL_RATE must be a whole number"),
     ],
 )
 def test_bad_settings_are_explained(env: dict[str, str], message: str) -> None:

@@ -708,7 +708,8 @@ class FakeDiscord:
             record.status, record.shared = 429, True
             await self._record(record)
             return self._shared_429(shared)
-        # (not `refused or …`: an empty web.Response is falsy in older aiohttp, whose StreamResponse had __len__ and no __bool__)
+        # (not `refused or …`: an empty web.Response is falsy in older aiohttp, whose
+        # StreamResponse had __len__ and no __bool__)
         refused = await self._thread_rules(request.method, path, body, record)
         response = refused if refused is not None else self._answer(request.method, path, body, record)
         response.headers.update(verdict.headers)
