@@ -29,6 +29,7 @@ from bot.clock import Clock
 from bot.events import ChatKey, Edit, Mark, MessageRef, Player, Post, Private, React
 from bot.moves import Moves
 from bot.outbox import GameLog, GameStart, LobbyState, Outbox
+from games.common.engine import QUIET_SKIP, QUIET_VOTE
 from games.common.options import OptionValue
 from games.common.protocol import Action, Claim, Engine, GameInfo, Notice, Seat, Setup, Snapshot
 from games.common.words import Verdict
@@ -576,7 +577,7 @@ class Session:
 
     def takes_lists(self) -> bool:
         """Whether this game takes private word lists (``list``: an Eagle Eyes race)."""
-        return bool(getattr(self.engine, "takes_lists", False))
+        return self.engine is not None and self.engine.takes_lists
 
     @property
     def language(self) -> str:
@@ -590,21 +591,14 @@ class Session:
         async with self._lock:
             if self.phase is not Phase.RUNNING or self.engine is None:
                 return None
-            judge = getattr(self.engine, "word_verdict", None)
-            if not callable(judge):
-                return None
-            verdict = judge(word)
-            return verdict if isinstance(verdict, Verdict) else None
+            return self.engine.word_verdict(word)
 
     def quiet_vote(self, player: Player, choice: str) -> str:
         """Why a vote the engine took in silence changed nothing visible (already counted, no
         dispute open…): the engine's own words where it has them."""
-        explain = getattr(self.engine, "quiet_vote", None)
-        if callable(explain):
-            return str(explain(player.seat_id, choice))
-        if choice == "skip":
-            return "Your vote to skip is counted once; the cards go when every player has voted."
-        return "There's no answer waiting for your vote right now."
+        if self.engine is None:
+            return QUIET_SKIP if choice == "skip" else QUIET_VOTE
+        return self.engine.quiet_vote(player.seat_id, choice)
 
     def private_view(self, player: Player) -> views.View:
         """The player's own hand, rack or list."""
@@ -754,7 +748,7 @@ class Session:
         start, at = self.start_record, self._clock.now()
         # exactly once by game id, so a try that reached the database before failing is harmless
         await self._stored(lambda: self._log.finish(start, outcome, at), RESULT_WAITS)
-        voted = [str(w) for w in getattr(self.engine, "voted_words", ())]
+        voted = list(self.engine.voted_words)
         if voted:
             await self._outbox.send(Post(self.chat, views.message(await self._kept(voted), "info")))
         view = replace(
