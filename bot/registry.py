@@ -109,22 +109,20 @@ class StartField:
 
 def start_fields(registry: Registry, most: int) -> list[StartField]:
     """The options a start form offers, ``most`` at most, from the games' declarations
-    (:meth:`GameInfo.form_options`): each game's in its own order, taken in turn game by game
-    (the default game first), so every game gets its first options in before any its last.
-    Options left out are still typed as ``key=value`` words; a name is offered once."""
-    picked: dict[str, list[tuple[str, OptionSpec]]] = {}
-    queues = [[(info.name, spec) for spec in info.form_options()] for info in registry]
-    for position in range(max((len(queue) for queue in queues), default=0)):
-        for queue in queues:
-            if position >= len(queue) or queue[position][1].name in START_RESERVED:
+    (:meth:`GameInfo.form_options`). Options more games put in their forms come first (``bots``,
+    ``language``); then each game's in its own order, taken in turn game by game (the default
+    game first), so every game gets its first options in before any game its last. Options left
+    out are still typed as ``key=value`` words; a name is offered once, merged across games."""
+    found: dict[str, list[tuple[str, OptionSpec]]] = {}
+    first: dict[str, tuple[int, int]] = {}  # name -> (position in a form, game's index)
+    for index, info in enumerate(registry):
+        for position, spec in enumerate(info.form_options()):
+            if spec.name in START_RESERVED:
                 continue
-            game, spec = queue[position]
-            if spec.name in picked:
-                picked[spec.name].append((game, spec))
-            elif len(picked) < most:
-                picked[spec.name] = [(game, spec)]
-    order = {name: i for i, name in enumerate(registry.names())}
-    return [_merged(name, sorted(found, key=lambda f: order[f[0]])) for name, found in picked.items()]
+            found.setdefault(spec.name, []).append((info.name, spec))
+            first[spec.name] = min(first.get(spec.name, (position, index)), (position, index))
+    ranked = sorted(found, key=lambda name: (-len(found[name]), first[name]))
+    return [_merged(name, found[name]) for name in ranked[:most]]
 
 
 def _merged(name: str, found: list[tuple[str, OptionSpec]]) -> StartField:
