@@ -10,6 +10,7 @@ set of values get choices or autocomplete from the games' own declarations.
 from __future__ import annotations
 
 import inspect
+import keyword
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any, Optional
 
@@ -112,7 +113,7 @@ def start_command(registry: Registry, run: Run) -> app_commands.Command[Any, ...
     (:func:`bot.registry.start_fields`, as many as Discord allows) and ``more`` for the rest,
     each option typed, ranged, with choices or autocomplete as its games declare it."""
     fields = start_fields(registry, MOST_OPTIONS - 2)
-    by_param = {field.name.replace("-", "_"): field for field in fields}
+    by_param = {_param(field.name, i): field for i, field in enumerate(fields)}
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
     params.append(_optional("game", str))
     params += [_optional(param, _annotation(field)) for param, field in by_param.items()]
@@ -155,6 +156,14 @@ def start_command(registry: Registry, run: Run) -> app_commands.Command[Any, ...
     return app_commands.Command(
         name="start", description="Open a game lobby in this channel (you host it)", callback=callback
     )
+
+
+def _param(name: str, index: int) -> str:
+    """The Python name of an option's parameter (Discord is shown its own name)."""
+    param = name.replace("-", "_")
+    if param.isidentifier() and not keyword.iskeyword(param) and param not in ("interaction", "game", "more"):
+        return param
+    return f"option_{index}"
 
 
 def _optional(name: str, annotation: Any) -> inspect.Parameter:

@@ -136,7 +136,12 @@ async def test_start_options_are_built_from_the_declarations_within_discords_lim
             TOY,
             name=f"g{i}",
             aliases=(),
-            options=(*TOY.options, many, OptionSpec(f"only{i}", "int", 1, "its own", low=1, high=2)),
+            options=(
+                *TOY.options,
+                many,
+                OptionSpec("class", "bool", False, "a Python keyword"),
+                OptionSpec(f"only{i}", "int", 1, "its own", low=1, high=2),
+            ),
         )
         for i in range(30)
     ]
@@ -150,6 +155,7 @@ async def test_start_options_are_built_from_the_declarations_within_discords_lim
     assert (params["target"].min_value, params["target"].max_value) == (1, 10)
     assert params["masters-choice"].name == "masters_choice"  # a Python name, Discord's own shown
     assert params["target"].description == "Points to win"
+    assert params["class"].name.startswith("option_")  # not a Python name: one is made up
 
     await command.callback(None, game="themed", target=3, masters_choice=True, more="crash")  # type: ignore[arg-type, call-arg]
     assert ran == [("start", ("themed", "target=3", "masters-choice=True", "crash"))]
