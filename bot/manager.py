@@ -793,7 +793,7 @@ class GameManager:
         (the real clock). English with the default options is prepared at start-up."""
         language = str(options.get("language", "en"))
         key = info.preparation(language, options)
-        if info.prepare is None or not self.think_in_thread or key in self._prepared:
+        if not self.think_in_thread or key in self._prepared:
             return
         self._prepared.add(key)
         prepare = info.prepare

@@ -5,7 +5,9 @@ from __future__ import annotations
 import importlib
 import logging
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 
+from games.common.options import OptionKind, OptionSpec
 from games.common.protocol import GameInfo
 
 log = logging.getLogger(__name__)
@@ -80,3 +82,70 @@ def load_default() -> Registry:
         else:
             log.warning("%s has no GAME to register", module_name)
     return registry
+
+
+#: Names a start form keeps for itself: the game, and the rest of the options as typed words.
+START_RESERVED: frozenset[str] = frozenset({"game", "more"})
+
+
+@dataclass(frozen=True, slots=True)
+class StartField:
+    """One option as a platform's start form offers it (Discord's ``/moji start`` options): the
+    options of that name of every game that puts it in its form, merged.
+
+    ``kind`` is the games' shared kind (``text`` where they differ); ``choices`` are set only
+    when every such game offers the same ones; ``low``/``high`` span every game's range;
+    ``help`` is theirs when they agree; ``games`` are theirs, in registry order.
+    """
+
+    name: str
+    kind: OptionKind
+    help: str
+    choices: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    games: tuple[str, ...] = ()
+
+
+def start_fields(registry: Registry, most: int) -> list[StartField]:
+    """The options a start form offers, ``most`` at most, from the games' declarations
+    (:meth:`GameInfo.form_options`). Options more games put in their forms come first (``bots``,
+    ``language``); then each game's in its own order, taken in turn game by game (the default
+    game first), so every game gets its first options in before any game its last. Options left
+    out are still typed as ``key=value`` words; a name is offered once, merged across games."""
+    found: dict[str, list[tuple[str, OptionSpec]]] = {}
+    first: dict[str, tuple[int, int]] = {}  # name -> (position in a form, game's index)
+    for index, info in enumerate(registry):
+        for position, spec in enumerate(info.form_options()):
+            if spec.name in START_RESERVED:
+                continue
+            found.setdefault(spec.name, []).append((info.name, spec))
+            first[spec.name] = min(first.get(spec.name, (position, index)), (position, index))
+    ranked = sorted(found, key=lambda name: (-len(found[name]), first[name]))
+    return [_merged(name, found[name]) for name in ranked[:most]]
+
+
+def _merged(name: str, found: list[tuple[str, OptionSpec]]) -> StartField:
+    """One field for the options called ``name`` of several games."""
+    specs = [spec for _, spec in found]
+    first = specs[0]
+    kind: OptionKind = first.kind if all(s.kind == first.kind for s in specs) else "text"
+    same_choices = all(s.choices == first.choices for s in specs)
+    choices = first.choices if kind in ("choice", "set") and same_choices else ()
+    low = high = None
+    if kind == "int" and all(s.low is not None and s.high is not None for s in specs):
+        low = min(s.low for s in specs if s.low is not None)
+        high = max(s.high for s in specs if s.high is not None)
+    games = tuple(game for game, _ in found)
+    if all(s.help == first.help for s in specs):
+        about = first.help
+    else:  # (``turn`` is hours in one game, seconds in another: each game's rules say which)
+        about = f"{_gist(first.help)} ({games[0]}; other games: see their rules)"
+    return StartField(name, kind, about, choices, low, high, games)
+
+
+def _gist(text: str) -> str:
+    """The head of an option's help, before its details in parentheses or after a colon."""
+    for mark in (" (", ": ", "; "):
+        text = text.split(mark, 1)[0]
+    return text

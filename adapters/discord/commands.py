@@ -9,17 +9,19 @@ set of values get choices or autocomplete from the games' own declarations.
 
 from __future__ import annotations
 
+import inspect
+import keyword
 from collections.abc import Awaitable, Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Optional
 
 import discord
 from discord import app_commands
 
 from adapters.discord.permissions import role_choices
-from bot.registry import Registry
+from bot.registry import Registry, StartField, start_fields
 from bot.workspace import WORKSPACE_SETTINGS
 from games.common.languages import LANGUAGES
-from games.common.options import OptionSpec
+from games.common.options import OptionSpec, format_value
 
 if TYPE_CHECKING:
     from adapters.discord.client import MojiBot
@@ -98,6 +100,113 @@ def start_args(game: str | None, given: Mapping[str, object], more: str | None) 
     return tuple(words)
 
 
+#: Options a command may have on Discord; ``/moji start`` keeps two for ``game`` and ``more``.
+MOST_OPTIONS = 25
+#: Choices an option may list on Discord; a longer list is offered by autocomplete instead.
+MOST_CHOICES = 25
+#: Characters of a command's or an option's description on Discord.
+MOST_DESCRIBED = 100
+
+
+def start_command(registry: Registry, run: Run) -> app_commands.Command[Any, ..., None]:
+    """``/moji start``: the game, the options the games put in their start forms
+    (:func:`bot.registry.start_fields`, as many as Discord allows) and ``more`` for the rest,
+    each option typed, ranged, with choices or autocomplete as its games declare it."""
+    fields = start_fields(registry, MOST_OPTIONS - 2)
+    by_param = {_param(field.name, i): field for i, field in enumerate(fields)}
+    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+    params.append(_optional("game", str))
+    params += [_optional(param, _annotation(field)) for param, field in by_param.items()]
+    params.append(_optional("more", str))
+
+    async def start(interaction: discord.Interaction[Any], **given: Any) -> None:
+        game, more = given.pop("game", None), given.pop("more", None)
+        options = {by_param[param].name: value for param, value in given.items()}
+        await run(interaction, "start", start_args(game, options, more))
+
+    start.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    default = registry.default
+    spare = [spec for spec in default.options if spec.name not in {field.name for field in fields}]
+    describe: dict[str, str] = {
+        "game": f"Which game (default: {default.title} ({default.name}))",
+        "more": "Any other options as key=value words, e.g. "
+        + next((f"{o.name}={format_value(o.default)}" for o in spare if o.kind == "int"), "bots=1"),
+    }
+    choices: dict[str, list[app_commands.Choice[str]]] = {}
+    completed: dict[str, Any] = {}
+    games = [app_commands.Choice(name=f"{g.title} ({g.name})"[:100], value=g.name) for g in registry]
+    if len(games) <= MOST_CHOICES:
+        choices["game"] = games
+    else:
+        completed["game"] = _complete_game(registry)
+    for param, field in by_param.items():
+        describe[param] = _description(field)
+        if field.name == "language" and set(field.choices) <= set(LANGUAGES):
+            choices[param] = [c for c in LANGUAGE_CHOICES if c.value in field.choices]
+        elif field.kind == "choice" and field.choices and len(field.choices) <= MOST_CHOICES:
+            choices[param] = [app_commands.Choice(name=c, value=c) for c in field.choices]
+        elif field.kind in ("choice", "set") or (field.kind == "text" and len(field.games) > 1):
+            completed[param] = _complete_option(registry, field.name)
+    callback = app_commands.describe(**describe)(start)
+    callback = app_commands.choices(**choices)(callback)
+    callback = app_commands.autocomplete(**completed)(callback)
+    renames = {param: field.name for param, field in by_param.items() if param != field.name}
+    if renames:
+        callback = app_commands.rename(**renames)(callback)
+    return app_commands.Command(
+        name="start", description="Open a game lobby in this channel (you host it)", callback=callback
+    )
+
+
+def _param(name: str, index: int) -> str:
+    """The Python name of an option's parameter (Discord is shown its own name)."""
+    param = name.replace("-", "_")
+    if param.isidentifier() and not keyword.iskeyword(param) and param not in ("interaction", "game", "more"):
+        return param
+    return f"option_{index}"
+
+
+def _optional(name: str, annotation: Any) -> inspect.Parameter:
+    return inspect.Parameter(
+        name,
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+        default=None,
+        annotation=Optional[annotation],  # noqa: UP045
+    )
+
+
+def _annotation(field: StartField) -> Any:
+    """The Python type discord.py turns into the option's Discord type (and range)."""
+    if field.kind == "bool":
+        return bool
+    if field.kind == "int":
+        return app_commands.Range[int, field.low, field.high] if field.low is not None else int
+    return str
+
+
+def _description(field: StartField) -> str:
+    text = field.help[:1].upper() + field.help[1:]
+    if any(spec.name == field.name for spec in WORKSPACE_SETTINGS):
+        text = f"{text.split(':', 1)[0]} (default: this server's, see /moji config)"
+    return text if len(text) <= MOST_DESCRIBED else text[: MOST_DESCRIBED - 1] + "…"
+
+
+def _complete_option(registry: Registry, name: str) -> Any:
+    async def complete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        return option_choices(registry, getattr(interaction.namespace, "game", None), name, current)
+
+    return complete
+
+
+def _complete_game(registry: Registry) -> Any:
+    async def complete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        typed = current.strip().lower()
+        found = [g for g in registry if typed in g.name or typed in g.title.lower()]
+        return [app_commands.Choice(name=f"{g.title} ({g.name})"[:100], value=g.name) for g in found[:25]]
+
+    return complete
+
+
 def build_group(bot: MojiBot) -> app_commands.Group:
     """The ``/moji`` group, with choices from ``bot``'s game registry."""
     registry = bot.registry
@@ -107,56 +216,7 @@ def build_group(bot: MojiBot) -> app_commands.Group:
         name="moji", description="Fast word games: start, join and play moji", guild_only=True
     )
 
-    async def autocomplete_option(
-        interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        name = next((str(o["name"]) for o in _focused(interaction.data) if o.get("focused")), "")
-        return option_choices(registry, getattr(interaction.namespace, "game", None), name, current)
-
-    @moji.command(name="start", description="Open a game lobby in this channel (you host it)")
-    @app_commands.describe(
-        game="Which game (default: moji race)",
-        bots="Computer opponents to add",
-        cards="Cards in each player's stack",
-        min="Minimum word length",
-        placement="Where the used letters must sit in the word",
-        themes="Words must fit one of these themes (comma-separated)",
-        variation="Game variations (comma-separated)",
-        level="How quick the computer opponents are",
-        language="The language of the words and letters (default: this server's, see /moji config)",
-        more="Any other options as key=value words, e.g. hourglass=20",
-    )
-    @app_commands.choices(game=games, language=LANGUAGE_CHOICES)
-    @app_commands.autocomplete(
-        placement=autocomplete_option,
-        themes=autocomplete_option,
-        variation=autocomplete_option,
-        level=autocomplete_option,
-    )
-    async def start(
-        interaction: discord.Interaction[Any],
-        game: str | None = None,
-        bots: app_commands.Range[int, 0, 20] | None = None,
-        cards: app_commands.Range[int, 1, 100] | None = None,
-        min: app_commands.Range[int, 1, 10] | None = None,
-        placement: str | None = None,
-        themes: str | None = None,
-        variation: str | None = None,
-        level: str | None = None,
-        language: str | None = None,
-        more: str | None = None,
-    ) -> None:
-        given: dict[str, object] = {
-            "bots": bots,
-            "cards": cards,
-            "min": min,
-            "placement": placement,
-            "themes": themes,
-            "variation": variation,
-            "level": level,
-            "language": language,
-        }
-        await run(interaction, "start", start_args(game, given, more))
+    moji.add_command(start_command(registry, run))
 
     def simple(name: str, description: str) -> None:
         async def callback(interaction: discord.Interaction[Any]) -> None:
@@ -291,15 +351,3 @@ def build_group(bot: MojiBot) -> app_commands.Group:
         await run(interaction, "words", ())
 
     return moji
-
-
-def _focused(data: object) -> list[dict[str, Any]]:
-    """Every option in an interaction's data, depth first (to find the focused one)."""
-    found: list[dict[str, Any]] = []
-    stack = list(data.get("options", [])) if isinstance(data, dict) else []
-    while stack:
-        option = stack.pop()
-        if isinstance(option, dict):
-            found.append(option)
-            stack.extend(option.get("options", []))
-    return found

@@ -50,6 +50,7 @@ GAME = GameInfo(
     realtime=False,
     turn_moves=(("Pass", "pass"), ("Resign", "resign")),
     aliases=("mojo",),
+    start_form=("layout", "bots", "level", "dict", "turn", "live", "language"),
     prepare=prepare,
     prepare_key=_dictionary,
 )

@@ -17,6 +17,7 @@ from games.board.options import BoardConfig
 from games.board.player import BotRules, choose, missed_move
 from games.board.trie import Trie, trie_for
 from games.common import meaning
+from games.common.engine import GameEngine
 from games.common.grammar import count, does, duration, possessive, their, verb
 from games.common.languages import language
 from games.common.options import OptionValue
@@ -94,7 +95,7 @@ class BoardReader:
         return Reading(None, move) if isinstance(move, str) else Reading(text)
 
 
-class BoardGame:
+class BoardGame(GameEngine):
     """A game of MOJO on one layout (see ``docs/BOARD.md``)."""
 
     def __init__(

@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, Protocol
 
 from games.common.options import OptionSpec, OptionValue
-from games.common.words import WordJudge
+from games.common.words import Verdict, WordJudge
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +218,12 @@ class MoveReader(Protocol):
 
 
 class Engine(Protocol):
-    """A running game: deterministic, mutated only by :meth:`apply`."""
+    """A running game: deterministic, mutated only by :meth:`apply`.
+
+    Every engine inherits :class:`games.common.engine.GameEngine`, which implements the hooks
+    at the end of this protocol (``takes_lists`` … ``quiet_vote``) with defaults; a game
+    implements the rule methods and overrides the hooks it uses.
+    """
 
     def apply(self, action: Action) -> list[Notice]:
         """Apply one action and report what happened. Never raises on bad input."""
@@ -257,6 +262,26 @@ class Engine(Protocol):
         """Scores and winners (final once :attr:`finished`)."""
         ...
 
+    # ----- hooks (defaults in games.common.engine.GameEngine)
+
+    @property
+    def takes_lists(self) -> bool:
+        """Whether the game takes private word lists (``list``, a DM): an Eagle Eyes race."""
+        ...
+
+    @property
+    def voted_words(self) -> Sequence[str]:
+        """Answers accepted by a players' vote so far, for the workspace's word list."""
+        ...
+
+    def word_verdict(self, word: str) -> Verdict | None:
+        """The verdict on ``word`` under the game's word rules (``define``); None: no words judged."""
+        ...
+
+    def quiet_vote(self, seat: str, choice: str) -> str:
+        """Why a vote the engine took without a notice changed nothing visible (told the voter)."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class Setup:
@@ -286,23 +311,41 @@ class GameInfo:
     #: Which typed texts are answers or moves of a game with these options (defaults filled
     #: in) and seed: the core gives the game those only, and keeps nothing else a player types.
     reads: Callable[[Mapping[str, OptionValue], int], MoveReader]
+    #: Does the slow one-off work (word lists, tries) of a language (its code) for a game with
+    #: these options (defaults filled in; an empty mapping: the default options) now rather than
+    #: in the first game: a server calls it in a worker thread at start-up for English with the
+    #: default options and as a lobby opens, once per :meth:`preparation` key. Idempotent. A game
+    #: with nothing to prepare says so (``games.common.engine.nothing_to_prepare``).
+    prepare: Callable[[str, Mapping[str, OptionValue]], object]
     min_players: int = 1
     max_players: int = 12
     realtime: bool = True
     aliases: tuple[str, ...] = ()
     #: Turn-based: moves that need no more typing, as (button label, move) shown under the table.
     turn_moves: tuple[tuple[str, str], ...] = ()
-    #: Does the slow one-off work (word lists, tries) of a language (its code) for a game with
-    #: these options (defaults filled in; an empty mapping: the default options) now rather than
-    #: in the first game: a server calls it in a worker thread at start-up for English with the
-    #: default options and as a lobby opens, once per :meth:`preparation` key. Idempotent.
-    prepare: Callable[[str, Mapping[str, OptionValue]], object] | None = None
+    #: The options worth a field of their own where a platform offers a start form (Discord's
+    #: ``/moji start``), most useful first; the others are typed as ``key=value`` words there.
+    #: None: every option, in the order declared (a platform shows as many as its limits allow).
+    start_form: tuple[str, ...] | None = None
     #: The part of a game's options its ``prepare`` depends on (a hashable value: its word rules),
     #: or None when it depends on the language alone.
     prepare_key: Callable[[Mapping[str, OptionValue]], Hashable] | None = None
     #: Why a game with these options (defaults filled in) can't be played, in a sentence players
     #: read (themes in a language they don't exist in…), or None: the start is refused at once.
     refusal: Callable[[Mapping[str, OptionValue]], str | None] | None = None
+
+    def __post_init__(self) -> None:
+        names = {spec.name for spec in self.options}
+        unknown = [name for name in self.start_form or () if name not in names]
+        if unknown:
+            raise ValueError(f"{self.name}'s start_form names options it does not have: {unknown}")
+
+    def form_options(self) -> tuple[OptionSpec, ...]:
+        """The options of its :attr:`start_form`, in that order."""
+        if self.start_form is None:
+            return self.options
+        by_name = {spec.name: spec for spec in self.options}
+        return tuple(by_name[name] for name in self.start_form)
 
     def preparation(self, language: str, options: Mapping[str, OptionValue]) -> tuple[Hashable, ...]:
         """What a server prepares once for a game of ``language`` with ``options`` (see ``prepare``):

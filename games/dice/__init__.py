@@ -53,6 +53,7 @@ GAME = GameInfo(
     max_players=8,
     realtime=False,
     aliases=("letter-dice", "letterdice"),
+    start_form=("bots", "level", "words", "turn", "live", "strict", "language"),
     prepare=prepare,
 )
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from games.common import meaning
+from games.common.engine import GameEngine
 from games.common.grammar import count, does, duration, excerpt, possessive, verb
 from games.common.languages import language as language_named
 from games.common.options import OptionValue
@@ -86,7 +87,7 @@ class DiceReader:
         return Reading(text)
 
 
-class LetterDice:
+class LetterDice(GameEngine):
     """The letter-dice engine (see the module docstring); mutated only by :meth:`apply`."""
 
     def __init__(self, setup: Setup, lexicon: DiceLexicon | None = None) -> None:

@@ -33,6 +33,7 @@ GAME = GameInfo(
     realtime=False,
     turn_moves=(("Pass", "pass"),),
     aliases=("mark-my-words", "mmw"),
+    start_form=("bots", "level", "size", "scoring", "turn", "knock", "language"),
     prepare=prepare,
     prepare_key=word_rules,
     refusal=lambda options: PathsConfig.from_options(options).refusal(),

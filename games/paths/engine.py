@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from games.common import grammar, meaning
+from games.common.engine import GameEngine
 from games.common.languages import language
 from games.common.options import OptionError, OptionValue
 from games.common.protocol import (
@@ -86,7 +87,7 @@ class PathsReader:
         return Reading(text)
 
 
-class PathsEngine:
+class PathsEngine(GameEngine):
     """One game of Mark My Words (see ``rules_text.RULES`` for the rules as players read them)."""
 
     def __init__(self, setup: Setup, words: WordList | None = None) -> None:

@@ -53,6 +53,7 @@ GAME = GameInfo(
     max_players=12,
     realtime=True,
     aliases=("moji", "flip"),
+    start_form=("cards", "bots", "min", "placement", "themes", "variation", "level", "language"),
     prepare=prepare,
     refusal=lambda options: RaceConfig.from_options(options).refusal,
 )

@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 
 from games.common import meaning
+from games.common.engine import GameEngine
 from games.common.grammar import count, does, listing
 from games.common.placement import Placement
 from games.common.protocol import Claim, Notice, Result, Seat, Setup
@@ -67,12 +68,10 @@ class _RefusedJudge:
 _NO_JUDGE = _RefusedJudge()
 
 
-class RaceBase:
+class RaceBase(GameEngine):
     """Shared state and helpers of the flip race, Off the Grid and Eagle Eyes."""
 
     title = "moji"
-    #: Whether players hand in private word lists (``list``): only Eagle Eyes.
-    takes_lists = False
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup

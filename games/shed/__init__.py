@@ -56,6 +56,7 @@ GAME = GameInfo(
     realtime=False,
     turn_moves=(("Draw a card", "draw"),),
     aliases=("shedding", "wordshed"),
+    start_form=("bots", "level", "hand", "pace", "dictionary", "rounds", "language"),
     prepare=prepare,
     prepare_key=_word_rules,
     refusal=lambda options: ShedConfig.from_options(options).refusal,

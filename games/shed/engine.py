@@ -16,6 +16,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from games.common import grammar, meaning
+from games.common.engine import GameEngine
 from games.common.options import OptionValue
 from games.common.protocol import (
     NO_LISTS,
@@ -68,7 +69,7 @@ class ShedReader:
         return Reading(text)
 
 
-class ShedGame:
+class ShedGame(GameEngine):
     """One game of shed (see the module docstring); implements ``games.common.protocol.Engine``."""
 
     def __init__(self, setup: Setup) -> None:

@@ -10,12 +10,13 @@ from bot.events import Command
 from bot.manager import GameManager
 from bot.registry import Registry
 from bot.testing import FakeOutbox, MemoryLog
+from games.common.engine import GameEngine, nothing_to_prepare
 from games.common.options import OptionSpec
 from games.common.protocol import Action, Claim, GameInfo, Notice, Reading, Result, SeatLine, Setup, Snapshot
 from tests.bot.conftest import ANN, CHAT
 
 
-class CountEngine:
+class CountEngine(GameEngine):
     """Players take turns saying the next number; a computer player says it after thinking."""
 
     def __init__(self, setup: Setup) -> None:
@@ -80,6 +81,7 @@ COUNT = GameInfo(
     options=(OptionSpec("bots", "int", 1, "computer players", low=0, high=3),),
     create=CountEngine,
     reads=lambda options, seed: CountReader(),
+    prepare=nothing_to_prepare,
     realtime=False,
 )
 

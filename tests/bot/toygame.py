@@ -15,6 +15,7 @@ import random
 import unicodedata
 from collections.abc import Mapping
 
+from games.common.engine import GameEngine, nothing_to_prepare
 from games.common.languages import language
 from games.common.options import OptionSpec, OptionValue, language_option
 from games.common.protocol import (
@@ -49,7 +50,7 @@ class ToyReader:
 BOT_DELAY = 3.0
 
 
-class ToyEngine:
+class ToyEngine(GameEngine):
     #: Takes private word lists (`list`, a DM, Discord's modal) as an Eagle Eyes race does.
     takes_lists = True
 
@@ -172,6 +173,7 @@ TOY = GameInfo(
     ),
     create=ToyEngine,
     reads=ToyReader,
+    prepare=nothing_to_prepare,
     min_players=1,
     aliases=("t",),
 )
@@ -214,5 +216,6 @@ LINGO = GameInfo(
     ),
     create=LingoEngine,
     reads=ToyReader,
+    prepare=nothing_to_prepare,
     min_players=1,
 )

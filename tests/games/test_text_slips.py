@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot import views
+from games.common.engine import nothing_to_prepare
 from games.common.protocol import Action, GameInfo, Notice, Seat
 from games.common.text import plain
 from games.race.options import RaceConfig
@@ -83,7 +84,9 @@ def test_race_game_over_lists_the_scores_once() -> None:
     race.claim(engine, (race.ANN, "cat", 1.0))
     outcome = engine.result()
     assert outcome.summary == "Ann is the moji Master with 4 points!"
-    info = GameInfo("race", "moji", "a race", "rules", (), lambda setup: engine, race_reads)
+    info = GameInfo(
+        "race", "moji", "a race", "rules", (), lambda setup: engine, race_reads, nothing_to_prepare
+    )
     view = views.result(info, outcome, race.NAMES, ending=[outcome.summary])
     assert tuple(map(plain, view.lines)) == (
         "Ann is the moji Master with 4 points!",

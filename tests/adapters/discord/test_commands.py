@@ -120,3 +120,42 @@ async def test_commands_sync_to_one_server_when_asked(fake: FakeDiscord, service
         await fake.wait_for("POST", MESSAGES, is_lobby)
     finally:
         await h.stop()
+
+
+async def test_start_options_are_built_from_the_declarations_within_discords_limits() -> None:
+    from adapters.discord.commands import MOST_OPTIONS, start_command
+
+    ran: list[tuple[str, tuple[str, ...]]] = []
+
+    async def run(interaction: object, verb: str, words: tuple[str, ...]) -> None:
+        ran.append((verb, words))
+
+    many = OptionSpec("colour", "choice", "c00", "a colour", choices=tuple(f"c{i:02}" for i in range(30)))
+    crowd = [
+        dataclasses.replace(
+            TOY,
+            name=f"g{i}",
+            aliases=(),
+            options=(
+                *TOY.options,
+                many,
+                OptionSpec("class", "bool", False, "a Python keyword"),
+                OptionSpec(f"only{i}", "int", 1, "its own", low=1, high=2),
+            ),
+        )
+        for i in range(30)
+    ]
+    command = start_command(Registry([THEMED, *crowd]), run)
+    params = {p.display_name: p for p in command.parameters}
+    assert len(params) == MOST_OPTIONS and {"game", "more"} <= set(params)
+    assert params["game"].autocomplete and not params["game"].choices  # 31 games: more than 25 choices
+    assert params["colour"].autocomplete and not params["colour"].choices  # 30 colours, likewise
+    assert [c.value for c in params["placement"].choices] == ["anywhere", "start", "end"]
+    assert params["themes"].autocomplete  # a set: each game's own, as typed so far
+    assert (params["target"].min_value, params["target"].max_value) == (1, 10)
+    assert params["masters-choice"].name == "masters_choice"  # a Python name, Discord's own shown
+    assert params["target"].description == "Points to win"
+    assert params["class"].name.startswith("option_")  # not a Python name: one is made up
+
+    await command.callback(None, game="themed", target=3, masters_choice=True, more="crash")  # type: ignore[arg-type, call-arg]
+    assert ran == [("start", ("themed", "target=3", "masters-choice=True", "crash"))]

@@ -1,0 +1,1 @@
+"""A toy game in one folder (``game.py``, ``RULES.md``) and its test on every platform."""
