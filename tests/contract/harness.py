@@ -1,0 +1,770 @@
+"""One way to drive and watch every front door: the :class:`PlatformHarness` interface.
+
+A contract test speaks neutral actions (a person types a line in the chat, runs a command,
+presses a button; the platform delivers an event again; the clock moves) and reads neutral
+observations (what the channel shows, what one person was told privately, what was stored,
+what the platform refused as over its limits). Each implementation puts those on a real
+front door, built from the existing harnesses (which stay where they are):
+
+- :class:`DiscordHarness`: the real discord.py client against the fake Discord
+  (``tests/adapters/discord/conftest.py``: gateway, REST, rate limits on the test's clock);
+- :class:`SlackHarness`: the real slack-bolt app fed signed requests, talking to the fake Web API
+  (``tests/adapters/slack/conftest.py``);
+- :class:`TerminalHarness`: the terminal adapter reading typed lines (``bot.testing.Keyboard``).
+
+All three run on the real services on a fresh SQLite file, so "what was stored" is the whole
+database. People are named neutrally (``ann``, ``bob``, ``cat``, ``dan``, ``eve``; ``ada`` is an
+admin); each harness maps them onto its platform's ids. What a platform truly lacks (several
+people at a terminal, threads, rate limits…) is listed in :attr:`PlatformHarness.lacks` with the
+reason, and a contract test that needs it is skipped with that reason.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+from urllib.parse import unquote, urlencode
+
+import pytest
+
+from bot.app import Services
+from bot.clock import FakeClock
+from bot.events import ChatKey, Outbound, Private
+from bot.recording import StoreGameLog
+from bot.registry import Registry
+from bot.workspace import Workspace
+from storage import open_store
+from storage.sqlstore import SQLStore
+from tests.adapters.liveness import discord_live, leaks, slack_live, slack_texts, terminal_live
+from tests.storage.scan import every_text
+from tests.waiting import PATIENCE, eventually
+
+#: The neutral people of the contract suite (``ada`` is an admin where the platform has admins).
+PEOPLE = ("ann", "bob", "cat", "dan", "eve", "ada")
+
+#: Capabilities a platform may lack (keys of :attr:`PlatformHarness.lacks`).
+PEOPLE_CAP = "people"  # several people in one chat, each with a name they chose
+BUTTONS = "buttons"
+REDELIVERY = "redelivery"
+ADMINS = "admins"
+LIMITS = "limits"
+THREADS = "threads"
+PINGS = "pings"
+
+
+@dataclass(frozen=True)
+class Sent:
+    """Something a person sent, as the platform identified it (for a redelivery or its marks)."""
+
+    kind: str  # "command", "press" or "say"
+    who: str
+    text: str
+    ref: Any = None
+
+
+class PlatformHarness(Protocol):
+    """A front door under test, driven and observed in neutral terms."""
+
+    #: "discord", "slack" or "terminal".
+    name: str
+    #: Capability → why this platform does not have it (see the constants above).
+    lacks: dict[str, str]
+    #: The chat the game is played in.
+    chat: ChatKey
+    clock: FakeClock
+    store: SQLStore
+
+    @property
+    def manager(self) -> Any:
+        """The game manager behind the front door (for the game's state: sessions, errors)."""
+
+    def seat(self, who: str) -> str:
+        """``who``'s seat id in a game (``platform:user``)."""
+
+    def rename(self, who: str, name: str) -> None:
+        """``who`` takes the display name ``name`` (where people choose their names)."""
+
+    async def command(self, who: str, text: str, *, thread: str | None = None) -> Sent:
+        """``who`` runs ``/moji text`` (``text`` as typed after ``/moji``: ``start toy target=1``)."""
+
+    async def press(self, who: str, action: str) -> Sent:
+        """``who`` presses the button ``action`` (e.g. ``moji:join``) under the bot's latest message
+        that has it."""
+
+    async def say(self, who: str, text: str, *, thread: str | None = None) -> Sent:
+        """``who`` types ``text`` in the chat (or in the game's ``thread``)."""
+
+    async def redeliver(self, sent: Sent) -> None:
+        """The platform delivers ``sent`` again, as it does when an acknowledgement was lost (or a
+        captured request is replayed)."""
+
+    def channel(self, thread: str | None = None) -> list[str]:
+        """What everyone in the chat (or ``thread``) was shown, one text per message or edit."""
+
+    def told(self, who: str) -> list[str]:
+        """What ``who`` alone was told: ephemeral replies and direct messages, in order."""
+
+    def pings(self, who: str, thread: str | None = None) -> list[str]:
+        """Messages in the chat (or ``thread``) that notify ``who``: they mention them in a way
+        the platform turns into a notification."""
+
+    def marks(self, sent: Sent) -> list[str]:
+        """The bot's marks on a typed answer: ``"accepted"`` or ``"rejected"`` for each."""
+
+    def thread(self) -> str | None:
+        """The thread the chat's game plays in, if it has one."""
+
+    def rate_limited(self) -> list[Any]:
+        """Calls the platform refused as over its rate limits (429), in order."""
+
+    def hostile_live(self, text: str) -> list[str]:
+        """Live constructs in one shown text that a hostile name or word could have added: links,
+        mentions, tokens, formatting, control characters, direction overrides."""
+
+    async def stored(self) -> str:
+        """The whole database as text."""
+
+    async def advance(self, seconds: float) -> None:
+        """Move the fake clock on by ``seconds`` (everything due meanwhile runs)."""
+
+    async def settle(self) -> None:
+        """Let in-flight work finish: the clock's sleepers and the calls on their way."""
+
+    async def until(self, predicate: Callable[[], object], most: float = 30.0) -> None:
+        """Let the fake clock run in small steps (deliveries are paced on it) until ``predicate()``
+        holds; fail after ``most`` fake seconds."""
+
+    async def drain(self) -> None:
+        """Let the clock run until every queued outbound message is sent."""
+
+
+def game_session(p: PlatformHarness) -> Any:
+    """The chat's running session (or None)."""
+    sessions = p.manager.sessions
+    return sessions.get(p.chat) or next((s for c, s in sessions.items() if c.channel_id == p.chat.channel_id), None)
+
+
+# --------------------------------------------------------------------------- shared parts
+
+
+async def _real_services(tmp_path: Path, registry: Registry) -> tuple[Services, SQLStore]:
+    store: SQLStore = open_store(f"sqlite:///{tmp_path / 'moji.db'}")  # type: ignore[assignment]
+    await store.open()
+    return Services(registry, Workspace(store, registry), StoreGameLog(store), store), store
+
+
+async def _tick_until(p: PlatformHarness, predicate: Callable[[], object], most: float) -> None:
+    waited = 0.0
+    await p.settle()
+    while not predicate():
+        assert waited < most, f"condition not met within {most} s on the fake clock"
+        await p.clock.advance(0.25)
+        await p.settle()
+        waited += 0.25
+
+
+def _discord_slash(text: str) -> tuple[str, dict[str, Any], str | None]:
+    """``/moji text`` as Discord's slash command: (subcommand, options, group)."""
+    verb, *rest = text.split()
+    words = " ".join(rest)
+    if verb == "start":
+        options: dict[str, Any] = {"game": rest[0]} if rest else {}
+        if rest[1:]:
+            options["more"] = " ".join(rest[1:])
+        return "start", options, None
+    if verb == "words":
+        return rest[0], {"word": rest[1]} if rest[1:] else {}, "words"
+    if verb == "define":
+        word = " ".join(w for w in rest if not w.startswith("language="))
+        language = [w.split("=", 1)[1] for w in rest if w.startswith("language=")]
+        return "define", {"word": word, **({"language": language[0]} if language else {})}, None
+    if verb == "config":
+        return "config", dict(zip(("key", "value"), [rest[0], " ".join(rest[1:])] if rest[1:] else rest)), None
+    if verb in ("purge", "forget-me"):
+        return verb, {"confirm": True} if rest == ["confirm"] else {}, None
+    keyed = {"vote": "choice", "play": "move", "rules": "game", "season": "which", "schedule": "when"}
+    if verb in keyed:
+        return verb, {keyed[verb]: words} if words else {}, None
+    return verb, {}, None
+
+
+# --------------------------------------------------------------------------- Discord
+
+
+class DiscordHarness:
+    """The real discord.py client (moji's MojiBot) against the fake Discord."""
+
+    name = "discord"
+    lacks: dict[str, str] = {}
+
+    def __init__(self, h: Any, store: SQLStore) -> None:
+        from tests.adapters.discord.conftest import CHAT
+
+        self.h = h
+        self.fake = h.fake
+        self.clock: FakeClock = h.clock
+        self.store = store
+        self.chat = CHAT
+        self.ids = {who: f"10000000000000000{i}" for i, who in enumerate(PEOPLE, start=1)}
+        self.names = {who: who.title() for who in PEOPLE}
+
+    @property
+    def manager(self) -> Any:
+        return self.h.manager
+
+    def rename(self, who: str, name: str) -> None:
+        self.names[who] = name
+
+    def seat(self, who: str) -> str:
+        return f"discord:{self.ids[who]}"
+
+    def _member(self, who: str) -> tuple[str, str]:
+        return self.ids[who], self.names[who]
+
+    async def command(self, who: str, text: str, *, thread: str | None = None) -> Sent:
+        from tests.adapters.discord.fakediscord import CHANNEL_ID
+
+        sub, options, group = _discord_slash(text)
+        kw: dict[str, Any] = {"admin": who == "ada"}
+        if thread:
+            kw.update(channel=thread, thread_parent=CHANNEL_ID)
+        iid = await self.fake.slash(*self._member(who), sub, options, group=group, **kw)
+        return Sent("command", who, text, iid)
+
+    def _message_with(self, action: str) -> str:
+        for mid, message in reversed(list(self.fake.messages.items())):
+            rows = message.get("components") or []
+            if any(c.get("custom_id") == action for row in rows for c in row.get("components", [])):
+                return str(mid)
+        return "900000000000000001"  # (a button on a message the fake did not keep, e.g. an ephemeral one)
+
+    async def press(self, who: str, action: str) -> Sent:
+        iid = await self.fake.press(*self._member(who), action, self._message_with(action), admin=who == "ada")
+        return Sent("press", who, action, iid)
+
+    async def say(self, who: str, text: str, *, thread: str | None = None) -> Sent:
+        mid = await self.fake.say(*self._member(who), text, channel=thread)
+        return Sent("say", who, text, mid)
+
+    async def redeliver(self, sent: Sent) -> None:
+        # as Discord would to another process (or after moji's answer was lost): taken again
+        acks = len(self.fake.of("POST", rf"/interactions/{sent.ref}/"))
+        self.fake.answered.discard(sent.ref)
+        await self.fake.redeliver(sent.ref)
+        # acknowledged (and so answered, for Discord) before another delivery of it may come
+        await self.fake.until(lambda: len(self.fake.of("POST", rf"/interactions/{sent.ref}/")) > acks)
+
+    @staticmethod
+    def _shown(body: Any) -> str:
+        body = body.get("data", body) if isinstance(body, dict) else {}
+        if not isinstance(body, dict):
+            return ""
+        texts = [str(body.get("content") or "")]
+        for embed in body.get("embeds") or []:
+            texts += [str(embed.get("title") or ""), str(embed.get("description") or "")]
+            texts += [f"{f.get('name')}\n{f.get('value')}" for f in embed.get("fields") or []]
+        return "\n".join(t for t in texts if t)
+
+    def _dm_paths(self) -> dict[str, str]:
+        return {f"/channels/{c}/messages": uid for uid, c in self.fake.dm_channels.items()}
+
+    def channel(self, thread: str | None = None) -> list[str]:
+        from tests.adapters.discord.fakediscord import CHANNEL_ID
+
+        where = f"/channels/{thread or CHANNEL_ID}/messages"
+        shown = [
+            self._shown(r.json)
+            for r in self.fake.requests
+            if r.status == 200 and r.method in ("POST", "PATCH") and r.path.startswith(where)
+        ]
+        if thread is None:  # interaction replies everyone sees
+            shown += [
+                self._shown(r.json)
+                for r in self.fake.requests
+                if r.status == 200
+                and r.method in ("POST", "PATCH")
+                and (r.path.startswith("/webhooks/") or r.path.startswith("/interactions/"))
+                and not r.ephemeral
+            ]
+        return [s for s in shown if s]
+
+    def told(self, who: str) -> list[str]:
+        uid = self.ids[who]
+        mine = {
+            iid
+            for iid, payload in self.fake.interactions.items()
+            if payload.get("member", {}).get("user", {}).get("id") == uid
+        }
+        dm = self._dm_paths()
+        out = []
+        for r in self.fake.requests:
+            if r.status != 200 or r.method not in ("POST", "PATCH"):
+                continue
+            if dm.get(r.path) == uid or (r.ephemeral and any(f"token-{iid}" in r.path for iid in mine)):
+                out.append(self._shown(r.json))
+        return [s for s in out if s]
+
+    def pings(self, who: str, thread: str | None = None) -> list[str]:
+        from tests.adapters.discord.fakediscord import CHANNEL_ID
+
+        uid = self.ids[who]
+        found = []
+        for r in self.fake.of("POST", rf"^/channels/{thread or CHANNEL_ID}/messages$"):
+            body = r.json if isinstance(r.json, dict) else {}
+            allowed = body.get("allowed_mentions") or {}
+            notifies = "users" in (allowed.get("parse") or []) or uid in (allowed.get("users") or [])
+            if r.status == 200 and f"<@{uid}>" in str(body.get("content")) and notifies:
+                found.append(str(body["content"]))
+        return found
+
+    def marks(self, sent: Sent) -> list[str]:
+        return [
+            "accepted" if unquote(r.path.split("/reactions/")[1].split("/")[0]) == "✅" else "rejected"
+            for r in self.fake.of("PUT", rf"/messages/{sent.ref}/reactions/")
+            if r.status == 200
+        ]
+
+    def thread(self) -> str | None:
+        session = next(iter(self.manager.sessions), None)
+        return session.thread_id if session is not None else None
+
+    def rate_limited(self) -> list[Any]:
+        return list(self.fake.rate_limited())
+
+    def hostile_live(self, text: str) -> list[str]:
+        kinds = discord_live(text)
+        named = ("masked-link", "url", "everyone", "here", "fmt:||")
+        return [k for k in kinds if k in named or k.startswith("token:<@") or k.startswith("token:<#")] + leaks(
+            text
+        )
+
+    async def stored(self) -> str:
+        return await every_text(self.store)
+
+    async def advance(self, seconds: float) -> None:
+        await self.h.advance(seconds)
+
+    async def settle(self) -> None:
+        await self.h.settle()
+
+    async def until(self, predicate: Callable[[], object], most: float = 30.0) -> None:
+        await _tick_until(self, predicate, most)
+
+    async def drain(self) -> None:
+        await self.h.drain()
+
+
+@asynccontextmanager
+async def discord_harness(
+    registry: Registry, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[DiscordHarness]:
+    """The Discord ``h`` fixture's set-up (tests/adapters/discord/conftest.py), on real services."""
+    from discord.http import Ratelimit
+
+    from tests.adapters.discord.conftest import ON_A_FAKE_CLOCK, _refresh_without_sleeping, make_config, start_bot
+    from tests.adapters.discord.fakediscord import FakeDiscord
+
+    svc, store = await _real_services(tmp_path, registry)
+    try:
+        clock = FakeClock(start=time.time())
+        fake = FakeDiscord(now=clock.now, limits=ON_A_FAKE_CLOCK)
+        monkeypatch.setattr(Ratelimit, "_refresh", _refresh_without_sleeping)
+        await fake.start()
+        fake.patch(monkeypatch)
+        try:
+            h = await start_bot(fake, clock, svc, make_config())
+            try:
+                yield DiscordHarness(h, store)
+            finally:
+                await h.stop()
+        finally:
+            await fake.close()
+    finally:
+        await store.close()
+
+
+# --------------------------------------------------------------------------- Slack
+
+
+class SlackHarness:
+    """The real slack-bolt app on 127.0.0.1, fed signed requests, talking to the fake Web API."""
+
+    name = "slack"
+    lacks: dict[str, str] = {}
+
+    def __init__(self, h: Any, store: SQLStore) -> None:
+        from tests.adapters.slack.conftest import CHAT
+
+        self.h = h
+        self.slack = h.slack
+        self.clock: FakeClock = h.clock
+        self.store = store
+        self.chat = CHAT
+        self.ids = {who: "UADMIN" if who == "ada" else f"U{who.upper()}" for who in PEOPLE}
+        for who, uid in self.ids.items():
+            self.slack.names.setdefault(uid, who.title())
+
+    @property
+    def manager(self) -> Any:
+        return self.h.adapter.manager
+
+    def rename(self, who: str, name: str) -> None:
+        self.slack.names[self.ids[who]] = name
+
+    def seat(self, who: str) -> str:
+        return f"slack:{self.ids[who]}"
+
+    async def _signed(self, body: str) -> Sent:
+        from tests.adapters.slack.conftest import sign
+
+        headers = sign(body)
+        resp = await self.h.post(body, "application/x-www-form-urlencoded", headers)
+        assert resp.status == 200, resp.status
+        return Sent("", "", "", (body, headers))
+
+    async def command(self, who: str, text: str, *, thread: str | None = None) -> Sent:
+        from tests.adapters.slack.conftest import CHANNEL, TEAM
+
+        uid = self.ids[who]
+        form = {
+            "token": "legacy",
+            "team_id": TEAM,
+            "team_domain": "acme",
+            "channel_id": CHANNEL,
+            "channel_name": "general",
+            "user_id": uid,
+            "user_name": uid.lower(),
+            "command": "/moji",
+            "text": text,
+            "api_app_id": "A1",
+            "response_url": f"{self.slack.url}/respond/{uid}",
+            "trigger_id": self.h.trigger_id(),
+        }
+        sent = await self._signed(urlencode(form))
+        return Sent("command", who, text, sent.ref)
+
+    async def press(self, who: str, action: str) -> Sent:
+        from tests.adapters.slack.conftest import CHANNEL, TEAM
+
+        uid = self.ids[who]
+        payload = {
+            "type": "block_actions",
+            "team": {"id": TEAM, "domain": "acme"},
+            "user": {"id": uid, "name": uid.lower(), "team_id": TEAM},
+            "api_app_id": "A1",
+            "channel": {"id": CHANNEL, "name": "general"},
+            "container": {"type": "message", "channel_id": CHANNEL, "message_ts": "1700000000.000001"},
+            "trigger_id": self.h.trigger_id(),
+            "response_url": f"{self.slack.url}/respond/{uid}",
+            "actions": [{"action_id": action, "block_id": "moji:actions", "type": "button", "action_ts": "1"}],
+        }
+        sent = await self._signed(urlencode({"payload": json.dumps(payload)}))
+        return Sent("press", who, action, sent.ref)
+
+    async def say(self, who: str, text: str, *, thread: str | None = None) -> Sent:
+        extra = {"thread_ts": thread} if thread else {}
+        ts = await self.h.say(self.ids[who], text, **extra)
+        return Sent("say", who, text, ts)
+
+    async def redeliver(self, sent: Sent) -> None:
+        # the same signed request again, within Slack's five minutes: the signature holds
+        body, headers = sent.ref
+        resp = await self.h.post(body, "application/x-www-form-urlencoded", headers)
+        assert resp.status == 200, resp.status
+
+    @staticmethod
+    def _shown(call: Any) -> str:
+        blocks = call.args.get("blocks") or []
+        if isinstance(blocks, str):
+            blocks = json.loads(blocks)
+        mrkdwn, plain = slack_texts(blocks)
+        return "\n".join([*mrkdwn, *plain, str(call.args.get("text") or "")])
+
+    def channel(self, thread: str | None = None) -> list[str]:
+        from tests.adapters.slack.conftest import CHANNEL
+
+        return [
+            self._shown(c)
+            for c in self.slack.calls
+            if c.ok
+            and c.method in ("chat.postMessage", "chat.update")
+            and c.args.get("channel") == CHANNEL
+            and (thread is None or c.args.get("thread_ts") == thread)
+        ] + [
+            self._shown(c)
+            for c in self.slack.of("response_url")
+            if thread is None and c.args.get("response_type") == "in_channel"
+        ]
+
+    def told(self, who: str) -> list[str]:
+        uid = self.ids[who]
+        return [
+            self._shown(c)
+            for c in self.slack.calls
+            if c.ok
+            and (
+                (c.method == "chat.postEphemeral" and c.args.get("user") == uid)
+                or (c.method == "chat.postMessage" and c.args.get("channel") == uid)
+            )
+        ]
+
+    def pings(self, who: str, thread: str | None = None) -> list[str]:
+        from tests.adapters.slack.conftest import CHANNEL
+
+        uid = self.ids[who]
+        return [
+            str(c.args["text"])
+            for c in self.slack.of("chat.postMessage")
+            if c.ok
+            and c.args.get("channel") == CHANNEL
+            and (thread is None or c.args.get("thread_ts") == thread)
+            and f"<@{uid}>" in str(c.args.get("text"))  # a mention in the text notifies
+        ]
+
+    def marks(self, sent: Sent) -> list[str]:
+        return [
+            "accepted" if c.args.get("name") == "white_check_mark" else "rejected"
+            for c in self.slack.of("reactions.add")
+            if c.args.get("timestamp") == sent.ref
+        ]
+
+    def thread(self) -> str | None:
+        thread: str | None = self.h.adapter.transport.threads.get(self.chat)
+        return thread
+
+    def rate_limited(self) -> list[Any]:
+        return list(self.slack.rate_limited())
+
+    def hostile_live(self, text: str) -> list[str]:
+        kinds = slack_live(text)
+        found = [k for k in kinds if k.startswith("token:") and not k.startswith("token:<!date^")]
+        if kinds["raw-ampersand"]:
+            found.append("raw-ampersand")
+        return found + leaks(text) + (["\\x1b"] if "\x1b" in text else [])
+
+    async def stored(self) -> str:
+        return await every_text(self.store)
+
+    async def advance(self, seconds: float) -> None:
+        await self.clock.advance(seconds)
+        await self.settle()
+
+    async def settle(self) -> None:
+        await self.clock.settle()
+        await eventually(lambda: self.slack.inflight == 0, "the fake Slack's calls answered")
+        await asyncio.sleep(0.005)  # (a call on its way to the fake gets there)
+        await self.clock.settle()
+
+    async def until(self, predicate: Callable[[], object], most: float = 30.0) -> None:
+        await _tick_until(self, predicate, most)
+
+    async def drain(self) -> None:
+        await self.h.drain()
+        await self.settle()
+
+
+@asynccontextmanager
+async def slack_harness(registry: Registry, tmp_path: Path) -> AsyncIterator[SlackHarness]:
+    """The Slack ``h`` fixture's set-up (tests/adapters/slack/conftest.py), on real services."""
+    pytest.importorskip("slack_bolt")
+    from tests.adapters.slack.conftest import MONDAY_1459, running
+    from tests.adapters.slack.fakeslack import FakeSlack
+
+    svc, store = await _real_services(tmp_path, registry)
+    try:
+        clock = FakeClock(MONDAY_1459)
+        fake = FakeSlack(names={"UADMIN": "Ada"}, admins={"UADMIN"}, now=clock.now)
+        await fake.start()
+        try:
+            async with running(fake, clock, svc, store) as h:  # type: ignore[arg-type]
+                yield SlackHarness(h, store)
+        finally:
+            await fake.stop()
+    finally:
+        await store.close()
+
+
+# --------------------------------------------------------------------------- terminal
+
+
+@dataclass
+class _Screen:
+    """What the terminal wrote, each piece marked private when it was a Private message."""
+
+    pieces: list[tuple[bool, str]] = field(default_factory=list)
+    private: bool = False
+
+    def write(self, text: str) -> None:
+        self.pieces.append((self.private, text))
+
+
+class TerminalHarness:
+    """The terminal adapter: one person ("you", an admin) typing lines, computer players."""
+
+    name = "terminal"
+    lacks = {
+        PEOPLE_CAP: "the terminal has one person at the keyboard, called You",
+        BUTTONS: "the terminal has no buttons",
+        REDELIVERY: "a typed line is read once: the terminal has no deliveries to repeat",
+        ADMINS: "the one person at the terminal is its admin",
+        LIMITS: "the terminal has no rate limits",
+        THREADS: "the terminal has no threads",
+        PINGS: "the one person at the terminal is always at the table: there is no one to notify",
+    }
+
+    def __init__(self, registry: Registry, svc: Services, store: SQLStore) -> None:
+        from adapters.terminal.app import CHAT, TerminalOutbox
+        from bot.manager import GameManager
+        from bot.testing import Keyboard
+
+        self.clock = FakeClock()
+        self.store = store
+        self.chat = CHAT
+        self.screen = _Screen()
+        self.outbox = TerminalOutbox(self.screen.write, self.clock, colour=False)
+        send = self.outbox.send
+
+        async def marked(message: Outbound) -> Any:
+            # (TerminalOutbox.send writes before it awaits anything: the mark is the message's)
+            self.screen.private = isinstance(message, Private)
+            try:
+                return await send(message)
+            finally:
+                self.screen.private = False
+
+        self.outbox.send = marked  # type: ignore[method-assign]
+        self._manager = GameManager(
+            registry, self.outbox, svc.game_log, self.clock, workspace=svc.workspace, rng=random.Random(3)
+        )
+        self.keys = Keyboard()
+        self.run: asyncio.Future[int] | None = None
+
+    @property
+    def manager(self) -> Any:
+        return self._manager
+
+    async def command(self, who: str, text: str, *, thread: str | None = None) -> Sent:
+        from adapters.terminal.app import TerminalAdapter
+
+        verb, *words = text.split()
+        if self.run is None:
+            # the terminal opens its game itself, from the command line's game and options (there
+            # is always one: a command typed before is typed at the default game's table)
+            game, *options = words if verb == "start" and words else [self._manager.registry.names()[0]]
+            adapter = TerminalAdapter(
+                self._manager, self.outbox, self.keys.lines(), self.screen.write, game=game, options=options, countdown=0
+            )
+            self.run = asyncio.ensure_future(adapter.run())
+        if verb not in ("start", "go", "join"):  # (the terminal starts its game itself, with You in it)
+            self.keys.type("/" + text)
+        await self.settle()
+        return Sent("command", who, text)
+
+    def seat(self, who: str) -> str:
+        return "terminal:you"
+
+    def rename(self, who: str, name: str) -> None:
+        raise AssertionError(self.lacks[PEOPLE_CAP])
+
+    async def press(self, who: str, action: str) -> Sent:
+        raise AssertionError(self.lacks[BUTTONS])
+
+    async def say(self, who: str, text: str, *, thread: str | None = None) -> Sent:
+        self.keys.type(text)
+        await self.settle()
+        return Sent("say", who, text)
+
+    async def redeliver(self, sent: Sent) -> None:
+        raise AssertionError(self.lacks[REDELIVERY])
+
+    def channel(self, thread: str | None = None) -> list[str]:
+        return [text for private, text in self.screen.pieces if not private]
+
+    def told(self, who: str) -> list[str]:
+        return [text for private, text in self.screen.pieces if private]
+
+    def pings(self, who: str, thread: str | None = None) -> list[str]:
+        return []
+
+    def marks(self, sent: Sent) -> list[str]:
+        word = sent.text.upper()
+        out = []
+        for _, text in self.screen.pieces:
+            if text.strip() == f"✔ {word}":
+                out.append("accepted")
+            elif text.strip().startswith(f"✘ {word}:"):
+                out.append("rejected")
+        return out
+
+    def thread(self) -> str | None:
+        return None
+
+    def rate_limited(self) -> list[Any]:
+        return []
+
+    def hostile_live(self, text: str) -> list[str]:
+        return terminal_live(text) + leaks(text)
+
+    async def stored(self) -> str:
+        return await every_text(self.store)
+
+    async def advance(self, seconds: float) -> None:
+        await self.clock.advance(seconds)
+        await self.settle()
+
+    async def settle(self) -> None:
+        await self.clock.settle()
+        for _ in range(5):  # (the adapter reads a typed line on a later turn of the loop)
+            await asyncio.sleep(0)
+        await self.clock.settle()
+
+    async def until(self, predicate: Callable[[], object], most: float = 30.0) -> None:
+        await _tick_until(self, predicate, most)
+
+    async def drain(self) -> None:
+        await self.settle()
+
+    async def close(self) -> None:
+        self.keys.type(None)  # end of input: the adapter stops its game and returns
+        if self.run is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.run, PATIENCE)
+        await self._manager.shutdown()
+
+
+@asynccontextmanager
+async def terminal_harness(registry: Registry, tmp_path: Path) -> AsyncIterator[TerminalHarness]:
+    """The terminal adapter on the real services, as ``python -m bot`` runs it."""
+    svc, store = await _real_services(tmp_path, registry)
+    try:
+        harness = TerminalHarness(registry, svc, store)
+        try:
+            yield harness
+        finally:
+            await harness.close()
+    finally:
+        await store.close()
+
+
+@asynccontextmanager
+async def open_platform(
+    name: str, registry: Registry, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[PlatformHarness]:
+    """The harness of platform ``name`` ("discord", "slack" or "terminal")."""
+    if name == "discord":
+        async with discord_harness(registry, tmp_path, monkeypatch) as d:
+            yield d
+    elif name == "slack":
+        async with slack_harness(registry, tmp_path) as s:
+            yield s
+    else:
+        async with terminal_harness(registry, tmp_path) as t:
+            yield t
