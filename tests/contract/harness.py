@@ -333,8 +333,8 @@ class DiscordHarness:
         ]
 
     def thread(self) -> str | None:
-        session = next(iter(self.manager.sessions), None)
-        return session.thread_id if session is not None else None
+        chat = next(iter(self.manager.sessions), None)
+        return chat.thread_id if chat is not None else None
 
     def rate_limited(self) -> list[Any]:
         return list(self.fake.rate_limited())
