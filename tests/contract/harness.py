@@ -70,6 +70,15 @@ class Sent:
     ref: Any = None
 
 
+@dataclass(frozen=True)
+class Ping:
+    """A message that mentions someone, and whether the platform notifies them of it (the
+    mention comes first, in a form the platform turns into a notification)."""
+
+    text: str
+    notifies: bool
+
+
 class PlatformHarness(Protocol):
     """A front door under test, driven and observed in neutral terms."""
 
@@ -112,9 +121,22 @@ class PlatformHarness(Protocol):
     def told(self, who: str) -> list[str]:
         """What ``who`` alone was told: ephemeral replies and direct messages, in order."""
 
-    def pings(self, who: str, thread: str | None = None) -> list[str]:
-        """Messages in the chat (or ``thread``) that notify ``who``: they mention them in a way
-        the platform turns into a notification."""
+    def buttons_told(self, who: str) -> list[str]:
+        """The action ids of the buttons on what ``who`` alone was told, in order."""
+
+    def boards(self, thread: str, title: str) -> tuple[int, int]:
+        """How many messages showing the game ``title``'s board were posted in ``thread``, and
+        how many edits of them were made."""
+
+    def boards_expected(self, turns: int) -> tuple[int, int]:
+        """After ``turns`` turns of a turn-based game in a thread: at most how many board messages
+        were posted, and at least how many edits of them were made."""
+
+    def local_date(self, text: str) -> bool:
+        """Whether ``text`` has a date the platform shows in each reader's own time zone."""
+
+    def pings(self, who: str, thread: str | None = None) -> list[Ping]:
+        """Messages posted in the chat (or ``thread``) that mention ``who``."""
 
     def marks(self, sent: Sent) -> list[str]:
         """The bot's marks on a typed answer: ``"accepted"`` or ``"rejected"`` for each."""
@@ -296,7 +318,9 @@ class DiscordHarness:
             ]
         return [s for s in shown if s]
 
-    def told(self, who: str) -> list[str]:
+    def _told(self, who: str) -> list[Any]:
+        """The requests that told ``who`` something privately: ephemeral answers to their own
+        interactions, and messages in their direct-message channel."""
         uid = self.ids[who]
         mine = {
             iid
@@ -304,13 +328,25 @@ class DiscordHarness:
             if payload.get("member", {}).get("user", {}).get("id") == uid
         }
         dm = self._dm_paths()
-        out = []
-        for r in self.fake.requests:
-            if r.status != 200 or r.method not in ("POST", "PATCH"):
-                continue
-            if dm.get(r.path) == uid or (r.ephemeral and any(f"token-{iid}" in r.path for iid in mine)):
-                out.append(self._shown(r.json))
-        return [s for s in out if s]
+        return [
+            r
+            for r in self.fake.requests
+            if r.status == 200
+            and r.method in ("POST", "PATCH")
+            and (dm.get(r.path) == uid or (r.ephemeral and any(f"token-{iid}" in r.path for iid in mine)))
+        ]
+
+    def told(self, who: str) -> list[str]:
+        return [s for s in (self._shown(r.json) for r in self._told(who)) if s]
+
+    def buttons_told(self, who: str) -> list[str]:
+        found = []
+        for r in self._told(who):
+            body = r.json if isinstance(r.json, dict) else {}
+            body = body.get("data", body) if isinstance(body.get("data"), dict) else body
+            for row in body.get("components") or []:
+                found += [str(c.get("custom_id")) for c in row.get("components", []) if c.get("custom_id")]
+        return found
 
     def pings(self, who: str, thread: str | None = None) -> list[str]:
         from tests.adapters.discord.fakediscord import CHANNEL_ID
@@ -319,11 +355,32 @@ class DiscordHarness:
         found = []
         for r in self.fake.of("POST", rf"^/channels/{thread or CHANNEL_ID}/messages$"):
             body = r.json if isinstance(r.json, dict) else {}
+            content = str(body.get("content") or "")
+            if r.status != 200 or f"<@{uid}>" not in content:
+                continue
             allowed = body.get("allowed_mentions") or {}
-            notifies = "users" in (allowed.get("parse") or []) or uid in (allowed.get("users") or [])
-            if r.status == 200 and f"<@{uid}>" in str(body.get("content")) and notifies:
-                found.append(str(body["content"]))
+            permitted = "users" in (allowed.get("parse") or []) or uid in (allowed.get("users") or [])
+            found.append(Ping(content, content.startswith(f"<@{uid}>") and permitted))
         return found
+
+    def boards(self, thread: str, title: str) -> tuple[int, int]:
+        posts = [r for r in self.fake.of("POST", rf"^/channels/{thread}/messages$") if r.status == 200]
+        edits = self.fake.of("PATCH", rf"^/channels/{thread}/messages/\d+$")
+        return (
+            len([r for r in posts if "attachment://" in r.text]),
+            len([r for r in edits if "attachment://" in r.text]),
+        )
+
+    def boards_expected(self, turns: int) -> tuple[int, int]:
+        from bot.delivery import SCROLLED_AWAY
+
+        # one board message, edited as the game goes; a new one only once the thread scrolled on
+        # (each turn adds about four messages); the delivery may fold two turns' boards into one
+        # edit under Discord's edit limit: pacing, not a lost board
+        return 1 + (4 * turns) // SCROLLED_AWAY, 1
+
+    def local_date(self, text: str) -> bool:
+        return "<t:" in text and ":F>" in text
 
     def marks(self, sent: Sent) -> list[str]:
         return [
@@ -342,9 +399,8 @@ class DiscordHarness:
     def hostile_live(self, text: str) -> list[str]:
         kinds = discord_live(text)
         named = ("masked-link", "url", "everyone", "here", "fmt:||")
-        return [k for k in kinds if k in named or k.startswith("token:<@") or k.startswith("token:<#")] + leaks(
-            text
-        )
+        found = [k for k in kinds if k in named or k.startswith("token:<@") or k.startswith("token:<#")]
+        return found + leaks(text) + (["\\x1b"] if "\x1b" in text else [])
 
     async def stored(self) -> str:
         return await every_text(self.store)
@@ -504,30 +560,62 @@ class SlackHarness:
             if thread is None and c.args.get("response_type") == "in_channel"
         ]
 
-    def told(self, who: str) -> list[str]:
-        uid = self.ids[who]
-        return [
-            self._shown(c)
-            for c in self.slack.calls
-            if c.ok
-            and (
-                (c.method == "chat.postEphemeral" and c.args.get("user") == uid)
-                or (c.method == "chat.postMessage" and c.args.get("channel") == uid)
-            )
-        ]
-
-    def pings(self, who: str, thread: str | None = None) -> list[str]:
+    def _told(self, who: str) -> list[Any]:
+        """Ephemeral messages to ``who`` in the chat's channel (an ephemeral elsewhere would not be
+        seen there: it does not count), and direct messages."""
         from tests.adapters.slack.conftest import CHANNEL
 
         uid = self.ids[who]
         return [
-            str(c.args["text"])
+            c
+            for c in self.slack.calls
+            if c.ok
+            and (
+                (c.method == "chat.postEphemeral" and c.args.get("user") == uid and c.args.get("channel") == CHANNEL)
+                or (c.method == "chat.postMessage" and c.args.get("channel") == uid)
+            )
+        ]
+
+    def told(self, who: str) -> list[str]:
+        return [self._shown(c) for c in self._told(who)]
+
+    def buttons_told(self, who: str) -> list[str]:
+        found = []
+        for c in self._told(who):
+            blocks = c.args.get("blocks") or []
+            if isinstance(blocks, str):
+                blocks = json.loads(blocks)
+            found += [e["action_id"] for b in blocks if b.get("type") == "actions" for e in b["elements"]]
+        return found
+
+    def pings(self, who: str, thread: str | None = None) -> list[Ping]:
+        from tests.adapters.slack.conftest import CHANNEL
+
+        uid = self.ids[who]
+        return [
+            # a mention in the text (not only in blocks) notifies; in the thread when it is the thread's
+            Ping(text, text.startswith(f"<@{uid}>") and (thread is None or c.args.get("thread_ts") == thread))
             for c in self.slack.of("chat.postMessage")
             if c.ok
             and c.args.get("channel") == CHANNEL
-            and (thread is None or c.args.get("thread_ts") == thread)
-            and f"<@{uid}>" in str(c.args.get("text"))  # a mention in the text notifies
+            and f"<@{uid}>" in (text := str(c.args.get("text")))
         ]
+
+    def boards(self, thread: str, title: str) -> tuple[int, int]:
+        posts = [
+            c
+            for c in self.slack.of("chat.postMessage")
+            if c.ok and str(c.args.get("text")).startswith(title) and "lobby" not in str(c.args.get("text"))
+        ]
+        assert all(c.args.get("thread_ts") == thread for c in posts), "every board in the thread"
+        edits = [c for c in self.slack.of("chat.update") if c.ok and str(c.args.get("text")).startswith(title + " ")]
+        return len(posts), len(edits)
+
+    def boards_expected(self, turns: int) -> tuple[int, int]:
+        return 2, turns  # (every turn's board is an edit: Slack's chat.update limit is per workspace)
+
+    def local_date(self, text: str) -> bool:
+        return "<!date^" in text and "date_long_pretty" in text
 
     def marks(self, sent: Sent) -> list[str]:
         return [
@@ -691,7 +779,19 @@ class TerminalHarness:
     def told(self, who: str) -> list[str]:
         return [text for private, text in self.screen.pieces if private]
 
-    def pings(self, who: str, thread: str | None = None) -> list[str]:
+    def buttons_told(self, who: str) -> list[str]:
+        return []
+
+    def boards(self, thread: str, title: str) -> tuple[int, int]:
+        raise AssertionError(self.lacks[THREADS])
+
+    def boards_expected(self, turns: int) -> tuple[int, int]:
+        raise AssertionError(self.lacks[THREADS])
+
+    def local_date(self, text: str) -> bool:
+        return False
+
+    def pings(self, who: str, thread: str | None = None) -> list[Ping]:
         return []
 
     def marks(self, sent: Sent) -> list[str]:

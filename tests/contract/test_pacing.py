@@ -1,5 +1,5 @@
 """Pacing inside the platform's declared limits: a lively race — six people, a burst of words
-all at once, then a word every 2–4 s each, about half of them wrong — meets no 429 (the fakes
+all at once, then a minute of a word every 2–4 s each, about half of them wrong — meets no 429 (the fakes
 answer 429 to any call over the platform's limits, on the test's clock)."""
 
 from __future__ import annotations
@@ -46,15 +46,15 @@ async def test_a_burst_and_a_lively_race_meet_no_rate_limit(p: PlatformHarness) 
         typed += [await p.say(who, word()) for _ in range(3)]
     start = p.clock.now()
     due = {who: start + rng.uniform(2, 4) for who in PLAYERS}
-    while game_session(p) is not None and p.clock.now() - start < 90:
+    while game_session(p) is not None and p.clock.now() - start < 60:
         for who, at in due.items():
             if at <= p.clock.now():
                 typed.append(await p.say(who, word()))
                 due[who] = p.clock.now() + rng.uniform(2, 4)
         await p.advance(0.1)
     await p.drain()
+    accepted = [s for s in typed if "accepted" in p.marks(s)]
+    assert len(accepted) >= 3, (len(accepted), len(typed))
 
     assert p.rate_limited() == [], p.rate_limited()[:5]
     assert not p.manager.errors
-    accepted = [s for s in typed if "accepted" in p.marks(s)]
-    assert len(accepted) >= 5, (len(accepted), len(typed))

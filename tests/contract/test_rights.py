@@ -34,10 +34,12 @@ async def test_admin_commands_are_refused_to_others_and_done_for_an_admin(p: Pla
     assert (await p.store.word_lists(platform, ws))[0] == {"zzyzx"}
     await p.command("ada", "purge")  # asked first, then done by the button
     await p.until(lambda: said(p, "ada", "Delete all of this") == 1)
+    assert p.buttons_told("ada") == [PURGE]
     assert await p.store.get_settings(platform, ws) == {"reasons": "on"}
     await p.press("ada", PURGE)
     await p.until(lambda: said(p, "ada", "everything moji kept") + said(p, "ada", "nothing to delete") == 1)
     assert await p.store.get_settings(platform, ws) == {}
+    assert (await p.store.word_lists(platform, ws))[0] == set(), "the workspace's words went too"
     assert not p.manager.errors
 
 

@@ -59,11 +59,15 @@ async def test_a_board_game_played_by_typing_moves_in_its_thread(
         await p.say("ann", "pass", thread=thread)  # out of turn now: a private hint, nothing played
         await p.drain()
     assert turns >= 2
-    pings = [t for t in p.pings("ann", thread) if "your turn" in t]
-    assert len(pings) >= turns, "each turn notifies the player"
+    pings = [ping for ping in p.pings("ann", thread) if "your turn" in ping.text]
+    assert len(pings) >= turns and all(ping.notifies for ping in pings), "each turn notifies the player"
+    assert all(p.local_date(ping.text) for ping in pings), "the turn's deadline in the reader's time zone"
     assert any("not playing" in t for t in p.told("bob")) and any("Not yet" in t for t in p.told("ann"))
     said = [a.text for a in logged if a.kind == "say" and a.seat == p.seat("ann")]
     assert said == ["pass"] * turns, "only Ann's moves on her turn were played"
     assert not [t for t in p.channel(thread) if "so who is winning" in t]
+    posts, edits = p.boards(thread, board.GAME.title)
+    most_posts, fewest_edits = p.boards_expected(turns)
+    assert posts <= most_posts and edits >= fewest_edits, (posts, edits, turns)
     assert p.rate_limited() == []
     assert not p.manager.errors
