@@ -30,7 +30,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 from urllib.parse import unquote, urlencode
 
 import pytest
@@ -171,7 +171,9 @@ class PlatformHarness(Protocol):
 def game_session(p: PlatformHarness) -> Any:
     """The chat's running session (or None)."""
     sessions = p.manager.sessions
-    return sessions.get(p.chat) or next((s for c, s in sessions.items() if c.channel_id == p.chat.channel_id), None)
+    return sessions.get(p.chat) or next(
+        (s for c, s in sessions.items() if c.channel_id == p.chat.channel_id), None
+    )
 
 
 # --------------------------------------------------------------------------- shared parts
@@ -183,14 +185,32 @@ async def _real_services(tmp_path: Path, registry: Registry) -> tuple[Services, 
     return Services(registry, Workspace(store, registry), StoreGameLog(store), store), store
 
 
+async def _database_caught_up(store: SQLStore) -> None:
+    """Return once what the game asked of the database so far is done: a read queued behind it
+    (on SQLite one thread runs the connection's calls in turn), then a few turns of the loop for
+    the callers to go on."""
+    for _ in range(3):
+        await asyncio.sleep(0)
+    await store.get_settings("contract", "caught-up")
+    for _ in range(3):
+        await asyncio.sleep(0)
+
+
 async def _tick_until(p: PlatformHarness, predicate: Callable[[], object], most: float) -> None:
+    """Let the fake clock run in steps of 0.25 s, at most ``most`` s, until ``predicate()`` holds;
+    then, as work in real threads (a dictionary loading, the database) may still be on its way,
+    keep waiting without moving the clock, up to :data:`~tests.waiting.PATIENCE` real seconds."""
     waited = 0.0
+    deadline = time.monotonic() + PATIENCE
     await p.settle()
     while not predicate():
-        assert waited < most, f"condition not met within {most} s on the fake clock"
-        await p.clock.advance(0.25)
+        if waited < most:
+            await p.clock.advance(0.25)
+            waited += 0.25
+        else:
+            assert time.monotonic() < deadline, f"condition not met within {most} s on the fake clock"
+            await asyncio.sleep(0.01)
         await p.settle()
-        waited += 0.25
 
 
 def _discord_slash(text: str) -> tuple[str, dict[str, Any], str | None]:
@@ -209,7 +229,8 @@ def _discord_slash(text: str) -> tuple[str, dict[str, Any], str | None]:
         language = [w.split("=", 1)[1] for w in rest if w.startswith("language=")]
         return "define", {"word": word, **({"language": language[0]} if language else {})}, None
     if verb == "config":
-        return "config", dict(zip(("key", "value"), [rest[0], " ".join(rest[1:])] if rest[1:] else rest)), None
+        values = [rest[0], " ".join(rest[1:])] if rest[1:] else rest
+        return "config", dict(zip(("key", "value")[: len(values)], values, strict=True)), None
     if verb in ("purge", "forget-me"):
         return verb, {"confirm": True} if rest == ["confirm"] else {}, None
     keyed = {"vote": "choice", "play": "move", "rules": "game", "season": "which", "schedule": "when"}
@@ -225,7 +246,7 @@ class DiscordHarness:
     """The real discord.py client (moji's MojiBot) against the fake Discord."""
 
     name = "discord"
-    lacks: dict[str, str] = {}
+    lacks: ClassVar[dict[str, str]] = {}
 
     def __init__(self, h: Any, store: SQLStore) -> None:
         from tests.adapters.discord.conftest import CHAT
@@ -269,7 +290,9 @@ class DiscordHarness:
         return "900000000000000001"  # (a button on a message the fake did not keep, e.g. an ephemeral one)
 
     async def press(self, who: str, action: str) -> Sent:
-        iid = await self.fake.press(*self._member(who), action, self._message_with(action), admin=who == "ada")
+        iid = await self.fake.press(
+            *self._member(who), action, self._message_with(action), admin=who == "ada"
+        )
         return Sent("press", who, action, iid)
 
     async def say(self, who: str, text: str, *, thread: str | None = None) -> Sent:
@@ -406,10 +429,13 @@ class DiscordHarness:
         return await every_text(self.store)
 
     async def advance(self, seconds: float) -> None:
-        await self.h.advance(seconds)
+        await self.clock.advance(seconds)
+        await self.settle()
 
     async def settle(self) -> None:
         await self.h.settle()
+        await _database_caught_up(self.store)
+        await self.clock.settle()
 
     async def until(self, predicate: Callable[[], object], most: float = 30.0) -> None:
         await _tick_until(self, predicate, most)
@@ -425,7 +451,12 @@ async def discord_harness(
     """The Discord ``h`` fixture's set-up (tests/adapters/discord/conftest.py), on real services."""
     from discord.http import Ratelimit
 
-    from tests.adapters.discord.conftest import ON_A_FAKE_CLOCK, _refresh_without_sleeping, make_config, start_bot
+    from tests.adapters.discord.conftest import (
+        ON_A_FAKE_CLOCK,
+        _refresh_without_sleeping,
+        make_config,
+        start_bot,
+    )
     from tests.adapters.discord.fakediscord import FakeDiscord
 
     svc, store = await _real_services(tmp_path, registry)
@@ -454,7 +485,7 @@ class SlackHarness:
     """The real slack-bolt app on 127.0.0.1, fed signed requests, talking to the fake Web API."""
 
     name = "slack"
-    lacks: dict[str, str] = {}
+    lacks: ClassVar[dict[str, str]] = {}
 
     def __init__(self, h: Any, store: SQLStore) -> None:
         from tests.adapters.slack.conftest import CHAT
@@ -520,7 +551,9 @@ class SlackHarness:
             "container": {"type": "message", "channel_id": CHANNEL, "message_ts": "1700000000.000001"},
             "trigger_id": self.h.trigger_id(),
             "response_url": f"{self.slack.url}/respond/{uid}",
-            "actions": [{"action_id": action, "block_id": "moji:actions", "type": "button", "action_ts": "1"}],
+            "actions": [
+                {"action_id": action, "block_id": "moji:actions", "type": "button", "action_ts": "1"}
+            ],
         }
         sent = await self._signed(urlencode({"payload": json.dumps(payload)}))
         return Sent("press", who, action, sent.ref)
@@ -571,7 +604,11 @@ class SlackHarness:
             for c in self.slack.calls
             if c.ok
             and (
-                (c.method == "chat.postEphemeral" and c.args.get("user") == uid and c.args.get("channel") == CHANNEL)
+                (
+                    c.method == "chat.postEphemeral"
+                    and c.args.get("user") == uid
+                    and c.args.get("channel") == CHANNEL
+                )
                 or (c.method == "chat.postMessage" and c.args.get("channel") == uid)
             )
         ]
@@ -596,9 +633,7 @@ class SlackHarness:
             # a mention in the text (not only in blocks) notifies; in the thread when it is the thread's
             Ping(text, text.startswith(f"<@{uid}>") and (thread is None or c.args.get("thread_ts") == thread))
             for c in self.slack.of("chat.postMessage")
-            if c.ok
-            and c.args.get("channel") == CHANNEL
-            and f"<@{uid}>" in (text := str(c.args.get("text")))
+            if c.ok and c.args.get("channel") == CHANNEL and f"<@{uid}>" in (text := str(c.args.get("text")))
         ]
 
     def boards(self, thread: str, title: str) -> tuple[int, int]:
@@ -608,7 +643,11 @@ class SlackHarness:
             if c.ok and str(c.args.get("text")).startswith(title) and "lobby" not in str(c.args.get("text"))
         ]
         assert all(c.args.get("thread_ts") == thread for c in posts), "every board in the thread"
-        edits = [c for c in self.slack.of("chat.update") if c.ok and str(c.args.get("text")).startswith(title + " ")]
+        edits = [
+            c
+            for c in self.slack.of("chat.update")
+            if c.ok and str(c.args.get("text")).startswith(title + " ")
+        ]
         return len(posts), len(edits)
 
     def boards_expected(self, turns: int) -> tuple[int, int]:
@@ -649,6 +688,7 @@ class SlackHarness:
         await self.clock.settle()
         await eventually(lambda: self.slack.inflight == 0, "the fake Slack's calls answered")
         await asyncio.sleep(0.005)  # (a call on its way to the fake gets there)
+        await _database_caught_up(self.store)
         await self.clock.settle()
 
     async def until(self, predicate: Callable[[], object], most: float = 30.0) -> None:
@@ -698,7 +738,7 @@ class TerminalHarness:
     """The terminal adapter: one person ("you", an admin) typing lines, computer players."""
 
     name = "terminal"
-    lacks = {
+    lacks: ClassVar[dict[str, str]] = {
         PEOPLE_CAP: "the terminal has one person at the keyboard, called You",
         BUTTONS: "the terminal has no buttons",
         REDELIVERY: "a typed line is read once: the terminal has no deliveries to repeat",
@@ -748,9 +788,24 @@ class TerminalHarness:
             # is always one: a command typed before is typed at the default game's table)
             game, *options = words if verb == "start" and words else [self._manager.registry.names()[0]]
             adapter = TerminalAdapter(
-                self._manager, self.outbox, self.keys.lines(), self.screen.write, game=game, options=options, countdown=0
+                self._manager,
+                self.outbox,
+                self.keys.lines(),
+                self.screen.write,
+                game=game,
+                options=options,
+                countdown=0,
             )
             self.run = asyncio.ensure_future(adapter.run())
+            run = self.run
+
+            def begun() -> bool:  # (or refused: the adapter has returned)
+                session = self._manager.sessions.get(self.chat)
+                return run.done() or (session is not None and session.phase.value == "running")
+
+            # the game begins in real time (its start is written to the database) before the
+            # clock may move: a countdown of 0
+            await eventually(begun, "the terminal's game begun")
         if verb not in ("start", "go", "join"):  # (the terminal starts its game itself, with You in it)
             self.keys.type("/" + text)
         await self.settle()
@@ -822,9 +877,17 @@ class TerminalHarness:
 
     async def settle(self) -> None:
         await self.clock.settle()
-        for _ in range(5):  # (the adapter reads a typed line on a later turn of the loop)
-            await asyncio.sleep(0)
+        await eventually(self._waiting_for_a_line, "the terminal waiting for the next line")
+        await _database_caught_up(self.store)
         await self.clock.settle()
+
+    def _waiting_for_a_line(self) -> bool:
+        """Whether the adapter has read every typed line and handled it: it waits on the keyboard
+        again (or it has returned)."""
+        if self.run is None or self.run.done():
+            return True
+        queue = self.keys.queue
+        return queue.empty() and bool(getattr(queue, "_getters", None))  # (asyncio.Queue's waiters)
 
     async def until(self, predicate: Callable[[], object], most: float = 30.0) -> None:
         await _tick_until(self, predicate, most)

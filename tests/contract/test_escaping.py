@@ -13,8 +13,8 @@ from tests.contract.harness import PEOPLE_CAP, PlatformHarness, game_session
 #: Markup every platform knows, mentions of everyone and of someone, a control sequence and a
 #: right-to-left override.
 NAME = (
-    "[Free Nitro](https://evil.example) @everyone <@100000000000000001> <!channel> <@UANN> "
-    "<https://evil.example|login> & *b* ||x|| \x1b[31m\u202e"
+    "[Free Nitro](https://evil.example) @everyone <@100000000000000001> <#1> <@&1> <!channel> <@UANN> "
+    "<https://evil.example|login> & *b* **b** _i_ ~s~ `c` > q ||x|| \x1b[31m\u202e"
 )
 #: A hostile option typed at ``start``: quoted back in the refusal.
 TYPED = "[FreeNitro](https://evil.example)<https://evil.example|login>\x1b[31m\u202e=1"

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from tests.contract.harness import BUTTONS, PEOPLE_CAP, PlatformHarness, game_session
+from tests.waiting import eventually_true
 
 #: Contains every letter the toy game can show: a right answer whatever the table.
 EVERY_LETTER = "abcdefghilmnoprst"
@@ -30,9 +31,19 @@ async def test_start_join_go_and_an_answer_sent_at_once_are_handled_in_order(p: 
     await p.until(lambda: any("game over" in t for t in p.channel()))
     await p.drain()
     assert no_game_replies(p) == []
-    board = await p.store.leaderboard(p.chat.platform, p.chat.workspace_id, "toy", "all", datetime.now(UTC), 10)
     expected = {"Ann", *(who.title() for who in joiners)} if joiners else {"You"}
-    assert {r.display_name for r in board} == expected, "everyone who joined played"
+
+    async def players() -> set[str]:
+        board = await p.store.leaderboard(
+            p.chat.platform, p.chat.workspace_id, "toy", "all", datetime.now(UTC), 10
+        )
+        return {r.display_name for r in board}
+
+    # (the result is written by the database's thread: it may come a moment after the message)
+    async def everyone_played() -> bool:
+        return await players() == expected
+
+    await eventually_true(everyone_played, f"everyone who joined ({expected}) played")
     assert p.marks(answer) == ["accepted"], "the answer typed after go counted"
     assert not p.manager.errors
 

@@ -21,7 +21,9 @@ class SecretEngine(ToyEngine):
     def apply(self, action: Action) -> list[Notice]:
         out = super().apply(action)
         if action.kind == "begin":
-            out += [Notice("private", f"Your rack: {SECRET}-{s.name}", s.id) for s in self.seats if s.bot is None]
+            out += [
+                Notice("private", f"Your rack: {SECRET}-{s.name}", s.id) for s in self.seats if s.bot is None
+            ]
         return out
 
     def snapshot(self, viewer: str | None = None) -> Snapshot:
@@ -33,7 +35,9 @@ class SecretEngine(ToyEngine):
         )
 
 
-SECRET_GAME: GameInfo = dataclasses.replace(TOY, name="secret", title="Secret", create=SecretEngine, aliases=())
+SECRET_GAME: GameInfo = dataclasses.replace(
+    TOY, name="secret", title="Secret", create=SecretEngine, aliases=()
+)
 
 
 @pytest.fixture

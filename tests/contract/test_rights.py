@@ -18,7 +18,7 @@ async def test_admin_commands_are_refused_to_others_and_done_for_an_admin(p: Pla
     for command in ("config reasons on", "words add zzyzx"):
         before = said(p, "bob", "Only workspace admins")
         await p.command("bob", command)
-        await p.until(lambda: said(p, "bob", "Only workspace admins") == before + 1)
+        await p.until(lambda before=before: said(p, "bob", "Only workspace admins") == before + 1)  # type: ignore[misc]
     await p.command("bob", "purge confirm")
     await p.until(lambda: said(p, "bob", "Only workspace admins can purge") == 1)
     await p.press("bob", PURGE)  # the confirmation button, pressed by someone who may not
