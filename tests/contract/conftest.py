@@ -35,7 +35,12 @@ async def platform(
 ) -> AsyncIterator[PlatformHarness]:
     from tests.contract.harness import DiscordHarness, SlackHarness, TerminalHarness
 
-    kind = {"discord": DiscordHarness, "slack": SlackHarness, "terminal": TerminalHarness}[request.param]
+    kinds: dict[str, type[PlatformHarness]] = {
+        "discord": DiscordHarness,
+        "slack": SlackHarness,
+        "terminal": TerminalHarness,
+    }
+    kind = kinds[request.param]
     for marker in request.node.iter_markers("needs"):
         for capability in marker.args:
             if capability in kind.lacks:

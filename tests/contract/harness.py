@@ -85,7 +85,7 @@ class PlatformHarness(Protocol):
     #: "discord", "slack" or "terminal".
     name: str
     #: Capability → why this platform does not have it (see the constants above).
-    lacks: dict[str, str]
+    lacks: ClassVar[dict[str, str]]
     #: The chat the game is played in.
     chat: ChatKey
     clock: FakeClock
@@ -180,7 +180,7 @@ def game_session(p: PlatformHarness) -> Any:
 
 
 async def _real_services(tmp_path: Path, registry: Registry) -> tuple[Services, SQLStore]:
-    store: SQLStore = open_store(f"sqlite:///{tmp_path / 'moji.db'}")  # type: ignore[assignment]
+    store: SQLStore = open_store(f"sqlite:///{tmp_path / 'moji.db'}")
     await store.open()
     return Services(registry, Workspace(store, registry), StoreGameLog(store), store), store
 
@@ -371,7 +371,7 @@ class DiscordHarness:
                 found += [str(c.get("custom_id")) for c in row.get("components", []) if c.get("custom_id")]
         return found
 
-    def pings(self, who: str, thread: str | None = None) -> list[str]:
+    def pings(self, who: str, thread: str | None = None) -> list[Ping]:
         from tests.adapters.discord.fakediscord import CHANNEL_ID
 
         uid = self.ids[who]
