@@ -1,11 +1,14 @@
-"""privacy, forget-me and purge through real discord.py; a server that removes moji and adds it back."""
+"""forget-me through real discord.py; a server that removes moji and adds it back.
+
+(``privacy`` answered privately and ``purge`` for admins only, on every platform: the contract
+suite, tests/contract/test_privacy.py and test_rights.py.)"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.privacy import DAY, FORGET_ME, PURGE, housekeeping
-from tests.adapters.discord.conftest import ANN, BOB, CAT, CHAT, Harness
+from bot.privacy import DAY, FORGET_ME, housekeeping
+from tests.adapters.discord.conftest import ANN, BOB, CHAT, Harness
 from tests.adapters.discord.fakediscord import GUILD_ID
 
 WS = CHAT.workspace_id
@@ -40,14 +43,6 @@ def spy(h: Harness, method: str) -> list[tuple[Any, ...]]:
     return calls
 
 
-async def test_privacy_is_ephemeral(h: Harness) -> None:
-    iid = await h.fake.slash(*ANN, "privacy")
-    [answer] = await h.fake.wait_for("POST", reply_to(iid))
-    assert answer.ephemeral and "What moji keeps" in answer.text and "docs/PRIVACY.md" in answer.text
-    assert "30 days" in answer.text
-    assert h.fake.channel_posts() == []
-
-
 async def test_forget_me_asks_with_a_button_then_forgets(h: Harness) -> None:
     forgotten = spy(h, "forget_player")
     iid = await h.fake.slash(*ANN, "forget-me")
@@ -66,25 +61,6 @@ async def test_forget_me_confirm_option(h: Harness) -> None:
     iid = await h.fake.slash(*BOB, "forget-me", {"confirm": True})
     [done] = await h.fake.wait_for("POST", reply_to(iid))
     assert "forgotten you" in done.text and forgotten == [("discord", WS, BOB[0])]
-
-
-async def test_purge_is_refused_to_a_non_admin(h: Harness) -> None:
-    purged = spy(h, "purge_workspace")
-    iid = await h.fake.slash(*BOB, "purge", {"confirm": True})
-    [refused] = await h.fake.wait_for("POST", reply_to(iid))
-    assert refused.ephemeral and "Only workspace admins can purge" in refused.text
-    pressed = await h.fake.press(*BOB, PURGE, "900000000000000002")
-    [refused] = await h.fake.wait_for("POST", reply_to(pressed))
-    assert "Only workspace admins can purge" in refused.text
-    assert purged == []
-    # Manage Server: asked first, then done by the button
-    iid = await h.fake.slash(*CAT, "purge", admin=True)
-    [asked] = await h.fake.wait_for("POST", reply_to(iid))
-    assert custom_ids(asked.json) == [PURGE] and purged == []
-    pressed = await h.fake.press(*CAT, PURGE, "900000000000000003", admin=True)
-    [done] = await h.fake.wait_for("POST", reply_to(pressed))
-    assert "There was nothing to delete" in done.text  # (this server kept nothing yet)
-    assert purged == [("discord", WS)]
 
 
 async def test_a_server_removing_moji_and_adding_it_back_keeps_its_data(h: Harness) -> None:

@@ -1,4 +1,7 @@
-"""Events sent together are handled in arrival order, per chat; other chats never wait.
+"""One chat keeps its order while fifty others play: other chats never wait.
+
+That events sent together are handled in arrival order, on every platform, is the contract
+suite's (tests/contract/test_ordering.py).
 
 discord.py runs a task per gateway event, and each command first defers its
 interaction (a REST call) before moji looks at it: without a per-chat line in the
@@ -10,10 +13,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from datetime import UTC, datetime
 
 from bot.events import ChatKey
-from tests.adapters.discord.conftest import ANN, BOB, CAT, CHAT, Harness, mark_of
+from tests.adapters.discord.conftest import ANN, CAT, CHAT, Harness, mark_of
 from tests.adapters.discord.fakediscord import GUILD_ID
 
 #: Contains every letter the toy game can show: a right answer whatever the table.
@@ -33,31 +35,6 @@ async def tick_until(h: Harness, predicate: Callable[[], bool], most: float = 30
 
 def no_game_replies(h: Harness) -> list[str]:
     return [r.text for r in h.fake.requests if "no game in this channel" in r.text]
-
-
-async def test_start_join_and_go_sent_at_once_are_handled_in_order(h: Harness) -> None:
-    await h.fake.slash(*ANN, "start", {"game": "toy", "more": "target=1"})
-    await h.fake.slash(*BOB, "join")
-    await h.fake.slash(*CAT, "join")
-    await h.fake.slash(*ANN, "go")
-    answer = await h.fake.say(*BOB, EVERY_LETTER)  # typed the moment the game began
-    # target=1: that answer wins the game, once the settle window closes
-    await tick_until(h, lambda: any("game over" in r.text for r in h.fake.channel_posts()))
-    assert no_game_replies(h) == []
-    games = await h.svc.store.leaderboard("discord", GUILD_ID, "toy", "all", datetime.now(UTC), 10)
-    assert {r.display_name for r in games} == {"Ann", "Bob", "Cat"}, "everyone who joined played"
-    assert mark_of(h, answer) == ["✅"], "the answer after go counted"
-
-
-async def test_four_simultaneous_join_clicks_all_count(h: Harness) -> None:
-    await h.fake.slash(*ANN, "start", {"game": "toy"})
-    await h.fake.until(lambda: CHAT in h.manager.sessions)
-    await h.fake.until(lambda: h.manager.sessions[CHAT]._lobby_ref is not None)
-    lobby = h.manager.sessions[CHAT]._lobby_ref.message_id
-    for who in (BOB, CAT, DAN, EVE):
-        await h.fake.press(*who, "moji:join", lobby)
-    await h.fake.until(lambda: len(h.manager.sessions[CHAT].players) == 5)
-    assert [p.display_name for p in h.manager.sessions[CHAT].players] == ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
 
 async def test_one_chat_keeps_its_order_while_fifty_others_play(h: Harness) -> None:

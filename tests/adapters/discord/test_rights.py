@@ -9,9 +9,8 @@ from typing import Any
 
 import pytest
 
-from tests.adapters.discord.conftest import ANN, CAT, CHAT, Harness
+from tests.adapters.discord.conftest import ANN, CAT, Harness
 from tests.adapters.discord.fakediscord import GUILD_ID, Request
-from tests.adapters.discord.test_game import open_lobby
 
 GAME_MASTERS = "600000000000000009"
 NAMESAKE = "600000000000000077"
@@ -142,20 +141,6 @@ async def test_a_redelivered_interaction_is_handled_once(
     callbacks = [r for r in h.fake.replies_to(iid) if "/callback" in r.path]
     assert len(h.fake.replies_to(iid)) == answers + len(callbacks) - 1  # only the acknowledgement
     assert not [r for r in h.fake.replies_to(iid) if r.method == "DELETE"]  # the answer stays
-
-
-async def test_a_redelivered_button_press_is_handled_once(h: Harness) -> None:
-    lobby = await open_lobby(h)
-    session = h.manager.sessions[CHAT]
-    press = await h.fake.press(*CAT, "moji:join", lobby)
-    await h.fake.until(lambda: len(session.players) == 2)
-    await h.fake.slash(*CAT, "leave")
-    await h.fake.until(lambda: len(session.players) == 1)
-    h.fake.answered.discard(press)
-    await h.fake.redeliver(press)
-    await h.fake.until(lambda: h.manager.once.dropped == 1)
-    await h.settle()
-    assert len(session.players) == 1
 
 
 async def words(h: Harness) -> set[str]:

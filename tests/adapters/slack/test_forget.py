@@ -1,4 +1,7 @@
-"""privacy, forget-me and purge through the real Bolt app; uninstalls schedule the deletion."""
+"""forget-me through the real Bolt app; uninstalls schedule the deletion.
+
+(``privacy`` answered privately and ``purge`` for admins only, on every platform: the contract
+suite, tests/contract/test_privacy.py and test_rights.py.)"""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ import pytest
 
 pytest.importorskip("slack_bolt")
 
-from bot.privacy import DAY, FORGET_ME, PURGE, housekeeping
+from bot.privacy import DAY, FORGET_ME, housekeeping
 from tests.adapters.slack.conftest import TEAM, Harness, until
 from tests.adapters.slack.fakes import Stats
 from tests.adapters.slack.fakeslack import Call
@@ -23,14 +26,6 @@ def buttons_of(call: Call) -> list[str]:
     if isinstance(blocks, str):
         blocks = json.loads(blocks)
     return [e["action_id"] for b in blocks or () if b.get("type") == "actions" for e in b["elements"]]
-
-
-async def test_privacy_is_answered_privately(h: Harness) -> None:
-    assert await h.command("UANN", "privacy") == 200
-    [answer] = await h.slack.wait_for("chat.postEphemeral", says("What moji keeps"))
-    assert answer.args["user"] == "UANN"
-    assert "30 days" in answer.text() and "docs/PRIVACY.md" in answer.text()
-    assert h.slack.of("chat.postMessage") == []
 
 
 async def test_forget_me_asks_then_the_button_forgets(h: Harness) -> None:
@@ -60,23 +55,6 @@ async def test_forget_me_waits_for_the_players_game_to_end(h: Harness) -> None:
     await h.command("UANN", "start toy")
     await h.command("UANN", "forget-me confirm")
     await h.slack.wait_for("chat.postEphemeral", says("leave", "first"))
-
-
-async def test_purge_is_refused_to_a_non_admin_and_done_for_an_admin(h: Harness) -> None:
-    store = h.svc.store
-    store.scores[("slack", TEAM, "UANN")] = Stats("Ann", 3, 1, 12)
-    store.settings[("slack", TEAM)] = {"quiet": "on"}
-    await h.command("UANN", "purge confirm")
-    await h.slack.wait_for("chat.postEphemeral", says("Only workspace admins can purge"))
-    await h.button("UANN", PURGE)
-    await h.slack.wait_for("chat.postEphemeral", says("Only workspace admins can purge"), count=2)
-    assert store.purged == [] and store.scores
-    await h.command("UADMIN", "purge")
-    [asked] = await h.slack.wait_for("chat.postEphemeral", says("Delete all of this workspace"))
-    assert buttons_of(asked) == [PURGE] and store.purged == []
-    await h.button("UADMIN", PURGE)
-    await h.slack.wait_for("chat.postEphemeral", says("everything moji kept about this workspace"))
-    assert store.purged == [("slack", TEAM)] and store.scores == {} and ("slack", TEAM) not in store.settings
 
 
 async def test_uninstall_schedules_the_deletion_and_an_event_cancels_it(h: Harness) -> None:

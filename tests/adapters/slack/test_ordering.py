@@ -1,4 +1,7 @@
-"""Events sent together are handled in arrival order, per chat; other chats never wait."""
+"""One chat keeps its order while fifty others play: other chats never wait.
+
+That events sent together are handled in arrival order, on every platform, is the contract
+suite's (tests/contract/test_ordering.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ import pytest
 pytest.importorskip("slack_bolt")
 
 from bot.events import ChatKey
-from tests.adapters.slack.conftest import CHAT, TEAM, Harness, tick_until, until
+from tests.adapters.slack.conftest import CHAT, TEAM, Harness, tick_until
 
 #: Contains every letter the toy game can show: a right answer whatever the table.
 EVERY_LETTER = "abcdefghilmnoprst"
@@ -17,34 +20,6 @@ EVERY_LETTER = "abcdefghilmnoprst"
 
 def no_game_replies(h: Harness) -> list[str]:
     return [c.text() for c in h.slack.calls if "no game in this channel" in c.text()]
-
-
-async def test_start_join_and_go_sent_at_once_are_handled_in_order(h: Harness) -> None:
-    # each request returns as soon as Slack has its acknowledgement, before it is handled
-    for user, text in (("UANN", "start toy target=1"), ("UBOB", "join"), ("UADMIN", "join"), ("UANN", "go")):
-        assert await h.command(user, text) == 200
-    ts = await h.say("UBOB", EVERY_LETTER)  # typed the moment the game began
-    await tick_until(
-        h.clock,
-        lambda: any("game over" in str(c.args.get("text")) for c in h.slack.of("chat.postMessage")),
-        busy=lambda: h.slack.inflight > 0,
-    )
-    assert no_game_replies(h) == []
-    scores = {s.display_name for s in h.svc.store.scores.values()}
-    assert scores == {"Ann", "Bob", "Ada"}, "everyone who joined played"
-    marks = [c.args.get("name") for c in h.slack.of("reactions.add") if c.args.get("timestamp") == ts]
-    assert marks == ["white_check_mark"], "the answer typed after go counted"
-
-
-async def test_four_simultaneous_join_clicks_all_count(h: Harness) -> None:
-    for user in ("UCAT", "UDAN", "UEVE"):
-        h.slack.names[user] = user[1:].title()
-    await h.command("UANN", "start toy")
-    await until(lambda: CHAT in h.adapter.manager.sessions)
-    await asyncio.gather(*(h.button(user, "moji:join") for user in ("UBOB", "UCAT", "UDAN", "UEVE")))
-    session = h.adapter.manager.sessions[CHAT]
-    await until(lambda: len(session.players) == 5)
-    assert sorted(p.display_name for p in session.players) == ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
 
 async def test_one_chat_keeps_its_order_while_fifty_others_play(h: Harness) -> None:

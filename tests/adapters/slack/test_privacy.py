@@ -14,7 +14,6 @@ from bot.events import Player, Private
 from bot.registry import Registry
 from games.common.protocol import Action, Notice, Setup, Snapshot
 from tests.adapters.slack.conftest import CHAT, Harness, until
-from tests.adapters.slack.fakeslack import Call
 from tests.adapters.slack.test_game import is_table
 from tests.bot.toygame import TOY, ToyEngine
 
@@ -51,27 +50,6 @@ SECRET = replace(TOY, name="secret", title="Secret", aliases=(), create=SecretEn
 @pytest.fixture
 def registry() -> Registry:
     return Registry([SECRET])
-
-
-def public_calls(h: Harness) -> list[Call]:
-    return [
-        c
-        for c in h.slack.calls
-        if c.method in {"chat.postMessage", "chat.update"} and c.args.get("channel") == "C1"
-    ]
-
-
-async def test_hands_never_reach_the_channel(h: Harness) -> None:
-    await h.command("UANN", "start secret")
-    await h.button("UBOB", "moji:join")
-    await h.command("UANN", "go")
-    await h.drain()
-    racks = await h.slack.wait_for("chat.postEphemeral", lambda c: SECRET_WORD in c.text(), count=2)
-    assert sorted(c.args["user"] for c in racks) == ["UANN", "UBOB"]
-    await h.command("UBOB", "hand")
-    await h.slack.wait_for("chat.postEphemeral", lambda c: SECRET_WORD in c.text(), count=3)
-    assert all(c.args.get("channel") == "C1" for c in h.slack.of("chat.postEphemeral"))
-    assert public_calls(h) and not [c for c in public_calls(h) if SECRET_WORD in c.text()]
 
 
 async def test_private_answers_by_direct_message(h: Harness) -> None:

@@ -1,6 +1,8 @@
 """Rights on Slack: the admin user group may do every admin command, a demoted admin loses the
-destructive ones at once, and a captured signed request replayed runs nothing again. The real
-slack-bolt app, fed signed requests, on the real services (a SQLite file)."""
+destructive ones at once, and a captured signed request replayed after a restart, or without a
+trigger id, runs nothing again. The real slack-bolt app, fed signed requests, on the real
+services (a SQLite file). (A replay within one process, on every platform: the contract suite,
+tests/contract/test_redelivery.py.)"""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from bot.recording import StoreGameLog
 from bot.registry import Registry
 from bot.workspace import Workspace
 from storage import open_store
-from tests.adapters.slack.conftest import CHAT, MONDAY_1459, TEAM, Harness, running, sign, tick_until, until
+from tests.adapters.slack.conftest import CHAT, MONDAY_1459, TEAM, Harness, running, sign, tick_until
 from tests.adapters.slack.fakeslack import Call, FakeSlack
 
 FORM = "application/x-www-form-urlencoded"
@@ -101,28 +103,6 @@ async def words(svc: Services) -> set[str]:
     return added
 
 
-async def test_a_replayed_signed_command_runs_once(h: Harness, svc: Services, slack: FakeSlack) -> None:
-    body = slash(h, "UADMIN", "words add zzyzx")
-    captured = sign(body)  # what someone who saw the request keeps: body, timestamp, signature
-    assert (await h.post(body, FORM, captured)).status == 200
-    await answered(h, "is now allowed")
-    assert await words(svc) == {"zzyzx"}
-    await svc.store.remove_word("slack", TEAM, "zzyzx", "UADMIN", datetime.now(UTC))
-
-    # replayed within Slack's five minutes: the signature holds, the command runs no more
-    assert (await h.post(body, FORM, captured)).status == 200
-    assert (await h.post(body, FORM, captured)).status == 200
-    await h.command("UADMIN", "help")  # handled after the replays
-    await answered(h, "moji commands")
-    assert await words(svc) == set()
-    assert len(said(slack, "is now allowed")) == 1
-    assert h.adapter.manager.once.dropped == 2
-    # the same command typed again is a new one
-    await h.command("UADMIN", "words add zzyzx")
-    await answered(h, "is now allowed", count=2)
-    assert await words(svc) == {"zzyzx"}
-
-
 async def test_a_replay_after_a_restart_runs_nothing(slack: FakeSlack, svc: Services) -> None:
     clock = FakeClock(MONDAY_1459)
     slack.now = clock.now
@@ -139,23 +119,6 @@ async def test_a_replay_after_a_restart_runs_nothing(slack: FakeSlack, svc: Serv
         _, banned = await svc.store.word_lists("slack", TEAM)
         assert banned == set()
         assert len(said(slack, "is now banned")) == 1
-
-
-async def test_a_replayed_button_press_runs_once(h: Harness, slack: FakeSlack) -> None:
-    await h.command("UANN", "start toy")
-    await until(lambda: CHAT in h.adapter.manager.sessions)
-    session = h.adapter.manager.sessions[CHAT]
-    body = press(h, "UBOB", "moji:join")
-    captured = sign(body)
-    assert (await h.post(body, FORM, captured)).status == 200
-    await until(lambda: len(session.players) == 2)
-    await h.command("UBOB", "leave")
-    await until(lambda: len(session.players) == 1)
-    assert (await h.post(body, FORM, captured)).status == 200  # the Join press, replayed
-    await h.command("UANN", "help")
-    await answered(h, "moji commands")
-    assert len(session.players) == 1
-    assert h.adapter.manager.once.dropped == 1
 
 
 async def test_the_admin_group_may_reset_a_season(h: Harness, slack: FakeSlack) -> None:
