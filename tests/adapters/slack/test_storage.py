@@ -94,3 +94,33 @@ async def test_breaks_settings_and_scores_live_in_the_database(
             assert len([c for c in slack.of("chat.postMessage") if is_lobby(c)]) == 1
     finally:
         await svc.store.close()
+
+
+async def test_the_purge_command_deletes_a_workspaces_installations(database: str) -> None:
+    """``python -m bot purge --platform slack`` runs without the adapter: it attaches the Slack
+    adapter's table, so the team's installations (bot and user tokens) go with the rest."""
+    from adapters.slack.store import InstallKey, SQLInstallations
+    from bot.app import purge
+    from bot.config import load_config
+
+    store = open_store(database)
+    await store.open()
+    try:
+        installs = SQLInstallations(store)
+        await installs.save_installation(InstallKey(None, "T1", "U1"), {"bot_token": "xoxb-1"})
+        await installs.save_installation(InstallKey(None, "T2", "U1"), {"bot_token": "xoxb-2"})
+    finally:
+        await store.close()
+
+    config = load_config({"DATABASE_URL": database}, env_file=None)
+    assert await purge(config, "slack", "T1", confirmed=True) == 0
+
+    store = open_store(database)
+    await store.open()
+    try:
+        installs = SQLInstallations(store)
+        assert await installs.find_installation(InstallKey(None, "T1", "U1")) is None
+        assert await installs.find_installation(InstallKey(None, "T1")) is None
+        assert await installs.find_installation(InstallKey(None, "T2")) == {"bot_token": "xoxb-2"}
+    finally:
+        await store.close()
