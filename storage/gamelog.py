@@ -19,20 +19,36 @@ from storage.workspaces import Known
 
 Fence = Callable[[Tx, Lease | None], Awaitable[None]]
 
-_COLUMNS = (
+_RUNNING_GAMES = (
     "SELECT g.game_id, g.game, g.platform, g.workspace_id, g.channel_id, g.thread_id, g.options, "
     "g.seed, g.seats, g.host, g.names, g.added_words, g.banned_words, g.started_at, g.alive_at, g.language "
     "FROM games g "
+    "WHERE g.status = 'running' ORDER BY g.started_at, g.game_id"
 )
-_ACTIONS = "SELECT a.game_id, a.action FROM game_actions a JOIN games g ON g.game_id = a.game_id "
-_RUNNING_GAMES = _COLUMNS + "WHERE g.status = 'running' ORDER BY g.started_at, g.game_id"
-_RUNNING_ACTIONS = _ACTIONS + "WHERE g.status = 'running' ORDER BY a.game_id, a.seq"
-_UNANNOUNCED = "WHERE g.status = 'finished' AND g.announced_at IS NULL "
-_UNANNOUNCED_GAMES = _COLUMNS + _UNANNOUNCED + "ORDER BY g.started_at, g.game_id"
-_UNANNOUNCED_ACTIONS = _ACTIONS + _UNANNOUNCED + "ORDER BY a.game_id, a.seq"
-_ENDED = "WHERE g.status <> 'running' AND g.ended_at >= ? "
-_ENDED_GAMES = _COLUMNS + _ENDED + "ORDER BY g.started_at, g.game_id"
-_ENDED_ACTIONS = _ACTIONS + _ENDED + "ORDER BY a.game_id, a.seq"
+_RUNNING_ACTIONS = (
+    "SELECT a.game_id, a.action FROM game_actions a JOIN games g ON g.game_id = a.game_id "
+    "WHERE g.status = 'running' ORDER BY a.game_id, a.seq"
+)
+_UNANNOUNCED_GAMES = (
+    "SELECT g.game_id, g.game, g.platform, g.workspace_id, g.channel_id, g.thread_id, g.options, "
+    "g.seed, g.seats, g.host, g.names, g.added_words, g.banned_words, g.started_at, g.alive_at, g.language "
+    "FROM games g "
+    "WHERE g.status = 'finished' AND g.announced_at IS NULL ORDER BY g.started_at, g.game_id"
+)
+_UNANNOUNCED_ACTIONS = (
+    "SELECT a.game_id, a.action FROM game_actions a JOIN games g ON g.game_id = a.game_id "
+    "WHERE g.status = 'finished' AND g.announced_at IS NULL ORDER BY a.game_id, a.seq"
+)
+_ENDED_GAMES = (
+    "SELECT g.game_id, g.game, g.platform, g.workspace_id, g.channel_id, g.thread_id, g.options, "
+    "g.seed, g.seats, g.host, g.names, g.added_words, g.banned_words, g.started_at, g.alive_at, g.language "
+    "FROM games g "
+    "WHERE g.status <> 'running' AND g.ended_at >= ? ORDER BY g.started_at, g.game_id"
+)
+_ENDED_ACTIONS = (
+    "SELECT a.game_id, a.action FROM game_actions a JOIN games g ON g.game_id = a.game_id "
+    "WHERE g.status <> 'running' AND g.ended_at >= ? ORDER BY a.game_id, a.seq"
+)
 
 
 def seat_pattern(seat_id: str) -> str:
