@@ -255,7 +255,7 @@ def _figures(report: dict[str, Any], prefix: str = "") -> dict[str, float]:
     for key, value in report.items():
         if isinstance(value, dict):
             out.update(_figures(value, f"{prefix}{key}."))
-        elif key.endswith("_ms") and isinstance(value, (int, float)):
+        elif key.endswith("_ms") and not key.startswith("budget") and isinstance(value, (int, float)):
             out[prefix + key] = float(value)
     return out
 
