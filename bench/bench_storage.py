@@ -10,9 +10,17 @@ measured workspace holds 5,000 of them, plus 1,000 real game ends recorded
 through ``finish_game``; as many rows per language go in ``language_scores``,
 and one of the reads ranks one language only.
 
+Game starts and action appends (the writes of a game in progress) are timed too.
+
 PostgreSQL runs when ``MOJI_TEST_POSTGRES_URL`` is set (``.ci/postgres.sh``);
 ``--rows N`` changes the table size, ``--sqlite-only`` skips PostgreSQL,
 ``--synchronous normal`` measures SQLite's faster, power-cut-unsafe mode.
+
+``--against DIR`` compares two versions of the code side by side: DIR is another checkout
+(e.g. ``git worktree add /tmp/before main``); ``--rounds`` runs of each, alternating (before,
+after, after, before…) so drifting load on the machine hits both alike, each in a process of
+its own on a fresh database; prints the median of every figure over the runs of each side and
+the ratio after/before.
 
 Run: ``.venv/bin/python bench/bench_storage.py``
 """
@@ -26,6 +34,7 @@ import os
 import random
 import secrets
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -33,16 +42,21 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# (MOJI_BENCH_CODE: another checkout's code, measured by this file's code: see --against)
+sys.path.insert(0, os.environ.get("MOJI_BENCH_CODE") or str(Path(__file__).resolve().parents[1]))
 
 from storage.base import GameRecord, SeatRecord, SeatScore
 from storage.periods import buckets
 from storage.sqlstore import SQLStore
 
+ROOT = Path(__file__).resolve().parents[1]
 BUDGET_WRITE_P99_MS = 5.0
 BUDGET_BOARD_P99_MS = 10.0
 GAME_ENDS = 1_000
 BOARD_QUERIES = 500
+#: Actions appended to each of the first ACTION_GAMES games (the writes of a game in progress).
+ACTIONS = 10
+ACTION_GAMES = 100
 WORKSPACES = 200
 PLATFORM = "bench"
 NOW = datetime(2025, 5, 7, 12, tzinfo=UTC)
@@ -141,8 +155,18 @@ async def measure(store: SQLStore, rows: int) -> dict[str, Any]:
     load_s = time.perf_counter() - start
 
     games = [game(i, rng) for i in range(GAME_ENDS)]
+    starts: list[float] = []
     for record, _ in games:
+        t0 = time.perf_counter_ns()
         await store.start_game(record)
+        starts.append((time.perf_counter_ns() - t0) / 1e6)
+    appends: list[float] = []
+    for seq in range(ACTIONS):
+        for record, _ in games[:ACTION_GAMES]:
+            action = {"kind": "claims", "claims": [{"seat": record.seats[seq % 4].id, "text": "quixotic"}]}
+            t0 = time.perf_counter_ns()
+            await store.append_action(record.game_id, seq, action)
+            appends.append((time.perf_counter_ns() - t0) / 1e6)
     writes: list[float] = []
     for record, scores in games:
         t0 = time.perf_counter_ns()
@@ -169,6 +193,8 @@ async def measure(store: SQLStore, rows: int) -> dict[str, Any]:
         "score_rows": loaded + 10 * 4 * GAME_ENDS,
         "language_score_rows": loaded + 10 * 4 * GAME_ENDS,
         "load_seconds": round(load_s, 1),
+        "game_start_write": summary(starts),
+        "action_append_write": summary(appends),
         "game_end_write": summary(writes),
         "leaderboard_top10": {name: summary(samples) for name, samples in reads.items()},
         "write_within_budget": percentile(writes, 0.99) <= BUDGET_WRITE_P99_MS,
@@ -184,7 +210,12 @@ async def main() -> None:
     parser.add_argument(
         "--checkpoint-every", type=int, default=1000, help="writes between background checkpoints"
     )
+    parser.add_argument("--against", metavar="DIR", help="compare with the code checked out in DIR")
+    parser.add_argument("--rounds", type=int, default=3, help="runs of each side (--against)")
     args = parser.parse_args()
+    if args.against:
+        print(json.dumps(compare(args)))
+        return
     from storage.sqlite import SQLiteStore
 
     report: dict[str, Any] = {
@@ -216,6 +247,45 @@ async def main() -> None:
     else:
         report["postgres"] = "skipped: MOJI_TEST_POSTGRES_URL is not set"
     print(json.dumps(report))
+
+
+def _figures(report: dict[str, Any], prefix: str = "") -> dict[str, float]:
+    """Every latency of a report, flattened: ``sqlite.game_end_write.p50_ms`` → value."""
+    out: dict[str, float] = {}
+    for key, value in report.items():
+        if isinstance(value, dict):
+            out.update(_figures(value, f"{prefix}{key}."))
+        elif key.endswith("_ms") and not key.startswith("budget") and isinstance(value, (int, float)):
+            out[prefix + key] = float(value)
+    return out
+
+
+def compare(args: argparse.Namespace) -> dict[str, Any]:
+    """Run the code in ``args.against`` (before) and this checkout (after) alternately."""
+    before = str(Path(args.against).resolve())
+    command = [sys.executable, str(Path(__file__).resolve()), "--rows", str(args.rows)]
+    command += ["--synchronous", args.synchronous, "--checkpoint-every", str(args.checkpoint_every)]
+    if args.sqlite_only:
+        command.append("--sqlite-only")
+    runs: dict[str, list[dict[str, float]]] = {"before": [], "after": []}
+    for n in range(args.rounds):
+        for side in ("before", "after") if n % 2 == 0 else ("after", "before"):
+            env = {**os.environ, "MOJI_BENCH_CODE": before if side == "before" else str(ROOT)}
+            done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+            runs[side].append(_figures(json.loads(done.stdout)))
+    figures: dict[str, Any] = {}
+    for name in runs["after"][0]:
+        old = statistics.median(run[name] for run in runs["before"])
+        new = statistics.median(run[name] for run in runs["after"])
+        figures[name] = {"before": round(old, 3), "after": round(new, 3), "ratio": round(new / old, 3)}
+    return {
+        "benchmark": "storage, before/after",
+        "before": before,
+        "after": str(ROOT),
+        "rounds": args.rounds,
+        "rows": args.rows,
+        "median_of_runs": figures,
+    }
 
 
 if __name__ == "__main__":

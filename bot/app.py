@@ -207,6 +207,8 @@ async def purge(config: Config, platform: str, workspace_id: str, *, confirmed: 
         if await store.workspace_owner(platform, workspace_id) is not None:
             print(f"A game or lobby is open in {where}: stop it first (or wait until it ends).")
             return 1
+        with contextlib.suppress(ModuleNotFoundError):  # the platform's own tables (Slack's installations)
+            importlib.import_module(f"{PLATFORMS[platform]}.store").attach(store)
         await store.purge_workspace(platform, workspace_id)
     except StorageError as exc:
         raise StartupError(f"cannot purge {where}: {exc}") from None

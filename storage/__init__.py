@@ -1,4 +1,4 @@
-"""moji's storage: one async :class:`~storage.base.Store` protocol, two backends.
+"""moji's storage: one async protocol per role, combined in :class:`~storage.base.Store`; two backends.
 
 ``open_store(DATABASE_URL)`` picks the backend:
 

@@ -1,7 +1,8 @@
 """Every column of moji's database, and whether it can hold a person's id or name (#29).
 
 This is the privacy code's map of the schema: ``forget-me`` and ``purge``
-(:meth:`~storage.sqlstore.SQLStore.forget_player`, ``purge_workspace``) must reach every
+(:meth:`~storage.privacy.SQLPrivacy.forget_player`, ``purge_workspace``, and the
+:class:`~storage.privacy.Eraser` of each table kept outside storage) must reach every
 column classified here as personal, and a column that is not classified at all fails
 ``tests/storage/test_personal.py``, which reads the real schema after every migration on
 SQLite and PostgreSQL. A migration that adds a table or a column therefore adds its entry

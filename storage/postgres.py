@@ -19,8 +19,9 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 
+from storage.database import Row, Tx, check_text
 from storage.errors import StorageError
-from storage.sqlstore import Row, SQLStore, Tx, check_text
+from storage.sqlstore import SQLStore
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +65,7 @@ def _explain(exc: BaseException) -> str:
 
 
 class _PgTx:
-    """:class:`~storage.sqlstore.Tx` over an asyncpg connection."""
+    """:class:`~storage.database.Tx` over an asyncpg connection."""
 
     def __init__(self, conn: asyncpg.Connection) -> None:
         self.conn = conn
@@ -154,7 +155,7 @@ class PostgresStore(SQLStore):
         return self._pool
 
     @asynccontextmanager
-    async def _write(self) -> AsyncIterator[Tx]:
+    async def write(self) -> AsyncIterator[Tx]:
         pool = self._need()
         try:
             async with pool.acquire() as conn, conn.transaction():
@@ -163,7 +164,7 @@ class PostgresStore(SQLStore):
             raise StorageError(f"could not write to PostgreSQL: {_explain(exc)}") from exc
 
     @asynccontextmanager
-    async def _read(self) -> AsyncIterator[Tx]:
+    async def read(self) -> AsyncIterator[Tx]:
         pool = self._need()
         try:
             async with pool.acquire() as conn:
@@ -171,10 +172,10 @@ class PostgresStore(SQLStore):
         except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
             raise StorageError(f"could not read from PostgreSQL: {_explain(exc)}") from exc
 
-    async def _lock_schema(self, tx: Tx) -> None:
+    async def lock_schema(self, tx: Tx) -> None:
         await tx.fetch("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
 
-    async def _notify(self, tx: Tx, channel: str, payload: str) -> None:
+    async def notify(self, tx: Tx, channel: str, payload: str) -> None:
         await tx.fetch("SELECT pg_notify(?, ?)", (channel, payload))
 
     async def listen(self, channel: str, callback: Callable[[str], None]) -> bool:

@@ -33,8 +33,9 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+from storage.database import Body, Row, Tx, check_text
 from storage.errors import StorageError
-from storage.sqlstore import Body, Row, SQLStore, Tx, check_text
+from storage.sqlstore import SQLStore
 
 T = TypeVar("T")
 
@@ -59,7 +60,7 @@ async def _worker_stopped(conn: aiosqlite.Connection) -> None:
 
 
 class _SQLiteTx:
-    """:class:`~storage.sqlstore.Tx` over an aiosqlite connection."""
+    """:class:`~storage.database.Tx` over an aiosqlite connection."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
@@ -80,7 +81,7 @@ class _SQLiteTx:
 
 
 class _ThreadTx:
-    """:class:`~storage.sqlstore.Tx` on the raw connection, inside aiosqlite's thread.
+    """:class:`~storage.database.Tx` on the raw connection, inside aiosqlite's thread.
 
     Its methods never suspend, so a whole transaction body runs to completion
     in one call on the connection's thread (one round trip from the event loop).
@@ -254,7 +255,7 @@ class SQLiteStore(SQLStore):
         return conn
 
     @asynccontextmanager
-    async def _write(self) -> AsyncIterator[Tx]:
+    async def write(self) -> AsyncIterator[Tx]:
         async with self._lock:
             conn = self._need(self._writer)
             try:
@@ -272,7 +273,7 @@ class SQLiteStore(SQLStore):
                     raise StorageError(f"could not write to {self.path}: {_explain(exc)}") from exc
                 raise
 
-    async def _transaction(self, body: Body[T]) -> T:
+    async def transaction(self, body: Body[T]) -> T:
         """The whole transaction in one hop to the writer's thread (the hot paths use this)."""
         async with self._lock:
             conn = self._need(self._writer)
@@ -325,7 +326,7 @@ class SQLiteStore(SQLStore):
             await task
 
     @asynccontextmanager
-    async def _read(self) -> AsyncIterator[Tx]:
+    async def read(self) -> AsyncIterator[Tx]:
         conn = self._need(self._reader)
         try:
             yield _SQLiteTx(conn)
@@ -334,6 +335,6 @@ class SQLiteStore(SQLStore):
 
     async def integrity_check(self) -> str:
         """``PRAGMA integrity_check``: ``"ok"`` for a healthy file."""
-        async with self._read() as tx:
+        async with self.read() as tx:
             rows = await tx.fetch("PRAGMA integrity_check")
         return "; ".join(str(row[0]) for row in rows)

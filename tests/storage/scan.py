@@ -10,7 +10,7 @@ from storage.sqlstore import SQLStore
 
 async def table_names(store: SQLStore) -> list[str]:
     """Every table of the store's database (its schema, on PostgreSQL)."""
-    async with store._read() as tx:
+    async with store.read() as tx:
         if store.dialect == "sqlite":
             rows = await tx.fetch("SELECT name FROM sqlite_master WHERE type = 'table'")
         else:
@@ -24,7 +24,7 @@ async def every_row(store: SQLStore) -> dict[str, list[str]]:
     """Table name → each of its rows, every column as text."""
     out: dict[str, list[str]] = {}
     for table in await table_names(store):
-        async with store._read() as tx:
+        async with store.read() as tx:
             rows = await tx.fetch(f'SELECT * FROM "{table}"')
         out[table] = [" | ".join("" if value is None else str(value) for value in row) for row in rows]
     return out

@@ -33,7 +33,7 @@ def command(trigger: str | None) -> Command:
 
 
 async def rows(store: Any) -> int:
-    async with store._read() as tx:
+    async with store.read() as tx:
         found = await tx.fetch("SELECT COUNT(*) FROM deliveries", ())
     return int(found[0][0])
 

@@ -65,7 +65,7 @@ async def test_scores_from_before_languages_count_as_english(
     old = make_store()
     await old.open()
     # a game finished by the moji of then: no language anywhere
-    async with old._write() as tx:
+    async with old.write() as tx:
         await tx.execute(
             "INSERT INTO workspaces (platform, workspace_id, created_at, season, season_started_at) "
             "VALUES (?, ?, 0, 1, 0)",
@@ -93,7 +93,7 @@ async def test_scores_from_before_languages_count_as_english(
         rows = await new.leaderboard(PLATFORM, WS, "race", "all", NOW, 10, language=language)
         assert [(r.user_id, r.points, r.wins, r.best_word) for r in rows] == [("u1", 6, 1, "quiz")]
     assert await new.leaderboard(PLATFORM, WS, "race", "all", NOW, 10, language="fr") == []
-    async with new._read() as tx:
+    async with new.read() as tx:
         rows = await tx.fetch("SELECT language FROM games WHERE game_id = 'old'")
     assert [tuple(row) for row in rows] == [("en",)]
     # and the rebuilt table adds new games up as before

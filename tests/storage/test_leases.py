@@ -24,7 +24,7 @@ CHAT = (PLATFORM, WS, "c1", None)
 
 async def lapse(store: SQLStore, owner: str) -> None:
     """Everything ``owner`` holds is past its lease (as if it stopped renewing long ago)."""
-    async with store._write() as tx:
+    async with store.write() as tx:
         await tx.execute("UPDATE active_games SET lease_until = 0 WHERE owner = ?", (owner,))
         await tx.execute("UPDATE instances SET seen_until = 0 WHERE instance_id = ?", (owner,))
 

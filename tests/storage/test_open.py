@@ -39,7 +39,7 @@ async def test_processes_opening_together_migrate_once(make_store: Factory) -> N
 
 
 async def test_a_newer_database_is_refused(store: SQLStore) -> None:
-    async with store._write() as tx:
+    async with store.write() as tx:
         await tx.execute("INSERT INTO schema_version (version, name, applied_at) VALUES (9999, 'future', 0)")
     with pytest.raises(StorageError, match="newer"):
         await store.migrate()
@@ -85,7 +85,7 @@ async def test_sqlite_open_creates_the_folder_and_uses_wal(tmp_path: Path) -> No
     store = open_store(f"sqlite:///{tmp_path}/a/b/moji.db")
     await store.open()
     assert (tmp_path / "a" / "b" / "moji.db").exists()
-    async with store._read() as tx:
+    async with store.read() as tx:
         assert (await tx.fetch("PRAGMA journal_mode"))[0][0] == "wal"
         assert (await tx.fetch("PRAGMA foreign_keys"))[0][0] == 1
         assert (await tx.fetch("PRAGMA busy_timeout"))[0][0] == 5000
@@ -131,7 +131,7 @@ async def test_sqlite_checkpoints_run_in_the_background_not_in_a_write(tmp_path:
     path = tmp_path / "moji.db"
     store = SQLiteStore(path, checkpoint_every=5, checkpoint_idle=3600)  # only the write count triggers
     await store.open()
-    async with store._write() as tx:
+    async with store.write() as tx:
         assert (await tx.fetch("PRAGMA wal_autocheckpoint"))[0][0] == 0  # the writer never checkpoints
     await store.wait_for_checkpoint()  # (opening may already have written enough for one)
     size_before = path.stat().st_size

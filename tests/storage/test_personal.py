@@ -23,7 +23,7 @@ async def test_every_column_of_every_table_is_classified(store: SQLStore) -> Non
 
 
 async def test_a_column_added_by_a_migration_is_caught(store: SQLStore) -> None:
-    async with store._write() as tx:
+    async with store.write() as tx:
         await tx.execute("ALTER TABLE games ADD COLUMN stopped_by TEXT")
         await tx.execute("CREATE TABLE nicknames (user_id TEXT, nickname TEXT)")
     assert personal.unclassified(await store.columns()) == [

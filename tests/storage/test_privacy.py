@@ -24,7 +24,7 @@ TABLES = tuple(table for table in personal.COLUMNS if table != "schema_version")
 async def everything(store: SQLStore, where: str = "") -> str:
     """Every row of every table, as text (to search for a name or an id)."""
     out = []
-    async with store._read() as tx:
+    async with store.read() as tx:
         for table in TABLES:
             rows = await tx.fetch(f"SELECT * FROM {table}")
             out.extend(f"{table}: {row!r}" for row in rows)
@@ -33,7 +33,7 @@ async def everything(store: SQLStore, where: str = "") -> str:
 
 async def tables_named(store: SQLStore) -> set[str]:
     """The tables the database has (so a new one cannot escape the scans above)."""
-    async with store._read() as tx:
+    async with store.read() as tx:
         if store.dialect == "sqlite":
             rows = await tx.fetch("SELECT name FROM sqlite_master WHERE type = 'table'")
         else:
@@ -103,7 +103,7 @@ async def test_forget_me_leaves_nothing_that_names_the_player_and_keeps_the_othe
     assert await board(store) == before, "Bob's and Cat's totals and ranks are unchanged"
     assert await store.player_stats(PLATFORM, WS, "u1") is None
     # the games stay, with a former player in Ann's seat; their logs (what she typed) are gone
-    async with store._read() as tx:
+    async with store.read() as tx:
         seats = [
             r[0]
             for r in await tx.fetch("SELECT seats FROM games WHERE game_id IN ('g1', 'g2') ORDER BY game_id")
@@ -174,7 +174,7 @@ async def test_retention_prunes_only_old_announced_logs(store: SQLStore) -> None
     assert await store.workspaces_with_logs(now - 30 * day) == [(PLATFORM, WS), (PLATFORM, OTHER_WS)]
     assert await store.prune_game_logs(PLATFORM, WS, now - 30 * day) == 1
 
-    async with store._read() as tx:
+    async with store.read() as tx:
         kept = {r[0] for r in await tx.fetch("SELECT DISTINCT game_id FROM game_actions")}
     assert kept == {"new", "elsewhere", "crash", "live"}, "only the old, announced game's log went"
     assert await board(store) == before, "leaderboards come from scores, not logs"

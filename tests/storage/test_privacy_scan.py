@@ -3,11 +3,12 @@ the person's id or name.
 
 A Slack workspace (installations exist only there) holds each kind of row that can name a
 person: finished and void games with answers and votes in their logs, a stop recorded by an
-older moji, word-list entries (one voted in), a setting, a schedule, an installation, a
-forwarded event, an open lobby, and people who only opened or joined a lobby. Before
-forgetting, every column :mod:`storage.personal` calls personal is checked to hold the person,
-so the scan exercises each one (a new personal column needs a row here). Every test runs on
-SQLite and (with ``MOJI_TEST_POSTGRES_URL``) PostgreSQL.
+older moji, word-list entries (one voted in), a setting, a schedule, an installation (the Slack
+adapter's own table, attached to the store as when the adapter runs), a forwarded event, an
+open lobby, and people who only opened or joined a lobby. Before forgetting, every column
+:mod:`storage.personal` calls personal is checked to hold the person, so the scan exercises
+each one (a new personal column needs a row here). Every test runs on SQLite and (with
+``MOJI_TEST_POSTGRES_URL``) PostgreSQL.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 
 from slack_sdk.oauth.installation_store import Installation
 
+from adapters.slack.store import SQLInstallations, attach
 from storage import personal
 from storage.base import GameRecord, LobbyRecord, Schedule, SeatRecord, SeatScore
 from storage.sqlstore import FORMER, STOPPED, SQLStore
@@ -56,7 +58,7 @@ NOT_WHILE_FORGETTING = {("open_lobbies", "data")}
 async def everything(store: SQLStore) -> list[str]:
     """Every row of every table the database has, as text."""
     out = []
-    async with store._read() as tx:
+    async with store.read() as tx:
         for table in sorted(await store.columns()):
             out.extend(f"{table}: {row!r}" for row in await tx.fetch(f"SELECT * FROM {table}"))
     return out
@@ -71,7 +73,7 @@ async def holding(store: SQLStore, people: Iterable[Person]) -> set[tuple[str, s
     """The personal columns (table, column) where some row holds one of ``people``."""
     marks = [m for person in people for m in person.marks]
     found = set()
-    async with store._read() as tx:
+    async with store.read() as tx:
         for table, column, _ in personal.personal_columns():
             values = await tx.fetch(f"SELECT {column} FROM {table}")
             if any(any(m in str(value[0]) for m in marks) for value in values):
@@ -159,7 +161,7 @@ async def a_workspace(store: SQLStore) -> None:
         "user_scopes": ["chat:write"],
         "installed_at": T,
     }
-    await store.save_installation(Key(None, WS, ANN.user_id), data)
+    await attach(store).save_installation(Key(None, WS, ANN.user_id), data)
     payload = {"kind": "text", "player": {"user_id": ANN.user_id, "name": ANN.name}, "text": "zebra"}
     await store.forward_event(P, WS, "C1", None, "Ev1", payload, T)
 
@@ -182,7 +184,7 @@ async def test_forget_me_leaves_no_column_naming_the_player(store: SQLStore) -> 
     rows = await everything(store)
     assert naming(rows, [ANN]) == []
     # the games stay, Ann's seats anonymised; the stops name nobody; everyone else is untouched
-    async with store._read() as tx:
+    async with store.read() as tx:
         games = {
             str(r[0]): (str(r[1]), str(r[2]))
             for r in await tx.fetch("SELECT game_id, status, void_reason FROM games")
@@ -196,10 +198,10 @@ async def test_forget_me_leaves_no_column_naming_the_player(store: SQLStore) -> 
     assert len(naming(rows, [BOB])) == len(kept), "only the logs of Ann's games went (what she typed)"
     assert [r.user_id for r in await store.leaderboard(P, WS, None, "all", NOW)] == [BOB.user_id]
     # the workspace's installation still works, without its installer
-    team = await store.find_installation(Key(None, WS))
+    team = await SQLInstallations(store).find_installation(Key(None, WS))
     assert team is not None and team["bot_token"] == "xoxb-workspace" and "user_token" not in team
     assert Installation(**team).bot_token == "xoxb-workspace"
-    assert await store.find_installation(Key(None, WS, ANN.user_id)) is None
+    assert await SQLInstallations(store).find_installation(Key(None, WS, ANN.user_id)) is None
 
 
 async def test_purge_leaves_no_column_naming_the_workspaces_people(store: SQLStore) -> None:
@@ -236,9 +238,9 @@ async def test_migration_0011_takes_the_names_out_of_recorded_stops(store: SQLSt
     for game_id, reason in (("g-a", f"stopped by {ANN.name}"), ("g-b", "restart"), ("g-c", STOPPED)):
         await played(store, game_id, [BOB])
         await store.void_game(game_id, reason, T)
-    async with store._write() as tx:
+    async with store.write() as tx:
         await tx.execute("DELETE FROM schema_version WHERE version = 11")
     assert await store.migrate() == [11]
-    async with store._read() as tx:
+    async with store.read() as tx:
         reasons = {str(r[0]): str(r[1]) for r in await tx.fetch("SELECT game_id, void_reason FROM games")}
     assert reasons == {"g-a": STOPPED, "g-b": "restart", "g-c": STOPPED}

@@ -1,10 +1,15 @@
-"""Word-break schedules and Slack installations, on every backend."""
+"""Word-break schedules, one-time claims and Slack installations, on every backend.
+
+Installations are the Slack adapter's own table (``adapters/slack/store.py``), kept on the
+store's database primitive.
+"""
 
 from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
 
+from adapters.slack.store import SQLInstallations, attach
 from storage.base import Schedule
 from storage.sqlstore import SQLStore
 
@@ -62,23 +67,49 @@ async def test_a_run_is_claimed_once(store: SQLStore) -> None:
 
 
 async def test_installations(store: SQLStore) -> None:
+    installs = SQLInstallations(store)
     data = {"team_id": "T1", "bot_token": "xoxb-1", "installed_at": 12.5, "scopes": ["chat:write"]}
-    await store.save_installation(Key(None, "T1", "U1"), data)
-    assert await store.find_installation(Key(None, "T1", "U1")) == data
-    assert await store.find_installation(Key(None, "T1")) == data  # the team's latest
+    await installs.save_installation(Key(None, "T1", "U1"), data)
+    assert await installs.find_installation(Key(None, "T1", "U1")) == data
+    assert await installs.find_installation(Key(None, "T1")) == data  # the team's latest
     newer = {**data, "bot_token": "xoxb-2"}
-    await store.save_installation(Key(None, "T1", "U2"), newer)
-    assert await store.find_installation(Key(None, "T1")) == newer
-    assert await store.find_installation(Key(None, "T1", "U1")) == data
-    await store.save_installation(Key("E1", None, "U3"), {"enterprise": True})
-    assert await store.find_installation(Key("E1", None)) == {"enterprise": True}
-    await store.delete_installation(Key(None, "T1", "U1"))
-    assert await store.find_installation(Key(None, "T1", "U1")) is None
-    assert await store.find_installation(Key(None, "T1")) == newer
-    await store.delete_installation(Key(None, "T1"))
-    assert await store.find_installation(Key(None, "T1", "U2")) is None
-    assert await store.find_installation(Key(None, "T1")) is None
-    assert await store.find_installation(Key("E1", None, "U3")) == {"enterprise": True}
+    await installs.save_installation(Key(None, "T1", "U2"), newer)
+    assert await installs.find_installation(Key(None, "T1")) == newer
+    assert await installs.find_installation(Key(None, "T1", "U1")) == data
+    await installs.save_installation(Key("E1", None, "U3"), {"enterprise": True})
+    assert await installs.find_installation(Key("E1", None)) == {"enterprise": True}
+    await installs.delete_installation(Key(None, "T1", "U1"))
+    assert await installs.find_installation(Key(None, "T1", "U1")) is None
+    assert await installs.find_installation(Key(None, "T1")) == newer
+    await installs.delete_installation(Key(None, "T1"))
+    assert await installs.find_installation(Key(None, "T1", "U2")) is None
+    assert await installs.find_installation(Key(None, "T1")) is None
+    assert await installs.find_installation(Key("E1", None, "U3")) == {"enterprise": True}
+
+
+async def test_forget_me_and_purge_reach_the_installations_once_attached(store: SQLStore) -> None:
+    """The Slack adapter attaches its table to the store: forget-me and purge of a Slack workspace
+    reach it (once, however often attached); another platform's purge leaves it alone."""
+    slack = attach(store)
+    attach(store)
+    assert store.roles.privacy.erasers == [SQLInstallations(store)]
+    data = {"team_id": "T1", "bot_token": "xoxb-1", "user_id": "U1", "user_token": "xoxp-1"}
+    await slack.save_installation(Key(None, "T1", "U1"), data)
+    await slack.save_installation(Key(None, "T2", "U1"), {**data, "team_id": "T2"})
+    await store.forget_player("discord", "T1", "U1")
+    assert await store.purge_workspace("discord", "T1") == 0
+    assert await slack.find_installation(Key(None, "T1", "U1")) == data
+
+    await store.forget_player("slack", "T1", "U1")
+    assert await slack.find_installation(Key(None, "T1", "U1")) is None
+    team = await slack.find_installation(Key(None, "T1"))
+    assert team is not None and team["bot_token"] == "xoxb-1" and "user_token" not in team
+    assert team["user_id"].startswith("former:")
+    assert await slack.find_installation(Key(None, "T2", "U1")) is not None  # another workspace's
+
+    assert await store.purge_workspace("slack", "T1") == 1  # (the team's row; no other data)
+    assert await slack.find_installation(Key(None, "T1")) is None
+    assert await slack.find_installation(Key(None, "T2")) is not None
 
 
 async def test_a_claim_once_is_won_by_one_caller_until_it_expires(store: SQLStore) -> None:
@@ -89,6 +120,6 @@ async def test_a_claim_once_is_won_by_one_caller_until_it_expires(store: SQLStor
     assert await store.claim_once("oauth-state", "n2", 1600.0, 1000.0) is True
     # once expired, the row is gone (deleted by the next claim), and the key could be claimed again
     assert await store.claim_once("oauth-state", "n3", 2000.0, 1601.0) is True
-    async with store._read() as tx:
+    async with store.read() as tx:
         rows = await tx.fetch("SELECT kind, key FROM claimed_once ORDER BY key")
     assert [tuple(r) for r in rows] == [("oauth-state", "n3")]

@@ -16,6 +16,7 @@ pytest.importorskip("slack_bolt")
 pytest.importorskip("storage.sqlstore")
 pytest.importorskip("bot.recording")
 
+from adapters.slack.store import slack_store
 from bot.app import Services
 from bot.clock import FakeClock
 from bot.recording import StoreGameLog
@@ -46,7 +47,7 @@ async def test_breaks_settings_and_scores_live_in_the_database(
     slack.now = clock.now  # Slack's limits count on the same clock
     svc = await services(database, registry)
     try:
-        async with running(slack, clock, svc, svc.store) as h:  # type: ignore[arg-type]
+        async with running(slack, clock, svc, slack_store(svc.store)) as h:
             await h.command("UADMIN", "config quiet on")
             await slack.wait_for("chat.postEphemeral", lambda c: "quiet is now on" in str(c.args.get("text")))
             await h.command("UADMIN", "schedule weekdays 15:00 toy target=1")
@@ -57,7 +58,7 @@ async def test_breaks_settings_and_scores_live_in_the_database(
     # Restart: a new process on the same database file.
     svc = await services(database, registry)
     try:
-        async with running(slack, clock, svc, svc.store) as h:  # type: ignore[arg-type]
+        async with running(slack, clock, svc, slack_store(svc.store)) as h:
             assert list(h.adapter.scheduler.next) == [1]
             await clock.advance(60)  # the break is due: the hello goes out, then the lobby is opened…
             await until(lambda: CHAT in h.adapter.manager.sessions)
@@ -87,9 +88,39 @@ async def test_breaks_settings_and_scores_live_in_the_database(
     try:
         clock2 = FakeClock(MONDAY_1459 + 90)
         slack.now = clock2.now
-        async with running(slack, clock2, svc, svc.store) as h:  # type: ignore[arg-type]
+        async with running(slack, clock2, svc, slack_store(svc.store)) as h:
             await clock2.advance(1)
             assert h.adapter.manager.sessions == {}
             assert len([c for c in slack.of("chat.postMessage") if is_lobby(c)]) == 1
     finally:
         await svc.store.close()
+
+
+async def test_the_purge_command_deletes_a_workspaces_installations(database: str) -> None:
+    """``python -m bot purge --platform slack`` runs without the adapter: it attaches the Slack
+    adapter's table, so the team's installations (bot and user tokens) go with the rest."""
+    from adapters.slack.store import InstallKey, SQLInstallations
+    from bot.app import purge
+    from bot.config import load_config
+
+    store = open_store(database)
+    await store.open()
+    try:
+        installs = SQLInstallations(store)
+        await installs.save_installation(InstallKey(None, "T1", "U1"), {"bot_token": "xoxb-1"})
+        await installs.save_installation(InstallKey(None, "T2", "U1"), {"bot_token": "xoxb-2"})
+    finally:
+        await store.close()
+
+    config = load_config({"DATABASE_URL": database}, env_file=None)
+    assert await purge(config, "slack", "T1", confirmed=True) == 0
+
+    store = open_store(database)
+    await store.open()
+    try:
+        installs = SQLInstallations(store)
+        assert await installs.find_installation(InstallKey(None, "T1", "U1")) is None
+        assert await installs.find_installation(InstallKey(None, "T1")) is None
+        assert await installs.find_installation(InstallKey(None, "T2")) == {"bot_token": "xoxb-2"}
+    finally:
+        await store.close()
