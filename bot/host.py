@@ -12,13 +12,14 @@ because modules this one imports depend on them.
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Coroutine, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot import views
 from bot.clock import Clock
-from bot.events import ChatKey, Command, Inbound, Player
+from bot.events import ChatKey, Inbound, Player
 from bot.ordering import Turns
 from bot.outbox import GameLog, GameStart, LobbyState, Outbox
 from bot.privacy import Privacy
@@ -100,6 +101,8 @@ class GameHost(Protocol):
     start_rules: StartRules
     #: Turn-based computer players think in a worker thread.
     think_in_thread: bool
+    #: Seeds of new games.
+    rng: random.Random
 
     def spawn(
         self, coro: Coroutine[Any, Any, None], name: str, chat: ChatKey | None = None
@@ -134,14 +137,10 @@ class GameHost(Protocol):
         """A session wired to the host (its tasks supervised under ``chat``), not yet kept."""
         ...
 
-    async def open_game(
-        self,
-        cmd: Command,
-        info: GameInfo,
-        options: Mapping[str, OptionValue],
-        words: tuple[frozenset[str], frozenset[str]],
-    ) -> None:
-        """Open a new lobby in ``cmd``'s chat, claimed for this process (one game per chat)."""
+    async def claim(self, chat: ChatKey, game_id: str) -> str | None:
+        """Claim ``chat`` for a new game (one active game per chat, across every process): None
+        when it is ours, else the game that holds it."""
+        ...
 
     def prepare(self, info: GameInfo, options: Mapping[str, OptionValue]) -> None:
         """Start ``info``'s one-off work for these options in a worker thread, once."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from bot.events import ChatKey
 from bot.host import GameHost
 from bot.session import Phase
 
@@ -30,6 +31,21 @@ class Leases:
         #: Seconds between renewals of this process's leases on its games.
         self.every = every
         self._heartbeat: asyncio.Task[None] | None = None
+        #: Games this process stopped but could not void (the database was gone): voided when
+        #: their chat starts anew (:meth:`claim`).
+        self.abandoned: set[str] = set()
+
+    async def claim(self, chat: ChatKey, game_id: str) -> str | None:
+        """Claim ``chat`` for a new game (one active game per chat is the database's rule, across
+        every moji process): None when it is ours, else the game that holds it. A game this
+        process abandoned there is voided first."""
+        host = self.host
+        holder = await host.game_log.claim(chat, game_id, host.clock.now())
+        if holder is not None and holder in self.abandoned:  # stopped here when the database was gone
+            await host.game_log.void(holder, "stopped: the database was unavailable")
+            self.abandoned.discard(holder)
+            holder = await host.game_log.claim(chat, game_id, host.clock.now())
+        return holder
 
     def running(self) -> list[str]:
         """The games being played here."""

@@ -18,13 +18,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import uuid
-from collections.abc import Callable, Coroutine, Hashable, Iterable, Mapping
+from collections.abc import Callable, Coroutine, Iterable, Mapping
 from typing import Any
 
 from bot import handlers, metrics, views
 from bot.clock import Clock, SystemClock
-from bot.commands import CommandError
 from bot.events import (
     Button,
     ChatKey,
@@ -38,14 +36,15 @@ from bot.events import (
     Text,
 )
 from bot.fairshare import FairShare
-from bot.handlers import MOVE_HINT, no_votes
+from bot.handlers.buttons import BUTTONS, REACTION_VOTES, button_command
 from bot.host import Recovery, Routes, ScheduleBook
 from bot.leases import KEEP_ALIVE, Leases
 from bot.once import Once
 from bot.ordering import Turns
 from bot.outbox import GameLog, GameStart, LobbyState, Outbox
-from bot.privacy import FORGET_ME, PURGE, Privacy
-from bot.recovery import RECOVERY_WAIT, REDELIVERY_WINDOW, RESUME_WITHIN, Restorer, seat_player
+from bot.preparing import Preparing
+from bot.privacy import Privacy
+from bot.recovery import REDELIVERY_WINDOW, RESUME_WITHIN, Restorer
 from bot.registry import Registry
 from bot.session import Phase, Session, SessionError
 from bot.startrules import StartRules
@@ -55,20 +54,7 @@ from games.common.protocol import Action, GameInfo
 from storage.errors import Fenced, StorageError
 
 # (still importable from here: the adapters, bot.app and the tests use them)
-__all__ = [
-    "BUTTONS",
-    "KEEP_ALIVE",
-    "MOVE_HINT",
-    "REACTION_VOTES",
-    "RECOVERY_WAIT",
-    "REDELIVERY_WINDOW",
-    "RESUME_WITHIN",
-    "GameManager",
-    "Recovery",
-    "button_command",
-    "no_votes",
-    "seat_player",
-]
+__all__ = ["BUTTONS", "KEEP_ALIVE", "REDELIVERY_WINDOW", "GameManager", "Recovery", "button_command"]
 
 log = logging.getLogger(__name__)
 
@@ -81,21 +67,6 @@ CRASH_MESSAGE = (
     "It won't count against anyone's score. Start a new one with `start`."
 )
 STOPPING = "♻️ moji is restarting: this race carries on in a moment, where it is."
-
-#: Buttons and the commands they stand for.
-BUTTONS: dict[str, tuple[str, tuple[str, ...]]] = {
-    views.JOIN: ("join", ()),
-    views.LEAVE: ("leave", ()),
-    views.GO: ("go", ()),
-    views.SKIP: ("skip", ()),
-    "moji:vote:yes": ("vote", ("yes",)),
-    "moji:vote:no": ("vote", ("no",)),
-    FORGET_ME: ("forget-me", ("confirm",)),
-    PURGE: ("purge", ("confirm",)),
-}
-
-#: Reactions that vote on a disputed answer.
-REACTION_VOTES = {"👍": "yes", "+1": "yes", "thumbsup": "yes", "👎": "no", "-1": "no", "thumbsdown": "no"}
 
 
 class GameManager:
@@ -146,12 +117,8 @@ class GameManager:
         self._task_chat: dict[asyncio.Task[None], ChatKey] = {}
         #: Called with the chat whenever a session ends (finished, stopped, crashed).
         self.closed_listeners: list[Callable[[ChatKey], None]] = []
-        #: Games this process stopped but could not void (the database was gone): voided when
-        #: their chat starts anew.
-        self.abandoned: set[str] = set()
-        #: :meth:`GameInfo.preparation` keys (game, language, options' key) whose one-off work
-        #: (:attr:`GameInfo.prepare`) this process has begun: English with default options at start-up.
-        self._prepared: set[tuple[Hashable, ...]] = {info.preparation("en", {}) for info in registry}
+        #: The games' one-off work (word lists, tries), begun as lobbies open.
+        self.preparing = Preparing(self, registry)
         #: Restart recovery and adoption of other processes' games.
         self.recovery = Restorer(self)
         #: This process's leases on its games.
@@ -203,7 +170,7 @@ class GameManager:
                 try:
                     await self.game_log.void(session.game_id, f"crashed: {type(exc).__name__}")
                 except Exception:
-                    self.abandoned.add(session.game_id)  # (voided when its chat starts anew)
+                    self.leases.abandoned.add(session.game_id)  # (voided when its chat starts anew)
                     log.exception("could not void game %s", session.game_id)
         try:
             message = STORAGE_MESSAGE if isinstance(exc, StorageError) else CRASH_MESSAGE
@@ -233,7 +200,7 @@ class GameManager:
             else:
                 await self.game_log.void(session.game_id, f"chat gone: {why}")
         except Exception:
-            self.abandoned.add(session.game_id)  # (voided when its chat starts anew)
+            self.leases.abandoned.add(session.game_id)  # (voided when its chat starts anew)
             log.exception("could not record game %s as voided", session.game_id)
         return session.game_id
 
@@ -305,18 +272,8 @@ class GameManager:
         ended: Iterable[tuple[GameStart, list[Action]]] = (),
         resume_within: float = RESUME_WITHIN,
     ) -> Recovery:
-        """Rebuild every unfinished game after a restart by replaying its action log.
-
-        Turn-based games always carry on (their deadlines are absolute times).
-        A real-time game resumes only if it was active within ``resume_within``
-        seconds; otherwise it is voided, with a notice in its channel. Open
-        lobbies reopen on their old message, so its buttons keep working (one
-        whose time ran out while the bot was down closes with the usual notice).
-
-        ``ended``: games that ended shortly before the restart. The messages they took as
-        answers or moves are remembered, so a platform's late redelivery of one (Slack
-        retries for minutes) is not taken as an answer in the chat's next game.
-        """
+        """Rebuild every unfinished game after a restart by replaying its action log (see
+        :meth:`bot.recovery.Restorer.recover`)."""
         return await self.recovery.recover(games, lobbies=lobbies, ended=ended, resume_within=resume_within)
 
     async def adopt(
@@ -325,18 +282,13 @@ class GameManager:
         lobbies: Iterable[LobbyState] = (),
         tables: Mapping[str, str] | None = None,
     ) -> Recovery:
-        """Carry on games and lobbies whose process stopped answering (another process's, whose
-        lease lapsed): replayed from their logs as after a restart, their tables edited in
-        place (``tables``: game id → its live table message), their clocks held still for the
-        gap. A game this process cannot adopt (a live process runs it) is left alone."""
+        """Carry on the games and lobbies of a process that stopped answering (see
+        :meth:`bot.recovery.Restorer.adopt`)."""
         return await self.recovery.adopt(games, lobbies, tables)
 
     async def announce_finished(self, games: Iterable[tuple[GameStart, list[Action]]]) -> list[str]:
-        """Post the result of each game that finished just before a crash but was never announced.
-
-        The result comes from replaying the game's log, exactly as it was recorded; each is
-        posted once (the post is recorded). Returns the game ids announced.
-        """
+        """Post the results of games that finished just before a crash but were never announced
+        (see :meth:`bot.recovery.Restorer.announce_finished`). Returns the game ids announced."""
         return await self.recovery.announce_finished(games)
 
     def table_posted(self, ref: MessageRef) -> None:
@@ -344,12 +296,8 @@ class GameManager:
         self.recovery.table_posted(ref)
 
     def expect_recovery(self, chats: Iterable[ChatKey]) -> None:
-        """Before the platform delivers events: these chats have a game or lobby to restore.
-
-        Their events (a Start press on the old lobby, an answer) wait until :meth:`recover`
-        has run, instead of meeting "there's no game here" a second before it is back. Other
-        chats play at once.
-        """
+        """Before the platform delivers events: these chats have a game or lobby to restore, and
+        their events wait for :meth:`recover` (see :meth:`bot.recovery.Restorer.expect`)."""
         self.recovery.expect(chats)
 
     async def _after_recovery(self, chat: ChatKey) -> None:
@@ -390,56 +338,13 @@ class GameManager:
         session.remember_handled(self.recovery.handled_before.get(chat, ()))
         return session
 
-    async def open_game(
-        self,
-        cmd: Command,
-        info: GameInfo,
-        options: Mapping[str, OptionValue],
-        words: tuple[frozenset[str], frozenset[str]],
-    ) -> None:
-        """Open a new lobby in ``cmd``'s chat, hosted by its sender: claimed in the database first
-        (one active game per chat is the database's rule, across every moji process)."""
-        game_id, seed = uuid.uuid4().hex, self.rng.getrandbits(63)
-        holder = await self.game_log.claim(cmd.chat, game_id, self.clock.now())
-        if holder is not None and holder in self.abandoned:  # stopped here when the database was gone
-            await self.game_log.void(holder, "stopped: the database was unavailable")
-            self.abandoned.discard(holder)
-            holder = await self.game_log.claim(cmd.chat, game_id, self.clock.now())
-        if holder is not None:
-            raise CommandError(
-                "There's already a game in this channel. Join it, or wait until it ends — "
-                "one game per channel."
-            )
-        if cmd.chat in self.sessions:  # (opened here meanwhile)
-            raise CommandError("There's already a game here. Join it — one game per channel.")
-        session = self.new_session(cmd.chat, info, cmd.player, options, game_id, seed, words)
-        self.sessions[cmd.chat] = session
-        self.keep_alive()
-        await session.open_lobby()
-        self.prepare(info, options)
+    async def claim(self, chat: ChatKey, game_id: str) -> str | None:
+        """Claim ``chat`` for a new game in the database (:meth:`bot.leases.Leases.claim`)."""
+        return await self.leases.claim(chat, game_id)
 
     def prepare(self, info: GameInfo, options: Mapping[str, OptionValue]) -> None:
-        """Start ``info``'s one-off work for the lobby's language and options (its word lists, its
-        computer players' tries) in a worker thread as a lobby opens, so that the first computer
-        move, which would otherwise do it on the spot, finds it done: once per
-        :meth:`GameInfo.preparation` key in this process, and only where players think in threads
-        (the real clock). English with the default options is prepared at start-up."""
-        language = str(options.get("language", "en"))
-        key = info.preparation(language, options)
-        if info.prepare is None or not self.think_in_thread or key in self._prepared:
-            return
-        self._prepared.add(key)
-        prepare = info.prepare
-
-        async def in_a_thread() -> None:
-            try:
-                await asyncio.to_thread(prepare, language, options)
-            except Exception:
-                log.exception(
-                    "preparing %s in %s failed; its game will do the work instead", info.name, language
-                )
-
-        self.spawn(in_a_thread(), f"prepare {info.name} {language}")
+        """Start ``info``'s one-off work for these options in a worker thread (:mod:`bot.preparing`)."""
+        self.preparing.prepare(info, options)
 
     def _notify_closed(self, chat: ChatKey) -> None:
         for listener in self.closed_listeners:
@@ -546,14 +451,3 @@ class GameManager:
         """Forget what this process remembers of a purged workspace."""
         self.start_rules.forget_workspace(platform, workspace_id)
         self.recovery.forget_workspace(platform, workspace_id)
-
-
-def button_command(action: str) -> tuple[str, tuple[str, ...]] | None:
-    """The command a button stands for (None: not one of moji's buttons)."""
-    if action in BUTTONS:
-        return BUTTONS[action]
-    if action == views.HAND:
-        return "hand", ()
-    if action.startswith(views.MOVE) and len(action) > len(views.MOVE):
-        return "play", (action[len(views.MOVE) :],)
-    return None

@@ -67,7 +67,12 @@ class Restorer:
     # ------------------------------------------------------------ waiting
 
     def expect(self, chats: Iterable[ChatKey]) -> None:
-        """Before the platform delivers events: these chats have a game or lobby to restore."""
+        """Before the platform delivers events: these chats have a game or lobby to restore.
+
+        Their events (a Start press on the old lobby, an answer) wait until :meth:`recover`
+        has run, instead of meeting "there's no game here" a second before it is back. Other
+        chats play at once.
+        """
         self.restoring = set(chats)
         self._recovered.clear()
 
@@ -103,7 +108,18 @@ class Restorer:
         ended: Iterable[tuple[GameStart, list[Action]]] = (),
         resume_within: float = RESUME_WITHIN,
     ) -> Recovery:
-        """See :meth:`bot.manager.GameManager.recover`."""
+        """Rebuild every unfinished game after a restart by replaying its action log.
+
+        Turn-based games always carry on (their deadlines are absolute times).
+        A real-time game resumes only if it was active within ``resume_within``
+        seconds; otherwise it is voided, with a notice in its channel. Open
+        lobbies reopen on their old message, so its buttons keep working (one
+        whose time ran out while the bot was down closes with the usual notice).
+
+        ``ended``: games that ended shortly before the restart. The messages they took as
+        answers or moves are remembered, so a platform's late redelivery of one (Slack
+        retries for minutes) is not taken as an answer in the chat's next game.
+        """
         try:
             return await self._recover(games, lobbies, ended, resume_within)
         finally:
@@ -116,7 +132,10 @@ class Restorer:
         lobbies: Iterable[LobbyState] = (),
         tables: Mapping[str, str] | None = None,
     ) -> Recovery:
-        """See :meth:`bot.manager.GameManager.adopt`."""
+        """Carry on games and lobbies whose process stopped answering (another process's, whose
+        lease lapsed): replayed from their logs as after a restart, their tables edited in
+        place (``tables``: game id → its live table message), their clocks held still for the
+        gap. A game this process cannot adopt (a live process runs it) is left alone."""
         sessions = self.host.sessions
         games = [(start, actions) for start, actions in games if start.chat not in sessions]
         lobbies = [state for state in lobbies if state.chat not in sessions]
@@ -202,7 +221,11 @@ class Restorer:
         return report
 
     async def announce_finished(self, games: Iterable[tuple[GameStart, list[Action]]]) -> list[str]:
-        """See :meth:`bot.manager.GameManager.announce_finished`."""
+        """Post the result of each game that finished just before a crash but was never announced.
+
+        The result comes from replaying the game's log, exactly as it was recorded; each is
+        posted once (the post is recorded). Returns the game ids announced.
+        """
         host = self.host
         done: list[str] = []
         for start, actions in sorted(games, key=lambda item: item[0].started_at):

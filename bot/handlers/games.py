@@ -3,6 +3,8 @@ play, list — and private words (a DM or a form), which hand in an Eagle Eyes l
 
 from __future__ import annotations
 
+import uuid
+
 from bot import views
 from bot.commands import CommandError, option_names, parse_start
 from bot.events import Command, PrivateText
@@ -58,7 +60,19 @@ async def start(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
         return
     if existing is not None:  # … or another game: this lobby closes and the new one opens
         await existing.reopen_as_new(cmd.player)
-    await host.open_game(cmd, info, options, words)
+    game_id, seed = uuid.uuid4().hex, host.rng.getrandbits(63)
+    # one active game per chat is the database's rule, across every moji process
+    if await host.claim(cmd.chat, game_id) is not None:
+        raise CommandError(
+            "There's already a game in this channel. Join it, or wait until it ends — one game per channel."
+        )
+    if cmd.chat in host.sessions:  # (opened here meanwhile)
+        raise CommandError("There's already a game here. Join it — one game per channel.")
+    session = host.new_session(cmd.chat, info, cmd.player, options, game_id, seed, words)
+    host.sessions[cmd.chat] = session
+    host.keep_alive()
+    await session.open_lobby()
+    host.prepare(info, options)
 
 
 async def join(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
