@@ -12,37 +12,37 @@ from __future__ import annotations
 from bot import views
 from bot.commands import CommandError, command_of
 from bot.events import Command
-from bot.handlers import games, info
+from bot.handlers import about, playing
 from bot.handlers.common import MOVE_HINT, Handler, no_votes, reply
-from bot.handlers.games import private_text
+from bot.handlers.playing import private_text
 from bot.host import GameHost
 
 #: Command name (as in :data:`bot.commands.COMMANDS`) → its handler.
 HANDLERS: dict[str, Handler] = {
-    "start": games.start,
-    "join": games.join,
-    "leave": games.leave,
-    "go": games.go,
-    "stop": games.stop,
-    "skip": games.skip,
-    "vote": games.vote,
-    "why": games.why,
-    "hand": games.hand,
-    "board": games.board,
-    "play": games.play,
-    "list": games.word_list,
-    "define": info.define,
-    "rules": info.rules,
-    "leaderboard": info.leaderboard,
-    "stats": info.stats,
-    "season": info.season,
-    "schedule": info.schedule,
-    "config": info.config,
-    "words": info.words,
-    "privacy": info.privacy,
-    "forget-me": info.forget_me,
-    "purge": info.purge,
-    "help": info.help_,
+    "start": playing.start,
+    "join": playing.join,
+    "leave": playing.leave,
+    "go": playing.go,
+    "stop": playing.stop,
+    "skip": playing.skip,
+    "vote": playing.vote,
+    "why": playing.why,
+    "hand": playing.hand,
+    "board": playing.board,
+    "play": playing.play,
+    "list": playing.word_list,
+    "define": about.define,
+    "rules": about.rules,
+    "leaderboard": about.leaderboard,
+    "stats": about.stats,
+    "season": about.season,
+    "schedule": about.schedule,
+    "config": about.config,
+    "words": about.words,
+    "privacy": about.privacy,
+    "forget-me": about.forget_me,
+    "purge": about.purge,
+    "help": about.help_,
 }
 
 
