@@ -301,7 +301,8 @@ class GameManager:
         self.recovery.expect(chats)
 
     async def _after_recovery(self, chat: ChatKey) -> None:
-        await self.recovery.wait_for(chat)
+        if chat in self.recovery.restoring:  # (checked here: most events need no wait at all)
+            await self.recovery.wait_for(chat)
 
     # ------------------------------------------------------------ sessions
 
