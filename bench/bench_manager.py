@@ -1,4 +1,6 @@
-"""Dispatch cost per inbound event, with 1 session and with 10,000 sessions.
+"""Dispatch cost per inbound event, with 1 session and with 10,000 sessions: typed text
+(``active``: the running game's chat; ``idle``: any chat) and a command (``command``: ``rules``
+in the running game's chat, through the command handlers' table, answered privately).
 
 Prints JSON. Budget (issue 2): p99 under 50 µs per event, and the cost must
 not grow with the number of sessions (dispatch is one dict lookup).
@@ -28,6 +30,8 @@ from tests.bot.toygame import TOY
 
 BUDGET_P99_US = 50.0
 EVENTS = 20_000
+#: Commands per case (each renders a private rules view, so fewer).
+COMMANDS = 5_000
 
 
 def percentile(samples: list[float], q: float) -> float:
@@ -59,6 +63,19 @@ async def measure(sessions: int) -> dict[str, float]:
         gc.enable()
         results[f"{label}_p50_us"] = round(statistics.median(samples), 2)
         results[f"{label}_p99_us"] = round(percentile(samples, 0.99), 2)
+    outbox = manager.outbox
+    assert isinstance(outbox, FakeOutbox)
+    commands = [Command("rules", (), active, host) for _ in range(COMMANDS)]
+    samples = []
+    gc.disable()
+    for command in commands:
+        start = time.perf_counter_ns()
+        await manager.handle(command)
+        samples.append((time.perf_counter_ns() - start) / 1000)
+        outbox.sent.clear()
+    gc.enable()
+    results["command_p50_us"] = round(statistics.median(samples), 2)
+    results["command_p99_us"] = round(percentile(samples, 0.99), 2)
     await manager.shutdown()
     return results
 

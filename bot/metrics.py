@@ -8,7 +8,7 @@ prometheus-client's global one). Tests start from a clean slate with :func:`rese
 Series (all prefixed ``moji_``):
 
 - ``moji_games_running{game}`` and ``moji_lobbies_open{game}``: gauges computed at scrape
-  time from the sessions of every watched :class:`~bot.manager.GameManager`;
+  time from the sessions of every watched manager (:class:`Watched`: anything with sessions);
 - ``moji_answers_judged_total{game,verdict}``: answers and moves the games judged,
   ``verdict`` ``accepted`` or ``refused``;
 - ``moji_platform_calls_total{platform,kind}``: calls made to a chat platform (``post``,
@@ -31,16 +31,39 @@ from __future__ import annotations
 
 import weakref
 from collections import Counter
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Iterator, Mapping
+from enum import Enum
+from typing import Any, Protocol
 
 from prometheus_client import CollectorRegistry, Histogram, disable_created_metrics, generate_latest
 from prometheus_client import Counter as PromCounter
 from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
-if TYPE_CHECKING:
-    from bot.manager import GameManager
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+class _Counted(Protocol):
+    """What the games gauges read of a session (a :class:`~bot.session.Session`)."""
+
+    @property
+    def phase(self) -> Enum: ...  # a session's Phase, read by its value: metrics imports no session
+
+    @property
+    def info(self) -> _Named: ...
+
+
+class Watched(Protocol):
+    """What :func:`watch` counts: a manager's sessions by chat (the manager, or any
+    :class:`~bot.host.GameHost`; declared here so that metrics, which nearly every module
+    of bot/ imports, imports none of them back)."""
+
+    @property
+    def sessions(self) -> Mapping[Any, _Counted]: ...
+
 
 # no ``*_created`` timestamp series next to every counter: nothing here reads them
 disable_created_metrics()  # type: ignore[no-untyped-call]
@@ -59,18 +82,17 @@ class _Games(Collector):
     """Running games and open lobbies by game, counted from the managers' sessions when scraped."""
 
     def __init__(self) -> None:
-        self.managers: weakref.WeakSet[GameManager] = weakref.WeakSet()
+        self.managers: weakref.WeakSet[Watched] = weakref.WeakSet()
 
     def collect(self) -> Iterable[Metric]:
-        from bot.session import Phase
-
         running: Counter[str] = Counter()
         lobbies: Counter[str] = Counter()
         for manager in list(self.managers):
             for session in list(manager.sessions.values()):
-                if session.phase is Phase.RUNNING:
+                phase = session.phase.value
+                if phase == "running":
                     running[session.info.name] += 1
-                elif session.phase is Phase.LOBBY:
+                elif phase == "lobby":
                     lobbies[session.info.name] += 1
         games = GaugeMetricFamily("moji_games_running", "Games being played now, by game.", labels=["game"])
         for name, count in sorted(running.items()):
@@ -164,7 +186,7 @@ class Metrics:
             registry=self.registry,
         )
 
-    def watch(self, manager: GameManager) -> None:
+    def watch(self, manager: Watched) -> None:
         """Count ``manager``'s sessions in the games gauges (for as long as it exists)."""
         self._games.managers.add(manager)
 
@@ -195,7 +217,7 @@ def reset() -> Metrics:
     return _current
 
 
-def watch(manager: GameManager) -> None:
+def watch(manager: Watched) -> None:
     """Count ``manager``'s running games and open lobbies in ``/metrics``."""
     current().watch(manager)
 

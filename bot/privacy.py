@@ -1,6 +1,6 @@
 """What moji keeps, and how to make it forget: ``privacy``, ``forget-me``, ``purge``, retention.
 
-The commands' rules live here; the manager's ``_cmd_*`` handlers dispatch to
+The commands' rules live here; the command handlers (:mod:`bot.handlers`) dispatch to
 :class:`Privacy` (as they do to :class:`~bot.workspace.Workspace` for ``config``),
 and the rows themselves are the store's business (``forget_player``,
 ``purge_workspace``, ``prune_game_logs``, pending deletions). :mod:`storage.personal`
@@ -24,7 +24,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from bot import views
 from bot.commands import CommandError
@@ -33,7 +33,6 @@ from games.common.options import OptionValue
 
 if TYPE_CHECKING:
     from bot.clock import Clock
-    from bot.manager import GameManager
     from storage.base import Store
 
 log = logging.getLogger(__name__)
@@ -120,11 +119,54 @@ def privacy_view(settings: Mapping[str, OptionValue], *, stored: bool = True) ->
     return views.View(kind="info", title="🔒 What moji keeps", lines=lines)
 
 
+class _Settings(Protocol):
+    @property
+    def store(self) -> Store | None: ...
+
+    async def settings(self, chat: ChatKey) -> Mapping[str, OptionValue]: ...
+
+
+class _Seated(Protocol):
+    def is_player(self, player: Player) -> bool: ...
+
+
+class _Schedules(Protocol):
+    def forget_workspace(self, workspace_id: str) -> None: ...
+
+
+class PrivacyHost(Protocol):
+    """The part of the game host (:class:`~bot.host.GameHost`, the manager) that the privacy
+    commands read: declared here, because the workspace below the host imports this module's
+    settings (a host import here would close a loop)."""
+
+    @property
+    def workspace(self) -> _Settings: ...
+
+    @property
+    def sessions(self) -> Mapping[ChatKey, _Seated]: ...
+
+    @property
+    def schedules(self) -> _Schedules | None: ...
+
+    def forget_player(self, player: Player, workspace_id: str) -> None:
+        """Forget what the process remembers of a player who asked to be forgotten here."""
+
+    def forget_workspace(self, platform: str, workspace_id: str) -> None:
+        """Forget what the process remembers of a purged workspace."""
+
+
+class Housekept(PrivacyHost, Protocol):
+    """What :func:`run_housekeeping` needs of the host: its workspace's store and its privacy."""
+
+    @property
+    def privacy(self) -> Privacy: ...
+
+
 @dataclass
 class Privacy:
-    """The privacy commands of one manager (its sessions are checked before forgetting)."""
+    """The privacy commands of one game host (its sessions are checked before forgetting)."""
 
-    manager: GameManager
+    manager: PrivacyHost
     #: Told once a player is forgotten or a workspace purged: adapters clear their caches.
     on_forget: list[ForgetHook] = field(default_factory=list)
     on_purge: list[PurgeHook] = field(default_factory=list)
@@ -357,7 +399,7 @@ async def housekeeping(
 
 
 async def run_housekeeping(
-    manager: GameManager,
+    manager: Housekept,
     platform: str,
     clock: Clock,
     *,

@@ -45,7 +45,7 @@ from storage.base import ChatOwner, Store
 from storage.sqlstore import INBOX_CHANNEL, INSTANCES_CHANNEL
 
 if TYPE_CHECKING:
-    from bot.manager import GameManager
+    from bot.host import GameHost
     from bot.recording import StoreGameLog
 
 log = logging.getLogger(__name__)
@@ -59,7 +59,7 @@ class Router:
 
     def __init__(
         self,
-        manager: GameManager,
+        manager: GameHost,
         store: Store,
         game_log: StoreGameLog,
         platform: str,

@@ -31,7 +31,7 @@ from games.common.grammar import excerpt
 from storage.base import Schedule
 
 if TYPE_CHECKING:
-    from bot.manager import GameManager
+    from bot.host import GameHost
 
 log = logging.getLogger(__name__)
 
@@ -472,7 +472,7 @@ async def schedule_command(
 
 
 async def start_scheduled(
-    manager: GameManager, schedule: Schedule, when: float, notice: str, *, join_window: float = JOIN_WINDOW
+    manager: GameHost, schedule: Schedule, when: float, notice: str, *, join_window: float = JOIN_WINDOW
 ) -> None:
     """A scheduled game is due: a notice that mentions its group, the lobby, and Start later.
 
@@ -493,7 +493,7 @@ async def start_scheduled(
         manager.spawn(_go_later(manager, chat, session, when + join_window), f"scheduled go {chat.label()}")
 
 
-async def _go_later(manager: GameManager, chat: ChatKey, session: object, at: float) -> None:
+async def _go_later(manager: GameHost, chat: ChatKey, session: object, at: float) -> None:
     await manager.clock.sleep_until(at)
     current = manager.sessions.get(chat)
     if current is session and current is not None and current.engine is None:

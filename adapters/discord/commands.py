@@ -12,7 +12,7 @@ from __future__ import annotations
 import inspect
 import keyword
 from collections.abc import Awaitable, Callable, Mapping
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional, Protocol
 
 import discord
 from discord import app_commands
@@ -23,10 +23,21 @@ from bot.workspace import WORKSPACE_SETTINGS
 from games.common.languages import LANGUAGES
 from games.common.options import OptionSpec, format_value
 
-if TYPE_CHECKING:
-    from adapters.discord.client import MojiBot
-
 Run = Callable[[discord.Interaction[Any], str, tuple[str, ...]], Awaitable[None]]
+
+
+class CommandBot(Protocol):
+    """What the group reads of the bot (:class:`~adapters.discord.client.MojiBot`; a protocol,
+    so that this module does not import the client back)."""
+
+    registry: Registry
+
+    async def run_command(
+        self, interaction: discord.Interaction[Any], name: str, args: tuple[str, ...]
+    ) -> None: ...
+
+    async def open_list_modal(self, interaction: discord.Interaction[Any]) -> None: ...
+
 
 PERIODS = [
     app_commands.Choice(name=label, value=value)
@@ -207,7 +218,7 @@ def _complete_game(registry: Registry) -> Any:
     return complete
 
 
-def build_group(bot: MojiBot) -> app_commands.Group:
+def build_group(bot: CommandBot) -> app_commands.Group:
     """The ``/moji`` group, with choices from ``bot``'s game registry."""
     registry = bot.registry
     run: Run = bot.run_command

@@ -298,6 +298,28 @@ class Setup:
     gloss: Callable[[str], str | None] | None = None
 
 
+class StartRule(Protocol):
+    """What a finished game asks of the next ``start`` in its chat (see :attr:`GameInfo.after_game`):
+    the race's Master's Choice, which reserves the challenge options for the last winner."""
+
+    @property
+    def seat_ids(self) -> frozenset[str]:
+        """The players whose data the rule holds (a player who is forgotten takes it away)."""
+        ...
+
+    def refusal(self, game: str, seat_id: str, args: Sequence[str]) -> str | None:
+        """Why ``seat_id`` may not start ``game`` with the words they typed (``args``), in a
+        sentence players read; None: they may."""
+        ...
+
+
+#: :attr:`GameInfo.after_game`: (the finished game's result, its options with defaults filled
+#: in, seat id → name, the chat's rule so far) → the chat's rule from now on (None: none).
+AfterGame = Callable[
+    [Result, Mapping[str, OptionValue], Mapping[str, str], StartRule | None], StartRule | None
+]
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """A game as the registry and the help know it."""
@@ -333,6 +355,10 @@ class GameInfo:
     #: Why a game with these options (defaults filled in) can't be played, in a sentence players
     #: read (themes in a language they don't exist in…), or None: the start is refused at once.
     refusal: Callable[[Mapping[str, OptionValue]], str | None] | None = None
+    #: What a finished game of this kind asks of the next ``start`` in its chat (a
+    #: :class:`StartRule` the start command checks); None: a finished game leaves no rule behind
+    #: (it clears the one an earlier game left).
+    after_game: AfterGame | None = None
 
     def __post_init__(self) -> None:
         names = {spec.name for spec in self.options}

@@ -21,15 +21,40 @@ timed by the engine: ``PathsEngine.bot_claims``.)
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from games.lexicon.vocabulary import Known, knows
 from games.paths.finder import Path
 from games.paths.grid import EMPTY, square_name
+from games.paths.options import PathsConfig
+from games.paths.state import Board
 from games.paths.tiles import letter_counts
 
-if TYPE_CHECKING:
-    from games.paths.engine import PathsEngine
+
+class PathsEngine(Protocol):
+    """What the computer players read of the game (:class:`games.paths.engine.PathsEngine`; a
+    protocol, so that this module, which the engine imports, does not import the engine back)."""
+
+    config: PathsConfig
+    size: int
+    board: Board
+    racks: dict[str, list[str]]
+    blanks: dict[str, int]
+    pile: list[str]
+    free_used: bool
+
+    @property
+    def squares(self) -> list[str]: ...
+
+    @property
+    def first_round(self) -> bool: ...
+
+    def level(self, seat: str) -> str | None: ...
+
+    def points(self, word: str) -> int: ...
+
+    def can_place(self, seat: str) -> bool: ...
+
 
 #: Vowels, in every playing language (German Ä Ö Ü too), for a first tile in the open.
 VOWELS = frozenset("aeiouäöü")

@@ -15,6 +15,7 @@ from games.common.protocol import Engine, GameInfo, Setup
 from games.race.eagle import EagleEyes
 from games.race.engine import FlipRace
 from games.race.grid import OffTheGrid
+from games.race.masters import after_game
 from games.race.options import OPTIONS, RaceConfig
 from games.race.reading import reads
 from games.race.rules_text import RULES
@@ -56,6 +57,7 @@ GAME = GameInfo(
     start_form=("cards", "bots", "min", "placement", "themes", "variation", "level", "language"),
     prepare=prepare,
     refusal=lambda options: RaceConfig.from_options(options).refusal,
+    after_game=after_game,
 )
 
 __all__ = ["GAME", "create", "prepare"]

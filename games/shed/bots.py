@@ -27,16 +27,32 @@ import threading
 from collections.abc import Callable, Iterator
 from itertools import combinations
 from math import comb
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
+from games.common.languages import Language
 from games.common.letter_tables import points as letter_points
+from games.common.words import WordJudge, WordRules
 from games.lexicon.vocabulary import min_zipf, vocabulary
 from games.shed.notation import Act, Draw, Form, Op, Source, unparse
+from games.shed.options import ShedConfig
 from games.shed.rearrange import Refusal
-from games.shed.turn import Round, play_turn
+from games.shed.turn import Round, TurnRules, play_turn
 
-if TYPE_CHECKING:
-    from games.shed.engine import ShedGame
+
+class ShedGame(Protocol):
+    """What the computer players read of the game (:class:`games.shed.engine.ShedGame`; a
+    protocol, so that this module, which the engine imports, does not import the engine back)."""
+
+    config: ShedConfig
+    language: Language
+    judge: WordJudge | None
+    rules: WordRules
+    round: Round
+
+    def check_word(self, word: str) -> str | None: ...
+
+    def _turn_rules(self) -> TurnRules: ...
+
 
 MAX_WORD = 12  # longest word the index keeps
 SUBSET_BUDGET = 2000  # hand sub-multisets looked at per search

@@ -40,7 +40,7 @@ def test_unknown_command_and_quotes() -> None:
 def test_start_reads_game_and_options() -> None:
     info, options = parse_start(["t", "target=3", "crash"], REG)
     assert info is TOY
-    assert options == {"target": 3, "bots": 0, "crash": True, "masters-choice": False}
+    assert options == {"target": 3, "bots": 0, "crash": True}
     info, options = parse_start(["target=4"], REG)
     assert options["target"] == 4
 
@@ -118,3 +118,11 @@ def test_the_help_names_the_languages_and_how_to_pick_one() -> None:
     assert "Languages: en (English), nl (Dutch), fr (French), de (German), es (Spanish)" in text
     assert "`config language fr`" in text and "`start race language=nl`" in text
     assert "[language=fr]" in next(spec.usage for spec in COMMANDS if spec.name == "leaderboard")
+
+
+def test_every_verb_of_the_grammar_has_one_handler_and_nothing_else_does() -> None:
+    from bot.handlers import HANDLERS
+
+    assert set(HANDLERS) == {spec.name for spec in COMMANDS}
+    for name, handler in HANDLERS.items():
+        assert handler.__doc__, f"the handler of {name} says what it does"

@@ -205,18 +205,6 @@ async def test_help_lists_commands(manager: GameManager, outbox: FakeOutbox) -> 
         assert f"`{name}" in plain
 
 
-async def test_masters_choice_reserves_challenges(
-    manager: GameManager, clock: FakeClock, outbox: FakeOutbox
-) -> None:
-    await manager.handle(cmd("start toy bots=1 target=1 masters-choice=on"))
-    await manager.handle(cmd("go"))
-    await clock.advance(3.2)
-    assert CHAT not in manager.sessions
-    # the toy game is not race, so Master's Choice never blocks it
-    await manager.handle(cmd("start toy target=2", BOB))
-    assert CHAT in manager.sessions
-
-
 async def test_why_in_the_settle_window_waits_for_that_answers_verdict(
     manager: GameManager, clock: FakeClock, outbox: FakeOutbox
 ) -> None:

@@ -169,7 +169,6 @@ TOY = GameInfo(
         OptionSpec("target", "int", 2, "points to win", low=1, high=10),
         OptionSpec("bots", "int", 0, "computer players", low=0, high=3),
         OptionSpec("crash", "bool", False, "crash on 'boom'"),
-        OptionSpec("masters-choice", "bool", False, "master picks"),
     ),
     create=ToyEngine,
     reads=ToyReader,

@@ -58,7 +58,7 @@ def registry() -> Registry:
 
 async def test_hostile_discord_input_never_escapes(discord_bot: Harness, services: Services) -> None:
     h = discord_bot
-    h.manager._rng = random.Random(SEED)  # a deal whose face-up cards make a word
+    h.manager.rng = random.Random(SEED)  # a deal whose face-up cards make a word
     await h.fake.slash(*ANN, "start", {"game": "race", "cards": 5})
     await h.fake.wait_for("POST", MESSAGES, lambda r: "lobby" in r.text)
     await h.fake.slash(*BOB, "join")
@@ -113,7 +113,7 @@ async def test_hostile_slack_input_never_escapes(slack_bot: Any) -> None:
     from tests.adapters.slack.test_game import is_table
 
     h = slack_bot
-    h.adapter.manager._rng = random.Random(SEED)  # a deal whose face-up cards make a word
+    h.adapter.manager.rng = random.Random(SEED)  # a deal whose face-up cards make a word
     await h.command("UANN", "start race cards=5")
     await h.command("UBOB", "join")
     await h.command("UANN", "go")

@@ -43,7 +43,7 @@ def table_messages(h: Harness) -> list[dict[str, object]]:
 
 async def test_a_lively_race_stays_inside_the_limits(h: Harness) -> None:
     rng = random.Random(7)
-    h.manager._rng = random.Random(11)
+    h.manager.rng = random.Random(11)
     await h.fake.slash(*PEOPLE[0], "start", {"game": "race", "cards": 6})
     await h.fake.wait_for("POST", MESSAGES, is_lobby)
     for who in PEOPLE[1:]:
@@ -100,7 +100,7 @@ async def test_a_lively_race_stays_inside_the_limits(h: Harness) -> None:
 
 
 async def test_tables_scroll_away_under_chatter_without_flooding(h: Harness) -> None:
-    h.manager._rng = random.Random(11)
+    h.manager.rng = random.Random(11)
     await h.fake.slash(*PEOPLE[0], "start", {"game": "race", "cards": 3})
     await h.fake.wait_for("POST", MESSAGES, is_lobby)
     await h.fake.slash(*PEOPLE[1], "join")

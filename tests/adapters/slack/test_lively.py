@@ -49,7 +49,7 @@ async def test_a_lively_race_stays_inside_the_limits(h: Harness) -> None:
     for user in PEOPLE:
         h.slack.names.setdefault(user, user[1:].title())
     rng = random.Random(7)
-    h.adapter.manager._rng = random.Random(11)
+    h.adapter.manager.rng = random.Random(11)
     await h.command("UANN", "start race cards=6")
     for user in PEOPLE[1:]:
         await h.button(user, "moji:join")

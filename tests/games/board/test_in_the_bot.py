@@ -101,7 +101,7 @@ async def test_a_game_survives_a_restart_mid_turn_and_its_clock_stood_still() ->
     # a third process replays the log, pause included, to the same end
     third, _ = _manager(clock, log)
     start = next(iter(log.started.values()))
-    replayed = third._restored(GAME, start, list(log.actions[start.game_id]))
+    replayed = third.recovery.restored(GAME, start, list(log.actions[start.game_id]))
     assert replayed.engine is not None and replayed.engine.finished
     assert replayed.engine.result() == result
 
