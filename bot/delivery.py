@@ -127,7 +127,7 @@ class Delivery:
         self._tasks = self.lanes.tasks
         self.tables = Tables(self.lanes)
         self.marks = Marks(self.lanes, self.tables, refusal_marks)
-        self.privates = PrivateNotes(self.lanes, clock, self._post)
+        self.private_notes = PrivateNotes(self.lanes, clock, self._post)
         self.lanes.serve("messages", self._messages)
         self.lanes.serve("edits", self._edits)
 
@@ -158,14 +158,14 @@ class Delivery:
     @property
     def unreachable(self) -> Unreachable:
         """Players whose private messages the platform refuses (their setting): see bot/reach.py."""
-        return self.privates.unreachable
+        return self.private_notes.unreachable
 
     # ------------------------------------------------------------ what sessions say
 
     async def send(self, message: Outbound) -> MessageRef | None:
         """Take one outbound message; returns at once except for a lobby post (its reference)."""
         if isinstance(message, Private):
-            await self.privates.send(message)
+            await self.private_notes.send(message)
             return None
         if isinstance(message, React):
             await self.marks.react(message)
