@@ -1,7 +1,10 @@
-"""Workspace-level commands: leaderboards, stats, settings and word lists.
+"""Workspace-level commands: leaderboards, stats, seasons, settings and word lists.
 
-Settings are declared once here (:data:`WORKSPACE_SETTINGS`), with their
-defaults; a game option's workspace default is set as ``<game>.<option>``
+:class:`Workspace` answers ``leaderboard``, ``stats``, ``season``, ``config`` and
+``words`` over the workspace's data, and gives games the workspace's word lists and
+option defaults. The settings themselves are declared once, with their defaults, in
+:mod:`bot.workspace_settings` (:data:`WORKSPACE_SETTINGS`, importable from here too);
+a game option's workspace default is set as ``<game>.<option>``
 (``config race.cards 5``). The ``language`` setting is the default of every
 game that has a ``language`` option (``config race.language`` and the
 player's own ``language=`` win over it). Only admins change anything;
@@ -11,71 +14,39 @@ role; Slack: workspace admins or the configured user group).
 
 from __future__ import annotations
 
-import contextlib
 import re
-import zoneinfo
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from bot import views
 from bot.commands import CommandError, option_names, parse_leaderboard
 from bot.events import ChatKey, Command, Player
-from bot.privacy import GRACE_DAYS, RETENTION_DAYS, parse_retention
 from bot.registry import Registry
-from games.common.grammar import excerpt
-from games.common.languages import ASCII_LETTERS, LANGUAGES, Language, language
-from games.common.options import (
-    OptionError,
-    OptionSpec,
-    OptionValue,
-    format_value,
-    language_option,
-    parse_options,
+from bot.workspace_settings import (
+    NO_ROLE,
+    WORKSPACE_SETTINGS,
+    AdminRoles,
+    setting_values,
+    validate_setting,
 )
+from games.common.languages import ASCII_LETTERS, LANGUAGES, Language, language
+from games.common.options import OptionValue, format_value
 from games.common.protocol import GameInfo
 
 if TYPE_CHECKING:
     from storage.base import Store
 
-#: Workspace settings and their defaults: declared once.
-WORKSPACE_SETTINGS: tuple[OptionSpec, ...] = (
-    OptionSpec(
-        "admin-role",
-        "text",
-        "",
-        "a role (Discord: mention it) or user group (Slack) whose members may configure moji; none clears it",
-    ),
-    OptionSpec("quiet", "bool", False, "announce race results in a thread so the channel stays calm (Slack)"),
-    OptionSpec(
-        "reasons",
-        "bool",
-        False,
-        "mark refused answers ❌ and show why in the game's table (otherwise: listed there; `why` explains)",
-    ),
-    OptionSpec("timezone", "text", "UTC", "time zone for word breaks and the daily/weekly leaderboards"),
-    replace(
-        language_option(),
-        help="the language games start in unless `start … language=` says otherwise: "
-        + ", ".join(f"{code} ({lang.name})" for code, lang in LANGUAGES.items()),
-    ),
-    OptionSpec(
-        "retention",
-        "text",
-        str(RETENTION_DAYS),
-        "days to keep the logs of finished games (every answer and move), or forever; "
-        "results and scores stay until purged",
-    ),
-    OptionSpec(
-        "deletion-grace",
-        "int",
-        GRACE_DAYS,
-        "days moji keeps this workspace's data after being removed from it (added back in time: kept)",
-        low=1,
-        high=365,
-    ),
-)
+# (the names other modules import from here, from before the split)
+__all__ = [
+    "EVERY_LETTER",
+    "NO_ROLE",
+    "VOTED_BY",
+    "WORKSPACE_SETTINGS",
+    "AdminRoles",
+    "Workspace",
+    "mentioned_user",
+]
 
 #: Who added a word the players voted in (the word list's "added by").
 VOTED_BY = "vote"
@@ -92,38 +63,10 @@ EVERY_LETTER = Language(
 )
 
 
-#: What clears the ``admin-role`` setting.
-NO_ROLE = frozenset({"none", "off", "-"})
-
-
-class AdminRoles(Protocol):
-    """How a platform names the ``admin-role`` setting's role or group (Discord: a role, kept
-    by its id). Without one for a platform the setting keeps the text it was given."""
-
-    async def resolve(self, chat: ChatKey, value: str) -> str:
-        """What to keep for ``value`` as typed (a mention, an id, a name): the role's id;
-        :class:`~bot.commands.CommandError` with what to do when it names no single role."""
-        ...
-
-    def show(self, stored: str) -> str:
-        """How ``config`` shows a kept value (a mention)."""
-        ...
-
-
 def mentioned_user(text: str) -> str | None:
     """The user id in a mention (``<@123>``, ``<@!123>``, ``<@U1|ann>``), if it is one."""
     match = _MENTION.match(text.strip())
     return match.group(1) if match else None
-
-
-def _setting_values(raw: Mapping[str, str]) -> dict[str, OptionValue]:
-    values: dict[str, OptionValue] = {spec.name: spec.default for spec in WORKSPACE_SETTINGS}
-    for spec in WORKSPACE_SETTINGS:
-        if spec.name in raw:
-            # a value written by an older version is ignored: the default stands
-            with contextlib.suppress(OptionError):
-                values[spec.name] = spec.parse(raw[spec.name])
-    return values
 
 
 class Workspace:
@@ -183,7 +126,7 @@ class Workspace:
         raw: Mapping[str, str] = {}
         if self.store is not None:
             raw = await self.store.get_settings(chat.platform, chat.workspace_id)
-        return _setting_values(raw)
+        return setting_values(raw)
 
     async def game_defaults(self, chat: ChatKey, info: GameInfo) -> list[str]:
         """The workspace's default option tokens for a new game of ``info`` (``cards=5``…): its
@@ -204,7 +147,7 @@ class Workspace:
                     tokens[name] = f"{option}={value}"
         spec = next((spec for spec in info.options if spec.name == "language"), None)
         if spec is not None and "language" not in tokens:
-            chosen = _setting_values(raw)["language"]
+            chosen = setting_values(raw)["language"]
             if chosen != spec.default:
                 tokens["language"] = f"language={chosen}"
         return list(tokens.values())
@@ -340,54 +283,8 @@ class Workspace:
         return views.message(f"Setting {key} is now {views.user(stored)}.", "info")
 
     def _validate_setting(self, key: str, value: str) -> tuple[str, str]:
-        """The setting's own name (``lang`` is ``language``; ``r.cards`` is ``race.cards``) and
-        the value to store, or :class:`CommandError` with the reason."""
-        game, dot, option = key.partition(".")
-        if dot:
-            info = self.registry.find(game) if self.registry else None
-            if info is None:
-                raise CommandError(f"There is no game called {excerpt(game)}.")
-            if option_names(info, [option]) == {"language"}:
-                value = self._language_code(value)  # (`race.language French` reads fr)
-            try:
-                parsed = parse_options(info.options, [f"{option}={value}"])
-            except OptionError as exc:
-                raise CommandError(f"{info.title}: {exc}.") from None
-            (name,) = option_names(info, [option])
-            return f"{info.name}.{name}", format_value(parsed[name])
-        spec_by_name = {spec.name: spec for spec in WORKSPACE_SETTINGS}
-        for spec in WORKSPACE_SETTINGS:
-            for alias in spec.aliases:
-                spec_by_name.setdefault(alias, spec)
-        setting = spec_by_name.get(key)
-        if setting is None:
-            known = ", ".join(spec.name for spec in WORKSPACE_SETTINGS)
-            raise CommandError(f"There is no setting {excerpt(key)}. Settings: {known}, or <game>.<option>.")
-        key = setting.name
-        if key == "language":
-            return key, self._language_code(value)
-        try:
-            parsed_value = setting.parse(value)
-        except OptionError as exc:
-            raise CommandError(f"{exc}.") from None
-        if key == "retention":
-            return key, parse_retention(str(parsed_value))
-        if key == "timezone":
-            try:
-                zoneinfo.ZoneInfo(str(parsed_value))
-            except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-                raise CommandError(
-                    f"{excerpt(value)} is not a time zone I know (try Europe/Paris or UTC)."
-                ) from None
-        return key, format_value(parsed_value)
-
-    @staticmethod
-    def _language_code(value: str) -> str:
-        """The code of the language ``value`` names (``fr``, ``French``), or why not."""
-        try:
-            return language(value).code
-        except ValueError as exc:
-            raise CommandError(str(exc)) from None
+        """The setting's own name and the value to store (:func:`validate_setting`)."""
+        return validate_setting(self.registry, key, value)
 
     async def words(self, cmd: Command, args: Sequence[str]) -> views.View:
         """``words`` lists; ``words add|ban|remove WORD`` changes (admins)."""
