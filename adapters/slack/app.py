@@ -620,6 +620,7 @@ class SlackAdapter:
         self._active(chat.workspace_id)
         try:
             await ack()
+            await turn.wait()  # (one lookup of a person at a time: a flood of theirs costs one)
             await self._command(body, chat, delivery_id(body, request), turn)
         finally:
             turn.done()
@@ -735,6 +736,7 @@ class SlackAdapter:
         self._active(team)
         try:
             await ack()
+            await turn.wait()
             await self._button(body, action, chat, delivery_id(body, request), turn)
         finally:
             turn.done()
