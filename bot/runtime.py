@@ -226,6 +226,17 @@ class Runtime:
             self.manager.spawn(self.scheduler.loop(), f"{self.platform.name} scheduled games")
         return recovery
 
+    async def wind_down(self, drain: float = 5.0) -> None:
+        """The process is stopping: judge what is settling, tell the races, and send what is
+        queued (for at most ``drain`` seconds)."""
+        await self.manager.wind_down()
+        await self.outbox.drain(drain)
+
+    async def close(self) -> None:
+        """Stop every game's tasks, then the delivery layer."""
+        await self.manager.shutdown()
+        await self.outbox.close()
+
     async def _after_recovery(self, chat: ChatKey) -> None:
         if chat in self._restoring and not self._recovered.is_set():
             try:

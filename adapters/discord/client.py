@@ -423,13 +423,11 @@ class MojiBot(discord.AutoShardedClient):
 
     async def wind_down(self) -> None:
         """The process is stopping: judge what is settling, tell the races, send what is queued."""
-        await self.manager.wind_down()
-        await self.outbox.drain(5.0)
+        await self.runtime.wind_down()
 
     async def close(self) -> None:
         """Stop the games' timers, then disconnect."""
-        await self.manager.shutdown()
-        await self.outbox.close()
+        await self.runtime.close()
         await super().close()
 
     def _forget_thread(self, chat: ChatKey) -> None:

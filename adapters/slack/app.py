@@ -404,13 +404,11 @@ class SlackAdapter:
 
     async def wind_down(self) -> None:
         """The process is stopping: judge what is settling, tell the races, send what is queued."""
-        await self.manager.wind_down()
-        await self.outbox.drain(5.0)
+        await self.runtime.wind_down()
 
     async def close(self) -> None:
         """Stop every game task, the scheduler and pending picture uploads."""
-        await self.manager.shutdown()
-        await self.outbox.close()
+        await self.runtime.close()
         await self.transport.pictures.close()
 
     def web_app(self) -> web.Application:
@@ -488,7 +486,7 @@ class SlackAdapter:
         return await to_aiohttp_response(await flow.handle_callback(await to_bolt_request(request)))
 
     async def _http_health(self, request: web.Request) -> web.Response:
-        return web.json_response({"status": "ok", "games": len(self.manager.sessions)})
+        return web.json_response({"status": "ok", "games": len(self.runtime.chats())})
 
     async def run(self, http: HealthServer | None = None) -> None:
         """Serve until cancelled: Socket Mode or HTTP (``/slack/events``).
