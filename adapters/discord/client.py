@@ -675,7 +675,8 @@ class MojiBot(discord.AutoShardedClient):
             snowflake_seconds(message.id),
             MessageRef(chat, str(message.id)),
         )
-        await self.runtime.ingest(event)
+        # (a message read back after an invalid session that was handled live is dropped by its id)
+        await self.runtime.ingest(event, ids=(f"message:{message.id}",))
 
     # ------------------------------------------------------------ chats that are gone
 
