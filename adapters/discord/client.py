@@ -32,7 +32,7 @@ import discord
 from discord import app_commands
 
 from adapters.discord.commands import build_group
-from adapters.discord.limits import discord_limits, header_trace
+from adapters.discord.limits import discord_limits, header_trace, process_share
 from adapters.discord.outbox import DiscordOutbox, Reply
 from adapters.discord.permissions import THREADS, GuildRoles, missing, missing_message
 from adapters.discord.platform import DiscordPlatform
@@ -175,7 +175,9 @@ class MojiBot(discord.AutoShardedClient):
         self.transport = DiscordOutbox(
             self,
             services.workspace.settings,
-            limits=discord_limits(config.discord_global_rate),
+            limits=discord_limits(
+                process_share(config.discord_global_rate, config.shard_ids, config.shard_count)
+            ),
             now=clock.now,
         )
         #: The core: delivery, manager, fair share, router and metrics, wired once (bot/runtime.py).

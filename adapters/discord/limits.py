@@ -69,6 +69,18 @@ def discord_limits(global_rate: int = GLOBAL_RATE) -> PlatformLimits:
 
 DISCORD_LIMITS = discord_limits()
 
+
+def process_share(global_rate: int, shard_ids: tuple[int, ...] | None, shard_count: int | None) -> int:
+    """This process's share of the token's global limit: all of it, or, when the shards are
+    split over processes (``SHARD_IDS``), the fraction of the shards this process runs.
+
+    The global limit is the token's, whichever process calls; Discord sends no headers for it
+    before a 429, so processes sharing a token must split it up front."""
+    if not shard_ids or not shard_count:
+        return global_rate
+    return max(1, global_rate * len(shard_ids) // shard_count)
+
+
 _ROUTES: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("POST", re.compile(r"/channels/(\d+)/messages$"), "post"),
     ("PATCH", re.compile(r"/channels/(\d+)/messages/\d+$"), "edit"),

@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator
 import pytest
 from discord.http import Ratelimit
 
+from adapters.discord.limits import process_share
 from bot.app import Services
 from bot.clock import FakeClock
 from bot.events import ChatKey
@@ -53,6 +54,16 @@ async def raised(monkeypatch: pytest.MonkeyPatch, services: Services) -> AsyncIt
     finally:
         await harness.stop()
         await fake.close()
+
+
+@pytest.mark.parametrize(
+    ("rate", "ids", "count", "share"),
+    [(50, None, None, 50), (50, None, 4, 50), (50, (0, 1), 4, 25), (50, (3,), 4, 12), (1, (0,), 8, 1)],
+)
+def test_processes_sharing_a_token_split_its_global_limit_by_their_shards(
+    rate: int, ids: tuple[int, ...] | None, count: int | None, share: int
+) -> None:
+    assert process_share(rate, ids, count) == share
 
 
 async def test_the_default_is_discords_fifty_with_five_spare(h: Harness) -> None:
