@@ -61,25 +61,12 @@ class Services:
         codec: InteractionCodec | None = None,
         mine: Callable[[ChatKey], bool] = lambda chat: True,
     ) -> Router:
-        """Route ``manager``'s events between the processes sharing the database (started by
-        :meth:`recover`, once this process's own games are back)."""
+        """A router for ``manager``'s events between the processes sharing the database (put in
+        front of it by the platform's :class:`~bot.runtime.Runtime`, started by :meth:`recover`
+        once this process's own games are back)."""
         return Router(
             manager, self.store, self.game_log, platform, codec=codec, mine=mine, every=self.keep_alive
         )
-
-    async def expect_recovery(self, manager: GameManager, platform: str) -> None:
-        """Before the platform's events flow: tell ``manager`` which chats have something to restore.
-
-        (Discord delivers events as soon as the gateway is up, while recovery waits for every
-        server; events for these chats then wait for it.)
-        """
-        from bot.recording import load_lobbies, load_unfinished
-
-        chats = {
-            start.chat for start, _ in await load_unfinished(self.store) if start.chat.platform == platform
-        }
-        chats |= {lobby.chat for lobby in await load_lobbies(self.store) if lobby.chat.platform == platform}
-        manager.expect_recovery(chats)
 
     async def recover(
         self, manager: GameManager, platform: str, mine: Callable[[ChatKey], bool] = lambda chat: True

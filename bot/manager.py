@@ -22,6 +22,7 @@ from collections.abc import Callable, Coroutine, Iterable, Mapping
 from typing import Any
 
 from bot import handlers, metrics, views
+from bot.admission import Admission, admit
 from bot.clock import Clock, SystemClock
 from bot.events import (
     Button,
@@ -375,28 +376,29 @@ class GameManager:
             return True
         return self.router is not None and self.router.shared
 
-    async def handle(self, event: Inbound, *, routed: bool = False) -> bool:
+    async def handle(self, event: Inbound, *, routed: bool = False, admitted: bool = False) -> bool:
         """Handle one inbound event; never raises. False: it repeats a command or button press
         handled already (a replay, a redelivery), and is dropped (see :mod:`bot.once`).
 
-        An event whose sender is over their allowance (:attr:`fair`, :mod:`bot.fairshare`) is
-        refused before anything else, even the database's once-only record, so a flood costs
-        little; the first refusal of an episode tells the sender when moji answers again.
+        Every platform's events come through its :class:`~bot.runtime.Runtime`, which puts
+        them through the inbound pipeline first (its sender's allowance, once-only handling,
+        its chat's line, restart recovery) and says so with ``admitted``: only routing and
+        dispatch are left here. Called directly (tests, tools), this admits the event itself
+        (:func:`bot.admission.admit`: an event over its sender's allowance is refused before
+        anything else, even the database's once-only record) and waits for recovery.
 
         With several processes (a :attr:`router`), an event for a chat whose game another
         process runs goes to that process instead (``routed``: it came from one already, which
         made sure it is not a repeat).
         """
-        if not routed:
-            fair = self.fair
-            if fair is not None and not fair.room(event):
-                await fair.refuse(event)  # its sender is over their allowance: not handled
-                return True
-            if not await self.once.first(event):
+        if not routed and not admitted:
+            verdict = await admit(event, self.fair, self.once)
+            if verdict is Admission.REPEAT:
                 return False  # (a repeat takes nothing from its sender's allowance)
-            if fair is not None:
-                fair.take(event)
-        await self._after_recovery(event.chat)
+            if verdict is Admission.REFUSED:
+                return True  # its sender is over their allowance: not handled
+        if not admitted:
+            await self._after_recovery(event.chat)
         if self.router is not None and not routed:
             try:
                 if await self.router.route(event):
@@ -429,8 +431,9 @@ class GameManager:
         return True
 
     async def admit(self, event: Inbound) -> bool:
-        """Whether ``event``'s sender is within their allowance (:mod:`bot.fairshare`); an adapter
-        that answers a command itself (Slack's ``help``) asks too."""
+        """Whether ``event``'s sender is within their allowance (:mod:`bot.fairshare`). (Adapters
+        no longer ask: an event they answer themselves goes through :meth:`Runtime.ingest
+        <bot.runtime.Runtime.ingest>` with its own answer, admitted like every other.)"""
         return self.fair is None or await self.fair.admit(event)
 
     async def _private_text(self, event: PrivateText) -> None:

@@ -4,7 +4,9 @@ The database says who runs what. Every active game and open lobby has an owner (
 an epoch and a lease on the database's clock (``active_games``); the owner renews its leases
 every few seconds and every write of a game is fenced by them (:mod:`bot.recording`).
 
-:class:`Router` sits in front of a :class:`~bot.manager.GameManager`:
+:class:`Router` sits in front of a :class:`~bot.manager.GameManager` (put there by
+:func:`bot.runtime.connect`, which also has the manager's delivery layer ask :meth:`Router.still_ours`
+before each call):
 
 - An event for a chat this process runs is handled here, as always.
 - An event for a chat another live process runs is **forwarded** to it — a message only when
@@ -36,7 +38,6 @@ from typing import TYPE_CHECKING
 
 from bot import metrics, wire
 from bot.commands import CommandError, command_of
-from bot.delivery import Delivery
 from bot.events import Button, ChatKey, Command, Inbound, Player, PrivateText, Text
 from bot.moves import Moves
 from bot.ordering import Turn
@@ -87,9 +88,8 @@ class Router:
         self._notified = False
         #: game id → what that game (run by another process) takes from a player's typing
         self._moves: dict[str, Moves] = {}
-        manager.router = self
-        if isinstance(manager.outbox, Delivery):
-            manager.outbox.gate = self.still_ours
+        # (the manager routes through it and its delivery layer asks :meth:`still_ours` once
+        # the runtime connects them: :func:`bot.runtime.connect`; nothing is rewired here)
 
     # ------------------------------------------------------------ lifecycle
 

@@ -34,32 +34,20 @@ from discord import app_commands
 from adapters.discord.commands import build_group
 from adapters.discord.limits import discord_limits, header_trace, process_share
 from adapters.discord.outbox import DiscordOutbox, Reply
-from adapters.discord.permissions import (
-    THREADS,
-    GuildRoles,
-    RoleError,
-    holds_role_named,
-    is_admin,
-    legacy_note,
-    missing,
-    missing_message,
-    resolve_role,
-    role_id,
-)
+from adapters.discord.permissions import THREADS, GuildRoles, missing, missing_message
+from adapters.discord.platform import DiscordPlatform
 from adapters.discord.wire import ReplyWire
-from bot import metrics
 from bot.app import Services
 from bot.clock import Clock
 from bot.config import Config
 from bot.delivery import Delivery
 from bot.events import Button, ChatKey, Command, MessageRef, Player, PrivateText, Reaction, Text
-from bot.fairshare import FairShare
-from bot.manager import GameManager, button_command
+from bot.manager import button_command
 from bot.ordering import Turn
 from bot.pacing import Pacer
 from bot.privacy import run_housekeeping, workspace_back, workspace_removed
 from bot.registry import Registry
-from bot.rights import Rights, button_rights, rights_needed
+from bot.runtime import Runtime, turn_done
 from bot.schedule import DISCORD_MENTION, JOIN_WINDOW, Scheduler, Schedules, start_scheduled
 from bot.session import Session
 from bot.workspace import Workspace
@@ -193,31 +181,22 @@ class MojiBot(discord.AutoShardedClient):
             ),
             now=clock.now,
         )
-        self.outbox = Delivery(self.transport, clock, refusal_marks=self.transport.refusal_marks)
-        self.manager = GameManager(
-            services.registry,
-            self.outbox,
-            services.game_log,
-            clock,
-            workspace=services.workspace,
-            settle=config.settle,
-            lobby_timeout=config.lobby_timeout,
-            keep_alive=services.keep_alive,
-        )
-        self.manager.fair = FairShare(clock, self.outbox)  # each person's fair share (bot/fairshare.py)
-        self.manager.closed_listeners.append(self.outbox.closed)
-        self.outbox.table_listeners.append(self.manager.table_posted)
+        #: The core: delivery, manager, fair share, router and metrics, wired once (bot/runtime.py).
         #: Several processes on one database: events go to the process that runs their chat; a
         #: dead process's games are adopted only in this process's shards (unless SHARD_TAKEOVER).
-        codec = ReplyWire(self)
-        self.manager.once.codec = codec  # an interaction is handled once, by its id
-        self.router = services.router(
-            self.manager,
-            "discord",
-            codec=codec,
-            mine=(lambda chat: True) if config.shard_takeover else self.mine,
+        self.platform = DiscordPlatform(self, ReplyWire(self), takeover=config.shard_takeover)
+        self.runtime = Runtime.build(
+            self.platform,
+            self.transport,
+            services,
+            clock,
+            settle=config.settle,
+            lobby_timeout=config.lobby_timeout,
+            refusal_marks=self.transport.refusal_marks,
         )
-        metrics.watch(self.manager)
+        self.outbox = self.runtime.outbox
+        self.manager = self.runtime.manager
+        self.router = self.runtime.router
         #: Scheduled games (a server's game night), run by the process that owns the server.
         self.scheduler = Scheduler(
             services.store,
@@ -227,8 +206,9 @@ class MojiBot(discord.AutoShardedClient):
             platform="discord",
             mine=self._owns,
         )
-        self.manager.schedules = Schedules(
-            self.scheduler, self._timezone, DISCORD_MENTION, discord_time, what="scheduled game"
+        self.runtime.schedule(
+            self.scheduler,
+            Schedules(self.scheduler, self._timezone, DISCORD_MENTION, discord_time, what="scheduled game"),
         )
         self.manager.closed_listeners.append(self._forget_thread)
         self.transport.on_gone = self._chat_gone_soon
@@ -267,7 +247,7 @@ class MojiBot(discord.AutoShardedClient):
         """Sync the slash commands (to DISCORD_GUILD_ID when set: instant; else globally)."""
         if not self.recovered:
             # before the gateway connects: events for a chat with a game to restore wait for it
-            await self.services.expect_recovery(self.manager, "discord")
+            await self.runtime.expect_recovery()
         try:
             synced = await self.tree.sync(guild=self.guild_object)
             where = f"server {self.guild_object.id}" if self.guild_object else "every server (global)"
@@ -288,8 +268,6 @@ class MojiBot(discord.AutoShardedClient):
         self.recovered = True
         try:
             await self.recover()
-            await self.scheduler.load()
-            self.manager.spawn(self.scheduler.loop(), "discord scheduled games")
             await self._back_in_guilds()
             self.manager.spawn(
                 run_housekeeping(
@@ -324,10 +302,7 @@ class MojiBot(discord.AutoShardedClient):
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """moji was removed from a server: its games there end, voided (nothing can be sent there
         any more), and its data goes after the grace period (see bot.privacy)."""
-        here = [
-            c for c in self.manager.sessions if c.platform == "discord" and c.workspace_id == str(guild.id)
-        ]
-        await self.chat_gone(here, "moji was removed from the server")
+        await self.chat_gone(self.runtime.chats(str(guild.id)), "moji was removed from the server")
         try:
             await workspace_removed(
                 self.services.store, "discord", str(guild.id), self.manager.clock.now(), "guild_remove"
@@ -344,8 +319,8 @@ class MojiBot(discord.AutoShardedClient):
 
     async def recover(self) -> None:
         """Resume (or void) the unfinished games of the guilds on this process's shards."""
-        await self.services.recover(self.manager, "discord", mine=self.mine)
-        for chat in list(self.manager.sessions):
+        await self.runtime.recover(mine=self.mine)  # (then the scheduled games)
+        for chat in self.runtime.chats():
             if chat.thread_id:
                 self.threads[int(chat.thread_id)] = int(chat.channel_id)
                 await self._adopt_thread(chat)
@@ -400,7 +375,7 @@ class MojiBot(discord.AutoShardedClient):
         if shard_id in self._down:
             return
         held = []
-        for chat, session in list(self.manager.sessions.items()):
+        for chat, session in self.runtime.sessions():
             if self._shard_of(chat) == shard_id:
                 session.hold()
                 held.append((chat, session))
@@ -423,13 +398,13 @@ class MojiBot(discord.AutoShardedClient):
         since, held = down
         for chat, session in held:
             try:
-                if not replayed and self.manager.sessions.get(chat) is session and session.info.realtime:
+                if not replayed and self.runtime.session(chat) is session and session.info.realtime:
                     await self._read_back(chat, since - READ_BACK)
             except Exception:
                 log.exception("discord: could not read back the messages missed in %s", chat.label())
             finally:
                 # in the chat's line: after every replayed or read-back event of the chat
-                turn = self.manager.turns.take(chat)
+                turn = self.runtime.ticket(chat)
                 try:
                     await turn.wait()
                     session.release()
@@ -451,13 +426,11 @@ class MojiBot(discord.AutoShardedClient):
 
     async def wind_down(self) -> None:
         """The process is stopping: judge what is settling, tell the races, send what is queued."""
-        await self.manager.wind_down()
-        await self.outbox.drain(5.0)
+        await self.runtime.wind_down()
 
     async def close(self) -> None:
         """Stop the games' timers, then disconnect."""
-        await self.manager.shutdown()
-        await self.outbox.close()
+        await self.runtime.close()
         await super().close()
 
     def _forget_thread(self, chat: ChatKey) -> None:
@@ -479,54 +452,6 @@ class MojiBot(discord.AutoShardedClient):
     def player_of(user: discord.abc.User, admin: bool = False) -> Player:
         """A neutral player."""
         return Player("discord", str(user.id), user.display_name, is_admin=admin)
-
-    async def _admin(self, interaction: discord.Interaction[Any], chat: ChatKey) -> tuple[bool, str]:
-        """Whether the member is an admin here (Manage Server, or the admin role by its id), and
-        a note for them when the admin role is kept as a name that counts no more."""
-        permissions = interaction.permissions
-        if permissions.manage_guild or permissions.administrator:
-            return True, ""
-        if not getattr(interaction.user, "roles", None):
-            return False, ""
-        settings = await self.workspace.settings(chat)
-        setting = str(settings.get("admin-role", "")).strip()
-        role = role_id(setting)
-        if role is None and setting:
-            role, why = await self._admin_role_by_name(chat, setting)
-            if role is None:
-                named = holds_role_named(interaction.user, setting)
-                return False, legacy_note(setting, why) if named else ""
-        return is_admin(interaction.user, permissions, role), ""
-
-    async def _admin_role_by_name(self, chat: ChatKey, name: str) -> tuple[int | None, str]:
-        """An ``admin-role`` kept as a name (by an older moji): the id of the one role of that name
-        in the server, kept from now on; or None and why not (never matched by name)."""
-        guild = self.get_guild(int(chat.workspace_id)) if chat.workspace_id.isdigit() else None
-        if guild is None:
-            return None, "I can't see this server's roles right now"
-        try:
-            role = resolve_role(name, guild.roles, guild.id)
-        except RoleError:
-            wanted = name.removeprefix("@").strip().casefold()
-            count = sum(r.name.casefold() == wanted for r in guild.roles)
-            why = f"{count} roles here have that name" if count > 1 else "no role here has that name"
-            log.warning(
-                "discord: server %s's admin-role is the name %r, and %s: it counts for no one",
-                guild.id,
-                name,
-                why,
-            )
-            return None, why
-        store = self.workspace.store
-        if store is not None:
-            await store.set_setting("discord", chat.workspace_id, "admin-role", str(role.id), "moji")
-            log.info(
-                "discord: server %s's admin-role %r is kept as role id %s from now on",
-                guild.id,
-                name,
-                role.id,
-            )
-        return role.id, ""
 
     async def _note(self, reply: Reply, text: str) -> None:
         """One more private line for the person who asked (after the answer)."""
@@ -567,25 +492,21 @@ class MojiBot(discord.AutoShardedClient):
             if interaction.guild_id is None or interaction.channel_id is None:
                 await self.finish_reply(reply, "moji games run in servers, not in direct messages.")
                 return
-            if turn is not None:
-                await turn.wait()
             await self._command(reply, name, args, turn)
         finally:
-            if turn is not None:
-                turn.done()
+            turn_done(turn)
 
     async def _over_allowance(self, interaction: discord.Interaction[Any]) -> bool:
         """A slash command whose sender is over their allowance (:mod:`bot.fairshare`, the rule
-        :meth:`GameManager.handle` applies to every event) is refused on arrival: never deferred
-        nor put in the chat's line, so a flood costs one call (the notice) instead of two each."""
-        fair = self.manager.fair
-        if fair is None or interaction.guild_id is None or interaction.channel_id is None:
+        the runtime applies to every event) is refused on arrival: never deferred nor put in
+        the chat's line, so a flood costs one call (the notice) instead of two each."""
+        if interaction.guild_id is None or interaction.channel_id is None:
             return False
         chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
         event = Command("", (), chat, self.player_of(interaction.user), Reply(interaction))
-        if fair.room(event):
+        if not self.runtime.refused_on_arrival(event):
             return False
-        await fair.refuse(event)  # the first of an episode is told, as the interaction's answer
+        await self.runtime.refuse(event)  # the first of an episode is told, as the interaction's answer
         return True
 
     def take_turn(self, interaction: discord.Interaction[Any]) -> None:
@@ -603,7 +524,7 @@ class MojiBot(discord.AutoShardedClient):
         if interaction.guild_id is None or interaction.channel_id is None:
             return None
         chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
-        return self.manager.turns.take(chat)
+        return self.runtime.ticket(chat)
 
     async def _command(
         self, reply: Reply, name: str, args: tuple[str, ...], turn: Turn | None = None
@@ -612,24 +533,20 @@ class MojiBot(discord.AutoShardedClient):
         assert interaction.guild_id is not None and interaction.channel_id is not None
         chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
         if name == "start":
+            if turn is not None:
+                await turn.wait()  # (whether the chat has a game decides where this one goes)
             refusal = self._cannot_start(interaction)
             if refusal:
                 log.warning("discord: cannot start a game in %s: %s", chat.label(), refusal)
                 await self.finish_reply(reply, refusal)
                 return
             chat = await self._game_chat(reply, chat, args)
-        admin, note = False, ""
-        if rights_needed(name, args) is not Rights.NONE:
-            admin, note = await self._admin(interaction, chat)
-        player = self.player_of(interaction.user, admin)
         self.transport.remember(chat, reply)
-        handled = await self.manager.handle(Command(name, args, chat, player, reply))
-        if turn is not None:
-            turn.done()  # handled: the chat's next event need not wait for the reply's last calls
-        if not handled:
+        event = Command(name, args, chat, self.player_of(interaction.user), reply)
+        if not await self.runtime.ingest(event, turn=turn):
             return  # a repeat of an interaction handled already: its first delivery answered it
-        if note:
-            await self._note(reply, note)
+        if reply.note:
+            await self._note(reply, reply.note)
         await self.finish_reply(reply)
 
     def _cannot_start(self, interaction: discord.Interaction[Any]) -> str:
@@ -640,7 +557,7 @@ class MojiBot(discord.AutoShardedClient):
         """Turn-based games get their own thread (when started outside one)."""
         interaction = reply.interaction
         info = self.registry.find(args[0]) if args and "=" not in args[0] else None
-        if info is None or info.realtime or chat.thread_id or chat in self.manager.sessions:
+        if info is None or info.realtime or chat.thread_id or self.runtime.runs(chat):
             return chat
         lacking = missing(interaction.app_permissions, THREADS)
         if lacking:
@@ -682,10 +599,7 @@ class MojiBot(discord.AutoShardedClient):
             await interaction.response.send_message("moji games run in servers.", ephemeral=True)
             return
         chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
-        session = self.manager.sessions.get(chat)
-        player = self.player_of(interaction.user)
-        elsewhere = session is None and self.manager.may_have_game(chat)  # (another process's game)
-        if not elsewhere and (session is None or not session.is_player(player)):
+        if not self.runtime.plays_here(chat, self.player_of(interaction.user)):
             await interaction.response.send_message("You're not playing a game here.", ephemeral=True)
             return
         await interaction.response.send_modal(ListModal())
@@ -698,14 +612,13 @@ class MojiBot(discord.AutoShardedClient):
                 return
             if turn is None or interaction.guild_id is None or interaction.channel_id is None:
                 return
-            await turn.wait()
             chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
             player = self.player_of(interaction.user)
-            await self.manager.handle(PrivateText(chat, player, text, snowflake_seconds(interaction.id)))
+            event = PrivateText(chat, player, text, snowflake_seconds(interaction.id))
+            await self.runtime.ingest(event, turn=turn)
             await self.finish_reply(reply, "📝 Got your list.")
         finally:
-            if turn is not None:
-                turn.done()
+            turn_done(turn)
 
     async def _tree_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -738,18 +651,14 @@ class MojiBot(discord.AutoShardedClient):
                 return
             if turn is None or interaction.guild_id is None or interaction.channel_id is None:
                 return
-            await turn.wait()
             chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
-            admin, note = False, ""
-            if button_rights(custom_id) is not Rights.NONE:
-                admin, note = await self._admin(interaction, chat)
-            player = self.player_of(interaction.user, admin)
-            await self.manager.handle(Button(chat, player, custom_id, reply))
-            if note:
-                await self._note(reply, note)
+            await self.runtime.ingest(
+                Button(chat, self.player_of(interaction.user), custom_id, reply), turn=turn
+            )
+            if reply.note:
+                await self._note(reply, reply.note)
         finally:
-            if turn is not None:
-                turn.done()
+            turn_done(turn)
 
     async def on_message(self, message: discord.Message) -> None:
         """A message in a channel with a game: its text goes to the core as typed, which takes
@@ -759,7 +668,7 @@ class MojiBot(discord.AutoShardedClient):
         if message.edited_at is not None:
             return  # edited messages never count
         chat = self.chat_of(message.guild.id, message.channel, message.channel.id)
-        if not self.manager.may_have_game(chat):
+        if not self.runtime.listening(chat):
             return  # chatter in a channel without a game (nor a command on its way to open one)
         self.outbox.saw_message(chat)
         event = Text(
@@ -769,12 +678,8 @@ class MojiBot(discord.AutoShardedClient):
             snowflake_seconds(message.id),
             MessageRef(chat, str(message.id)),
         )
-        turn = self.manager.turns.take(chat)
-        try:
-            await turn.wait()
-            await self.manager.handle(event)
-        finally:
-            turn.done()
+        # (a message read back after an invalid session that was handled live is dropped by its id)
+        await self.runtime.ingest(event, ids=(f"message:{message.id}",))
 
     # ------------------------------------------------------------ chats that are gone
 
@@ -793,13 +698,7 @@ class MojiBot(discord.AutoShardedClient):
     def _chats_in(self, guild_id: int, channel_id: int) -> list[ChatKey]:
         """This process's games in a channel and in its threads (or in that thread)."""
         wanted = str(channel_id)
-        return [
-            chat
-            for chat in self.manager.sessions
-            if chat.platform == "discord"
-            and chat.workspace_id == str(guild_id)
-            and wanted in (chat.channel_id, chat.thread_id)
-        ]
+        return self.runtime.chats(str(guild_id), wanted)
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         """CHANNEL_DELETE: the games in the channel and its threads end, voided."""
@@ -818,7 +717,7 @@ class MojiBot(discord.AutoShardedClient):
         if not meta.get("archived"):
             return
         chat = ChatKey("discord", str(payload.guild_id), str(payload.parent_id), str(payload.thread_id))
-        if chat not in self.manager.sessions:
+        if not self.runtime.runs(chat):
             return  # no game of this process's there (or it ended): archiving is welcome
         if meta.get("locked"):
             log.warning("discord: the thread of the game in %s was locked by a moderator", chat.label())
@@ -831,7 +730,7 @@ class MojiBot(discord.AutoShardedClient):
             return
         channel = self.get_channel(payload.channel_id)
         chat = self.chat_of(payload.guild_id, channel, payload.channel_id)
-        if not self.manager.may_have_game(chat):
+        if not self.runtime.listening(chat):
             return
         member = payload.member
         if member is not None and member.bot:
@@ -839,9 +738,4 @@ class MojiBot(discord.AutoShardedClient):
         name = member.display_name if member is not None else str(payload.user_id)
         player = Player("discord", str(payload.user_id), name)
         ref = MessageRef(chat, str(payload.message_id))
-        turn = self.manager.turns.take(chat)
-        try:
-            await turn.wait()
-            await self.manager.handle(Reaction(chat, player, str(payload.emoji), ref))
-        finally:
-            turn.done()
+        await self.runtime.ingest(Reaction(chat, player, str(payload.emoji), ref))

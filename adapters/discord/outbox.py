@@ -96,6 +96,10 @@ class Reply:
     interaction: discord.Interaction[Any]
     created: float = field(default_factory=time.monotonic)
     used: bool = False
+    #: One more private line for the person, sent after the answer (an admin role kept by a
+    #: name that no longer counts: see :meth:`DiscordPlatform.is_admin
+    #: <adapters.discord.platform.DiscordPlatform.is_admin>`).
+    note: str = ""
 
     @property
     def fresh(self) -> bool:

@@ -35,22 +35,23 @@ from slack_sdk.web.async_client import AsyncWebClient
 from adapters.slack.commands import SLASH, help_view, parse_slash, slack_time
 from adapters.slack.home import home_view
 from adapters.slack.installations import DatabaseInstallationStore, SignedStateStore
-from adapters.slack.outbox import Interaction, InteractionWire, SlackOutbox, Style
+from adapters.slack.outbox import Interaction, SlackOutbox, Style
 from adapters.slack.paced import PacedWebClient
 from adapters.slack.people import Directory
 from adapters.slack.pictures import Renderer
+from adapters.slack.platform import SlackPlatform
 from adapters.slack.settings import BOT_SCOPES, SlackServices, SlackSettings, retry_handlers
 from adapters.slack.signing import verify_signature
 from adapters.slack.stamps import SlackTs
 from adapters.slack.store import PLATFORM, Schedule, SlackStore, slack_store
-from bot import metrics, views
+from bot import views
 from bot.clock import Clock
 from bot.commands import CommandError
-from bot.delivery import Delivery
 from bot.events import (
     Button,
     ChatKey,
     Command,
+    Inbound,
     MessageRef,
     Player,
     Private,
@@ -58,16 +59,14 @@ from bot.events import (
     Reaction,
     Text,
 )
-from bot.fairshare import FairShare
 from bot.health import HealthServer
 from bot.httpguard import QuietLog
-from bot.manager import GameManager, Recovery
-from bot.ordering import Recent
+from bot.manager import Recovery
+from bot.ordering import Turn
 from bot.privacy import run_housekeeping, workspace_back, workspace_removed
 from bot.retry import NETWORK_ERRORS, Backoff, keep_trying
-from bot.rights import Rights, button_rights, rights_needed
+from bot.runtime import Runtime
 from bot.schedule import SLACK_MENTION, Scheduler, Schedules, start_scheduled
-from bot.session import Phase, Session
 
 log = logging.getLogger(__name__)
 
@@ -188,40 +187,36 @@ class SlackAdapter:
         picture_url = settings.public_url if not settings.socket_mode else ""
         #: The Web API calls; :attr:`outbox` decides which to make and paces them.
         self.transport = SlackOutbox(self.paced_client_for, self._style, renderer, picture_url=picture_url)
-        self.outbox = Delivery(self.transport, clock, refusal_marks=self.transport.refusal_marks)
+        #: The core: delivery, manager, fair share, router and metrics, wired once (bot/runtime.py).
+        #: Several processes on one database: events go to the process that runs their chat.
+        self.people = Directory(self.client_for, self._admin_group, clock)
+        self.platform = SlackPlatform(self.people)
+        self.runtime = Runtime.build(
+            self.platform,
+            self.transport,
+            svc,
+            clock,
+            settle=settings.settle,
+            lobby_timeout=settings.lobby_timeout,
+            refusal_marks=self.transport.refusal_marks,
+        )
+        self.outbox = self.runtime.outbox
+        self.manager = self.runtime.manager
+        self.router = self.runtime.router
         self.transport.lost = self._refused_channel
         self.client.pacer = self.outbox.pacer
         self.transport.pictures.clock = clock
         self.transport.pictures.pacer = self.outbox.pacer
-        self.manager = GameManager(
-            svc.registry,
-            self.outbox,
-            svc.game_log,
-            clock,
-            workspace=svc.workspace,
-            settle=settings.settle,
-            lobby_timeout=settings.lobby_timeout,
-            keep_alive=svc.keep_alive,
-        )
-        self.manager.fair = FairShare(clock, self.outbox)  # each person's fair share (bot/fairshare.py)
-        self.manager.closed_listeners.append(self.outbox.closed)
         self.manager.closed_listeners.append(self._game_closed)
-        self.outbox.table_listeners.append(self.manager.table_posted)
-        #: Several processes on one database: events go to the process that runs their chat.
-        codec = InteractionWire()
-        self.manager.once.codec = codec  # a command or button press is handled once, by its trigger id
-        self.router = svc.router(self.manager, PLATFORM, codec=codec)
-        metrics.watch(self.manager)
-        self.people = Directory(self.client_for, self._admin_group, clock)
         self.manager.privacy.on_forget.append(lambda platform, team, user: self.people.forget(team, user))
         self.manager.privacy.on_purge.append(self._purged)
         #: team → when an event from it last cancelled a pending deletion (see :meth:`_active`).
         self._back_checked: dict[str, float] = {}
         self.scheduler = Scheduler(self.store, clock, self._timezone, self.start_break, platform=PLATFORM)
-        self.manager.schedules = Schedules(
-            self.scheduler, self._timezone, SLACK_MENTION, slack_time, what="word break"
+        self.runtime.schedule(
+            self.scheduler,
+            Schedules(self.scheduler, self._timezone, SLACK_MENTION, slack_time, what="word break"),
         )
-        self.seen = Recent()
         #: Requests to /slack/events refused (unsigned, or signed but unreadable), logged quietly.
         self.refusals = QuietLog(log, "slack: refused requests to /slack/events")
         #: (team, channel) → whether moji joined it itself (then it leaves once idle, see
@@ -235,7 +230,6 @@ class SlackAdapter:
         self._revoked: Callable[..., Awaitable[Any]] | None = None
         self._uninstalled: Callable[..., Awaitable[Any]] | None = None
         self.app = self._build_app()
-        self._scheduler_task: asyncio.Task[None] | None = None
         #: Waits between tries when Slack is out of reach at start (see :meth:`check_tokens`).
         self.backoff = Backoff()
 
@@ -404,21 +398,17 @@ class SlackAdapter:
 
     async def start(self) -> Recovery:
         """Rebuild unfinished games and start the word-break scheduler."""
-        recovery = await self.svc.recover(self.manager, PLATFORM)
-        await self.scheduler.load()
-        self._scheduler_task = self.manager.spawn(self.scheduler.loop(), "slack word breaks")
+        recovery = await self.runtime.recover()  # (then the word breaks)
         self.manager.spawn(run_housekeeping(self.manager, PLATFORM, self.clock), "slack housekeeping")
         return recovery
 
     async def wind_down(self) -> None:
         """The process is stopping: judge what is settling, tell the races, send what is queued."""
-        await self.manager.wind_down()
-        await self.outbox.drain(5.0)
+        await self.runtime.wind_down()
 
     async def close(self) -> None:
         """Stop every game task, the scheduler and pending picture uploads."""
-        await self.manager.shutdown()
-        await self.outbox.close()
+        await self.runtime.close()
         await self.transport.pictures.close()
 
     def web_app(self) -> web.Application:
@@ -471,19 +461,18 @@ class SlackAdapter:
 
     async def _over_allowance(self, body: dict[str, Any]) -> bool:
         """A slash command whose sender is over their allowance (:mod:`bot.fairshare`, the rule
-        :meth:`GameManager.handle` applies to every event) is refused on arrival, before Bolt
+        the runtime applies to every event) is refused on arrival, before Bolt
         and the chat's line: a flood of them costs little."""
-        fair = self.manager.fair
         user, team = str(body.get("user_id") or ""), str(body.get("team_id") or "")
-        if fair is None or body.get("command") != SLASH or not user or not team:
+        if body.get("command") != SLASH or not user or not team:
             return False
         chat = ChatKey(PLATFORM, team, str(body.get("channel_id") or ""))
         player = Player(PLATFORM, user, str(body.get("user_name") or user))
         interaction = Interaction(str(body.get("response_url") or ""), str(body.get("trigger_id") or ""))
         event = Command("", (), chat, player, interaction)
-        if fair.room(event):
+        if not self.runtime.refused_on_arrival(event):
             return False
-        await fair.refuse(event)
+        await self.runtime.refuse(event)
         return True
 
     async def _http_install(self, request: web.Request) -> web.Response:
@@ -497,7 +486,7 @@ class SlackAdapter:
         return await to_aiohttp_response(await flow.handle_callback(await to_bolt_request(request)))
 
     async def _http_health(self, request: web.Request) -> web.Response:
-        return web.json_response({"status": "ok", "games": len(self.manager.sessions)})
+        return web.json_response({"status": "ok", "games": len(self.runtime.chats())})
 
     async def run(self, http: HealthServer | None = None) -> None:
         """Serve until cancelled: Socket Mode or HTTP (``/slack/events``).
@@ -606,11 +595,18 @@ class SlackAdapter:
 
     # ------------------------------------------------------------ inbound
 
-    def _first_delivery(self, body: dict[str, Any], event: dict[str, Any]) -> bool:
+    @staticmethod
+    def _delivery_ids(body: dict[str, Any], event: dict[str, Any]) -> list[str]:
+        """The platform's ids for one Events API delivery: its event id and, for a message, its
+        channel and ``ts`` (a redelivery repeats both; see :meth:`Runtime.ingest`)."""
         keys = [str(body.get("event_id") or "")]
         if event.get("type") == "message" and event.get("ts"):
             keys.append(f"{event.get('channel')}:{event['ts']}")
-        return self.seen.first_time(*keys)
+        return keys
+
+    def _first_delivery(self, body: dict[str, Any], event: dict[str, Any]) -> bool:
+        """(For the events the runtime does not see: the App Home tab.)"""
+        return self.runtime.seen.first_time(*self._delivery_ids(body, event))
 
     async def _reply(self, chat: ChatKey, player: Player, view: views.View, interaction: object) -> None:
         await self.outbox.send(Private(chat, player, view, interaction))
@@ -618,40 +614,49 @@ class SlackAdapter:
     async def _on_command(self, ack: AsyncAck, body: dict[str, Any], request: AsyncBoltRequest) -> None:
         """``/moji …``: acknowledge at once, then do the work (in the chat's arrival order)."""
         chat = ChatKey(PLATFORM, str(body["team_id"]), str(body["channel_id"]))
-        turn = self.manager.turns.take(chat)
+        turn = self.runtime.ticket(chat)
         self._active(chat.workspace_id)
         try:
             await ack()
-            await turn.wait()
-            await self._command(body, chat, delivery_id(body, request))
+            await turn.wait()  # (one lookup of a person at a time: a flood of theirs costs one)
+            await self._command(body, chat, delivery_id(body, request), turn)
         finally:
             turn.done()
 
-    async def _command(self, body: dict[str, Any], chat: ChatKey, delivery: str = "") -> None:
+    async def _command(
+        self, body: dict[str, Any], chat: ChatKey, delivery: str = "", turn: Turn | None = None
+    ) -> None:
         team, channel, user = chat.workspace_id, chat.channel_id, str(body["user_id"])
         interaction = Interaction(
             str(body.get("response_url") or ""), delivery or str(body.get("trigger_id") or "")
         )
         self.people.remember(team, user, str(body.get("user_name") or ""))
+        player = await self.people.player(team, user)
         try:
             name, args = parse_slash(str(body.get("text") or ""))
         except CommandError as exc:
-            player = await self.people.player(team, user)
-            if await self.manager.admit(Command("", (), chat, player, interaction)):
-                await self._reply(chat, player, views.error(str(exc)), interaction)
+            refusal = views.error(str(exc))
+
+            async def unreadable(event: Inbound) -> None:
+                await self._reply(chat, event.player, refusal, interaction)
+
+            await self.runtime.ingest(
+                Command("", (), chat, player, interaction), turn=turn, answer=unreadable
+            )
             return
-        rights = rights_needed(name, args)
-        player = await self.people.player(
-            team, user, check_admin=rights is not Rights.NONE, fresh=rights is Rights.FRESH
-        )
         if name == "help":
-            if await self.manager.admit(Command(name, args, chat, player, interaction)):
-                await self._reply(chat, player, help_view(self.svc.registry), interaction)
+
+            async def help_here(event: Inbound) -> None:
+                await self._reply(chat, event.player, help_view(self.svc.registry), interaction)
+
+            await self.runtime.ingest(
+                Command(name, args, chat, player, interaction), turn=turn, answer=help_here
+            )
             return
         if name == "start":
             self._join_soon(team, channel)
         errors = len(self.manager.errors)
-        await self.manager.handle(Command(name, args, chat, player, interaction))
+        await self.runtime.ingest(Command(name, args, chat, player, interaction), turn=turn)
         if name == "start" and any(_cannot_post(exc) for exc in self.manager.errors[errors:]):
             await self._reply(chat, player, views.error(INVITE_ME), interaction)
 
@@ -698,9 +703,7 @@ class SlackAdapter:
         team, channel = key
         try:
             await self.clock.sleep_until(self.clock.now() + LEAVE_AFTER)
-            if any(
-                (c.workspace_id, c.channel_id) == key for c in self.manager.sessions
-            ) or not self._joined.get(key):
+            if self.runtime.chats(team, channel) or not self._joined.get(key):
                 return
             self._joined.pop(key, None)  # the next game joins again
             client = await self.client_for(team)
@@ -727,53 +730,57 @@ class SlackAdapter:
         container = body.get("container") or {}
         channel = str((body.get("channel") or {}).get("id") or container.get("channel_id"))
         chat = ChatKey(PLATFORM, team, channel)
-        turn = self.manager.turns.take(chat)
+        turn = self.runtime.ticket(chat)
         self._active(team)
         try:
             await ack()
             await turn.wait()
-            await self._button(body, action, chat, delivery_id(body, request))
+            await self._button(body, action, chat, delivery_id(body, request), turn)
         finally:
             turn.done()
 
     async def _button(
-        self, body: dict[str, Any], action: dict[str, Any], chat: ChatKey, delivery: str = ""
+        self,
+        body: dict[str, Any],
+        action: dict[str, Any],
+        chat: ChatKey,
+        delivery: str = "",
+        turn: Turn | None = None,
     ) -> None:
         team, user = chat.workspace_id, str((body.get("user") or {}).get("id"))
         self.people.remember(team, user, str((body.get("user") or {}).get("name") or ""))
-        rights = button_rights(str(action.get("action_id")))
-        player = await self.people.player(
-            team, user, check_admin=rights is not Rights.NONE, fresh=rights is Rights.FRESH
-        )
+        player = await self.people.player(team, user)
         interaction = Interaction(
             str(body.get("response_url") or ""), delivery or str(body.get("trigger_id") or "")
         )
-        await self.manager.handle(Button(chat, player, str(action.get("action_id")), interaction))
+        await self.runtime.ingest(Button(chat, player, str(action.get("action_id")), interaction), turn=turn)
 
     async def _on_message(self, body: dict[str, Any], event: dict[str, Any]) -> None:
         """A message: an answer in a channel with a game, or a private answer by DM."""
-        if not self._first_delivery(body, event):
-            return
         if event.get("subtype") not in ANSWER_SUBTYPES or event.get("bot_id") or not event.get("user"):
+            self._first_delivery(body, event)  # (remembered: a redelivery of it is dropped as well)
             return
         team = str(body.get("team_id") or event.get("team") or "")  # ours, even in shared channels
-        self._active(team)
         user, channel, ts = str(event["user"]), str(event.get("channel")), str(event.get("ts"))
         text = typed_text(str(event.get("text") or ""))
         sent_at = self._sent_at(ts)
         if event.get("channel_type") == "im":
-            await self._on_direct_message(team, user, text, sent_at)
+            if self._first_delivery(body, event):
+                self._active(team)
+                await self._on_direct_message(team, user, text, sent_at)
             return
         chat = ChatKey(PLATFORM, team, channel)
-        if not self.manager.may_have_game(chat):
+        if not self.runtime.seen.first_time(*self._delivery_ids(body, event)):
+            return  # a redelivery (X-Slack-Retry-Num)
+        self._active(team)
+        if not self.runtime.listening(chat):
             return  # the common case: chatter in a channel without a game (nor a command opening one)
         if not event.get("thread_ts") and not self.transport.threads.get(chat):
             self.outbox.saw_message(chat)  # the live table moves up (a quiet game's is in its thread)
-        turn = self.manager.turns.take(chat)
+        turn = self.runtime.ticket(chat)
         try:
             player = await self.people.player(team, user)
-            await turn.wait()
-            await self.manager.handle(Text(chat, player, text, sent_at, MessageRef(chat, ts)))
+            await self.runtime.ingest(Text(chat, player, text, sent_at, MessageRef(chat, ts)), turn=turn)
         finally:
             turn.done()
 
@@ -789,10 +796,7 @@ class SlackAdapter:
     async def _on_direct_message(self, team: str, user: str, text: str, sent_at: float) -> None:
         """A DM to the bot: a private answer for the running game the sender plays in."""
         player = await self.people.player(team, user)
-        session = self._session_of(team, player)
-        chat = session.chat if session is not None else None
-        if chat is None and self.router is not None and self.router.shared:
-            chat = await self.router.game_of(team, player)  # a game another process runs
+        chat = await self.runtime.game_of(team, player)
         if chat is None:
             client = await self.client_for(team)
             await client.chat_postMessage(
@@ -800,26 +804,19 @@ class SlackAdapter:
                 text="You're not in a running game. Type `/moji help` in a channel to start one.",
             )
             return
-        await self.manager.handle(PrivateText(chat, player, text, sent_at))
-
-    def _session_of(self, team: str, player: Player) -> Session | None:
-        for chat, session in self.manager.sessions.items():
-            if chat.workspace_id == team and session.phase is Phase.RUNNING and session.is_player(player):
-                return session
-        return None
+        await self.runtime.ingest(PrivateText(chat, player, text, sent_at))
 
     async def _on_reaction(self, body: dict[str, Any], event: dict[str, Any]) -> None:
         """👍 / 👎 on a disputed answer are votes."""
-        if not self._first_delivery(body, event):
-            return
         item = event.get("item") or {}
         team = str(body.get("team_id") or "")
         chat = ChatKey(PLATFORM, team, str(item.get("channel")))
-        if not self.manager.may_have_game(chat) or item.get("type") != "message":
+        if not self.runtime.listening(chat) or item.get("type") != "message":
             return
         player = await self.people.player(team, str(event.get("user")))
         ref = MessageRef(chat, str(item.get("ts")))
-        await self.manager.handle(Reaction(chat, player, str(event.get("reaction")), ref))
+        reaction = Reaction(chat, player, str(event.get("reaction")), ref)
+        await self.runtime.ingest(reaction, ids=self._delivery_ids(body, event))
 
     async def _on_home(self, body: dict[str, Any], event: dict[str, Any]) -> None:
         """Publish the App Home tab: leaderboard and next word break."""

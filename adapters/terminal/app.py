@@ -19,10 +19,34 @@ from bot.clock import Clock
 from bot.commands import CommandError, resolve, split
 from bot.events import ChatKey, Command, Edit, MessageRef, Outbound, Player, Post, Private, React, Text
 from bot.manager import GameManager
+from bot.platform import Capabilities
+from bot.runtime import Runtime
 from games.common.text import tidy
 
 CHAT = ChatKey("terminal", "local", "table")
 YOU = Player("terminal", "you", "You", is_admin=True)
+
+
+class TerminalPlatform:
+    """The terminal as the runtime sees it (:class:`bot.platform.Platform`): one local table, one
+    person, who runs it (an admin), and nothing that crosses to another process."""
+
+    name = "terminal"
+    #: Private notes are printed for the one player, marked "only you see this"; no threads nor
+    #: buttons (commands are typed); a line is timed by the clock as it is read.
+    capabilities = Capabilities(ephemeral=False, threads=False, buttons=False, timestamp_precision=0.001)
+    codec = None
+
+    def may_adopt(self, chat: ChatKey) -> bool:
+        """A terminal game is never carried on by another process."""
+        return False
+
+    async def is_admin(
+        self, player: Player, chat: ChatKey, *, interaction: object | None = None, fresh: bool = False
+    ) -> bool:
+        """The person at the terminal runs their own table."""
+        return player == YOU
+
 
 WELCOME = """\
 {b}moji{r} — name a word that uses at least two of the face-up letters, before the bots do.
@@ -111,6 +135,8 @@ class TerminalAdapter:
         countdown: int = 3,
     ) -> None:
         self.manager = manager
+        #: Every line goes through the same inbound pipeline as a chat platform's events.
+        self.runtime = Runtime(TerminalPlatform(), manager)
         self.outbox = outbox
         self.lines = lines
         self.write = write
@@ -185,14 +211,14 @@ class TerminalAdapter:
     async def _play_one(self) -> bool:
         """One game; False when the player quit."""
         self._ended.clear()
-        await self.manager.handle(Command("start", (self.game, *self.options), CHAT, YOU))
-        if CHAT not in self.manager.sessions:
+        await self.runtime.ingest(Command("start", (self.game, *self.options), CHAT, YOU))
+        if not self.runtime.runs(CHAT):
             return False  # the start was refused; the reason is on screen
         for n in range(self.countdown, 0, -1):
             self.write(f"{n}…\n")
             await self.manager.clock.sleep_until(self.manager.clock.now() + 1)
         self.write("Go!\n")
-        await self.manager.handle(Command("go", (), CHAT, YOU))
+        await self.runtime.ingest(Command("go", (), CHAT, YOU))
         ended = asyncio.ensure_future(self._ended.wait())
         try:
             while not self._ended.is_set():
@@ -214,8 +240,8 @@ class TerminalAdapter:
         return True
 
     async def _quit(self) -> None:
-        if CHAT in self.manager.sessions:
-            await self.manager.handle(Command("stop", (), CHAT, YOU))
+        if self.runtime.runs(CHAT):
+            await self.runtime.ingest(Command("stop", (), CHAT, YOU))
 
     async def _line(self, line: str) -> bool:
         if not line:
@@ -237,19 +263,19 @@ class TerminalAdapter:
             if name == "stop":
                 await self._quit()
                 return False
-            await self.manager.handle(Command(name, args, CHAT, YOU))
+            await self.runtime.ingest(Command(name, args, CHAT, YOU))
             return True
-        session = self.manager.sessions.get(CHAT)
+        session = self.runtime.session(CHAT)
         if session is not None and not session.info.realtime:
             # in a turn-based game a typed line is a move: `H8 across WORD` means `/play H8 across WORD`
             words = tuple(line.split())
             if words and words[0].lower() in {"play", "move"}:
                 words = words[1:]
-            await self.manager.handle(Command("play", words, CHAT, YOU))
+            await self.runtime.ingest(Command("play", words, CHAT, YOU))
             return True
         ref = MessageRef(CHAT, f"t{next(self._refs)}")
         self.outbox.words[ref.message_id] = line
-        await self.manager.handle(Text(CHAT, YOU, line, self.manager.clock.now(), ref))
+        await self.runtime.ingest(Text(CHAT, YOU, line, self.manager.clock.now(), ref))
         return True
 
     async def _warn_before_deadlines(self) -> None:

@@ -419,3 +419,29 @@ async def test_define_prints_the_meaning_in_the_terminal() -> None:
     keys.type("/quit")
     assert await run == 0
     await manager.shutdown()
+
+
+async def test_chatter_typed_at_the_terminal_is_dropped_unstored_by_the_one_rule() -> None:
+    """The terminal goes through the same runtime as Discord and Slack: a line the game does not
+    read as an answer never reaches the game nor its log; an answer does."""
+    clock = FakeClock()
+    screen: list[str] = []
+    log = MemoryLog()
+    outbox = TerminalOutbox(screen.append, clock, colour=False)
+    manager = GameManager(Registry([TOY]), outbox, log, clock, rng=random.Random(3))
+    keys = Keyboard()
+    adapter = TerminalAdapter(manager, outbox, keys.lines(), screen.append, game="toy", options=["target=1"])
+    run = asyncio.ensure_future(adapter.run())
+    await clock.advance(3)
+    engine = next(iter(manager.sessions.values())).engine
+    assert isinstance(engine, ToyEngine)
+    keys.type("call me at +1 555 0100")
+    await eventually(lambda: adapter.runtime.dropped["chatter"] == 1)
+    keys.type(engine.letter + "ox")
+    await clock.advance(0.2)
+    assert "game over" in "".join(screen)
+    (actions,) = log.actions.values()
+    assert "555" not in repr(actions) and engine.letter + "ox" in repr(actions)
+    keys.type("/quit")
+    assert await run == 0
+    await manager.shutdown()

@@ -22,6 +22,7 @@ from bot.manager import GameManager
 from bot.recording import StoreGameLog, load_unfinished
 from bot.registry import Registry
 from bot.routing import POLL, Router
+from bot.runtime import connect
 from bot.testing import FakeOutbox
 from bot.views import GO, JOIN
 from bot.workspace import Workspace
@@ -68,6 +69,7 @@ async def world(tmp_path: Path) -> AsyncIterator[tuple[FakeClock, list[Proc]]]:
             keep_alive=EVERY,
         )
         router = Router(manager, store, manager.game_log, "test", every=EVERY)  # type: ignore[arg-type]
+        connect(manager, router)
         proc = Proc(name, store, manager, outbox, router)
         procs.append(proc)
         return proc
@@ -221,6 +223,7 @@ async def test_one_process_alone_reads_nothing_for_chatter(tmp_path: Path) -> No
         registry = Registry([TOY])
         manager = GameManager(registry, FakeOutbox(), StoreGameLog(store), clock, rng=random.Random(1))
         router = Router(manager, store, manager.game_log, "test")  # type: ignore[arg-type]
+        connect(manager, router)
         await router.start()
         assert not router.shared and not manager.may_have_game(CHAT)
         reads = 0

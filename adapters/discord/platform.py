@@ -1,0 +1,116 @@
+"""Discord as the runtime sees it (:class:`bot.platform.Platform`): its capabilities, which
+servers this process may carry games on for, and who is an admin in a server."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Protocol
+
+import discord
+
+from adapters.discord.outbox import Reply
+from adapters.discord.permissions import (
+    RoleError,
+    holds_role_named,
+    is_admin,
+    legacy_note,
+    resolve_role,
+    role_id,
+)
+from adapters.discord.wire import ReplyWire
+from bot.events import ChatKey, Player
+from bot.platform import Capabilities
+from bot.workspace import Workspace
+
+log = logging.getLogger(__name__)
+
+#: Ephemeral follow-ups, threads for turn-based games, buttons; snowflakes time a message to
+#: the millisecond; the Eagle Eyes list is typed into a modal.
+CAPABILITIES = Capabilities(
+    ephemeral=True, threads=True, buttons=True, timestamp_precision=0.001, private_text=True
+)
+
+
+class DiscordClient(Protocol):
+    """What the platform reads of the client (:class:`~adapters.discord.client.MojiBot`; a
+    protocol, so that this module does not import the client back)."""
+
+    @property
+    def workspace(self) -> Workspace: ...
+
+    def mine(self, chat: ChatKey) -> bool: ...
+
+    def get_guild(self, id: int, /) -> discord.Guild | None: ...
+
+
+class DiscordPlatform:
+    """The Discord answers the runtime asks for (see :class:`bot.platform.Platform`)."""
+
+    name = "discord"
+    capabilities = CAPABILITIES
+
+    def __init__(self, client: DiscordClient, wire: ReplyWire, *, takeover: bool = False) -> None:
+        self.client = client
+        self.takeover = takeover
+        #: An interaction crosses to another process by its id and token, and names its delivery.
+        self.codec = wire
+
+    def may_adopt(self, chat: ChatKey) -> bool:
+        """A dead process's game is carried on here only in this process's shards' servers
+        (any server with ``SHARD_TAKEOVER``)."""
+        return self.takeover or self.client.mine(chat)
+
+    async def is_admin(
+        self, player: Player, chat: ChatKey, *, interaction: object | None = None, fresh: bool = False
+    ) -> bool:
+        """Manage Server (or Administrator), or the server's admin role by its id. An admin role
+        kept as a name by an older moji is resolved to its id once; a member holding a role of
+        that name that no longer counts is told why (the reply's ``note``)."""
+        if not isinstance(interaction, Reply):
+            return False  # (an interaction from another process was authorised where it arrived)
+        member: Any = interaction.interaction.user
+        permissions = interaction.interaction.permissions
+        if permissions.manage_guild or permissions.administrator:
+            return True
+        if not getattr(member, "roles", None):
+            return False
+        settings = await self.client.workspace.settings(chat)
+        setting = str(settings.get("admin-role", "")).strip()
+        role = role_id(setting)
+        if role is None and setting:
+            role, why = await self._admin_role_by_name(chat, setting)
+            if role is None:
+                if holds_role_named(member, setting):
+                    interaction.note = legacy_note(setting, why)
+                return False
+        return is_admin(member, permissions, role)
+
+    async def _admin_role_by_name(self, chat: ChatKey, name: str) -> tuple[int | None, str]:
+        """An ``admin-role`` kept as a name (by an older moji): the id of the one role of that name
+        in the server, kept from now on; or None and why not (never matched by name)."""
+        guild = self.client.get_guild(int(chat.workspace_id)) if chat.workspace_id.isdigit() else None
+        if guild is None:
+            return None, "I can't see this server's roles right now"
+        try:
+            role = resolve_role(name, guild.roles, guild.id)
+        except RoleError:
+            wanted = name.removeprefix("@").strip().casefold()
+            count = sum(r.name.casefold() == wanted for r in guild.roles)
+            why = f"{count} roles here have that name" if count > 1 else "no role here has that name"
+            log.warning(
+                "discord: server %s's admin-role is the name %r, and %s: it counts for no one",
+                guild.id,
+                name,
+                why,
+            )
+            return None, why
+        store = self.client.workspace.store
+        if store is not None:
+            await store.set_setting("discord", chat.workspace_id, "admin-role", str(role.id), "moji")
+            log.info(
+                "discord: server %s's admin-role %r is kept as role id %s from now on",
+                guild.id,
+                name,
+                role.id,
+            )
+        return role.id, ""
