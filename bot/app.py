@@ -277,8 +277,6 @@ async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
 async def warm_up(games: Iterable[GameInfo]) -> None:
     """Run each game's ``prepare`` in a worker thread, one after another (see GameInfo)."""
     for info in games:
-        if info.prepare is None:
-            continue
         started = time.monotonic()
         try:
             await in_daemon_thread(info.prepare, "en", {})  # the default options

@@ -140,6 +140,7 @@ async def test_start_options_are_built_from_the_declarations_within_discords_lim
                 *TOY.options,
                 many,
                 OptionSpec("class", "bool", False, "a Python keyword"),
+                OptionSpec("go-fast", "bool", False, "a hyphenated name"),
                 OptionSpec(f"only{i}", "int", 1, "its own", low=1, high=2),
             ),
         )
@@ -153,9 +154,9 @@ async def test_start_options_are_built_from_the_declarations_within_discords_lim
     assert [c.value for c in params["placement"].choices] == ["anywhere", "start", "end"]
     assert params["themes"].autocomplete  # a set: each game's own, as typed so far
     assert (params["target"].min_value, params["target"].max_value) == (1, 10)
-    assert params["masters-choice"].name == "masters_choice"  # a Python name, Discord's own shown
+    assert params["go-fast"].name == "go_fast"  # a Python name, Discord's own shown
     assert params["target"].description == "Points to win"
     assert params["class"].name.startswith("option_")  # not a Python name: one is made up
 
-    await command.callback(None, game="themed", target=3, masters_choice=True, more="crash")  # type: ignore[arg-type, call-arg]
-    assert ran == [("start", ("themed", "target=3", "masters-choice=True", "crash"))]
+    await command.callback(None, game="themed", target=3, go_fast=True, more="crash")  # type: ignore[arg-type, call-arg]
+    assert ran == [("start", ("themed", "target=3", "go-fast=True", "crash"))]
