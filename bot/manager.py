@@ -301,7 +301,8 @@ class GameManager:
         their events wait for :meth:`recover` (see :meth:`bot.recovery.Restorer.expect`)."""
         self.recovery.expect(chats)
 
-    async def _after_recovery(self, chat: ChatKey) -> None:
+    async def wait_for_recovery(self, chat: ChatKey) -> None:
+        """Until ``chat``'s game is restored, if :meth:`expect_recovery` named it."""
         if chat in self.recovery.restoring:  # (checked here: most events need no wait at all)
             await self.recovery.wait_for(chat)
 
@@ -398,7 +399,7 @@ class GameManager:
             if verdict is Admission.REFUSED:
                 return True  # its sender is over their allowance: not handled
         if not admitted:
-            await self._after_recovery(event.chat)
+            await self.wait_for_recovery(event.chat)
         if self.router is not None and not routed:
             try:
                 if await self.router.route(event):
@@ -429,12 +430,6 @@ class GameManager:
         except Exception as exc:
             await self._crashed(getattr(event, "chat", None), exc)
         return True
-
-    async def admit(self, event: Inbound) -> bool:
-        """Whether ``event``'s sender is within their allowance (:mod:`bot.fairshare`). (Adapters
-        no longer ask: an event they answer themselves goes through :meth:`Runtime.ingest
-        <bot.runtime.Runtime.ingest>` with its own answer, admitted like every other.)"""
-        return self.fair is None or await self.fair.admit(event)
 
     async def _private_text(self, event: PrivateText) -> None:
         await handlers.private_text(self, event)

@@ -29,7 +29,6 @@ object as a side effect.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import replace
@@ -46,7 +45,6 @@ from bot.manager import GameManager
 from bot.ordering import Recent, Turn
 from bot.outbox import GameLog
 from bot.platform import Platform
-from bot.recovery import RECOVERY_WAIT
 from bot.registry import Registry
 from bot.rights import Rights, button_rights, rights_needed
 from bot.routing import Router
@@ -137,10 +135,6 @@ class Runtime:
         self.seen = Recent(recent)
         #: Events dropped on the way in, by why (``chatter``, ``repeat``, ``refused``).
         self.dropped: dict[str, int] = {"chatter": 0, "repeat": 0, "refused": 0}
-        #: Chats with a game or lobby to restore: their events wait for :meth:`recover`.
-        self._restoring: set[ChatKey] = set()
-        self._recovered = asyncio.Event()
-        self._recovered.set()
         manager.once.codec = platform.codec  # a command or button press is handled once, by its id
         if router is not None:
             self.route(router)
@@ -211,9 +205,7 @@ class Runtime:
         store, name = self.services.store, self.platform.name
         chats = {start.chat for start, _ in await load_unfinished(store) if start.chat.platform == name}
         chats |= {lobby.chat for lobby in await load_lobbies(store) if lobby.chat.platform == name}
-        self._restoring = chats
-        if chats:
-            self._recovered.clear()
+        self.manager.expect_recovery(chats)
 
     async def recover(self, mine: Callable[[ChatKey], bool] = lambda chat: True) -> Recovery:
         """Rebuild this process's unfinished games on the platform (``mine`` picks, e.g., a
@@ -221,8 +213,9 @@ class Runtime:
         assert self.services is not None
         try:
             recovery = await self.services.recover(self.manager, self.platform.name, mine)
-        finally:
-            self._recovered.set()
+        except BaseException:
+            self.manager.expect_recovery(())  # nothing more is coming: held events go on
+            raise
         if self.scheduler is not None:
             await self.scheduler.load()
             self.manager.spawn(self.scheduler.loop(), f"{self.platform.name} scheduled games")
@@ -238,14 +231,6 @@ class Runtime:
         """Stop every game's tasks, then the delivery layer."""
         await self.manager.shutdown()
         await self.outbox.close()
-
-    async def _after_recovery(self, chat: ChatKey) -> None:
-        if chat in self._restoring and not self._recovered.is_set():
-            try:
-                await asyncio.wait_for(self._recovered.wait(), RECOVERY_WAIT)
-            except TimeoutError:
-                self._restoring.discard(chat)  # (once: later events do not wait again)
-                log.warning("%s: recovery is slow; handling events without it", chat.label())
 
     # ------------------------------------------------------------ the inbound pipeline
 
@@ -301,7 +286,7 @@ class Runtime:
             if verdict is not Admission.TAKEN:
                 self.dropped[verdict.value] += 1
                 return verdict is Admission.REFUSED
-            await self._after_recovery(event.chat)
+            await self.manager.wait_for_recovery(event.chat)
             event = await self._authorised(event)
             if isinstance(event, Text) and self._chatter(event):
                 self.dropped["chatter"] += 1
