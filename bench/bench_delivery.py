@@ -5,7 +5,7 @@
 What runs: the real race ("race", default options: 15 cards each, 1.5 s flip pause)
 through the real :class:`~bot.manager.GameManager` and :class:`~bot.delivery.Delivery`,
 on a fake clock. The platform is simulated here (:class:`SimPlatform`, a
-:class:`~bot.delivery.Transport`): each call completes after a seeded latency of
+:class:`~bot.transport.Transport`): each call completes after a seeded latency of
 40-80 ms and is judged against the platform's real limits at the moment it reaches
 the "server" (half its latency), *independently of the pacer*:
 
@@ -80,13 +80,14 @@ from adapters.discord.limits import DISCORD_LIMITS
 from adapters.slack.limits import SLACK_LIMITS
 from bot import views
 from bot.clock import FakeClock
-from bot.delivery import Delivery, EditResult
+from bot.delivery import Delivery
 from bot.events import ChatKey, Command, Mark, MessageRef, Outbound, Player, Private, React, Text
 from bot.manager import GameManager
 from bot.pacing import PlatformLimits, RateLimited
 from bot.registry import Registry
-from bot.session import Phase
+from bot.session_core import Phase
 from bot.testing import MemoryLog
+from bot.transport import EditResult
 from games.lexicon import load
 from games.race import GAME
 

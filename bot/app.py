@@ -17,7 +17,9 @@ from bot import metrics
 from bot.clock import SystemClock
 from bot.config import Config, instance_name
 from bot.events import ChatKey
-from bot.manager import KEEP_ALIVE, GameManager, Recovery
+from bot.host import Recovery
+from bot.leases import KEEP_ALIVE
+from bot.manager import GameManager
 from bot.outbox import Outbox
 from bot.recording import StoreGameLog
 from bot.registry import Registry, load_default
@@ -72,8 +74,8 @@ class Services:
         self, manager: GameManager, platform: str, mine: Callable[[ChatKey], bool] = lambda chat: True
     ) -> Recovery:
         """Rebuild this process's unfinished games on ``platform`` (``mine`` picks e.g. a shard's)."""
-        from bot.manager import REDELIVERY_WINDOW
         from bot.recording import load_lobbies, load_recently_ended, load_unannounced, load_unfinished
+        from bot.recovery import REDELIVERY_WINDOW
 
         games = [
             (start, actions)

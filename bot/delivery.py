@@ -60,51 +60,18 @@ from bot.clock import Clock
 from bot.events import ChatKey, Edit, MessageRef, Outbound, Post, Private, React
 from bot.lanes import ChatState, CloseItem, DeliveryStats, EditItem, Lanes, PostItem, TableItem
 from bot.marks import (
-    MARK_HORIZON,
-    MARK_MAX_AGE,
-    MARK_PATIENCE,
-    MAX_REFUSAL_MARKS,
-    REFUSAL_PATIENCE,
     Marks,
     RefusalMarksFor,
 )
 from bot.private_notes import PrivateNotes
 from bot.reach import Unreachable, with_pointer
 from bot.tables import (
-    EDIT_PATIENCE,
-    HOLD_GRACE,
-    HOLD_LIMIT,
-    HOLD_MAX_DELAY,
-    MAX_MISSES,
-    MISS_DELAY,
-    MISS_QUIET,
-    SCROLLED_AWAY,
     Tables,
 )
-from bot.transport import EditResult, Transport
+from bot.transport import Transport
 
 # (the names other modules import from here, from before the split)
-__all__ = [
-    "EDIT_PATIENCE",
-    "EDIT_SETTLE",
-    "HOLD_GRACE",
-    "HOLD_LIMIT",
-    "HOLD_MAX_DELAY",
-    "MARK_HORIZON",
-    "MARK_MAX_AGE",
-    "MARK_PATIENCE",
-    "MAX_MISSES",
-    "MAX_REFUSAL_MARKS",
-    "MISS_DELAY",
-    "MISS_QUIET",
-    "REFUSAL_PATIENCE",
-    "SCROLLED_AWAY",
-    "Delivery",
-    "DeliveryStats",
-    "EditResult",
-    "RefusalMarksFor",
-    "Transport",
-]
+__all__ = ["EDIT_SETTLE", "Delivery"]
 
 log = logging.getLogger(__name__)
 

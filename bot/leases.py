@@ -14,7 +14,7 @@ import logging
 
 from bot.events import ChatKey
 from bot.host import GameHost
-from bot.session import Phase
+from bot.session_core import Phase
 
 log = logging.getLogger(__name__)
 

@@ -37,7 +37,7 @@ from bot.events import (
     Text,
 )
 from bot.fairshare import FairShare
-from bot.handlers.buttons import BUTTONS, REACTION_VOTES, button_command
+from bot.handlers.buttons import REACTION_VOTES, button_command
 from bot.host import Recovery, Routes, ScheduleBook
 from bot.leases import KEEP_ALIVE, Leases
 from bot.once import Once
@@ -45,9 +45,10 @@ from bot.ordering import Turns
 from bot.outbox import GameLog, GameStart, LobbyState, Outbox
 from bot.preparing import Preparing
 from bot.privacy import Privacy
-from bot.recovery import REDELIVERY_WINDOW, RESUME_WITHIN, Restorer
+from bot.recovery import RESUME_WITHIN, Restorer
 from bot.registry import Registry
-from bot.session import Phase, Session, SessionError
+from bot.session import Session
+from bot.session_core import Phase, SessionError
 from bot.startrules import StartRules
 from bot.workspace import Workspace
 from games.common.options import OptionValue
@@ -55,7 +56,7 @@ from games.common.protocol import Action, GameInfo
 from storage.errors import Fenced, StorageError
 
 # (still importable from here: the adapters, bot.app and the tests use them)
-__all__ = ["BUTTONS", "KEEP_ALIVE", "REDELIVERY_WINDOW", "GameManager", "Recovery", "button_command"]
+__all__ = ["GameManager"]
 
 log = logging.getLogger(__name__)
 

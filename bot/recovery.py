@@ -19,7 +19,8 @@ from bot import views
 from bot.events import ChatKey, MessageRef, Player, Post
 from bot.host import GameHost, Recovery
 from bot.outbox import GameStart, LobbyState
-from bot.session import Phase, Session, handled_refs
+from bot.session import Session, handled_refs
+from bot.session_core import Phase
 from games.common.protocol import Action, GameInfo
 
 log = logging.getLogger(__name__)

@@ -43,7 +43,8 @@ from bot.moves import Moves
 from bot.ordering import Turn
 from bot.recording import load_lobbies, load_unfinished
 from storage.base import ChatOwner, Store
-from storage.sqlstore import INBOX_CHANNEL, INSTANCES_CHANNEL
+from storage.inbox import INBOX_CHANNEL
+from storage.leases import INSTANCES_CHANNEL
 
 if TYPE_CHECKING:
     from bot.host import GameHost

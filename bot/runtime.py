@@ -37,19 +37,23 @@ from typing import Any, Protocol
 from bot import metrics
 from bot.admission import Admission, admit
 from bot.clock import Clock
-from bot.delivery import Delivery, RefusalMarksFor, Transport
+from bot.delivery import Delivery
 from bot.events import Button, ChatKey, Command, Inbound, Player, Reaction, Text
 from bot.fairshare import FairShare
 from bot.host import Recovery
 from bot.manager import GameManager
+from bot.marks import RefusalMarksFor
 from bot.ordering import Recent, Turn
 from bot.outbox import GameLog
 from bot.platform import Platform
 from bot.registry import Registry
 from bot.rights import Rights, button_rights, rights_needed
 from bot.routing import Router
-from bot.schedule import Scheduler, Schedules
-from bot.session import Phase, Session
+from bot.schedule import Schedules
+from bot.scheduler import Scheduler
+from bot.session import Session
+from bot.session_core import Phase
+from bot.transport import Transport
 from bot.wire import InteractionCodec
 from bot.workspace import Workspace
 

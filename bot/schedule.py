@@ -29,55 +29,18 @@ from bot.commands import CommandError, parse_start
 from bot.events import ChatKey, Command, Player, Post
 from bot.registry import Registry
 from bot.schedule_spec import (
-    DAY_NAMES,
-    DAY_SETS,
-    DISCORD_MENTION,
-    FULL_DAY_NAMES,
-    SLACK_MENTION,
-    USAGE,
-    BreakSpec,
     describe,
-    describe_days,
-    next_run,
     parse_break,
-    parse_days,
-    parse_time,
     zone,
 )
-from bot.scheduler import GRACE, REFRESH_EVERY, Fire, Scheduler, ScheduleStore, TimezoneOf
+from bot.scheduler import Scheduler, TimezoneOf
 from storage.base import Schedule
 
 if TYPE_CHECKING:
     from bot.host import GameHost
 
 # (the names other modules import from here, from before the split)
-__all__ = [
-    "DAY_NAMES",
-    "DAY_SETS",
-    "DISCORD_MENTION",
-    "FULL_DAY_NAMES",
-    "GRACE",
-    "JOIN_WINDOW",
-    "REFRESH_EVERY",
-    "SLACK_MENTION",
-    "USAGE",
-    "BreakSpec",
-    "Fire",
-    "ScheduleStore",
-    "Scheduler",
-    "Schedules",
-    "TimeText",
-    "TimezoneOf",
-    "describe",
-    "describe_days",
-    "next_run",
-    "parse_break",
-    "parse_days",
-    "parse_time",
-    "schedule_command",
-    "start_scheduled",
-    "zone",
-]
+__all__ = ["JOIN_WINDOW", "Schedules", "TimeText", "schedule_command", "start_scheduled"]
 
 log = logging.getLogger(__name__)
 

@@ -23,37 +23,23 @@ from collections.abc import Iterable
 from bot import views
 from bot.announce import Announcer
 from bot.events import MessageRef, Player, Post, Private
-from bot.lobby import BOT_NAMES, LobbyPhase
+from bot.lobby import LobbyPhase
 from bot.moves import Moves
 from bot.outbox import GameStart
 from bot.session_core import (
-    RESULT_WAITS,
-    STORAGE_WAITS,
     Phase,
     SessionError,
-    Spawn,
     _marked,
     _seat_player,
     log,
 )
 from bot.session_timers import Timers
-from bot.settle import HOLD_MOST, SettleWindow
+from bot.settle import SettleWindow
 from games.common.engine import QUIET_SKIP, QUIET_VOTE
 from games.common.protocol import Action, Claim, Notice, Setup
 from games.common.words import Verdict
 
-__all__ = [
-    "BOT_NAMES",
-    "HOLD_MOST",
-    "RESULT_WAITS",
-    "STORAGE_WAITS",
-    "Phase",
-    "Session",
-    "SessionError",
-    "Spawn",
-    "_marked",
-    "handled_refs",
-]
+__all__ = ["Session", "handled_refs"]
 
 
 class Session(LobbyPhase, SettleWindow, Timers, Announcer):

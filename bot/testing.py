@@ -15,7 +15,7 @@ from bot.events import ChatKey, Edit, MessageRef, Outbound, Post, Private, React
 from bot.outbox import GameStart, LobbyState
 from games.common.protocol import Action, Result
 from storage.errors import Fenced
-from storage.sqlstore import CLAIM_FRESH
+from storage.leases import CLAIM_FRESH
 
 
 class FakeOutbox:

@@ -38,15 +38,7 @@ if TYPE_CHECKING:
     from storage.base import Store
 
 # (the names other modules import from here, from before the split)
-__all__ = [
-    "EVERY_LETTER",
-    "NO_ROLE",
-    "VOTED_BY",
-    "WORKSPACE_SETTINGS",
-    "AdminRoles",
-    "Workspace",
-    "mentioned_user",
-]
+__all__ = ["EVERY_LETTER", "VOTED_BY", "Workspace", "mentioned_user"]
 
 #: Who added a word the players voted in (the word list's "added by").
 VOTED_BY = "vote"

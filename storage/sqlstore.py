@@ -12,17 +12,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from storage.database import Body, Database, Row, Tx, check_text
+from storage.database import Database
 from storage.gamelog import SQLGames
-from storage.inbox import INBOX_CHANNEL, INBOX_KEEP, SQLInbox
-from storage.leases import CLAIM_FRESH, INSTANCES_CHANNEL, LEASE_TTL, SQLLeases
+from storage.inbox import SQLInbox
+from storage.leases import SQLLeases
 from storage.lobbies import SQLLobbies
 from storage.once import SQLOnce
-from storage.privacy import FORMER, PURGE, STOPPED, Eraser, SQLPrivacy
+from storage.privacy import PURGE, Eraser, SQLPrivacy
 from storage.schedules import SQLSchedules
-from storage.scores import ALL_GAMES, SQLScores, check_language
+from storage.scores import SQLScores
 from storage.seasons import SQLSeasons
-from storage.workspaces import Known, SQLWorkspaces, clean_name
+from storage.workspaces import Known, SQLWorkspaces
 
 if TYPE_CHECKING:
     from storage.base import Store
@@ -30,23 +30,7 @@ if TYPE_CHECKING:
 #: (the name of :data:`storage.privacy.PURGE` before storage was split by role)
 _PURGE = PURGE
 
-__all__ = [
-    "ALL_GAMES",
-    "CLAIM_FRESH",
-    "FORMER",
-    "INBOX_CHANNEL",
-    "INBOX_KEEP",
-    "INSTANCES_CHANNEL",
-    "LEASE_TTL",
-    "STOPPED",
-    "Body",
-    "Row",
-    "SQLStore",
-    "Tx",
-    "check_language",
-    "check_text",
-    "clean_name",
-]
+__all__ = ["SQLStore"]
 
 
 @dataclass(frozen=True, slots=True)

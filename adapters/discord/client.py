@@ -42,13 +42,15 @@ from bot.clock import Clock
 from bot.config import Config
 from bot.delivery import Delivery
 from bot.events import Button, ChatKey, Command, MessageRef, Player, PrivateText, Reaction, Text
-from bot.manager import button_command
+from bot.handlers.buttons import button_command
 from bot.ordering import Turn
 from bot.pacing import Pacer
 from bot.privacy import run_housekeeping, workspace_back, workspace_removed
 from bot.registry import Registry
 from bot.runtime import Runtime, turn_done
-from bot.schedule import DISCORD_MENTION, JOIN_WINDOW, Scheduler, Schedules, start_scheduled
+from bot.schedule import JOIN_WINDOW, Schedules, start_scheduled
+from bot.schedule_spec import DISCORD_MENTION
+from bot.scheduler import Scheduler
 from bot.session import Session
 from bot.workspace import Workspace
 from storage.base import Schedule

@@ -19,7 +19,7 @@ from discord import app_commands
 
 from adapters.discord.permissions import role_choices
 from bot.registry import Registry, StartField, start_fields
-from bot.workspace import WORKSPACE_SETTINGS
+from bot.workspace_settings import WORKSPACE_SETTINGS
 from games.common.languages import LANGUAGES
 from games.common.options import OptionSpec, format_value
 

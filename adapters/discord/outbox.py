@@ -49,10 +49,10 @@ from adapters.discord.limits import DISCORD_LIMITS, is_shared
 from adapters.discord.permissions import log_forbidden
 from adapters.discord.render import PICTURE_NAME, Rendered, buttons, render, role_ids
 from adapters.pictures import render_view
-from bot.delivery import EditResult
 from bot.events import ChatKey, Mark, MessageRef, Private
 from bot.pacing import PlatformLimits, RateLimited
 from bot.reach import PrivateRefused
+from bot.transport import EditResult
 from bot.views import View, picture_key
 from games.common.options import OptionValue
 from games.common.text import plain
@@ -108,7 +108,7 @@ class Reply:
 
 
 class DiscordOutbox:
-    """Makes Discord REST calls through a discord.py client (a :class:`~bot.delivery.Transport`)."""
+    """Makes Discord REST calls through a discord.py client (a :class:`~bot.transport.Transport`)."""
 
     def __init__(
         self,

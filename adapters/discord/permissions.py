@@ -138,7 +138,7 @@ def is_admin(user: discord.abc.User, permissions: discord.Permissions, role: int
 
 
 class GuildRoles:
-    """The ``admin-role`` setting on Discord (:class:`bot.workspace.AdminRoles`): kept as the
+    """The ``admin-role`` setting on Discord (:class:`bot.workspace_settings.AdminRoles`): kept as the
     role's id, shown as its mention."""
 
     def __init__(self, guild: Callable[[int], discord.Guild | None]) -> None:

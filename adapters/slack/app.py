@@ -60,13 +60,15 @@ from bot.events import (
     Text,
 )
 from bot.health import HealthServer
+from bot.host import Recovery
 from bot.httpguard import QuietLog
-from bot.manager import Recovery
 from bot.ordering import Turn
 from bot.privacy import run_housekeeping, workspace_back, workspace_removed
 from bot.retry import NETWORK_ERRORS, Backoff, keep_trying
 from bot.runtime import Runtime
-from bot.schedule import SLACK_MENTION, Scheduler, Schedules, start_scheduled
+from bot.schedule import Schedules, start_scheduled
+from bot.schedule_spec import SLACK_MENTION
+from bot.scheduler import Scheduler
 
 log = logging.getLogger(__name__)
 

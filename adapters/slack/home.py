@@ -6,7 +6,7 @@ from typing import Any
 
 from adapters.slack.blocks import escape, render
 from adapters.slack.store import Schedule
-from bot.schedule import describe
+from bot.schedule_spec import describe
 from bot.views import View
 
 

@@ -34,9 +34,9 @@ from slack_sdk.webhook.async_client import AsyncWebhookClient
 from adapters.slack.blocks import MAX_BLOCKS, fallback_text, render
 from adapters.slack.limits import SLACK_LIMITS
 from adapters.slack.pictures import Pictures, Renderer, refused_picture
-from bot.delivery import EditResult
 from bot.events import ChatKey, Mark, MessageRef, Private
 from bot.pacing import PlatformLimits, RateLimited
+from bot.transport import EditResult
 from bot.views import View
 
 log = logging.getLogger(__name__)
@@ -113,7 +113,7 @@ StyleFor = Callable[[ChatKey], Awaitable[Style]]
 
 
 class SlackOutbox:
-    """Makes Slack Web API calls with one client per workspace (a :class:`~bot.delivery.Transport`)."""
+    """Makes Slack Web API calls with one client per workspace (a :class:`~bot.transport.Transport`)."""
 
     def __init__(
         self,

@@ -20,7 +20,8 @@ from slack_sdk.http_retry.builtin_async_handlers import (
 
 from bot.config import Config
 from bot.events import ChatKey
-from bot.manager import GameManager, Recovery
+from bot.host import Recovery
+from bot.manager import GameManager
 from bot.outbox import GameLog
 from bot.registry import Registry
 from bot.routing import Router

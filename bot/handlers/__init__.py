@@ -48,7 +48,7 @@ HANDLERS: dict[str, Handler] = {
 
 async def dispatch(host: GameHost, cmd: Command) -> None:
     """Handle ``cmd``: a mistake in it (:class:`~bot.commands.CommandError`) is answered privately;
-    a :class:`~bot.session.SessionError` goes on to the caller."""
+    a :class:`~bot.session_core.SessionError` goes on to the caller."""
     try:
         name, args = command_of(cmd.name, cmd.args)
         await HANDLERS[name](host, cmd, args)

@@ -7,7 +7,8 @@ from collections.abc import Awaitable, Callable
 from bot import views
 from bot.events import Button, Command, Private, PrivateText
 from bot.host import GameHost
-from bot.session import Session, SessionError
+from bot.session import Session
+from bot.session_core import SessionError
 from games.common.protocol import GameInfo
 
 #: A command handler: (the host, the command as sent, its arguments after the verb).

@@ -10,7 +10,7 @@ from bot.commands import CommandError, option_names, parse_start
 from bot.events import Command, PrivateText
 from bot.handlers.common import MOVE_HINT, no_votes, reply, session_of
 from bot.host import GameHost
-from bot.session import Phase, SessionError
+from bot.session_core import Phase, SessionError
 
 
 async def start(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:

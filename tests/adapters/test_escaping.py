@@ -41,7 +41,7 @@ from bot.events import Button, ChatKey, Command, Edit, MessageRef, Outbound, Pla
 from bot.manager import GameManager
 from bot.recording import StoreGameLog
 from bot.registry import Registry, load_default
-from bot.session import _marked
+from bot.session_core import _marked
 from bot.testing import FakeOutbox
 from bot.workspace import Workspace
 from games.common.options import parse_options

@@ -23,8 +23,8 @@ from adapters.terminal.live import LiveTable
 from adapters.terminal.render import columns, render, shorten
 from bot import views
 from bot.clock import FakeClock
+from bot.lobby import BOT_NAMES
 from bot.registry import load_default
-from bot.session import BOT_NAMES
 from games.common.protocol import CardFace, Seat, SeatLine, Setup
 
 WIDTHS = (40, 60, 80, 120)

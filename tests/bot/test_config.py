@@ -134,7 +134,7 @@ def test_version_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_readme_lists_every_workspace_setting_with_its_default() -> None:
-    from bot.workspace import WORKSPACE_SETTINGS
+    from bot.workspace_settings import WORKSPACE_SETTINGS
     from games.common.options import format_value
 
     text = (ROOT / "README.md").read_text()

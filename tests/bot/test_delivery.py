@@ -9,9 +9,12 @@ import pytest
 
 from bot import views
 from bot.clock import FakeClock
-from bot.delivery import HOLD_GRACE, MARK_MAX_AGE, MISS_QUIET, Delivery, EditResult
+from bot.delivery import Delivery
 from bot.events import ChatKey, Edit, Mark, MessageRef, Post, Private, React
+from bot.marks import MARK_MAX_AGE
 from bot.pacing import RECOVER_MIN_SECONDS, Pacer, PlatformLimits, Rate, RateLimited
+from bot.tables import HOLD_GRACE, MISS_QUIET
+from bot.transport import EditResult
 from games.common.protocol import CardFace
 
 CHAT = ChatKey("test", "w1", "c1")

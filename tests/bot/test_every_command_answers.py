@@ -15,7 +15,7 @@ from bot.manager import GameManager
 from bot.moves import MOVE_LIMIT
 from bot.recording import StoreGameLog
 from bot.registry import Registry, load_default
-from bot.session import Phase
+from bot.session_core import Phase
 from bot.testing import FakeOutbox, MemoryLog
 from bot.workspace import Workspace
 from storage import open_store

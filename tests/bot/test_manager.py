@@ -7,7 +7,7 @@ import itertools
 from bot.clock import FakeClock
 from bot.events import Button, ChatKey, Command, MessageRef, Text
 from bot.manager import GameManager
-from bot.session import Phase, _marked
+from bot.session_core import Phase, _marked
 from bot.testing import FakeOutbox, MemoryLog
 from bot.views import GO, JOIN
 from games.common.protocol import Action

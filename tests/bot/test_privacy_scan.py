@@ -21,7 +21,8 @@ from bot.registry import Registry
 from bot.testing import FakeOutbox
 from bot.views import GO, JOIN
 from bot.workspace import Workspace
-from storage.sqlstore import STOPPED, SQLStore
+from storage.privacy import STOPPED
+from storage.sqlstore import SQLStore
 from tests.bot.conftest import CHAT
 from tests.bot.test_manager import letter, text
 from tests.bot.toygame import TOY

@@ -9,9 +9,10 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.events import Button
-from bot.manager import KEEP_ALIVE, GameManager
+from bot.leases import KEEP_ALIVE
+from bot.manager import GameManager
 from bot.registry import Registry
-from bot.session import Phase
+from bot.session_core import Phase
 from bot.testing import FakeOutbox, MemoryLog
 from bot.views import GO, JOIN
 from games.common.protocol import GameInfo

@@ -22,7 +22,7 @@ from bot.platform import Capabilities
 from bot.registry import Registry
 from bot.routing import Router
 from bot.runtime import Runtime, connect
-from bot.session import Phase
+from bot.session_core import Phase
 from bot.testing import FakeOutbox, MemoryLog
 from bot.views import GO, JOIN
 from tests.bot.conftest import ANN, BOB, CHAT

@@ -8,7 +8,8 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.events import Button, Command
-from bot.manager import GameManager, button_command
+from bot.handlers.buttons import button_command
+from bot.manager import GameManager
 from bot.registry import Registry
 from bot.testing import FakeOutbox, MemoryLog
 from bot.views import HAND, MOVE

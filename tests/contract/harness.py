@@ -395,7 +395,7 @@ class DiscordHarness:
         )
 
     def boards_expected(self, turns: int) -> tuple[int, int]:
-        from bot.delivery import SCROLLED_AWAY
+        from bot.tables import SCROLLED_AWAY
 
         # one board message, edited as the game goes; a new one only once the thread scrolled on
         # (each turn adds about four messages); the delivery may fold two turns' boards into one

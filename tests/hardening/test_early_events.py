@@ -15,7 +15,7 @@ from bot.clock import FakeClock
 from bot.events import Button, ChatKey, Command
 from bot.manager import GameManager
 from bot.registry import Registry
-from bot.session import Phase
+from bot.session_core import Phase
 from bot.testing import FakeOutbox, MemoryLog
 from bot.views import GO, JOIN
 from tests.bot.conftest import ANN, BOB, CHAT

@@ -34,11 +34,13 @@ from bot.events import (
     Reaction,
     Text,
 )
-from bot.manager import BUTTONS, GameManager
+from bot.handlers.buttons import BUTTONS
+from bot.manager import GameManager
 from bot.registry import load_default
 from bot.testing import FakeOutbox, MemoryLog
 from bot.views import GO, JOIN
-from bot.workspace import WORKSPACE_SETTINGS, Workspace
+from bot.workspace import Workspace
+from bot.workspace_settings import WORKSPACE_SETTINGS
 from games.common.options import OptionError, parse_options
 from storage import open_store
 from tests.hardening.hostile import fuzz, hostile, is_poisoned

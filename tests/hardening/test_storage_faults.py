@@ -25,7 +25,7 @@ from bot.events import Button, Command, MessageRef, Text
 from bot.manager import STORAGE_MESSAGE, GameManager
 from bot.recording import StoreGameLog
 from bot.registry import Registry
-from bot.session import STORAGE_WAITS
+from bot.session_core import STORAGE_WAITS
 from bot.testing import FakeOutbox
 from bot.views import GO, JOIN
 from storage import StorageError, open_store

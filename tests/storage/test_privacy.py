@@ -10,7 +10,8 @@ from typing import Any
 
 from storage import personal
 from storage.base import LobbyRecord, Schedule, SeatScore
-from storage.sqlstore import FORMER, SQLStore
+from storage.privacy import FORMER
+from storage.sqlstore import SQLStore
 from tests.storage.helpers import NOW, PLATFORM, WS, record
 
 ANN = "Annabel Zed"  # the player who asks to be forgotten (user u1)

@@ -21,7 +21,8 @@ from slack_sdk.oauth.installation_store import Installation
 from adapters.slack.store import SQLInstallations, attach
 from storage import personal
 from storage.base import GameRecord, LobbyRecord, Schedule, SeatRecord, SeatScore
-from storage.sqlstore import FORMER, STOPPED, SQLStore
+from storage.privacy import FORMER, STOPPED
+from storage.sqlstore import SQLStore
 from tests.storage.helpers import NOW
 
 P = "slack"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.delivery import EDIT_SETTLE, MISS_QUIET
+from bot.delivery import EDIT_SETTLE
+from bot.tables import MISS_QUIET
 from tests.adapters.discord.conftest import (
     ANN,
     BOB,

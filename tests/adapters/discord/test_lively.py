@@ -13,8 +13,8 @@ import string
 
 import pytest
 
-from bot.delivery import SCROLLED_AWAY
 from bot.registry import Registry
+from bot.tables import SCROLLED_AWAY
 from tests.adapters.discord.conftest import CHAT, Harness, answer, is_lobby, is_table
 from tests.adapters.discord.fakediscord import CHANNEL_ID
 

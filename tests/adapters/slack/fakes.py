@@ -14,7 +14,9 @@ from datetime import datetime
 from typing import Any
 
 from bot.events import ChatKey
-from bot.manager import KEEP_ALIVE, GameManager, Recovery
+from bot.host import Recovery
+from bot.leases import KEEP_ALIVE
+from bot.manager import GameManager
 from bot.outbox import GameStart
 from bot.registry import Registry
 from bot.testing import MemoryLog

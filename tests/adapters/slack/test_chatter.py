@@ -19,7 +19,7 @@ from bot.app import Services
 from bot.clock import FakeClock
 from bot.recording import StoreGameLog
 from bot.registry import Registry
-from bot.session import Phase
+from bot.session_core import Phase
 from bot.workspace import Workspace
 from storage import open_store
 from storage.sqlstore import SQLStore

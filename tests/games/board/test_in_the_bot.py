@@ -9,7 +9,8 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.events import ChatKey, Command, Player
-from bot.manager import KEEP_ALIVE, GameManager
+from bot.leases import KEEP_ALIVE
+from bot.manager import GameManager
 from bot.registry import Registry
 from bot.testing import FakeOutbox, MemoryLog
 from games.board import GAME

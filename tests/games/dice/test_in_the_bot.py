@@ -13,9 +13,10 @@ from adapters.terminal.app import CHAT as TERMINAL
 from adapters.terminal.app import YOU, TerminalAdapter, TerminalOutbox
 from bot.clock import FakeClock
 from bot.events import ChatKey, Command, Player, Private
-from bot.manager import KEEP_ALIVE, GameManager
+from bot.leases import KEEP_ALIVE
+from bot.manager import GameManager
 from bot.registry import Registry, load_default
-from bot.session import Phase
+from bot.session_core import Phase
 from bot.testing import FakeOutbox, Keyboard, MemoryLog
 from games.common.protocol import Setup
 from games.dice import GAME

@@ -13,7 +13,7 @@ from bot.clock import FakeClock
 from bot.events import ChatKey, Command, Player
 from bot.manager import GameManager
 from bot.registry import Registry, load_default
-from bot.session import Phase
+from bot.session_core import Phase
 from bot.testing import FakeOutbox, Keyboard, MemoryLog
 from games.paths import GAME, bots
 from games.paths.engine import PathsEngine
