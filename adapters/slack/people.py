@@ -107,10 +107,9 @@ class Directory:
     async def is_admin(self, team: str, user: str, *, fresh: bool = False) -> bool:
         """Whether ``user`` is a workspace admin or owner, or in the workspace's admin user group
         (``fresh``: ask Slack again instead of trusting a cached answer)."""
-        cached = self._people.get((team, user))
-        # (asked afresh right after the event's own lookup, at the same moment: that answer is fresh)
-        just_asked = cached is not None and cached.fetched_at >= self.clock.now()
-        person = await self.person(team, user, fresh=fresh and not just_asked)
+        # (``fresh`` always asks: a cached answer stamped with this very moment may still be an old
+        # one on a clock that stood still, and the commands that need it fresh are rare)
+        person = await self.person(team, user, fresh=fresh)
         return person.admin or await self._in_admin_group(team, user, fresh=fresh)
 
     async def _in_admin_group(self, team: str, user: str, *, fresh: bool = False) -> bool:
