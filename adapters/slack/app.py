@@ -40,7 +40,7 @@ from adapters.slack.paced import PacedWebClient
 from adapters.slack.people import Directory
 from adapters.slack.pictures import Renderer
 from adapters.slack.platform import SlackPlatform
-from adapters.slack.settings import BOT_SCOPES, SlackServices, SlackSettings, retry_handlers
+from adapters.slack.settings import BOT_SCOPES, SlackSettings, retry_handlers
 from adapters.slack.signing import verify_signature
 from adapters.slack.stamps import SlackTs
 from adapters.slack.store import PLATFORM, Schedule, SlackStore, slack_store
@@ -65,7 +65,7 @@ from bot.httpguard import QuietLog
 from bot.ordering import Turn
 from bot.privacy import run_housekeeping, workspace_back, workspace_removed
 from bot.retry import NETWORK_ERRORS, Backoff, keep_trying
-from bot.runtime import Runtime
+from bot.runtime import Runtime, Services
 from bot.schedule import Schedules, start_scheduled
 from bot.schedule_spec import SLACK_MENTION
 from bot.scheduler import Scheduler
@@ -162,7 +162,7 @@ class SlackAdapter:
     def __init__(
         self,
         settings: SlackSettings,
-        svc: SlackServices,
+        svc: Services,
         clock: Clock,
         *,
         store: SlackStore | None = None,

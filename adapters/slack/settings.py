@@ -1,15 +1,13 @@
 """How the Slack adapter is configured and what it runs on.
 
 :class:`SlackSettings` comes from :class:`bot.config.Config` (or a test);
-:class:`SlackServices` is the part of :class:`bot.app.Services` the adapter
-uses; :data:`BOT_SCOPES` are the OAuth scopes (the same as ``manifest.yml``).
+it runs on :class:`bot.runtime.Services`; :data:`BOT_SCOPES` are the OAuth scopes (the same
+as ``manifest.yml``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
 
 from slack_sdk.http_retry.async_handler import AsyncRetryHandler
 from slack_sdk.http_retry.builtin_async_handlers import (
@@ -19,14 +17,6 @@ from slack_sdk.http_retry.builtin_async_handlers import (
 )
 
 from bot.config import Config
-from bot.events import ChatKey
-from bot.host import Recovery
-from bot.manager import GameManager
-from bot.outbox import GameLog
-from bot.registry import Registry
-from bot.routing import Router
-from bot.wire import InteractionCodec
-from bot.workspace import Workspace
 
 #: Bot scopes the app asks for (keep in step with manifest.yml).
 BOT_SCOPES = (
@@ -49,52 +39,6 @@ BOT_SCOPES = (
     "usergroups:read",
     "users:read",
 )
-
-
-class SlackServices(Protocol):
-    """What the adapter needs from :class:`bot.app.Services`."""
-
-    @property
-    def registry(self) -> Registry:
-        """The installed games."""
-        ...
-
-    @property
-    def workspace(self) -> Workspace:
-        """Workspace settings, leaderboards and word lists."""
-        ...
-
-    @property
-    def game_log(self) -> GameLog:
-        """Where games are recorded."""
-        ...
-
-    @property
-    def store(self) -> Any:
-        """The database (schedules and installations live there when it supports them)."""
-        ...
-
-    async def recover(
-        self, manager: GameManager, platform: str, mine: Callable[[ChatKey], bool] = ...
-    ) -> Recovery:
-        """Rebuild this platform's unfinished games."""
-        ...
-
-    @property
-    def keep_alive(self) -> float:
-        """Seconds between renewals of this process's leases on its games (a third of a lease)."""
-        ...
-
-    def router(
-        self,
-        manager: GameManager,
-        platform: str,
-        *,
-        codec: InteractionCodec | None = None,
-        mine: Callable[[ChatKey], bool] = ...,
-    ) -> Router | None:
-        """Route the manager's events between processes sharing the database (None: one process)."""
-        ...
 
 
 @dataclass(frozen=True, slots=True)
