@@ -9,7 +9,8 @@ import uuid
 from bot import views
 from bot.commands import CommandError, option_names, parse_start
 from bot.events import Command, PrivateText
-from bot.handlers.common import MOVE_HINT, reply, session_of
+from bot.handlers.common import reply, session_of
+from bot.handlers.verbs import no_private_words
 from bot.host import GameHost
 from bot.session_core import Phase, SessionError
 
@@ -137,15 +138,13 @@ async def play(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
 
 
 async def private_text(host: GameHost, event: PrivateText) -> None:
-    """Words sent privately (a DM or a form): an Eagle Eyes list; anything else is explained."""
+    """Words sent privately (a DM or a form), for a game whose engine takes them (an Eagle Eyes
+    list); elsewhere the game's own words say what they are for."""
     session = host.sessions.get(event.chat)
     if session is None:
         raise SessionError("There's no game in this channel. Start one with `start`.")
     if session.phase is Phase.RUNNING and not session.takes_lists():
-        raise SessionError(
-            f"Private words hand in an Eagle Eyes list; this {session.info.title} game takes none. "
-            + ("Type your words in the channel." if session.info.realtime else MOVE_HINT)
-        )
+        raise SessionError(no_private_words(host, session.info))
     refused = await session.say(event.player, event.text, private=True)
     if refused is not None:
         await reply(host, event, views.error(refused))

@@ -58,10 +58,7 @@ async def private(
 ) -> None:
     """Words handed in privately (an Eagle Eyes list), where the game takes them."""
     if session.phase is Phase.RUNNING and not session.takes_lists():
-        realtime = session.info.realtime
-        raise SessionError(
-            f"{_absent(verb, session.info)} " + ("Type your words in the channel." if realtime else MOVE_HINT)
-        )
+        raise SessionError(no_private_words(host, session.info, verb))
     if not args and (verb.argument is None or verb.argument.required):
         raise CommandError(verb.missing or f"Say `{verb.usage}`.")
     refused = await session.say(cmd.player, " ".join(args), private=True)
@@ -82,6 +79,23 @@ def lacking(host: GameHost, info: GameInfo, name: str) -> str:
         games = ", ".join(game.title for game, _ in declared) or "other games"
         said = f"`{name}` is a command of {games}; {info.title} has none."
     return f"{said} {instead(info)}"
+
+
+def no_private_words(host: GameHost, info: GameInfo, verb: GameVerb | None = None) -> str:
+    """Why a running game of ``info``'s takes no words sent privately (with ``verb``, a DM or a
+    form otherwise): the words of its own ``private`` verb, else of the first game that has one."""
+    if verb is None:
+        verb = next((v for v in info.verbs if v.kind == "private"), None)
+    found = (
+        [verb]
+        if verb is not None
+        else [v for game in host.registry for v in game.verbs if v.kind == "private"]
+    )
+    said = next(
+        (_absent(v, info) for v in found if v.absent),
+        f"This {info.title} game takes no words sent privately.",
+    )
+    return f"{said} " + ("Type your words in the channel." if info.realtime else MOVE_HINT)
 
 
 def instead(info: GameInfo) -> str:

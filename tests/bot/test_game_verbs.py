@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from bot.clock import FakeClock
 from bot.commands import COMMANDS, CommandError, grammar, help_lines, resolve, split
-from bot.events import ChatKey, Command, Player, Post, Private
+from bot.events import ChatKey, Command, Player, Post, Private, PrivateText
 from bot.manager import GameManager
 from bot.registry import Registry, load_default
 from bot.testing import FakeOutbox, MemoryLog
@@ -215,6 +215,12 @@ async def test_shed_skip_with_and_without_a_name(table: tuple[GameManager, FakeO
     assert len(log) == before, "nothing reached the game"
     answers = await said(manager, outbox, ANN, "skip", "Ada")
     assert answers and log[before:] and log[-1].text == "skip Ada"  # a move the game judged
+
+    # words sent privately: shed takes none, and no game here words what they'd be for
+    await manager.handle(PrivateText(CHAT, ANN, "cat act", 1.0))
+    assert outbox.sent[-1].view.plain() == (  # type: ignore[union-attr]
+        "This Shed game takes no words sent privately. On your turn, type your move here or `play MOVE`."
+    )
 
 
 # ----------------------------------------------------------------- Discord
