@@ -3,19 +3,26 @@
 Discord subcommands, Slack's ``/moji <text>`` and terminal ``/lines`` all
 become a command name plus word arguments; this module names the commands,
 reads their arguments and explains mistakes in one friendly sentence.
+
+The grammar is the core commands (:data:`COMMANDS`) plus the verbs the registered games
+declare (:attr:`games.common.protocol.GameInfo.verbs`: a race's ``skip``, shed's ``skip NAME``):
+:func:`grammar` builds it for a registry, and :func:`split`, :func:`command_of` and
+:func:`resolve` read with the registry they are given (by default every installed game).
 """
 
 from __future__ import annotations
 
+import functools
 import shlex
+import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.registry import Registry
+from bot.registry import Registry, load_default
 from games.common.grammar import excerpt
 from games.common.languages import LANGUAGES, language
 from games.common.options import OptionError, OptionValue, parse_options
-from games.common.protocol import GameInfo
+from games.common.protocol import GameInfo, GameVerb
 
 
 class CommandError(ValueError):
@@ -31,8 +38,12 @@ class CommandSpec:
     help: str
     aliases: tuple[str, ...] = ()
     admin: bool = False
+    #: The games that declare this verb (:attr:`GameInfo.verbs`), in registry order; () for a
+    #: core command.
+    games: tuple[str, ...] = ()
 
 
+#: The core commands, every game's (the games' own verbs come from their declarations).
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "start",
@@ -44,15 +55,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("leave", "leave", "leave the game in this channel"),
     CommandSpec("go", "go", "the host starts the game now", ("begin",)),
     CommandSpec("stop", "stop", "end the game (host or admin)", ("end", "quit", "cancel")),
-    CommandSpec("skip", "skip", "vote to discard the face-up cards when everyone is stuck", ("stuck",)),
-    CommandSpec("vote", "vote yes|no", "vote on an answer the dictionary can't judge"),
     CommandSpec("why", "why", "why was my last answer refused?"),
     CommandSpec("hand", "hand", "show your hand or rack privately", ("rack",)),
     CommandSpec(
         "board", "board", "the game's board as text, privately (for screen readers, or a closer look)"
     ),
     CommandSpec("play", "play MOVE", "make a move in a turn-based game", ("move",)),
-    CommandSpec("list", "list WORD …", "Eagle Eyes: hand in words privately", ("words-list", "secret")),
     CommandSpec(
         "define",
         "define WORD [language=fr]",
@@ -95,10 +103,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("help", "help", "this list", ("h", "?", "commands")),
 )
 
-_BY_NAME: dict[str, CommandSpec] = {}
-for _spec in COMMANDS:
-    for _key in (_spec.name, *_spec.aliases):
-        _BY_NAME[_key] = _spec
 
 PERIODS: dict[str, str] = {
     "day": "day",
@@ -117,39 +121,123 @@ PERIODS: dict[str, str] = {
 }
 
 
-def resolve(name: str) -> CommandSpec:
-    """The command called ``name`` (or an alias); raises :class:`CommandError`."""
-    spec = _BY_NAME.get(name.strip().lower().lstrip("/"))
-    if spec is None:
-        raise CommandError(f"I don't know the command {excerpt(name)}. Try `help` for the list.")
-    return spec
+class Grammar:
+    """The commands of a bot with ``registry``'s games: the core ones, then every verb the games
+    declare, once per name (two games may give one name each its own meaning: the chat's game
+    decides, see :meth:`verb`)."""
+
+    def __init__(self, registry: Registry) -> None:
+        self.registry = registry
+        self._by_key: dict[str, CommandSpec] = {}
+        for spec in COMMANDS:
+            for key in (spec.name, *spec.aliases):
+                self._by_key[key] = spec
+        declared: dict[str, list[tuple[GameInfo, GameVerb]]] = {}
+        owners: dict[str, str] = {}  # a verb's name or alias -> the verb's name
+        for info in registry:
+            for verb in info.verbs:
+                for key in (verb.name, *verb.aliases):
+                    if key in self._by_key:
+                        raise ValueError(
+                            f"{info.name}'s verb {key!r} is the core command {self._by_key[key].name!r}"
+                        )
+                    if owners.setdefault(key, verb.name) != verb.name:
+                        raise ValueError(f"{info.name}'s verb {key!r} is already the verb {owners[key]!r}")
+                declared.setdefault(verb.name, []).append((info, verb))
+        specs = {name: _verb_spec(found) for name, found in declared.items()}
+        for key, name in owners.items():
+            self._by_key[key] = specs[name]
+        #: The games' verbs, once per name, in the order first declared.
+        self.verbs: tuple[CommandSpec, ...] = tuple(specs.values())
+        #: Every command: the core ones, then the games' verbs.
+        self.commands: tuple[CommandSpec, ...] = (*COMMANDS, *self.verbs)
+
+    def resolve(self, name: str) -> CommandSpec:
+        """The command called ``name`` (or an alias); raises :class:`CommandError`."""
+        spec = self._by_key.get(name.strip().lower().lstrip("/"))
+        if spec is None:
+            raise CommandError(f"I don't know the command {excerpt(name)}. Try `help` for the list.")
+        return spec
+
+    def split(self, text: str) -> tuple[str, tuple[str, ...]]:
+        """Split command text into its name and arguments (see :func:`split`)."""
+        try:
+            words = shlex.split(text.strip())
+        except ValueError:
+            raise CommandError("That command has an unclosed quote.") from None
+        if words and words[0].lstrip("/").lower() == "moji":
+            words = words[1:]
+        if not words:
+            return "help", ()
+        spec = self.resolve(words[0])
+        return spec.name, tuple(words[1:])
+
+    def command_of(self, name: str, args: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+        """A command's name and arguments, however the platform gave them (see :func:`command_of`)."""
+        if name in {"", "moji"} or " " in name:
+            return self.split(" ".join((name, *args)))
+        return self.split(name)[0], args
+
+    def is_verb(self, name: str) -> bool:
+        """Whether ``name`` (a command's own name) is a game's verb rather than a core command."""
+        spec = self._by_key.get(name)
+        return spec is not None and bool(spec.games)
+
+    def declared(self, name: str) -> list[tuple[GameInfo, GameVerb]]:
+        """The games that declare the verb ``name``, each with its declaration, in registry order."""
+        return [(info, verb) for info in self.registry if (verb := info.verb(name)) is not None]
 
 
-def command_of(name: str, args: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+def _verb_spec(found: list[tuple[GameInfo, GameVerb]]) -> CommandSpec:
+    """One command for the verb several games may declare: the first one's usage and help."""
+    verb = found[0][1]
+    aliases = tuple(dict.fromkeys(alias for _, v in found for alias in v.aliases))
+    games = tuple(i.name for i, _ in found)
+    return CommandSpec(verb.name, verb.usage, verb.help, aliases, games=games)
+
+
+_GRAMMARS: weakref.WeakKeyDictionary[Registry, tuple[int, Grammar]] = weakref.WeakKeyDictionary()
+
+
+@functools.cache
+def _installed() -> Registry:
+    return load_default()
+
+
+def grammar(registry: Registry | None = None) -> Grammar:
+    """The grammar of a bot with ``registry``'s games (None: every installed game), built once per
+    registry (again if games were added since)."""
+    registry = _installed() if registry is None else registry
+    known = _GRAMMARS.get(registry)
+    if known is None or known[0] != len(registry):
+        known = (len(registry), Grammar(registry))
+        _GRAMMARS[registry] = known
+    return known[1]
+
+
+def resolve(name: str, registry: Registry | None = None) -> CommandSpec:
+    """The command called ``name`` (or an alias) with ``registry``'s games (None: every installed
+    game); raises :class:`CommandError`."""
+    return grammar(registry).resolve(name)
+
+
+def command_of(
+    name: str, args: tuple[str, ...], registry: Registry | None = None
+) -> tuple[str, tuple[str, ...]]:
     """A command's name and arguments, however the platform gave them: ``("moji", ("start",
     "race"))``, ``("start race", ())`` and ``("start", ("race",))`` all read ``("start",
     ("race",))``. :class:`CommandError` for text :func:`split` refuses."""
-    if name in {"", "moji"} or " " in name:
-        return split(" ".join((name, *args)))
-    return split(name)[0], args
+    return grammar(registry).command_of(name, args)
 
 
-def split(text: str) -> tuple[str, tuple[str, ...]]:
-    """Split command text into its name and arguments.
+def split(text: str, registry: Registry | None = None) -> tuple[str, tuple[str, ...]]:
+    """Split command text into its name and arguments, with ``registry``'s games' verbs (None:
+    every installed game's).
 
     A leading ``/``, ``/moji`` or ``moji`` is ignored, so ``/moji start race``
     and ``start race`` read the same. Empty text means ``help``.
     """
-    try:
-        words = shlex.split(text.strip())
-    except ValueError:
-        raise CommandError("That command has an unclosed quote.") from None
-    if words and words[0].lstrip("/").lower() == "moji":
-        words = words[1:]
-    if not words:
-        return "help", ()
-    spec = resolve(words[0])
-    return spec.name, tuple(words[1:])
+    return grammar(registry).split(text)
 
 
 def parse_start(args: Sequence[str], registry: Registry) -> tuple[GameInfo, dict[str, OptionValue]]:
@@ -213,8 +301,13 @@ def parse_leaderboard(args: Sequence[str], registry: Registry) -> tuple[str | No
 
 
 def help_lines(registry: Registry) -> list[str]:
-    """The help: every command with its usage."""
-    lines = [f"`{spec.usage}` — {spec.help}" + (" (admins)" if spec.admin else "") for spec in COMMANDS]
+    """The help: every core command with its usage, then each game's own verbs."""
+    lines = [_help_line(spec.usage, spec.help, spec.admin) for spec in COMMANDS]
+    for info in registry:
+        if info.verbs:
+            lines.append("")
+            lines.append(f"In {info.title} ({info.name}):")
+            lines += [_help_line(verb.usage, verb.help) for verb in info.verbs]
     lines.append("")
     lines.append("Games: " + ", ".join(f"{g.name} ({g.title})" for g in registry))
     lines.append(
@@ -224,3 +317,7 @@ def help_lines(registry: Registry) -> list[str]:
     )
     lines.append("In a race, just type a word in the channel to claim cards.")
     return lines
+
+
+def _help_line(usage: str, about: str, admin: bool = False) -> str:
+    return f"`{usage}` — {about}" + (" (admins)" if admin else "")

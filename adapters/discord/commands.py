@@ -4,7 +4,9 @@ Each subcommand turns its options into the words of :mod:`bot.commands`
 (``/moji start game:race bots:1 cards:5`` → ``start race bots=1 cards=5``) and
 hands a neutral :class:`~bot.events.Command` to the game manager; the rules
 of what a command means live in the bot core, not here. Options with a fixed
-set of values get choices or autocomplete from the games' own declarations.
+set of values get choices or autocomplete from the games' own declarations, and
+every game's own verbs (``skip``, ``vote``, ``list``…) are subcommands built from
+theirs (:func:`verb_commands`), within Discord's 25 subcommands.
 """
 
 from __future__ import annotations
@@ -18,10 +20,12 @@ import discord
 from discord import app_commands
 
 from adapters.discord.permissions import role_choices
+from bot.commands import grammar
 from bot.registry import Registry, StartField, start_fields
 from bot.workspace_settings import WORKSPACE_SETTINGS
 from games.common.languages import LANGUAGES
 from games.common.options import OptionSpec, format_value
+from games.common.protocol import GameInfo, GameVerb
 
 Run = Callable[[discord.Interaction[Any], str, tuple[str, ...]], Awaitable[None]]
 
@@ -36,7 +40,9 @@ class CommandBot(Protocol):
         self, interaction: discord.Interaction[Any], name: str, args: tuple[str, ...]
     ) -> None: ...
 
-    async def open_list_modal(self, interaction: discord.Interaction[Any]) -> None: ...
+    async def open_list_modal(self, interaction: discord.Interaction[Any]) -> None:
+        """Open the private form for words handed in privately (a game's ``private`` verb)."""
+        ...
 
 
 PERIODS = [
@@ -239,7 +245,6 @@ def build_group(bot: CommandBot) -> app_commands.Group:
     simple("leave", "Leave the game in this channel")
     simple("go", "Start the game now (host or admin)")
     simple("stop", "End the game; it won't count (host or admin)")
-    simple("skip", "Vote to discard the face-up cards when everyone is stuck")
     simple("why", "Why was my last answer refused? (only you see it)")
     simple("hand", "Show your hand, rack or list (only you see it)")
     simple("board", "The game's board as text (only you see it)")
@@ -256,21 +261,10 @@ def build_group(bot: CommandBot) -> app_commands.Group:
     async def purge(interaction: discord.Interaction[Any], confirm: bool = False) -> None:
         await run(interaction, "purge", ("confirm",) if confirm else ())
 
-    @moji.command(name="vote", description="Vote on an answer the dictionary can't judge")
-    @app_commands.choices(
-        choice=[app_commands.Choice(name="yes", value="yes"), app_commands.Choice(name="no", value="no")]
-    )
-    async def vote(interaction: discord.Interaction[Any], choice: str) -> None:
-        await run(interaction, "vote", (choice,))
-
     @moji.command(name="play", description="Make a move in a turn-based game")
     @app_commands.describe(move="Your move, e.g. H8 across WORD")
     async def play(interaction: discord.Interaction[Any], move: str) -> None:
         await run(interaction, "play", tuple(move.split()))
-
-    @moji.command(name="list", description="Eagle Eyes: write your word list privately")
-    async def list_(interaction: discord.Interaction[Any]) -> None:
-        await bot.open_list_modal(interaction)
 
     @moji.command(
         name="define", description="What a word means, and whether the game here takes it (only you see it)"
@@ -361,4 +355,101 @@ def build_group(bot: CommandBot) -> app_commands.Group:
     async def show(interaction: discord.Interaction[Any]) -> None:
         await run(interaction, "words", ())
 
+    for command in verb_commands(bot, MOST_SUBCOMMANDS - len(moji.commands)):
+        moji.add_command(command)
     return moji
+
+
+#: Subcommands (and subcommand groups) a command group may have on Discord.
+MOST_SUBCOMMANDS = 25
+#: The subcommand that takes the games' verbs that do not fit as subcommands of their own.
+MORE_VERBS = "game"
+
+
+def verb_commands(bot: CommandBot, room: int) -> list[app_commands.Command[Any, ..., None]]:
+    """A subcommand for every verb the games declare (:attr:`GameInfo.verbs`, once per name), in
+    ``room`` subcommands at most: when they don't all fit, the last place goes to ``/moji game``,
+    which takes the rest by name (``/moji game verb:hint words:…``)."""
+    verbs = grammar(bot.registry).verbs
+    if len(verbs) <= room:
+        return [_verb_command(bot, spec.name) for spec in verbs]
+    if room < 1:
+        raise ValueError(
+            f"no room in /moji for the games' {len(verbs)} verbs (Discord allows 25 subcommands)"
+        )
+    own = [_verb_command(bot, spec.name) for spec in verbs[: room - 1]]
+    return [*own, _more_verbs(bot, [spec.name for spec in verbs[room - 1 :]])]
+
+
+def _verb_command(bot: CommandBot, name: str) -> app_commands.Command[Any, ..., None]:
+    """``/moji NAME``: the verb as its games declare it. Where every game that has it hands words in
+    privately, it opens the private form; where one takes words, it has a text option (with the
+    declared choices, where the games agree on them), required if every game needs it."""
+    declared = grammar(bot.registry).declared(name)
+    run: Run = bot.run_command
+    described = _short(_verb_help(declared))
+    if all(verb.kind == "private" for _, verb in declared):
+
+        async def private(interaction: discord.Interaction[Any]) -> None:
+            await bot.open_list_modal(interaction)
+
+        return app_commands.Command(name=name, description=described, callback=private)
+    arguments = [verb.argument for _, verb in declared if verb.argument is not None]
+    if not arguments:
+
+        async def bare(interaction: discord.Interaction[Any]) -> None:
+            await run(interaction, name, ())
+
+        return app_commands.Command(name=name, description=described, callback=bare)
+    first = arguments[0]
+    required = len(arguments) == len(declared) and all(argument.required for argument in arguments)
+    param = first.name.replace("-", "_")
+    parameter = inspect.Parameter(
+        param,
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+        annotation=str if required else Optional[str],  # noqa: UP045
+        **({} if required else {"default": None}),
+    )
+
+    async def taking(interaction: discord.Interaction[Any], **given: Any) -> None:
+        words = str(given.get(param) or "")
+        await run(interaction, name, tuple(words.split()))
+
+    taking.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD), parameter]
+    )
+    helps = dict.fromkeys(argument.help for argument in arguments)
+    callback = app_commands.describe(**{param: _short(" · ".join(helps))})(taking)
+    if all(argument.choices == first.choices for argument in arguments) and 0 < len(first.choices) <= 25:
+        picks = [app_commands.Choice(name=choice, value=choice) for choice in first.choices]
+        callback = app_commands.choices(**{param: picks})(callback)
+    if param != first.name:
+        callback = app_commands.rename(**{param: first.name})(callback)
+    return app_commands.Command(name=name, description=described, callback=callback)
+
+
+def _more_verbs(bot: CommandBot, names: list[str]) -> app_commands.Command[Any, ..., None]:
+    """``/moji game``: the verbs without a subcommand of their own, chosen by name."""
+    run: Run = bot.run_command
+
+    async def more(interaction: discord.Interaction[Any], verb: str, words: str | None = None) -> None:
+        await run(interaction, verb, tuple((words or "").split()))
+
+    callback = app_commands.describe(verb="The game's command", words="What it takes, if anything")(more)
+    if len(names) <= MOST_CHOICES:
+        picks = [app_commands.Choice(name=name, value=name) for name in names]
+        callback = app_commands.choices(verb=picks)(callback)
+    return app_commands.Command(name=MORE_VERBS, description="A game's own command", callback=callback)
+
+
+def _verb_help(declared: list[tuple[GameInfo, GameVerb]]) -> str:
+    """What a verb does, in the games that declare it (each game's words where they differ)."""
+    helps = dict.fromkeys(verb.help for _, verb in declared)
+    if len(helps) == 1:
+        return next(iter(helps))
+    return "; ".join(f"{verb.help} ({info.title})" for info, verb in declared)
+
+
+def _short(text: str) -> str:
+    text = text[:1].upper() + text[1:]
+    return text if len(text) <= MOST_DESCRIBED else text[: MOST_DESCRIBED - 1] + "…"

@@ -635,7 +635,7 @@ class SlackAdapter:
         self.people.remember(team, user, str(body.get("user_name") or ""))
         player = await self.people.player(team, user)
         try:
-            name, args = parse_slash(str(body.get("text") or ""))
+            name, args = parse_slash(str(body.get("text") or ""), self.svc.registry)
         except CommandError as exc:
             refusal = views.error(str(exc))
 

@@ -15,14 +15,15 @@ SLASH = "/moji"
 SCHEDULE_WORDS = frozenset({"schedule", "schedules", "break", "breaks"})
 
 
-def parse_slash(text: str) -> tuple[str, tuple[str, ...]]:
-    """The command name and arguments in ``/moji`` text; raises :class:`CommandError`."""
+def parse_slash(text: str, registry: Registry | None = None) -> tuple[str, tuple[str, ...]]:
+    """The command name and arguments in ``/moji`` text, with ``registry``'s games' own verbs
+    (None: every installed game's); raises :class:`CommandError`."""
     words = text.split()
     if words and words[0].lower().lstrip("/") == "moji":
         words = words[1:]
     if words and words[0].lower() in SCHEDULE_WORDS:
         return "schedule", tuple(words[1:])
-    return split(text)
+    return split(text, registry)
 
 
 def help_view(registry: Registry) -> views.View:

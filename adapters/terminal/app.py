@@ -249,14 +249,14 @@ class TerminalAdapter:
         if line.startswith("/"):
             typed = line.split()[0]
             try:
-                resolve(typed)
+                resolve(typed, self.manager.registry)
             except CommandError:
                 # (the chat reply says "Try `help`": here commands start with a slash)
                 shown = typed if len(typed) <= 24 else typed[:23] + "…"
                 self.write(f"✖ I don't know the command {shown!r}. Type /help for the list.\n")
                 return True
             try:
-                name, args = split(line)
+                name, args = split(line, self.manager.registry)
             except CommandError as exc:
                 self.write(f"✖ {own_text(str(exc))}\n")
                 return True

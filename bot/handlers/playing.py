@@ -1,5 +1,6 @@
-"""The commands of a chat's game: start, join, leave, go, stop, skip, vote, why, hand, board,
-play, list — and private words (a DM or a form), which hand in an Eagle Eyes list."""
+"""The core commands of a chat's game: start, join, leave, go, stop, why, hand, board, play —
+and private words (a DM or a form), which hand in an Eagle Eyes list. (A game's own verbs, such
+as a race's ``skip``, are :mod:`bot.handlers.verbs`.)"""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import uuid
 from bot import views
 from bot.commands import CommandError, option_names, parse_start
 from bot.events import Command, PrivateText
-from bot.handlers.common import MOVE_HINT, no_votes, reply, session_of
+from bot.handlers.common import reply, session_of
+from bot.handlers.verbs import no_private_words
 from bot.host import GameHost
 from bot.session_core import Phase, SessionError
 
@@ -101,41 +103,6 @@ async def stop(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
     await session.stop(cmd.player)
 
 
-async def skip(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
-    """``skip``: vote to discard stuck cards (in shed, ``skip NAME`` plays a Skip card)."""
-    await _vote(host, cmd, "skip", args)
-
-
-async def vote(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
-    """``vote yes|no`` on a disputed answer."""
-    choice = args[0].lower() if args else ""
-    if choice not in {"yes", "no", "y", "n"}:
-        raise CommandError("Vote `yes` or `no`.")
-    await _vote(host, cmd, "yes" if choice.startswith("y") else "no")
-
-
-async def _vote(host: GameHost, cmd: Command, choice: str, args: tuple[str, ...] = ()) -> None:
-    """``skip`` or ``vote``: the voter always hears something (a turn-based game has no votes;
-    a vote the engine counted in silence is confirmed, one it ignored is explained)."""
-    session = session_of(host, cmd)
-    if session.phase is Phase.RUNNING and not session.info.realtime:
-        move = " ".join((choice, *args))
-        if choice == "skip" and args and session.reads_as_move(move):  # shed's Skip card: `skip Bob`
-            await play(host, cmd, tuple(move.split()))
-            return
-        reason = no_votes(session.info, choice)
-        if choice == "skip" and session.reads_as_move("skip X"):
-            reason += " To play a Skip card, name who skips: `skip NAME`."
-        raise SessionError(reason)
-    notices = await session.vote(cmd.player, choice)
-    mine = [n for n in notices if n.seat == cmd.player.seat_id and n.kind in {"rejected", "private"}]
-    if any(n.kind == "rejected" and n.text for n in mine):
-        refused = next(n.text for n in mine if n.kind == "rejected" and n.text)
-        await reply(host, cmd, views.error(refused))
-    elif not mine and not any(n.kind == "announce" or n.kind == "end" for n in notices):
-        await reply(host, cmd, views.message(session.quiet_vote(cmd.player, choice), "info"))
-
-
 async def why(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
     """``why``: why the sender's last answer was refused."""
     session = host.sessions.get(cmd.chat)
@@ -170,31 +137,14 @@ async def play(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
         await reply(host, cmd, views.error(refused))
 
 
-async def word_list(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
-    """``list WORD …``: an Eagle Eyes list, handed in privately."""
-    session = session_of(host, cmd)
-    if session.phase is Phase.RUNNING and not session.takes_lists():
-        raise SessionError(
-            f"`list` hands in an Eagle Eyes word list; this {session.info.title} game takes none. "
-            + ("Type your words in the channel." if session.info.realtime else MOVE_HINT)
-        )
-    if not args:
-        raise CommandError("Give your words, like `list cat act tact`.")
-    refused = await session.say(cmd.player, " ".join(args), private=True)
-    if refused is not None:
-        await reply(host, cmd, views.error(refused))
-
-
 async def private_text(host: GameHost, event: PrivateText) -> None:
-    """Words sent privately (a DM or a form): an Eagle Eyes list; anything else is explained."""
+    """Words sent privately (a DM or a form), for a game whose engine takes them (an Eagle Eyes
+    list); elsewhere the game's own words say what they are for."""
     session = host.sessions.get(event.chat)
     if session is None:
         raise SessionError("There's no game in this channel. Start one with `start`.")
     if session.phase is Phase.RUNNING and not session.takes_lists():
-        raise SessionError(
-            f"Private words hand in an Eagle Eyes list; this {session.info.title} game takes none. "
-            + ("Type your words in the channel." if session.info.realtime else MOVE_HINT)
-        )
+        raise SessionError(no_private_words(host, session.info))
     refused = await session.say(event.player, event.text, private=True)
     if refused is not None:
         await reply(host, event, views.error(refused))

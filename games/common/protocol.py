@@ -320,6 +320,80 @@ AfterGame = Callable[
 ]
 
 
+#: What a game verb does (see :class:`GameVerb`).
+VerbKind = Literal["vote", "move", "private"]
+
+
+@dataclass(frozen=True, slots=True)
+class VerbArgument:
+    """The words after a game verb, as a platform's form asks for them (a Discord option).
+
+    ``choices``: the only values it takes (a ``vote`` verb's choice: ``yes``, ``no``); typed
+    text may give a unique beginning of one (``y``). ``required``: the verb does nothing
+    without it.
+    """
+
+    name: str  # the form field's name: lower-case letters and dashes ("choice", "who")
+    help: str  # a short description on forms (at most 100 characters)
+    choices: tuple[str, ...] = ()
+    required: bool = True
+
+    def __post_init__(self) -> None:
+        if not self.name or not all(ch.islower() or ch == "-" for ch in self.name):
+            raise ValueError(f"a verb argument's name is lower-case letters and dashes: {self.name!r}")
+        if not 0 < len(self.help) <= 100:
+            raise ValueError(f"the help of verb argument {self.name!r} is 1 to 100 characters")
+
+
+@dataclass(frozen=True, slots=True)
+class GameVerb:
+    """A command of one game's own, beside the core commands (``start``, ``join``, ``help`` …):
+    declared once in :attr:`GameInfo.verbs`, read by the command grammar, the help and every
+    platform (a Discord subcommand, Slack's ``/moji skip``, the terminal's ``/skip``).
+
+    ``kind`` says what the bot does with it, so no game needs code in the core:
+
+    - ``vote``: a vote the engine counts (an :class:`Action` of kind ``vote``): its text is the
+      argument's choice where it has choices (``vote yes``), else the verb's name (``skip``);
+    - ``move``: the verb and its words, as typed, are a move the game reads (``skip Bob``);
+    - ``private``: the words are handed in privately (an Eagle Eyes list), only in a game whose
+      engine :attr:`~Engine.takes_lists`; a platform with private forms opens one.
+
+    ``absent`` is what a player whose game lacks the verb is told it is for, with ``{title}``
+    for that game's title (``"`skip` votes … in a race; {title} has no skip vote."``); ``missing``
+    why the verb does nothing without its argument (``"Vote `yes` or `no`."``). Both are the
+    game's own words; the core adds what to do instead.
+    """
+
+    name: str
+    usage: str  # as the help shows it: "vote yes|no", "skip NAME"
+    help: str  # what it does, as the help lists it (lower case, no full stop)
+    kind: VerbKind
+    aliases: tuple[str, ...] = ()
+    argument: VerbArgument | None = None
+    absent: str = ""
+    missing: str = ""
+
+    def __post_init__(self) -> None:
+        for key in (self.name, *self.aliases):
+            if not key or key != key.lower() or not all(ch.isalnum() or ch == "-" for ch in key):
+                raise ValueError(f"a verb's name or alias is lower-case letters, digits and dashes: {key!r}")
+        if self.argument is not None and self.argument.required and not self.missing:
+            raise ValueError(f"verb {self.name!r} needs its argument: say why in `missing`")
+
+    def choice(self, words: Sequence[str]) -> str | None:
+        """The choice ``words`` make (``("y",)`` → ``yes``); None: no choice of the argument's.
+        A verb without choices is its own choice (a ``skip`` vote)."""
+        choices = self.argument.choices if self.argument is not None else ()
+        if not choices:
+            return self.name
+        typed = words[0].strip().lower() if words else ""
+        if typed in choices:
+            return typed
+        found = [choice for choice in choices if typed and choice.startswith(typed)]
+        return found[0] if len(found) == 1 else None
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """A game as the registry and the help know it."""
@@ -359,12 +433,24 @@ class GameInfo:
     #: :class:`StartRule` the start command checks); None: a finished game leaves no rule behind
     #: (it clears the one an earlier game left).
     after_game: AfterGame | None = None
+    #: The game's own commands (a race's ``skip`` vote, shed's ``skip NAME``): the command
+    #: grammar, the help and every platform's commands read them from here.
+    verbs: tuple[GameVerb, ...] = ()
 
     def __post_init__(self) -> None:
         names = {spec.name for spec in self.options}
         unknown = [name for name in self.start_form or () if name not in names]
         if unknown:
             raise ValueError(f"{self.name}'s start_form names options it does not have: {unknown}")
+        keys = [key for verb in self.verbs for key in (verb.name, *verb.aliases)]
+        twice = sorted({key for key in keys if keys.count(key) > 1})
+        if twice:
+            raise ValueError(f"{self.name} declares these verb names twice: {twice}")
+
+    def verb(self, name: str) -> GameVerb | None:
+        """The game's verb called ``name`` (or one of its aliases); None: it has none."""
+        key = name.strip().lower()
+        return next((verb for verb in self.verbs if key in (verb.name, *verb.aliases)), None)
 
     def form_options(self) -> tuple[OptionSpec, ...]:
         """The options of its :attr:`start_form`, in that order."""

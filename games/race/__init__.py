@@ -19,6 +19,7 @@ from games.race.masters import after_game
 from games.race.options import OPTIONS, RaceConfig
 from games.race.reading import reads
 from games.race.rules_text import RULES
+from games.race.verbs import VERBS
 
 
 def create(setup: Setup) -> Engine:
@@ -58,6 +59,7 @@ GAME = GameInfo(
     prepare=prepare,
     refusal=lambda options: RaceConfig.from_options(options).refusal,
     after_game=after_game,
+    verbs=VERBS,
 )
 
 __all__ = ["GAME", "create", "prepare"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 
 from games.common.options import BOT_LEVELS, OptionValue, parse_options
-from games.common.protocol import Engine, GameInfo, Setup
+from games.common.protocol import Engine, GameInfo, GameVerb, Setup, VerbArgument
 from games.shed.engine import ShedGame, ShedReader
 from games.shed.options import OPTIONS, ShedConfig
 from games.shed.rules_text import RULES
@@ -43,6 +43,17 @@ def _word_rules(options: Mapping[str, OptionValue]) -> Hashable:
     return config.word_rules(), config.verbs_allowed
 
 
+#: Shed's own command: ``skip NAME`` plays a Skip card (the same move typed in the chat).
+SKIP = GameVerb(
+    "skip",
+    "skip NAME",
+    "play a Skip card: NAME misses their next turn",
+    "move",
+    argument=VerbArgument("who", "Who misses their next turn (Shed's Skip card)"),
+    missing="Shed has no skip vote: to play a Skip card, name who skips: `skip NAME`.",
+    absent="`skip NAME` plays a Skip card in Shed; {title} has no Skip cards.",
+)
+
 GAME = GameInfo(
     name="shed",
     title="Shed",
@@ -60,6 +71,7 @@ GAME = GameInfo(
     prepare=prepare,
     prepare_key=_word_rules,
     refusal=lambda options: ShedConfig.from_options(options).refusal,
+    verbs=(SKIP,),
 )
 
 __all__ = ["GAME", "create", "prepare"]

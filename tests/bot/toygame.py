@@ -23,12 +23,14 @@ from games.common.protocol import (
     CardFace,
     Claim,
     GameInfo,
+    GameVerb,
     Notice,
     Reading,
     Result,
     SeatLine,
     Setup,
     Snapshot,
+    VerbArgument,
 )
 from games.common.text import user
 
@@ -160,6 +162,28 @@ class ToyEngine(GameEngine):
         return Result(dict(self.scores), winners, "toy over")
 
 
+#: The toy's own commands, as a race's: a ``skip`` vote (a new letter), ``vote yes|no`` (on nothing:
+#: the toy never disputes an answer) and private word ``list`` (the engine takes lists).
+TOY_VERBS = (
+    GameVerb("skip", "skip", "vote for a new letter", "vote", absent="`skip` draws a new letter in Toy."),
+    GameVerb(
+        "vote",
+        "vote yes|no",
+        "vote on an answer",
+        "vote",
+        argument=VerbArgument("choice", "Yes or no", choices=("yes", "no")),
+        missing="Vote `yes` or `no`.",
+    ),
+    GameVerb(
+        "list",
+        "list WORD …",
+        "hand in words privately",
+        "private",
+        argument=VerbArgument("words", "Your words"),
+        missing="Give your words, like `list cat act tact`.",
+    ),
+)
+
 TOY = GameInfo(
     name="toy",
     title="Toy",
@@ -175,6 +199,7 @@ TOY = GameInfo(
     prepare=nothing_to_prepare,
     min_players=1,
     aliases=("t",),
+    verbs=TOY_VERBS,
 )
 
 

@@ -276,11 +276,23 @@ class DiscordHarness:
         from tests.adapters.discord.fakediscord import CHANNEL_ID
 
         sub, options, group = _discord_slash(text)
+        if not options and group is None and len(text.split()) > 1:
+            options = self._in_its_option(sub, text.split(None, 1)[1])
         kw: dict[str, Any] = {"admin": who == "ada"}
         if thread:
             kw.update(channel=thread, thread_parent=CHANNEL_ID)
         iid = await self.fake.slash(*self._member(who), sub, options, group=group, **kw)
         return Sent("command", who, text, iid)
+
+    def _in_its_option(self, sub: str, words: str) -> dict[str, Any]:
+        """The words after ``/moji sub`` in the subcommand's first option, as moji synced it to
+        Discord (a game's own verb: ``shout tree`` is ``/moji shout word:tree``)."""
+        for sync in reversed(self.fake.of("PUT", r"^/applications/\d+/(guilds/\d+/)?commands$")):
+            for group in sync.json:
+                command = next((c for c in group.get("options") or [] if c.get("name") == sub), None)
+                if command is not None and command.get("options"):
+                    return {command["options"][0]["name"]: words}
+        return {}
 
     def _message_with(self, action: str) -> str:
         for mid, message in reversed(list(self.fake.messages.items())):

@@ -2,11 +2,13 @@
 
 Everything a game declares is here — its engine (on :class:`games.common.engine.GameEngine`,
 so it overrides only the hooks it uses), which typed texts are its answers, its options and
-which of them a start form shows, its rules text (``RULES.md`` beside this file) — and it
-joins a bot with one registry line: ``Registry([*load_default(), SPELL])``.
+which of them a start form shows, its own command (``shout WORD``, :data:`SHOUT`), its rules
+text (``RULES.md`` beside this file) — and it joins a bot with one registry line:
+``Registry([*load_default(), SPELL])``.
 
 A length is shown; the first answer (by send time) of a word with exactly that many letters
-scores; first to ``target`` points wins.
+scores; first to ``target`` points wins. A shouted word (``shout WORD``, typed or as the command)
+scores twice.
 """
 
 from __future__ import annotations
@@ -17,20 +19,51 @@ from pathlib import Path
 
 from games.common.engine import GameEngine, nothing_to_prepare
 from games.common.options import OptionSpec, OptionValue
-from games.common.protocol import Action, Claim, GameInfo, Notice, Reading, Result, SeatLine, Setup, Snapshot
+from games.common.protocol import (
+    Action,
+    Claim,
+    GameInfo,
+    GameVerb,
+    Notice,
+    Reading,
+    Result,
+    SeatLine,
+    Setup,
+    Snapshot,
+    VerbArgument,
+)
 from games.common.text import user
 
 RULES = (Path(__file__).parent / "RULES.md").read_text(encoding="utf-8").strip()
 
 
+#: Spell's own command: a word shouted, which scores twice (a move: the same typed in the chat).
+SHOUT = GameVerb(
+    "shout",
+    "shout WORD",
+    "shout a word: if it fits, it scores twice",
+    "move",
+    aliases=("yell",),
+    argument=VerbArgument("word", "The word you shout"),
+    missing="Shout a word, like `shout tree`.",
+    absent="`shout WORD` scores twice in Spell; {title} has no shouting.",
+)
+
+
+def _shouted(text: str) -> tuple[str, bool]:
+    """The word of an answer, and whether it was shouted (``shout WORD``)."""
+    head, _, word = text.strip().partition(" ")
+    return (word.strip(), True) if head.lower() in ("shout", "yell") else (text, False)
+
+
 class SpellReader:
-    """Spell's answers: one word of letters; anything else is chatter."""
+    """Spell's answers: one word of letters, shouted or not; anything else is chatter."""
 
     def __init__(self, options: Mapping[str, OptionValue], seed: int) -> None:
         self.options = options
 
     def read(self, text: str, *, private: bool = False) -> Reading:
-        if text.isalpha():
+        if _shouted(text)[0].isalpha():
             return Reading(text)
         return Reading(None, f"“{text}” is not one word of letters.")
 
@@ -55,12 +88,20 @@ class SpellEngine(GameEngine):
         if action.kind == "begin":
             self._draw()
             return [Notice("table")]
-        if action.kind != "claims" or self.done:
+        if action.kind == "say" and action.seat is not None and action.text and not action.private:
+            # a move: a shout sent as the command (typed in the chat, it comes as a claim)
+            claims: tuple[Claim, ...] = (Claim(action.seat, action.text, action.now, action.ref),)
+        elif action.kind == "claims":
+            claims = action.claims
+        else:
+            return []
+        if self.done:
             return []
         out: list[Notice] = []
         taken = False
-        for claim in sorted(action.claims, key=lambda c: (c.sent_at, c.seat)):
-            word = claim.text.lower()
+        for claim in sorted(claims, key=lambda c: (c.sent_at, c.seat)):
+            word, shouted = _shouted(claim.text)
+            word = word.lower()
             if taken:
                 out.append(
                     Notice("rejected", "Too late: someone was faster.", claim.seat, claim.ref, late=True)
@@ -71,10 +112,12 @@ class SpellEngine(GameEngine):
                 )
             else:
                 taken = True
-                self.scores[claim.seat] += self.length if self.per_letter else 1
-                out.append(
-                    Notice("accepted", f"{user(word.upper())} spells {self.length}!", claim.seat, claim.ref)
+                points = (self.length if self.per_letter else 1) * (2 if shouted else 1)
+                self.scores[claim.seat] += points
+                said = f"{user(word.upper())} spells {self.length}!" + (
+                    " Shouted: twice the points." if shouted else ""
                 )
+                out.append(Notice("accepted", said, claim.seat, claim.ref))
         if taken and max(self.scores.values()) >= self.target:
             self.done = True
             out.append(Notice("end", "Spelled out!"))
@@ -132,4 +175,5 @@ SPELL = GameInfo(
     prepare=nothing_to_prepare,
     aliases=("spelling",),
     start_form=("target", "tally", "shortest", "longest"),
+    verbs=(SHOUT,),
 )
