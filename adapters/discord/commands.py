@@ -447,7 +447,18 @@ def _verb_help(declared: list[tuple[GameInfo, GameVerb]]) -> str:
     helps = dict.fromkeys(verb.help for _, verb in declared)
     if len(helps) == 1:
         return next(iter(helps))
-    return "; ".join(f"{verb.help} ({info.title})" for info, verb in declared)
+    whole = "; ".join(f"{verb.help} ({info.title})" for info, verb in declared)
+    if len(whole) <= MOST_DESCRIBED:
+        return whole
+    # too long for Discord's 100 characters: each game's help up to its first clause
+    return "; ".join(f"{_gist(verb.help)} ({info.title})" for info, verb in declared)
+
+
+def _gist(help_text: str) -> str:
+    """A help text's first clause: "play a Skip card: NAME misses…" → "play a Skip card"."""
+    for cut in (":", " when ", " — ", ", "):
+        help_text = help_text.split(cut, 1)[0]
+    return help_text.strip()
 
 
 def _short(text: str) -> str:

@@ -244,6 +244,16 @@ def test_discord_has_a_subcommand_for_every_verb_of_the_installed_games() -> Non
     assert {spec.name for spec in COMMANDS} | {"skip", "vote", "list", "shout"} == set(names)
 
 
+def test_every_discord_subcommand_is_described_whole_within_100_characters() -> None:
+    # A verb two games declare (the race's skip vote, shed's Skip card) is described for both,
+    # each by its first clause when the whole would pass Discord's 100 characters.
+    group = _group(load_default())
+    for command in group.commands:
+        assert 0 < len(command.description) <= 100 and not command.description.endswith("…"), command.name
+    skip = next(command for command in group.commands if command.name == "skip")
+    assert "Skip card" in skip.description and "face-up cards" in skip.description
+
+
 def test_verbs_beyond_discords_25_subcommands_go_through_one_game_subcommand() -> None:
     many = [GameVerb(f"verb-{i}", f"verb-{i}", f"verb number {i}", "vote") for i in range(6)]
     group = _group(Registry([_game("busy", *many)]))
