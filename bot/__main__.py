@@ -122,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"moji: configuration error: {exc}", file=sys.stderr)
         return 2
-    from bot import app, logs
+    from bot import app, local, logs
 
     logs.setup(config.log_level, config.log_format)
 
@@ -134,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 parser.error("purge needs --platform and --workspace")
             return asyncio.run(app.purge(config, args.platform, args.workspace, confirmed=args.yes))
         if args.mode == "terminal" or not config.platforms:
-            return asyncio.run(app.play_in_terminal(config, args))
+            return asyncio.run(local.play_in_terminal(config, args))
         return asyncio.run(app.serve(config))
     except app.StartupError as exc:
         print(f"moji: {exc}", file=sys.stderr)

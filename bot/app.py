@@ -1,14 +1,16 @@
-"""Wiring: settings → storage → games → manager → adapters."""
+"""Wiring: settings → storage → games → manager → adapters.
+
+The services every adapter runs on (:class:`Services`, :func:`services`), the platforms'
+process (:func:`serve`, with its HTTP server) and the one-shot modes ``migrate`` and ``purge``.
+The local terminal game is :mod:`bot.local`; preparing the games at start-up, :mod:`bot.warmup`.
+"""
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import importlib
 import logging
-import sys
-import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -24,9 +26,9 @@ from bot.outbox import Outbox
 from bot.recording import StoreGameLog
 from bot.registry import Registry, load_default
 from bot.routing import Router
+from bot.warmup import warm_up
 from bot.wire import InteractionCodec
 from bot.workspace import Workspace
-from games.common.protocol import GameInfo
 
 if TYPE_CHECKING:
     from bot.health import HealthServer
@@ -100,7 +102,7 @@ class Services:
             for start, actions in await load_unannounced(self.store)
             if start.chat.platform == platform and mine(start.chat)
         ]
-        recovery.announced = await manager.announce_finished(finished)
+        recovery.announced = await manager.recovery.announce_finished(finished)
         if manager.router is not None:
             await manager.router.start()
         metrics.recovered("resumed", len(recovery.resumed))
@@ -205,135 +207,6 @@ async def purge(config: Config, platform: str, workspace_id: str, *, confirmed: 
         await store.close()
     print(f"Deleted everything moji kept about {where}.")
     return 0
-
-
-#: ``python -m bot`` (mode ``run``) with no platform configured and no terminal to play in.
-NOTHING_TO_RUN = (
-    "no platform is configured, and there is no terminal to play in: set DISCORD_TOKEN (Discord), "
-    "or SLACK_BOT_TOKEN with SLACK_APP_TOKEN or SLACK_SIGNING_SECRET (Slack), in the environment "
-    "or .env (see .env.example); or run `python -m bot terminal` to play a local game from a pipe"
-)
-#: ``python -m bot`` (mode ``run``) with no platform configured, at a terminal.
-LOCAL_GAME = "No Discord or Slack token is configured, so here is a local game. (See README: Configuration.)"
-#: ``python -m bot terminal`` with nothing to read moves from.
-NO_INPUT = (
-    "the terminal game reads your moves from standard input, but it is /dev/null or closed: "
-    "run it in a terminal, or pipe the moves in"
-)
-
-
-async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
-    """A local game against computer players."""
-    from adapters.terminal.app import TerminalAdapter, TerminalOutbox, stdin_lines
-    from adapters.terminal.live import input_source, interactive, live_terminal, wants_colour
-
-    source = input_source()
-    if args.mode != "terminal" and source != "terminal":
-        # a service started without its token (systemd, `docker run -d`): no one to play with
-        raise StartupError(NOTHING_TO_RUN)
-    if source == "none":
-        raise StartupError(NO_INPUT)
-    if args.mode != "terminal":
-        print(LOCAL_GAME)
-
-    if logging.getLogger().level > logging.DEBUG:
-        logging.getLogger().setLevel(logging.WARNING)  # keep the game screen clean
-    # colour on a terminal, unless NO_COLOR or TERM=dumb says otherwise (or --no-colour)
-    colour = wants_colour() if args.colour is None else args.colour
-
-    def write(text: str) -> None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-
-    clock = SystemClock(args.speed)
-    async with services(config) as svc:
-        info = svc.registry.find(args.game)
-        if info is None:
-            raise StartupError(
-                f"there is no game called {args.game!r} (games: {', '.join(svc.registry.names())})"
-            )
-        options = list(args.options)
-        names = {spec.name for spec in info.options}
-        given = {token.split("=", 1)[0] for token in options}
-        if "bots" in names and "bots" not in given:
-            options.append(f"bots={args.bots}")
-        if "level" in names and "level" not in given:
-            options.append(f"level={args.level}")
-        await _void_terminal_games(svc)
-
-        async def play(outbox: TerminalOutbox, lines: AsyncIterator[str]) -> int:
-            manager = make_manager(config, svc, outbox, clock)
-            adapter = TerminalAdapter(manager, outbox, lines, write, game=info.name, options=options)
-            manager.spawn(warm_up([info]), f"prepare {info.name}")  # during the 3… 2… 1… countdown
-            try:
-                return await adapter.run()
-            finally:
-                await manager.shutdown()
-
-        if not interactive():  # a pipe, a file or TERM=dumb: plain lines
-            return await play(TerminalOutbox(write, clock, colour=colour), stdin_lines())
-        async with live_terminal(clock, colour=colour) as live:  # the table holds still
-            return await play(TerminalOutbox(write, clock, colour=colour, live=live.table), live.lines)
-
-
-async def warm_up(games: Iterable[GameInfo]) -> None:
-    """Run each game's ``prepare`` in a worker thread, one after another (see GameInfo)."""
-    for info in games:
-        started = time.monotonic()
-        try:
-            await in_daemon_thread(info.prepare, "en", {})  # the default options
-        except Exception:
-            log.exception("preparing %s failed; its first game will do the work instead", info.name)
-        else:
-            log.info("%s prepared in %.1f s", info.name, time.monotonic() - started)
-
-
-async def in_daemon_thread(work: Callable[..., object], *args: object) -> object:
-    """``work(*args)`` in a thread of its own that never holds the process up at exit.
-
-    A game's preparation builds tables in memory for seconds (tens on a busy machine); in
-    asyncio's default executor a stop signal arriving meanwhile would wait for it after the
-    bot has said "stopped" — past a container's grace period, into a SIGKILL.
-    """
-    import asyncio
-    import threading
-
-    loop = asyncio.get_running_loop()
-    done: asyncio.Future[object] = loop.create_future()
-
-    def settle(result: object, error: BaseException | None) -> None:
-        if done.cancelled():
-            return
-        if error is not None:
-            done.set_exception(error)
-        else:
-            done.set_result(result)
-
-    def run() -> None:
-        try:
-            result = work(*args)
-        except BaseException as exc:  # (handed to the awaiting task)
-            error: BaseException | None = exc
-            result = None
-        else:
-            error = None
-        with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits any more
-            loop.call_soon_threadsafe(settle, result, error)
-
-    threading.Thread(target=run, name=f"moji {getattr(work, '__name__', 'work')}", daemon=True).start()
-    return await done
-
-
-async def _void_terminal_games(svc: Services) -> None:
-    """A terminal game left unfinished (the window was closed) never counts."""
-    from bot.recording import load_lobbies, load_unfinished
-
-    for start, _ in await load_unfinished(svc.store):
-        if start.chat.platform == "terminal":
-            await svc.game_log.void(start.game_id, "the terminal was closed mid-game")
-    for lobby in await load_lobbies(svc.store):
-        if lobby.chat.platform == "terminal":
-            await svc.game_log.lobby_closed(lobby.game_id)
 
 
 PLATFORMS = {"discord": "adapters.discord", "slack": "adapters.slack"}

@@ -10,12 +10,12 @@ from collections.abc import Callable, Mapping
 
 import pytest
 
-from bot.app import warm_up
 from bot.clock import FakeClock
 from bot.events import Command
 from bot.manager import GameManager
 from bot.registry import Registry
 from bot.testing import FakeOutbox, MemoryLog
+from bot.warmup import warm_up
 from games.common.engine import nothing_to_prepare
 from games.common.options import OptionValue, parse_options
 from tests.bot.conftest import ANN, CHAT
@@ -39,7 +39,7 @@ async def test_each_game_prepares_in_a_worker_thread(caplog: pytest.LogCaptureFi
         dataclasses.replace(TOY, name="nothing"),
         dataclasses.replace(TOY, name="last", prepare=recorder("last")),
     ]
-    with caplog.at_level(logging.INFO, logger="bot.app"):
+    with caplog.at_level(logging.INFO, logger="bot.warmup"):
         await warm_up(games)
     assert [name for name, _ in ran] == ["first en {}", "last en {}"]  # English, default options, at start-up
     assert all(ident != threading.get_ident() for _, ident in ran)
@@ -133,7 +133,7 @@ def test_a_preparation_still_running_never_holds_the_process_up_at_exit() -> Non
 
     code = """
 import asyncio, dataclasses, threading
-from bot.app import warm_up
+from bot.warmup import warm_up
 from tests.bot.toygame import TOY
 
 started = threading.Event()

@@ -1,0 +1,98 @@
+"""The local game: ``python -m bot terminal`` (or ``run`` with no platform configured, at a
+terminal) plays one game against computer players in this terminal.
+
+The process's other modes are wired in :mod:`bot.app`; this module is the one place that
+starts the terminal front door (:mod:`adapters.terminal`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import AsyncIterator
+
+from bot.app import Services, StartupError, make_manager, services
+from bot.clock import SystemClock
+from bot.config import Config
+from bot.warmup import warm_up
+
+#: ``python -m bot`` (mode ``run``) with no platform configured and no terminal to play in.
+NOTHING_TO_RUN = (
+    "no platform is configured, and there is no terminal to play in: set DISCORD_TOKEN (Discord), "
+    "or SLACK_BOT_TOKEN with SLACK_APP_TOKEN or SLACK_SIGNING_SECRET (Slack), in the environment "
+    "or .env (see .env.example); or run `python -m bot terminal` to play a local game from a pipe"
+)
+#: ``python -m bot`` (mode ``run``) with no platform configured, at a terminal.
+LOCAL_GAME = "No Discord or Slack token is configured, so here is a local game. (See README: Configuration.)"
+#: ``python -m bot terminal`` with nothing to read moves from.
+NO_INPUT = (
+    "the terminal game reads your moves from standard input, but it is /dev/null or closed: "
+    "run it in a terminal, or pipe the moves in"
+)
+
+
+async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
+    """A local game against computer players."""
+    from adapters.terminal.app import TerminalAdapter, TerminalOutbox, stdin_lines
+    from adapters.terminal.live import input_source, interactive, live_terminal, wants_colour
+
+    source = input_source()
+    if args.mode != "terminal" and source != "terminal":
+        # a service started without its token (systemd, `docker run -d`): no one to play with
+        raise StartupError(NOTHING_TO_RUN)
+    if source == "none":
+        raise StartupError(NO_INPUT)
+    if args.mode != "terminal":
+        print(LOCAL_GAME)
+
+    if logging.getLogger().level > logging.DEBUG:
+        logging.getLogger().setLevel(logging.WARNING)  # keep the game screen clean
+    # colour on a terminal, unless NO_COLOR or TERM=dumb says otherwise (or --no-colour)
+    colour = wants_colour() if args.colour is None else args.colour
+
+    def write(text: str) -> None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+    clock = SystemClock(args.speed)
+    async with services(config) as svc:
+        info = svc.registry.find(args.game)
+        if info is None:
+            raise StartupError(
+                f"there is no game called {args.game!r} (games: {', '.join(svc.registry.names())})"
+            )
+        options = list(args.options)
+        names = {spec.name for spec in info.options}
+        given = {token.split("=", 1)[0] for token in options}
+        if "bots" in names and "bots" not in given:
+            options.append(f"bots={args.bots}")
+        if "level" in names and "level" not in given:
+            options.append(f"level={args.level}")
+        await _void_terminal_games(svc)
+
+        async def play(outbox: TerminalOutbox, lines: AsyncIterator[str]) -> int:
+            manager = make_manager(config, svc, outbox, clock)
+            adapter = TerminalAdapter(manager, outbox, lines, write, game=info.name, options=options)
+            manager.spawn(warm_up([info]), f"prepare {info.name}")  # during the 3… 2… 1… countdown
+            try:
+                return await adapter.run()
+            finally:
+                await manager.shutdown()
+
+        if not interactive():  # a pipe, a file or TERM=dumb: plain lines
+            return await play(TerminalOutbox(write, clock, colour=colour), stdin_lines())
+        async with live_terminal(clock, colour=colour) as live:  # the table holds still
+            return await play(TerminalOutbox(write, clock, colour=colour, live=live.table), live.lines)
+
+
+async def _void_terminal_games(svc: Services) -> None:
+    """A terminal game left unfinished (the window was closed) never counts."""
+    from bot.recording import load_lobbies, load_unfinished
+
+    for start, _ in await load_unfinished(svc.store):
+        if start.chat.platform == "terminal":
+            await svc.game_log.void(start.game_id, "the terminal was closed mid-game")
+    for lobby in await load_lobbies(svc.store):
+        if lobby.chat.platform == "terminal":
+            await svc.game_log.lobby_closed(lobby.game_id)
