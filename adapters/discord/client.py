@@ -43,9 +43,9 @@ from bot.config import Config
 from bot.delivery import Delivery
 from bot.events import Button, ChatKey, Command, MessageRef, Player, PrivateText, Reaction, Text
 from bot.handlers.buttons import button_command
+from bot.housekeeping import run_housekeeping, workspace_back, workspace_removed
 from bot.ordering import Turn
 from bot.pacing import Pacer
-from bot.privacy import run_housekeeping, workspace_back, workspace_removed
 from bot.registry import Registry
 from bot.runtime import Runtime, turn_done
 from bot.schedule import JOIN_WINDOW, Schedules, start_scheduled

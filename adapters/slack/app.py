@@ -61,9 +61,9 @@ from bot.events import (
 )
 from bot.health import HealthServer
 from bot.host import Recovery
+from bot.housekeeping import run_housekeeping, workspace_back, workspace_removed
 from bot.httpguard import QuietLog
 from bot.ordering import Turn
-from bot.privacy import run_housekeeping, workspace_back, workspace_removed
 from bot.retry import NETWORK_ERRORS, Backoff, keep_trying
 from bot.runtime import Runtime, Services
 from bot.schedule import Schedules, start_scheduled
@@ -332,7 +332,7 @@ class SlackAdapter:
 
     async def _on_uninstalled(self, body: dict[str, Any], context: AsyncBoltContext) -> None:
         """The workspace uninstalled moji: its installation goes now, its data after the grace
-        period (see :func:`bot.privacy.workspace_removed`)."""
+        period (see :func:`bot.housekeeping.workspace_removed`)."""
         if self._uninstalled is not None:
             await self._uninstalled(context=context)
         await self._removed(str(body.get("team_id") or context.team_id or ""), "app_uninstalled")

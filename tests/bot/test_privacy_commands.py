@@ -9,16 +9,9 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.events import Button
+from bot.housekeeping import DAY, housekeeping, workspace_back, workspace_removed
 from bot.manager import GameManager
-from bot.privacy import (
-    DAY,
-    FORGET_ME,
-    PURGE,
-    housekeeping,
-    retention_days,
-    workspace_back,
-    workspace_removed,
-)
+from bot.privacy import FORGET_ME, PURGE, retention_days
 from bot.testing import FakeOutbox
 from bot.views import JOIN
 from storage.sqlstore import SQLStore
@@ -175,7 +168,7 @@ async def test_a_due_deletion_for_a_workspace_moji_is_in_again_is_cancelled(stor
 async def test_the_job_runs_hourly_on_the_manager_clock(setup, store: SQLStore) -> None:
     manager: GameManager = setup[0]
     clock: FakeClock = setup[2]
-    from bot.privacy import run_housekeeping
+    from bot.housekeeping import run_housekeeping
 
     start = clock.now()
     await workspace_removed(store, "test", "w3", start - 40 * DAY, "guild_remove")  # overdue

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.privacy import DAY, FORGET_ME, housekeeping
+from bot.housekeeping import DAY, housekeeping
+from bot.privacy import FORGET_ME
 from tests.adapters.discord.conftest import ANN, BOB, CHAT, Harness
 from tests.adapters.discord.fakediscord import GUILD_ID
 

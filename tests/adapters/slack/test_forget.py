@@ -11,7 +11,8 @@ import pytest
 
 pytest.importorskip("slack_bolt")
 
-from bot.privacy import DAY, FORGET_ME, housekeeping
+from bot.housekeeping import DAY, housekeeping
+from bot.privacy import FORGET_ME
 from tests.adapters.slack.conftest import TEAM, Harness, until
 from tests.adapters.slack.fakes import Stats
 from tests.adapters.slack.fakeslack import Call
