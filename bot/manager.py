@@ -7,10 +7,10 @@ error, the game is voided and the chat is freed for a new game — never a
 silent dead game.
 
 The rest lives in modules of its own, which see the manager only as a
-:class:`~bot.host.GameHost`: restart recovery and adoption (:mod:`bot.recovery`),
-the leases on this process's games (:mod:`bot.leases`), the command handlers
-(:mod:`bot.handlers`, a table from the command grammar), the rule a finished game
-leaves for the next start (:mod:`bot.startrules`).
+:class:`~bot.host.GameHost`: restart recovery and adoption (:mod:`bot.recovery`, reached as
+``manager.recovery``), the leases on this process's games (:mod:`bot.leases`), what each
+event is handed to and the command handlers (:mod:`bot.handlers`, a table from the command
+grammar), the rule a finished game leaves for the next start (:mod:`bot.startrules`).
 """
 
 from __future__ import annotations
@@ -24,20 +24,8 @@ from typing import Any
 from bot import handlers, metrics, views
 from bot.admission import Admission, admit
 from bot.clock import Clock, SystemClock
-from bot.events import (
-    Button,
-    ChatKey,
-    Command,
-    Inbound,
-    MessageRef,
-    Player,
-    Post,
-    PrivateText,
-    Reaction,
-    Text,
-)
+from bot.events import ChatKey, Inbound, Player, Post
 from bot.fairshare import FairShare
-from bot.handlers.buttons import REACTION_VOTES, button_command
 from bot.host import Recovery, Routes, ScheduleBook
 from bot.leases import KEEP_ALIVE, Leases
 from bot.once import Once
@@ -48,15 +36,12 @@ from bot.privacy import Privacy
 from bot.recovery import RESUME_WITHIN, Restorer
 from bot.registry import Registry
 from bot.session import Session
-from bot.session_core import Phase, SessionError
+from bot.session_core import Phase
 from bot.startrules import StartRules
 from bot.workspace import Workspace
 from games.common.options import OptionValue
 from games.common.protocol import Action, GameInfo
 from storage.errors import Fenced, StorageError
-
-# (still importable from here: the adapters, bot.app and the tests use them)
-__all__ = ["GameManager"]
 
 log = logging.getLogger(__name__)
 
@@ -288,22 +273,8 @@ class GameManager:
         :meth:`bot.recovery.Restorer.adopt`)."""
         return await self.recovery.adopt(games, lobbies, tables)
 
-    async def announce_finished(self, games: Iterable[tuple[GameStart, list[Action]]]) -> list[str]:
-        """Post the results of games that finished just before a crash but were never announced
-        (see :meth:`bot.recovery.Restorer.announce_finished`). Returns the game ids announced."""
-        return await self.recovery.announce_finished(games)
-
-    def table_posted(self, ref: MessageRef) -> None:
-        """The delivery layer posted a new live table in a chat: an adopter will edit it."""
-        self.recovery.table_posted(ref)
-
-    def expect_recovery(self, chats: Iterable[ChatKey]) -> None:
-        """Before the platform delivers events: these chats have a game or lobby to restore, and
-        their events wait for :meth:`recover` (see :meth:`bot.recovery.Restorer.expect`)."""
-        self.recovery.expect(chats)
-
     async def wait_for_recovery(self, chat: ChatKey) -> None:
-        """Until ``chat``'s game is restored, if :meth:`expect_recovery` named it."""
+        """Until ``chat``'s game is restored, if :meth:`bot.recovery.Restorer.expect` named it."""
         if chat in self.recovery.restoring:  # (checked here: most events need no wait at all)
             await self.recovery.wait_for(chat)
 
@@ -408,38 +379,10 @@ class GameManager:
             except Exception:
                 log.exception("could not route an event in %s; handling it here", event.chat.label())
         try:
-            if isinstance(event, Text):
-                session = self.sessions.get(event.chat)
-                if session is not None and not event.edited:
-                    await session.text(event.player, event.text, event.sent_at, event.message_ref)
-            elif isinstance(event, Command):
-                await self._command(event)
-            elif isinstance(event, Button):
-                name, args = button_command(event.action) or ("", ())
-                if name:
-                    await self._command(Command(name, args, event.chat, event.player, event.interaction))
-            elif isinstance(event, Reaction):
-                choice = REACTION_VOTES.get(event.emoji)
-                session = self.sessions.get(event.chat)
-                if choice and session is not None and session.phase is Phase.RUNNING:
-                    await session.vote(event.player, choice)
-            elif isinstance(event, PrivateText):
-                await self._private_text(event)
-        except SessionError as exc:
-            if isinstance(event, Command | Button | PrivateText):
-                await self._reply_to(event, views.error(str(exc)))
+            await handlers.handle(self, event)
         except Exception as exc:
-            await self._crashed(getattr(event, "chat", None), exc)
+            await self._crashed(event.chat, exc)
         return True
-
-    async def _private_text(self, event: PrivateText) -> None:
-        await handlers.private_text(self, event)
-
-    async def _reply_to(self, event: Command | Button | PrivateText, view: views.View) -> None:
-        await handlers.reply(self, event, view)
-
-    async def _command(self, cmd: Command) -> None:
-        await handlers.dispatch(self, cmd)
 
     # ------------------------------------------------------------ forgetting
 

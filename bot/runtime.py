@@ -173,7 +173,7 @@ class Runtime:
         )
         manager.fair = FairShare(clock, outbox)  # each person's fair share (bot/fairshare.py)
         manager.closed_listeners.append(outbox.closed)
-        outbox.table_listeners.append(manager.table_posted)
+        outbox.table_listeners.append(manager.recovery.table_posted)
         router = services.router(manager, platform.name, codec=platform.codec, mine=platform.may_adopt)
         runtime = cls(platform, manager, services=services, router=router)  # (connects the router)
         metrics.watch(manager)
@@ -209,7 +209,7 @@ class Runtime:
         store, name = self.services.store, self.platform.name
         chats = {start.chat for start, _ in await load_unfinished(store) if start.chat.platform == name}
         chats |= {lobby.chat for lobby in await load_lobbies(store) if lobby.chat.platform == name}
-        self.manager.expect_recovery(chats)
+        self.manager.recovery.expect(chats)
 
     async def recover(self, mine: Callable[[ChatKey], bool] = lambda chat: True) -> Recovery:
         """Rebuild this process's unfinished games on the platform (``mine`` picks, e.g., a
@@ -218,7 +218,7 @@ class Runtime:
         try:
             recovery = await self.services.recover(self.manager, self.platform.name, mine)
         except BaseException:
-            self.manager.expect_recovery(())  # nothing more is coming: held events go on
+            self.manager.recovery.expect(())  # nothing more is coming: held events go on
             raise
         if self.scheduler is not None:
             await self.scheduler.load()

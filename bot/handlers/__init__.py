@@ -1,6 +1,10 @@
 """The command handlers: one function per core command of the grammar (:mod:`bot.commands`),
 one per kind of game verb (:mod:`bot.handlers.verbs`).
 
+:func:`handle` takes each admitted event of a chat this process runs to what handles it: a
+message to its session, a button or a reaction as the command or vote it stands for
+(:mod:`bot.handlers.buttons`), private words to :func:`~bot.handlers.playing.private_text`.
+
 :data:`HANDLERS` maps each core command's name to its handler; :func:`dispatch` reads a command
 with the grammar of the host's games (aliases resolved, mistakes explained) and calls its
 handler, or the handler of the kind of verb the chat's game declares. A handler gets the
@@ -13,11 +17,13 @@ from __future__ import annotations
 
 from bot import views
 from bot.commands import CommandError, grammar
-from bot.events import Command
+from bot.events import Button, Command, Inbound, PrivateText, Reaction, Text
 from bot.handlers import about, playing, verbs
+from bot.handlers.buttons import REACTION_VOTES, button_command
 from bot.handlers.common import MOVE_HINT, Handler, reply
 from bot.handlers.playing import private_text
 from bot.host import GameHost
+from bot.session_core import Phase, SessionError
 
 #: Core command name (as in :data:`bot.commands.COMMANDS`) → its handler.
 HANDLERS: dict[str, Handler] = {
@@ -59,4 +65,32 @@ async def dispatch(host: GameHost, cmd: Command) -> None:
         await reply(host, cmd, views.error(str(exc)))
 
 
-__all__ = ["HANDLERS", "MOVE_HINT", "Handler", "dispatch", "private_text", "reply"]
+async def handle(host: GameHost, event: Inbound) -> None:
+    """Hand ``event`` (admitted, and this process's to handle) to its session or its command's
+    handler. A :class:`~bot.session_core.SessionError` answers a command, button or private
+    words privately (a message or a reaction gets no answer); any other error goes on to the
+    caller, the host's one error handler."""
+    try:
+        if isinstance(event, Text):
+            session = host.sessions.get(event.chat)
+            if session is not None and not event.edited:
+                await session.text(event.player, event.text, event.sent_at, event.message_ref)
+        elif isinstance(event, Command):
+            await dispatch(host, event)
+        elif isinstance(event, Button):
+            name, args = button_command(event.action) or ("", ())
+            if name:
+                await dispatch(host, Command(name, args, event.chat, event.player, event.interaction))
+        elif isinstance(event, Reaction):
+            choice = REACTION_VOTES.get(event.emoji)
+            session = host.sessions.get(event.chat)
+            if choice and session is not None and session.phase is Phase.RUNNING:
+                await session.vote(event.player, choice)
+        else:
+            await private_text(host, event)
+    except SessionError as exc:
+        if isinstance(event, Command | Button | PrivateText):
+            await reply(host, event, views.error(str(exc)))
+
+
+__all__ = ["HANDLERS", "MOVE_HINT", "Handler", "dispatch", "handle", "private_text", "reply"]

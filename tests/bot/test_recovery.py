@@ -227,7 +227,7 @@ async def test_a_game_that_ended_just_before_a_crash_is_announced_after_the_rest
 
     second, outbox = new_manager(clock, log)
     finished = [(log.started[game_id], list(log.actions[game_id]))]
-    assert await second.announce_finished(finished) == [game_id]
+    assert await second.recovery.announce_finished(finished) == [game_id]
     await clock.settle()
     (posted,) = outbox.posts(CHAT)
     assert posted.view.kind == "result" and "moji restarted" in posted.view.plain()

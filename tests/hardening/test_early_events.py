@@ -102,7 +102,7 @@ async def test_an_event_for_a_game_being_restored_waits_for_it() -> None:
     await first.handle(Button(CHAT, BOB, JOIN))
     await first.shutdown()  # the process dies with the lobby open
     second, outbox = manager_on(log, clock)
-    second.expect_recovery([CHAT])  # known before the platform's events flow
+    second.recovery.expect([CHAT])  # known before the platform's events flow
     # the host presses Start on the old lobby a moment before recovery has run
     pressed = asyncio.ensure_future(second.handle(Button(CHAT, ANN, GO)))
     await asyncio.sleep(0)
