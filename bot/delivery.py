@@ -63,6 +63,7 @@ from bot.marks import (
     Marks,
     RefusalMarksFor,
 )
+from bot.platform import EVERY_CAPABILITY, Capabilities
 from bot.private_notes import PrivateNotes
 from bot.reach import Unreachable, with_pointer
 from bot.tables import (
@@ -83,8 +84,15 @@ class Delivery:
     """The :class:`~bot.outbox.Outbox` every platform adapter puts between sessions and itself."""
 
     def __init__(
-        self, transport: Transport, clock: Clock, *, refusal_marks: RefusalMarksFor | None = None
+        self,
+        transport: Transport,
+        clock: Clock,
+        *,
+        refusal_marks: RefusalMarksFor | None = None,
+        capabilities: Capabilities = EVERY_CAPABILITY,
     ) -> None:
+        #: What the platform can show: every view is fitted to it (:meth:`Capabilities.fit`).
+        self.capabilities = capabilities
         self.lanes = Lanes(transport, clock)
         self.transport = transport
         self.clock = clock
@@ -94,7 +102,7 @@ class Delivery:
         self._tasks = self.lanes.tasks
         self.tables = Tables(self.lanes)
         self.marks = Marks(self.lanes, self.tables, refusal_marks)
-        self.private_notes = PrivateNotes(self.lanes, clock, self._post)
+        self.private_notes = PrivateNotes(self.lanes, clock, self._post, capabilities)
         self.lanes.serve("messages", self._messages)
         self.lanes.serve("edits", self._edits)
 
@@ -131,6 +139,8 @@ class Delivery:
 
     async def send(self, message: Outbound) -> MessageRef | None:
         """Take one outbound message; returns at once except for a lobby post (its reference)."""
+        if not isinstance(message, React):
+            message = replace(message, view=self.capabilities.fit(message.view))
         if isinstance(message, Private):
             await self.private_notes.send(message)
             return None
@@ -141,7 +151,9 @@ class Delivery:
             self._edit(message)
             return None
         if message.view.kind == "turn" and len(self.unreachable):
-            message = replace(message, view=with_pointer(message.view, self.unreachable))
+            message = replace(
+                message, view=with_pointer(message.view, self.unreachable, buttons=self.capabilities.buttons)
+            )
         return await self._post(message)
 
     def saw_message(self, chat: ChatKey) -> None:

@@ -22,6 +22,7 @@ from bot.clock import Clock
 from bot.events import ChatKey, Inbound, Player
 from bot.ordering import Turns
 from bot.outbox import GameLog, GameStart, LobbyState, Outbox
+from bot.platform import Capabilities
 from bot.privacy import Privacy
 from bot.registry import Registry
 from bot.session import Session
@@ -103,6 +104,8 @@ class GameHost(Protocol):
     think_in_thread: bool
     #: Seeds of new games.
     rng: random.Random
+    #: What the platform can show (buttons, threads, ephemeral replies, private text).
+    capabilities: Capabilities
 
     def spawn(
         self, coro: Coroutine[Any, Any, None], name: str, chat: ChatKey | None = None

@@ -31,6 +31,7 @@ from bot.leases import KEEP_ALIVE, Leases
 from bot.once import Once
 from bot.ordering import Turns
 from bot.outbox import GameLog, GameStart, LobbyState, Outbox
+from bot.platform import EVERY_CAPABILITY, Capabilities
 from bot.preparing import Preparing
 from bot.privacy import Privacy
 from bot.recovery import RESUME_WITHIN, Restorer
@@ -72,8 +73,11 @@ class GameManager:
         rng: random.Random | None = None,
         think_in_thread: bool | None = None,
         keep_alive: float = KEEP_ALIVE,
+        capabilities: Capabilities = EVERY_CAPABILITY,
     ) -> None:
         self.registry = registry
+        #: What the platform can show (its runtime says; see :class:`bot.platform.Capabilities`).
+        self.capabilities = capabilities
         #: Run turn-based computer players in a worker thread (see Session). By default only
         #: on the real clock: simulated time (tests, benchmarks) keeps everything on one thread.
         self.think_in_thread = isinstance(clock, SystemClock) if think_in_thread is None else think_in_thread

@@ -10,11 +10,13 @@ know by itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from bot.events import ChatKey, Player
+from bot.views import View
 from bot.wire import InteractionCodec
+from games.common.protocol import GameInfo
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +37,26 @@ class Capabilities:
     buttons: bool
     timestamp_precision: float
     private_text: bool = False
+
+    def plays_in_thread(self, info: GameInfo) -> bool:
+        """Whether a game of ``info`` gets a thread of its own when started in a channel (a
+        turn-based game, where the platform has threads: the channel stays calm between turns)."""
+        return self.threads and not info.realtime
+
+    def fit(self, view: View) -> View:
+        """``view`` as the platform can show it: without buttons where it has none (its text
+        says what to type), and not asking for a thread of its own where it has no threads."""
+        if (self.buttons or not view.buttons) and (self.threads or not view.threaded):
+            return view
+        return replace(
+            view, buttons=view.buttons if self.buttons else (), threaded=view.threaded and self.threads
+        )
+
+
+#: A core built without a platform (tests, tools): it may show everything.
+EVERY_CAPABILITY = Capabilities(
+    ephemeral=True, threads=True, buttons=True, timestamp_precision=0.000_001, private_text=True
+)
 
 
 class Platform(Protocol):

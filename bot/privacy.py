@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Protocol
 from bot import views
 from bot.commands import CommandError
 from bot.events import ChatKey, Command, Player
+from bot.platform import Capabilities
 from games.common.options import OptionValue
 
 if TYPE_CHECKING:
@@ -142,6 +143,9 @@ class PrivacyHost(Protocol):
     @property
     def schedules(self) -> _Schedules | None: ...
 
+    @property
+    def capabilities(self) -> Capabilities: ...
+
     def forget_player(self, player: Player, workspace_id: str) -> None:
         """Forget what the process remembers of a player who asked to be forgotten here."""
 
@@ -168,6 +172,12 @@ class Privacy:
             raise CommandError("This moji runs without a database, so there is nothing kept to delete.")
         return store
 
+    def _confirm(self, command: str) -> str:
+        """How to confirm: the button (where the platform has buttons) or the command typed."""
+        if self.manager.capabilities.buttons:
+            return f"Press the button, or type `{command}`."
+        return f"Type `{command}` to go ahead."
+
     async def privacy(self, cmd: Command) -> views.View:
         """``privacy``."""
         settings = await self.manager.workspace.settings(cmd.chat)
@@ -192,7 +202,7 @@ class Privacy:
                     "This deletes your scores, totals and name in this workspace, and turns your seats "
                     "in past games into “a former player” (the other players' results stay). "
                     "The logs of those games are deleted. It can't be undone.",
-                    "Press the button, or type `forget-me confirm`.",
+                    self._confirm("forget-me confirm"),
                 ),
                 buttons=(views.ButtonSpec(FORGET_ME, "Forget me", "danger"),),
             )
@@ -251,7 +261,7 @@ class Privacy:
                 lines=(
                     "This deletes every game, result, score, season, setting, word list entry and "
                     "scheduled game of this workspace, for everyone. It can't be undone.",
-                    "Press the button, or type `purge confirm`.",
+                    self._confirm("purge confirm"),
                 ),
                 buttons=(views.ButtonSpec(PURGE, "Delete everything", "danger"),),
             )

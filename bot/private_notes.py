@@ -7,7 +7,9 @@ adapter can finish the interaction knowing it was answered. The others wait in t
 budget has room, so many replies owed to one person never hold up another's. A player
 whose private messages the platform refuses (their setting) is remembered in
 :class:`~bot.reach.Unreachable` and pointed once, in the chat, to what shows their notes
-(:mod:`bot.reach`).
+(:mod:`bot.reach`). Only where the platform has ephemeral replies is an answer to the
+player's own command or button sure to reach them (it is shown in the channel, to them
+alone); elsewhere it is a direct message like any other note.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from bot.clock import Clock
 from bot.events import ChatKey, MessageRef, Post, Private
 from bot.lanes import ChatState, Lanes
 from bot.pacing import RateLimited
+from bot.platform import EVERY_CAPABILITY, Capabilities
 from bot.reach import PrivateRefused, Unreachable, pointer, seat_of
 
 # (one logger for the whole delivery layer, as before it was split into modules)
@@ -33,9 +36,12 @@ PostTo = Callable[[Post], Awaitable[MessageRef | None]]
 class PrivateNotes:
     """Each chat's private notes, and the players the platform refuses them to."""
 
-    def __init__(self, lanes: Lanes, clock: Clock, post: PostTo) -> None:
+    def __init__(
+        self, lanes: Lanes, clock: Clock, post: PostTo, capabilities: Capabilities = EVERY_CAPABILITY
+    ) -> None:
         self.lanes = lanes
         self.post = post
+        self.capabilities = capabilities
         #: Players whose private messages the platform refuses (their setting): see bot/reach.py.
         self.unreachable = Unreachable(clock)
         lanes.serve("private", self._privates)
@@ -43,7 +49,7 @@ class PrivateNotes:
     async def send(self, message: Private) -> None:
         """Send a private note now (an answer the platform does not limit) or queue it in turn."""
         lanes = self.lanes
-        if message.interaction is None and self.unreachable.closed(seat_of(message.player)):
+        if not self._in_place(message) and self.unreachable.closed(seat_of(message.player)):
             # refused before: not tried again (each refusal is an invalid request to the
             # platform); the player was pointed to what shows it on request (bot/reach.py)
             lanes.stats.privates_unreachable += 1
@@ -64,6 +70,11 @@ class PrivateNotes:
         lanes.stats.note_queue("private", len(state.privates))
         lanes.run(message.chat, state, "private")
 
+    def _in_place(self, message: Private) -> bool:
+        """Whether ``message`` answers its player's own command or button where they are (an
+        ephemeral reply), which no privacy setting refuses."""
+        return message.interaction is not None and self.capabilities.ephemeral
+
     async def _refused(self, chat: ChatKey, exc: PrivateRefused) -> None:
         """The platform refused a private message to a player (their own setting): remember it,
         and the first time, tell them in the chat where their private notes are instead."""
@@ -74,7 +85,7 @@ class PrivateNotes:
                 exc.player.display_name,
                 chat.label(),
             )
-            await self.post(Post(chat, pointer(exc.player)))
+            await self.post(Post(chat, pointer(exc.player, buttons=self.capabilities.buttons)))
 
     async def _privates(self, chat: ChatKey, state: ChatState) -> None:
         while state.privates:
@@ -94,7 +105,7 @@ class PrivateNotes:
             return
         ticket = await lanes.pacer.acquire("private", chat)
         message = state.privates.pop()
-        if message.interaction is None and self.unreachable.closed(seat_of(message.player)):
+        if not self._in_place(message) and self.unreachable.closed(seat_of(message.player)):
             lanes.pacer.release(ticket)  # (refused meanwhile: see send)
             lanes.stats.privates_unreachable += 1
             return

@@ -67,26 +67,31 @@ class Unreachable:
 
 POINTER = (
     "{name}, I can't send you direct messages (your privacy settings for this server allow "
-    "none), so your turns' private notes stay here for you: press **My rack** (or use `hand`) "
+    "none), so your turns' private notes stay here for you: {press} "
     "whenever you want to see your rack or hand — only you see it."
 )
+#: How :data:`POINTER` says what shows the notes, with the platform's buttons and without.
+PRESS = "press **My rack** (or use `hand`)"
+TYPE = "use `hand`"
 
 
-def pointer(player: Player) -> views.View:
-    """A public note that tells ``player`` where their private notes are: it mentions them and
-    carries the **My rack** button (an answer to a button is private and always arrives)."""
-    text = POINTER.format(name=views.user(player.display_name))
+def pointer(player: Player, *, buttons: bool = True) -> views.View:
+    """A public note that tells ``player`` where their private notes are: it mentions them and,
+    where the platform has buttons, carries the **My rack** button (an answer to a button is
+    private and always arrives)."""
+    text = POINTER.format(name=views.user(player.display_name), press=PRESS if buttons else TYPE)
     return views.View(
         kind="turn",
         lines=(text,),
         mentions=(seat_of(player),),
-        buttons=(views.ButtonSpec(views.HAND, "My rack", "primary"),),
+        buttons=(views.ButtonSpec(views.HAND, "My rack", "primary"),) if buttons else (),
     )
 
 
-def with_pointer(view: views.View, unreachable: Unreachable) -> views.View:
-    """A turn message, with the **My rack** button when its player refuses private messages."""
-    if view.kind != "turn" or not any(unreachable.closed(seat) for seat in view.mentions):
+def with_pointer(view: views.View, unreachable: Unreachable, *, buttons: bool = True) -> views.View:
+    """A turn message, with the **My rack** button when its player refuses private messages
+    (where the platform has no buttons, the note :func:`pointer` posted once says `hand`)."""
+    if not buttons or view.kind != "turn" or not any(unreachable.closed(seat) for seat in view.mentions):
         return view
     if any(b.action == views.HAND for b in view.buttons):
         return view

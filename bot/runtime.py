@@ -38,7 +38,7 @@ from bot import metrics
 from bot.admission import Admission, admit
 from bot.clock import Clock
 from bot.delivery import Delivery
-from bot.events import Button, ChatKey, Command, Inbound, Player, Reaction, Text
+from bot.events import Button, ChatKey, Command, Inbound, Player, PrivateText, Reaction, Text
 from bot.fairshare import FairShare
 from bot.host import Recovery
 from bot.manager import GameManager
@@ -140,6 +140,7 @@ class Runtime:
         #: Events dropped on the way in, by why (``chatter``, ``repeat``, ``refused``).
         self.dropped: dict[str, int] = {"chatter": 0, "repeat": 0, "refused": 0}
         manager.once.codec = platform.codec  # a command or button press is handled once, by its id
+        manager.capabilities = platform.capabilities  # what the core may show here
         if router is not None:
             self.route(router)
 
@@ -160,7 +161,7 @@ class Runtime:
         """A platform's whole core, wired once: its delivery layer in front of ``transport``,
         a game manager, each person's fair share, the router between the processes sharing
         the database (adopting only what :meth:`Platform.may_adopt` allows) and ``/metrics``."""
-        outbox = Delivery(transport, clock, refusal_marks=refusal_marks)
+        outbox = Delivery(transport, clock, refusal_marks=refusal_marks, capabilities=platform.capabilities)
         manager = GameManager(
             services.registry,
             outbox,
@@ -277,6 +278,8 @@ class Runtime:
         adapter answers the event itself once admitted, instead of the manager.
 
         False: the event repeats one handled already (its first delivery answered it)."""
+        if isinstance(event, PrivateText) and not self.platform.capabilities.private_text:
+            return True  # (a platform without private text sends none: never read)
         if turn is None:
             if isinstance(event, Text | Reaction) and not self.listening(event.chat):
                 return True  # chatter in a chat without a game: never lined up nor read
@@ -360,7 +363,10 @@ class Runtime:
 
     async def game_of(self, workspace: str, player: Player) -> ChatKey | None:
         """The chat of a running game ``player`` plays in, in ``workspace``: run here, else (with
-        other processes on the database) by another (for a private list sent by direct message)."""
+        other processes on the database) by another (for a private list sent by direct message).
+        None where the platform takes no private text."""
+        if not self.platform.capabilities.private_text:
+            return None
         for chat, session in self.manager.sessions.items():
             if (
                 chat.workspace_id == workspace
@@ -374,7 +380,9 @@ class Runtime:
 
     def plays_here(self, chat: ChatKey, player: Player) -> bool:
         """Whether ``player`` may send ``chat``'s game private words: they play in it, or another
-        process may run it (and judges there)."""
+        process may run it (and judges there). Never where the platform takes no private text."""
+        if not self.platform.capabilities.private_text:
+            return False
         session = self.manager.sessions.get(chat)
         if session is None:
             return self.manager.may_have_game(chat)

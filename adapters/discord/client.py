@@ -556,10 +556,12 @@ class MojiBot(discord.AutoShardedClient):
         return missing_message(lacking) if lacking else ""
 
     async def _game_chat(self, reply: Reply, chat: ChatKey, args: tuple[str, ...]) -> ChatKey:
-        """Turn-based games get their own thread (when started outside one)."""
+        """Turn-based games get their own thread (when started outside one): the core's rule,
+        :meth:`bot.platform.Capabilities.plays_in_thread`."""
         interaction = reply.interaction
         info = self.registry.find(args[0]) if args and "=" not in args[0] else None
-        if info is None or info.realtime or chat.thread_id or self.runtime.runs(chat):
+        plays_in_thread = info is not None and self.runtime.platform.capabilities.plays_in_thread(info)
+        if info is None or not plays_in_thread or chat.thread_id or self.runtime.runs(chat):
             return chat
         lacking = missing(interaction.app_permissions, THREADS)
         if lacking:

@@ -48,7 +48,9 @@ class Codec:
 
 class FakePlatform:
     name = "test"
-    capabilities = Capabilities(ephemeral=True, threads=False, buttons=True, timestamp_precision=0.001)
+    capabilities = Capabilities(
+        ephemeral=True, threads=False, buttons=True, timestamp_precision=0.001, private_text=True
+    )
 
     def __init__(self, admins: set[str] | None = None) -> None:
         self.codec = Codec()
