@@ -86,6 +86,9 @@ class PlatformHarness(Protocol):
     name: str
     #: Capability → why this platform does not have it (see the constants above).
     lacks: ClassVar[dict[str, str]]
+    #: The most malformed ``/moji`` command the platform delivers (Discord checks a command's
+    #: name and options before sending it; a typed command can be anything).
+    malformed: ClassVar[str]
     #: The chat the game is played in.
     chat: ChatKey
     clock: FakeClock
@@ -247,6 +250,7 @@ class DiscordHarness:
 
     name = "discord"
     lacks: ClassVar[dict[str, str]] = {}
+    malformed: ClassVar[str] = "rules nonsense"
 
     def __init__(self, h: Any, store: SQLStore) -> None:
         from tests.adapters.discord.conftest import CHAT
@@ -486,6 +490,7 @@ class SlackHarness:
 
     name = "slack"
     lacks: ClassVar[dict[str, str]] = {}
+    malformed: ClassVar[str] = "nonsense"
 
     def __init__(self, h: Any, store: SQLStore) -> None:
         from tests.adapters.slack.conftest import CHAT
@@ -738,6 +743,7 @@ class TerminalHarness:
     """The terminal adapter: one person ("you", an admin) typing lines, computer players."""
 
     name = "terminal"
+    malformed: ClassVar[str] = "nonsense"
     lacks: ClassVar[dict[str, str]] = {
         PEOPLE_CAP: "the terminal has one person at the keyboard, called You",
         BUTTONS: "the terminal has no buttons",
