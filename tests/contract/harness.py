@@ -58,6 +58,7 @@ ADMINS = "admins"
 LIMITS = "limits"
 THREADS = "threads"
 PINGS = "pings"
+CHATS = "chats"  # other chats (channels) of the workspace, each with a game of its own
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,13 @@ class PlatformHarness(Protocol):
     async def press(self, who: str, action: str) -> Sent:
         """``who`` presses the button ``action`` (e.g. ``moji:join``) under the bot's latest message
         that has it."""
+
+    def elsewhere(self, n: int) -> ChatKey:
+        """The ``n``-th other chat of the workspace (``n`` from 0): a channel of its own."""
+
+    async def command_elsewhere(self, n: int, text: str) -> Sent:
+        """The ``n``-th other person (someone of :meth:`elsewhere`'s chat ``n``) runs ``/moji text``
+        in that chat."""
 
     async def say(self, who: str, text: str, *, thread: str | None = None) -> Sent:
         """``who`` types ``text`` in the chat (or in the game's ``thread``)."""
@@ -285,6 +293,17 @@ class DiscordHarness:
             kw.update(channel=thread, thread_parent=CHANNEL_ID)
         iid = await self.fake.slash(*self._member(who), sub, options, group=group, **kw)
         return Sent("command", who, text, iid)
+
+    def elsewhere(self, n: int) -> ChatKey:
+        from tests.adapters.discord.fakediscord import GUILD_ID
+
+        return ChatKey("discord", GUILD_ID, str(810000000000000000 + n))
+
+    async def command_elsewhere(self, n: int, text: str) -> Sent:
+        sub, options, group = _discord_slash(text)
+        uid, channel = str(820000000000000000 + n), self.elsewhere(n).channel_id
+        iid = await self.fake.slash(uid, f"P{n}", sub, options, group=group, channel=channel)
+        return Sent("command", f"P{n}", text, iid)
 
     def _message_with(self, action: str) -> str:
         for mid, message in reversed(list(self.fake.messages.items())):
@@ -543,6 +562,16 @@ class SlackHarness:
         sent = await self._signed(urlencode(form))
         return Sent("command", who, text, sent.ref)
 
+    def elsewhere(self, n: int) -> ChatKey:
+        from tests.adapters.slack.conftest import TEAM
+
+        return ChatKey("slack", TEAM, f"C{n:03d}")
+
+    async def command_elsewhere(self, n: int, text: str) -> Sent:
+        channel = self.elsewhere(n).channel_id
+        assert await self.h.command(f"U{channel}", text, channel=channel) == 200
+        return Sent("command", f"U{channel}", text)
+
     async def press(self, who: str, action: str) -> Sent:
         from tests.adapters.slack.conftest import CHANNEL, TEAM
 
@@ -751,6 +780,7 @@ class TerminalHarness:
         ADMINS: "the one person at the terminal is its admin",
         LIMITS: "the terminal has no rate limits",
         THREADS: "the terminal has no threads",
+        CHATS: "the terminal is one chat",
         PINGS: "the one person at the terminal is always at the table: there is no one to notify",
     }
 
@@ -825,6 +855,12 @@ class TerminalHarness:
 
     async def press(self, who: str, action: str) -> Sent:
         raise AssertionError(self.lacks[BUTTONS])
+
+    def elsewhere(self, n: int) -> ChatKey:
+        raise AssertionError(self.lacks[CHATS])
+
+    async def command_elsewhere(self, n: int, text: str) -> Sent:
+        raise AssertionError(self.lacks[CHATS])
 
     async def say(self, who: str, text: str, *, thread: str | None = None) -> Sent:
         self.keys.type(text)
