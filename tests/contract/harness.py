@@ -190,10 +190,21 @@ def game_session(p: PlatformHarness) -> Any:
 # --------------------------------------------------------------------------- shared parts
 
 
-async def _real_services(tmp_path: Path, registry: Registry) -> tuple[Services, SQLStore]:
-    store: SQLStore = open_store(f"sqlite:///{tmp_path / 'moji.db'}")
-    await store.open()
+async def _real_services(
+    tmp_path: Path, registry: Registry, database: SQLStore | None = None
+) -> tuple[Services, SQLStore]:
+    """The real services on ``database`` (opened, and closed by whoever opened it), or on a fresh
+    SQLite file (opened here: close it with :func:`_close_own`)."""
+    store: SQLStore = database or open_store(f"sqlite:///{tmp_path / 'moji.db'}")
+    if database is None:
+        await store.open()
     return Services(registry, Workspace(store, registry), StoreGameLog(store), store), store
+
+
+async def _close_own(store: SQLStore, database: SQLStore | None) -> None:
+    """Close ``store`` unless it is the ``database`` a caller gave (and so closes)."""
+    if store is not database:
+        await store.close()
 
 
 async def _database_caught_up(store: SQLStore) -> None:
@@ -469,7 +480,7 @@ class DiscordHarness:
 
 @asynccontextmanager
 async def discord_harness(
-    registry: Registry, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    registry: Registry, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, database: SQLStore | None = None
 ) -> AsyncIterator[DiscordHarness]:
     """The Discord ``h`` fixture's set-up (tests/adapters/discord/conftest.py), on real services."""
     from discord.http import Ratelimit
@@ -482,7 +493,7 @@ async def discord_harness(
     )
     from tests.adapters.discord.fakediscord import FakeDiscord
 
-    svc, store = await _real_services(tmp_path, registry)
+    svc, store = await _real_services(tmp_path, registry, database)
     try:
         clock = FakeClock(start=time.time())
         fake = FakeDiscord(now=clock.now, limits=ON_A_FAKE_CLOCK)
@@ -498,7 +509,7 @@ async def discord_harness(
         finally:
             await fake.close()
     finally:
-        await store.close()
+        await _close_own(store, database)
 
 
 # --------------------------------------------------------------------------- Slack
@@ -734,13 +745,15 @@ class SlackHarness:
 
 
 @asynccontextmanager
-async def slack_harness(registry: Registry, tmp_path: Path) -> AsyncIterator[SlackHarness]:
+async def slack_harness(
+    registry: Registry, tmp_path: Path, database: SQLStore | None = None
+) -> AsyncIterator[SlackHarness]:
     """The Slack ``h`` fixture's set-up (tests/adapters/slack/conftest.py), on real services."""
     pytest.importorskip("slack_bolt")
     from tests.adapters.slack.conftest import MONDAY_1459, running
     from tests.adapters.slack.fakeslack import FakeSlack
 
-    svc, store = await _real_services(tmp_path, registry)
+    svc, store = await _real_services(tmp_path, registry, database)
     try:
         clock = FakeClock(MONDAY_1459)
         fake = FakeSlack(names={"UADMIN": "Ada"}, admins={"UADMIN"}, now=clock.now)
@@ -751,7 +764,7 @@ async def slack_harness(registry: Registry, tmp_path: Path) -> AsyncIterator[Sla
         finally:
             await fake.stop()
     finally:
-        await store.close()
+        await _close_own(store, database)
 
 
 # --------------------------------------------------------------------------- terminal
@@ -946,9 +959,11 @@ class TerminalHarness:
 
 
 @asynccontextmanager
-async def terminal_harness(registry: Registry, tmp_path: Path) -> AsyncIterator[TerminalHarness]:
+async def terminal_harness(
+    registry: Registry, tmp_path: Path, database: SQLStore | None = None
+) -> AsyncIterator[TerminalHarness]:
     """The terminal adapter on the real services, as ``python -m bot`` runs it."""
-    svc, store = await _real_services(tmp_path, registry)
+    svc, store = await _real_services(tmp_path, registry, database)
     try:
         harness = TerminalHarness(registry, svc, store)
         try:
@@ -956,20 +971,25 @@ async def terminal_harness(registry: Registry, tmp_path: Path) -> AsyncIterator[
         finally:
             await harness.close()
     finally:
-        await store.close()
+        await _close_own(store, database)
 
 
 @asynccontextmanager
 async def open_platform(
-    name: str, registry: Registry, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    name: str,
+    registry: Registry,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    database: SQLStore | None = None,
 ) -> AsyncIterator[PlatformHarness]:
-    """The harness of platform ``name`` ("discord", "slack" or "terminal")."""
+    """The harness of platform ``name`` ("discord", "slack" or "terminal"), on ``database`` (an
+    opened store the caller closes) or on a fresh SQLite file."""
     if name == "discord":
-        async with discord_harness(registry, tmp_path, monkeypatch) as d:
+        async with discord_harness(registry, tmp_path, monkeypatch, database) as d:
             yield d
     elif name == "slack":
-        async with slack_harness(registry, tmp_path) as s:
+        async with slack_harness(registry, tmp_path, database) as s:
             yield s
     else:
-        async with terminal_harness(registry, tmp_path) as t:
+        async with terminal_harness(registry, tmp_path, database) as t:
             yield t
