@@ -87,6 +87,9 @@ class PlatformHarness(Protocol):
     name: str
     #: Capability → why this platform does not have it (see the constants above).
     lacks: ClassVar[dict[str, str]]
+    #: At most how many calls that change what the chat shows (posts, edits, reactions, uploads)
+    #: a lively game may make per accepted answer (bench/bench_delivery.py measures them).
+    call_budget: ClassVar[float]
     #: The most malformed ``/moji`` command the platform delivers (Discord checks a command's
     #: name and options before sending it; a typed command can be anything).
     malformed: ClassVar[str]
@@ -158,6 +161,22 @@ class PlatformHarness(Protocol):
     def rate_limited(self) -> list[Any]:
         """Calls the platform refused as over its rate limits (429), in order."""
 
+    def final_table(self, title: str) -> list[str]:
+        """What the last table of the game ``title`` (e.g. ``moji race``) posted or edited shows
+        that a finished game's table may not (buttons to play on, cards face-up), or lacks (the
+        game's end, where the platform shows outcomes on the table): empty when it shows the
+        game's final state."""
+
+    def shown_calls(self) -> list[Any]:
+        """The calls that changed what the chat shows (posts, edits, reactions, uploads) from the
+        first table of a game on, that the platform took."""
+
+    def accepted_marks(self) -> int:
+        """How many "accepted" marks the bot put on anything in the chat."""
+
+    def calls_in_flight(self) -> int:
+        """How many calls to the platform are on their way (sent, not yet answered)."""
+
     def hostile_live(self, text: str) -> list[str]:
         """Live constructs in one shown text that a hostile name or word could have added: links,
         mentions, tokens, formatting, control characters, direction overrides."""
@@ -218,6 +237,10 @@ async def _database_caught_up(store: SQLStore) -> None:
         await asyncio.sleep(0)
 
 
+#: (for a test that moves the clock itself, in steps too small for :meth:`PlatformHarness.settle`)
+database_caught_up = _database_caught_up
+
+
 async def _tick_until(p: PlatformHarness, predicate: Callable[[], object], most: float) -> None:
     """Let the fake clock run in steps of 0.25 s, at most ``most`` s, until ``predicate()`` holds;
     then, as work in real threads (a dictionary loading, the database) may still be on its way,
@@ -269,6 +292,9 @@ class DiscordHarness:
 
     name = "discord"
     lacks: ClassVar[dict[str, str]] = {}
+    # (the budget at human pace is 2; here the fake clock runs on while pictures are drawn and
+    # scores are written in real time, so a state meant to pass unseen is sometimes sent)
+    call_budget: ClassVar[float] = 3.0
     malformed: ClassVar[str] = "rules nonsense"
 
     def __init__(self, h: Any, store: SQLStore) -> None:
@@ -453,6 +479,34 @@ class DiscordHarness:
     def rate_limited(self) -> list[Any]:
         return list(self.fake.rate_limited())
 
+    def final_table(self, title: str) -> list[str]:
+        tables = [
+            r
+            for r in self.fake.requests
+            if r.method in ("POST", "PATCH") and r.status == 200 and f'"title": "{title}' in r.text
+        ]
+        last = tables[-1].json if tables and isinstance(tables[-1].json, dict) else {}
+        # (Discord shows outcomes as messages of their own, and the cards face-up as its content)
+        return [what for what in ("components", "content") if last.get(what)] if tables else ["no table"]
+
+    def shown_calls(self) -> list[Any]:
+        from tests.adapters.discord.conftest import is_table
+
+        tables = [r for r in self.fake.requests if r.method == "POST" and r.status == 200 and is_table(r)]
+        first = self.fake.requests.index(tables[0]) if tables else len(self.fake.requests)
+        return [
+            r
+            for r in self.fake.requests[first:]
+            if r.method in ("POST", "PATCH", "PUT") and r.path.startswith("/channels/") and r.status == 200
+        ]
+
+    def calls_in_flight(self) -> int:
+        return int(self.fake.inflight)
+
+    def accepted_marks(self) -> int:
+        ticks = self.fake.of("PUT", r"/reactions/")
+        return len([r for r in ticks if r.status == 200 and ("%E2%9C%85" in r.path or "✅" in r.path)])
+
     def hostile_live(self, text: str) -> list[str]:
         kinds = discord_live(text)
         named = ("masked-link", "url", "everyone", "here", "fmt:||")
@@ -520,6 +574,7 @@ class SlackHarness:
 
     name = "slack"
     lacks: ClassVar[dict[str, str]] = {}
+    call_budget: ClassVar[float] = 3.0  # (pictures included: each is an upload)
     malformed: ClassVar[str] = "nonsense"
 
     def __init__(self, h: Any, store: SQLStore) -> None:
@@ -715,6 +770,40 @@ class SlackHarness:
     def rate_limited(self) -> list[Any]:
         return list(self.slack.rate_limited())
 
+    def final_table(self, title: str) -> list[str]:
+        tables = [
+            c
+            for c in self.slack.calls
+            if c.ok
+            and c.method in ("chat.postMessage", "chat.update")
+            and str(c.args.get("text")).startswith(title)
+        ]
+        if not tables:
+            return ["no table"]
+        last = tables[-1].text()
+        # (Slack shows outcomes on the table: the last is the game's end)
+        return (["no game over"] if "Game over" not in last else []) + (
+            ["moji:skip"] if "moji:skip" in last else []
+        )
+
+    def shown_calls(self) -> list[Any]:
+        from tests.adapters.slack.test_game import is_table
+
+        shown = ("chat.postMessage", "chat.update", "reactions.add", "files.completeUploadExternal")
+        tables = [
+            c for c in self.slack.calls if c.method in ("chat.postMessage", "chat.update") and is_table(c)
+        ]
+        first = self.slack.calls.index(tables[0]) if tables else len(self.slack.calls)
+        return [c for c in self.slack.calls[first:] if c.ok and c.method in shown]
+
+    def calls_in_flight(self) -> int:
+        return int(self.slack.inflight)
+
+    def accepted_marks(self) -> int:
+        return len(
+            [c for c in self.slack.of("reactions.add") if c.ok and c.args.get("name") == "white_check_mark"]
+        )
+
     def hostile_live(self, text: str) -> list[str]:
         kinds = slack_live(text)
         found = [k for k in kinds if k.startswith("token:") and not k.startswith("token:<!date^")]
@@ -785,6 +874,7 @@ class TerminalHarness:
     """The terminal adapter: one person ("you", an admin) typing lines, computer players."""
 
     name = "terminal"
+    call_budget: ClassVar[float] = float("inf")  # (no calls: it writes to the screen)
     malformed: ClassVar[str] = "nonsense"
     lacks: ClassVar[dict[str, str]] = {
         PEOPLE_CAP: "the terminal has one person at the keyboard, called You",
@@ -919,6 +1009,18 @@ class TerminalHarness:
 
     def rate_limited(self) -> list[Any]:
         return []
+
+    def final_table(self, title: str) -> list[str]:
+        raise AssertionError(self.lacks[LIMITS])  # (a table is written anew each time: no buttons)
+
+    def shown_calls(self) -> list[Any]:
+        raise AssertionError(self.lacks[LIMITS])
+
+    def calls_in_flight(self) -> int:
+        return 0
+
+    def accepted_marks(self) -> int:
+        return len([text for _, text in self.screen.pieces if text.strip().startswith("✔ ")])
 
     def hostile_live(self, text: str) -> list[str]:
         return terminal_live(text) + leaks(text)

@@ -10,6 +10,7 @@ from tests.bot.toygame import TOY
 from tests.contract.harness import PEOPLE_CAP, PlatformHarness, game_session
 from tests.contract.secret import SECRET, SECRET_GAME
 
+
 @pytest.fixture
 def registry() -> Registry:
     return Registry([TOY, SECRET_GAME])
