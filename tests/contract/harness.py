@@ -135,6 +135,9 @@ class PlatformHarness(Protocol):
     def told(self, who: str) -> list[str]:
         """What ``who`` alone was told: ephemeral replies and direct messages, in order."""
 
+    def everything(self) -> list[str]:
+        """Every text the bot sent anywhere (any chat, anyone), one per call."""
+
     def buttons_told(self, who: str) -> list[str]:
         """The action ids of the buttons on what ``who`` alone was told, in order."""
 
@@ -377,6 +380,9 @@ class DiscordHarness:
             texts += [str(embed.get("title") or ""), str(embed.get("description") or "")]
             texts += [f"{f.get('name')}\n{f.get('value')}" for f in embed.get("fields") or []]
         return "\n".join(t for t in texts if t)
+
+    def everything(self) -> list[str]:
+        return [r.text for r in self.fake.requests]
 
     def _dm_paths(self) -> dict[str, str]:
         return {f"/channels/{c}/messages": uid for uid, c in self.fake.dm_channels.items()}
@@ -693,6 +699,9 @@ class SlackHarness:
             if thread is None and c.args.get("response_type") == "in_channel"
         ]
 
+    def everything(self) -> list[str]:
+        return [c.text() for c in self.slack.calls]
+
     def _told(self, who: str) -> list[Any]:
         """Ephemeral messages to ``who`` in the chat's channel (an ephemeral elsewhere would not be
         seen there: it does not count), and direct messages."""
@@ -978,6 +987,9 @@ class TerminalHarness:
 
     def told(self, who: str) -> list[str]:
         return [text for private, text in self.screen.pieces if private]
+
+    def everything(self) -> list[str]:
+        return [text for _, text in self.screen.pieces]
 
     def buttons_told(self, who: str) -> list[str]:
         return []
