@@ -1,6 +1,7 @@
 """The contract suite's fixtures: ``platform``, one :class:`~tests.contract.harness.PlatformHarness`
-per front door (Discord, Slack, terminal), and ``registry``, the games installed (the toy game
-unless a module says otherwise).
+per front door (Discord, Slack, terminal); ``registry``, the games installed (the toy game unless
+a module says otherwise); ``database``, the store they run on (a fresh SQLite file unless a
+module says otherwise).
 
 ``@pytest.mark.needs("people", …)`` skips a test on a platform that lacks one of those
 capabilities, with the platform's reason (see :attr:`PlatformHarness.lacks`), before anything starts.
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.registry import Registry
+from storage.sqlstore import SQLStore
 from tests.bot.toygame import TOY
 from tests.contract.harness import PlatformHarness, open_platform
 
@@ -29,9 +31,19 @@ def registry() -> Registry:
     return Registry([TOY])
 
 
+@pytest.fixture
+def database() -> SQLStore | None:
+    """The store the platform runs on: None, a fresh SQLite file (a module may give another)."""
+    return None
+
+
 @pytest.fixture(params=PLATFORMS)
 async def platform(
-    request: pytest.FixtureRequest, registry: Registry, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    request: pytest.FixtureRequest,
+    registry: Registry,
+    database: SQLStore | None,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> AsyncIterator[PlatformHarness]:
     from tests.contract.harness import DiscordHarness, SlackHarness, TerminalHarness
 
@@ -45,7 +57,7 @@ async def platform(
         for capability in marker.args:
             if capability in kind.lacks:
                 pytest.skip(f"{request.param}: {kind.lacks[capability]}")
-    async with open_platform(request.param, registry, tmp_path, monkeypatch) as harness:
+    async with open_platform(request.param, registry, tmp_path, monkeypatch, database) as harness:
         yield harness
 
 

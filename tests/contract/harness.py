@@ -58,6 +58,7 @@ ADMINS = "admins"
 LIMITS = "limits"
 THREADS = "threads"
 PINGS = "pings"
+CHATS = "chats"  # other chats (channels) of the workspace, each with a game of its own
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,12 @@ class PlatformHarness(Protocol):
     name: str
     #: Capability → why this platform does not have it (see the constants above).
     lacks: ClassVar[dict[str, str]]
+    #: At most how many calls that change what the chat shows (posts, edits, reactions, uploads)
+    #: a lively game may make per accepted answer (bench/bench_delivery.py measures them).
+    call_budget: ClassVar[float]
+    #: The most malformed ``/moji`` command the platform delivers (Discord checks a command's
+    #: name and options before sending it; a typed command can be anything).
+    malformed: ClassVar[str]
     #: The chat the game is played in.
     chat: ChatKey
     clock: FakeClock
@@ -108,6 +115,13 @@ class PlatformHarness(Protocol):
         """``who`` presses the button ``action`` (e.g. ``moji:join``) under the bot's latest message
         that has it."""
 
+    def elsewhere(self, n: int) -> ChatKey:
+        """The ``n``-th other chat of the workspace (``n`` from 0): a channel of its own."""
+
+    async def command_elsewhere(self, n: int, text: str) -> Sent:
+        """The ``n``-th other person (someone of :meth:`elsewhere`'s chat ``n``) runs ``/moji text``
+        in that chat."""
+
     async def say(self, who: str, text: str, *, thread: str | None = None) -> Sent:
         """``who`` types ``text`` in the chat (or in the game's ``thread``)."""
 
@@ -120,6 +134,9 @@ class PlatformHarness(Protocol):
 
     def told(self, who: str) -> list[str]:
         """What ``who`` alone was told: ephemeral replies and direct messages, in order."""
+
+    def everything(self) -> list[str]:
+        """Every text the bot sent anywhere (any chat, anyone), one per call."""
 
     def buttons_told(self, who: str) -> list[str]:
         """The action ids of the buttons on what ``who`` alone was told, in order."""
@@ -146,6 +163,22 @@ class PlatformHarness(Protocol):
 
     def rate_limited(self) -> list[Any]:
         """Calls the platform refused as over its rate limits (429), in order."""
+
+    def final_table(self, title: str) -> list[str]:
+        """What the last table of the game ``title`` (e.g. ``moji race``) posted or edited shows
+        that a finished game's table may not (buttons to play on, cards face-up), or lacks (the
+        game's end, where the platform shows outcomes on the table): empty when it shows the
+        game's final state."""
+
+    def shown_calls(self) -> list[Any]:
+        """The calls that changed what the chat shows (posts, edits, reactions, uploads) from the
+        first table of a game on, that the platform took."""
+
+    def accepted_marks(self) -> int:
+        """How many "accepted" marks the bot put on anything in the chat."""
+
+    def calls_in_flight(self) -> int:
+        """How many calls to the platform are on their way (sent, not yet answered)."""
 
     def hostile_live(self, text: str) -> list[str]:
         """Live constructs in one shown text that a hostile name or word could have added: links,
@@ -179,10 +212,21 @@ def game_session(p: PlatformHarness) -> Any:
 # --------------------------------------------------------------------------- shared parts
 
 
-async def _real_services(tmp_path: Path, registry: Registry) -> tuple[Services, SQLStore]:
-    store: SQLStore = open_store(f"sqlite:///{tmp_path / 'moji.db'}")
-    await store.open()
+async def _real_services(
+    tmp_path: Path, registry: Registry, database: SQLStore | None = None
+) -> tuple[Services, SQLStore]:
+    """The real services on ``database`` (opened, and closed by whoever opened it), or on a fresh
+    SQLite file (opened here: close it with :func:`_close_own`)."""
+    store: SQLStore = database or open_store(f"sqlite:///{tmp_path / 'moji.db'}")
+    if database is None:
+        await store.open()
     return Services(registry, Workspace(store, registry), StoreGameLog(store), store), store
+
+
+async def _close_own(store: SQLStore, database: SQLStore | None) -> None:
+    """Close ``store`` unless it is the ``database`` a caller gave (and so closes)."""
+    if store is not database:
+        await store.close()
 
 
 async def _database_caught_up(store: SQLStore) -> None:
@@ -194,6 +238,10 @@ async def _database_caught_up(store: SQLStore) -> None:
     await store.get_settings("contract", "caught-up")
     for _ in range(3):
         await asyncio.sleep(0)
+
+
+#: (for a test that moves the clock itself, in steps too small for :meth:`PlatformHarness.settle`)
+database_caught_up = _database_caught_up
 
 
 async def _tick_until(p: PlatformHarness, predicate: Callable[[], object], most: float) -> None:
@@ -247,6 +295,10 @@ class DiscordHarness:
 
     name = "discord"
     lacks: ClassVar[dict[str, str]] = {}
+    # (the budget at human pace is 2; here the fake clock runs on while pictures are drawn and
+    # scores are written in real time, so a state meant to pass unseen is sometimes sent)
+    call_budget: ClassVar[float] = 3.0
+    malformed: ClassVar[str] = "rules nonsense"
 
     def __init__(self, h: Any, store: SQLStore) -> None:
         from tests.adapters.discord.conftest import CHAT
@@ -294,6 +346,17 @@ class DiscordHarness:
                     return {command["options"][0]["name"]: words}
         return {}
 
+    def elsewhere(self, n: int) -> ChatKey:
+        from tests.adapters.discord.fakediscord import GUILD_ID
+
+        return ChatKey("discord", GUILD_ID, str(810000000000000000 + n))
+
+    async def command_elsewhere(self, n: int, text: str) -> Sent:
+        sub, options, group = _discord_slash(text)
+        uid, channel = str(820000000000000000 + n), self.elsewhere(n).channel_id
+        iid = await self.fake.slash(uid, f"P{n}", sub, options, group=group, channel=channel)
+        return Sent("command", f"P{n}", text, iid)
+
     def _message_with(self, action: str) -> str:
         for mid, message in reversed(list(self.fake.messages.items())):
             rows = message.get("components") or []
@@ -329,6 +392,9 @@ class DiscordHarness:
             texts += [str(embed.get("title") or ""), str(embed.get("description") or "")]
             texts += [f"{f.get('name')}\n{f.get('value')}" for f in embed.get("fields") or []]
         return "\n".join(t for t in texts if t)
+
+    def everything(self) -> list[str]:
+        return [r.text for r in self.fake.requests]
 
     def _dm_paths(self) -> dict[str, str]:
         return {f"/channels/{c}/messages": uid for uid, c in self.fake.dm_channels.items()}
@@ -431,6 +497,34 @@ class DiscordHarness:
     def rate_limited(self) -> list[Any]:
         return list(self.fake.rate_limited())
 
+    def final_table(self, title: str) -> list[str]:
+        tables = [
+            r
+            for r in self.fake.requests
+            if r.method in ("POST", "PATCH") and r.status == 200 and f'"title": "{title}' in r.text
+        ]
+        last = tables[-1].json if tables and isinstance(tables[-1].json, dict) else {}
+        # (Discord shows outcomes as messages of their own, and the cards face-up as its content)
+        return [what for what in ("components", "content") if last.get(what)] if tables else ["no table"]
+
+    def shown_calls(self) -> list[Any]:
+        from tests.adapters.discord.conftest import is_table
+
+        tables = [r for r in self.fake.requests if r.method == "POST" and r.status == 200 and is_table(r)]
+        first = self.fake.requests.index(tables[0]) if tables else len(self.fake.requests)
+        return [
+            r
+            for r in self.fake.requests[first:]
+            if r.method in ("POST", "PATCH", "PUT") and r.path.startswith("/channels/") and r.status == 200
+        ]
+
+    def calls_in_flight(self) -> int:
+        return int(self.fake.inflight)
+
+    def accepted_marks(self) -> int:
+        ticks = self.fake.of("PUT", r"/reactions/")
+        return len([r for r in ticks if r.status == 200 and ("%E2%9C%85" in r.path or "✅" in r.path)])
+
     def hostile_live(self, text: str) -> list[str]:
         kinds = discord_live(text)
         named = ("masked-link", "url", "everyone", "here", "fmt:||")
@@ -458,7 +552,7 @@ class DiscordHarness:
 
 @asynccontextmanager
 async def discord_harness(
-    registry: Registry, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    registry: Registry, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, database: SQLStore | None = None
 ) -> AsyncIterator[DiscordHarness]:
     """The Discord ``h`` fixture's set-up (tests/adapters/discord/conftest.py), on real services."""
     from discord.http import Ratelimit
@@ -471,7 +565,7 @@ async def discord_harness(
     )
     from tests.adapters.discord.fakediscord import FakeDiscord
 
-    svc, store = await _real_services(tmp_path, registry)
+    svc, store = await _real_services(tmp_path, registry, database)
     try:
         clock = FakeClock(start=time.time())
         fake = FakeDiscord(now=clock.now, limits=ON_A_FAKE_CLOCK)
@@ -487,7 +581,7 @@ async def discord_harness(
         finally:
             await fake.close()
     finally:
-        await store.close()
+        await _close_own(store, database)
 
 
 # --------------------------------------------------------------------------- Slack
@@ -498,6 +592,8 @@ class SlackHarness:
 
     name = "slack"
     lacks: ClassVar[dict[str, str]] = {}
+    call_budget: ClassVar[float] = 3.0  # (pictures included: each is an upload)
+    malformed: ClassVar[str] = "nonsense"
 
     def __init__(self, h: Any, store: SQLStore) -> None:
         from tests.adapters.slack.conftest import CHAT
@@ -549,6 +645,16 @@ class SlackHarness:
         }
         sent = await self._signed(urlencode(form))
         return Sent("command", who, text, sent.ref)
+
+    def elsewhere(self, n: int) -> ChatKey:
+        from tests.adapters.slack.conftest import TEAM
+
+        return ChatKey("slack", TEAM, f"C{n:03d}")
+
+    async def command_elsewhere(self, n: int, text: str) -> Sent:
+        channel = self.elsewhere(n).channel_id
+        assert await self.h.command(f"U{channel}", text, channel=channel) == 200
+        return Sent("command", f"U{channel}", text)
 
     async def press(self, who: str, action: str) -> Sent:
         from tests.adapters.slack.conftest import CHANNEL, TEAM
@@ -604,6 +710,9 @@ class SlackHarness:
             for c in self.slack.of("response_url")
             if thread is None and c.args.get("response_type") == "in_channel"
         ]
+
+    def everything(self) -> list[str]:
+        return [c.text() for c in self.slack.calls]
 
     def _told(self, who: str) -> list[Any]:
         """Ephemeral messages to ``who`` in the chat's channel (an ephemeral elsewhere would not be
@@ -682,6 +791,40 @@ class SlackHarness:
     def rate_limited(self) -> list[Any]:
         return list(self.slack.rate_limited())
 
+    def final_table(self, title: str) -> list[str]:
+        tables = [
+            c
+            for c in self.slack.calls
+            if c.ok
+            and c.method in ("chat.postMessage", "chat.update")
+            and str(c.args.get("text")).startswith(title)
+        ]
+        if not tables:
+            return ["no table"]
+        last = tables[-1].text()
+        # (Slack shows outcomes on the table: the last is the game's end)
+        return (["no game over"] if "Game over" not in last else []) + (
+            ["moji:skip"] if "moji:skip" in last else []
+        )
+
+    def shown_calls(self) -> list[Any]:
+        from tests.adapters.slack.test_game import is_table
+
+        shown = ("chat.postMessage", "chat.update", "reactions.add", "files.completeUploadExternal")
+        tables = [
+            c for c in self.slack.calls if c.method in ("chat.postMessage", "chat.update") and is_table(c)
+        ]
+        first = self.slack.calls.index(tables[0]) if tables else len(self.slack.calls)
+        return [c for c in self.slack.calls[first:] if c.ok and c.method in shown]
+
+    def calls_in_flight(self) -> int:
+        return int(self.slack.inflight)
+
+    def accepted_marks(self) -> int:
+        return len(
+            [c for c in self.slack.of("reactions.add") if c.ok and c.args.get("name") == "white_check_mark"]
+        )
+
     def hostile_live(self, text: str) -> list[str]:
         kinds = slack_live(text)
         found = [k for k in kinds if k.startswith("token:") and not k.startswith("token:<!date^")]
@@ -712,13 +855,15 @@ class SlackHarness:
 
 
 @asynccontextmanager
-async def slack_harness(registry: Registry, tmp_path: Path) -> AsyncIterator[SlackHarness]:
+async def slack_harness(
+    registry: Registry, tmp_path: Path, database: SQLStore | None = None
+) -> AsyncIterator[SlackHarness]:
     """The Slack ``h`` fixture's set-up (tests/adapters/slack/conftest.py), on real services."""
     pytest.importorskip("slack_bolt")
     from tests.adapters.slack.conftest import MONDAY_1459, running
     from tests.adapters.slack.fakeslack import FakeSlack
 
-    svc, store = await _real_services(tmp_path, registry)
+    svc, store = await _real_services(tmp_path, registry, database)
     try:
         clock = FakeClock(MONDAY_1459)
         fake = FakeSlack(names={"UADMIN": "Ada"}, admins={"UADMIN"}, now=clock.now)
@@ -729,7 +874,7 @@ async def slack_harness(registry: Registry, tmp_path: Path) -> AsyncIterator[Sla
         finally:
             await fake.stop()
     finally:
-        await store.close()
+        await _close_own(store, database)
 
 
 # --------------------------------------------------------------------------- terminal
@@ -750,6 +895,8 @@ class TerminalHarness:
     """The terminal adapter: one person ("you", an admin) typing lines, computer players."""
 
     name = "terminal"
+    call_budget: ClassVar[float] = float("inf")  # (no calls: it writes to the screen)
+    malformed: ClassVar[str] = "nonsense"
     lacks: ClassVar[dict[str, str]] = {
         PEOPLE_CAP: "the terminal has one person at the keyboard, called You",
         BUTTONS: "the terminal has no buttons",
@@ -757,6 +904,7 @@ class TerminalHarness:
         ADMINS: "the one person at the terminal is its admin",
         LIMITS: "the terminal has no rate limits",
         THREADS: "the terminal has no threads",
+        CHATS: "the terminal is one chat",
         PINGS: "the one person at the terminal is always at the table: there is no one to notify",
     }
 
@@ -832,6 +980,12 @@ class TerminalHarness:
     async def press(self, who: str, action: str) -> Sent:
         raise AssertionError(self.lacks[BUTTONS])
 
+    def elsewhere(self, n: int) -> ChatKey:
+        raise AssertionError(self.lacks[CHATS])
+
+    async def command_elsewhere(self, n: int, text: str) -> Sent:
+        raise AssertionError(self.lacks[CHATS])
+
     async def say(self, who: str, text: str, *, thread: str | None = None) -> Sent:
         self.keys.type(text)
         await self.settle()
@@ -845,6 +999,9 @@ class TerminalHarness:
 
     def told(self, who: str) -> list[str]:
         return [text for private, text in self.screen.pieces if private]
+
+    def everything(self) -> list[str]:
+        return [text for _, text in self.screen.pieces]
 
     def buttons_told(self, who: str) -> list[str]:
         return []
@@ -876,6 +1033,18 @@ class TerminalHarness:
 
     def rate_limited(self) -> list[Any]:
         return []
+
+    def final_table(self, title: str) -> list[str]:
+        raise AssertionError(self.lacks[LIMITS])  # (a table is written anew each time: no buttons)
+
+    def shown_calls(self) -> list[Any]:
+        raise AssertionError(self.lacks[LIMITS])
+
+    def calls_in_flight(self) -> int:
+        return 0
+
+    def accepted_marks(self) -> int:
+        return len([text for _, text in self.screen.pieces if text.strip().startswith("✔ ")])
 
     def hostile_live(self, text: str) -> list[str]:
         return terminal_live(text) + leaks(text)
@@ -916,9 +1085,11 @@ class TerminalHarness:
 
 
 @asynccontextmanager
-async def terminal_harness(registry: Registry, tmp_path: Path) -> AsyncIterator[TerminalHarness]:
+async def terminal_harness(
+    registry: Registry, tmp_path: Path, database: SQLStore | None = None
+) -> AsyncIterator[TerminalHarness]:
     """The terminal adapter on the real services, as ``python -m bot`` runs it."""
-    svc, store = await _real_services(tmp_path, registry)
+    svc, store = await _real_services(tmp_path, registry, database)
     try:
         harness = TerminalHarness(registry, svc, store)
         try:
@@ -926,20 +1097,25 @@ async def terminal_harness(registry: Registry, tmp_path: Path) -> AsyncIterator[
         finally:
             await harness.close()
     finally:
-        await store.close()
+        await _close_own(store, database)
 
 
 @asynccontextmanager
 async def open_platform(
-    name: str, registry: Registry, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    name: str,
+    registry: Registry,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    database: SQLStore | None = None,
 ) -> AsyncIterator[PlatformHarness]:
-    """The harness of platform ``name`` ("discord", "slack" or "terminal")."""
+    """The harness of platform ``name`` ("discord", "slack" or "terminal"), on ``database`` (an
+    opened store the caller closes) or on a fresh SQLite file."""
     if name == "discord":
-        async with discord_harness(registry, tmp_path, monkeypatch) as d:
+        async with discord_harness(registry, tmp_path, monkeypatch, database) as d:
             yield d
     elif name == "slack":
-        async with slack_harness(registry, tmp_path) as s:
+        async with slack_harness(registry, tmp_path, database) as s:
             yield s
     else:
-        async with terminal_harness(registry, tmp_path) as t:
+        async with terminal_harness(registry, tmp_path, database) as t:
             yield t

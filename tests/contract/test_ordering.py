@@ -1,4 +1,5 @@
-"""Events sent together are handled in arrival order, per chat (every front door)."""
+"""Events sent together are handled in arrival order, per chat (every front door); one chat keeps
+its order while fifty others play, and other chats never wait."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tests.contract.harness import BUTTONS, PEOPLE_CAP, PlatformHarness, game_session
+from tests.contract.harness import BUTTONS, CHATS, PEOPLE_CAP, PlatformHarness, game_session
 from tests.waiting import eventually_true
 
 #: Contains every letter the toy game can show: a right answer whatever the table.
@@ -15,8 +16,7 @@ EVERY_LETTER = "abcdefghilmnoprst"
 
 
 def no_game_replies(p: PlatformHarness) -> list[str]:
-    everything = p.channel() + [t for who in ("ann", "bob", "cat") for t in p.told(who)]
-    return [t for t in everything if "no game in this channel" in t]
+    return [t for t in p.everything() if "no game in this channel" in t]
 
 
 async def test_start_join_go_and_an_answer_sent_at_once_are_handled_in_order(p: PlatformHarness) -> None:
@@ -60,4 +60,29 @@ async def test_four_simultaneous_join_clicks_all_count(p: PlatformHarness) -> No
     names = [x.display_name for x in session.players]
     assert names[:3] == ["Ann", "Bob", "Cat"], "in the order they came"
     assert sorted(names) == ["Ann", "Bob", "Cat", "Dan", "Eve"]
+    assert not p.manager.errors
+
+
+@pytest.mark.needs(CHATS, PEOPLE_CAP)
+async def test_one_chat_keeps_its_order_while_fifty_others_play(p: PlatformHarness) -> None:
+    others = range(50)
+    # fifty people open a lobby each at the same moment (one person opening fifty at once would
+    # be over their fair share)…
+    starts = asyncio.gather(*(p.command_elsewhere(n, "start toy") for n in others))
+    # …while in this chat a game is started, joined, begun and answered, each sent at once
+    await p.command("ann", "start toy target=2")
+    await p.command("cat", "join")
+    await p.command("ann", "go")
+    await starts
+    first = await p.say("cat", EVERY_LETTER)
+    sessions = p.manager.sessions
+    await p.until(lambda: len(sessions) == 51 and getattr(game_session(p), "engine", None), most=60)
+    session = game_session(p)
+    assert [x.display_name for x in session.players] == ["Ann", "Cat"]
+    await p.until(lambda: p.marks(first), most=60)
+    await p.drain()
+    assert p.marks(first) == ["accepted"]
+    assert no_game_replies(p) == []
+    assert all(p.elsewhere(n) in sessions for n in others)
+    assert p.rate_limited() == []
     assert not p.manager.errors

@@ -3,41 +3,12 @@ a definition, what moji keeps. Nothing of it is ever shown in the channel."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from bot.registry import Registry
-from games.common.protocol import Action, CardFace, GameInfo, Notice, Snapshot
-from tests.bot.toygame import TOY, ToyEngine
+from tests.bot.toygame import TOY
 from tests.contract.harness import PEOPLE_CAP, PlatformHarness, game_session
-
-SECRET = "QZXJV"
-
-
-class SecretEngine(ToyEngine):
-    """The toy game plus a hidden hand for every person (like a rack in a Scrabble-style game)."""
-
-    def apply(self, action: Action) -> list[Notice]:
-        out = super().apply(action)
-        if action.kind == "begin":
-            out += [
-                Notice("private", f"Your rack: {SECRET}-{s.name}", s.id) for s in self.seats if s.bot is None
-            ]
-        return out
-
-    def snapshot(self, viewer: str | None = None) -> Snapshot:
-        snap = super().snapshot(viewer)
-        if viewer is None:
-            return snap
-        return dataclasses.replace(
-            snap, lines=(f"Your hand: {SECRET}",), cards=(*snap.cards, CardFace("Z", "green", 10))
-        )
-
-
-SECRET_GAME: GameInfo = dataclasses.replace(
-    TOY, name="secret", title="Secret", create=SecretEngine, aliases=()
-)
+from tests.contract.secret import SECRET, SECRET_GAME
 
 
 @pytest.fixture

@@ -1,27 +1,15 @@
-"""forget-me through real discord.py; a server that removes moji and adds it back.
+"""A server that removes moji and adds it back.
 
-(``privacy`` answered privately and ``purge`` for admins only, on every platform: the contract
-suite, tests/contract/test_privacy.py and test_rights.py.)"""
+(``forget-me``, ``privacy`` answered privately and ``purge`` for admins only, on every platform:
+the contract suite, tests/contract/test_forget.py, test_privacy.py and test_rights.py.)"""
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.housekeeping import DAY, housekeeping
-from bot.privacy import FORGET_ME
-from tests.adapters.discord.conftest import ANN, BOB, CHAT, Harness
+from tests.adapters.discord.conftest import ANN, CHAT, Harness
 from tests.adapters.discord.fakediscord import GUILD_ID
 
 WS = CHAT.workspace_id
-
-
-def reply_to(iid: str) -> str:
-    return rf"/webhooks/\d+/token-{iid}$"
-
-
-def custom_ids(body: Any) -> list[str]:
-    rows = (body or {}).get("components") or []
-    return [c.get("custom_id") for row in rows for c in row.get("components", [])]
 
 
 async def scored(h: Harness, *players: tuple[str, str]) -> None:
@@ -30,38 +18,6 @@ async def scored(h: Harness, *players: tuple[str, str]) -> None:
     await store.upsert_workspace("discord", WS)
     for uid, name in players:
         await store.upsert_player("discord", uid, name)
-
-
-def spy(h: Harness, method: str) -> list[tuple[Any, ...]]:
-    calls: list[tuple[Any, ...]] = []
-    real = getattr(h.svc.store, method)
-
-    async def recording(*args: Any) -> Any:
-        calls.append(args)
-        return await real(*args)
-
-    setattr(h.svc.store, method, recording)
-    return calls
-
-
-async def test_forget_me_asks_with_a_button_then_forgets(h: Harness) -> None:
-    forgotten = spy(h, "forget_player")
-    iid = await h.fake.slash(*ANN, "forget-me")
-    [asked] = await h.fake.wait_for("POST", reply_to(iid))
-    assert asked.ephemeral and "Forget me in this workspace?" in asked.text
-    assert custom_ids(asked.json) == [FORGET_ME]
-    assert forgotten == []
-    pressed = await h.fake.press(*ANN, FORGET_ME, "900000000000000001")
-    [done] = await h.fake.wait_for("POST", reply_to(pressed))
-    assert done.ephemeral and "forgotten you" in done.text
-    assert forgotten == [("discord", WS, ANN[0])]
-
-
-async def test_forget_me_confirm_option(h: Harness) -> None:
-    forgotten = spy(h, "forget_player")
-    iid = await h.fake.slash(*BOB, "forget-me", {"confirm": True})
-    [done] = await h.fake.wait_for("POST", reply_to(iid))
-    assert "forgotten you" in done.text and forgotten == [("discord", WS, BOB[0])]
 
 
 async def test_a_server_removing_moji_and_adding_it_back_keeps_its_data(h: Harness) -> None:

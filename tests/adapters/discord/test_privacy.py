@@ -2,43 +2,18 @@
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 
 import discord
 import pytest
 
 from bot.registry import Registry
-from games.common.protocol import Action, CardFace, GameInfo, Notice, Snapshot
 from tests.adapters.discord.conftest import ANN, BOB, CAT, CHAT, Harness, is_lobby, is_table
 from tests.adapters.discord.fakediscord import BOT_PERMS, Fault
-from tests.bot.toygame import TOY, ToyEngine
+from tests.bot.toygame import TOY
+from tests.contract.secret import SECRET, SECRET_GAME
 
-SECRET = "ZYXWV"
 MESSAGES = r"^/channels/\d+/messages$"
-
-
-class SecretEngine(ToyEngine):
-    """The toy game plus a hidden hand per player."""
-
-    def apply(self, action: Action) -> list[Notice]:
-        out = super().apply(action)
-        if action.kind == "begin":
-            out += [Notice("private", f"Psst, {SECRET}-{s.name}", s.id) for s in self.seats if s.bot is None]
-        return out
-
-    def snapshot(self, viewer: str | None = None) -> Snapshot:
-        snap = super().snapshot(viewer)
-        if viewer is None:
-            return snap
-        return dataclasses.replace(
-            snap, lines=(f"Your hand: {SECRET}",), cards=(*snap.cards, CardFace("Z", "green", 10))
-        )
-
-
-SECRET_GAME: GameInfo = dataclasses.replace(
-    TOY, name="secret", title="Secret", create=SecretEngine, aliases=()
-)
 
 
 @pytest.fixture
