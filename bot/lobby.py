@@ -169,7 +169,12 @@ class LobbyPhase(SessionCore):
     async def _begin(self, seats: tuple[Seat, ...]) -> None:
         now = self._clock.now()
         setup = Setup(
-            self.options, _marked(seats), self.seed, added_words=self._words[0], banned_words=self._words[1]
+            self.options,
+            _marked(seats),
+            self.seed,
+            added_words=self._words[0],
+            banned_words=self._words[1],
+            timestamp_precision=self.timestamp_precision,
         )
         self.engine = self.info.create(setup)
         self.moves = Moves(self.info, self.options, self.seed)

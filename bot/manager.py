@@ -313,6 +313,7 @@ class GameManager:
             words=words,
             keep_words=lambda voted: self.workspace.keep_voted(chat, voted),
             think_in_thread=self.think_in_thread,
+            timestamp_precision=self.capabilities.timestamp_precision,
         )
         session.remember_handled(self.recovery.handled_before.get(chat, ()))
         return session

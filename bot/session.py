@@ -65,6 +65,7 @@ class Session(LobbyPhase, SettleWindow, Timers, Announcer):
             self.seed,
             added_words=start.added_words,
             banned_words=start.banned_words,
+            timestamp_precision=self.timestamp_precision,
         )
         self.engine = self.info.create(setup)
         self.moves = Moves(self.info, self.options, self.seed)

@@ -95,8 +95,11 @@ class SessionCore:
         words: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset()),
         keep_words: Callable[[list[str]], Awaitable[list[str]]] | None = None,
         think_in_thread: bool = False,
+        timestamp_precision: float = 0.0,
     ) -> None:
         self.chat = chat
+        #: The platform's (:attr:`bot.platform.Capabilities.timestamp_precision`), for the game's Setup.
+        self.timestamp_precision = timestamp_precision
         self._think_in_thread = think_in_thread
         self.info = info
         self.host = host

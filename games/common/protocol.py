@@ -296,6 +296,9 @@ class Setup:
     #: What a word means, for hints and computer players' words (``word -> short gloss or None``);
     #: None: the game reads the shipped glosses of its language (games.common.meaning).
     gloss: Callable[[str], str | None] | None = None
+    #: Seconds: the finest difference between two messages' send times the platform reports. A
+    #: game that compares send times draws no line finer than this (0: exact times).
+    timestamp_precision: float = 0.0
 
 
 class StartRule(Protocol):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 from games.common import meaning
 from games.common.engine import GameEngine
@@ -76,7 +77,9 @@ class RaceBase(GameEngine):
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
         self.rng = random.Random(setup.seed)
-        self.cfg = RaceConfig.for_game(setup.options, self.rng)
+        cfg = RaceConfig.for_game(setup.options, self.rng)
+        # two claims the platform cannot tell apart in time are a tie, whatever tie-ms says
+        self.cfg = replace(cfg, tie=max(cfg.tie, setup.timestamp_precision))
         seats = list(setup.seats)
         if self.cfg.bots and not any(s.bot for s in seats):
             for i in range(self.cfg.bots):

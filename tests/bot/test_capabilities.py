@@ -231,3 +231,13 @@ async def test_a_manager_without_a_platform_shows_everything(clock: FakeClock) -
     runtime = Runtime(FakePlatform(NOTHING), manager)
     assert runtime.manager.capabilities is NOTHING  # what the platform declares, once it has one
     await manager.shutdown()
+
+
+async def test_a_race_never_draws_a_line_finer_than_the_platforms_timestamps(build: Build) -> None:
+    coarse = build(dataclasses.replace(EVERY_CAPABILITY, timestamp_precision=0.05))
+    await coarse.ingest(cmd("start toy"))
+    await eventually(lambda: posted(coarse), "the lobby posted")
+    await coarse.ingest(cmd("go"))
+    session = coarse.session(CHAT)
+    assert session is not None and session.engine is not None
+    assert session.engine.setup.timestamp_precision == 0.05  # type: ignore[attr-defined]

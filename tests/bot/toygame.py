@@ -57,6 +57,7 @@ class ToyEngine(GameEngine):
     takes_lists = True
 
     def __init__(self, setup: Setup) -> None:
+        self.setup = setup
         self.seats = list(setup.seats)
         target = setup.options["target"]
         assert isinstance(target, int)

@@ -68,13 +68,22 @@ def race(
     seed: int = 1,
     judge: ListJudge | None = None,
     gloss: Callable[[str], str | None] | None = None,
+    timestamp_precision: float = 0.0,
 ) -> FlipRace:
     """A begun race between ``players`` (default Ann and Bob), at time 0; ``gloss`` None: the
-    shipped meanings."""
+    shipped meanings; ``timestamp_precision``: the platform's (seconds)."""
     seats = [
         Seat(p, NAMES.get(p, p), "normal" if p.startswith("bot:") else None) for p in players or (ANN, BOB)
     ]
-    engine = FlipRace(Setup(dict(options or {}), seats, seed, judge=judge or ListJudge(), gloss=gloss))
+    setup = Setup(
+        dict(options or {}),
+        seats,
+        seed,
+        judge=judge or ListJudge(),
+        gloss=gloss,
+        timestamp_precision=timestamp_precision,
+    )
+    engine = FlipRace(setup)
     engine.apply(Action("begin", 0.0))
     return engine
 

@@ -86,6 +86,20 @@ def test_a_tie_goes_to_the_first_different_word() -> None:
     assert notes[0][0] == "accepted" and "Bob takes" in notes[0][1]
 
 
+def test_claims_the_platform_cannot_tell_apart_in_time_are_a_tie() -> None:
+    # tie-ms 10, but the platform stamps messages to the 50 ms: 30 ms apart is no proof of first
+    engine = race(options={"cards": 5, "tie-ms": 10}, timestamp_precision=0.05)
+    assert engine.cfg.tie == 0.05
+    put(engine, ann="c", bob="a")
+    notes = claim(engine, (ANN, "cat", 1.000), (BOB, "act", 1.030))
+    assert any(k == "announce" and text.startswith("Tie!") for k, text in notes)
+    # on a platform with exact times the same claims are won by 30 ms
+    engine = race(options={"cards": 5, "tie-ms": 10}, timestamp_precision=0.001)
+    put(engine, ann="c", bob="a")
+    notes = claim(engine, (ANN, "cat", 1.000), (BOB, "act", 1.030))
+    assert any(k == "accepted" and "won by 30 ms over Bob" in text for k, text in notes)
+
+
 def test_hourglass_discards_and_shows_a_word() -> None:
     engine = race(options={"cards": 5, "hourglass": 30})
     put(engine, ann="c", bob="a")
