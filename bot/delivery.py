@@ -97,6 +97,10 @@ class Delivery:
         self.private_notes = PrivateNotes(self.lanes, clock, self._post)
         self.lanes.serve("messages", self._messages)
         self.lanes.serve("edits", self._edits)
+        #: Shown every message first (the web companion's pages follow their games by it); one
+        #: that returns True has answered the message itself (a reply owed to a web page), and
+        #: the platform never sees it.
+        self.taps: list[Callable[[Outbound], bool]] = []
 
     @property
     def gate(self) -> Callable[[ChatKey], Awaitable[bool]] | None:
@@ -131,6 +135,11 @@ class Delivery:
 
     async def send(self, message: Outbound) -> MessageRef | None:
         """Take one outbound message; returns at once except for a lobby post (its reference)."""
+        answered = False
+        for tap in self.taps:
+            answered = tap(message) or answered
+        if answered:
+            return None
         if isinstance(message, Private):
             await self.private_notes.send(message)
             return None

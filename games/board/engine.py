@@ -95,12 +95,14 @@ class Turn:
 class Preview:
     """What tiles placed on the board would make, before the move is played (a web page's
     preview): the move in notation, each word formed (main word first) and its score, the
-    bonus for using every tile, the total."""
+    bonus for using every tile, the total; or, for an illegal move, the reason the game will
+    give when it is played (``reason``; no words, no score)."""
 
     move: str
-    words: tuple[tuple[str, int], ...]
-    bingo: int
-    score: int
+    words: tuple[tuple[str, int], ...] = ()
+    bingo: int = 0
+    score: int = 0
+    reason: str = ""
 
 
 class BoardReader:
@@ -245,7 +247,7 @@ class BoardGame(GameEngine):
             dictionary=self.config.dictionary,
         )
         if isinstance(scored, str):
-            return scored
+            return Preview(play.text(), reason=scored)
         return Preview(play.text(), scored.words, scored.bingo, scored.score)
 
     def _rules_for_bots(self) -> BotRules:

@@ -80,9 +80,17 @@ def test_the_preview_refuses_with_the_move_s_own_reasons() -> None:
     game = new_game()
     seat = game.current
     give(game, seat, "QUIZSAT")
-    assert "missing" in str(game.preview(seat, [(7, 7, "X"), (7, 8, "U")]))
-    assert "star" in str(game.preview(seat, [(0, 0, "Q"), (0, 1, "I")]))
-    assert "isn't in the" in str(game.preview(seat, [(7, 7, "Z"), (7, 8, "Q")]))
+    missing = game.preview(seat, [(7, 7, "X"), (7, 8, "U")])
+    assert isinstance(missing, Preview) and "missing" in missing.reason and missing.move == "H8 across XU"
+    assert missing.score == 0 and missing.words == ()
+    star = game.preview(seat, [(0, 0, "Q"), (0, 1, "I")])
+    assert isinstance(star, Preview) and "star" in star.reason
+    word = game.preview(seat, [(7, 7, "Z"), (7, 8, "Q")])
+    assert isinstance(word, Preview) and "isn't in the" in word.reason
+    # the reason is the game's own, word for word
+    refused = say(game, word.move, seat)
+    assert refused[0].kind == "rejected" and refused[0].text == word.reason
+    assert game.preview(seat, [(7, 7, "Z"), (8, 8, "Q")]) == "Place the tiles in one row or one column."
     assert game.preview("nobody", [(7, 7, "Q")]) == "You're not playing in this game."
 
 
