@@ -60,7 +60,11 @@ class WebLinkStore(Protocol):
         ...
 
 
-_COLUMNS = "platform, workspace_id, channel_id, thread_key, game_id, user_id"
+_INSERT = (
+    "INSERT INTO web_links (token_hash, kind, platform, workspace_id, channel_id, thread_key, game_id, "
+    "user_id, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+_GRANT = "SELECT platform, workspace_id, channel_id, thread_key, game_id, user_id FROM web_links "
 
 
 def _grant(row: Row) -> Grant:
@@ -79,8 +83,7 @@ class SQLWebLinks:
         async with self.db.write() as tx:
             await tx.execute("DELETE FROM web_links WHERE expires_at < ?", (float(now),))
             await tx.execute(
-                f"INSERT INTO web_links (token_hash, kind, {_COLUMNS}, expires_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                _INSERT,
                 (secret_hash, LINK, *_values(grant), float(expires_at)),
             )
 
@@ -96,11 +99,10 @@ class SQLWebLinks:
             )
             if used != 1:
                 return None
-            rows = await tx.fetch(f"SELECT {_COLUMNS} FROM web_links WHERE token_hash = ?", (link_hash,))
+            rows = await tx.fetch(_GRANT + "WHERE token_hash = ?", (link_hash,))
             grant = _grant(rows[0])
             await tx.execute(
-                f"INSERT INTO web_links (token_hash, kind, {_COLUMNS}, expires_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                _INSERT,
                 (session_hash, SESSION, *_values(grant), float(session_expires_at)),
             )
         return grant
@@ -109,7 +111,7 @@ class SQLWebLinks:
         """A live session's grant (see :class:`WebLinkStore`)."""
         async with self.db.read() as tx:
             rows = await tx.fetch(
-                f"SELECT {_COLUMNS} FROM web_links WHERE token_hash = ? AND kind = ? AND expires_at >= ?",
+                _GRANT + "WHERE token_hash = ? AND kind = ? AND expires_at >= ?",
                 (session_hash, SESSION, float(now)),
             )
         return _grant(rows[0]) if rows else None
