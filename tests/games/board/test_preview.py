@@ -104,7 +104,9 @@ def test_a_rack_is_its_own_seat_s_only_with_points() -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4), st.sampled_from("ABab")), max_size=6))
-def test_any_placed_tiles_give_a_play_over_exactly_them_or_a_reason(tiles: list[tuple[int, int, str]]) -> None:
+def test_any_placed_tiles_give_a_play_over_exactly_them_or_a_reason(
+    tiles: list[tuple[int, int, str]],
+) -> None:
     board = _board()
     board.tiles[2][2] = "A"
     board.count = 1
