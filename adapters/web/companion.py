@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
 from adapters.web.links import Links, chat_of
@@ -258,7 +258,7 @@ class WebCompanion:
         if session is None:
             ended = self.ended.get(grant.game_id)
             if ended is not None:
-                return PageModel(**{**ended[0].__dict__, "watcher": grant.watcher, "ended": ended[1]})
+                return replace(ended[0], watcher=grant.watcher, ended=ended[1])
             raise GameGone("This game is not running here any more. Open a fresh link from the chat.")
         return self._model(
             session, None if grant.watcher else self._player(session, grant), watcher=grant.watcher

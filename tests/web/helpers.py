@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from typing import Any
 from pathlib import Path
 
 from aiohttp.test_utils import TestClient, TestServer
@@ -65,3 +66,21 @@ async def web_table(tmp_path: Path, clock: Clock, *, port: int = 0) -> AsyncIter
         await table.close()
         await server.close()
         await store.close()
+
+
+def give(table: Table, racks: dict[Player, str]) -> None:
+    """Set players' racks, trading with the bag so the game's tile count stays whole."""
+    engine: Any = table.session.engine
+    for player in racks:
+        engine.bag.extend(engine.racks[player.seat_id])
+        engine.racks[player.seat_id].clear()
+    for player, tiles in racks.items():
+        for tile in tiles:
+            engine.bag.remove(tile)
+            engine.racks[player.seat_id].append(tile)
+
+
+def current(table: Table) -> Player:
+    """The player to move."""
+    active = next(s for s in table.session.snapshot(None).seats if s.active)
+    return ANN if active.seat == ANN.seat_id else BOB

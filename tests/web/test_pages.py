@@ -13,7 +13,7 @@ from aiohttp.test_utils import TestClient
 
 from adapters.web.server import COOKIE, CSP
 from bot.clock import FakeClock
-from tests.web.helpers import ANN, BOB, CHAT, Table, web_table
+from tests.web.helpers import ANN, BOB, CHAT, Table, current, give, web_table
 
 
 @pytest.fixture
@@ -34,11 +34,6 @@ async def opened(t: Table, who) -> tuple[TestClient, str]:  # type: ignore[no-un
     response = await client.post(f"/g/{game}/session", json={"token": token}, headers={"Origin": t.url})
     assert response.status == 200, await response.text()
     return client, game
-
-
-def current(t: Table):  # type: ignore[no-untyped-def]
-    active = next(s for s in t.session.snapshot(None).seats if s.active)
-    return ANN if active.seat == ANN.seat_id else BOB
 
 
 async def test_a_link_s_secret_is_in_its_fragment_and_opens_one_session_once(table: Table) -> None:
@@ -135,8 +130,7 @@ async def test_a_move_out_of_turn_is_refused_in_the_game_s_words_and_a_move_in_t
 
 async def test_tiles_placed_on_the_page_are_previewed_then_played_as_the_typed_move(table: Table) -> None:
     first = current(table)
-    engine = table.session.engine
-    engine.racks[first.seat_id][:] = list("QUIZSAT")  # (a known rack; the bag keeps its count elsewhere)
+    give(table, {first: "QUIZSAT"})
     client, game = await opened(table, first)
     tiles = [[7, 7 + i, ch] for i, ch in enumerate("QUIZ")]
     try:

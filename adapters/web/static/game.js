@@ -21,7 +21,10 @@ function cellAt(row, col) { return board()?.querySelector(`[data-row="${row}"][d
 function rackButtons() { return [...document.querySelectorAll("#rack .rtile")]; }
 function size() { return Number(board()?.dataset.size || 15); }
 
-function say(text) { statusLine.textContent = text; }
+function say(text, refused = false) {
+  statusLine.textContent = text;
+  statusLine.classList.toggle("refused", refused);
+}
 
 async function post(path, body) {
   const response = await fetch(base + path, {
@@ -137,7 +140,7 @@ async function move(action, tiles) {
     swapSet = new Set();
     say(action === "place" ? "Played." : action === "pass" ? "You passed." : action === "swap" ? "Swapped." : "You resigned.");
   } else {
-    say(data.reason || "That move was not accepted.");
+    say(data.reason || "That move was not accepted.", true);
   }
 }
 
