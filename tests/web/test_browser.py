@@ -186,7 +186,6 @@ async def test_two_players_play_from_their_pages_by_dragging_and_by_keyboard(
         await expect(page.locator("#sq-H11")).to_have_attribute("aria-label", "H11, T, 1 point", timeout=1000)
     if SHOTS:
         name = "phone" if device.get("has_touch") else "desktop"
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
         await drags.screenshot(path=f"{SHOTS}/board-{name}.png", full_page=True)
     await check_privacy(table, pages)
 
