@@ -276,6 +276,45 @@ async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
             return await play(TerminalOutbox(write, clock, colour=colour, live=live.table), live.lines)
 
 
+async def play_in_browser(config: Config, args: argparse.Namespace) -> int:
+    """``python -m bot web``: a MOJO game against computer players, in a browser, served on
+    127.0.0.1:PORT (adapters/web/local.py)."""
+    from adapters.web.local import serve_local
+
+    clock = SystemClock(args.speed)
+    async with services(config) as svc:
+        info = svc.registry.find("board")
+        if info is None:
+            raise StartupError("the board game is not installed")
+        options = list(args.options)
+        given = {token.split("=", 1)[0] for token in options}
+        if "bots" not in given:
+            options.append(f"bots={max(1, args.bots)}")
+        if "level" not in given:
+            options.append(f"level={args.level}")
+        await warm_up([info])
+
+        def announce(text: str) -> None:
+            print(text, flush=True)
+
+        try:
+            return await serve_local(
+                svc.registry,
+                svc.game_log,
+                svc.store.web_links,
+                clock,
+                workspace=svc.workspace,
+                host="127.0.0.1",
+                port=config.port,
+                options=options,
+                announce=announce,
+            )
+        except OSError as exc:
+            raise StartupError(
+                f"cannot listen on 127.0.0.1:{config.port} ({exc.strerror or exc}): set PORT to a free port"
+            ) from None
+
+
 async def warm_up(games: Iterable[GameInfo]) -> None:
     """Run each game's ``prepare`` in a worker thread, one after another (see GameInfo)."""
     for info in games:
