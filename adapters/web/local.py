@@ -17,7 +17,7 @@ from aiohttp import web
 
 from adapters.web.companion import WebCompanion
 from adapters.web.links import Links
-from adapters.web.server import WebServer, security_headers
+from adapters.web.server import WebServer
 from bot.clock import Clock
 from bot.events import ChatKey, Command, MessageRef, Outbound, Player, Post, Private
 from bot.manager import GameManager
@@ -110,9 +110,7 @@ class LocalTable:
 
     def app(self) -> web.Application:
         """The pages' application."""
-        app = web.Application(middlewares=[security_headers])
-        self.server.setup(app)
-        return app
+        return self.server.app()
 
     async def start(
         self, players: Sequence[Player], game: str, options: Sequence[str], chat: ChatKey = CHAT

@@ -14,6 +14,11 @@ Routes (``G`` is a game id):
 Every response carries a strict Content-Security-Policy (``'self'``, no inline script or style),
 ``Referrer-Policy: no-referrer`` and ``nosniff``; every POST and the live channel refuse another
 site's ``Origin``; each session has its own rate limit.
+
+The routes are an application of their own, which a process mounts on its one HTTP server
+(:meth:`bot.health.HealthServer.mount`, which runs no middleware of a mounted app): so each
+handler hardens its own response, and pages are rendered by the server's own Jinja2
+environment (autoescaping), never through the request's application.
 """
 
 from __future__ import annotations
@@ -27,7 +32,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import aiohttp_jinja2
 import jinja2
 from aiohttp import web
 
@@ -85,25 +89,31 @@ class WebServer:
         self.secure = split.scheme == "https"
 
     def app(self) -> web.Application:
-        """A whole application serving the companion."""
-        app = web.Application(middlewares=[security_headers])
-        self.setup(app)
+        """The companion's routes as an application (run it, or mount it on the process's server)."""
+        app = web.Application()
+        for method, path, handler in (
+            ("GET", "/g/{game}", self.page),
+            ("POST", "/g/{game}/session", self.open_session),
+            ("GET", "/g/{game}/events", self.events),
+            ("POST", "/g/{game}/preview", self.preview),
+            ("POST", "/g/{game}/move", self.move),
+            ("GET", "/static/{name}", self.static),
+        ):
+            app.router.add_route(method, path, hardened(handler))
         return app
 
-    def setup(self, app: web.Application) -> None:
-        """Add the companion's routes and templates to ``app`` (whose middlewares must include
-        :func:`security_headers`)."""
-        aiohttp_jinja2.setup(
-            app,
-            loader=jinja2.FileSystemLoader(str(HERE / "templates")),
-            autoescape=jinja2.select_autoescape(default=True),
-        )
-        app.router.add_get("/g/{game}", self.page)
-        app.router.add_post("/g/{game}/session", self.open_session)
-        app.router.add_get("/g/{game}/events", self.events)
-        app.router.add_post("/g/{game}/preview", self.preview)
-        app.router.add_post("/g/{game}/move", self.move)
-        app.router.add_static("/static/", HERE / "static", append_version=False)
+    def render(self, template: str, context: dict[str, Any], *, status: int = 200) -> web.Response:
+        """A page, rendered with autoescaping."""
+        html = TEMPLATES.get_template(template).render(context)
+        return web.Response(text=html, content_type="text/html", status=status)
+
+    async def static(self, request: web.Request) -> web.Response:
+        """One of the page's own files (scripts, styles, icon): a fixed list, nothing else."""
+        found = STATIC.get(request.match_info["name"])
+        if found is None:
+            raise web.HTTPNotFound()
+        body, kind = found
+        return web.Response(body=body, content_type=kind, headers={"Cache-Control": "public, max-age=300"})
 
     # ------------------------------------------------------------ checks
 
@@ -153,12 +163,12 @@ class WebServer:
         game = request.match_info["game"]
         grant = await self.companion.links.session(request.cookies.get(COOKIE, ""))
         if grant is None or grant.game_id != game:
-            return aiohttp_jinja2.render_template("open.html", request, {"game": game})
+            return self.render("open.html", {"game": game})
         try:
             model = self.companion.model(grant)
         except GameGone as exc:
-            return aiohttp_jinja2.render_template("gone.html", request, {"reason": str(exc)}, status=410)
-        return aiohttp_jinja2.render_template("game.html", request, self._context(model))
+            return self.render("gone.html", {"reason": str(exc)}, status=410)
+        return self.render("game.html", self._context(model))
 
     def _context(self, model: PageModel) -> dict[str, Any]:
         return {"m": model, "now": self.clock.now()}
@@ -214,7 +224,7 @@ class WebServer:
                 except GameGone as exc:
                     await response.write(_sse("gone", {"reason": str(exc)}))
                     break
-                html = aiohttp_jinja2.render_string("live.html", request, self._context(model))
+                html = TEMPLATES.get_template("live.html").render(self._context(model))
                 await response.write(_sse("state", {"html": html, "ended": bool(model.ended)}))
                 if model.ended:
                     break
@@ -301,23 +311,27 @@ def _sse(event: str, data: dict[str, Any]) -> bytes:
     return f"event: {event}\ndata: {json.dumps(data)}\n\n".encode()
 
 
-@web.middleware
-async def security_headers(
-    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
-) -> web.StreamResponse:
-    """Every response: a strict CSP, no Referer, no sniffing, no framing, no caching of pages."""
-    try:
-        response = await handler(request)
-    except web.HTTPException as exc:
-        response = exc
-    _harden(response, request.path)
-    if isinstance(response, web.HTTPException) and response.status >= 400:
-        raise response
-    return response
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def hardened(handler: Handler) -> Handler:
+    """``handler`` whose every response (errors too) carries the security headers: a strict CSP,
+    no Referer, no sniffing, no framing, and no caching of anything but static files."""
+
+    async def handle(request: web.Request) -> web.StreamResponse:
+        try:
+            response = await handler(request)
+        except web.HTTPException as exc:
+            _harden(exc, request.path)
+            raise
+        _harden(response, request.path)
+        return response
+
+    return handle
 
 
 def _harden(response: web.StreamResponse, path: str) -> None:
-    if response.prepared:
+    if response.prepared:  # (the live channel set its own before streaming)
         return
     response.headers["Content-Security-Policy"] = CSP
     response.headers["Referrer-Policy"] = "no-referrer"
@@ -325,3 +339,18 @@ def _harden(response: web.StreamResponse, path: str) -> None:
     response.headers["X-Frame-Options"] = "DENY"
     if not path.startswith("/static/"):
         response.headers.setdefault("Cache-Control", "no-store")
+
+
+#: The pages' templates (autoescaped).
+TEMPLATES = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(str(HERE / "templates")),
+    autoescape=True,
+    undefined=jinja2.StrictUndefined,
+)
+_KINDS = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
+#: The page's own files, read once: name -> (bytes, content type).
+STATIC: dict[str, tuple[bytes, str]] = {
+    path.name: (path.read_bytes(), _KINDS[path.suffix])
+    for path in (HERE / "static").iterdir()
+    if path.suffix in _KINDS
+}
