@@ -71,9 +71,12 @@ from bot.tables import (
 from bot.transport import Transport
 
 # (the names other modules import from here, from before the split)
-__all__ = ["EDIT_SETTLE", "Delivery"]
+__all__ = ["EDIT_SETTLE", "Delivery", "Tap"]
 
 log = logging.getLogger(__name__)
+
+#: What :attr:`Delivery.taps` holds: a message in, the message to deliver out (None: answered).
+Tap = Callable[[Outbound], Awaitable[Outbound | None]]
 
 #: A message (a lobby) edited again within this many seconds waits, and its edits coalesce.
 EDIT_SETTLE = 3.0
@@ -97,10 +100,11 @@ class Delivery:
         self.private_notes = PrivateNotes(self.lanes, clock, self._post)
         self.lanes.serve("messages", self._messages)
         self.lanes.serve("edits", self._edits)
-        #: Shown every message first (the web companion's pages follow their games by it); one
-        #: that returns True has answered the message itself (a reply owed to a web page), and
-        #: the platform never sees it.
-        self.taps: list[Callable[[Outbound], bool]] = []
+        #: Shown every message first, in order (the web companion's pages follow their games by
+        #: it): each returns the message to deliver (the same, or with more on it: a link button
+        #: on a player's private note), or None when it answered the message itself (a reply
+        #: owed to a web page), which the platform then never sees.
+        self.taps: list[Tap] = []
 
     @property
     def gate(self) -> Callable[[ChatKey], Awaitable[bool]] | None:
@@ -135,11 +139,11 @@ class Delivery:
 
     async def send(self, message: Outbound) -> MessageRef | None:
         """Take one outbound message; returns at once except for a lobby post (its reference)."""
-        answered = False
         for tap in self.taps:
-            answered = tap(message) or answered
-        if answered:
-            return None
+            shown = await tap(message)
+            if shown is None:
+                return None
+            message = shown
         if isinstance(message, Private):
             await self.private_notes.send(message)
             return None

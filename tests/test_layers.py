@@ -20,7 +20,8 @@ The rooms and what each may import (docs/ARCHITECTURE.md):
   let a front door decide a rule.
 
 One exception, named in :data:`COMPOSITION_ROOT`: the process's wiring (``bot.app``) picks the
-terminal front door when moji runs locally. The other front doors it loads by name
+terminal front door when moji runs locally, and the web companion (``python -m bot web``, and
+the pages of every platform's games). The other front doors it loads by name
 (``PLATFORMS``); either way it is the one place that must know the adapters, and nothing
 below it imports it back.
 """
@@ -43,7 +44,7 @@ ALLOWED: dict[str, tuple[str, ...]] = {
 }
 
 #: (importing module, imported module prefix): the composition root's imports of a front door.
-COMPOSITION_ROOT = {("bot.app", "adapters.terminal")}
+COMPOSITION_ROOT = {("bot.app", "adapters.terminal"), ("bot.app", "adapters.web")}
 
 
 def module_name(path: Path) -> str:

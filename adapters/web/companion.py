@@ -18,11 +18,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
 from adapters.web.links import Links, chat_of
+from bot.delivery import Tap
 from bot.events import ChatKey, Command, Edit, Outbound, Player, Post, Private, React
 from bot.runtime import Runtime
 from bot.session import Session
 from bot.session_core import Phase
-from bot.views import View
+from bot.views import HAND, OPEN_LINK, ButtonSpec, View
 from games.common.protocol import Snapshot
 from games.common.text import plain
 from storage.weblinks import Grant
@@ -128,7 +129,14 @@ def cell_label(name: str, letter: str, points: int, blank: bool, premium: str) -
     return f"{name}, empty"
 
 
-def _board(snapshot: Snapshot) -> tuple[tuple[CellModel, ...], ...]:
+def _with_button(view: View, button: ButtonSpec) -> View:
+    """``view`` with ``button`` added (once: a view that has one for its action keeps it)."""
+    if any(b.action == button.action for b in view.buttons):
+        return view
+    return replace(view, buttons=(*view.buttons, button))
+
+
+def _cells(snapshot: Snapshot) -> tuple[tuple[CellModel, ...], ...]:
     rows = []
     for r, row in enumerate(snapshot.board):
         cells = []
@@ -169,27 +177,54 @@ class WebCompanion:
 
     # ------------------------------------------------------------ wiring
 
-    def attach(self, runtime: Runtime, taps: list[Any] | None = None) -> None:
+    def attach(self, runtime: Runtime, taps: list[Tap] | None = None) -> None:
         """Serve pages of ``runtime``'s games: follow what its games say (``taps``: the list of
         taps of the outbox its sessions send to; by default its delivery layer's)."""
         self.runtimes[runtime.platform.name] = runtime
         (runtime.outbox.taps if taps is None else taps).append(self.tap)
 
-    def tap(self, message: Outbound) -> bool:
-        """Shown every message of an attached runtime's games: a page's own reply is answered
-        here (True: the platform never sees it); any change wakes the chat's pages."""
-        if isinstance(message, Private) and isinstance(message.interaction, PageReply):
-            message.interaction.answer(message.view)
-            return True
-        if isinstance(message, Edit | React):
-            chat = message.ref.chat
-        else:
-            chat = message.chat
+    async def tap(self, message: Outbound) -> Outbound | None:
+        """Shown every message of an attached runtime's games, before the platform: a page's own
+        reply is answered here (None: the platform never sees it); a player's private note of a
+        board game gets a link button to their page; a "your turn" message the My rack button
+        (whose private answer carries the link: a message in the channel never carries one); any
+        other change wakes the chat's pages."""
+        if isinstance(message, Private):
+            if isinstance(message.interaction, PageReply):
+                message.interaction.answer(message.view)
+                return None
+            if message.view.kind == "private":
+                return await self._with_link(message)
+            return message
+        chat = message.ref.chat if isinstance(message, Edit | React) else message.chat
         if isinstance(message, Post):
             self._remember(chat, message.view)
-        if not isinstance(message, Private):
-            self.changed(chat)
-        return False
+            if message.view.kind == "turn" and self._board(chat) is not None:
+                message = replace(
+                    message, view=_with_button(message.view, ButtonSpec(HAND, "My rack", "primary"))
+                )
+        self.changed(chat)
+        return message
+
+    def _board(self, chat: ChatKey) -> Session | None:
+        """``chat``'s running game, when it is one a page can show (a board)."""
+        session = self._running(chat)
+        return session if session is not None and isinstance(session.engine, BoardPreview) else None
+
+    async def _with_link(self, message: Private) -> Private:
+        """A player's private note with a link button to their own page of the game."""
+        session = self._board(message.chat)
+        if session is None or not session.is_player(message.player):
+            return message
+        if any(button.url for button in message.view.buttons):
+            return message
+        try:
+            link = await self.links.mint(message.chat, session.game_id, message.player)
+        except Exception:  # the note matters more than its link: it goes without one
+            log.exception("could not make a web link for a private note in %s", message.chat.label())
+            return message
+        button = ButtonSpec(OPEN_LINK, "Open the board", "primary", url=link)
+        return replace(message, view=_with_button(message.view, button))
 
     def _remember(self, chat: ChatKey, view: View) -> None:
         runtime = self.runtimes.get(chat.platform)
@@ -289,7 +324,7 @@ class WebCompanion:
             title=plain(snapshot.title),
             game_id=session.game_id,
             watcher=watcher,
-            board=_board(snapshot),
+            board=_cells(snapshot),
             rack=rack,
             seats=seats,
             lines=lines,

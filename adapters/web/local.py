@@ -19,6 +19,7 @@ from adapters.web.companion import WebCompanion
 from adapters.web.links import Links
 from adapters.web.server import WebServer
 from bot.clock import Clock
+from bot.delivery import Tap
 from bot.events import ChatKey, Command, MessageRef, Outbound, Player, Post, Private
 from bot.manager import GameManager
 from bot.outbox import GameLog
@@ -58,17 +59,19 @@ class PageOutbox:
     (a private reply owed to a page is answered there; the rest wakes the pages)."""
 
     def __init__(self) -> None:
-        self.taps: list[Callable[[Outbound], bool]] = []
+        self.taps: list[Tap] = []
         self._ids = itertools.count(1)
         #: The last messages that no page answered (printed by ``python -m bot web``).
         self.notes: list[str] = []
 
     async def send(self, message: Outbound) -> MessageRef | None:
         """Show ``message`` to the taps; a post gets a reference as a chat's would."""
-        answered = False
         for tap in self.taps:
-            answered = tap(message) or answered
-        if isinstance(message, Private) and not answered and message.view.kind == "error":
+            shown = await tap(message)
+            if shown is None:
+                return None
+            message = shown
+        if isinstance(message, Private) and message.view.kind == "error":
             self.notes.append(message.view.plain())
         if isinstance(message, Post):
             ref = MessageRef(message.chat, f"w{next(self._ids)}")

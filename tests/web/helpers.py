@@ -69,15 +69,29 @@ async def web_table(tmp_path: Path, clock: Clock, *, port: int = 0) -> AsyncIter
 
 
 def give(table: Table, racks: dict[Player, str]) -> None:
-    """Set players' racks, trading with the bag so the game's tile count stays whole."""
+    """Set players' racks, keeping the game's tiles whole: their tiles go back to the bag, and a
+    tile another player holds is traded for one from the bag."""
     engine: Any = table.session.engine
     for player in racks:
         engine.bag.extend(engine.racks[player.seat_id])
         engine.racks[player.seat_id].clear()
+    wanted = "".join(racks.values())
     for player, tiles in racks.items():
         for tile in tiles:
+            if tile not in engine.bag:
+                holder = next(r for s, r in engine.racks.items() if tile in r and s not in racks_of(racks))
+                holder.remove(tile)
+                spare = next(t for t in engine.bag if t not in wanted)
+                engine.bag.remove(spare)
+                holder.append(spare)
+                engine.bag.append(tile)
             engine.bag.remove(tile)
             engine.racks[player.seat_id].append(tile)
+
+
+def racks_of(racks: dict[Player, str]) -> set[str]:
+    """The seats whose racks ``give`` sets."""
+    return {player.seat_id for player in racks}
 
 
 def current(table: Table) -> Player:
