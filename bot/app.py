@@ -296,7 +296,7 @@ async def play_in_browser(config: Config, args: argparse.Namespace) -> int:
             options.append(f"bots={max(1, args.bots)}")
         if "level" not in given:
             options.append(f"level={args.level}")
-        await warm_up([info])
+        # (the lobby prepares the computer players' words while the page opens)
 
         def announce(text: str) -> None:
             print(text, flush=True)

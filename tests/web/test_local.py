@@ -1,0 +1,62 @@
+"""``python -m bot web``: the real process serves a MOJO game against computer players on
+127.0.0.1 and prints its link; the link opens the player's page."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import sys
+from pathlib import Path
+
+import aiohttp
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def test_python_m_bot_web_serves_a_game_and_prints_its_link(tmp_path: Path) -> None:
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "PYTHONPATH": str(ROOT),
+        "PORT": "0",
+        "DATABASE_URL": f"sqlite:///{tmp_path}/moji.db",
+    }
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        "web",
+        "--bots",
+        "1",
+        "--env-file",
+        os.devnull,
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+    assert process.stdout is not None
+    try:
+        link = None
+        seen = []
+        while link is None:
+            line = (await asyncio.wait_for(process.stdout.readline(), 120)).decode()
+            assert line, f"the process ended without a link: {seen}"
+            seen.append(line)
+            found = re.search(r"open (http://127\.0\.0\.1:\d+/g/(\w+))#(\S+)", line)
+            if found:
+                link = found
+        url, game, token = link.group(1), link.group(2), link.group(3)
+        origin = url.split("/g/")[0]
+        async with aiohttp.ClientSession(
+            cookie_jar=aiohttp.CookieJar(unsafe=True)
+        ) as http:  # (an IP address)
+            async with http.post(f"{url}/session", json={"token": token}, headers={"Origin": origin}) as r:
+                assert r.status == 200
+            async with http.get(url) as r:
+                page = await r.text()
+                assert r.status == 200 and 'role="grid"' in page and 'id="rack"' in page and game in page
+    finally:
+        process.send_signal(signal.SIGINT)
+        await asyncio.wait_for(process.wait(), 60)
