@@ -207,3 +207,29 @@ async def test_two_players_play_from_their_pages_by_dragging_and_by_keyboard(
     assert table.table.runtime.session(CHAT) is None, "the game is over"
     for page, _ in pages.values():
         await page.context.close()
+
+
+async def test_axe_finds_nothing_serious_on_a_player_s_page_nor_a_watcher_s(
+    browser: Browser, table: Table
+) -> None:
+    """axe-core (vendored by axe-playwright-python, never fetched from a CDN) on each page, a
+    game under way and a tile placed but not played."""
+    try:
+        from axe_playwright_python.async_playwright import Axe
+    except ImportError:  # pragma: no cover - the dev extra installs it
+        pytest.skip("axe-playwright-python is not installed (the dev extra)")
+    mover = current(table)
+    give(table, {mover: "QUIZAEO"})
+    player, _ = await open_page(browser, table, mover, DESKTOP)
+    watcher, _ = await open_page(browser, table, None, PHONE)
+    await drag(player, "Q", "H8", touch=False)
+    await expect(player.locator("#preview")).not_to_contain_text("Place tiles")
+    for page in (player, watcher):
+        results = await Axe().run(page)
+        serious = [
+            (v["id"], v["help"], [n["target"] for n in v["nodes"]][:3])
+            for v in results.response["violations"]
+            if v.get("impact") in ("serious", "critical")
+        ]
+        assert serious == [], serious
+        await page.context.close()
