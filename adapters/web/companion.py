@@ -172,6 +172,8 @@ class WebCompanion:
         self.pages: dict[ChatKey, set[asyncio.Event]] = {}
         #: A finished game's last public state and result, by game id (for pages still open).
         self.ended: dict[str, tuple[PageModel, str]] = {}
+        #: Each chat's number of changes so far (watchers' pages share a rendering per change).
+        self.versions: dict[ChatKey, int] = {}
         #: Each chat's last moves, as the chat read them (accepted moves and announcements).
         self.moves: dict[ChatKey, list[str]] = {}
 
@@ -241,6 +243,7 @@ class WebCompanion:
 
     def changed(self, chat: ChatKey) -> None:
         """``chat``'s game changed: wake its pages."""
+        self.versions[chat] = self.versions.get(chat, 0) + 1
         for wake in self.pages.get(chat, ()):
             wake.set()
 
@@ -258,6 +261,7 @@ class WebCompanion:
             pages.discard(wake)
             if not pages:
                 del self.pages[chat]
+                self.versions.pop(chat, None)
 
     # ------------------------------------------------------------ links
 

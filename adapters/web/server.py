@@ -36,7 +36,7 @@ import jinja2
 from aiohttp import web
 
 from adapters.web.companion import MAX_TILES, GameGone, PageModel, WebCompanion
-from adapters.web.links import SESSION_TTL
+from adapters.web.links import SESSION_TTL, chat_of
 from bot.clock import Clock
 from storage.weblinks import Grant
 
@@ -81,6 +81,8 @@ class WebServer:
         self.secure = False
         self.public_url(public_url)
         self.buckets: dict[str, Bucket] = {}
+        #: Each game's watchers' update, shared: game id -> (its change number, the event, ended).
+        self.watching: dict[str, tuple[int, bytes, bool]] = {}
 
     def public_url(self, url: str) -> None:
         """The base of every link (``PUBLIC_URL``): its origin is the one pages come from."""
@@ -205,7 +207,8 @@ class WebServer:
             headers={
                 "Content-Type": "text/event-stream",
                 "Cache-Control": "no-store",
-                "X-Accel-Buffering": "no",
+                "X-Accel-Buffering": "no",  # nginx: pass each update on at once
+                "X-Content-Type-Options": "nosniff",
             }
         )
         await response.prepare(request)
@@ -220,19 +223,35 @@ class WebServer:
                     continue
                 wake.clear()
                 try:
-                    model = self.companion.model(grant)
+                    update, ended = self._update(grant)
                 except GameGone as exc:
                     await response.write(_sse("gone", {"reason": str(exc)}))
                     break
-                html = TEMPLATES.get_template("live.html").render(self._context(model))
-                await response.write(_sse("state", {"html": html, "ended": bool(model.ended)}))
-                if model.ended:
+                await response.write(update)
+                if ended:
                     break
         except (ConnectionResetError, asyncio.CancelledError):
             pass
         finally:
             self.companion.unfollow(grant, wake)
         return response
+
+    def _update(self, grant: Grant) -> tuple[bytes, bool]:
+        """The page's live part now, as one event (and whether the game has ended). A player's is
+        rendered for them alone; watchers of a game share one rendering per change of it."""
+        if grant.watcher:
+            version = self.companion.versions.get(chat_of(grant), 0)
+            shared = self.watching.get(grant.game_id)
+            if shared is not None and shared[0] == version:
+                return shared[1], shared[2]
+        model = self.companion.model(grant)
+        html = TEMPLATES.get_template("live.html").render(self._context(model))
+        update = _sse("state", {"html": html, "ended": bool(model.ended)})
+        if grant.watcher:
+            self.watching[grant.game_id] = (version, update, bool(model.ended))
+            while len(self.watching) > 1000:
+                self.watching.pop(next(iter(self.watching)))
+        return update, bool(model.ended)
 
     async def preview(self, request: web.Request) -> web.Response:
         """What the placed tiles would make (words and score), computed by the game."""
