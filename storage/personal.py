@@ -252,7 +252,7 @@ COLUMNS: Mapping[str, Mapping[str, Column]] = {
     },
     "web_links": {
         "token_hash": _none("the SHA-256 of a web link's or page session's random secret"),
-        "kind": _none("a link or a session"),
+        "kind": _none("a link (used once), a watch link (used again: the public view only) or a session"),
         **_WORKSPACE,
         "channel_id": _none("the channel"),
         "thread_key": _none("the thread ('' for none)"),

@@ -16,6 +16,8 @@ from storage.database import Database, Row
 
 LINK = "link"
 SESSION = "session"
+#: A watch link: the game's public view only, so it may be used again and again until it expires.
+WATCH = "watch"
 
 
 def digest(secret: str) -> str:
@@ -44,15 +46,18 @@ class Grant:
 class WebLinkStore(Protocol):
     """Links and sessions of web pages."""
 
-    async def add_link(self, secret_hash: str, grant: Grant, expires_at: float, now: float) -> None:
-        """Keep a new link's hash until ``expires_at`` (and forget the rows expired by ``now``)."""
+    async def add_link(
+        self, secret_hash: str, grant: Grant, expires_at: float, now: float, *, kind: str = LINK
+    ) -> None:
+        """Keep a new link's hash until ``expires_at`` (and forget the rows expired by ``now``);
+        ``kind`` :data:`WATCH`: a watcher's link, usable again and again (its grant has no player)."""
         ...
 
     async def exchange(
         self, link_hash: str, session_hash: str, session_expires_at: float, now: float
     ) -> Grant | None:
-        """Use the link once: its grant, now held by a new session (None: no such link, it was
-        used already, or it expired)."""
+        """Use the link once (a watch link: again): its grant, now held by a new session (None:
+        no such link, it was used already, or it expired)."""
         ...
 
     async def session(self, session_hash: str, now: float) -> Grant | None:
@@ -78,14 +83,15 @@ class SQLWebLinks:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    async def add_link(self, secret_hash: str, grant: Grant, expires_at: float, now: float) -> None:
+    async def add_link(
+        self, secret_hash: str, grant: Grant, expires_at: float, now: float, *, kind: str = LINK
+    ) -> None:
         """Keep a new link's hash (see :class:`WebLinkStore`)."""
+        if kind == WATCH and not grant.watcher:
+            raise ValueError("a watch link opens no player's seat")
         async with self.db.write() as tx:
             await tx.execute("DELETE FROM web_links WHERE expires_at < ?", (float(now),))
-            await tx.execute(
-                _INSERT,
-                (secret_hash, LINK, *_values(grant), float(expires_at)),
-            )
+            await tx.execute(_INSERT, (secret_hash, kind, *_values(grant), float(expires_at)))
 
     async def exchange(
         self, link_hash: str, session_hash: str, session_expires_at: float, now: float
@@ -93,9 +99,9 @@ class SQLWebLinks:
         """Use a link once (see :class:`WebLinkStore`): one UPDATE only one caller's changes."""
         async with self.db.write() as tx:
             used = await tx.execute(
-                "UPDATE web_links SET used_at = ? WHERE token_hash = ? AND kind = ? "
-                "AND used_at IS NULL AND expires_at >= ?",
-                (float(now), link_hash, LINK, float(now)),
+                "UPDATE web_links SET used_at = ? WHERE token_hash = ? "
+                "AND ((kind = ? AND used_at IS NULL) OR kind = ?) AND expires_at >= ?",
+                (float(now), link_hash, LINK, WATCH, float(now)),
             )
             if used != 1:
                 return None

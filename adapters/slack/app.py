@@ -278,7 +278,8 @@ class SlackAdapter:
         app.event("tokens_revoked")(self._on_tokens_revoked)
         app.command(SLASH)(self._on_command)
         app.action(re.compile(r"^moji:"))(self._on_button)
-        app.action(views.OPEN_LINK)(self._on_link)  # a link button: Slack opens the page; we only ack
+        # a link button (a web page): Slack opens the page and tells us; we only ack
+        app.action(re.compile(r"^moji-link:"))(self._on_link)
         app.event("message")(self._on_message)
         app.event("reaction_added")(self._on_reaction)
         app.event("app_home_opened")(self._on_home)

@@ -38,6 +38,8 @@ PREMIUMS = {
     "TW": "triple word",
     "star": "star",
 }
+#: The action id of a table's Watch live link button (a platform that wants one has it).
+WATCH_LINK = "moji-link:watch"
 #: The most tiles a page may place in one move (a rack holds 7; a few spare for safety).
 MAX_TILES = 16
 
@@ -172,6 +174,8 @@ class WebCompanion:
         self.pages: dict[ChatKey, set[asyncio.Event]] = {}
         #: A finished game's last public state and result, by game id (for pages still open).
         self.ended: dict[str, tuple[PageModel, str]] = {}
+        #: Each running game's watch link (game id -> link), made once by this process.
+        self.watch_links: dict[str, str] = {}
         #: Each chat's number of changes so far (watchers' pages share a rendering per change).
         self.versions: dict[ChatKey, int] = {}
         #: Each chat's last moves, as the chat read them (accepted moves and announcements).
@@ -201,6 +205,8 @@ class WebCompanion:
         chat = message.ref.chat if isinstance(message, Edit | React) else message.chat
         if isinstance(message, Post):
             self._remember(chat, message.view)
+            if message.view.kind == "table" and message.view.buttons and self._board(chat) is not None:
+                message = await self._with_watch_link(message)
             if message.view.kind == "turn" and self._board(chat) is not None:
                 message = replace(
                     message, view=_with_button(message.view, ButtonSpec(HAND, "My rack", "primary"))
@@ -212,6 +218,26 @@ class WebCompanion:
         """``chat``'s running game, when it is one a page can show (a board)."""
         session = self._running(chat)
         return session if session is not None and isinstance(session.engine, BoardPreview) else None
+
+    async def _with_watch_link(self, message: Post) -> Post:
+        """A running board game's table with a **Watch live** link button: the game's public page,
+        for anyone in the chat (one link per game and process, used again and again)."""
+        session = self._board(message.chat)
+        if session is None:
+            return message
+        link = self.watch_links.get(session.game_id)
+        if link is None:
+            try:
+                link = await self.links.watch(message.chat, session.game_id)
+            except Exception:  # the table matters more than its link: it goes without one
+                log.exception("could not make a watch link in %s", message.chat.label())
+                return message
+            self.watch_links[session.game_id] = link
+            while len(self.watch_links) > 10_000:
+                self.watch_links.pop(next(iter(self.watch_links)))
+        return replace(
+            message, view=_with_button(message.view, ButtonSpec(WATCH_LINK, "Watch live", url=link))
+        )
 
     async def _with_link(self, message: Private) -> Private:
         """A player's private note with a link button to their own page of the game."""

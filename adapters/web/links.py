@@ -14,12 +14,14 @@ from dataclasses import dataclass
 
 from bot.clock import Clock
 from bot.events import ChatKey, Player
-from storage.weblinks import Grant, WebLinkStore, digest
+from storage.weblinks import WATCH, Grant, WebLinkStore, digest
 
 #: How long a link in chat may wait to be opened (a turn may last days: My rack gives a fresh one).
 LINK_TTL = 24 * 3600.0
 #: How long a page's session lasts (then the page asks for a fresh link from chat).
 SESSION_TTL = 4 * 3600.0
+#: How long a game's watch link works (a turn-based game may last days; a new table, a new one).
+WATCH_TTL = 7 * 24 * 3600.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +62,15 @@ class Links:
         secret = secrets.token_urlsafe(32)
         now = self.clock.now()
         await self.store.add_link(digest(secret), grant_for(chat, game_id, player), now + LINK_TTL, now)
+        return f"{self.public_url}/g/{game_id}#{secret}"
+
+    async def watch(self, chat: ChatKey, game_id: str) -> str:
+        """A watch link to the game's public page: usable by anyone, again and again, until it
+        expires (it opens no player's seat, nothing private)."""
+        secret = secrets.token_urlsafe(32)
+        now = self.clock.now()
+        grant = grant_for(chat, game_id, None)
+        await self.store.add_link(digest(secret), grant, now + WATCH_TTL, now, kind=WATCH)
         return f"{self.public_url}/g/{game_id}#{secret}"
 
     async def open(self, secret: str) -> Opened | None:

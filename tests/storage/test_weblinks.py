@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from storage.sqlstore import SQLStore
-from storage.weblinks import Grant, digest
+from storage.weblinks import WATCH, Grant, digest
 from tests.storage.conftest import Factory
 
 ANN = Grant("discord", "G1", "C1", "T1", "game-1", "U0ANN")
@@ -63,3 +65,12 @@ async def test_forget_me_and_purge_delete_the_rows(store: SQLStore) -> None:
     assert await store.web_links.exchange(digest("b"), digest("sb"), 300.0, 110.0) == other
     await store.purge_workspace("discord", "G1")
     assert await store.web_links.session(digest("sb"), 120.0) is None
+
+
+async def test_a_watch_link_opens_watcher_sessions_again_and_again_until_it_expires(store: SQLStore) -> None:
+    await store.web_links.add_link(digest("watch"), WATCHER, 200.0, 100.0, kind=WATCH)
+    for i in range(3):
+        assert await store.web_links.exchange(digest("watch"), digest(f"w{i}"), 300.0, 110.0 + i) == WATCHER
+    assert await store.web_links.exchange(digest("watch"), digest("late"), 300.0, 201.0) is None
+    with pytest.raises(ValueError):
+        await store.web_links.add_link(digest("seat"), ANN, 200.0, 100.0, kind=WATCH)

@@ -86,9 +86,21 @@ async def test_a_discord_player_s_link_is_only_ever_private(h: Harness) -> None:
     assert links[0]["url"].startswith(f"{PUBLIC}/g/{session.game_id}#") and links[0]["style"] == 5
     assert "custom_id" not in links[0]
 
-    # the link opens that player's page once
+    # the table carries a Watch live link: anyone's, again and again, the public view only
+    tables = [
+        r
+        for r in h.fake.of("POST", rf"^/channels/{thread}/messages$")
+        if r.status == 200 and views.HAND in r.text
+    ]
+    watch = [c for r in tables for c in components(r) if c.get("url")]
+    assert watch and all(c["label"] == "Watch live" and c["style"] == 5 for c in watch)
     companion = h.svc.companions[0]
     assert isinstance(companion, WebCompanion)
+    for _ in range(2):
+        seen = await companion.links.open(watch[0]["url"].split("#", 1)[1])
+        assert seen is not None and seen.grant.watcher and seen.grant.game_id == session.game_id
+
+    # the link opens that player's page once
     opened = await companion.links.open(links[0]["url"].split("#", 1)[1])
     assert opened is not None and opened.grant.user_id == first[0] and opened.grant.game_id == session.game_id
 
@@ -100,7 +112,9 @@ async def test_a_discord_player_s_link_is_only_ever_private(h: Harness) -> None:
     turns = [r for r in posts if "your turn" in r.text.lower()]
     assert turns and all(views.HAND in r.text for r in turns)
     everything_public = [r.text for r in h.fake.requests if "/channels/" in r.path and r.status == 200]
-    assert not [t for t in everything_public if f"{PUBLIC}/g/" in t], "no link is ever posted in a channel"
+    seat_links = [t for t in everything_public if f"{PUBLIC}/g/" in t and "Watch live" not in t]
+    assert not seat_links, "no player's link is ever posted in a channel (only the table's watch link)"
+    assert all(links[0]["url"] not in t for t in everything_public)
 
 
 def test_slack_shows_a_link_button_and_the_terminal_prints_the_link() -> None:
