@@ -157,11 +157,17 @@ async def serve_local(
         await web.TCPSite(runner, host, port).start()
         bound = runner.addresses[0][1] if runner.addresses else port  # (PORT=0: the system chose)
         table.public_url(f"http://127.0.0.1:{bound}")
-        await table.start([YOU], "board", options)
-        link = await table.companion.link(CHAT, YOU)
-        announce(f"Your MOJO game is ready: open {link}\n(Press Ctrl-C to stop.)")
-        await asyncio.Event().wait()
-        return 0
+        ended = asyncio.Event()
+        table.manager.closed_listeners.append(lambda chat: ended.set() if chat == CHAT else None)
+        first = True
+        while True:  # one game after another, until Ctrl-C
+            ended.clear()
+            await table.start([YOU], "board", options)
+            link = await table.companion.link(CHAT, YOU)
+            lead = "Your MOJO game is ready" if first else "Game over. A new game is ready"
+            announce(f"{lead}: open {link}\n(Press Ctrl-C to stop.)")
+            first = False
+            await ended.wait()
     finally:
         await table.close()
         await runner.cleanup()

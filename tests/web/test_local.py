@@ -1,5 +1,6 @@
 """``python -m bot web``: the real process serves a MOJO game against computer players on
-127.0.0.1 and prints its link; the link opens the player's page."""
+127.0.0.1 and prints its link; the link opens the player's page; when the game ends, the next
+one's link is printed."""
 
 from __future__ import annotations
 
@@ -57,6 +58,15 @@ async def test_python_m_bot_web_serves_a_game_and_prints_its_link(tmp_path: Path
             async with http.get(url) as r:
                 page = await r.text()
                 assert r.status == 200 and 'role="grid"' in page and 'id="rack"' in page and game in page
+            # resigning from the page ends the game (a move out of turn too: resigning is always
+            # allowed); the process offers the next game's link
+            async with http.post(f"{url}/move", json={"action": "resign"}, headers={"Origin": origin}) as r:
+                assert r.status == 200, await r.text()
+        line = ""
+        while "A new game is ready" not in line:
+            line = (await asyncio.wait_for(process.stdout.readline(), 120)).decode()
+            assert line, "the process ended instead of offering a new game"
+        assert re.search(r"open http://127\.0\.0\.1:\d+/g/\w+#\S+", line)
     finally:
         process.send_signal(signal.SIGINT)
         await asyncio.wait_for(process.wait(), 60)
