@@ -68,10 +68,10 @@ async def web_table(tmp_path: Path, clock: Clock, *, port: int = 0) -> AsyncIter
         await store.close()
 
 
-def give(table: Table, racks: dict[Player, str]) -> None:
-    """Set players' racks, keeping the game's tiles whole: their tiles go back to the bag, and a
-    tile another player holds is traded for one from the bag."""
-    engine: Any = table.session.engine
+def give(session: Any, racks: dict[Player, str]) -> None:
+    """Set players' racks in ``session``'s board game, keeping its tiles whole: their tiles go
+    back to the bag, and a tile another player holds is traded for one from the bag."""
+    engine: Any = session.engine
     for player in racks:
         engine.bag.extend(engine.racks[player.seat_id])
         engine.racks[player.seat_id].clear()

@@ -158,7 +158,7 @@ async def test_two_players_play_from_their_pages_by_dragging_and_by_keyboard(
 ) -> None:
     dragger = current(table)
     typist = BOB if dragger is ANN else ANN
-    give(table, {dragger: "QUIZAEO", typist: "UITSAEO"})
+    give(table.session, {dragger: "QUIZAEO", typist: "UITSAEO"})
     pages = {who: await open_page(browser, table, who, device) for who in (dragger, typist, None)}
     drags, _ = pages[dragger]
     keys, _ = pages[typist]
@@ -219,7 +219,7 @@ async def test_axe_finds_nothing_serious_on_a_player_s_page_nor_a_watcher_s(
     except ImportError:  # pragma: no cover - the dev extra installs it
         pytest.skip("axe-playwright-python is not installed (the dev extra)")
     mover = current(table)
-    give(table, {mover: "QUIZAEO"})
+    give(table.session, {mover: "QUIZAEO"})
     player, _ = await open_page(browser, table, mover, DESKTOP)
     watcher, _ = await open_page(browser, table, None, PHONE)
     await drag(player, "Q", "H8", touch=False)

@@ -117,6 +117,66 @@ async def test_a_discord_player_s_link_is_only_ever_private(h: Harness) -> None:
     assert all(links[0]["url"] not in t for t in everything_public)
 
 
+async def test_a_move_made_on_a_page_is_a_move_in_the_discord_thread(h: Harness) -> None:  # noqa: F811
+    """A Discord game seen from its players' pages: a page's move shows in the thread as a typed
+    one would; a refused one is answered on the page only (nothing reaches Discord for it)."""
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from adapters.web.server import WebServer
+    from tests.web.helpers import give
+
+    await h.fake.slash(*ANN, "start", {"game": "board", "more": "bots=0"})
+    await h.fake.wait_for("POST", r"^/channels/\d+/messages$", is_lobby)
+    chat = next(iter(h.manager.sessions))
+    thread = chat.thread_id
+    await h.fake.slash(*BOB, "join", channel=thread, thread_parent=CHANNEL_ID)
+    await h.fake.until(lambda: len(h.manager.sessions[chat].players) == 2)
+    await h.fake.slash(*ANN, "go", channel=thread, thread_parent=CHANNEL_ID)
+    await h.fake.until(lambda: h.manager.sessions[chat].engine is not None)
+    await h.drain()
+    session = h.manager.sessions[chat]
+    first, second = (ANN, BOB) if session._turn_seats() == {f"discord:{ANN[0]}"} else (BOB, ANN)
+    companion = h.svc.companions[0]
+    assert isinstance(companion, WebCompanion)
+    players = {p.user_id: p for p in session.players}
+    racks = {players[first[0]]: "QUIZAEO", players[second[0]]: "UITSAEO"}
+    give(session, racks)
+
+    site = "http://moji.example"  # (plain http: the test client keeps no Secure cookie)
+    server = TestServer(WebServer(companion, h.clock, site).app())
+    clients = []
+    try:
+        for who in (first, second):
+            link = await companion.link(chat, players[who[0]])
+            assert link is not None
+            client = TestClient(server)
+            await client.start_server()
+            clients.append(client)
+            game, token = link.split("/g/", 1)[1].split("#", 1)
+            opened = await client.post(f"/g/{game}/session", json={"token": token}, headers={"Origin": site})
+            assert opened.status == 200
+        mover, waiting = clients
+        sent_before = len(h.fake.requests)
+        refused = await waiting.post(f"/g/{game}/move", json={"action": "pass"}, headers={"Origin": site})
+        assert refused.status == 422 and "turn, not yours" in (await refused.json())["reason"]
+        await h.drain()
+        assert not [r for r in h.fake.requests[sent_before:] if "turn, not yours" in r.text], (
+            "a page's refusal is answered on the page, never in Discord"
+        )
+        tiles = [[7, 7 + i, ch] for i, ch in enumerate("QUIZ")]
+        played = await mover.post(
+            f"/g/{game}/move", json={"action": "place", "tiles": tiles}, headers={"Origin": site}
+        )
+        assert played.status == 200, await played.text()
+        await h.drain()
+        shown = [r.text for r in h.fake.requests if thread in r.path and r.status == 200]
+        assert [t for t in shown if "plays H8 across QUIZ" in t], "the thread shows the page's move"
+    finally:
+        for client in clients:
+            await client.close()
+        await server.close()
+
+
 def test_slack_shows_a_link_button_and_the_terminal_prints_the_link() -> None:
     link = views.ButtonSpec(views.OPEN_LINK, "Open the board", "primary", url=f"{PUBLIC}/g/abc#secret")
     view = views.View(kind="private", lines=("Your rack: A B C",), buttons=(link,))

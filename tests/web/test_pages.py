@@ -130,7 +130,7 @@ async def test_a_move_out_of_turn_is_refused_in_the_game_s_words_and_a_move_in_t
 
 async def test_tiles_placed_on_the_page_are_previewed_then_played_as_the_typed_move(table: Table) -> None:
     first = current(table)
-    give(table, {first: "QUIZSAT"})
+    give(table.session, {first: "QUIZSAT"})
     client, game = await opened(table, first)
     tiles = [[7, 7 + i, ch] for i, ch in enumerate("QUIZ")]
     try:
