@@ -29,8 +29,9 @@ from bot.workspace import Workspace
 from games.common.protocol import GameInfo
 
 if TYPE_CHECKING:
+    from bot.delivery import Tap
     from bot.health import HealthServer
-    from bot.runtime import Companion
+    from bot.runtime import Companion, Runtime
     from storage.base import Store
 
 log = logging.getLogger(__name__)
@@ -269,10 +270,11 @@ async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
             manager = make_manager(config, svc, outbox, clock)
             adapter = TerminalAdapter(manager, outbox, lines, write, game=info.name, options=options)
             manager.spawn(warm_up([info]), f"prepare {info.name}")  # during the 3… 2… 1… countdown
-            try:
-                return await adapter.run()
-            finally:
-                await manager.shutdown()
+            async with terminal_pages(config, svc, clock, adapter.runtime, outbox.taps):
+                try:
+                    return await adapter.run()
+                finally:
+                    await manager.shutdown()
 
         if not interactive():  # a pipe, a file or TERM=dumb: plain lines
             return await play(TerminalOutbox(write, clock, colour=colour), stdin_lines())
@@ -317,6 +319,35 @@ async def play_in_browser(config: Config, args: argparse.Namespace) -> int:
             raise StartupError(
                 f"cannot listen on 127.0.0.1:{config.port} ({exc.strerror or exc}): set PORT to a free port"
             ) from None
+
+
+@asynccontextmanager
+async def terminal_pages(
+    config: Config, svc: Services, clock: SystemClock, runtime: Runtime, taps: list[Tap]
+) -> AsyncIterator[None]:
+    """With ``PUBLIC_URL`` set, a terminal game's board also has its page: served on HOST:PORT,
+    its link printed under the player's rack (docs/WEB.md); without it, nothing."""
+    if not config.public_url:
+        yield
+        return
+    from aiohttp import web
+
+    from adapters.web.companion import WebCompanion
+    from adapters.web.links import Links
+    from adapters.web.server import WebServer
+
+    companion = WebCompanion(Links(svc.store.web_links, clock, config.public_url))
+    companion.attach(runtime, taps)
+    runner = web.AppRunner(WebServer(companion, clock, config.public_url).app(), access_log=None)
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, config.host, config.port).start()
+    except OSError as exc:
+        log.warning("the board's page is off: cannot listen on %s:%d (%s)", config.host, config.port, exc)
+    try:
+        yield
+    finally:
+        await runner.cleanup()
 
 
 async def warm_up(games: Iterable[GameInfo]) -> None:

@@ -70,3 +70,57 @@ async def test_python_m_bot_web_serves_a_game_and_prints_its_link(tmp_path: Path
     finally:
         process.send_signal(signal.SIGINT)
         await asyncio.wait_for(process.wait(), 60)
+
+
+async def test_a_terminal_board_game_prints_its_page_s_link_when_public_url_is_set(tmp_path: Path) -> None:
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "PYTHONPATH": str(ROOT),
+        "PORT": "0",
+        "HOST": "127.0.0.1",
+        "PUBLIC_URL": "http://127.0.0.1:1",  # (the base of links; the page itself is not fetched here)
+        "DATABASE_URL": f"sqlite:///{tmp_path}/moji.db",
+    }
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        "terminal",
+        "--game",
+        "board",
+        "--bots",
+        "1",
+        "--speed",
+        "20",
+        "--no-colour",
+        "--env-file",
+        os.devnull,
+        cwd=tmp_path,
+        env=env,
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        seen: list[str] = []
+        while not any("Go!" in line for line in seen):
+            line = (await asyncio.wait_for(process.stdout.readline(), 120)).decode()
+            assert line, f"the game never started: {seen}"
+            seen.append(line)
+        process.stdin.write(b"/hand\n")
+        await process.stdin.drain()
+        while not any("Open the board: " in line for line in seen):
+            line = (await asyncio.wait_for(process.stdout.readline(), 120)).decode()
+            assert line, f"no link was printed: {seen}"
+            seen.append(line)
+        printed = next(line for line in seen if "Open the board: " in line)
+        assert re.search(r"Open the board: http://127\.0\.0\.1:1/g/\w+#\S+", printed)
+    finally:
+        process.stdin.write(b"/quit\n")
+        process.stdin.close()
+        try:
+            await asyncio.wait_for(process.wait(), 60)
+        except TimeoutError:
+            process.kill()
+            await process.wait()
