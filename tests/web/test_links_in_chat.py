@@ -204,3 +204,35 @@ async def test_without_public_url_a_board_player_is_told_once_how_to_turn_pages_
         assert shown is not None and HOW_TO_ENABLE in shown.view.plain()
         again = await taps[0](note)
         assert again is note, "once per player"
+
+
+async def test_with_public_url_the_pages_are_mounted_on_the_process_s_http_server(tmp_path: Path) -> None:
+    """``bot.app.serve``'s wiring: the companion's routes on the one HTTP server (HOST:PORT),
+    hardened by their own handlers (the server runs no middleware of a mounted app)."""
+    import aiohttp
+
+    from adapters.web.server import CSP
+    from bot.health import HealthServer
+
+    store = open_store(f"sqlite:///{tmp_path}/moji.db")
+    await store.open()
+    server = HealthServer("127.0.0.1", 0)
+    try:
+        companion = companion_for(PUBLIC, store.web_links, SystemClock(), server)
+        assert isinstance(companion, WebCompanion)
+        await server.start()
+        async with aiohttp.ClientSession() as http:
+            base = f"http://127.0.0.1:{server.port}"
+            async with http.get(f"{base}/static/game.js") as r:
+                assert r.status == 200 and r.headers["Content-Type"].startswith("text/javascript")
+                assert r.headers["Content-Security-Policy"] == CSP
+            async with http.get(f"{base}/g/some-game") as r:
+                assert r.status == 200 and "Opening your game" in await r.text()
+                assert r.headers["Referrer-Policy"] == "no-referrer"
+            async with http.get(f"{base}/static/../../bot/config.py") as r:
+                assert r.status == 404
+            async with http.get(f"{base}/healthz") as r:
+                assert r.status == 200
+    finally:
+        await server.stop()
+        await store.close()
