@@ -200,3 +200,24 @@ async def test_the_live_channel_sends_the_state_then_each_change(table: Table) -
         events.close()
     finally:
         await client.close()
+
+
+async def test_a_session_over_its_allowance_is_told_to_slow_down_and_gets_it_back_in_time(
+    table: Table,
+) -> None:
+    from adapters.web.server import BURST, RATE
+
+    client, game = await opened(table, ANN)
+    clock = table.table.manager.clock
+    try:
+        statuses = []
+        for _ in range(BURST + 1):  # (the clock stands still: no allowance comes back meanwhile)
+            r = await client.post(f"/g/{game}/preview", json={"tiles": []}, headers={"Origin": table.url})
+            statuses.append(r.status)
+        assert statuses[:BURST] == [200] * BURST and statuses[BURST] == 429
+        assert "Slow down" in (await r.json())["reason"]
+        await clock.advance(1.5 / RATE)  # (a little over one request's worth: no float edge)
+        again = await client.post(f"/g/{game}/preview", json={"tiles": []}, headers={"Origin": table.url})
+        assert again.status == 200
+    finally:
+        await client.close()
