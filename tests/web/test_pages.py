@@ -221,3 +221,31 @@ async def test_a_session_over_its_allowance_is_told_to_slow_down_and_gets_it_bac
         assert again.status == 200
     finally:
         await client.close()
+
+
+async def test_a_blank_is_placed_as_its_letter_and_a_swap_is_the_typed_swap(table: Table) -> None:
+    first = current(table)
+    give(table.session, {first: "QUI?SAT"})
+    client, game = await opened(table, first)
+    try:
+        tiles = [[7, 7, "Q"], [7, 8, "U"], [7, 9, "I"], [7, 10, "z"]]  # the blank stands for Z
+        preview = await (
+            await client.post(f"/g/{game}/preview", json={"tiles": tiles}, headers={"Origin": table.url})
+        ).json()
+        assert preview["ok"] and preview["move"] == "H8 across QUIz", preview
+        swap = await client.post(
+            f"/g/{game}/move",
+            json={"action": "swap", "tiles": [[0, 0, "Q"], [0, 0, "?"]]},
+            headers={"Origin": table.url},
+        )
+        assert swap.status == 200, await swap.text()
+        log = table.table.manager.game_log
+        assert [a.text for a in log.actions[table.session.game_id] if a.kind == "say"] == ["swap Q?"]
+        bad = await client.post(
+            f"/g/{game}/move",
+            json={"action": "place", "tiles": [[7, 7, "Q7"]]},
+            headers={"Origin": table.url},
+        )
+        assert bad.status == 400
+    finally:
+        await client.close()
