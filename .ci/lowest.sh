@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The lowest-versions run (`make lowest`): moji installed in a fresh venv with every runtime
 # dependency at the floor pyproject.toml allows (constraints-lowest.txt pins each with ==),
-# then the adapter, storage (SQLite and PostgreSQL) and bot tests. A floor that no longer
+# then the adapter, storage (SQLite and PostgreSQL), bot and web tests. A floor that no longer
 # passes fails this run, so pyproject.toml's lower bounds stay true.
 #
 # Settings: PYTHON (default python3), LOWEST_VENV (default build/lowest-venv, recreated each
@@ -57,5 +57,5 @@ if bad:
     sys.exit("lowest: constraints not applied: " + "; ".join(bad))
 PY
 
-"$VENV/bin/python" -m pytest -p no:cacheprovider tests/adapters tests/storage tests/bot
+"$VENV/bin/python" -m pytest -p no:cacheprovider tests/adapters tests/storage tests/bot tests/web
 echo "lowest: passed in $(( $(date +%s) - started )) s"

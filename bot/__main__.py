@@ -26,6 +26,8 @@ modes:
              With no platform configured, play in the terminal instead (when
              standard input is a terminal; else say what to configure and exit).
   terminal   play a local game in this terminal against computer players.
+  web        play MOJO against computer players in your browser: serves the
+             game's page on http://127.0.0.1:PORT and prints its link.
   migrate    apply the database migrations (DATABASE_URL) and exit.
   purge      delete everything moji keeps about one workspace and exit:
              purge --platform discord|slack --workspace ID --yes
@@ -41,7 +43,7 @@ def _epilog() -> str:
     return "\n".join(lines)
 
 
-MODES = ("run", "terminal", "migrate", "purge")
+MODES = ("run", "terminal", "web", "migrate", "purge")
 
 
 def _version() -> str:
@@ -66,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
         "mode",
         nargs="?",
         default="run",
-        metavar="{run,terminal,migrate,purge}",
+        metavar="{run,terminal,web,migrate,purge}",
         help="what to do (default: run)",
     )
     parser.add_argument(
@@ -133,6 +135,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if not args.platform or not args.workspace:
                 parser.error("purge needs --platform and --workspace")
             return asyncio.run(app.purge(config, args.platform, args.workspace, confirmed=args.yes))
+        if args.mode == "web":
+            return asyncio.run(local.play_in_browser(config, args))
         if args.mode == "terminal" or not config.platforms:
             return asyncio.run(local.play_in_terminal(config, args))
         return asyncio.run(app.serve(config))

@@ -32,6 +32,7 @@ from bot.workspace import Workspace
 
 if TYPE_CHECKING:
     from bot.health import HealthServer
+    from bot.runtime import Companion
     from storage.base import Store
 
 log = logging.getLogger(__name__)
@@ -56,6 +57,9 @@ class Services:
     http: HealthServer | None = None
     #: Seconds between renewals of this process's leases on its games.
     keep_alive: float = KEEP_ALIVE
+    #: Front doors that show the games of every platform's chats (the web companion), attached
+    #: to each platform's runtime as it is built (:meth:`bot.runtime.Runtime.build`).
+    companions: list[Companion] = field(default_factory=list)
 
     def router(
         self,
@@ -227,6 +231,7 @@ async def serve(config: Config) -> int:
         import asyncio
 
         clock = SystemClock()
+        web_companion(config, svc, clock)
         warming = asyncio.create_task(warm_up(svc.registry), name="prepare games")
         stop = asyncio.Event()
         _on_signals(stop.set)
@@ -256,6 +261,14 @@ async def serve(config: Config) -> int:
             warming.cancel()
     log.info("stopped")
     return 0
+
+
+def web_companion(config: Config, svc: Services, clock: SystemClock) -> None:
+    """The web companion (docs/WEB.md): with ``PUBLIC_URL``, every platform's board games get
+    pages, served on the process's HTTP server; without it, players are told how to turn it on."""
+    from adapters.web.wiring import companion_for
+
+    svc.companions.append(companion_for(config.public_url, svc.store.web_links, clock, svc.http))
 
 
 #: Seconds a stopping process gives its games to wind down (settle windows, last messages).

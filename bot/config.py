@@ -80,8 +80,9 @@ SETTINGS: tuple[SettingSpec, ...] = (
     SettingSpec(
         "PUBLIC_URL",
         "",
-        "Slack HTTP mode: the public https:// address this server is reached at (the Request URL's "
-        "scheme and host); moji then serves table pictures itself at /pictures/ instead of uploading them.",
+        "The public https:// address this server is reached at: the base of the web companion's links "
+        "(board games in the browser, docs/WEB.md); in Slack HTTP mode (the Request URL's scheme and "
+        "host) moji also serves table pictures itself at /pictures/ instead of uploading them.",
     ),
     SettingSpec(
         "DATABASE_URL",
@@ -144,7 +145,7 @@ class Config:
     log_level: str
     settle: float  # seconds
     lobby_timeout: float  # seconds
-    public_url: str = ""  # Slack HTTP mode: where Slack can fetch pictures
+    public_url: str = ""  # the web companion's links; Slack HTTP mode: where Slack can fetch pictures
     log_format: str = "text"  # text or json
     instance_id: str = ""  # empty: see :func:`instance_name`
     lease: float = 15.0  # seconds

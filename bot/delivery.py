@@ -72,9 +72,12 @@ from bot.tables import (
 from bot.transport import Transport
 
 # (the names other modules import from here, from before the split)
-__all__ = ["EDIT_SETTLE", "Delivery"]
+__all__ = ["EDIT_SETTLE", "Delivery", "Tap"]
 
 log = logging.getLogger(__name__)
+
+#: What :attr:`Delivery.taps` holds: a message in, the message to deliver out (None: answered).
+Tap = Callable[[Outbound], Awaitable[Outbound | None]]
 
 #: A message (a lobby) edited again within this many seconds waits, and its edits coalesce.
 EDIT_SETTLE = 3.0
@@ -105,6 +108,11 @@ class Delivery:
         self.private_notes = PrivateNotes(self.lanes, clock, self._post, capabilities)
         self.lanes.serve("messages", self._messages)
         self.lanes.serve("edits", self._edits)
+        #: Shown every message first, in order (the web companion's pages follow their games by
+        #: it): each returns the message to deliver (the same, or with more on it: a link button
+        #: on a player's private note), or None when it answered the message itself (a reply
+        #: owed to a web page), which the platform then never sees.
+        self.taps: list[Tap] = []
 
     @property
     def gate(self) -> Callable[[ChatKey], Awaitable[bool]] | None:
@@ -141,6 +149,12 @@ class Delivery:
         """Take one outbound message; returns at once except for a lobby post (its reference)."""
         if not isinstance(message, React):
             message = replace(message, view=self.capabilities.fit(message.view))
+        # (after fitting: a tap may add a link to a private note, which every platform shows)
+        for tap in self.taps:
+            shown = await tap(message)
+            if shown is None:
+                return None
+            message = shown
         if isinstance(message, Private):
             await self.private_notes.send(message)
             return None

@@ -1,8 +1,10 @@
-"""The local game: ``python -m bot terminal`` (or ``run`` with no platform configured, at a
-terminal) plays one game against computer players in this terminal.
+"""The local games: ``python -m bot terminal`` (or ``run`` with no platform configured, at a
+terminal) plays one game against computer players in this terminal; ``python -m bot web``
+plays MOJO against them in a browser, on 127.0.0.1.
 
 The process's other modes are wired in :mod:`bot.app`; this module is the one place that
-starts the terminal front door (:mod:`adapters.terminal`).
+starts the terminal front door (:mod:`adapters.terminal`) and the local web pages
+(:mod:`adapters.web.local`).
 """
 
 from __future__ import annotations
@@ -11,11 +13,19 @@ import argparse
 import logging
 import sys
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING
 
 from bot.app import Services, StartupError, make_manager, services
 from bot.clock import SystemClock
 from bot.config import Config
 from bot.warmup import warm_up
+
+if TYPE_CHECKING:
+    from bot.delivery import Tap
+    from bot.runtime import Runtime
+
+log = logging.getLogger(__name__)
 
 #: ``python -m bot`` (mode ``run``) with no platform configured and no terminal to play in.
 NOTHING_TO_RUN = (
@@ -75,15 +85,84 @@ async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
             manager = make_manager(config, svc, outbox, clock)
             adapter = TerminalAdapter(manager, outbox, lines, write, game=info.name, options=options)
             manager.spawn(warm_up([info]), f"prepare {info.name}")  # during the 3… 2… 1… countdown
-            try:
-                return await adapter.run()
-            finally:
-                await manager.shutdown()
+            async with terminal_pages(config, svc, clock, adapter.runtime, outbox.taps):
+                try:
+                    return await adapter.run()
+                finally:
+                    await manager.shutdown()
 
         if not interactive():  # a pipe, a file or TERM=dumb: plain lines
             return await play(TerminalOutbox(write, clock, colour=colour), stdin_lines())
         async with live_terminal(clock, colour=colour) as live:  # the table holds still
             return await play(TerminalOutbox(write, clock, colour=colour, live=live.table), live.lines)
+
+
+async def play_in_browser(config: Config, args: argparse.Namespace) -> int:
+    """``python -m bot web``: a MOJO game against computer players, in a browser, served on
+    127.0.0.1:PORT (adapters/web/local.py)."""
+    from adapters.web.local import serve_local
+
+    clock = SystemClock(args.speed)
+    async with services(config) as svc:
+        info = svc.registry.find("board")
+        if info is None:
+            raise StartupError("the board game is not installed")
+        options = list(args.options)
+        given = {token.split("=", 1)[0] for token in options}
+        if "bots" not in given:
+            options.append(f"bots={max(1, args.bots)}")
+        if "level" not in given:
+            options.append(f"level={args.level}")
+        # (the lobby prepares the computer players' words while the page opens)
+
+        def announce(text: str) -> None:
+            print(text, flush=True)
+
+        try:
+            return await serve_local(
+                svc.registry,
+                svc.game_log,
+                svc.store.web_links,
+                clock,
+                workspace=svc.workspace,
+                host="127.0.0.1",
+                port=config.port,
+                options=options,
+                announce=announce,
+            )
+        except OSError as exc:
+            raise StartupError(
+                f"cannot listen on 127.0.0.1:{config.port} ({exc.strerror or exc}): set PORT to a free port"
+            ) from None
+
+
+@asynccontextmanager
+async def terminal_pages(
+    config: Config, svc: Services, clock: SystemClock, runtime: Runtime, taps: list[Tap]
+) -> AsyncIterator[None]:
+    """With ``PUBLIC_URL`` set, a terminal game's board also has its page: served on HOST:PORT,
+    its link printed under the player's rack (docs/WEB.md); without it, nothing."""
+    if not config.public_url:
+        yield
+        return
+    from aiohttp import web
+
+    from adapters.web.companion import WebCompanion
+    from adapters.web.links import Links
+    from adapters.web.server import WebServer
+
+    companion = WebCompanion(Links(svc.store.web_links, clock, config.public_url))
+    companion.attach(runtime, taps)
+    runner = web.AppRunner(WebServer(companion, clock, config.public_url).app(), access_log=None)
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, config.host, config.port).start()
+    except OSError as exc:
+        log.warning("the board's page is off: cannot listen on %s:%d (%s)", config.host, config.port, exc)
+    try:
+        yield
+    finally:
+        await runner.cleanup()
 
 
 async def _void_terminal_games(svc: Services) -> None:

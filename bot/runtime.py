@@ -110,6 +110,16 @@ class Services(Protocol):
         ...
 
 
+class Companion(Protocol):
+    """A front door that shows the games of other platforms' chats (the web companion: pages of
+    a Discord or Slack game). :meth:`Runtime.build` attaches each of the process's to every
+    runtime it builds."""
+
+    def attach(self, runtime: Runtime) -> None:
+        """Follow ``runtime``'s games (and add to what its delivery layer sends)."""
+        ...
+
+
 def connect(manager: GameManager, router: Router) -> None:
     """Put ``router`` in front of ``manager``: the manager routes each event through it, and its
     delivery layer asks it before each call whether the chat's game is still this process's."""
@@ -178,6 +188,9 @@ class Runtime:
         router = services.router(manager, platform.name, codec=platform.codec, mine=platform.may_adopt)
         runtime = cls(platform, manager, services=services, router=router)  # (connects the router)
         metrics.watch(manager)
+        # the process's companions (bot.app.Services.companions; a test's own services may have none)
+        for companion in getattr(services, "companions", ()):
+            companion.attach(runtime)
         return runtime
 
     def route(self, router: Router) -> None:

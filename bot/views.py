@@ -36,11 +36,17 @@ MOVE, HAND = "moji:move:", "moji:hand"
 
 @dataclass(frozen=True, slots=True)
 class ButtonSpec:
-    """A button under a message; ``action`` is its stable custom id."""
+    """A button under a message; ``action`` is its stable custom id. With a ``url`` it is a link
+    button instead: it opens the address (a web page's link) and sends moji nothing."""
 
     action: str
     label: str
     style: ButtonStyle = "secondary"
+    url: str = ""
+
+
+#: The action id of a link button (a platform that wants one has it; moji ignores its presses).
+OPEN_LINK = "moji-link:open"
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,9 @@ the SQL):
 - leaderboards and stats: :class:`~storage.scores.ScoreStore`;
 - seasons: :class:`~storage.seasons.SeasonStore`;
 - word-break schedules: :class:`~storage.schedules.ScheduleStore`;
-- forget-me, purge, retention, planned deletions: :class:`~storage.privacy.PrivacyStore`.
+- forget-me, purge, retention, planned deletions: :class:`~storage.privacy.PrivacyStore`;
+- the web companion's links and page sessions: :class:`~storage.weblinks.WebLinkStore`
+  (``store.web_links``).
 
 A module that needs one role can ask for that protocol only. Slack's OAuth installations are
 the Slack adapter's own (``adapters/slack/store.py``), on the :class:`~storage.database.Database`
@@ -50,6 +52,7 @@ from storage.records import (
 from storage.schedules import ScheduleStore
 from storage.scores import ScoreStore
 from storage.seasons import SeasonStore
+from storage.weblinks import WebLinkStore
 from storage.workspaces import WorkspaceStore
 
 __all__ = [
@@ -78,6 +81,7 @@ __all__ = [
     "SeatScore",
     "Store",
     "StoredGame",
+    "WebLinkStore",
     "WorkspaceStore",
 ]
 
@@ -99,3 +103,8 @@ class Store(
 ):
     """Durable state of the bot: every role. Every method is one transaction; errors are
     :class:`~storage.errors.StorageError`."""
+
+    @property
+    def web_links(self) -> WebLinkStore:
+        """The web companion's links and page sessions (:mod:`storage.weblinks`)."""
+        ...

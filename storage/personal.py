@@ -250,6 +250,21 @@ COLUMNS: Mapping[str, Mapping[str, Column]] = {
         "event_key": _none("the platform's id of a command or button press"),
         "seen_at": _none(_TIME),
     },
+    "web_links": {
+        "token_hash": _none("the SHA-256 of a web link's or page session's random secret"),
+        "kind": _none("a link (used once), a watch link (used again: the public view only) or a session"),
+        **_WORKSPACE,
+        "channel_id": _none("the channel"),
+        "thread_key": _none("the thread ('' for none)"),
+        "game_id": _none("the game the page shows"),
+        "user_id": Column(
+            USER_ID,
+            "the player the page plays as ('' for a watcher): expires within hours; forget-me and "
+            "purge delete the row",
+        ),
+        "expires_at": _none(_TIME),
+        "used_at": _none(_TIME),
+    },
     "claimed_once": {
         "kind": _none("what was claimed (an OAuth state)"),
         "key": _none("its nonce"),

@@ -44,6 +44,7 @@ PURGE = (
     "DELETE FROM active_games WHERE platform = ? AND workspace_id = ?",
     "DELETE FROM open_lobbies WHERE platform = ? AND workspace_id = ?",
     "DELETE FROM inbox WHERE platform = ? AND workspace_id = ?",
+    "DELETE FROM web_links WHERE platform = ? AND workspace_id = ?",
     "DELETE FROM games WHERE platform = ? AND workspace_id = ?",
     "DELETE FROM pending_deletions WHERE platform = ? AND workspace_id = ?",
     "DELETE FROM workspaces WHERE platform = ? AND workspace_id = ?",
@@ -193,6 +194,10 @@ class SQLPrivacy:
             await tx.execute(
                 "DELETE FROM inbox WHERE platform = ? AND workspace_id = ? AND payload LIKE ? ESCAPE '\\'",
                 (platform, workspace_id, "%" + like(user_id) + "%"),
+            )
+            await tx.execute(
+                "DELETE FROM web_links WHERE platform = ? AND workspace_id = ? AND user_id = ?",
+                (platform, workspace_id, user_id),
             )
             # a stop recorded by a moji older than migration 0011 named who stopped
             for (name,) in await tx.fetch(

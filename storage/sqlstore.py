@@ -22,6 +22,7 @@ from storage.privacy import PURGE, Eraser, SQLPrivacy
 from storage.schedules import SQLSchedules
 from storage.scores import SQLScores
 from storage.seasons import SQLSeasons
+from storage.weblinks import SQLWebLinks
 from storage.workspaces import Known, SQLWorkspaces
 
 if TYPE_CHECKING:
@@ -74,6 +75,8 @@ class SQLStore(Database):
             privacy=SQLPrivacy(self, self.known),
         )
         roles = self.roles
+        #: The web companion's links and sessions (storage/weblinks.py).
+        self.web_links = SQLWebLinks(self)
 
         # workspaces and players
         self.upsert_workspace = roles.workspaces.upsert_workspace

@@ -19,10 +19,10 @@ The rooms and what each may import (docs/ARCHITECTURE.md):
   is rendered in Slack's home tab). Never a game's own package (``games.race`` …): that would
   let a front door decide a rule.
 
-One exception, named in :data:`COMPOSITION_ROOT`: the local game (``bot.local``) starts the
-terminal front door when moji runs locally. The process's wiring (``bot.app``) loads the other
-front doors by name (``PLATFORMS``) and imports no adapter itself; nothing below either imports
-them back.
+Two exceptions, named in :data:`COMPOSITION_ROOT`: the local games (``bot.local``) start the
+terminal front door and the local web pages when moji runs locally, and the process's wiring
+(``bot.app``) mounts the web companion (the pages of every platform's games). The other front
+doors it loads by name (``PLATFORMS``); nothing below either imports them back.
 """
 
 from __future__ import annotations
@@ -43,7 +43,11 @@ ALLOWED: dict[str, tuple[str, ...]] = {
 }
 
 #: (importing module, imported module prefix): the composition root's imports of a front door.
-COMPOSITION_ROOT = {("bot.local", "adapters.terminal")}
+COMPOSITION_ROOT = {
+    ("bot.local", "adapters.terminal"),
+    ("bot.local", "adapters.web"),
+    ("bot.app", "adapters.web"),
+}
 
 
 def module_name(path: Path) -> str:

@@ -280,6 +280,9 @@ class Buttons(discord.ui.View):
     def __init__(self, specs: tuple[ButtonSpec, ...]) -> None:
         super().__init__(timeout=None)
         for spec in specs[:25]:
+            if spec.url:  # a link button (a web page): opens the address, sends no interaction
+                self.add_item(discord.ui.Button(label=plain(spec.label)[:80], url=spec.url[:512]))
+                continue
             self.add_item(
                 discord.ui.Button(
                     label=plain(spec.label)[:80],

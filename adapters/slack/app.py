@@ -278,6 +278,8 @@ class SlackAdapter:
         app.event("tokens_revoked")(self._on_tokens_revoked)
         app.command(SLASH)(self._on_command)
         app.action(re.compile(r"^moji:"))(self._on_button)
+        # a link button (a web page): Slack opens the page and tells us; we only ack
+        app.action(re.compile(r"^moji-link:"))(self._on_link)
         app.event("message")(self._on_message)
         app.event("reaction_added")(self._on_reaction)
         app.event("app_home_opened")(self._on_home)
@@ -723,6 +725,10 @@ class SlackAdapter:
         finally:
             if self._leaving.get(key) is asyncio.current_task():
                 del self._leaving[key]
+
+    async def _on_link(self, ack: AsyncAck) -> None:
+        """A link button was pressed (the game's web page opens in the browser): nothing to do."""
+        await ack()
 
     async def _on_button(
         self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any], request: AsyncBoltRequest

@@ -142,6 +142,14 @@ def _chunks(lines: list[str], limit: int = MAX_SECTION_TEXT - 100) -> list[str]:
 
 
 def _button(spec: ButtonSpec) -> Block:
+    if spec.url:  # a link button (a web page): Slack opens it, and still tells the app (acked)
+        return {
+            "type": "button",
+            "action_id": spec.action,
+            "url": spec.url[:3000],
+            "style": "primary",
+            "text": {"type": "plain_text", "text": plain(spec.label)[:75], "emoji": True},
+        }
     button: Block = {
         "type": "button",
         "action_id": spec.action,
@@ -158,7 +166,16 @@ def _button(spec: ButtonSpec) -> Block:
 def render(view: View) -> list[Block]:
     """The view as Block Kit blocks (at most 50)."""
     if view.kind == "turn":
-        return [_section(turn_text(view))]
+        turn = [_section(turn_text(view))]
+        if view.buttons:  # (My rack, when the game has a web page: its private answer holds the link)
+            turn.append(
+                {
+                    "type": "actions",
+                    "block_id": "moji:actions",
+                    "elements": [_button(b) for b in view.buttons],
+                }
+            )
+        return turn
     blocks: list[Block] = []
     title = KIND_ICON.get(view.kind, "") + view.title
     if view.title:

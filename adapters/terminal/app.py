@@ -17,6 +17,7 @@ from adapters.terminal.render import BOLD, DIM, RESET, render
 from adapters.terminal.render import text as own_text
 from bot.clock import Clock
 from bot.commands import CommandError, resolve, split
+from bot.delivery import Tap
 from bot.events import ChatKey, Command, Edit, MessageRef, Outbound, Player, Post, Private, React, Text
 from bot.manager import GameManager
 from bot.platform import Capabilities
@@ -79,8 +80,16 @@ class TerminalOutbox:
         self.words: dict[str, str] = {}
         self.deadline: float | None = None
         self.deadline_changed = asyncio.Event()
+        #: Shown every message first (as :attr:`bot.delivery.Delivery.taps`): the web companion
+        #: adds the board's link to the player's rack notes when ``PUBLIC_URL`` is set.
+        self.taps: list[Tap] = []
 
     async def send(self, message: Outbound) -> MessageRef | None:
+        for tap in self.taps:
+            shown = await tap(message)
+            if shown is None:
+                return None
+            message = shown
         if isinstance(message, Post | Private):
             view = message.view
             if view.kind == "table":

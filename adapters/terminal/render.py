@@ -121,6 +121,9 @@ def render(view: View, *, colour: bool, now: float | None = None, width: int | N
     if view.deadline is not None and now is not None and view.kind == "table":
         left = max(0, round(view.deadline - now))
         out.append(f"  ⏳ {time_left(left)} left")  # one wording for every timer, as it ticks down
+    for button in view.buttons:
+        if button.url:  # a link (the game's web page): printed whole, never wrapped
+            out.append(f"  {text(button.label)}: {text(button.url)}")
     return "\n".join(out)
 
 

@@ -130,6 +130,61 @@ class Scored:
         return parts + (f", +{self.bingo} for using every tile" if self.bingo else "")
 
 
+def play_from_tiles(board: Board, tiles: Sequence[tuple[int, int, str]]) -> Play | str:
+    """The move that lays ``tiles`` ((row, column, tile) each, a lower-case tile a blank) on
+    ``board``, written as a typed move would be: its first square, its direction and the whole
+    word, the tiles already on the board included; or the reason they make no single move.
+
+    A web page's placed tiles become this move, so they are judged exactly as if typed.
+    One tile goes the way it makes a word (across when both ways do)."""
+    if not tiles:
+        return "Place at least one tile on the board."
+    seen: set[tuple[int, int]] = set()
+    for row, col, tile in tiles:
+        if not (0 <= row < board.size and 0 <= col < board.size):
+            return "A tile is off the board."
+        if (row, col) in seen:
+            return f"Two tiles are on {square_name(row, col)}."
+        if board.at(row, col):
+            return f"{square_name(row, col)} already holds {board.at(row, col).upper()}."
+        if len(tile) != 1 or not tile.isalpha():
+            return "A tile carries one letter."
+        seen.add((row, col))
+    rows = {row for row, _, _ in tiles}
+    cols = {col for _, col, _ in tiles}
+    if len(rows) > 1 and len(cols) > 1:
+        return "Place the tiles in one row or one column."
+    new = {(row, col): tile for row, col, tile in tiles}
+
+    def line(down: bool) -> tuple[int, int, str]:
+        dr, dc = (1, 0) if down else (0, 1)
+        row, col = min(new)
+        while board.at(row - dr, col - dc):
+            row, col = row - dr, col - dc
+        start = (row, col)
+        letters: list[str] = []
+        while True:
+            tile = new.get((row, col)) or board.at(row, col)
+            if not tile:
+                break
+            letters.append(tile)
+            row, col = row + dr, col + dc
+        return start[0], start[1], "".join(letters)
+
+    if len(new) == 1:
+        across, down = line(False), line(True)
+        choices = [(False, across), (True, down)]
+        made = [(d, found) for d, found in choices if len(found[2]) >= 2]
+        is_down, (row, col, word) = made[0] if made else choices[0]
+    else:
+        is_down = len(cols) == 1
+        row, col, word = line(is_down)
+        dr, dc = (1, 0) if is_down else (0, 1)
+        if not new.keys() <= {(row + dr * i, col + dc * i) for i in range(len(word))}:
+            return "Leave no gap between the tiles: a word is one unbroken line."
+    return Play(row, col, is_down, word)
+
+
 def rack_text(rack: Sequence[str]) -> str:
     """A rack for people: ``A E ? T`` (``?`` is a blank)."""
     return " ".join(rack)

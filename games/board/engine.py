@@ -8,10 +8,22 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from games.board.core import HOW, Board, Pass, Play, Resign, Scored, Swap, WordCheck, parse_move, rack_text
+from games.board.core import (
+    HOW,
+    Board,
+    Pass,
+    Play,
+    Resign,
+    Scored,
+    Swap,
+    WordCheck,
+    parse_move,
+    play_from_tiles,
+    rack_text,
+)
 from games.board.layout import BLANK, Layout
 from games.board.options import BoardConfig
 from games.board.player import BotRules, choose, missed_move
@@ -77,6 +89,20 @@ class Turn:
     rack: tuple[str, ...]
     text: str
     score: int
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """What tiles placed on the board would make, before the move is played (a web page's
+    preview): the move in notation, each word formed (main word first) and its score, the
+    bonus for using every tile, the total; or, for an illegal move, the reason the game will
+    give when it is played (``reason``; no words, no score)."""
+
+    move: str
+    words: tuple[tuple[str, int], ...] = ()
+    bingo: int = 0
+    score: int = 0
+    reason: str = ""
 
 
 class BoardReader:
@@ -197,6 +223,32 @@ class BoardGame(GameEngine):
         if self.check(word):
             return Verdict(True, None, f"{word.upper()} is a word in this game.")
         return Verdict(False, "unknown", f"{word.upper()} isn't a word in this game.")
+
+    def rack_of(self, seat: str) -> tuple[tuple[str, int], ...]:
+        """``seat``'s own rack as (tile, points) pairs (``?``, a blank, is worth 0); empty for
+        anyone else. Private: only ever shown to that seat."""
+        return tuple((tile, self.layout.points.get(tile, 0)) for tile in self.racks.get(seat, ()))
+
+    def preview(self, seat: str, tiles: Sequence[tuple[int, int, str]]) -> Preview | str:
+        """What ``seat`` laying ``tiles`` ((row, column, tile), a lower-case tile a blank) from
+        their rack would make now, judged as the move itself would be (the dictionary, the
+        rack, the board's rules); or the reason it is no legal move. Changes nothing."""
+        if seat not in self.racks:
+            return "You're not playing in this game."
+        play = play_from_tiles(self.board, tiles)
+        if isinstance(play, str):
+            return play
+        scored = self.board.evaluate(
+            play,
+            self.racks[seat],
+            self.check,
+            rack_size=self.layout.rack,
+            bingo=self.layout.bingo,
+            dictionary=self.config.dictionary,
+        )
+        if isinstance(scored, str):
+            return Preview(play.text(), reason=scored)
+        return Preview(play.text(), scored.words, scored.bingo, scored.score)
 
     def _rules_for_bots(self) -> BotRules:
         trie = self._trie
@@ -538,4 +590,4 @@ def _legend(board: Board) -> str:
     return "Squares: " + ", ".join([*parts, "* star"]) + "."
 
 
-__all__ = ["BLANK", "BoardGame", "word_check"]
+__all__ = ["BLANK", "BoardGame", "Preview", "word_check"]

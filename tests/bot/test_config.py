@@ -120,7 +120,7 @@ def test_slack_oauth_settings() -> None:
 def test_an_unknown_mode_is_one_line(tmp_path: Path) -> None:
     result = run_bot("bogus", cwd=tmp_path)
     assert result.returncode == 2
-    assert "unknown mode 'bogus' (choose from run, terminal, migrate, purge)" in result.stderr
+    assert "unknown mode 'bogus' (choose from run, terminal, web, migrate, purge)" in result.stderr
     assert "Traceback" not in result.stderr
 
 

@@ -23,6 +23,7 @@ from storage import personal
 from storage.base import GameRecord, LobbyRecord, Schedule, SeatRecord, SeatScore
 from storage.privacy import FORMER, STOPPED
 from storage.sqlstore import SQLStore
+from storage.weblinks import Grant, digest
 from tests.storage.helpers import NOW
 
 P = "slack"
@@ -165,6 +166,10 @@ async def a_workspace(store: SQLStore) -> None:
     await attach(store).save_installation(Key(None, WS, ANN.user_id), data)
     payload = {"kind": "text", "player": {"user_id": ANN.user_id, "name": ANN.name}, "text": "zebra"}
     await store.forward_event(P, WS, "C1", None, "Ev1", payload, T)
+    # Ann opened her page of the running game from a web link (a link and its session)
+    grant = Grant(P, WS, "C1", None, "g-running", ANN.user_id)
+    await store.web_links.add_link(digest("link"), grant, T + 3600, T)
+    assert await store.web_links.exchange(digest("link"), digest("session"), T + 3600, T) == grant
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,427 @@
+"""What a web page may see and do in a game, decided on the server.
+
+A page holds a :class:`~storage.weblinks.Grant` (from its session): one game of one chat, as one
+player or as a watcher. Every view is built here from the game's own snapshot for that viewer
+(a watcher's is the public one: no rack, no hand), and every move is checked against the grant
+and then handed to the chat's :class:`~bot.runtime.Runtime` as the command a typed move is
+(``play H8 across WORD``), so the game judges it exactly as it judges chat, and answers in the
+same words. Pages follow their games through :meth:`WebCompanion.tap`, which the delivery layer
+of each attached runtime shows every message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol, runtime_checkable
+
+from adapters.web.links import Links, chat_of
+from bot.delivery import Tap
+from bot.events import ChatKey, Command, Edit, Outbound, Player, Post, Private, React
+from bot.runtime import Runtime
+from bot.session import Session
+from bot.session_core import Phase
+from bot.views import HAND, OPEN_LINK, ButtonSpec, View
+from games.common.protocol import Snapshot
+from games.common.text import plain
+from storage.weblinks import Grant
+
+log = logging.getLogger(__name__)
+
+#: Premium names for people (a cell's accessible name: "H8, double word").
+PREMIUMS = {
+    "DL": "double letter",
+    "TL": "triple letter",
+    "DW": "double word",
+    "TW": "triple word",
+    "star": "star",
+}
+#: The action id of a table's Watch live link button (a platform that wants one has it).
+WATCH_LINK = "moji-link:watch"
+#: The most tiles a page may place in one move (a rack holds 7; a few spare for safety).
+MAX_TILES = 16
+
+
+class GameGone(Exception):
+    """The page's game is not (or no longer) running here; the message says what to do."""
+
+
+@runtime_checkable
+class BoardPreview(Protocol):
+    """What the companion reads from a board engine (``games.board``'s ``BoardGame``): a seat's
+    own rack and the preview of placed tiles. Declared here so adapters need not import a game."""
+
+    def rack_of(self, seat: str) -> tuple[tuple[str, int], ...]:
+        """The seat's own rack as (tile, points); empty for anyone else."""
+        ...
+
+    def preview(self, seat: str, tiles: Sequence[tuple[int, int, str]]) -> Any:
+        """A preview (``move``, ``words``, ``bingo``, ``score``, ``reason``) or why none."""
+        ...
+
+
+@dataclass
+class PageReply:
+    """A page's move travels as a command whose interaction is this: the command's private
+    answer (a refusal, in the game's words) comes back here instead of to the chat."""
+
+    answers: list[str] = field(default_factory=list)
+
+    def answer(self, view: View) -> None:
+        """Keep a private answer for the page."""
+        self.answers.append(view.plain())
+
+
+@dataclass(frozen=True, slots=True)
+class CellModel:
+    """One square, as a page shows it."""
+
+    row: int
+    col: int
+    name: str  # "H8"
+    label: str  # "H8, double word" / "H8, A, 1 point"
+    letter: str
+    points: int
+    blank: bool
+    premium: str
+    shade: str
+    recent: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SeatModel:
+    """One line of the scoreboard."""
+
+    name: str
+    score: int
+    detail: str
+    active: bool
+    you: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PageModel:
+    """Everything one page shows: the board, the viewer's own rack (players only), scores,
+    whose turn, the time left and the last moves. Built per viewer, never shared."""
+
+    title: str
+    game_id: str
+    watcher: bool
+    board: tuple[tuple[CellModel, ...], ...]
+    rack: tuple[tuple[str, int], ...]
+    seats: tuple[SeatModel, ...]
+    lines: tuple[str, ...]
+    deadline: float | None
+    your_turn: bool
+    running: bool
+    ended: str = ""
+    log: tuple[str, ...] = ()
+
+
+def cell_label(name: str, letter: str, points: int, blank: bool, premium: str) -> str:
+    """A square's accessible name: its coordinate and what is on it."""
+    if letter:
+        if blank:
+            return f"{name}, {letter}, blank"
+        return f"{name}, {letter}, {points} point{'s' if points != 1 else ''}"
+    if premium:
+        return f"{name}, {PREMIUMS.get(premium, premium)}"
+    return f"{name}, empty"
+
+
+def _with_button(view: View, button: ButtonSpec) -> View:
+    """``view`` with ``button`` added (once: a view that has one for its action keeps it)."""
+    if any(b.action == button.action for b in view.buttons):
+        return view
+    return replace(view, buttons=(*view.buttons, button))
+
+
+def _cells(snapshot: Snapshot) -> tuple[tuple[CellModel, ...], ...]:
+    rows = []
+    for r, row in enumerate(snapshot.board):
+        cells = []
+        for c, cell in enumerate(row):
+            name = f"{chr(65 + c)}{r + 1}"
+            cells.append(
+                CellModel(
+                    r,
+                    c,
+                    name,
+                    cell_label(name, cell.letter, cell.points, cell.blank, cell.premium),
+                    cell.letter,
+                    cell.points,
+                    cell.blank,
+                    cell.premium,
+                    cell.shade,
+                    cell.recent,
+                )
+            )
+        rows.append(tuple(cells))
+    return tuple(rows)
+
+
+class WebCompanion:
+    """The web front door: the runtimes of the platforms whose games it shows, the pages open
+    on each chat, and what each page may see and do."""
+
+    def __init__(self, links: Links) -> None:
+        self.links = links
+        self.clock = links.clock
+        self.runtimes: dict[str, Runtime] = {}
+        #: Each chat's open pages: each wakes when its game changed (it renders its own view).
+        self.pages: dict[ChatKey, set[asyncio.Event]] = {}
+        #: A finished game's last public state and result, by game id (for pages still open).
+        self.ended: dict[str, tuple[PageModel, str]] = {}
+        #: Each running game's watch link (game id -> link), made once by this process.
+        self.watch_links: dict[str, str] = {}
+        #: Each chat's number of changes so far (watchers' pages share a rendering per change).
+        self.versions: dict[ChatKey, int] = {}
+        #: Each chat's last moves, as the chat read them (accepted moves and announcements).
+        self.moves: dict[ChatKey, list[str]] = {}
+
+    # ------------------------------------------------------------ wiring
+
+    def attach(self, runtime: Runtime, taps: list[Tap] | None = None) -> None:
+        """Serve pages of ``runtime``'s games: follow what its games say (``taps``: the list of
+        taps of the outbox its sessions send to; by default its delivery layer's)."""
+        self.runtimes[runtime.platform.name] = runtime
+        (runtime.outbox.taps if taps is None else taps).append(self.tap)
+
+    async def tap(self, message: Outbound) -> Outbound | None:
+        """Shown every message of an attached runtime's games, before the platform: a page's own
+        reply is answered here (None: the platform never sees it); a player's private note of a
+        board game gets a link button to their page; a "your turn" message the My rack button
+        (whose private answer carries the link: a message in the channel never carries one); any
+        other change wakes the chat's pages."""
+        if isinstance(message, Private):
+            if isinstance(message.interaction, PageReply):
+                message.interaction.answer(message.view)
+                return None
+            if message.view.kind == "private":
+                return await self._with_link(message)
+            return message
+        chat = message.ref.chat if isinstance(message, Edit | React) else message.chat
+        if isinstance(message, Post):
+            self._remember(chat, message.view)
+            if message.view.kind == "table" and message.view.buttons and self._board(chat) is not None:
+                message = await self._with_watch_link(message)
+            if message.view.kind == "turn" and self._board(chat) is not None:
+                message = replace(
+                    message, view=_with_button(message.view, ButtonSpec(HAND, "My rack", "primary"))
+                )
+        self.changed(chat)
+        return message
+
+    def _board(self, chat: ChatKey) -> Session | None:
+        """``chat``'s running game, when it is one a page can show (a board)."""
+        session = self._running(chat)
+        return session if session is not None and isinstance(session.engine, BoardPreview) else None
+
+    async def _with_watch_link(self, message: Post) -> Post:
+        """A running board game's table with a **Watch live** link button: the game's public page,
+        for anyone in the chat (one link per game and process, used again and again)."""
+        session = self._board(message.chat)
+        if session is None:
+            return message
+        link = self.watch_links.get(session.game_id)
+        if link is None:
+            try:
+                link = await self.links.watch(message.chat, session.game_id)
+            except Exception:  # the table matters more than its link: it goes without one
+                log.exception("could not make a watch link in %s", message.chat.label())
+                return message
+            self.watch_links[session.game_id] = link
+            while len(self.watch_links) > 10_000:
+                self.watch_links.pop(next(iter(self.watch_links)))
+        return replace(
+            message, view=_with_button(message.view, ButtonSpec(WATCH_LINK, "Watch live", url=link))
+        )
+
+    async def _with_link(self, message: Private) -> Private:
+        """A player's private note with a link button to their own page of the game."""
+        session = self._board(message.chat)
+        if session is None or not session.is_player(message.player):
+            return message
+        if any(button.url for button in message.view.buttons):
+            return message
+        try:
+            link = await self.links.mint(message.chat, session.game_id, message.player)
+        except Exception:  # the note matters more than its link: it goes without one
+            log.exception("could not make a web link for a private note in %s", message.chat.label())
+            return message
+        button = ButtonSpec(OPEN_LINK, "Open the board", "primary", url=link)
+        return replace(message, view=_with_button(message.view, button))
+
+    def _remember(self, chat: ChatKey, view: View) -> None:
+        runtime = self.runtimes.get(chat.platform)
+        session = runtime.session(chat) if runtime is not None else None
+        if view.kind == "announce" or view.kind == "result":
+            moves = self.moves.setdefault(chat, [])
+            moves.extend(plain(line) for line in (view.lines or (view.text(),)) if line.strip())
+            del moves[:-8]
+        if view.kind == "result" and session is not None and session.engine is not None:
+            model = self._model(session, None, watcher=True)
+            self.ended[session.game_id] = (model, view.plain())
+            while len(self.ended) > 1000:
+                self.ended.pop(next(iter(self.ended)))
+
+    def changed(self, chat: ChatKey) -> None:
+        """``chat``'s game changed: wake its pages."""
+        self.versions[chat] = self.versions.get(chat, 0) + 1
+        for wake in self.pages.get(chat, ()):
+            wake.set()
+
+    def follow(self, grant: Grant) -> asyncio.Event:
+        """A page opens its live channel: an event set whenever its game changes."""
+        wake = asyncio.Event()
+        self.pages.setdefault(chat_of(grant), set()).add(wake)
+        return wake
+
+    def unfollow(self, grant: Grant, wake: asyncio.Event) -> None:
+        """A page closed its live channel."""
+        chat = chat_of(grant)
+        pages = self.pages.get(chat)
+        if pages is not None:
+            pages.discard(wake)
+            if not pages:
+                del self.pages[chat]
+                self.versions.pop(chat, None)
+
+    # ------------------------------------------------------------ links
+
+    async def link(self, chat: ChatKey, player: Player | None) -> str | None:
+        """A fresh link to ``chat``'s running game, as ``player`` (None: a watch link); None when
+        the chat has no turn-based game running here (or ``player`` does not play in it)."""
+        session = self._running(chat)
+        if session is None or session.info.realtime:
+            return None
+        if player is not None and not session.is_player(player):
+            return None
+        return await self.links.mint(chat, session.game_id, player)
+
+    # ------------------------------------------------------------ views
+
+    def _running(self, chat: ChatKey) -> Session | None:
+        runtime = self.runtimes.get(chat.platform)
+        session = runtime.session(chat) if runtime is not None else None
+        if session is None or session.phase is not Phase.RUNNING or session.engine is None:
+            return None
+        return session
+
+    def session_for(self, grant: Grant) -> Session | None:
+        """The running game ``grant`` opens, served here (None: ended, or not here)."""
+        session = self._running(chat_of(grant))
+        if session is None or session.game_id != grant.game_id:
+            return None
+        return session
+
+    def model(self, grant: Grant) -> PageModel:
+        """What ``grant``'s page shows now (a finished game's last state; else :class:`GameGone`)."""
+        session = self.session_for(grant)
+        if session is None:
+            ended = self.ended.get(grant.game_id)
+            if ended is not None:
+                return replace(ended[0], watcher=grant.watcher, ended=ended[1])
+            raise GameGone("This game is not running here any more. Open a fresh link from the chat.")
+        return self._model(
+            session, None if grant.watcher else self._player(session, grant), watcher=grant.watcher
+        )
+
+    def _player(self, session: Session, grant: Grant) -> Player:
+        seat = f"{grant.platform}:{grant.user_id}"
+        return Player(grant.platform, grant.user_id, session.names().get(seat, grant.user_id))
+
+    def _model(self, session: Session, player: Player | None, *, watcher: bool) -> PageModel:
+        seat = None if player is None else player.seat_id
+        snapshot = session.snapshot(seat)
+        engine = session.engine
+        rack: tuple[tuple[str, int], ...] = ()
+        if seat is not None and isinstance(engine, BoardPreview):
+            rack = engine.rack_of(seat)
+        seats = tuple(
+            SeatModel(plain(s.name), s.score, plain(s.detail), s.active, s.seat == seat)
+            for s in snapshot.seats
+        )
+        lines = tuple(
+            plain(line)
+            for line in snapshot.lines
+            if not line.startswith(("Squares:", "Moves:", "Your rack:"))  # the page shows these itself
+        )
+        running = session.phase is Phase.RUNNING
+        return PageModel(
+            title=plain(snapshot.title),
+            game_id=session.game_id,
+            watcher=watcher,
+            board=_cells(snapshot),
+            rack=rack,
+            seats=seats,
+            lines=lines,
+            deadline=snapshot.deadline,
+            your_turn=running and any(s.you and s.active for s in seats),
+            running=running,
+            log=tuple(self.moves.get(session.chat, ())),
+        )
+
+    # ------------------------------------------------------------ moves
+
+    def preview(self, grant: Grant, tiles: Sequence[tuple[int, int, str]]) -> dict[str, Any]:
+        """What placing ``tiles`` would make for ``grant``'s player (the game computes it)."""
+        session, player = self._playing(grant)
+        engine = session.engine
+        if not isinstance(engine, BoardPreview):
+            return {"ok": False, "reason": "This game has no board to place tiles on."}
+        found = engine.preview(player.seat_id, tiles)
+        if isinstance(found, str):
+            return {"ok": False, "reason": found}
+        if found.reason:
+            return {"ok": False, "move": found.move, "reason": found.reason}
+        return {
+            "ok": True,
+            "move": found.move,
+            "words": [[word, score] for word, score in found.words],
+            "bingo": found.bingo,
+            "score": found.score,
+        }
+
+    async def play(self, grant: Grant, action: str, tiles: Sequence[tuple[int, int, str]] = ()) -> str | None:
+        """Make ``grant``'s player's move: ``place`` (the tiles), ``pass``, ``swap`` (the tiles'
+        letters) or ``resign``. It enters the chat's runtime as the command a typed move is;
+        returns the game's refusal, in its own words, or None when played."""
+        session, player = self._playing(grant)
+        words: tuple[str, ...]
+        if action == "place":
+            engine = session.engine
+            if not isinstance(engine, BoardPreview):
+                return "This game has no board to place tiles on."
+            found = engine.preview(player.seat_id, tiles)
+            if isinstance(found, str):
+                return found  # no move can be written from these tiles: nothing to send
+            words = tuple(found.move.split())
+        elif action == "pass":
+            words = ("pass",)
+        elif action == "resign":
+            words = ("resign",)
+        elif action == "swap":
+            letters = "".join("?" if tile == "?" else tile.upper() for _, _, tile in tiles)
+            if not letters:
+                return "Choose the tiles to swap first."
+            words = ("swap", letters)
+        else:
+            return "That's not a move."
+        runtime = self.runtimes[grant.platform]
+        reply = PageReply()
+        await runtime.ingest(Command("play", words, session.chat, player, interaction=reply))
+        return reply.answers[0] if reply.answers else None
+
+    def _playing(self, grant: Grant) -> tuple[Session, Player]:
+        if grant.watcher:
+            raise PermissionError("This page only watches the game.")
+        session = self.session_for(grant)
+        if session is None:
+            raise GameGone("This game is over, or not running here any more.")
+        player = self._player(session, grant)
+        if not session.is_player(player):
+            raise PermissionError("You're not playing in this game.")
+        return session, player

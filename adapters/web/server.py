@@ -1,0 +1,375 @@
+"""The web companion's HTTP side: pages, the live channel, moves — on aiohttp.
+
+Routes (``G`` is a game id):
+
+- ``GET /g/G``: the game's page when the request carries the game's session cookie; else the
+  opening page, whose script posts the link's secret (the URL's fragment) to ``/g/G/session``;
+- ``POST /g/G/session``: a link's secret, once, for a session cookie (HttpOnly, SameSite=Strict,
+  path ``/g/G``; Secure behind https);
+- ``GET /g/G/events``: Server-Sent Events, each the page's new live part (rendered for its viewer);
+- ``POST /g/G/preview``, ``POST /g/G/move``: placed tiles' preview; a move (place, pass, swap,
+  resign), judged by the game;
+- ``GET /static/…``: the page's own scripts and styles (no CDN, no bundler).
+
+Every response carries a strict Content-Security-Policy (``'self'``, no inline script or style),
+``Referrer-Policy: no-referrer`` and ``nosniff``; every POST and the live channel refuse another
+site's ``Origin``; each session has its own rate limit.
+
+The routes are an application of their own, which a process mounts on its one HTTP server
+(:meth:`bot.health.HealthServer.mount`, which runs no middleware of a mounted app): so each
+handler hardens its own response, and pages are rendered by the server's own Jinja2
+environment (autoescaping), never through the request's application.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import jinja2
+from aiohttp import web
+
+from adapters.web.companion import MAX_TILES, GameGone, PageModel, WebCompanion
+from adapters.web.links import SESSION_TTL, chat_of
+from bot.clock import Clock
+from storage.weblinks import Grant
+
+log = logging.getLogger(__name__)
+
+HERE = Path(__file__).parent
+COOKIE = "moji_page"
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+#: Seconds between keep-alive comments on a quiet live channel (proxies close idle streams).
+HEARTBEAT = 15.0
+#: Requests a session may make in a burst, then per second (previews, moves, live channels).
+BURST, RATE = 30, 5.0
+
+
+@dataclass
+class Bucket:
+    """One session's allowance (a token bucket on the injected clock)."""
+
+    tokens: float
+    at: float
+
+    def take(self, now: float) -> bool:
+        """Take one request's token; False when the session is over its allowance."""
+        self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class WebServer:
+    """The companion's aiohttp application (mount it with :meth:`routes`, or run :meth:`app`)."""
+
+    def __init__(self, companion: WebCompanion, clock: Clock, public_url: str) -> None:
+        self.companion = companion
+        self.clock = clock
+        self.origin = ""
+        self.secure = False
+        self.public_url(public_url)
+        self.buckets: dict[str, Bucket] = {}
+        #: Each game's watchers' update, shared: game id -> (its change number, the event, ended).
+        self.watching: dict[str, tuple[int, bytes, bool]] = {}
+
+    def public_url(self, url: str) -> None:
+        """The base of every link (``PUBLIC_URL``): its origin is the one pages come from."""
+        split = urlsplit(url)
+        self.origin = f"{split.scheme}://{split.netloc}"
+        self.secure = split.scheme == "https"
+
+    def app(self) -> web.Application:
+        """The companion's routes as an application (run it, or mount it on the process's server)."""
+        app = web.Application()
+        for method, path, handler in (
+            ("GET", "/g/{game}", self.page),
+            ("POST", "/g/{game}/session", self.open_session),
+            ("GET", "/g/{game}/events", self.events),
+            ("POST", "/g/{game}/preview", self.preview),
+            ("POST", "/g/{game}/move", self.move),
+            ("GET", "/static/{name}", self.static),
+        ):
+            app.router.add_route(method, path, hardened(handler))
+        return app
+
+    def render(self, template: str, context: dict[str, Any], *, status: int = 200) -> web.Response:
+        """A page, rendered with autoescaping."""
+        html = TEMPLATES.get_template(template).render(context)
+        return web.Response(text=html, content_type="text/html", status=status)
+
+    async def static(self, request: web.Request) -> web.Response:
+        """One of the page's own files (scripts, styles, icon): a fixed list, nothing else."""
+        found = STATIC.get(request.match_info["name"])
+        if found is None:
+            raise web.HTTPNotFound()
+        body, kind = found
+        return web.Response(body=body, content_type=kind, headers={"Cache-Control": "public, max-age=300"})
+
+    # ------------------------------------------------------------ checks
+
+    def _same_origin(self, request: web.Request) -> bool:
+        """A POST or live channel from a page of ours: no other site's Origin, and the browser's
+        own word (``Sec-Fetch-Site``) where it gives it."""
+        origin = request.headers.get("Origin")
+        if origin is not None and origin not in (self.origin, _request_origin(request)):
+            return False
+        site = request.headers.get("Sec-Fetch-Site")
+        return site is None or site in ("same-origin", "none")
+
+    async def _grant(self, request: web.Request) -> Grant:
+        """The session's grant for this request's game, or an HTTP error saying why not."""
+        secret = request.cookies.get(COOKIE, "")
+        grant = await self.companion.links.session(secret)
+        if grant is None:
+            raise _json_error(401, "Your page's session has ended: open a fresh link from the chat.")
+        if grant.game_id != request.match_info["game"]:
+            raise _json_error(403, "This session is for another game: open this game's link from its chat.")
+        bucket = self.buckets.setdefault(secret, Bucket(BURST, self.clock.now()))
+        if not bucket.take(self.clock.now()):
+            raise _json_error(429, "Slow down a little: too many requests from this page.")
+        if len(self.buckets) > 10_000:
+            self.buckets.clear()
+        return grant
+
+    async def _body(self, request: web.Request) -> dict[str, Any]:
+        if not self._same_origin(request):
+            raise _json_error(403, "Requests come from moji's own pages only.")
+        if request.content_type != "application/json":
+            raise _json_error(415, "Send JSON.")
+        if request.content_length is not None and request.content_length > 4096:
+            raise _json_error(413, "That request is too large.")
+        try:
+            body = await request.json()
+        except (ValueError, UnicodeDecodeError):
+            raise _json_error(400, "That request is not JSON.") from None
+        if not isinstance(body, dict):
+            raise _json_error(400, "That request is not a JSON object.")
+        return body
+
+    # ------------------------------------------------------------ pages
+
+    async def page(self, request: web.Request) -> web.Response:
+        """The game's page, or the opening page that trades the link's secret for a session."""
+        game = request.match_info["game"]
+        grant = await self.companion.links.session(request.cookies.get(COOKIE, ""))
+        if grant is None or grant.game_id != game:
+            return self.render("open.html", {"game": game})
+        try:
+            model = self.companion.model(grant)
+        except GameGone as exc:
+            return self.render("gone.html", {"reason": str(exc)}, status=410)
+        return self.render("game.html", self._context(model))
+
+    def _context(self, model: PageModel) -> dict[str, Any]:
+        return {"m": model, "now": self.clock.now()}
+
+    async def open_session(self, request: web.Request) -> web.Response:
+        """A link's secret, once, for this game's session cookie."""
+        body = await self._body(request)
+        secret = body.get("token")
+        opened = await self.companion.links.open(secret if isinstance(secret, str) else "")
+        if opened is None:
+            raise _json_error(
+                403, "This link has been used already, or has expired: ask for a fresh one in the chat."
+            )
+        if opened.grant.game_id != request.match_info["game"]:
+            raise _json_error(403, "This link is for another game.")
+        response = web.json_response({"ok": True})
+        response.set_cookie(
+            COOKIE,
+            opened.secret,
+            path=f"/g/{opened.grant.game_id}",
+            httponly=True,
+            samesite="Strict",
+            secure=self.secure,
+            max_age=int(SESSION_TTL),
+        )
+        return response
+
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        """The live channel: the page's live part, rendered afresh each time its game changes."""
+        if not self._same_origin(request):
+            raise _json_error(403, "The live channel is for moji's own pages only.")
+        grant = await self._grant(request)
+        response = web.StreamResponse(
+            headers={
+                "Content-Type": "text/event-stream",
+                "Cache-Control": "no-store",
+                "X-Accel-Buffering": "no",  # nginx: pass each update on at once
+                "X-Content-Type-Options": "nosniff",
+            }
+        )
+        await response.prepare(request)
+        wake = self.companion.follow(grant)
+        try:
+            wake.set()  # the current state first
+            while True:
+                try:
+                    await asyncio.wait_for(wake.wait(), HEARTBEAT)
+                except TimeoutError:
+                    await response.write(b": still here\n\n")
+                    continue
+                wake.clear()
+                try:
+                    update, ended = self._update(grant)
+                except GameGone as exc:
+                    await response.write(_sse("gone", {"reason": str(exc)}))
+                    break
+                await response.write(update)
+                if ended:
+                    break
+        except (ConnectionResetError, asyncio.CancelledError):
+            pass
+        finally:
+            self.companion.unfollow(grant, wake)
+        return response
+
+    def _update(self, grant: Grant) -> tuple[bytes, bool]:
+        """The page's live part now, as one event (and whether the game has ended). A player's is
+        rendered for them alone; watchers of a game share one rendering per change of it."""
+        if grant.watcher:
+            version = self.companion.versions.get(chat_of(grant), 0)
+            shared = self.watching.get(grant.game_id)
+            if shared is not None and shared[0] == version:
+                return shared[1], shared[2]
+        model = self.companion.model(grant)
+        html = TEMPLATES.get_template("live.html").render(self._context(model))
+        update = _sse("state", {"html": html, "ended": bool(model.ended)})
+        if grant.watcher:
+            self.watching[grant.game_id] = (version, update, bool(model.ended))
+            while len(self.watching) > 1000:
+                self.watching.pop(next(iter(self.watching)))
+        return update, bool(model.ended)
+
+    async def preview(self, request: web.Request) -> web.Response:
+        """What the placed tiles would make (words and score), computed by the game."""
+        body = await self._body(request)
+        grant = await self._grant(request)
+        tiles = _tiles(body.get("tiles"))
+        try:
+            return web.json_response(self.companion.preview(grant, tiles))
+        except PermissionError as exc:
+            raise _json_error(403, str(exc)) from None
+        except GameGone as exc:
+            raise _json_error(410, str(exc)) from None
+
+    async def move(self, request: web.Request) -> web.Response:
+        """A move from the page, judged by the game exactly as a typed one."""
+        body = await self._body(request)
+        grant = await self._grant(request)
+        action = body.get("action")
+        if action not in ("place", "pass", "swap", "resign"):
+            raise _json_error(400, "That's not a move: place, pass, swap or resign.")
+        try:
+            refused = await self.companion.play(grant, str(action), _tiles(body.get("tiles")))
+        except PermissionError as exc:
+            raise _json_error(403, str(exc)) from None
+        except GameGone as exc:
+            raise _json_error(410, str(exc)) from None
+        if refused is not None:
+            return web.json_response({"ok": False, "reason": refused}, status=422)
+        return web.json_response({"ok": True})
+
+
+def _request_origin(request: web.Request) -> str:
+    return f"{request.scheme}://{request.host}"
+
+
+def _tiles(raw: object) -> list[tuple[int, int, str]]:
+    """Placed tiles from a request: [[row, column, tile], …]; anything else is refused."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or len(raw) > MAX_TILES:
+        raise _json_error(400, "Tiles are a short list of [row, column, letter].")
+    tiles = []
+    for item in raw:
+        if (
+            not isinstance(item, list)
+            or len(item) != 3
+            or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 64 for n in item[:2])
+            or not isinstance(item[2], str)
+            or len(item[2]) != 1
+            or not (item[2].isalpha() or item[2] == "?")
+        ):
+            raise _json_error(400, "Each tile is [row, column, letter].")
+        tiles.append((item[0], item[1], item[2]))
+    return tiles
+
+
+def _json_error(status: int, reason: str) -> web.HTTPException:
+    """An HTTP error whose body says why, as the page shows it: ``{"ok": false, "reason": …}``."""
+    body = json.dumps({"ok": False, "reason": reason})
+    if status == 413:
+        return web.HTTPRequestEntityTooLarge(
+            max_size=4096, actual_size=4097, text=body, content_type="application/json"
+        )
+    errors: dict[int, type[web.HTTPException]] = {
+        400: web.HTTPBadRequest,
+        401: web.HTTPUnauthorized,
+        403: web.HTTPForbidden,
+        410: web.HTTPGone,
+        415: web.HTTPUnsupportedMediaType,
+        429: web.HTTPTooManyRequests,
+    }
+    return errors[status](text=body, content_type="application/json")
+
+
+def _sse(event: str, data: dict[str, Any]) -> bytes:
+    return f"event: {event}\ndata: {json.dumps(data)}\n\n".encode()
+
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def hardened(handler: Handler) -> Handler:
+    """``handler`` whose every response (errors too) carries the security headers: a strict CSP,
+    no Referer, no sniffing, no framing, and no caching of anything but static files."""
+
+    async def handle(request: web.Request) -> web.StreamResponse:
+        try:
+            response = await handler(request)
+        except web.HTTPException as exc:
+            _harden(exc, request.path)
+            raise
+        _harden(response, request.path)
+        return response
+
+    return handle
+
+
+def _harden(response: web.StreamResponse, path: str) -> None:
+    if response.prepared:  # (the live channel set its own before streaming)
+        return
+    response.headers["Content-Security-Policy"] = CSP
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["X-Frame-Options"] = "DENY"
+    if not path.startswith("/static/"):
+        response.headers.setdefault("Cache-Control", "no-store")
+
+
+#: The pages' templates (autoescaped).
+TEMPLATES = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(str(HERE / "templates")),
+    autoescape=True,
+    undefined=jinja2.StrictUndefined,
+)
+_KINDS = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
+#: The page's own files, read once: name -> (bytes, content type).
+STATIC: dict[str, tuple[bytes, str]] = {
+    path.name: (path.read_bytes(), _KINDS[path.suffix])
+    for path in (HERE / "static").iterdir()
+    if path.suffix in _KINDS
+}

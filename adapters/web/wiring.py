@@ -1,0 +1,72 @@
+"""The web companion in a process that serves Discord or Slack (``bot.app.serve``).
+
+With ``PUBLIC_URL`` set, a :class:`~adapters.web.companion.WebCompanion` is attached to every
+platform's runtime and its routes are mounted on the process's one HTTP server (HOST:PORT,
+behind the reverse proxy that ``PUBLIC_URL`` names). Without it, :class:`WebOff` tells each
+player of a board game once, in their private rack note, how an operator turns pages on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Protocol
+
+from aiohttp import web
+
+from adapters.web.companion import BoardPreview, WebCompanion
+from adapters.web.links import Links
+from adapters.web.server import WebServer
+from bot.clock import Clock
+from bot.delivery import Tap
+from bot.events import Outbound, Private
+from bot.runtime import Companion, Runtime
+from storage.weblinks import WebLinkStore
+
+#: What a player of a board game is told once when the process has no PUBLIC_URL.
+HOW_TO_ENABLE = (
+    "Tip: this game can be played on a real board in a browser (drag tiles, see each word's score). "
+    "Whoever runs moji turns it on by setting PUBLIC_URL (docs/WEB.md)."
+)
+
+
+class Mounts(Protocol):
+    """The process's HTTP server, as far as the companion needs it."""
+
+    def mount(self, app: web.Application) -> None:
+        """Serve ``app``'s routes too."""
+        ...
+
+
+def companion_for(public_url: str, links: WebLinkStore, clock: Clock, http: Mounts | None) -> Companion:
+    """The process's web companion (pages mounted on ``http``), or :class:`WebOff` without a
+    ``public_url`` or a server to serve pages on."""
+    if not public_url or http is None:
+        return WebOff()
+    companion = WebCompanion(Links(links, clock, public_url))
+    http.mount(WebServer(companion, clock, public_url).app())
+    return companion
+
+
+class WebOff:
+    """No pages in this process: each board game's player learns once how to turn them on."""
+
+    def __init__(self) -> None:
+        self.told: set[tuple[str, str, str]] = set()
+
+    def attach(self, runtime: Runtime, taps: list[Tap] | None = None) -> None:
+        """Add the hint to ``runtime``'s private rack notes (``taps``: the list of taps of the
+        outbox its sessions send to; by default its delivery layer's)."""
+
+        async def tap(message: Outbound) -> Outbound | None:
+            if not isinstance(message, Private) or message.view.kind != "private":
+                return message
+            session = runtime.session(message.chat)
+            if session is None or not isinstance(session.engine, BoardPreview):
+                return message
+            who = (message.chat.platform, message.chat.workspace_id, message.player.user_id)
+            if who in self.told:
+                return message
+            self.told.add(who)
+            return replace(message, view=replace(message.view, lines=(*message.view.lines, HOW_TO_ENABLE)))
+
+        (runtime.outbox.taps if taps is None else taps).append(tap)

@@ -1,0 +1,171 @@
+"""The web companion: many watchers of one game on one process (docs/WEB.md, docs/PERFORMANCE.md).
+
+A MOJO game of two people served by ``adapters.web`` (a real aiohttp server on 127.0.0.1, links
+in SQLite); ``WATCHERS`` pages hold the live channel open (raw sockets, each with its own watch
+session); the players pass ``MOVES`` times, each through the runtime as a typed move. Prints
+JSON: how long each move took to reach every watcher (median, p99, max), the memory the
+watchers cost (the process's peak RSS growth while they connected, server and clients
+together: an upper bound for the server's share), and the time to load a player's page.
+
+    PYTHONPATH=. python bench/bench_web_watchers.py [WATCHERS] [MOVES]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from aiohttp import web
+
+from adapters.web.local import LocalTable
+from adapters.web.server import COOKIE
+from bot.clock import SystemClock
+from bot.events import ChatKey, Command, Player
+from bot.registry import load_default
+from bot.testing import MemoryLog
+from storage.sqlite import SQLiteStore
+
+CHAT = ChatKey("web", "bench", "table")
+#: Issue 33: updates reach every watcher within a second at the 99th percentile.
+BUDGET_P99_MS = 1000.0
+ANN, BOB = Player("web", "ann", "Ann"), Player("web", "bob", "Bob")
+
+
+def rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+class Watcher:
+    """One page's live channel on a raw socket: notes when each update arrives."""
+
+    def __init__(self) -> None:
+        self.arrived: list[float] = []
+        self.first = asyncio.Event()
+        self.updated = asyncio.Event()
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def open(self, port: int, game: str, session: str) -> None:
+        self.reader, self.writer = await asyncio.open_connection("127.0.0.1", port)
+        self.writer.write(
+            f"GET /g/{game}/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            f"Cookie: {COOKIE}={session}\r\n\r\n".encode()
+        )
+        await self.writer.drain()
+
+    async def read(self) -> None:
+        assert self.reader is not None
+        while True:
+            line = await self.reader.readline()
+            if not line:
+                return
+            if line.startswith(b"event: state"):
+                self.arrived.append(time.perf_counter())
+                self.first.set()
+                self.updated.set()
+
+
+async def main(watchers: int, moves: int) -> dict[str, object]:
+    with tempfile.TemporaryDirectory() as tmp:
+        store = SQLiteStore(Path(tmp) / "bench.db")
+        await store.open()
+        clock = SystemClock()
+        table = LocalTable(load_default(), MemoryLog(), store.web_links, clock, "http://127.0.0.1")
+        runner = web.AppRunner(table.app(), access_log=None)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0, backlog=4096)
+        await site.start()
+        port = runner.addresses[0][1]
+        table.public_url(f"http://127.0.0.1:{port}")
+        await table.start([ANN, BOB], "board", ("bots=0",), chat=CHAT)
+        session = table.runtime.session(CHAT)
+        assert session is not None
+        game = session.game_id
+
+        # a player's page: load time (rendered on the server, 16×16 board)
+        player_link = await table.companion.link(CHAT, ANN)
+        assert player_link is not None
+        opened = await table.companion.links.open(player_link.split("#", 1)[1])
+        assert opened is not None
+        loads = []
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        for _ in range(30):
+            started = time.perf_counter()
+            writer.write(
+                f"GET /g/{game} HTTP/1.1\r\nHost: x\r\nCookie: {COOKIE}={opened.secret}\r\n\r\n".encode()
+            )
+            await writer.drain()
+            length = 0
+            while (line := await reader.readline()) != b"\r\n":
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+            body = await reader.readexactly(length)
+            loads.append((time.perf_counter() - started) * 1000)
+        writer.close()
+
+        # the watchers: a session each, then the live channel
+        sessions = []
+        for _ in range(watchers):
+            link = await table.companion.link(CHAT, None)
+            assert link is not None
+            got = await table.companion.links.open(link.split("#", 1)[1])
+            assert got is not None
+            sessions.append(got.secret)
+        before = rss_mb()
+        pages = [Watcher() for _ in range(watchers)]
+        for page, secret in zip(pages, sessions, strict=True):
+            await page.open(port, game, secret)
+        readers = [asyncio.ensure_future(page.read()) for page in pages]
+        await asyncio.wait_for(asyncio.gather(*(page.first.wait() for page in pages)), 300)
+        after = rss_mb()
+
+        latencies: list[float] = []
+        for _ in range(moves):
+            counts = [len(page.arrived) for page in pages]
+            for page in pages:
+                page.updated.clear()
+            mover = ANN if session.is_player(ANN) and session._turn_seats() == {ANN.seat_id} else BOB
+            started = time.perf_counter()
+            await table.runtime.ingest(Command("play", ("pass",), CHAT, mover))
+            for page, count in zip(pages, counts, strict=True):
+                while len(page.arrived) <= count:
+                    await page.updated.wait()
+                latencies.append((page.arrived[count] - started) * 1000)
+            if session.engine is None or session.phase.value != "running":
+                break
+        for task in readers:
+            task.cancel()
+        for page in pages:
+            if page.writer is not None:
+                page.writer.close()
+        await table.close()
+        await runner.cleanup()
+        await store.close()
+        latencies.sort()
+        p99 = latencies[int(len(latencies) * 0.99) - 1]
+        return {
+            "budget": {"update_p99_ms": BUDGET_P99_MS},
+            "within_budget": p99 <= BUDGET_P99_MS,
+            "watchers": watchers,
+            "moves": moves,
+            "update_ms": {
+                "median": round(statistics.median(latencies), 1),
+                "p99": round(p99, 1),
+                "max": round(latencies[-1], 1),
+            },
+            "memory_per_watcher_kb": round((after - before) * 1024 / watchers, 1),
+            "page_load_ms": {"median": round(statistics.median(loads), 2), "max": round(max(loads), 2)},
+            "page_bytes": len(body),
+        }
+
+
+if __name__ == "__main__":
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    moves = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    print(json.dumps(asyncio.run(main(count, moves)), indent=2))

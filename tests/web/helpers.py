@@ -1,0 +1,100 @@
+"""A web table for tests: two people (and a watcher) on a MOJO game of a chat, pages served by
+a real aiohttp server, links in a real SQLite database."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from aiohttp.test_utils import TestClient, TestServer
+
+from adapters.web.local import LocalTable
+from bot.clock import Clock
+from bot.events import ChatKey, Player
+from bot.registry import load_default
+from bot.testing import MemoryLog
+from storage.sqlite import SQLiteStore
+
+CHAT = ChatKey("web", "W1", "C1")
+ANN = Player("web", "ann", "Ann")
+BOB = Player("web", "bob", "Bob")
+#: Two people, no computer players (the default turn: 72 hours, so no test ever runs out of time).
+OPTIONS = ("bots=0",)
+
+
+@dataclass
+class Table:
+    """A running game and its pages' server."""
+
+    table: LocalTable
+    store: SQLiteStore
+    server: TestServer
+    url: str
+
+    @property
+    def session(self):  # type: ignore[no-untyped-def]
+        session = self.table.runtime.session(CHAT)
+        assert session is not None
+        return session
+
+    async def link(self, player: Player | None) -> str:
+        link = await self.table.companion.link(CHAT, player)
+        assert link is not None
+        return link
+
+    def client(self) -> TestClient:
+        return TestClient(self.server)
+
+
+@asynccontextmanager
+async def web_table(tmp_path: Path, clock: Clock, *, port: int = 0) -> AsyncIterator[Table]:
+    """A MOJO game of Ann and Bob in ``CHAT``, its pages served on 127.0.0.1."""
+    store = SQLiteStore(tmp_path / "web.db")
+    await store.open()
+    table = LocalTable(load_default(), MemoryLog(), store.web_links, clock, "http://127.0.0.1")
+    server = TestServer(table.app(), host="127.0.0.1", port=port or None)
+    await server.start_server()
+    url = f"http://127.0.0.1:{server.port}"
+    table.public_url(url)
+    try:
+        await table.start([ANN, BOB], "board", OPTIONS, chat=CHAT)
+        yield Table(table, store, server, url)
+    finally:
+        await table.close()
+        await server.close()
+        await store.close()
+
+
+def give(session: Any, racks: dict[Player, str]) -> None:
+    """Set players' racks in ``session``'s board game, keeping its tiles whole: their tiles go
+    back to the bag, and a tile another player holds is traded for one from the bag."""
+    engine: Any = session.engine
+    for player in racks:
+        engine.bag.extend(engine.racks[player.seat_id])
+        engine.racks[player.seat_id].clear()
+    wanted = "".join(racks.values())
+    for player, tiles in racks.items():
+        for tile in tiles:
+            if tile not in engine.bag:
+                holder = next(r for s, r in engine.racks.items() if tile in r and s not in racks_of(racks))
+                holder.remove(tile)
+                spare = next(t for t in engine.bag if t not in wanted)
+                engine.bag.remove(spare)
+                holder.append(spare)
+                engine.bag.append(tile)
+            engine.bag.remove(tile)
+            engine.racks[player.seat_id].append(tile)
+
+
+def racks_of(racks: dict[Player, str]) -> set[str]:
+    """The seats whose racks ``give`` sets."""
+    return {player.seat_id for player in racks}
+
+
+def current(table: Table) -> Player:
+    """The player to move."""
+    active = next(s for s in table.session.snapshot(None).seats if s.active)
+    return ANN if active.seat == ANN.seat_id else BOB
