@@ -75,12 +75,14 @@ def seat_scores(game: GameStart, result: Result) -> list[SeatScore]:
     """Every seat's points, win and best word (seats without points score 0)."""
     seats = [seat.id for seat in game.seats]
     seats += [seat for seat in result.scores if seat not in seats]
+    teams = {seat: number for number, team in enumerate(result.teams, start=1) for seat in team}
     return [
         SeatScore(
             seat_id=seat,
             points=int(result.scores.get(seat, 0)),
             won=seat in result.winners,
             best_word=result.best_words.get(seat, ""),
+            team=teams.get(seat),
         )
         for seat in seats
     ]

@@ -13,7 +13,8 @@ the SQL):
 - leaderboards and stats: :class:`~storage.scores.ScoreStore`;
 - seasons: :class:`~storage.seasons.SeasonStore`;
 - word-break schedules: :class:`~storage.schedules.ScheduleStore`;
-- forget-me, purge, retention, planned deletions: :class:`~storage.privacy.PrivacyStore`.
+- forget-me, purge, retention, planned deletions: :class:`~storage.privacy.PrivacyStore`;
+- skill ratings: :class:`~storage.ratings.RatingStore`.
 
 A module that needs one role can ask for that protocol only. Slack's OAuth installations are
 the Slack adapter's own (``adapters/slack/store.py``), on the :class:`~storage.database.Database`
@@ -31,6 +32,7 @@ from storage.leases import LeaseStore
 from storage.lobbies import LobbyStore
 from storage.once import OnceStore
 from storage.privacy import PrivacyStore
+from storage.ratings import RatingStore
 from storage.records import (
     ChatOwner,
     GameRecord,
@@ -67,6 +69,7 @@ __all__ = [
     "OnceStore",
     "PlayerStats",
     "PrivacyStore",
+    "RatingStore",
     "Schedule",
     "ScheduleLike",
     "ScheduleStore",
@@ -95,6 +98,7 @@ class Store(
     SeasonStore,
     ScheduleStore,
     PrivacyStore,
+    RatingStore,
     Protocol,
 ):
     """Durable state of the bot: every role. Every method is one transaction; errors are

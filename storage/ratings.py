@@ -1,0 +1,704 @@
+"""Skill ratings kept per player, game and language in each workspace (#34, docs/RATINGS.md).
+
+Storage knows no rating model: the bot hands a :class:`Rater` (``bot.ratings.RATER``) to each call
+that changes ratings, and storage gives it plain records read from the stored results. A rating
+is changed only by replaying a workspace's history in order — a finished game (rated once, by
+game id) or the start of a season — and that order is kept (``rating_events``), so
+:meth:`SQLRatings.rebuild_ratings` replays the same history through the same rater and arrives at
+the same numbers. Every rating write first takes the workspace's row of ``rating_state`` (a row
+lock on PostgreSQL), so two processes rating games of one workspace take turns.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from storage.database import Database, Row, Tx
+from storage.scores import check_language
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    """A rating as the model keeps it: ``mu`` (skill) and ``sigma`` (uncertainty)."""
+
+    mu: float
+    sigma: float
+
+
+@dataclass(frozen=True, slots=True)
+class RatedSeat:
+    """One seat of a finished game, as the rater sees it.
+
+    ``user_id`` is None for a computer player and for a person who used forget-me (their seat is
+    then ``former:…``, the same in every game of theirs, so a rebuild still rates it — in memory
+    only). ``bot`` is a computer player's level. Partners share a ``team`` number.
+    """
+
+    seat_id: str
+    user_id: str | None
+    bot: str | None
+    points: int
+    won: bool
+    team: int | None = None
+
+    @property
+    def person(self) -> bool:
+        """A person's seat (rated), not a computer player's (fixed rating)."""
+        return self.bot is None and not self.seat_id.startswith("bot:")
+
+
+@dataclass(frozen=True, slots=True)
+class RatedGame:
+    """A finished game's results, seats in their seat order."""
+
+    game_id: str
+    game: str
+    language: str
+    seats: tuple[RatedSeat, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RatingOutcome:
+    """What a game did: each person's skill after it (by seat id) and, for each person who won,
+    the best rating (as shown) they beat."""
+
+    after: Mapping[str, Skill]
+    beaten: Mapping[str, float] = field(default_factory=dict)
+
+
+@runtime_checkable
+class Rater(Protocol):
+    """The rating model (pure): ``bot.ratings.Rater``."""
+
+    def rate(self, game: RatedGame, before: Mapping[str, Skill]) -> RatingOutcome:
+        """The skills after ``game`` from those before it (by seat id; missing: a newcomer)."""
+        ...
+
+    def new_season(self, skill: Skill) -> Skill:
+        """A skill carried into a new season."""
+        ...
+
+    def shown(self, skill: Skill) -> float:
+        """The rating shown and ranked."""
+        ...
+
+    def newcomer(self) -> Skill:
+        """The skill a person without a rating starts from."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """What one game did to one person's rating (as shown)."""
+
+    user_id: str
+    game: str
+    language: str
+    before: float
+    after: float
+    games: int
+    won: bool
+    beaten: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    """One line of a leaderboard by rating (equal ratings share a rank)."""
+
+    rank: int
+    user_id: str
+    display_name: str
+    rating: float
+    games: int
+    wins: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRating:
+    """A person's rating in one game and language, with its trend and best wins."""
+
+    game: str
+    language: str
+    rating: float
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    #: the rating after each of the last rated games, oldest first
+    trend: tuple[float, ...] = ()
+    #: the best ratings beaten in wins, best first
+    best_wins: tuple[float, ...] = ()
+
+
+@dataclass(slots=True)
+class _Current:
+    skill: Skill
+    games: int
+    wins: int
+
+
+#: (game, language, person) → the current rating, while replaying.
+_Key = tuple[str, str, str]
+
+_GAME = "SELECT game_id, game, language, seats, platform, workspace_id, status FROM games WHERE game_id = ?"
+_RESULTS = "SELECT game_id, seat_id, user_id, points, won, team FROM results WHERE game_id = ?"
+_BOARD = (
+    "SELECT r.user_id, COALESCE(p.display_name, r.user_id), r.rating, r.games, r.wins "
+    "FROM {table} r LEFT JOIN players p ON p.platform = r.platform AND p.user_id = r.user_id "
+    "WHERE r.platform = ? AND r.workspace_id = ? AND {season}r.game = ? AND r.language = ? "
+    "ORDER BY r.rating DESC, r.user_id LIMIT ?"
+)
+_UPSERT = (
+    "INSERT INTO ratings (platform, workspace_id, game, language, user_id, mu, sigma, rating, games, wins, "
+    "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "ON CONFLICT (platform, workspace_id, game, language, user_id) DO UPDATE SET mu = excluded.mu, "
+    "sigma = excluded.sigma, rating = excluded.rating, games = excluded.games, wins = excluded.wins, "
+    "updated_at = excluded.updated_at"
+)
+_CHANGE = (
+    "INSERT INTO rating_changes (game_id, platform, workspace_id, game, language, user_id, seq, before, "
+    "after, games, won, beaten) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+_EVENT = "INSERT INTO rating_events (platform, workspace_id, seq, game_id, season) VALUES (?, ?, ?, ?, ?)"
+_ARCHIVE = (
+    "INSERT INTO season_ratings (platform, workspace_id, season, game, language, user_id, mu, sigma, rating, "
+    "games, wins) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+#: What a purge deletes (each statement takes platform, workspace_id).
+PURGE_RATINGS = tuple(
+    f"DELETE FROM {table} WHERE platform = ? AND workspace_id = ?"  # noqa: S608 - fixed table names
+    for table in ("ratings", "rating_changes", "season_ratings", "rating_events", "rating_state")
+)
+#: What forget-me deletes (each statement takes platform, workspace_id, user_id).
+FORGET_RATINGS = tuple(
+    f"DELETE FROM {table} WHERE platform = ? AND workspace_id = ? AND user_id = ?"  # noqa: S608
+    for table in ("ratings", "rating_changes", "season_ratings")
+)
+
+
+def _seats(seats_json: str, results: Sequence[Row]) -> tuple[RatedSeat, ...]:
+    """The game's seats in seat order (the ``games.seats`` JSON), with their results; a result
+    whose seat is not listed comes after, by seat id. The order is the same on every read."""
+    order: dict[str, tuple[int, str | None]] = {}
+    for index, seat in enumerate(json.loads(seats_json)):
+        order.setdefault(str(seat["id"]), (index, seat.get("bot")))
+    found = [
+        RatedSeat(
+            seat_id=str(seat_id),
+            user_id=None if user_id is None else str(user_id),
+            bot=order.get(str(seat_id), (0, None))[1],
+            points=int(points),
+            won=bool(won),
+            team=None if team is None else int(team),
+        )
+        for _, seat_id, user_id, points, won, team in results
+    ]
+    return tuple(
+        sorted(found, key=lambda s: (s.seat_id not in order, order.get(s.seat_id, (0, None))[0], s.seat_id))
+    )
+
+
+def _person(seat: RatedSeat) -> str:
+    """Who a person's seat is, for their rating: their user id, or the forgotten seat's id."""
+    return seat.user_id if seat.user_id is not None else seat.seat_id
+
+
+class _Replay:
+    """A workspace's ratings being changed: the current ones of those involved, and what changed."""
+
+    def __init__(self, rater: Rater) -> None:
+        self.rater = rater
+        self.current: dict[_Key, _Current] = {}
+        #: ratings changed (written back), and those of forgotten people (never written)
+        self.touched: set[_Key] = set()
+        self.anonymous: set[_Key] = set()
+        #: (game_id, seq, change) of every person with a user id
+        self.changes: list[tuple[str, int, RatingChange]] = []
+        #: (season, key, current) archived at each season's end
+        self.archived: list[tuple[int, _Key, _Current]] = []
+
+    def game(self, game: RatedGame, seq: int) -> list[RatingChange]:
+        """Rate one finished game; the changes of its people who have a user id."""
+        people = [seat for seat in game.seats if seat.person]
+        keys = {seat.seat_id: (game.game, game.language, _person(seat)) for seat in people}
+        before = {sid: self.current[key].skill for sid, key in keys.items() if key in self.current}
+        outcome = self.rater.rate(game, before)
+        made: list[RatingChange] = []
+        for seat in people:
+            skill = outcome.after.get(seat.seat_id)
+            if skill is None:
+                continue
+            key = keys[seat.seat_id]
+            old = self.current.get(key)
+            now = _Current(skill, (old.games if old else 0) + 1, (old.wins if old else 0) + int(seat.won))
+            self.current[key] = now
+            self.touched.add(key)
+            if seat.user_id is None:
+                self.anonymous.add(key)
+                continue
+            change = RatingChange(
+                seat.user_id,
+                game.game,
+                game.language,
+                self.rater.shown(old.skill if old else self.rater.newcomer()),
+                self.rater.shown(skill),
+                now.games,
+                seat.won,
+                outcome.beaten.get(seat.seat_id),
+            )
+            made.append(change)
+            self.changes.append((game.game_id, seq, change))
+        return made
+
+    def season(self, ended: int) -> None:
+        """Season ``ended`` is over: archive every rating, and carry each into the next."""
+        for key, current in sorted(self.current.items()):
+            if key not in self.anonymous:
+                self.archived.append((ended, key, current))
+            self.current[key] = _Current(self.rater.new_season(current.skill), current.games, current.wins)
+            self.touched.add(key)
+
+    async def write(self, tx: Tx, platform: str, workspace_id: str, now: float) -> None:
+        """Write what changed: ratings, changes and archived seasons (never a forgotten person's)."""
+        rows = [
+            (
+                platform,
+                workspace_id,
+                game,
+                lang,
+                person,
+                c.skill.mu,
+                c.skill.sigma,
+                self.rater.shown(c.skill),
+                c.games,
+                c.wins,
+                now,
+            )
+            for (game, lang, person), c in ((key, self.current[key]) for key in sorted(self.touched))
+            if (game, lang, person) not in self.anonymous
+        ]
+        if rows:
+            await tx.executemany(_UPSERT, rows)
+        if self.changes:
+            await tx.executemany(
+                _CHANGE,
+                [
+                    (
+                        game_id,
+                        platform,
+                        workspace_id,
+                        c.game,
+                        c.language,
+                        c.user_id,
+                        seq,
+                        c.before,
+                        c.after,
+                        c.games,
+                        int(c.won),
+                        c.beaten,
+                    )
+                    for game_id, seq, c in self.changes
+                ],
+            )
+        if self.archived:
+            await tx.executemany(
+                _ARCHIVE,
+                [
+                    (
+                        platform,
+                        workspace_id,
+                        season,
+                        game,
+                        lang,
+                        person,
+                        c.skill.mu,
+                        c.skill.sigma,
+                        self.rater.shown(c.skill),
+                        c.games,
+                        c.wins,
+                    )
+                    for season, (game, lang, person), c in self.archived
+                ],
+            )
+
+    async def load(
+        self, tx: Tx, platform: str, workspace_id: str, where: str = "", args: tuple[Any, ...] = ()
+    ) -> None:
+        """Read current ratings of the workspace (those ``where`` selects) not read yet."""
+        rows = await tx.fetch(
+            "SELECT game, language, user_id, mu, sigma, games, wins FROM ratings "  # noqa: S608 - fixed parts
+            f"WHERE platform = ? AND workspace_id = ?{where}",
+            (platform, workspace_id, *args),
+        )
+        for game, lang, user, mu, sigma, games, wins in rows:
+            self.current.setdefault(
+                (str(game), str(lang), str(user)),
+                _Current(Skill(float(mu), float(sigma)), int(games), int(wins)),
+            )
+
+
+async def _games(tx: Tx, where: str, args: tuple[Any, ...]) -> dict[str, RatedGame]:
+    """The finished games ``where`` selects (on ``games g``), with their results, by game id."""
+    games = await tx.fetch(
+        f"SELECT g.game_id, g.game, g.language, g.seats FROM games g WHERE g.status = 'finished' AND {where}",  # noqa: S608
+        args,
+    )
+    results = await tx.fetch(
+        "SELECT r.game_id, r.seat_id, r.user_id, r.points, r.won, r.team FROM results r "  # noqa: S608
+        f"JOIN games g ON g.game_id = r.game_id WHERE g.status = 'finished' AND {where}",
+        args,
+    )
+    by_game: dict[str, list[Row]] = {}
+    for row in results:
+        by_game.setdefault(str(row[0]), []).append(row)
+    return {
+        str(game_id): RatedGame(
+            str(game_id), str(game), str(lang), _seats(seats, by_game.get(str(game_id), []))
+        )
+        for game_id, game, lang, seats in games
+    }
+
+
+class SQLRatings:
+    """Ratings in SQL: rating a finished game, a new season, a rebuild, and the reads."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def _state(self, tx: Tx, platform: str, workspace_id: str) -> tuple[int, int, int]:
+        """Take the workspace's rating row (its lock): (last seq, the season ratings are in, the
+        workspace's current season)."""
+        await tx.execute(
+            "INSERT INTO rating_state (platform, workspace_id, seq, season) "
+            "SELECT platform, workspace_id, 0, season FROM workspaces "
+            "WHERE platform = ? AND workspace_id = ? "
+            "ON CONFLICT (platform, workspace_id) DO NOTHING",
+            (platform, workspace_id),
+        )
+        await tx.execute(
+            "UPDATE rating_state SET seq = seq WHERE platform = ? AND workspace_id = ?",
+            (platform, workspace_id),
+        )
+        rows = await tx.fetch(
+            "SELECT s.seq, s.season, w.season FROM rating_state s JOIN workspaces w "
+            "ON w.platform = s.platform AND w.workspace_id = s.workspace_id "
+            "WHERE s.platform = ? AND s.workspace_id = ?",
+            (platform, workspace_id),
+        )
+        if not rows:
+            return 0, 1, 1
+        return int(rows[0][0]), int(rows[0][1]), int(rows[0][2])
+
+    @staticmethod
+    async def _seasons(
+        tx: Tx, replay: _Replay, platform: str, workspace_id: str, seq: int, season: int, current: int
+    ) -> int:
+        """Start every season from ``season`` to ``current`` (each an event); the last seq."""
+        events = []
+        while season < current:
+            seq += 1
+            replay.season(season)
+            season += 1
+            events.append((platform, workspace_id, seq, None, season))
+        if events:
+            await tx.executemany(
+                _EVENT,
+                events,
+            )
+        return seq
+
+    @staticmethod
+    async def _done(tx: Tx, platform: str, workspace_id: str, seq: int, season: int) -> None:
+        await tx.execute(
+            "UPDATE rating_state SET seq = ?, season = ? WHERE platform = ? AND workspace_id = ?",
+            (seq, season, platform, workspace_id),
+        )
+
+    async def rate_game(self, game_id: str, rater: Rater) -> list[RatingChange]:
+        """Rate a finished game, exactly once by game id (in one transaction, after any season
+        started since the workspace's last rated game): each person's change. A game already
+        rated returns the changes it made; a game not finished (running, void, unknown) changes
+        nothing."""
+
+        async def body(tx: Tx) -> list[RatingChange]:
+            if await tx.fetch("SELECT seq FROM rating_events WHERE game_id = ?", (game_id,)):
+                return await self._changes(tx, game_id)
+            rows = await tx.fetch(_GAME, (game_id,))
+            if not rows or rows[0][6] != "finished":
+                return []
+            platform, workspace_id = str(rows[0][4]), str(rows[0][5])
+            seq, season, current = await self._state(tx, platform, workspace_id)
+            replay = _Replay(rater)
+            if season < current:
+                await replay.load(tx, platform, workspace_id)
+            seq = await self._seasons(tx, replay, platform, workspace_id, seq, season, max(season, current))
+            game = (await _games(tx, "g.game_id = ?", (game_id,)))[game_id]
+            users = [seat.user_id for seat in game.seats if seat.person and seat.user_id is not None]
+            if users:
+                marks = ", ".join("?" for _ in users)
+                await replay.load(
+                    tx,
+                    platform,
+                    workspace_id,
+                    f" AND game = ? AND language = ? AND user_id IN ({marks})",
+                    (game.game, game.language, *users),
+                )
+            seq += 1
+            made = replay.game(game, seq)
+            await tx.execute(_EVENT, (platform, workspace_id, seq, game_id, None))
+            await replay.write(tx, platform, workspace_id, self.db.clock())
+            await self._done(tx, platform, workspace_id, seq, max(season, current))
+            return made
+
+        return await self.db.transaction(body)
+
+    async def start_rating_seasons(self, platform: str, workspace_id: str, rater: Rater) -> None:
+        """Carry the ratings into the workspace's current season (archiving each season that
+        ended), if a season started since they were last changed."""
+
+        async def body(tx: Tx) -> None:
+            seq, season, current = await self._state(tx, platform, workspace_id)
+            if season >= current:
+                return
+            replay = _Replay(rater)
+            await replay.load(tx, platform, workspace_id)
+            seq = await self._seasons(tx, replay, platform, workspace_id, seq, season, current)
+            await replay.write(tx, platform, workspace_id, self.db.clock())
+            await self._done(tx, platform, workspace_id, seq, current)
+
+        await self.db.transaction(body)
+
+    async def rebuild_ratings(self, platform: str, workspace_id: str, rater: Rater) -> int:
+        """Recompute every rating of the workspace from its stored results, in the order they were
+        first rated (then any finished game never rated, by its end), seasons included: the
+        number of games rated. Voided games never count. One transaction."""
+        rated = 0
+
+        async def body(tx: Tx) -> None:
+            nonlocal rated
+            rated = 0
+            key = (platform, workspace_id)
+            _, season, current = await self._state(tx, platform, workspace_id)
+            events = await tx.fetch(
+                "SELECT game_id, season FROM rating_events WHERE platform = ? AND workspace_id = ? "
+                "ORDER BY seq",
+                key,
+            )
+            games = await _games(tx, "g.platform = ? AND g.workspace_id = ?", key)
+            unrated = await tx.fetch(
+                "SELECT g.game_id FROM games g WHERE g.platform = ? AND g.workspace_id = ? "
+                "AND g.status = 'finished' AND NOT EXISTS "
+                "(SELECT 1 FROM rating_events e WHERE e.game_id = g.game_id) ORDER BY g.ended_at, g.game_id",
+                key,
+            )
+            seasons_seen = sum(1 for _, number in events if number is not None)
+            start = season - seasons_seen  # the season the history began in
+            for statement in PURGE_RATINGS[:4]:
+                await tx.execute(statement, key)
+            replay = _Replay(rater)
+            rows: list[tuple[Any, ...]] = []
+            seq = 0
+            for game_id, number in [*events, *((row[0], None) for row in unrated)]:
+                if number is not None:
+                    seq += 1
+                    replay.season(int(number) - 1)
+                    start = int(number)
+                    rows.append((platform, workspace_id, seq, None, int(number)))
+                elif str(game_id) in games:
+                    seq += 1
+                    replay.game(games[str(game_id)], seq)
+                    rated += 1
+                    rows.append((platform, workspace_id, seq, str(game_id), None))
+            while start < current:
+                seq += 1
+                replay.season(start)
+                start += 1
+                rows.append((platform, workspace_id, seq, None, start))
+            if rows:
+                await tx.executemany(
+                    _EVENT,
+                    rows,
+                )
+            await replay.write(tx, platform, workspace_id, self.db.clock())
+            await self._done(tx, platform, workspace_id, seq, max(start, current))
+
+        await self.db.transaction(body)
+        return rated
+
+    # ------------------------------------------------------------ reads
+
+    @staticmethod
+    async def _changes(tx: Tx, game_id: str) -> list[RatingChange]:
+        rows = await tx.fetch(
+            "SELECT user_id, game, language, before, after, games, won, beaten FROM rating_changes "
+            "WHERE game_id = ? ORDER BY user_id",
+            (game_id,),
+        )
+        return [
+            RatingChange(
+                str(user),
+                str(game),
+                str(lang),
+                float(before),
+                float(after),
+                int(games),
+                bool(won),
+                None if beaten is None else float(beaten),
+            )
+            for user, game, lang, before, after, games, won, beaten in rows
+        ]
+
+    async def game_rating_changes(self, game_id: str) -> list[RatingChange]:
+        """What a rated game did to each person's rating (none before it is rated)."""
+        async with self.db.read() as tx:
+            return await self._changes(tx, game_id)
+
+    async def rating_board(
+        self,
+        platform: str,
+        workspace_id: str,
+        game: str,
+        language: str,
+        limit: int = 10,
+        season: int | None = None,
+    ) -> list[RatingRow]:
+        """The top ``limit`` ratings of a game in a language, best first (one index read); of an
+        archived season when ``season`` is given."""
+        check_language(language)
+        args: tuple[Any, ...]
+        if season is None:
+            sql = _BOARD.format(table="ratings", season="")
+            args = (platform, workspace_id, game, language, limit)
+        else:
+            sql = _BOARD.format(table="season_ratings", season="r.season = ? AND ")
+            args = (platform, workspace_id, int(season), game, language, limit)
+        async with self.db.read() as tx:
+            rows = await tx.fetch(sql, args)
+        out: list[RatingRow] = []
+        rank, previous = 0, None
+        for position, (user, name, rating, games, wins) in enumerate(rows, start=1):
+            if round(float(rating)) != previous:
+                rank, previous = position, round(float(rating))
+            out.append(RatingRow(rank, str(user), str(name), float(rating), int(games), int(wins)))
+        return out
+
+    async def season_rating_games(
+        self, platform: str, workspace_id: str, season: int
+    ) -> list[tuple[str, str]]:
+        """(game, language) of every rating archived at the end of ``season``."""
+        async with self.db.read() as tx:
+            rows = await tx.fetch(
+                "SELECT DISTINCT game, language FROM season_ratings WHERE platform = ? AND workspace_id = ? "
+                "AND season = ? ORDER BY game, language",
+                (platform, workspace_id, int(season)),
+            )
+        return [(str(g), str(lang)) for g, lang in rows]
+
+    async def player_ratings(
+        self, platform: str, workspace_id: str, user_id: str, trend: int = 10, best: int = 3
+    ) -> list[PlayerRating]:
+        """A person's ratings in the workspace (most played first), each with the ratings after its
+        last ``trend`` games and the ``best`` ratings beaten in wins."""
+        async with self.db.read() as tx:
+            rows = await tx.fetch(
+                "SELECT game, language, rating, mu, sigma, games, wins FROM ratings "
+                "WHERE platform = ? AND workspace_id = ? AND user_id = ? ORDER BY games DESC, game, language",
+                (platform, workspace_id, user_id),
+            )
+            out: list[PlayerRating] = []
+            for game, lang, rating, mu, sigma, games, wins in rows:
+                key = (platform, workspace_id, user_id, game, lang)
+                recent = await tx.fetch(
+                    "SELECT after FROM rating_changes WHERE platform = ? AND workspace_id = ? "
+                    "AND user_id = ? AND game = ? AND language = ? ORDER BY seq DESC LIMIT ?",
+                    (*key, int(trend)),
+                )
+                wins_over = await tx.fetch(
+                    "SELECT beaten FROM rating_changes WHERE platform = ? AND workspace_id = ? "
+                    "AND user_id = ? AND game = ? AND language = ? AND beaten IS NOT NULL "
+                    "ORDER BY beaten DESC LIMIT ?",
+                    (*key, int(best)),
+                )
+                out.append(
+                    PlayerRating(
+                        str(game),
+                        str(lang),
+                        float(rating),
+                        float(mu),
+                        float(sigma),
+                        int(games),
+                        int(wins),
+                        tuple(float(r[0]) for r in reversed(recent)),
+                        tuple(float(r[0]) for r in wins_over),
+                    )
+                )
+        return out
+
+    async def skills(
+        self, platform: str, workspace_id: str, game: str, language: str, user_ids: Sequence[str]
+    ) -> dict[str, Skill]:
+        """The current skills of these people in a game and language (those rated)."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" for _ in user_ids)
+        async with self.db.read() as tx:
+            rows = await tx.fetch(
+                "SELECT user_id, mu, sigma FROM ratings WHERE platform = ? AND workspace_id = ? "  # noqa: S608
+                f"AND game = ? AND language = ? AND user_id IN ({marks})",
+                (platform, workspace_id, game, language, *user_ids),
+            )
+        return {str(user): Skill(float(mu), float(sigma)) for user, mu, sigma in rows}
+
+
+@runtime_checkable
+class RatingStore(Protocol):
+    """Skill ratings: rating finished games, seasons, rebuilds and the reads."""
+
+    async def rate_game(self, game_id: str, rater: Rater) -> list[RatingChange]:
+        """Rate a finished game, exactly once by game id; each person's change."""
+        ...
+
+    async def start_rating_seasons(self, platform: str, workspace_id: str, rater: Rater) -> None:
+        """Carry the ratings into the workspace's current season (archiving the ended ones)."""
+        ...
+
+    async def rebuild_ratings(self, platform: str, workspace_id: str, rater: Rater) -> int:
+        """Recompute every rating of the workspace from the stored results, in order."""
+        ...
+
+    async def game_rating_changes(self, game_id: str) -> list[RatingChange]:
+        """What a rated game did to each person's rating."""
+        ...
+
+    async def rating_board(
+        self,
+        platform: str,
+        workspace_id: str,
+        game: str,
+        language: str,
+        limit: int = 10,
+        season: int | None = None,
+    ) -> list[RatingRow]:
+        """The top ratings of a game in a language (now, or at the end of an archived season)."""
+        ...
+
+    async def season_rating_games(
+        self, platform: str, workspace_id: str, season: int
+    ) -> list[tuple[str, str]]:
+        """(game, language) of every rating archived at the end of ``season``."""
+        ...
+
+    async def player_ratings(
+        self, platform: str, workspace_id: str, user_id: str, trend: int = 10, best: int = 3
+    ) -> list[PlayerRating]:
+        """A person's ratings in the workspace, with trends and best wins."""
+        ...
+
+    async def skills(
+        self, platform: str, workspace_id: str, game: str, language: str, user_ids: Sequence[str]
+    ) -> dict[str, Skill]:
+        """The current skills of these people in a game and language."""
+        ...
