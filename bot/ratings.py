@@ -24,7 +24,9 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from storage.ratings import RatedGame, RatedSeat, RatingOutcome, Skill
+from games.common.text import user
+from storage.ratings import RatedGame, RatedSeat, RatingChange, RatingOutcome, Skill
+from storage.scores import split_seat
 
 #: The model: OpenSkill's Plackett-Luce with its defaults (mu 25, sigma 25/3, beta 25/6, tau 25/300).
 MODEL = PlackettLuce()
@@ -172,3 +174,16 @@ def change_line(name: str, before: float, after: float, games: int) -> str:
     """``Ann 1,512 → 1,538`` (marked provisional for a rating's first games)."""
     mark = " (provisional)" if is_provisional(games) else ""
     return f"{name} {number(before)} → {number(after)}{mark}"
+
+
+def result_lines(
+    changes: Sequence[RatingChange], seats: Sequence[str], names: Mapping[str, str], platform: str
+) -> list[str]:
+    """The game-over message's rating changes, in seat order: ``Ann 1,512 → 1,538``."""
+    by_user = {change.user_id: change for change in changes}
+    lines = []
+    for seat in seats:
+        change = by_user.pop(split_seat(seat, platform)[1], None)
+        if change is not None:
+            lines.append(change_line(user(names.get(seat, seat)), change.before, change.after, change.games))
+    return lines

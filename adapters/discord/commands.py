@@ -47,6 +47,7 @@ PERIODS = [
         ("this month", "month"),
         ("this season", "season"),
         ("all time", "all"),
+        ("by rating (skill)", "rating"),
     )
 ]
 

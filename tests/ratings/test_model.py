@@ -43,8 +43,9 @@ def test_a_two_player_game_is_exactly_the_models_update() -> None:
     a, b = Skill(27.0, 6.0), Skill(22.0, 4.0)
     out = RATER.rate(game(person(1, 10, won=True), person(2, 3)), {"t:u1": a, "t:u2": b})
     model = PlackettLuce()
-    [[ra], [rb]] = model.rate([[model.rating(mu=a.mu, sigma=a.sigma)], [model.rating(mu=b.mu, sigma=b.sigma)]],
-                             ranks=[1.0, 2.0])
+    [[ra], [rb]] = model.rate(
+        [[model.rating(mu=a.mu, sigma=a.sigma)], [model.rating(mu=b.mu, sigma=b.sigma)]], ranks=[1.0, 2.0]
+    )
     assert out.after["t:u1"] == Skill(ra.mu, ra.sigma)
     assert out.after["t:u2"] == Skill(rb.mu, rb.sigma)
     assert out.beaten == {"t:u1": shown(b)}
@@ -53,8 +54,10 @@ def test_a_two_player_game_is_exactly_the_models_update() -> None:
 @given(st.lists(skills, min_size=2, max_size=8), st.data())
 def test_a_win_never_lowers_the_winner(before: list[Skill], data: st.DataObject) -> None:
     winner = data.draw(st.integers(0, len(before) - 1))
-    seats = [person(i, 10 if i == winner else data.draw(st.integers(0, 9)), won=i == winner)
-             for i in range(len(before))]
+    seats = [
+        person(i, 10 if i == winner else data.draw(st.integers(0, 9)), won=i == winner)
+        for i in range(len(before))
+    ]
     out = RATER.rate(game(*seats), {f"t:u{i}": skill for i, skill in enumerate(before)})
     assert out.after[f"t:u{winner}"].mu >= before[winner].mu
     assert shown(out.after[f"t:u{winner}"]) >= shown(before[winner]) - 25.0 * 3 * ratings.MODEL.tau
@@ -65,8 +68,9 @@ def test_a_tie_follows_the_model(a: Skill, b: Skill) -> None:
     """Equal results share a place, and the update is the model's own for a tie."""
     out = RATER.rate(game(person(1, 4, won=True), person(2, 4, won=True)), {"t:u1": a, "t:u2": b})
     model = PlackettLuce()
-    [[ra], [rb]] = model.rate([[model.rating(mu=a.mu, sigma=a.sigma)], [model.rating(mu=b.mu, sigma=b.sigma)]],
-                             ranks=[1.0, 1.0])
+    [[ra], [rb]] = model.rate(
+        [[model.rating(mu=a.mu, sigma=a.sigma)], [model.rating(mu=b.mu, sigma=b.sigma)]], ranks=[1.0, 1.0]
+    )
     assert out.after == {"t:u1": Skill(ra.mu, ra.sigma), "t:u2": Skill(rb.mu, rb.sigma)}
     assert out.beaten == {}  # a tie beats nobody
     if a == b:  # a tie between equals moves neither skill
@@ -75,8 +79,12 @@ def test_a_tie_follows_the_model(a: Skill, b: Skill) -> None:
 
 @given(st.lists(skills, min_size=4, max_size=4), st.booleans())
 def test_partners_are_one_team_in_the_model(before: list[Skill], first_won: bool) -> None:
-    seats = [person(0, 8, first_won, 1), person(1, 3, not first_won, 2),
-             person(2, 8, first_won, 1), person(3, 3, not first_won, 2)]
+    seats = [
+        person(0, 8, first_won, 1),
+        person(1, 3, not first_won, 2),
+        person(2, 8, first_won, 1),
+        person(3, 3, not first_won, 2),
+    ]
     out = RATER.rate(game(*seats), {f"t:u{i}": s for i, s in enumerate(before)})
     model = PlackettLuce()
     r = [model.rating(mu=s.mu, sigma=s.sigma) for s in before]

@@ -15,10 +15,13 @@ from tests.storage.helpers import NOW, PLATFORM, WS, play, record
 pytestmark = pytest.mark.asyncio
 
 
-async def ratings_of(store: SQLStore, workspace: str = WS) -> dict[tuple[str, str, str], tuple[float, float, int]]:
+async def ratings_of(
+    store: SQLStore, workspace: str = WS
+) -> dict[tuple[str, str, str], tuple[float, float, int]]:
     async with store.read() as tx:
         rows = await tx.fetch(
-            "SELECT game, language, user_id, mu, sigma, games FROM ratings WHERE workspace_id = ?", (workspace,)
+            "SELECT game, language, user_id, mu, sigma, games FROM ratings WHERE workspace_id = ?",
+            (workspace,),
         )
     return {(r[0], r[1], r[2]): (float(r[3]), float(r[4]), int(r[5])) for r in rows}
 
@@ -26,7 +29,10 @@ async def ratings_of(store: SQLStore, workspace: str = WS) -> dict[tuple[str, st
 async def test_a_finished_game_is_rated_once_and_says_what_changed(store: SQLStore) -> None:
     await play(store, "g1", {"ann": 9, "bob": 3}, winners=["ann"])
     changes = await store.rate_game("g1", RATER)
-    assert [(c.user_id, round(c.before), c.won) for c in changes] == [("ann", 1000, True), ("bob", 1000, False)]
+    assert [(c.user_id, round(c.before), c.won) for c in changes] == [
+        ("ann", 1000, True),
+        ("bob", 1000, False),
+    ]
     assert changes[0].after > 1000 > changes[1].after
     assert changes[0].beaten == pytest.approx(1000.0) and changes[1].beaten is None
     first = await ratings_of(store)
@@ -34,7 +40,10 @@ async def test_a_finished_game_is_rated_once_and_says_what_changed(store: SQLSto
     assert await ratings_of(store) == first
     assert await store.game_rating_changes("g1") == changes
     board = await store.rating_board(PLATFORM, WS, "race", "en")
-    assert [(row.rank, row.user_id, row.games, row.wins) for row in board] == [(1, "ann", 1, 1), (2, "bob", 1, 0)]
+    assert [(row.rank, row.user_id, row.games, row.wins) for row in board] == [
+        (1, "ann", 1, 1),
+        (2, "bob", 1, 0),
+    ]
 
 
 async def test_a_voided_or_running_game_never_counts(store: SQLStore) -> None:
@@ -51,13 +60,20 @@ async def test_a_voided_or_running_game_never_counts(store: SQLStore) -> None:
 
 async def test_ratings_are_per_game_and_language_and_computers_stay_fixed(store: SQLStore) -> None:
     await play(store, "g1", {"ann": 9, "bot:1": 3}, winners=["ann"])
-    await play(store, "g2", {"ann": 9, "bob": 3}, winners=["ann"], language="fr", at=NOW + timedelta(minutes=5))
+    await play(
+        store, "g2", {"ann": 9, "bob": 3}, winners=["ann"], language="fr", at=NOW + timedelta(minutes=5)
+    )
     await play(store, "g3", {"ann": 1, "bob": 3}, winners=["bob"], game="dice", at=NOW + timedelta(minutes=9))
     for game_id in ("g1", "g2", "g3"):
         await store.rate_game(game_id, RATER)
     found = await ratings_of(store)
-    assert set(found) == {("race", "en", "ann"), ("race", "fr", "ann"), ("race", "fr", "bob"), ("dice", "en", "ann"),
-                          ("dice", "en", "bob")}
+    assert set(found) == {
+        ("race", "en", "ann"),
+        ("race", "fr", "ann"),
+        ("race", "fr", "bob"),
+        ("dice", "en", "ann"),
+        ("dice", "en", "bob"),
+    }
     mine = await store.player_ratings(PLATFORM, WS, "ann")
     assert {(r.game, r.language) for r in mine} == {("race", "en"), ("race", "fr"), ("dice", "en")}
     race_en = next(r for r in mine if (r.game, r.language) == ("race", "en"))
@@ -68,8 +84,10 @@ async def test_ratings_are_per_game_and_language_and_computers_stay_fixed(store:
 async def test_partners_are_stored_and_rated_as_a_team(store: SQLStore) -> None:
     rec = record("g1", ["a", "b", "c", "d"])
     await store.start_game(rec)
-    seats = [SeatScore(f"{PLATFORM}:{u}", p, w, "", t) for u, p, w, t in
-             (("a", 8, True, 1), ("b", 3, False, 2), ("c", 8, True, 1), ("d", 3, False, 2))]
+    seats = [
+        SeatScore(f"{PLATFORM}:{u}", p, w, "", t)
+        for u, p, w, t in (("a", 8, True, 1), ("b", 3, False, 2), ("c", 8, True, 1), ("d", 3, False, 2))
+    ]
     await store.finish_game(rec, seats, NOW.timestamp(), "done")
     changes = {c.user_id: c for c in await store.rate_game("g1", RATER)}
     assert changes["a"].after == changes["c"].after > changes["b"].after == changes["d"].after
