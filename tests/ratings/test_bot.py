@@ -139,7 +139,8 @@ async def test_level_auto_picks_the_closest_computer(
         async with store.write() as tx:
             await tx.execute(
                 "INSERT INTO ratings (platform, workspace_id, game, language, user_id, mu, sigma, rating, "
-                "games, wins, updated_at) VALUES ('test', 'w1', 'levelled', 'en', 'u1', ?, 2.0, 0, 20, 10, 0)",
+                "games, wins, updated_at) "
+                "VALUES ('test', 'w1', 'levelled', 'en', 'u1', ?, 2.0, 0, 20, 10, 0)",
                 (mu,),
             )
     await manager.handle(Command("start", ("levelled", "bots=1", "level=auto"), CHAT, ANN))
