@@ -11,355 +11,51 @@ lock on PostgreSQL), so two processes rating games of one workspace take turns.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from storage.database import Database, Row, Tx
+from storage.database import Database, Tx
+from storage.rating_records import (
+    PlayerRating,
+    RatedGame,
+    RatedSeat,
+    Rater,
+    RatingChange,
+    RatingOutcome,
+    RatingRow,
+    Skill,
+)
+from storage.rating_replay import (
+    FORGET_RATINGS,
+    GAME_ROW,
+    INSERT_EVENT,
+    PURGE_RATINGS,
+    Replay,
+    rated_games,
+)
 from storage.scores import check_language
 
+__all__ = [
+    "FORGET_RATINGS",
+    "PURGE_RATINGS",
+    "PlayerRating",
+    "RatedGame",
+    "RatedSeat",
+    "Rater",
+    "RatingChange",
+    "RatingOutcome",
+    "RatingRow",
+    "RatingStore",
+    "SQLRatings",
+    "Skill",
+]
 
-@dataclass(frozen=True, slots=True)
-class Skill:
-    """A rating as the model keeps it: ``mu`` (skill) and ``sigma`` (uncertainty)."""
-
-    mu: float
-    sigma: float
-
-
-@dataclass(frozen=True, slots=True)
-class RatedSeat:
-    """One seat of a finished game, as the rater sees it.
-
-    ``user_id`` is None for a computer player and for a person who used forget-me (their seat is
-    then ``former:…``, the same in every game of theirs, so a rebuild still rates it — in memory
-    only). ``bot`` is a computer player's level. Partners share a ``team`` number.
-    """
-
-    seat_id: str
-    user_id: str | None
-    bot: str | None
-    points: int
-    won: bool
-    team: int | None = None
-
-    @property
-    def person(self) -> bool:
-        """A person's seat (rated), not a computer player's (fixed rating)."""
-        return self.bot is None and not self.seat_id.startswith("bot:")
-
-
-@dataclass(frozen=True, slots=True)
-class RatedGame:
-    """A finished game's results, seats in their seat order."""
-
-    game_id: str
-    game: str
-    language: str
-    seats: tuple[RatedSeat, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class RatingOutcome:
-    """What a game did: each person's skill after it (by seat id) and, for each person who won,
-    the best rating (as shown) they beat."""
-
-    after: Mapping[str, Skill]
-    beaten: Mapping[str, float] = field(default_factory=dict)
-
-
-@runtime_checkable
-class Rater(Protocol):
-    """The rating model (pure): ``bot.ratings.Rater``."""
-
-    def rate(self, game: RatedGame, before: Mapping[str, Skill]) -> RatingOutcome:
-        """The skills after ``game`` from those before it (by seat id; missing: a newcomer)."""
-        ...
-
-    def new_season(self, skill: Skill) -> Skill:
-        """A skill carried into a new season."""
-        ...
-
-    def shown(self, skill: Skill) -> float:
-        """The rating shown and ranked."""
-        ...
-
-    def newcomer(self) -> Skill:
-        """The skill a person without a rating starts from."""
-        ...
-
-
-@dataclass(frozen=True, slots=True)
-class RatingChange:
-    """What one game did to one person's rating (as shown)."""
-
-    user_id: str
-    game: str
-    language: str
-    before: float
-    after: float
-    games: int
-    won: bool
-    beaten: float | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class RatingRow:
-    """One line of a leaderboard by rating (equal ratings share a rank)."""
-
-    rank: int
-    user_id: str
-    display_name: str
-    rating: float
-    games: int
-    wins: int
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerRating:
-    """A person's rating in one game and language, with its trend and best wins."""
-
-    game: str
-    language: str
-    rating: float
-    mu: float
-    sigma: float
-    games: int
-    wins: int
-    #: the rating after each of the last rated games, oldest first
-    trend: tuple[float, ...] = ()
-    #: the best ratings beaten in wins, best first
-    best_wins: tuple[float, ...] = ()
-
-
-@dataclass(slots=True)
-class _Current:
-    skill: Skill
-    games: int
-    wins: int
-
-
-#: (game, language, person) → the current rating, while replaying.
-_Key = tuple[str, str, str]
-
-_GAME = "SELECT game_id, game, language, seats, platform, workspace_id, status FROM games WHERE game_id = ?"
-_RESULTS = "SELECT game_id, seat_id, user_id, points, won, team FROM results WHERE game_id = ?"
 _BOARD = (
     "SELECT r.user_id, COALESCE(p.display_name, r.user_id), r.rating, r.games, r.wins "
     "FROM {table} r LEFT JOIN players p ON p.platform = r.platform AND p.user_id = r.user_id "
     "WHERE r.platform = ? AND r.workspace_id = ? AND {season}r.game = ? AND r.language = ? "
     "ORDER BY r.rating DESC, r.user_id LIMIT ?"
 )
-_UPSERT = (
-    "INSERT INTO ratings (platform, workspace_id, game, language, user_id, mu, sigma, rating, games, wins, "
-    "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-    "ON CONFLICT (platform, workspace_id, game, language, user_id) DO UPDATE SET mu = excluded.mu, "
-    "sigma = excluded.sigma, rating = excluded.rating, games = excluded.games, wins = excluded.wins, "
-    "updated_at = excluded.updated_at"
-)
-_CHANGE = (
-    "INSERT INTO rating_changes (game_id, platform, workspace_id, game, language, user_id, seq, before, "
-    "after, games, won, beaten) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
-_EVENT = "INSERT INTO rating_events (platform, workspace_id, seq, game_id, season) VALUES (?, ?, ?, ?, ?)"
-_ARCHIVE = (
-    "INSERT INTO season_ratings (platform, workspace_id, season, game, language, user_id, mu, sigma, rating, "
-    "games, wins) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
-#: What a purge deletes (each statement takes platform, workspace_id).
-PURGE_RATINGS = tuple(
-    f"DELETE FROM {table} WHERE platform = ? AND workspace_id = ?"  # noqa: S608 - fixed table names
-    for table in ("ratings", "rating_changes", "season_ratings", "rating_events", "rating_state")
-)
-#: What forget-me deletes (each statement takes platform, workspace_id, user_id).
-FORGET_RATINGS = tuple(
-    f"DELETE FROM {table} WHERE platform = ? AND workspace_id = ? AND user_id = ?"  # noqa: S608
-    for table in ("ratings", "rating_changes", "season_ratings")
-)
-
-
-def _seats(seats_json: str, results: Sequence[Row]) -> tuple[RatedSeat, ...]:
-    """The game's seats in seat order (the ``games.seats`` JSON), with their results; a result
-    whose seat is not listed comes after, by seat id. The order is the same on every read."""
-    order: dict[str, tuple[int, str | None]] = {}
-    for index, seat in enumerate(json.loads(seats_json)):
-        order.setdefault(str(seat["id"]), (index, seat.get("bot")))
-    found = [
-        RatedSeat(
-            seat_id=str(seat_id),
-            user_id=None if user_id is None else str(user_id),
-            bot=order.get(str(seat_id), (0, None))[1],
-            points=int(points),
-            won=bool(won),
-            team=None if team is None else int(team),
-        )
-        for _, seat_id, user_id, points, won, team in results
-    ]
-    return tuple(
-        sorted(found, key=lambda s: (s.seat_id not in order, order.get(s.seat_id, (0, None))[0], s.seat_id))
-    )
-
-
-def _person(seat: RatedSeat) -> str:
-    """Who a person's seat is, for their rating: their user id, or the forgotten seat's id."""
-    return seat.user_id if seat.user_id is not None else seat.seat_id
-
-
-class _Replay:
-    """A workspace's ratings being changed: the current ones of those involved, and what changed."""
-
-    def __init__(self, rater: Rater) -> None:
-        self.rater = rater
-        self.current: dict[_Key, _Current] = {}
-        #: ratings changed (written back), and those of forgotten people (never written)
-        self.touched: set[_Key] = set()
-        self.anonymous: set[_Key] = set()
-        #: (game_id, seq, change) of every person with a user id
-        self.changes: list[tuple[str, int, RatingChange]] = []
-        #: (season, key, current) archived at each season's end
-        self.archived: list[tuple[int, _Key, _Current]] = []
-
-    def game(self, game: RatedGame, seq: int) -> list[RatingChange]:
-        """Rate one finished game; the changes of its people who have a user id."""
-        people = [seat for seat in game.seats if seat.person]
-        keys = {seat.seat_id: (game.game, game.language, _person(seat)) for seat in people}
-        before = {sid: self.current[key].skill for sid, key in keys.items() if key in self.current}
-        outcome = self.rater.rate(game, before)
-        made: list[RatingChange] = []
-        for seat in people:
-            skill = outcome.after.get(seat.seat_id)
-            if skill is None:
-                continue
-            key = keys[seat.seat_id]
-            old = self.current.get(key)
-            now = _Current(skill, (old.games if old else 0) + 1, (old.wins if old else 0) + int(seat.won))
-            self.current[key] = now
-            self.touched.add(key)
-            if seat.user_id is None:
-                self.anonymous.add(key)
-                continue
-            change = RatingChange(
-                seat.user_id,
-                game.game,
-                game.language,
-                self.rater.shown(old.skill if old else self.rater.newcomer()),
-                self.rater.shown(skill),
-                now.games,
-                seat.won,
-                outcome.beaten.get(seat.seat_id),
-            )
-            made.append(change)
-            self.changes.append((game.game_id, seq, change))
-        return made
-
-    def season(self, ended: int) -> None:
-        """Season ``ended`` is over: archive every rating, and carry each into the next."""
-        for key, current in sorted(self.current.items()):
-            if key not in self.anonymous:
-                self.archived.append((ended, key, current))
-            self.current[key] = _Current(self.rater.new_season(current.skill), current.games, current.wins)
-            self.touched.add(key)
-
-    async def write(self, tx: Tx, platform: str, workspace_id: str, now: float) -> None:
-        """Write what changed: ratings, changes and archived seasons (never a forgotten person's)."""
-        rows = [
-            (
-                platform,
-                workspace_id,
-                game,
-                lang,
-                person,
-                c.skill.mu,
-                c.skill.sigma,
-                self.rater.shown(c.skill),
-                c.games,
-                c.wins,
-                now,
-            )
-            for (game, lang, person), c in ((key, self.current[key]) for key in sorted(self.touched))
-            if (game, lang, person) not in self.anonymous
-        ]
-        if rows:
-            await tx.executemany(_UPSERT, rows)
-        if self.changes:
-            await tx.executemany(
-                _CHANGE,
-                [
-                    (
-                        game_id,
-                        platform,
-                        workspace_id,
-                        c.game,
-                        c.language,
-                        c.user_id,
-                        seq,
-                        c.before,
-                        c.after,
-                        c.games,
-                        int(c.won),
-                        c.beaten,
-                    )
-                    for game_id, seq, c in self.changes
-                ],
-            )
-        if self.archived:
-            await tx.executemany(
-                _ARCHIVE,
-                [
-                    (
-                        platform,
-                        workspace_id,
-                        season,
-                        game,
-                        lang,
-                        person,
-                        c.skill.mu,
-                        c.skill.sigma,
-                        self.rater.shown(c.skill),
-                        c.games,
-                        c.wins,
-                    )
-                    for season, (game, lang, person), c in self.archived
-                ],
-            )
-
-    async def load(
-        self, tx: Tx, platform: str, workspace_id: str, where: str = "", args: tuple[Any, ...] = ()
-    ) -> None:
-        """Read current ratings of the workspace (those ``where`` selects) not read yet."""
-        rows = await tx.fetch(
-            "SELECT game, language, user_id, mu, sigma, games, wins FROM ratings "  # noqa: S608 - fixed parts
-            f"WHERE platform = ? AND workspace_id = ?{where}",
-            (platform, workspace_id, *args),
-        )
-        for game, lang, user, mu, sigma, games, wins in rows:
-            self.current.setdefault(
-                (str(game), str(lang), str(user)),
-                _Current(Skill(float(mu), float(sigma)), int(games), int(wins)),
-            )
-
-
-async def _games(tx: Tx, where: str, args: tuple[Any, ...]) -> dict[str, RatedGame]:
-    """The finished games ``where`` selects (on ``games g``), with their results, by game id."""
-    games = await tx.fetch(
-        f"SELECT g.game_id, g.game, g.language, g.seats FROM games g WHERE g.status = 'finished' AND {where}",  # noqa: S608
-        args,
-    )
-    results = await tx.fetch(
-        "SELECT r.game_id, r.seat_id, r.user_id, r.points, r.won, r.team FROM results r "  # noqa: S608
-        f"JOIN games g ON g.game_id = r.game_id WHERE g.status = 'finished' AND {where}",
-        args,
-    )
-    by_game: dict[str, list[Row]] = {}
-    for row in results:
-        by_game.setdefault(str(row[0]), []).append(row)
-    return {
-        str(game_id): RatedGame(
-            str(game_id), str(game), str(lang), _seats(seats, by_game.get(str(game_id), []))
-        )
-        for game_id, game, lang, seats in games
-    }
 
 
 class SQLRatings:
@@ -394,7 +90,7 @@ class SQLRatings:
 
     @staticmethod
     async def _seasons(
-        tx: Tx, replay: _Replay, platform: str, workspace_id: str, seq: int, season: int, current: int
+        tx: Tx, replay: Replay, platform: str, workspace_id: str, seq: int, season: int, current: int
     ) -> int:
         """Start every season from ``season`` to ``current`` (each an event); the last seq."""
         events = []
@@ -405,7 +101,7 @@ class SQLRatings:
             events.append((platform, workspace_id, seq, None, season))
         if events:
             await tx.executemany(
-                _EVENT,
+                INSERT_EVENT,
                 events,
             )
         return seq
@@ -426,16 +122,16 @@ class SQLRatings:
         async def body(tx: Tx) -> list[RatingChange]:
             if await tx.fetch("SELECT seq FROM rating_events WHERE game_id = ?", (game_id,)):
                 return await self._changes(tx, game_id)
-            rows = await tx.fetch(_GAME, (game_id,))
+            rows = await tx.fetch(GAME_ROW, (game_id,))
             if not rows or rows[0][6] != "finished":
                 return []
             platform, workspace_id = str(rows[0][4]), str(rows[0][5])
             seq, season, current = await self._state(tx, platform, workspace_id)
-            replay = _Replay(rater)
+            replay = Replay(rater)
             if season < current:
                 await replay.load(tx, platform, workspace_id)
             seq = await self._seasons(tx, replay, platform, workspace_id, seq, season, max(season, current))
-            game = (await _games(tx, "g.game_id = ?", (game_id,)))[game_id]
+            game = (await rated_games(tx, "g.game_id = ?", (game_id,)))[game_id]
             users = [seat.user_id for seat in game.seats if seat.person and seat.user_id is not None]
             if users:
                 marks = ", ".join("?" for _ in users)
@@ -448,7 +144,7 @@ class SQLRatings:
                 )
             seq += 1
             made = replay.game(game, seq)
-            await tx.execute(_EVENT, (platform, workspace_id, seq, game_id, None))
+            await tx.execute(INSERT_EVENT, (platform, workspace_id, seq, game_id, None))
             await replay.write(tx, platform, workspace_id, self.db.clock())
             await self._done(tx, platform, workspace_id, seq, max(season, current))
             return made
@@ -463,7 +159,7 @@ class SQLRatings:
             seq, season, current = await self._state(tx, platform, workspace_id)
             if season >= current:
                 return
-            replay = _Replay(rater)
+            replay = Replay(rater)
             await replay.load(tx, platform, workspace_id)
             seq = await self._seasons(tx, replay, platform, workspace_id, seq, season, current)
             await replay.write(tx, platform, workspace_id, self.db.clock())
@@ -487,7 +183,7 @@ class SQLRatings:
                 "ORDER BY seq",
                 key,
             )
-            games = await _games(tx, "g.platform = ? AND g.workspace_id = ?", key)
+            games = await rated_games(tx, "g.platform = ? AND g.workspace_id = ?", key)
             unrated = await tx.fetch(
                 "SELECT g.game_id FROM games g WHERE g.platform = ? AND g.workspace_id = ? "
                 "AND g.status = 'finished' AND NOT EXISTS "
@@ -498,7 +194,7 @@ class SQLRatings:
             start = season - seasons_seen  # the season the history began in
             for statement in PURGE_RATINGS[:4]:
                 await tx.execute(statement, key)
-            replay = _Replay(rater)
+            replay = Replay(rater)
             rows: list[tuple[Any, ...]] = []
             seq = 0
             for game_id, number in [*events, *((row[0], None) for row in unrated)]:
@@ -519,7 +215,7 @@ class SQLRatings:
                 rows.append((platform, workspace_id, seq, None, start))
             if rows:
                 await tx.executemany(
-                    _EVENT,
+                    INSERT_EVENT,
                     rows,
                 )
             await replay.write(tx, platform, workspace_id, self.db.clock())
