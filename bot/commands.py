@@ -67,7 +67,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "`rating` ranks by skill rating instead of points",
         ("lb", "top", "scores"),
     ),
-    CommandSpec("stats", "stats [player]", "a player's record and ratings", ("me",)),
+    CommandSpec("stats", "stats [player] [game]", "a player's record and ratings", ("me",)),
     CommandSpec(
         "season",
         "season [N | reset | rebuild]",

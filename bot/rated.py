@@ -83,10 +83,17 @@ def _trend(rating: PlayerRating) -> str:
     return f"{arrow} {change:+,} over the last {len(rating.trend) - 1} games"
 
 
-def stats_lines(ratings: Sequence[PlayerRating], registry: Registry | None, most: int = 5) -> list[str]:
-    """A player's ratings for ``stats``: each with its trend and best wins (most played first)."""
+def stats_lines(
+    ratings: Sequence[PlayerRating], registry: Registry | None, game: str | None = None, most: int = 5
+) -> list[str]:
+    """A player's ratings for ``stats``: each with its trend and best wins (most played first); of
+    ``game`` only, with the ratings after its last games, when one is named."""
     lines = []
-    for rating in ratings[:most]:
+    chosen = [r for r in ratings if game is None or r.game == game][:most]
+    if game is not None and not chosen:
+        info = registry.find(game) if registry is not None else None
+        lines.append(f"No rated {info.title if info else game} games yet.")
+    for rating in chosen:
         line = f"📈 {_title(registry, rating.game, rating.language)}: {number(rating.rating)}"
         if is_provisional(rating.games):
             line += f" (provisional: {rating.games} of {PROVISIONAL_GAMES} games)"
@@ -94,6 +101,8 @@ def stats_lines(ratings: Sequence[PlayerRating], registry: Registry | None, most
         if rating.best_wins:
             line += " · best wins over " + ", ".join(number(r) for r in rating.best_wins)
         lines.append(line)
+        if game is not None and len(rating.trend) > 1:
+            lines.append("   last games: " + " → ".join(number(r) for r in rating.trend))
     return lines
 
 

@@ -178,15 +178,23 @@ class Workspace:
         return views.View(kind="leaderboard", title=title, lines=tuple(lines))
 
     async def stats(self, cmd: Command, args: Sequence[str]) -> views.View:
-        """``stats [player]``: the caller's or a mentioned player's record."""
+        """``stats [player] [game]``: the caller's or a mentioned player's record, with their ratings
+        (of one game only, in more detail, when a game is named)."""
         store = self._need_store()
         user_id, name = cmd.player.user_id, views.user(cmd.player.display_name)
-        if args:
-            found = mentioned_user(args[0])
-            if found is None:
-                raise CommandError("Name the player with a mention, like `stats @ann`.")
-            # the mention rebuilt from its id alone (letters and digits): a label typed in it is not shown
-            user_id, name = found, f"<@{found}>"
+        game: str | None = None
+        for arg in args:
+            found = mentioned_user(arg)
+            info = self.registry.find(arg) if self.registry is not None and found is None else None
+            if info is not None:
+                game = info.name
+            elif found is None:
+                raise CommandError(
+                    "Name the player with a mention, like `stats @ann` (or `stats @ann race`)."
+                )
+            else:
+                # the mention rebuilt from its id alone (letters and digits): a label typed in it is not shown
+                user_id, name = found, f"<@{found}>"
         stats = await store.player_stats(cmd.chat.platform, cmd.chat.workspace_id, user_id)
         if stats is None:
             return views.message(f"{name} hasn't finished a game here yet.", "info")
@@ -194,7 +202,7 @@ class Workspace:
         if stats.best_word:
             lines.append(f"Best word: {views.user(stats.best_word.upper())}")
         skills = await store.player_ratings(cmd.chat.platform, cmd.chat.workspace_id, user_id)
-        lines += rated.stats_lines(skills, self.registry)
+        lines += rated.stats_lines(skills, self.registry, game)
         shown = views.user(stats.display_name) if stats.display_name else name
         return views.View(kind="info", title=f"📊 {shown}", lines=tuple(lines))
 

@@ -111,6 +111,10 @@ async def test_the_rating_leaderboard_and_stats(manager: GameManager) -> None:
     assert "📈 Toy (English): 1,1" in stats and "provisional: 2 of 10 games" in stats
     assert "▲ +" in stats and "over the last 1 games" in stats and "best wins over 1," in stats
     assert "best wins" not in (await reply(manager, "stats", BOB))
+    detail = await reply(manager, "stats toy", ANN)
+    assert "last games: 1,086 → 1,1" in detail
+    assert "No rated Levelled games yet." in await reply(manager, "stats <@u2> levelled", ANN)
+    assert "like `stats @ann`" in await reply(manager, "stats nobody", ANN)
 
 
 async def test_a_season_reset_archives_ratings_and_a_rebuild_agrees(
