@@ -109,30 +109,21 @@ class Rater:
     def rate(self, game: RatedGame, before: Mapping[str, Skill]) -> RatingOutcome:
         """The people's skills after ``game`` (by seat id), from ``before`` (a seat missing there is a
         newcomer); and, for each person who won, the best rating they beat (shown before the game)."""
-        if not counts(game):
-            return RatingOutcome({}, {})
         teams = sides(game.seats)
+        if len(teams) < 2 or not any(seat.person for seat in game.seats):
+            return RatingOutcome({}, {})
         ranks = places(teams)
-
-        def skill_of(seat: RatedSeat) -> Skill:
-            if not seat.person:
-                return computer(seat.bot)
-            return before.get(seat.seat_id, NEWCOMER)
-
-        model_teams = [
-            [MODEL.rating(mu=skill_of(seat).mu, sigma=skill_of(seat).sigma) for seat in side.seats]
+        skills = [
+            [before.get(seat.seat_id, NEWCOMER) if seat.person else computer(seat.bot) for seat in side.seats]
             for side in teams
         ]
+        model_teams = [[MODEL.rating(mu=skill.mu, sigma=skill.sigma) for skill in side] for side in skills]
         rated = MODEL.rate(model_teams, ranks=[float(rank) for rank in ranks])
+        best_shown = [max(shown(skill) for skill in side) for side in skills]
         after: dict[str, Skill] = {}
         beaten: dict[str, float] = {}
         for side, rank, new in zip(teams, ranks, rated, strict=True):
-            below = [
-                shown(skill_of(seat))
-                for other, other_rank in zip(teams, ranks, strict=True)
-                if other_rank > rank
-                for seat in other.seats
-            ]
+            below = [best for best, other in zip(best_shown, ranks, strict=True) if other > rank]
             for seat, rating in zip(side.seats, new, strict=True):
                 if seat.person:
                     after[seat.seat_id] = Skill(float(rating.mu), float(rating.sigma))
