@@ -111,6 +111,8 @@ class StoreGameLog:
         self.leases: dict[str, Lease] = {}
         #: game id → when (``time.monotonic()``) its lease was last known to hold here
         self.confirmed: dict[str, float] = {}
+        #: game id → the rating changes of a game just finished here, until its result is posted
+        self.rated: dict[str, list[RatingChange]] = {}
 
     async def lobby(self, state: LobbyState) -> None:
         """Record an open lobby (again after each join or leave)."""
@@ -146,7 +148,7 @@ class StoreGameLog:
         self.confirmed.pop(game.game_id, None)
         if not result.voided:
             try:  # rated at once, also when the result is never announced; asked again when it is
-                await self.store.rate_game(game.game_id, RATER)
+                self.rated[game.game_id] = await self.store.rate_game(game.game_id, RATER)
             except StorageError as exc:
                 log.warning(
                     "game %s: not rated yet (%s); rated when its result is announced", game.game_id, exc
@@ -221,7 +223,8 @@ class StoreGameLog:
     async def rating_changes(self, game: GameStart) -> list[RatingChange]:
         """What the finished game did to each person's rating: it is rated now if it was not yet
         (exactly once by game id, in the workspace's order: docs/RATINGS.md)."""
-        return await self.store.rate_game(game.game_id, RATER)
+        known = self.rated.pop(game.game_id, None)
+        return known if known is not None else await self.store.rate_game(game.game_id, RATER)
 
     async def skills(
         self, chat: ChatKey, game: str, language: str, seat_ids: Sequence[str]
