@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -13,10 +14,13 @@ from bot.ratings import PROVISIONAL_GAMES, RATER, is_provisional, number
 from bot.registry import Registry
 from games.common.languages import language
 from games.common.options import OptionValue
+from storage.errors import StorageError
 from storage.ratings import PlayerRating
 
 if TYPE_CHECKING:
     from storage.base import Store
+
+log = logging.getLogger(__name__)
 
 #: Words that ask a leaderboard to rank by rating rather than points.
 RATING_WORDS = frozenset({"rating", "ratings", "skill", "elo"})
@@ -121,8 +125,12 @@ async def season_lines(store: Store, chat: ChatKey, season: int, registry: Regis
 
 
 async def new_season(store: Store, chat: ChatKey) -> None:
-    """Carry the ratings into the season that just started (archiving the last one)."""
-    await store.start_rating_seasons(chat.platform, chat.workspace_id, RATER)
+    """Carry the ratings into the season that just started (archiving the last one). If the
+    database fails here, the next rated game of the workspace does it first, the same way."""
+    try:
+        await store.start_rating_seasons(chat.platform, chat.workspace_id, RATER)
+    except StorageError as exc:
+        log.warning("ratings not carried into the new season yet (%s); the next rated game will", exc)
 
 
 async def rebuild(store: Store, chat: ChatKey) -> views.View:
