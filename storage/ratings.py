@@ -120,13 +120,14 @@ class SQLRatings:
         nothing."""
 
         async def body(tx: Tx) -> list[RatingChange]:
-            if await tx.fetch("SELECT seq FROM rating_events WHERE game_id = ?", (game_id,)):
-                return await self._changes(tx, game_id)
             rows = await tx.fetch(GAME_ROW, (game_id,))
             if not rows or rows[0][6] != "finished":
                 return []
             platform, workspace_id = str(rows[0][4]), str(rows[0][5])
             seq, season, current = await self._state(tx, platform, workspace_id)
+            # (asked once the workspace's row is ours: another process may have just rated it)
+            if await tx.fetch("SELECT seq FROM rating_events WHERE game_id = ?", (game_id,)):
+                return await self._changes(tx, game_id)
             replay = Replay(rater)
             if season < current:
                 await replay.load(tx, platform, workspace_id)

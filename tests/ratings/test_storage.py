@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 import pytest
@@ -10,6 +11,7 @@ from bot.ratings import RATER, shown
 from storage.base import SeatScore
 from storage.ratings import Skill
 from storage.sqlstore import SQLStore
+from tests.storage.conftest import Factory
 from tests.storage.helpers import NOW, PLATFORM, WS, play, record
 
 pytestmark = pytest.mark.asyncio
@@ -158,3 +160,30 @@ async def test_purge_removes_every_rating_row(store: SQLStore) -> None:
         async with store.read() as tx:
             assert await tx.fetch(f"SELECT 1 FROM {table} WHERE workspace_id = ?", (WS,)) == []
     assert set(await ratings_of(store, "w2")) == {("race", "en", "ann"), ("race", "en", "bob")}
+
+
+async def test_two_processes_rating_at_once_take_turns(make_store: Factory) -> None:
+    """Two stores on one database (two processes): games of one workspace rated at the same time
+    get one order, and a game rated by both at once is rated once."""
+    first, second = make_store(), make_store()
+    await first.open()
+    await second.open()
+    for n in range(4):
+        await play(first, f"g{n}", {"ann": 9, "bob": 3 + n}, winners=["ann"], at=NOW + timedelta(minutes=n))
+    results = await asyncio.gather(
+        first.rate_game("g0", RATER),
+        second.rate_game("g1", RATER),
+        first.rate_game("g2", RATER),
+        second.rate_game("g2", RATER),
+        second.rate_game("g3", RATER),
+    )
+    assert results[2] == results[3] and len(results[2]) == 2
+    async with first.read() as tx:
+        seqs = await tx.fetch(
+            "SELECT seq, game_id FROM rating_events WHERE workspace_id = ? ORDER BY seq", (WS,)
+        )
+    assert [int(r[0]) for r in seqs] == [1, 2, 3, 4] and {r[1] for r in seqs} == {"g0", "g1", "g2", "g3"}
+    live = await ratings_of(first)
+    assert live[("race", "en", "ann")][2] == 4
+    await first.rebuild_ratings(PLATFORM, WS, RATER)
+    assert await ratings_of(first) == live
