@@ -187,3 +187,33 @@ async def test_two_processes_rating_at_once_take_turns(make_store: Factory) -> N
     assert live[("race", "en", "ann")][2] == 4
     await first.rebuild_ratings(PLATFORM, WS, RATER)
     assert await ratings_of(first) == live
+
+
+async def test_migration_0013_records_the_history_in_order_for_a_rebuild(store: SQLStore) -> None:
+    """A database from before ratings: 0013 records its finished games (by their end) and its
+    seasons (by their start) in order, rates nothing, and one rebuild rates that history."""
+    await play(store, "late", {"ann": 9, "bob": 3}, winners=["ann"], at=NOW + timedelta(minutes=9))
+    await play(store, "early", {"ann": 2, "bob": 8}, winners=["bob"], at=NOW)
+    await store.start_game(record("void", ["ann", "bob"]))
+    await store.void_game("void", "restart")
+    await store.reset_season(PLATFORM, WS, NOW + timedelta(minutes=5))
+    async with store.write() as tx:
+        for table in ("ratings", "rating_changes", "season_ratings", "rating_events", "rating_state"):
+            await tx.execute(f"DROP TABLE {table}")
+        await tx.execute("ALTER TABLE results DROP COLUMN team")
+        await tx.execute("DELETE FROM schema_version WHERE version = 13")
+    assert await store.migrate() == [13]
+    async with store.read() as tx:
+        events = await tx.fetch(
+            "SELECT seq, game_id, season FROM rating_events WHERE workspace_id = ? ORDER BY seq", (WS,)
+        )
+        state = await tx.fetch("SELECT seq, season FROM rating_state WHERE workspace_id = ?", (WS,))
+    assert [tuple(r) for r in events] == [(1, "early", None), (2, None, 2), (3, "late", None)]
+    assert [tuple(r) for r in state] == [(3, 2)]
+    assert await ratings_of(store) == {}
+    assert await store.rebuild_ratings(PLATFORM, WS, RATER) == 2
+    assert [row.user_id for row in await store.rating_board(PLATFORM, WS, "race", "en", season=1)] == [
+        "bob",
+        "ann",
+    ]
+    assert set(await ratings_of(store)) == {("race", "en", "ann"), ("race", "en", "bob")}
