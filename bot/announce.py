@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot import metrics, views
+from bot import metrics, ratings, views
 from bot.events import Mark, MessageRef, Post, Private, React
+from bot.outbox import GameStart
 from bot.session_core import RESULT_WAITS, SessionCore, log
 from games.common.protocol import Notice
 from storage.errors import StorageError
@@ -117,10 +118,24 @@ class Announcer(SessionCore):
         voted = list(self.engine.voted_words)
         if voted:
             await self._outbox.send(Post(self.chat, views.message(await self._kept(voted), "info")))
+        lines = [] if outcome.voided else await self._rating_lines(start)
         view = replace(
-            views.result(self.info, outcome, self.names(), ending=self._ending), once=self._result_key()
+            views.result(self.info, outcome, self.names(), ending=self._ending, ratings=lines),
+            once=self._result_key(),
         )
         await self._close(view, receipt=None if outcome.voided else self._result_posted)
+
+    async def _rating_lines(self, start: GameStart) -> list[str]:
+        """Each person's rating change (the game is rated now if it was not yet); none when the
+        database cannot say: the result is posted either way."""
+        try:
+            changes = await self._log.rating_changes(start)
+        except StorageError as exc:
+            log.warning("game %s: no rating changes to show (%s)", self.game_id, exc)
+            return []
+        return ratings.result_lines(
+            changes, [seat.id for seat in start.seats], self.names(), self.chat.platform
+        )
 
     async def _kept(self, voted: list[str]) -> str:
         """Keep the answers voted in on the workspace's list (the theme's memory); says so."""

@@ -70,15 +70,17 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("rules", "rules [game]", "how to play, and every option", ("howto",)),
     CommandSpec(
         "leaderboard",
-        "leaderboard [game] [day|week|month|season|all] [language=fr]",
-        "who leads in this workspace (every language together unless language= picks one)",
+        "leaderboard [game] [day|week|month|season|all|rating] [language=fr]",
+        "who leads in this workspace (every language together unless language= picks one); "
+        "`rating` ranks by skill rating instead of points",
         ("lb", "top", "scores"),
     ),
-    CommandSpec("stats", "stats [player]", "a player's record", ("me",)),
+    CommandSpec("stats", "stats [player] [game]", "a player's record and ratings", ("me",)),
     CommandSpec(
         "season",
-        "season [N | reset]",
-        "past seasons' winners; `season reset` archives this season and starts the next (admins)",
+        "season [N | reset | rebuild]",
+        "past seasons' winners; `season reset` archives this season and starts the next, "
+        "`season rebuild` recomputes every rating from the results (admins)",
     ),
     CommandSpec(
         "schedule",

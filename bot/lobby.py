@@ -12,9 +12,11 @@ from bot import views
 from bot.events import Edit, MessageRef, Player, Post
 from bot.moves import Moves
 from bot.outbox import GameStart, LobbyState
+from bot.ratings import auto_level
 from bot.session_core import Phase, SessionCore, SessionError, _marked
-from games.common.options import OptionValue
+from games.common.options import AUTO_LEVEL, OptionValue
 from games.common.protocol import Action, Seat, Setup
+from storage.errors import StorageError
 
 BOT_NAMES = ("Ada", "Basil", "Cleo", "Dex", "Edie", "Fitz", "Gus", "Hana", "Ivo", "Juno", "Kit")
 
@@ -119,6 +121,8 @@ class LobbyPhase(SessionCore):
                 raise SessionError(
                     f"Only the host, {views.user(self.host.display_name)}, can start the game."
                 )
+            if self.options.get("level") == AUTO_LEVEL:
+                self.options["level"] = await self._auto_level()
             seats = self._seat()
             if len(seats) < self.info.min_players:
                 need = self.info.min_players - len(seats)
@@ -156,6 +160,17 @@ class LobbyPhase(SessionCore):
                         f"{views.user(by.display_name)} reopened the lobby with other options.", "info"
                     )
                 )
+
+    async def _auto_level(self) -> str:
+        """``level=auto``: the computer level closest to the seated people's ratings in this game
+        and language (docs/RATINGS.md); normal when the database cannot say."""
+        language = str(self.options.get("language", "en"))
+        seats = [p.seat_id for p in self.players]
+        try:
+            skills = await self._log.skills(self.chat, self.info.name, language, seats)
+        except StorageError:
+            skills = {}
+        return auto_level([skills.get(seat) for seat in seats])
 
     def _seat(self) -> tuple[Seat, ...]:
         level = self.options.get("level", "normal")

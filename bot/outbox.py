@@ -9,6 +9,7 @@ from typing import Protocol
 from bot.events import ChatKey, MessageRef, Outbound, Player
 from games.common.options import OptionValue
 from games.common.protocol import Action, Result, Seat
+from storage.ratings import RatingChange
 
 
 class Outbox(Protocol):
@@ -111,4 +112,15 @@ class GameLog(Protocol):
 
     async def announced(self, game_id: str, at: float) -> None:
         """A finished game's result was posted in its channel (a restart won't post it again)."""
+        ...
+
+    async def rating_changes(self, game: GameStart) -> Sequence[RatingChange]:
+        """What the finished game did to each person's rating (rating it first if it was not yet:
+        exactly once by game id); none for a game that does not count or without a database."""
+        ...
+
+    async def skills(
+        self, chat: ChatKey, game: str, language: str, seat_ids: Sequence[str]
+    ) -> Mapping[str, float]:
+        """The rated people's skill (the model's ``mu``) in ``game`` and ``language``, by seat id."""
         ...

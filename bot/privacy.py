@@ -96,17 +96,18 @@ def privacy_view(settings: Mapping[str, OptionValue], *, stored: bool = True) ->
     grace = settings.get("deletion-grace", GRACE_DAYS)
     lines = (
         "**About you, in this workspace:** your platform user id and display name; your seat, score "
-        "and best word in each game you played; your totals for the leaderboard and `stats`.",
+        "and best word in each game you played; your totals and your skill rating in each game "
+        "(with what each rated game changed) for the leaderboard and `stats`.",
         "**Why:** to run the games, rank the leaderboard and answer `why` about a refused word.",
         f"**Game logs** (every answer and move, as typed, with its time): kept {logs}, then deleted "
         "(a running game's log stays until it ends; `config retention` sets this). "
-        "Results and scores stay until the data is purged.",
+        "Results, scores and ratings stay until the data is purged.",
         "**About this workspace:** its settings, word list, seasons, scheduled games, open lobbies "
         "and running games.",
         "**Not kept:** channel chatter. moji reads a message in a channel with a game only to judge "
         "it; only answers and moves go into the game's log.",
-        "**Forget me:** `forget-me` deletes your scores and name here and anonymises your seats in past "
-        "games (they become “a former player”; the other players' results stay).",
+        "**Forget me:** `forget-me` deletes your scores, ratings and name here and anonymises your seats "
+        "in past games (they become “a former player”; the other players' results and ratings stay).",
         "**Admins:** `purge` deletes all of this workspace's data. Removing moji from the workspace "
         f"deletes it after {grace} days (`config deletion-grace`), unless moji is added back by then.",
         f"The details for server admins: {PRIVACY_DOC}.",
@@ -199,8 +200,8 @@ class Privacy:
                 kind="info",
                 title="🗑️ Forget me in this workspace?",
                 lines=(
-                    "This deletes your scores, totals and name in this workspace, and turns your seats "
-                    "in past games into “a former player” (the other players' results stay). "
+                    "This deletes your scores, totals, ratings and name in this workspace, and turns your "
+                    "seats in past games into “a former player” (the other players' results stay). "
                     "The logs of those games are deleted. It can't be undone.",
                     self._confirm("forget-me confirm"),
                 ),
@@ -259,7 +260,7 @@ class Privacy:
                 kind="info",
                 title="⚠️ Delete all of this workspace's moji data?",
                 lines=(
-                    "This deletes every game, result, score, season, setting, word list entry and "
+                    "This deletes every game, result, score, rating, season, setting, word list entry and "
                     "scheduled game of this workspace, for everyone. It can't be undone.",
                     self._confirm("purge confirm"),
                 ),

@@ -15,9 +15,13 @@ from typing import Any
 
 from bot.events import ChatKey, Player
 from bot.outbox import GameStart, LobbyState
+from bot.ratings import RATER
 from games.common.options import OptionValue
 from games.common.protocol import Action, Result, Seat
 from storage.base import GameRecord, Lease, LobbyRecord, SeatRecord, SeatScore, Store
+from storage.errors import StorageError
+from storage.ratings import RatingChange
+from storage.scores import split_seat
 
 log = logging.getLogger(__name__)
 
@@ -75,12 +79,14 @@ def seat_scores(game: GameStart, result: Result) -> list[SeatScore]:
     """Every seat's points, win and best word (seats without points score 0)."""
     seats = [seat.id for seat in game.seats]
     seats += [seat for seat in result.scores if seat not in seats]
+    teams = {seat: number for number, team in enumerate(result.teams, start=1) for seat in team}
     return [
         SeatScore(
             seat_id=seat,
             points=int(result.scores.get(seat, 0)),
             won=seat in result.winners,
             best_word=result.best_words.get(seat, ""),
+            team=teams.get(seat),
         )
         for seat in seats
     ]
@@ -105,6 +111,8 @@ class StoreGameLog:
         self.leases: dict[str, Lease] = {}
         #: game id → when (``time.monotonic()``) its lease was last known to hold here
         self.confirmed: dict[str, float] = {}
+        #: game id → the rating changes of a game just finished here, until its result is posted
+        self.rated: dict[str, list[RatingChange]] = {}
 
     async def lobby(self, state: LobbyState) -> None:
         """Record an open lobby (again after each join or leave)."""
@@ -138,6 +146,13 @@ class StoreGameLog:
             )
         self.leases.pop(game.game_id, None)
         self.confirmed.pop(game.game_id, None)
+        if not result.voided:
+            try:  # rated at once, also when the result is never announced; asked again when it is
+                self.rated[game.game_id] = await self.store.rate_game(game.game_id, RATER)
+            except StorageError as exc:
+                log.warning(
+                    "game %s: not rated yet (%s); rated when its result is announced", game.game_id, exc
+                )
         return done
 
     async def void(self, game_id: str, reason: str) -> None:
@@ -204,6 +219,20 @@ class StoreGameLog:
     async def announced(self, game_id: str, at: float) -> None:
         """A finished game's result was posted in its channel."""
         await self.store.mark_announced(game_id, at)
+
+    async def rating_changes(self, game: GameStart) -> list[RatingChange]:
+        """What the finished game did to each person's rating: it is rated now if it was not yet
+        (exactly once by game id, in the workspace's order: docs/RATINGS.md)."""
+        known = self.rated.pop(game.game_id, None)
+        return known if known is not None else await self.store.rate_game(game.game_id, RATER)
+
+    async def skills(
+        self, chat: ChatKey, game: str, language: str, seat_ids: Sequence[str]
+    ) -> dict[str, float]:
+        """The rated people's skill (``mu``) in ``game`` and ``language``, by seat id."""
+        users = {split_seat(seat, chat.platform)[1]: seat for seat in seat_ids}
+        found = await self.store.skills(chat.platform, chat.workspace_id, game, language, list(users))
+        return {users[user]: skill.mu for user, skill in found.items() if user in users}
 
 
 def _actions(raw: tuple[Mapping[str, Any], ...]) -> list[Action]:

@@ -15,13 +15,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from functools import partial
 
-from bot import views
+from bot import ratings, views
 from bot.events import ChatKey, MessageRef, Player, Post
 from bot.host import GameHost, Recovery
 from bot.outbox import GameStart, LobbyState
 from bot.session import Session, handled_refs
 from bot.session_core import Phase
 from games.common.protocol import Action, GameInfo
+from storage.errors import StorageError
 
 log = logging.getLogger(__name__)
 
@@ -244,7 +245,19 @@ class Restorer:
             ending = ("♻️ moji restarted just as your game ended, so here is how it ended.",)
             # named like the result the crashed process may have posted after all (Discord then
             # recognises the repeat by its nonce and shows nothing new)
-            view = replace(views.result(info, outcome, names, ending=ending), once=f"result:{start.game_id}")
+            lines: list[str] = []
+            if not outcome.voided:
+                try:
+                    changes = await host.game_log.rating_changes(start)
+                    lines = ratings.result_lines(
+                        changes, [s.id for s in start.seats], names, start.chat.platform
+                    )
+                except StorageError:
+                    log.warning("game %s: no rating changes to show", start.game_id)
+            view = replace(
+                views.result(info, outcome, names, ending=ending, ratings=lines),
+                once=f"result:{start.game_id}",
+            )
             try:
                 await host.outbox.send(Post(start.chat, view, partial(self._announced, start.game_id)))
                 done.append(start.game_id)

@@ -51,7 +51,7 @@ def rights_needed(name: str, args: Sequence[str] = ()) -> Rights:
     verb = found[0].lower() if found else ""
     destructive = (
         name in {"purge", "stop"}
-        or (name == "season" and verb == "reset")
+        or (name == "season" and verb in {"reset", "rebuild"})
         or (name == "words" and bool(found))
         or (name == "config" and len(found) >= 2)
         or (name == "schedule" and bool(found) and verb not in _SCHEDULE_READS)

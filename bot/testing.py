@@ -16,6 +16,7 @@ from bot.outbox import GameStart, LobbyState
 from games.common.protocol import Action, Result
 from storage.errors import Fenced
 from storage.leases import CLAIM_FRESH
+from storage.ratings import RatingChange
 
 
 class FakeOutbox:
@@ -156,6 +157,14 @@ class MemoryLog:
 
     async def announced(self, game_id: str, at: float) -> None:
         self.announcements.setdefault(game_id, at)
+
+    async def rating_changes(self, game: GameStart) -> list[RatingChange]:
+        return []  # (nothing is rated without a database)
+
+    async def skills(
+        self, chat: ChatKey, game: str, language: str, seat_ids: Sequence[str]
+    ) -> dict[str, float]:
+        return {}
 
 
 class Keyboard:

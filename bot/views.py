@@ -222,8 +222,16 @@ def board_text(snapshot: Snapshot, game: str) -> View:
     )
 
 
-def result(info: GameInfo, outcome: Result, names: Mapping[str, str], *, ending: Sequence[str] = ()) -> View:
-    """The final scores; ``ending`` is what the game said as it ended (shown once, above them)."""
+def result(
+    info: GameInfo,
+    outcome: Result,
+    names: Mapping[str, str],
+    *,
+    ending: Sequence[str] = (),
+    ratings: Sequence[str] = (),
+) -> View:
+    """The final scores; ``ending`` is what the game said as it ended (shown once, above them);
+    ``ratings`` each person's rating change (``Ann 1,512 → 1,538``), below them."""
     ranked = sorted(
         outcome.scores.items(), key=lambda item: (-item[1], plain_text(names.get(item[0], item[0])))
     )
@@ -238,6 +246,8 @@ def result(info: GameInfo, outcome: Result, names: Mapping[str, str], *, ending:
             f"{place}. {user(names.get(seat, seat))} — {points} pts{crown}"
             + (f" (best word: {user(best.upper())})" if best else "")
         )
+    if ratings and not outcome.voided:
+        lines += ["", "📈 Ratings: " + " · ".join(ratings)]
     title = f"{info.title} — game over" if not outcome.voided else f"{info.title} — game void"
     return View(kind="result", title=title, lines=tuple(lines), game=info.name)
 

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from bot import views
+from bot import rated, views
 from bot.commands import CommandError, option_names, parse_leaderboard
 from bot.events import ChatKey, Command, Player
 from bot.registry import Registry
@@ -148,8 +148,11 @@ class Workspace:
 
     async def leaderboard(self, cmd: Command, args: Sequence[str], registry: Registry) -> views.View:
         """``leaderboard [game] [period] [language=CODE]``: without a language, games of every
-        language count together."""
+        language count together. ``leaderboard [game] rating`` ranks by rating instead
+        (:func:`bot.rated.board`)."""
         store = self._need_store()
+        if rated.wants_rating(args):
+            return await rated.board(store, cmd.chat, args, registry, await self.settings(cmd.chat))
         game, period, lang = parse_leaderboard(args, registry)
         rows = await store.leaderboard(
             cmd.chat.platform, cmd.chat.workspace_id, game, period, datetime.now(UTC), 10, language=lang
@@ -175,35 +178,52 @@ class Workspace:
         return views.View(kind="leaderboard", title=title, lines=tuple(lines))
 
     async def stats(self, cmd: Command, args: Sequence[str]) -> views.View:
-        """``stats [player]``: the caller's or a mentioned player's record."""
+        """``stats [player] [game]``: the caller's or a mentioned player's record, with their ratings
+        (of one game only, in more detail, when a game is named)."""
         store = self._need_store()
         user_id, name = cmd.player.user_id, views.user(cmd.player.display_name)
-        if args:
-            found = mentioned_user(args[0])
-            if found is None:
-                raise CommandError("Name the player with a mention, like `stats @ann`.")
-            # the mention rebuilt from its id alone (letters and digits): a label typed in it is not shown
-            user_id, name = found, f"<@{found}>"
+        game: str | None = None
+        for arg in args:
+            found = mentioned_user(arg)
+            info = self.registry.find(arg) if self.registry is not None and found is None else None
+            if info is not None:
+                game = info.name
+            elif found is None:
+                raise CommandError(
+                    "Name the player with a mention, like `stats @ann` (or `stats @ann race`)."
+                )
+            else:
+                # the mention rebuilt from its id alone (letters and digits): a label typed in it is not shown
+                user_id, name = found, f"<@{found}>"
         stats = await store.player_stats(cmd.chat.platform, cmd.chat.workspace_id, user_id)
         if stats is None:
             return views.message(f"{name} hasn't finished a game here yet.", "info")
         lines = [f"{stats.games} games · {stats.wins} wins · {stats.points} points"]
         if stats.best_word:
             lines.append(f"Best word: {views.user(stats.best_word.upper())}")
+        skills = await store.player_ratings(cmd.chat.platform, cmd.chat.workspace_id, user_id)
+        lines += rated.stats_lines(skills, self.registry, game)
         shown = views.user(stats.display_name) if stats.display_name else name
         return views.View(kind="info", title=f"📊 {shown}", lines=tuple(lines))
 
     async def season(self, cmd: Command, args: Sequence[str]) -> views.View:
-        """``season`` lists seasons, ``season N`` shows one, ``season reset`` starts the next (admins)."""
+        """``season`` lists seasons, ``season N`` shows one, ``season reset`` starts the next and
+        ``season rebuild`` recomputes every rating (admins)."""
         store = self._need_store()
         platform, ws = cmd.chat.platform, cmd.chat.workspace_id
+        if args and args[0].lower() == "rebuild":
+            if not cmd.player.is_admin:
+                raise CommandError("Only workspace admins can rebuild the ratings.")
+            return await rated.rebuild(store, cmd.chat)
         if args and args[0].lower() == "reset":
             if not cmd.player.is_admin:
                 raise CommandError("Only workspace admins can end a season.")
             new = await store.reset_season(platform, ws, datetime.now(UTC))
+            await rated.new_season(store, cmd.chat)
             return views.message(
                 f"Season {new.number - 1} is archived (see `season {new.number - 1}`); "
-                f"season {new.number} starts now with a clean leaderboard.",
+                f"season {new.number} starts now with a clean leaderboard. Ratings carry over softly: "
+                "each keeps half its lead over a newcomer's, and moves faster again for a while.",
                 "info",
             )
         seasons = await store.seasons(platform, ws)
@@ -222,6 +242,8 @@ class Workspace:
                 f"{row.points} pts · {row.games} games · {row.wins} wins"
                 for row in rows
             ] or ["Nobody scored in that season."]
+            if number != current:
+                lines += await rated.season_lines(store, cmd.chat, number, self.registry)
             return views.View(kind="leaderboard", title=title, lines=tuple(lines))
         lines = []
         for season in seasons or []:

@@ -16,6 +16,7 @@ the SQL):
 - forget-me, purge, retention, planned deletions: :class:`~storage.privacy.PrivacyStore`;
 - the web companion's links and page sessions: :class:`~storage.weblinks.WebLinkStore`
   (``store.web_links``).
+- skill ratings: :class:`~storage.ratings.RatingStore`.
 
 A module that needs one role can ask for that protocol only. Slack's OAuth installations are
 the Slack adapter's own (``adapters/slack/store.py``), on the :class:`~storage.database.Database`
@@ -33,6 +34,7 @@ from storage.leases import LeaseStore
 from storage.lobbies import LobbyStore
 from storage.once import OnceStore
 from storage.privacy import PrivacyStore
+from storage.ratings import RatingStore
 from storage.records import (
     ChatOwner,
     GameRecord,
@@ -70,6 +72,7 @@ __all__ = [
     "OnceStore",
     "PlayerStats",
     "PrivacyStore",
+    "RatingStore",
     "Schedule",
     "ScheduleLike",
     "ScheduleStore",
@@ -99,6 +102,7 @@ class Store(
     SeasonStore,
     ScheduleStore,
     PrivacyStore,
+    RatingStore,
     Protocol,
 ):
     """Durable state of the bot: every role. Every method is one transaction; errors are

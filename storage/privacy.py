@@ -14,6 +14,7 @@ from typing import Protocol, runtime_checkable
 
 from storage.database import Database, Tx, like
 from storage.gamelog import seat_pattern
+from storage.ratings import FORGET_RATINGS, PURGE_RATINGS
 from storage.workspaces import Known
 
 #: What a forgotten player is called in the games they played.
@@ -37,6 +38,7 @@ PURGE = (
     "(SELECT game_id FROM games WHERE platform = ? AND workspace_id = ?)",
     "DELETE FROM scores WHERE platform = ? AND workspace_id = ?",
     "DELETE FROM language_scores WHERE platform = ? AND workspace_id = ?",
+    *PURGE_RATINGS,
     "DELETE FROM workspace_settings WHERE platform = ? AND workspace_id = ?",
     "DELETE FROM workspace_words WHERE platform = ? AND workspace_id = ?",
     "DELETE FROM seasons WHERE platform = ? AND workspace_id = ?",
@@ -176,6 +178,8 @@ class SQLPrivacy:
                 "DELETE FROM language_scores WHERE platform = ? AND workspace_id = ? AND user_id = ?",
                 (platform, workspace_id, user_id),
             )
+            for statement in FORGET_RATINGS:
+                await tx.execute(statement, (platform, workspace_id, user_id))
             await tx.execute(
                 "UPDATE workspace_words SET added_by = ? WHERE platform = ? AND workspace_id = ? "
                 "AND added_by IN (?, ?)",

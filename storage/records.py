@@ -83,6 +83,8 @@ class SeatScore:
     points: int
     won: bool
     best_word: str = ""
+    #: partners (race team variants) share a team number; None for a seat playing alone
+    team: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -122,12 +122,20 @@ async def add_up(
                     points, won = int(score.points), int(score.won)
                     totals.append((platform, workspace_id, game, key, user_id, points, won, score.best_word))
         results.append(
-            (record.game_id, score.seat_id, user_id, int(score.points), int(score.won), score.best_word)
+            (
+                record.game_id,
+                score.seat_id,
+                user_id,
+                int(score.points),
+                int(score.won),
+                score.best_word,
+                score.team,
+            )
         )
     if results:
         await tx.executemany(
-            "INSERT INTO results (game_id, seat_id, user_id, points, won, best_word) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO results (game_id, seat_id, user_id, points, won, best_word, team) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
             results,
         )
     if players:

@@ -19,6 +19,7 @@ from storage.leases import SQLLeases
 from storage.lobbies import SQLLobbies
 from storage.once import SQLOnce
 from storage.privacy import PURGE, Eraser, SQLPrivacy
+from storage.ratings import SQLRatings
 from storage.schedules import SQLSchedules
 from storage.scores import SQLScores
 from storage.seasons import SQLSeasons
@@ -48,6 +49,7 @@ class Roles:
     seasons: SQLSeasons
     schedules: SQLSchedules
     privacy: SQLPrivacy
+    ratings: SQLRatings
 
 
 class SQLStore(Database):
@@ -73,6 +75,7 @@ class SQLStore(Database):
             seasons=SQLSeasons(self, self.known),
             schedules=SQLSchedules(self, self.known),
             privacy=SQLPrivacy(self, self.known),
+            ratings=SQLRatings(self),
         )
         roles = self.roles
         #: The web companion's links and sessions (storage/weblinks.py).
@@ -142,6 +145,15 @@ class SQLStore(Database):
         self.schedule_deletion = roles.privacy.schedule_deletion
         self.cancel_deletion = roles.privacy.cancel_deletion
         self.due_deletions = roles.privacy.due_deletions
+        # ratings
+        self.rate_game = roles.ratings.rate_game
+        self.start_rating_seasons = roles.ratings.start_rating_seasons
+        self.rebuild_ratings = roles.ratings.rebuild_ratings
+        self.game_rating_changes = roles.ratings.game_rating_changes
+        self.rating_board = roles.ratings.rating_board
+        self.season_rating_games = roles.ratings.season_rating_games
+        self.player_ratings = roles.ratings.player_ratings
+        self.skills = roles.ratings.skills
 
     @property
     def lease_ttl(self) -> float:

@@ -53,6 +53,7 @@ PERIODS = [
         ("this month", "month"),
         ("this season", "season"),
         ("all time", "all"),
+        ("by rating (skill)", "rating"),
     )
 ]
 
@@ -294,9 +295,14 @@ def build_group(bot: CommandBot) -> app_commands.Group:
         words = (game, period, f"language={language}" if language else None)
         await run(interaction, "leaderboard", tuple(a for a in words if a))
 
-    @moji.command(name="stats", description="A player's record (yours by default)")
-    async def stats(interaction: discord.Interaction[Any], member: discord.User | None = None) -> None:
-        await run(interaction, "stats", (f"<@{member.id}>",) if member else ())
+    @moji.command(name="stats", description="A player's record and ratings (yours by default)")
+    @app_commands.describe(game="One game's ratings in more detail")
+    @app_commands.choices(game=games)
+    async def stats(
+        interaction: discord.Interaction[Any], member: discord.User | None = None, game: str | None = None
+    ) -> None:
+        words = (f"<@{member.id}>" if member else None, game)
+        await run(interaction, "stats", tuple(a for a in words if a))
 
     @moji.command(name="season", description="Past seasons' winners; `reset` starts the next season (admins)")
     @app_commands.describe(which="A past season's number, or reset (admins) to archive this one")

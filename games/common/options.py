@@ -101,6 +101,9 @@ class OptionSpec:
 
 #: Computer players' strengths, weakest first: every game offers the same three.
 BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+#: ``level=auto``: the bot core picks the level closest to the seated people's ratings when the
+#: game starts (the game itself only ever sees one of :data:`BOT_LEVELS`).
+AUTO_LEVEL = "auto"
 
 
 def computer_players(
@@ -113,8 +116,8 @@ def computer_players(
             "level",
             "choice",
             "normal",
-            level_help,
-            choices=BOT_LEVELS,
+            level_help + " (auto: the level closest to the seated players' ratings)",
+            choices=(*BOT_LEVELS, AUTO_LEVEL),
             aliases=("difficulty",),
             choice_aliases={"medium": "normal"},
         ),

@@ -187,6 +187,7 @@ class Result:
     summary: str
     best_words: Mapping[str, str] = field(default_factory=dict)  # seat id -> best word
     voided: bool = False  # a game that did not count (stopped early)
+    teams: tuple[tuple[str, ...], ...] = ()  # partners' seat ids, one tuple per team (none: each alone)
 
 
 @dataclass(frozen=True, slots=True)

@@ -233,6 +233,7 @@ class RaceBase(GameEngine):
             summary="\n".join(lines),
             best_words={sid: w for sid, (_, w) in self.best.items()},
             voided=not self.started,
+            teams=tuple(dict.fromkeys(self.team(sid) for sid in self.order if sid in self.partner)),
         )
 
     # ----- computer players ------------------------------------------------------------

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from slack_sdk.oauth.installation_store import Installation
 
 from adapters.slack.store import SQLInstallations, attach
+from bot.ratings import RATER
 from storage import personal
 from storage.base import GameRecord, LobbyRecord, Schedule, SeatRecord, SeatScore
 from storage.privacy import FORMER, STOPPED
@@ -130,6 +131,10 @@ async def a_workspace(store: SQLStore) -> None:
     scores = [SeatScore(ANN.seat, 30, True, "zebra"), SeatScore(BOB.seat, 20, False, "zebu")]
     await store.finish_game(record, scores, T, f"{ANN.name} wins")
     await store.mark_announced("g-won", T)
+    # its ratings, archived by a new season (#34)
+    await store.rate_game("g-won", RATER)
+    await store.reset_season(P, WS, NOW)
+    await store.start_rating_seasons(P, WS, RATER)
     # a race Ann stopped (as the bot records a stop now), one a moji before migration 0011
     # recorded with her name, and one Eve stopped without playing
     await played(store, "g-stopped", [ANN, BOB])

@@ -22,6 +22,7 @@ from storage.base import (
     LobbyStore,
     OnceStore,
     PrivacyStore,
+    RatingStore,
     ScheduleStore,
     ScoreStore,
     SeasonStore,
@@ -43,6 +44,7 @@ ROLES: dict[str, Any] = {
     "seasons": SeasonStore,
     "schedules": ScheduleStore,
     "privacy": PrivacyStore,
+    "ratings": RatingStore,
 }
 
 

@@ -104,6 +104,30 @@ class ScoreStore:
     async def player_stats(self, platform: str, workspace_id: str, user_id: str) -> Stats | None:
         return self.scores.get((platform, workspace_id, user_id))
 
+    # the ratings slice (bot.rated): nothing is rated in memory
+
+    async def player_ratings(self, platform: str, workspace_id: str, user_id: str) -> list[Any]:
+        return []
+
+    async def rating_board(
+        self,
+        platform: str,
+        workspace_id: str,
+        game: str,
+        language: str,
+        limit: int = 10,
+        season: int | None = None,
+    ) -> list[Any]:
+        return []
+
+    async def season_rating_games(
+        self, platform: str, workspace_id: str, season: int
+    ) -> list[tuple[str, str]]:
+        return []
+
+    async def start_rating_seasons(self, platform: str, workspace_id: str, rater: Any) -> None:
+        return None
+
     # the privacy slice (bot.privacy)
 
     async def forget_player(self, platform: str, workspace_id: str, user_id: str) -> None:
