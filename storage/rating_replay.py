@@ -46,14 +46,29 @@ _ARCHIVE = (
     "games, wins) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 #: What a purge deletes (each statement takes platform, workspace_id).
-PURGE_RATINGS = tuple(
-    f"DELETE FROM {table} WHERE platform = ? AND workspace_id = ?"  # noqa: S608 - fixed table names
-    for table in ("ratings", "rating_changes", "season_ratings", "rating_events", "rating_state")
+PURGE_RATINGS = (
+    "DELETE FROM ratings WHERE platform = ? AND workspace_id = ?",
+    "DELETE FROM rating_changes WHERE platform = ? AND workspace_id = ?",
+    "DELETE FROM season_ratings WHERE platform = ? AND workspace_id = ?",
+    "DELETE FROM rating_events WHERE platform = ? AND workspace_id = ?",
+    "DELETE FROM rating_state WHERE platform = ? AND workspace_id = ?",
 )
 #: What forget-me deletes (each statement takes platform, workspace_id, user_id).
-FORGET_RATINGS = tuple(
-    f"DELETE FROM {table} WHERE platform = ? AND workspace_id = ? AND user_id = ?"  # noqa: S608
-    for table in ("ratings", "rating_changes", "season_ratings")
+FORGET_RATINGS = (
+    "DELETE FROM ratings WHERE platform = ? AND workspace_id = ? AND user_id = ?",
+    "DELETE FROM rating_changes WHERE platform = ? AND workspace_id = ? AND user_id = ?",
+    "DELETE FROM season_ratings WHERE platform = ? AND workspace_id = ? AND user_id = ?",
+)
+#: A workspace's current ratings; a caller's fixed condition (placeholders only) may follow.
+LOAD_RATINGS = (
+    "SELECT game, language, user_id, mu, sigma, games, wins FROM ratings "
+    "WHERE platform = ? AND workspace_id = ?"
+)
+#: Finished games (``games g``) and their results; a caller's fixed condition follows the AND.
+RATED_GAMES = "SELECT g.game_id, g.game, g.language, g.seats FROM games g WHERE g.status = 'finished' AND "
+RATED_RESULTS = (
+    "SELECT r.game_id, r.seat_id, r.user_id, r.points, r.won, r.team FROM results r "
+    "JOIN games g ON g.game_id = r.game_id WHERE g.status = 'finished' AND "
 )
 
 
@@ -207,8 +222,7 @@ class Replay:
     ) -> None:
         """Read current ratings of the workspace (those ``where`` selects) not read yet."""
         rows = await tx.fetch(
-            "SELECT game, language, user_id, mu, sigma, games, wins FROM ratings "  # noqa: S608 - fixed parts
-            f"WHERE platform = ? AND workspace_id = ?{where}",
+            LOAD_RATINGS + where,
             (platform, workspace_id, *args),
         )
         for game, lang, user, mu, sigma, games, wins in rows:
@@ -221,12 +235,11 @@ class Replay:
 async def rated_games(tx: Tx, where: str, args: tuple[Any, ...]) -> dict[str, RatedGame]:
     """The finished games ``where`` selects (on ``games g``), with their results, by game id."""
     games = await tx.fetch(
-        f"SELECT g.game_id, g.game, g.language, g.seats FROM games g WHERE g.status = 'finished' AND {where}",  # noqa: S608
+        RATED_GAMES + where,
         args,
     )
     results = await tx.fetch(
-        "SELECT r.game_id, r.seat_id, r.user_id, r.points, r.won, r.team FROM results r "  # noqa: S608
-        f"JOIN games g ON g.game_id = r.game_id WHERE g.status = 'finished' AND {where}",
+        RATED_RESULTS + where,
         args,
     )
     by_game: dict[str, list[Row]] = {}

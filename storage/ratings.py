@@ -35,6 +35,9 @@ from storage.rating_replay import (
 )
 from storage.scores import check_language
 
+#: Current skills in a workspace; the people's condition (placeholders only) follows.
+SKILLS = "SELECT user_id, mu, sigma FROM ratings WHERE platform = ? AND workspace_id = ?"
+
 __all__ = [
     "FORGET_RATINGS",
     "PURGE_RATINGS",
@@ -343,8 +346,7 @@ class SQLRatings:
         marks = ", ".join("?" for _ in user_ids)
         async with self.db.read() as tx:
             rows = await tx.fetch(
-                "SELECT user_id, mu, sigma FROM ratings WHERE platform = ? AND workspace_id = ? "  # noqa: S608
-                f"AND game = ? AND language = ? AND user_id IN ({marks})",
+                SKILLS + f" AND game = ? AND language = ? AND user_id IN ({marks})",
                 (platform, workspace_id, game, language, *user_ids),
             )
         return {str(user): Skill(float(mu), float(sigma)) for user, mu, sigma in rows}

@@ -69,7 +69,10 @@ _INSERT = (
     "INSERT INTO web_links (token_hash, kind, platform, workspace_id, channel_id, thread_key, game_id, "
     "user_id, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
-_GRANT = "SELECT platform, workspace_id, channel_id, thread_key, game_id, user_id FROM web_links "
+_GRANT_BY_HASH = (
+    "SELECT platform, workspace_id, channel_id, thread_key, game_id, user_id FROM web_links "
+    "WHERE token_hash = ?"
+)
 
 
 def _grant(row: Row) -> Grant:
@@ -105,7 +108,7 @@ class SQLWebLinks:
             )
             if used != 1:
                 return None
-            rows = await tx.fetch(_GRANT + "WHERE token_hash = ?", (link_hash,))
+            rows = await tx.fetch(_GRANT_BY_HASH, (link_hash,))
             grant = _grant(rows[0])
             await tx.execute(
                 _INSERT,
@@ -117,7 +120,7 @@ class SQLWebLinks:
         """A live session's grant (see :class:`WebLinkStore`)."""
         async with self.db.read() as tx:
             rows = await tx.fetch(
-                _GRANT + "WHERE token_hash = ? AND kind = ? AND expires_at >= ?",
+                _GRANT_BY_HASH + " AND kind = ? AND expires_at >= ?",
                 (session_hash, SESSION, float(now)),
             )
         return _grant(rows[0]) if rows else None
