@@ -34,7 +34,9 @@ from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.toygame import TOY
 from tests.waiting import PATIENCE
 
-WRITES = frozenset({"start_game", "append_action", "finish_game", "void_game", "save_lobby", "delete_lobby"})
+WRITES = frozenset(
+    {"start_game", "append_action", "finish_game", "rate_game", "void_game", "save_lobby", "delete_lobby"}
+)
 
 
 class FlakyStore:
