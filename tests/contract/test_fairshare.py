@@ -66,10 +66,14 @@ async def test_answers_keep_their_order_and_refused_commands_do_nothing(p: Platf
     await meanwhile(p, lambda: fair.refused["commands"] == 2, "Ann's last two refused")
     await meanwhile(p, lambda: len(p.told("bob")) == 2, "Bob answered")
     await p.drain()
-    ann = p.told("ann")
+    told = p.told("ann")
+    # The notice is refused on arrival, outside the chat's line (a flood must cost little), so
+    # on a busy machine it may overtake the answer to her last admitted command: the answers keep
+    # their order among themselves, and the notice comes once.
+    ann = [text for text in told if not is_notice(text)]
     expected = ["How to play" if i % 2 else "moji commands" for i in range(COMMANDS.burst)]
-    assert [want in text for text, want in zip(ann, expected, strict=False)] == [True] * len(expected), ann
-    assert len(ann) == COMMANDS.burst + 1 and is_notice(ann[-1]), ann
+    assert [want in text for text, want in zip(ann, expected, strict=False)] == [True] * len(expected), told
+    assert len(ann) == COMMANDS.burst and len(told) == COMMANDS.burst + 1, told
     assert game_session(p) is None
     assert p.channel() == []  # no lobby
     bob = p.told("bob")
