@@ -22,7 +22,7 @@ from datetime import UTC, date, datetime, timedelta
 from games.common.languages import language as language_named
 from games.common.options import OptionValue
 from games.race.cards import Card, shuffled_deck
-from games.race.grid import grid_side
+from games.race.grid import OffTheGrid, grid_side
 from games.race.options import RaceConfig
 
 #: The daily's options: Off the Grid alone against the 30-second hourglass, no challenge drawn
@@ -111,3 +111,45 @@ def wait_text(wait: timedelta) -> str:
     if hours and minutes:
         return f"{hours} h {minutes} min"
     return f"{hours} h" if hours else f"{minutes} min"
+
+
+@dataclass(frozen=True, slots=True)
+class DailyResult:
+    """What a finished daily may tell others: numbers only, never a word or a letter.
+
+    ``seconds`` is the time from the deal to the end; ``streak`` the dates in a row the player
+    finished, this one included.
+    """
+
+    day: date
+    language: str
+    cards: int
+    points: int
+    seconds: float
+    streak: int
+    of_cards: int = DAILY_CARDS
+
+
+def taken(engine: OffTheGrid, seat_id: str) -> tuple[int, int]:
+    """(cards taken, points) of ``seat_id`` in a daily's game so far."""
+    won = engine.won.get(seat_id, [])
+    return len(won), sum(card.points for card in won)
+
+
+def duration_text(seconds: float) -> str:
+    """A time as the share line says it: ``3 min 05 s`` (whole seconds, rounded down)."""
+    whole = max(0, int(seconds))
+    minutes, secs = divmod(whole, 60)
+    return f"{minutes} min {secs:02d} s" if minutes else f"{secs} s"
+
+
+def share_line(result: DailyResult) -> str:
+    """The spoiler-free line ``daily share`` posts: the date, the language, cards taken, time,
+    points and streak. It is made from :class:`DailyResult` alone, which holds no word, so it
+    can't reveal one (the tests check it for any game)."""
+    name = language_named(result.language).name
+    streak = f"streak {result.streak} \N{FIRE}" if result.streak > 1 else "streak 1"
+    return (
+        f"moji daily {result.day.isoformat()} ({name}): {result.cards}/{result.of_cards} cards · "
+        f"{duration_text(result.seconds)} · {result.points} points · {streak}"
+    )
