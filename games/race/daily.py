@@ -2,10 +2,10 @@
 
 The day's deal is derived from the date (UTC) and the language only, keyed by a deployment
 secret so that nobody can compute tomorrow's cards from the open source:
-``seed = HMAC-SHA256(secret, "YYYY-MM-DD|language")`` read as a 64-bit number. The seed is an
-ordinary race seed: the daily is the race's Off the Grid for one player (a 5 x 5 grid of
-the seed's cards, turns of 30 seconds: the rulebook's hourglass), so a daily is a
-recorded game like any other and replays from its seed and actions.
+``seed = HMAC-SHA256(secret, "YYYY-MM-DD|language")`` read as a 63-bit number (like every
+game's). The seed is an ordinary race seed: the daily is the race's Off the Grid for one
+player (a 5 x 5 grid of the seed's cards, turns of 30 seconds: the rulebook's hourglass), so
+a daily is a recorded game like any other and replays from its seed and actions.
 
 Everything here is pure (no clock, storage or asyncio): the caller passes the date and the
 secret (``DAILY_SECRET``, docs/DAILY.md says where it comes from and what changing it does).
@@ -59,7 +59,8 @@ def daily_options(language: str) -> dict[str, OptionValue]:
 
 
 def daily_seed(secret: bytes, day: date, language: str) -> int:
-    """The day's seed: HMAC-SHA256 of ``"YYYY-MM-DD|code"`` under ``secret``, as a 64-bit number.
+    """The day's seed: HMAC-SHA256 of ``"YYYY-MM-DD|code"`` under ``secret``: its first 8 bytes
+    (big-endian) shifted right by one, a 63-bit number like every game's seed.
 
     Depends on nothing else (no workspace, process or clock), so every workspace of a deployment
     gets the same deal on the same day, before and after a restart.
@@ -67,7 +68,7 @@ def daily_seed(secret: bytes, day: date, language: str) -> int:
     code = language_named(language).code
     message = f"{day.isoformat()}|{code}".encode()
     digest = hmac.new(secret, message, hashlib.sha256).digest()
-    return int.from_bytes(digest[:8], "big")
+    return int.from_bytes(digest[:8], "big") >> 1
 
 
 def daily_deal(secret: bytes, day: date, language: str) -> DailyDeal:
