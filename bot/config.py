@@ -7,6 +7,7 @@ the tests. A bad value raises :class:`ConfigError` with one clear sentence.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -69,6 +70,14 @@ SETTINGS: tuple[SettingSpec, ...] = (
         "SLACK_STATE_SECRET",
         "",
         "Key that signs OAuth state values (default: the signing secret).",
+        secret=True,
+    ),
+    SettingSpec(
+        "DAILY_SECRET",
+        "",
+        "Key of the daily's deal (HMAC of the date and language): the same on every process of a "
+        "deployment (empty: derived from the Slack signing secret, else the Discord or Slack bot "
+        "token, else the database URL; docs/DAILY.md).",
         secret=True,
     ),
     SettingSpec(
@@ -151,6 +160,31 @@ class Config:
     lease: float = 15.0  # seconds
     shard_takeover: bool = False
     discord_global_rate: int = 50
+    daily_secret_setting: str = ""  # DAILY_SECRET as set; see :attr:`daily_secret`
+
+    @property
+    def daily_secret(self) -> bytes:
+        """The key of the daily's deal: ``DAILY_SECRET``, or one derived from a secret the
+        deployment already has (the Slack signing secret, else the Discord token, else the Slack
+        bot token, else the database URL: public, for a terminal-only setup). Every process of a
+        deployment reads the same settings, so they all deal the same daily."""
+        if self.daily_secret_setting:
+            return self.daily_secret_setting.encode()
+        source = next(
+            (
+                value
+                for value in (
+                    self.slack_signing_secret,
+                    self.discord_token,
+                    self.slack_bot_token,
+                    self.database_url,
+                )
+                if value
+            ),
+            "",
+        )
+        # a derived key, so the daily never hands out anything that signs or logs in
+        return hashlib.sha256(b"moji daily|" + source.encode()).digest()
 
     @property
     def platforms(self) -> tuple[str, ...]:
@@ -183,6 +217,7 @@ class Config:
         """Settings for logs, with secrets masked."""
         raw = {
             "DISCORD_TOKEN": self.discord_token,
+            "DAILY_SECRET": self.daily_secret_setting,
             "SLACK_BOT_TOKEN": self.slack_bot_token,
             "SLACK_SIGNING_SECRET": self.slack_signing_secret,
             "SLACK_APP_TOKEN": self.slack_app_token,
@@ -327,6 +362,7 @@ def _validate(values: Mapping[str, str]) -> Config:
         lease=float(_int(values, "LEASE_SECONDS", 3, 600)),
         shard_takeover=_bool(values, "SHARD_TAKEOVER"),
         discord_global_rate=_int(values, "DISCORD_GLOBAL_RATE", 1, 100_000),
+        daily_secret_setting=values["DAILY_SECRET"],
     )
 
 

@@ -12,6 +12,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
+from storage.daily import FORGET_DAILY, PURGE_DAILY
 from storage.database import Database, Tx, like
 from storage.gamelog import seat_pattern
 from storage.ratings import FORGET_RATINGS, PURGE_RATINGS
@@ -39,6 +40,7 @@ PURGE = (
     "DELETE FROM scores WHERE platform = ? AND workspace_id = ?",
     "DELETE FROM language_scores WHERE platform = ? AND workspace_id = ?",
     *PURGE_RATINGS,
+    *PURGE_DAILY,
     "DELETE FROM workspace_settings WHERE platform = ? AND workspace_id = ?",
     "DELETE FROM workspace_words WHERE platform = ? AND workspace_id = ?",
     "DELETE FROM seasons WHERE platform = ? AND workspace_id = ?",
@@ -178,7 +180,7 @@ class SQLPrivacy:
                 "DELETE FROM language_scores WHERE platform = ? AND workspace_id = ? AND user_id = ?",
                 (platform, workspace_id, user_id),
             )
-            for statement in FORGET_RATINGS:
+            for statement in (*FORGET_RATINGS, *FORGET_DAILY):
                 await tx.execute(statement, (platform, workspace_id, user_id))
             await tx.execute(
                 "UPDATE workspace_words SET added_by = ? WHERE platform = ? AND workspace_id = ? "

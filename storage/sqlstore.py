@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from storage.daily import SQLDaily
 from storage.database import Database
 from storage.gamelog import SQLGames
 from storage.inbox import SQLInbox
@@ -80,6 +81,8 @@ class SQLStore(Database):
         roles = self.roles
         #: The web companion's links and sessions (storage/weblinks.py).
         self.web_links = SQLWebLinks(self)
+        #: The daily's attempts (storage/daily.py).
+        self.daily = SQLDaily(self)
 
         # workspaces and players
         self.upsert_workspace = roles.workspaces.upsert_workspace

@@ -175,6 +175,8 @@ async def a_workspace(store: SQLStore) -> None:
     grant = Grant(P, WS, "C1", None, "g-running", ANN.user_id)
     await store.web_links.add_link(digest("link"), grant, T + 3600, T)
     assert await store.web_links.exchange(digest("link"), digest("session"), T + 3600, T) == grant
+    # Ann played the daily here (its game is one of hers above)
+    await store.daily.begin_daily(P, WS, ANN.user_id, "2026-11-27", "en", "g-won", T)
 
 
 @dataclass(frozen=True)
