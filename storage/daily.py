@@ -24,7 +24,7 @@ PURGE_DAILY = ("DELETE FROM daily_plays WHERE platform = ? AND workspace_id = ?"
 
 _SELECT = (
     "SELECT platform, user_id, day, workspace_id, language, game_id, started_at, ended_at, cards, "
-    "points, seconds, streak, shared_at FROM daily_plays "
+    "points, seconds, streak, shared_at FROM daily_plays WHERE "
 )
 
 
@@ -159,7 +159,7 @@ class SQLDaily:
                 (platform, user_id, day, workspace_id, language, game_id, float(now)),
             )
             rows = await tx.fetch(
-                _SELECT + "WHERE platform = ? AND user_id = ? AND day = ?", (platform, user_id, day)
+                _SELECT + "platform = ? AND user_id = ? AND day = ?", (platform, user_id, day)
             )
         return _play(rows[0])
 
@@ -197,7 +197,7 @@ class SQLDaily:
         """A person's daily of a date (see :class:`DailyStore`)."""
         async with self.db.read() as tx:
             rows = await tx.fetch(
-                _SELECT + "WHERE platform = ? AND user_id = ? AND day = ?", (platform, user_id, day)
+                _SELECT + "platform = ? AND user_id = ? AND day = ?", (platform, user_id, day)
             )
         return _play(rows[0]) if rows else None
 
@@ -220,7 +220,7 @@ class SQLDaily:
         """A day's finished dailies in a workspace, best first (see :class:`DailyStore`)."""
         async with self.db.read() as tx:
             rows = await tx.fetch(
-                _SELECT + "WHERE platform = ? AND workspace_id = ? AND day = ? AND cards IS NOT NULL "
+                _SELECT + "platform = ? AND workspace_id = ? AND day = ? AND cards IS NOT NULL "
                 "ORDER BY points DESC, cards DESC, seconds ASC, user_id ASC LIMIT ?",
                 (platform, workspace_id, day, int(limit)),
             )
@@ -241,5 +241,5 @@ class SQLDaily:
 
 
 async def _of_game(tx: Tx, game_id: str) -> DailyPlay | None:
-    rows = await tx.fetch(_SELECT + "WHERE game_id = ?", (game_id,))
+    rows = await tx.fetch(_SELECT + "game_id = ?", (game_id,))
     return _play(rows[0]) if rows else None
