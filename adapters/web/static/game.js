@@ -328,15 +328,28 @@ function loaded() {
 
 function follow() {
   const events = new EventSource(`${base}/events`);
+  let shown = null;
   events.addEventListener("state", (event) => {
     const data = JSON.parse(event.data);
+    const view = data.html.replace(/ data-now="[^"]*"/g, ""); // (the server's clock at rendering)
+    if (view === shown) {
+      // the same view again (the chat's table was edited, nothing changed here): replacing it
+      // would only take the focus from a player placing tiles by keyboard
+      if (data.ended) events.close();
+      return;
+    }
+    shown = view;
     const focused = document.activeElement;
     const where = focused?.closest?.('[role="gridcell"]') ? "board" : focused?.closest?.(".rtile") ? "rack" : null;
+    const tile = focused?.closest?.(".rtile")?.dataset.index;
     live.innerHTML = data.html;
     loaded();
     live.dataset.version = String(Number(live.dataset.version || 0) + 1);
     if (where === "board") cellAt(cursor.row, cursor.col)?.focus();
-    else if (where === "rack") rackButtons().find((b) => !b.disabled)?.focus();
+    else if (where === "rack") {
+      const enabled = rackButtons().filter((b) => !b.disabled);
+      (enabled.find((b) => b.dataset.index === tile) || enabled[0])?.focus();
+    }
     if (data.ended) events.close();
   });
   events.addEventListener("gone", (event) => {
