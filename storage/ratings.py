@@ -96,12 +96,7 @@ class SQLRatings:
         tx: Tx, replay: Replay, platform: str, workspace_id: str, seq: int, season: int, current: int
     ) -> int:
         """Start every season from ``season`` to ``current`` (each an event); the last seq."""
-        events = []
-        while season < current:
-            seq += 1
-            replay.season(season)
-            season += 1
-            events.append((platform, workspace_id, seq, None, season))
+        seq, events = _season_events(replay, platform, workspace_id, seq, season, current)
         if events:
             await tx.executemany(
                 INSERT_EVENT,
@@ -212,11 +207,8 @@ class SQLRatings:
                     replay.game(games[str(game_id)], seq)
                     rated += 1
                     rows.append((platform, workspace_id, seq, str(game_id), None))
-            while start < current:
-                seq += 1
-                replay.season(start)
-                start += 1
-                rows.append((platform, workspace_id, seq, None, start))
+            seq, started = _season_events(replay, platform, workspace_id, seq, start, current)
+            rows += started
             if rows:
                 await tx.executemany(
                     INSERT_EVENT,
@@ -401,3 +393,17 @@ class RatingStore(Protocol):
     ) -> dict[str, Skill]:
         """The current skills of these people in a game and language."""
         ...
+
+
+def _season_events(
+    replay: Replay, platform: str, workspace_id: str, seq: int, season: int, current: int
+) -> tuple[int, list[tuple[Any, ...]]]:
+    """Start every season from ``season`` to ``current`` in ``replay``: the last seq, and the
+    rating events (rows of ``INSERT_EVENT``) that record them."""
+    events: list[tuple[Any, ...]] = []
+    while season < current:
+        seq += 1
+        replay.season(season)
+        season += 1
+        events.append((platform, workspace_id, seq, None, season))
+    return seq, events
