@@ -42,10 +42,12 @@ async def test_a_flood_of_commands_leaves_everyone_else_answered(p: PlatformHarn
     await meanwhile(p, lambda: any(is_notice(t) for t in p.told("ann")), "Ann told")
     await p.drain()
     ann = p.told("ann")
-    assert len(ann) == COMMANDS.burst + 1, ann  # the allowance's answers, then the notice
-    assert [t for t in ann if is_notice(t)] == [ann[COMMANDS.burst]]
-    assert NOTICES["commands"].format(wait="1 s") in ann[COMMANDS.burst]
-    assert all("no game" in t for t in ann[: COMMANDS.burst])
+    # the allowance's answers and one notice; the notice is refused on arrival, outside the
+    # chat's line, so on a busy machine it may overtake answers still being sent
+    assert len(ann) == COMMANDS.burst + 1, ann
+    [notice] = [t for t in ann if is_notice(t)]
+    assert NOTICES["commands"].format(wait="1 s") in notice
+    assert all("no game" in t for t in ann if t != notice)
     assert fair.refused["commands"] == flood - COMMANDS.burst
     # refused before anything was recorded: only the handled commands have a once-only record
     # (Ann's within her allowance, and Bob's help, admitted like any other)
