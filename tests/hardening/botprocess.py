@@ -107,8 +107,9 @@ class BotProcess:
         text = self.log.read_text(errors="replace")
         return text.rsplit(f"===== start {self.starts} =====", 1)[-1] if since_start else text
 
-    async def logged(self, pattern: str, within: float = 60.0) -> re.Match[str]:
-        """Wait until the child's latest run logs ``pattern``."""
+    async def logged(self, pattern: str, within: float = 180.0) -> re.Match[str]:
+        """Wait until the child's latest run logs ``pattern`` (``within`` is a hang guard: generous, as a
+        start-up on a busy 2-core machine can take a minute)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + within
         while True:
@@ -148,7 +149,7 @@ class BotProcess:
             self.proc.wait(timeout=30)
 
 
-async def poll(predicate: Callable[[], bool], within: float = 90.0) -> None:
+async def poll(predicate: Callable[[], bool], within: float = 180.0) -> None:
     """Wait until ``predicate()`` holds (it reads what a process wrote, e.g. its database)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + within

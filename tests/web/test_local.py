@@ -69,7 +69,7 @@ async def test_python_m_bot_web_serves_a_game_and_prints_its_link(tmp_path: Path
         assert re.search(r"open http://127\.0\.0\.1:\d+/g/\w+#\S+", line)
     finally:
         process.send_signal(signal.SIGINT)
-        await asyncio.wait_for(process.wait(), 60)
+        await asyncio.wait_for(process.wait(), 120)
 
 
 async def test_a_terminal_board_game_prints_its_page_s_link_when_public_url_is_set(tmp_path: Path) -> None:
@@ -120,7 +120,7 @@ async def test_a_terminal_board_game_prints_its_page_s_link_when_public_url_is_s
         process.stdin.write(b"/quit\n")
         process.stdin.close()
         try:
-            await asyncio.wait_for(process.wait(), 60)
+            await asyncio.wait_for(process.wait(), 120)
         except TimeoutError:
             process.kill()
             await process.wait()
