@@ -171,8 +171,8 @@ def bots_play(engine: GameEngine, moves: int) -> list[str]:
             engine.apply(Action("tick", now))
             continue
         now = max(now, due)
-        for claim in engine.bot_claims(now):
-            notes = engine.apply(Action("say", now, seat=claim.seat, text=claim.text))
+        for due_claim in engine.bot_claims(now):
+            notes = engine.apply(Action("say", now, seat=due_claim.seat, text=due_claim.text))
             said += [n.text for n in notes if n.kind == "accepted"]
     return said
 
@@ -180,14 +180,13 @@ def bots_play(engine: GameEngine, moves: int) -> list[str]:
 def assert_words_named(said: list[str], played: re.Pattern[str]) -> None:
     """Every accepted move that lays a word (``played`` finds it) ends with that word's meaning,
     and at least one did."""
-    words = [(m.group(1), line) for line in said if (m := played.search(line))]
-    assert words, said
-    for word, line in words:
+    moves = [line for line in said if played.search(line)]
+    assert moves, said
+    for line in moves:
         told = MEANS.search(line)
         assert told is not None, line
         assert told.group(2) == told.group(1).lower(), line
         assert told.group(1) in line[: told.start()].upper(), line  # a word of the move (a blank: sNOT)
-
 
 
 def test_a_computer_players_word_on_the_board_names_its_meaning() -> None:
