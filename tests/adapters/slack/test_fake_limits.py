@@ -317,3 +317,16 @@ async def test_a_tier_is_also_a_token_bucket_of_its_burst(slack: FakeSlack, cloc
     assert (await web.reactions_add(channel="C1", timestamp="1.0", name="a"))["ok"]
     assert (await web.reactions_add(channel="C1", timestamp="1.0", name="b"))["ok"]
     assert await limited(web.reactions_add(channel="C1", timestamp="1.0", name="c")) == 2
+
+
+async def test_auth_test_has_its_own_limit_per_workspace(slack: FakeSlack, clock: FakeClock) -> None:
+    # "hundreds of requests per minute" (issue 31 item 5): the fake's 200 a minute per workspace,
+    # met by an app that checks its token on every inbound event
+    assert SLACK_LIMITS["auth.test"] == MethodLimit(200, 60.0, "workspace")
+    one, two = client(slack), client(slack, slack.oauth_team[1])
+    for _ in range(200):
+        assert (await one.auth_test())["ok"]
+    assert await limited(one.auth_test()) > 0
+    assert (await two.auth_test())["ok"], "another workspace has its own budget"
+    await clock.advance(60.0)
+    assert (await one.auth_test())["ok"]
