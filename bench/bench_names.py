@@ -6,8 +6,9 @@ flagged PROPER or ABBREV, an everyday word is not) and of the personal-name deci
 (PERSONAL_NAME on first names only), the % of everyday words a race accepts and the % of
 names it refuses (its default bans: proper nouns, abbreviations, contractions), what Mark
 My Words allows (places) and refuses (persons), names that are also everyday words apart
-(``duals``), and every capitalised-only entry by kind with how many of each Mark My Words
-refuses (``symbols_refused``: the abbreviations and symbols such as SN, XE).
+(``duals``; ``names_and_duals_refused_pct`` counts every name, the duals too), and every
+capitalised-only entry by kind with how many of each Mark My Words refuses
+(``symbols_refused``: the abbreviations and symbols such as SN, XE).
 
 Budgets: >= 99% everyday accepted and >= 90% names refused in each language. Measured in
 the casual dictionary (a word it does not list is counted as ``unlisted``).

@@ -116,6 +116,10 @@ def measure(sets: Labelled, info_of: Callable[[str], int | None]) -> dict[str, o
         "paths_places_allowed_pct": _pct(len(places) - len(flagged(places, _PATHS_MASK)), len(places)),
         "paths_persons_refused_pct": _pct(len(flagged(persons, _PATHS_MASK)), len(persons)),
         "duals_refused_pct": _pct(len(flagged(duals, _RACE_MASK)), len(duals)),
+        # every name, the duals too: what a player who calls all of them names meets (no budget)
+        "names_and_duals_refused_pct": _pct(
+            len(names) - len(names_passing) + len(flagged(duals, _RACE_MASK)), len(names) + len(duals)
+        ),
         "everyday_refused": sorted(race_refused),
         "names_accepted": sorted(names_passing),
     }

@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.common import meaning
+from games.common.engine import GameEngine
 from games.common.protocol import Action, Seat, Setup
 from games.lexicon import glosses
 from games.race import create
@@ -147,3 +148,74 @@ def test_off_the_grid_names_the_meaning_of_a_computer_players_word() -> None:
         assert told.group(1) == told.group(2) and told.group(3) == told.group(1).lower()
         return
     raise AssertionError("no seed let the computer player answer")
+
+
+# ------------------------------------------------ computer players' words in board, paths and dice
+
+MEANS = re.compile(r" ([A-Z]+): what ([a-z]+) means\.$")
+
+
+def bots_play(engine: GameEngine, moves: int) -> list[str]:
+    """Let an all-computer game run for ``moves`` computer moves (or to its end); the texts of
+    the moves it accepted."""
+    engine.apply(Action("begin", 0.0))
+    now, said = 0.0, []
+    for _ in range(20 * moves):
+        if engine.finished or len(said) >= moves:
+            break
+        due = engine.next_bot_time()
+        if due is None:
+            deadline = engine.next_deadline()
+            assert deadline is not None
+            now = max(now, deadline)
+            engine.apply(Action("tick", now))
+            continue
+        now = max(now, due)
+        for due_claim in engine.bot_claims(now):
+            notes = engine.apply(Action("say", now, seat=due_claim.seat, text=due_claim.text))
+            said += [n.text for n in notes if n.kind == "accepted"]
+    return said
+
+
+def assert_words_named(said: list[str], played: re.Pattern[str]) -> None:
+    """Every accepted move that lays a word (``played`` finds it) ends with that word's meaning,
+    and at least one did."""
+    moves = [line for line in said if played.search(line)]
+    assert moves, said
+    for line in moves:
+        told = MEANS.search(line)
+        assert told is not None, line
+        assert told.group(2) == told.group(1).lower(), line
+        assert told.group(1) in line[: told.start()].upper(), line  # a word of the move (a blank: sNOT)
+
+
+def test_a_computer_players_word_on_the_board_names_its_meaning() -> None:
+    from games.board.engine import BoardGame
+
+    seats = [Seat("bot:1", "Ada (bot)", "normal"), Seat("bot:2", "Basil (bot)", "hard")]
+    engine = BoardGame(Setup({}, seats, 3, gloss=lambda w: f"what {w} means"))
+    said = bots_play(engine, 4)
+    # "Ada (bot) plays H8 across ZEBRA for 30: ZEBRA (30). ZEBRA: what zebra means."
+    assert_words_named(said, re.compile(r" plays .* for \d+: ([A-Z]+)"))
+
+
+def test_a_computer_players_word_in_mark_my_words_names_its_meaning() -> None:
+    from games.paths.engine import PathsEngine
+    from tests.games.paths.test_properties import words
+
+    seats = [Seat("bot:1", "One", "hard"), Seat("bot:2", "Two", "normal")]
+    engine = PathsEngine(Setup({"knock": 10}, seats, 42, gloss=lambda w: f"what {w} means"), words=words())
+    said = bots_play(engine, 6)
+    # "Two placed N on F3: NO, ON (+2). NO: what no means." (its best word; a lone tile makes none)
+    assert_words_named(said, re.compile(r" placed .* on [A-Z]\d+: ([A-Z]+)"))
+
+
+def test_a_computer_players_word_in_letter_dice_names_its_meaning() -> None:
+    from games.dice.engine import LetterDice
+    from tests.games.dice.helpers import LEXICON
+
+    seats = [Seat("bot:1", "Ada (bot)", "hard"), Seat("bot:2", "Basil (bot)", "normal")]
+    engine = LetterDice(Setup({}, seats, 2, judge=LEXICON, gloss=lambda w: f"what {w} means"))
+    said = bots_play(engine, 4)
+    # "Ada (bot) plays ACT, crossing at T: 5 points. ACT: what act means." (sNOT: a blank)
+    assert_words_named(said, re.compile(r" plays? ([A-Za-z]+)"))

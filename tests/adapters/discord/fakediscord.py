@@ -1006,7 +1006,9 @@ class FakeDiscord:
                 }
             )
         if parts[0] == "interactions" and parts[-1] == "callback":
-            if parts[1] in self.answered:  # Discord: one initial response per interaction
+            # One initial response per interaction: a second is 400, 40060 "Interaction has already
+            # been acknowledged" (docs/topics/Opcodes_and_Status_Codes.md, JSON error codes).
+            if parts[1] in self.answered:
                 record.status = 400
                 return _json(
                     {"message": "Interaction has already been acknowledged.", "code": 40060}, status=400

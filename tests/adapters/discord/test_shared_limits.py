@@ -10,10 +10,11 @@ from __future__ import annotations
 import pytest
 
 from tests.adapters.discord.conftest import ANN, CHAT, Harness, answer, is_lobby, is_table, mark_of
-from tests.adapters.discord.fakediscord import Fault
+from tests.adapters.discord.fakediscord import DiscordLimits, Fault, RouteLimit
 from tests.adapters.discord.test_fake_limits import serve
 
 MESSAGES = r"^/channels/\d+/messages$"
+EDITS = r"^/channels/\d+/messages/\d+$"
 
 
 async def test_the_fake_limits_a_busy_message_as_a_shared_resource() -> None:
@@ -57,3 +58,23 @@ async def test_a_shared_429_lowers_none_of_mojis_limits(h: Harness, times: int) 
     assert h.bot.outbox.pacer.limit_of("react", CHAT) == before
     assert h.bot.outbox.stats.rate_limited == 0
     assert h.fake.invalid_requests == 0
+
+
+async def test_a_lower_limit_in_discords_headers_holds_for_discords_window_only(h: Harness) -> None:
+    letter = await started(h)
+    before = h.bot.outbox.pacer.limit_of("edit", CHAT)
+    assert before["channel"] > 2
+    # Discord says this channel's edits are 2 per 5 s for now (a busy token, another process)
+    h.fake.limits = DiscordLimits(message_edit=RouteLimit(2, 5.0))
+    edits = len(h.fake.of("PATCH", EDITS))
+    await answer(h, ANN, letter + "ab")  # the table is edited with the answer's outcome
+    await h.fake.until(lambda: len(h.fake.of("PATCH", EDITS)) > edits)
+    await h.settle()
+    assert h.bot.outbox.pacer.limit_of("edit", CHAT)["channel"] == 2, "the lower limit is adopted"
+    # …and it no longer holds once Discord's window has passed
+    h.fake.limits = DiscordLimits()
+    await h.advance(5.5)
+    await h.settle()
+    h.bot.outbox.pacer.wait_time("edit", CHAT)  # (a look prunes the passed window)
+    assert h.bot.outbox.pacer.limit_of("edit", CHAT) == before, "not cut for the process's life"
+    assert h.bot.outbox.stats.rate_limited == 0 and not h.fake.rate_limited()

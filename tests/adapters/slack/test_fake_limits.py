@@ -317,3 +317,51 @@ async def test_a_tier_is_also_a_token_bucket_of_its_burst(slack: FakeSlack, cloc
     assert (await web.reactions_add(channel="C1", timestamp="1.0", name="a"))["ok"]
     assert (await web.reactions_add(channel="C1", timestamp="1.0", name="b"))["ok"]
     assert await limited(web.reactions_add(channel="C1", timestamp="1.0", name="c")) == 2
+
+
+async def test_auth_test_has_its_own_limit_per_workspace(slack: FakeSlack, clock: FakeClock) -> None:
+    # "hundreds of requests per minute" (issue 31 item 5): the fake's 200 a minute per workspace,
+    # met by an app that checks its token on every inbound event
+    assert SLACK_LIMITS["auth.test"] == MethodLimit(200, 60.0, "workspace")
+    one, two = client(slack), client(slack, slack.oauth_team[1])
+    for _ in range(200):
+        assert (await one.auth_test())["ok"]
+    assert await limited(one.auth_test()) > 0
+    assert (await two.auth_test())["ok"], "another workspace has its own budget"
+    await clock.advance(60.0)
+    assert (await one.auth_test())["ok"]
+
+
+async def test_a_private_or_unprocessed_file_makes_a_message_invalid_blocks(
+    slack: FakeSlack, clock: FakeClock
+) -> None:
+    """Issue 31 item 4, as Slack documents it: a file completed without a channel is private to
+    the app, and an upload is processed asynchronously; a message whose image block names such
+    a file (``slack_file``) is refused whole with ``invalid_blocks``."""
+    web = client(slack)
+
+    async def upload(**share: str) -> str:
+        got = await web.files_getUploadURLExternal(filename="t.png", length=4)
+        file_id = str(got["file_id"])
+        await web.files_completeUploadExternal(files=[{"id": file_id, "title": "t"}], **share)
+        return file_id
+
+    def picture(file_id: str) -> list[dict[str, Any]]:
+        return [{"type": "image", "slack_file": {"id": file_id}, "alt_text": "the table"}]
+
+    async def refused(file_id: str) -> list[str]:
+        await clock.advance(1.0)  # (chat.postMessage: one a second in a channel)
+        with pytest.raises(SlackApiError) as caught:
+            await web.chat_postMessage(channel="C1", text="table", blocks=picture(file_id))
+        assert caught.value.response["error"] == "invalid_blocks"
+        return list(caught.value.response["errors"])
+
+    private = await upload()
+    assert await refused(private) == ["invalid slack file [json-pointer:/blocks/0/slack_file]"]
+    shared = await upload(channel_id="C1")
+    assert slack.file_processing > 1.0
+    assert await refused(shared) == ["invalid slack file [json-pointer:/blocks/0/slack_file]"]
+    await clock.advance(slack.file_processing)
+    assert (await web.chat_postMessage(channel="C1", text="table", blocks=picture(shared)))["ok"]
+    assert await refused(private), "a private file stays private"
+    assert await refused("F404"), "and an unknown one is refused too"

@@ -96,3 +96,15 @@ def test_mark_my_words_in_other_languages_refuses_first_names_and_allows_cities(
     allowed = sum(lex.judge(w, rules).ok for w in places)
     refused = sum(not lex.judge(w, rules).ok for w in persons)
     assert allowed >= 0.9 * len(places) and refused >= 0.7 * len(persons), (allowed, len(places), refused)
+
+
+def test_the_figures_with_the_duals_count_every_name() -> None:
+    from games.lexicon import _format as F
+    from games.lexicon.labelled import Labelled
+
+    sets = Labelled(everyday=("haus",), places=("rom", "wien"), persons=("anna",), duals=("juan", "palma"))
+    flags = {"haus": 0, "rom": F.PROPER, "wien": 0, "anna": F.PROPER, "juan": 0, "palma": F.PROPER}
+    figures = measure(sets, flags.get)
+    assert figures["names_refused_pct"] == 66.7  # ROM and ANNA of the three names; the duals apart
+    assert figures["duals_refused_pct"] == 50.0
+    assert figures["names_and_duals_refused_pct"] == 60.0  # three of all five
