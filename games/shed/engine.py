@@ -13,6 +13,7 @@ missed turn draws a card.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from collections.abc import Mapping, Sequence
 
 from games.common import grammar, meaning
@@ -50,6 +51,16 @@ def load_judge(dictionary: str, language: str = "en") -> WordJudge:
 
     judge: WordJudge = load(dictionary, language=language)
     return judge
+
+
+@dataclass(frozen=True, slots=True)
+class ShedPreview:
+    """A line's preview (:meth:`ShedGame.preview`): whether it would be played, why not, and
+    what the table would hear (``You play WHO (5 cards left).``)."""
+
+    ok: bool
+    reason: str = ""
+    said: str = ""
 
 
 class ShedReader:
@@ -266,6 +277,33 @@ class ShedGame(GameEngine):
             return refuse(str(exc))
         self.round = state
         return self._after_turn(seat, report, action)
+
+    def preview(self, seat: str, text: str) -> ShedPreview:
+        """What ``seat`` playing the line ``text`` would do now, judged by the same rules as the
+        line itself (all or nothing), on a copy of the round: nothing changes, and the preview
+        says only what the table would hear (never a card drawn or taken)."""
+        if self.done:
+            return ShedPreview(False, "The game is over.")
+        if not self.round_no:
+            return ShedPreview(False, "The game hasn't started yet.")
+        if seat not in self.active:
+            return ShedPreview(False, "You're not playing in this game.")
+        if seat != self.current:
+            who = self.names.get(self.current or "", "someone else")
+            return ShedPreview(False, f"It's not your turn: it's {who}'s.")
+        try:
+            ops = parse(text, self.language)
+        except NotationError as exc:
+            return ShedPreview(False, str(exc))
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        state = self.round.copy()
+        try:
+            report = play_turn(state, seat, ops, self._turn_rules(), rng)
+        except Refusal as exc:
+            return ShedPreview(False, str(exc))
+        said = "You " + "; ".join(grammar.agree("You", w) for w in report.words)
+        return ShedPreview(True, "", f"{said} ({grammar.count(len(state.hands[seat]), 'card')} left).")
 
     def _turn_rules(self) -> TurnRules:
         opponents = [Opponent(s, self.names[s], self.numbers[s]) for s in self.active]
