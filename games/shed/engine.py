@@ -13,8 +13,8 @@ missed turn draws a card.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from games.common import grammar, meaning
 from games.common.engine import GameEngine

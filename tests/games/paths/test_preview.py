@@ -54,7 +54,7 @@ def test_a_move_that_would_cost_the_tile_says_so_and_a_bad_line_says_why() -> No
 @given(
     letters=st.text("aetonc", min_size=1, max_size=6),
     square=st.integers(0, 35),
-    named=st.lists(st.sampled_from(WORDS + ("zz", "qat")), max_size=3),
+    named=st.lists(st.sampled_from((*WORDS, "zz", "qat")), max_size=3),
     first=st.booleans(),
 )
 def test_the_preview_agrees_with_the_move_and_changes_nothing(
