@@ -35,7 +35,7 @@ from games.common.protocol import (
 )
 from games.common.text import user
 from games.common.words import Verdict, WordJudge, WordRules
-from games.shed.cards import Card, deck_for, hand_text, resolve_set
+from games.shed.cards import ACTIONS, Card, deck_for, hand_text, resolve_set
 from games.shed.notation import NotationError, parse
 from games.shed.options import ShedConfig
 from games.shed.rearrange import Refusal
@@ -61,6 +61,19 @@ class ShedPreview:
     ok: bool
     reason: str = ""
     said: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HandCard:
+    """One card of a hand as its owner's page shows it (:meth:`ShedGame.hand_of`)."""
+
+    kind: str  # "letter" | "joker" | "action"
+    letter: str = ""  # a letter card's letter, lower-case
+    colour: str = ""
+    action: str = ""  # an action card's code ("skip", "deck-trade"…)
+    name: str = ""  # an action card's name ("Deck Trade")
+    usage: str = ""  # how an action card is typed ("trade Q Bob")
+    help: str = ""  # what an action card does
 
 
 class ShedReader:
@@ -277,6 +290,19 @@ class ShedGame(GameEngine):
             return refuse(str(exc))
         self.round = state
         return self._after_turn(seat, report, action)
+
+    def hand_of(self, seat: str) -> tuple[HandCard, ...]:
+        """``seat``'s own hand, in the order the table lists hands (letters A-Z, jokers, action
+        cards); empty for anyone else. Private: only ever shown to that seat."""
+        order = {"letter": 0, "joker": 1, "action": 2}
+        cards = sorted(
+            self.round.hands.get(seat, ()), key=lambda c: (order[c.kind], c.letter, c.action, c.id)
+        )
+        out = []
+        for card in cards:
+            name, usage, help_text = ACTIONS.get(card.action, ("", "", ""))
+            out.append(HandCard(card.kind, card.letter, card.colour, card.action, name, usage, help_text))
+        return tuple(out)
 
     def preview(self, seat: str, text: str) -> ShedPreview:
         """What ``seat`` playing the line ``text`` would do now, judged by the same rules as the
