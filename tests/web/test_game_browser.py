@@ -244,7 +244,7 @@ async def test_dice_one_player_builds_a_word_by_pointer_the_other_crosses_it_by_
     for page in (one, two, watch):
         await expect(page.locator("#mat")).to_have_attribute("data-mat", "CAT", timeout=1000)
     if SHOTS:
-        await watch.screenshot(path=f"{SHOTS}/dice-desktop.png", full_page=True)
+        await one.screenshot(path=f"{SHOTS}/dice-desktop.png", full_page=True)
     await axe_clean(two)
     await axe_clean(watch)
     await close(pages)

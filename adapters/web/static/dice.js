@@ -119,8 +119,8 @@ live.addEventListener("click", (event) => {
   else addDie(die);
 });
 
-draggable(".die", (source, target) => {
-  if (target.dataset.drop !== "build") return;
+draggable("button.die", (source, target) => {
+  if (watcher || target.dataset.drop !== "build") return;
   if (source.closest("#mat")) addMat(source);
   else addDie(source);
 });
