@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -110,6 +111,16 @@ async def private(pages: dict[Player | None, Page], markers: dict[Player, str]) 
             assert (marker in html) == (other == who), f"{who} and {other}'s {marker}"
 
 
+def hand_marker(engine: Any, player: Player) -> str:
+    """The hand a Shed page shows its player (``data-hand``: letters, ``*`` jokers, ``[skip]``)."""
+    cards = engine.hand_of(player.seat_id)
+    return (
+        'data-hand="'
+        + "".join(c.letter.upper() or ("*" if c.kind == "joker" else f"[{c.action}]") for c in cards)
+        + '"'
+    )
+
+
 async def close(pages: dict[Player | None, Page]) -> None:
     for page in pages.values():
         await page.context.close()
@@ -163,21 +174,19 @@ async def test_shed_on_a_phone_cards_are_dragged_into_a_word_and_a_table_word_gr
     browser: Browser, shed: Table
 ) -> None:
     engine: Any = shed.session.engine
-    rig(engine, {ANN.seat_id: "c a t x y", BOB.seat_id: "h q z v"}, opened=[BOB.seat_id])
+    rig(engine, {ANN.seat_id: "c a t x y !skip", BOB.seat_id: "h q z v"}, opened=[BOB.seat_id])
     engine.current = ANN.seat_id
     pages = {
         who: await open_page(browser, shed, who, PHONE if who is ANN else DESKTOP) for who in (ANN, BOB, None)
     }
     ann, bob, watch = pages[ANN], pages[BOB], pages[None]
-    marker = {
-        p: f'data-hand="{"".join(c.letter.upper() for c in engine.hand_of(p.seat_id))}"' for p in (ANN, BOB)
-    }
+    marker = {p: hand_marker(engine, p) for p in (ANN, BOB)}
     await private(pages, marker)
 
     # Ann, with a finger: C, A, T into her word; the game previews it; she plays it
     for letter in "CAT":
         await drag(ann, f'#hand .card[data-letter="{letter}"]:not([disabled])', "#build", touch=True)
-    await expect(ann.locator("#preview")).to_have_text("play CAT: You play CAT (2 cards left).")
+    await expect(ann.locator("#preview")).to_have_text("play CAT: You play CAT (3 cards left).")
     # (a button is clicked: a synthetic tap on a loaded machine can turn into a long press)
     await ann.locator("#play").click()
     await expect(ann.locator("#status")).to_have_text("Played.")
@@ -201,9 +210,17 @@ async def test_shed_on_a_phone_cards_are_dragged_into_a_word_and_a_table_word_gr
     for page in (ann, bob, watch):
         await expect(page.locator("#tw-1")).to_contain_text("CHAT", timeout=1000)
     assert [tw.text for tw in engine.round.table] == ["chat"]
-    marker = {
-        p: f'data-hand="{"".join(c.letter.upper() for c in engine.hand_of(p.seat_id))}"' for p in (ANN, BOB)
-    }
+
+    # Ann aims her Skip at Bob (the only opponent) from the action card's form
+    await ann.locator('#actions .card[data-action="skip"]').click()
+    await expect(ann.locator("#target")).to_be_focused()
+    await expect(ann.locator("#target")).to_have_value("2")
+    await ann.locator("#act").click()
+    await expect(ann.locator("#status")).to_have_text("Skip played.")
+    await expect(bob.locator("#log")).to_contain_text(re.compile("skip", re.I), timeout=1000)
+    log = shed.table.manager.game_log
+    assert [a.text for a in log.actions[shed.session.game_id] if a.kind == "say"][-1] == "skip 2"  # type: ignore[attr-defined]
+    marker = {p: hand_marker(engine, p) for p in (ANN, BOB)}
     await private(pages, marker)
     await axe_clean(ann)
     await close(pages)

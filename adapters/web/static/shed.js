@@ -108,7 +108,6 @@ function aim(button) {
   );
   document.getElementById("aim-give").hidden = !aiming.action.includes("trade");
   panel.hidden = false;
-  panel.querySelector("select:not([hidden]), p:not([hidden]) select, #act")?.focus();
   const first = [...panel.querySelectorAll("select")].find((s) => !s.closest("p").hidden);
   (first || document.getElementById("act")).focus();
 }
