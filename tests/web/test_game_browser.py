@@ -167,6 +167,7 @@ async def test_paths_one_player_drags_a_tile_the_other_places_and_names_a_word_b
     marker = {p: f'data-rack="{"".join(engine.racks[p.seat_id]).upper()}?"' for p in (ANN, BOB)}
     await private(pages, marker)
     await axe_clean(bob)
+    await axe_clean(watch)
     await close(pages)
 
 
@@ -191,7 +192,7 @@ async def test_shed_on_a_phone_cards_are_dragged_into_a_word_and_a_table_word_gr
     await ann.locator("#play").click()
     await expect(ann.locator("#status")).to_have_text("Played.")
     for page in (ann, bob, watch):
-        await expect(page.locator("#tw-1")).to_contain_text("CAT", timeout=1000)
+        await expect(page.locator("#table")).to_contain_text("CAT", timeout=1000)
     if SHOTS:
         await ann.screenshot(path=f"{SHOTS}/shed-phone.png", full_page=True)
 
@@ -208,7 +209,7 @@ async def test_shed_on_a_phone_cards_are_dragged_into_a_word_and_a_table_word_gr
     await bob.keyboard.press("Enter")
     await expect(bob.locator("#status")).to_have_text("Played.")
     for page in (ann, bob, watch):
-        await expect(page.locator("#tw-1")).to_contain_text("CHAT", timeout=1000)
+        await expect(page.locator("#table")).to_contain_text("CHAT", timeout=1000)
     assert [tw.text for tw in engine.round.table] == ["chat"]
 
     # Ann aims her Skip at Bob (the only opponent) from the action card's form

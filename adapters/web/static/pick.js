@@ -32,10 +32,13 @@ export async function move(body, done) {
   return ok;
 }
 
-// Previews come back in any order: only the latest one asked for is shown.
+// Previews come back in any order: only the latest one asked for is shown, and a burst of
+// changes (typing a word) asks once, when it pauses (a page's requests are rate-limited).
 let asked = 0;
 export async function preview(body) {
   const mine = ++asked;
+  await new Promise((resolve) => setTimeout(resolve, 120));
+  if (mine !== asked) return null;
   const answer = await post("/preview", body);
   return mine === asked ? answer.data : null;
 }
