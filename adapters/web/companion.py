@@ -197,9 +197,9 @@ class WebCompanion:
     async def tap(self, message: Outbound) -> Outbound | None:
         """Shown every message of an attached runtime's games, before the platform: a page's own
         reply is answered here (None: the platform never sees it); a player's private note of a
-        board game gets a link button to their page; a "your turn" message the My rack button
-        (whose private answer carries the link: a message in the channel never carries one); any
-        other change wakes the chat's pages."""
+        game with a page (MOJO, paths, shed, dice) gets a link button to their page; a "your
+        turn" message the My rack button (whose private answer carries the link: a message in
+        the channel never carries one); any other change wakes the chat's pages."""
         if isinstance(message, Private):
             if isinstance(message.interaction, PageReply):
                 message.interaction.answer(message.view)

@@ -63,6 +63,10 @@ async function showPreview() {
   if (!data) return;
   const judged = (data.words || []).map(([w, points, why]) => (why ? `${w}: ${why}` : `${w} ✓ ${points}`));
   const head = data.move ? `${data.move}: ` : "";
+  if (data.ok && !judged.length) {
+    previewLine.textContent = `${head}a tile on its own needs no word here.`;
+    return;
+  }
   const total = data.ok ? ` = ${data.score} point${data.score === 1 ? "" : "s"}.` : "";
   previewLine.textContent = head + [...judged, data.reason || ""].filter(Boolean).join("; ") + total;
 }
@@ -122,7 +126,7 @@ function controls() {
   });
   document.getElementById("recall").addEventListener("click", takeBack);
   document.getElementById("pass").addEventListener("click", () => send("pass", "You passed."));
-  document.getElementById("knock").addEventListener("click", () => {
+  document.getElementById("knock")?.addEventListener("click", () => {
     if (!words.value.trim()) { say("Type the new words you found, then press Knock."); words.focus(); return; }
     send("knock", "Knocked.");
   });
