@@ -59,3 +59,17 @@ def test_the_preview_agrees_with_the_line_and_changes_nothing(line: str) -> None
     assert found.ok == (not rejected)
     if not found.ok:
         assert rejected == [found.reason]
+
+
+def test_a_hand_is_its_owner_s_only_with_each_action_card_s_name_and_use() -> None:
+    g = game()
+    rig(g, {"a": "b a * !skip", "b": "c"})
+    cards = g.hand_of("a")
+    assert [(c.kind, c.letter) for c in cards] == [
+        ("letter", "a"),
+        ("letter", "b"),
+        ("joker", ""),
+        ("action", ""),
+    ]
+    assert (cards[-1].action, cards[-1].name, cards[-1].usage) == ("skip", "Skip", "skip Bob")
+    assert [c.letter for c in g.hand_of("b")] == ["c"] and g.hand_of("nobody") == ()
