@@ -56,12 +56,17 @@ async def test_a_shed_move_made_on_a_page_is_a_move_in_the_discord_thread(h: Har
     await h.fake.until(lambda: h.manager.sessions[chat].engine is not None)
     await h.drain()
     session = h.manager.sessions[chat]
-    first, second = (ANN, BOB) if session._turn_seats() == {f"discord:{ANN[0]}"} else (BOB, ANN)
+    first, second = ANN, BOB  # (Shed's first player is the first seat: the host)
 
     # My rack on the table: the private answer holds the link to the player's own hand
-    table = next(
-        m for m, p in h.fake.messages.items() if p["channel_id"] == thread and views.HAND in json.dumps(p)
-    )
+    def tables() -> list[str]:
+        return [
+            m for m, p in h.fake.messages.items() if p["channel_id"] == thread and views.HAND in json.dumps(p)
+        ]
+
+    await h.fake.until(lambda: bool(tables()))  # (the game may still be dealing on a loaded machine)
+    table = tables()[0]
+    assert session.engine.current == f"discord:{ANN[0]}"  # type: ignore[union-attr]
     iid = await h.fake.press(*first, views.HAND, table, channel=thread, thread_parent=CHANNEL_ID)
     [hand] = await h.fake.wait_for("POST", rf"/webhooks/\d+/token-{iid}$")
     [link] = [c for c in components(hand) if c.get("url")]
