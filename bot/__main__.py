@@ -26,8 +26,9 @@ modes:
              With no platform configured, play in the terminal instead (when
              standard input is a terminal; else say what to configure and exit).
   terminal   play a local game in this terminal against computer players.
-  web        play MOJO against computer players in your browser: serves the
-             game's page on http://127.0.0.1:PORT and prints its link.
+  web        play MOJO (or --game paths|shed|dice) against computer players in
+             your browser: serves the game's page on http://127.0.0.1:PORT and
+             prints its link.
   migrate    apply the database migrations (DATABASE_URL) and exit.
   purge      delete everything moji keeps about one workspace and exit:
              purge --platform discord|slack --workspace ID --yes
@@ -84,7 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
     purge.add_argument("--workspace", help="the Discord server id or Slack team id")
     purge.add_argument("--yes", action="store_true", help="really delete (nothing is deleted without it)")
     local = parser.add_argument_group("terminal mode")
-    local.add_argument("--game", default="race", help="which game to play (default: race)")
+    local.add_argument(
+        "--game", default=None, help="which game to play (default: race; in the browser, board)"
+    )
     local.add_argument("--bots", type=int, default=2, help="computer opponents (default: 2)")
     local.add_argument(
         "--level",

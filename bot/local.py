@@ -1,6 +1,6 @@
 """The local games: ``python -m bot terminal`` (or ``run`` with no platform configured, at a
 terminal) plays one game against computer players in this terminal; ``python -m bot web``
-plays MOJO against them in a browser, on 127.0.0.1.
+plays MOJO (or paths, shed, dice) against them in a browser, on 127.0.0.1.
 
 The process's other modes are wired in :mod:`bot.app`; this module is the one place that
 starts the terminal front door (:mod:`adapters.terminal`) and the local web pages
@@ -67,11 +67,10 @@ async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
 
     clock = SystemClock(args.speed)
     async with services(config) as svc:
-        info = svc.registry.find(args.game)
+        game = args.game or "race"
+        info = svc.registry.find(game)
         if info is None:
-            raise StartupError(
-                f"there is no game called {args.game!r} (games: {', '.join(svc.registry.names())})"
-            )
+            raise StartupError(f"there is no game called {game!r} (games: {', '.join(svc.registry.names())})")
         options = list(args.options)
         names = {spec.name for spec in info.options}
         given = {token.split("=", 1)[0] for token in options}
@@ -98,20 +97,22 @@ async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
 
 
 async def play_in_browser(config: Config, args: argparse.Namespace) -> int:
-    """``python -m bot web``: a MOJO game against computer players, in a browser, served on
-    127.0.0.1:PORT (adapters/web/local.py)."""
-    from adapters.web.local import serve_local
+    """``python -m bot web [--game board|paths|shed|dice]``: a game against computer players (MOJO
+    unless ``--game`` says), in a browser, served on 127.0.0.1:PORT (adapters/web/local.py)."""
+    from adapters.web.local import PAGED, serve_local
 
     clock = SystemClock(args.speed)
+    game = args.game or "board"
     async with services(config) as svc:
-        info = svc.registry.find("board")
-        if info is None:
-            raise StartupError("the board game is not installed")
+        info = svc.registry.find(game)
+        if info is None or game not in PAGED:
+            raise StartupError(f"{game!r} has no page to play in a browser (games: {', '.join(PAGED)})")
         options = list(args.options)
+        names = {spec.name for spec in info.options}
         given = {token.split("=", 1)[0] for token in options}
         if "bots" not in given:
             options.append(f"bots={max(1, args.bots)}")
-        if "level" not in given:
+        if "level" in names and "level" not in given:
             options.append(f"level={args.level}")
         # (the lobby prepares the computer players' words while the page opens)
 
@@ -128,6 +129,7 @@ async def play_in_browser(config: Config, args: argparse.Namespace) -> int:
                 host="127.0.0.1",
                 port=config.port,
                 options=options,
+                game=game,
                 announce=announce,
             )
         except OSError as exc:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
 from adapters.web.links import Links, chat_of
+from adapters.web.views import GameView, view_for
 from bot.delivery import Tap
 from bot.events import ChatKey, Command, Edit, Outbound, Player, Post, Private, React
 from bot.runtime import Runtime
@@ -118,6 +119,10 @@ class PageModel:
     running: bool
     ended: str = ""
     log: tuple[str, ...] = ()
+    #: The game ("board": MOJO's own page; else a view of :mod:`adapters.web.views`) and that
+    #: view's own part of the page, built for this viewer.
+    game: str = "board"
+    part: Any = None
 
 
 def cell_label(name: str, letter: str, points: int, blank: bool, premium: str) -> str:
@@ -192,9 +197,9 @@ class WebCompanion:
     async def tap(self, message: Outbound) -> Outbound | None:
         """Shown every message of an attached runtime's games, before the platform: a page's own
         reply is answered here (None: the platform never sees it); a player's private note of a
-        board game gets a link button to their page; a "your turn" message the My rack button
-        (whose private answer carries the link: a message in the channel never carries one); any
-        other change wakes the chat's pages."""
+        game with a page (MOJO, paths, shed, dice) gets a link button to their page; a "your
+        turn" message the My rack button (whose private answer carries the link: a message in
+        the channel never carries one); any other change wakes the chat's pages."""
         if isinstance(message, Private):
             if isinstance(message.interaction, PageReply):
                 message.interaction.answer(message.view)
@@ -205,24 +210,29 @@ class WebCompanion:
         chat = message.ref.chat if isinstance(message, Edit | React) else message.chat
         if isinstance(message, Post):
             self._remember(chat, message.view)
-            if message.view.kind == "table" and message.view.buttons and self._board(chat) is not None:
+            if message.view.kind == "table" and message.view.buttons and self._paged(chat) is not None:
                 message = await self._with_watch_link(message)
-            if message.view.kind == "turn" and self._board(chat) is not None:
+            if message.view.kind == "turn" and self._paged(chat) is not None:
                 message = replace(
                     message, view=_with_button(message.view, ButtonSpec(HAND, "My rack", "primary"))
                 )
         self.changed(chat)
         return message
 
-    def _board(self, chat: ChatKey) -> Session | None:
-        """``chat``'s running game, when it is one a page can show (a board)."""
+    def _paged(self, chat: ChatKey) -> Session | None:
+        """``chat``'s running game, when it is one a page can show (MOJO's board, or a game with
+        a view: paths, shed, dice)."""
         session = self._running(chat)
-        return session if session is not None and isinstance(session.engine, BoardPreview) else None
+        if session is None:
+            return None
+        if isinstance(session.engine, BoardPreview) or view_for(session.info.name) is not None:
+            return session
+        return None
 
     async def _with_watch_link(self, message: Post) -> Post:
         """A running board game's table with a **Watch live** link button: the game's public page,
         for anyone in the chat (one link per game and process, used again and again)."""
-        session = self._board(message.chat)
+        session = self._paged(message.chat)
         if session is None:
             return message
         link = self.watch_links.get(session.game_id)
@@ -241,7 +251,7 @@ class WebCompanion:
 
     async def _with_link(self, message: Private) -> Private:
         """A player's private note with a link button to their own page of the game."""
-        session = self._board(message.chat)
+        session = self._paged(message.chat)
         if session is None or not session.is_player(message.player):
             return message
         if any(button.url for button in message.view.buttons):
@@ -251,7 +261,9 @@ class WebCompanion:
         except Exception:  # the note matters more than its link: it goes without one
             log.exception("could not make a web link for a private note in %s", message.chat.label())
             return message
-        button = ButtonSpec(OPEN_LINK, "Open the board", "primary", url=link)
+        view = view_for(session.info.name)
+        label = "Open the board" if view is None else view.label
+        button = ButtonSpec(OPEN_LINK, label, "primary", url=link)
         return replace(message, view=_with_button(message.view, button))
 
     def _remember(self, chat: ChatKey, view: View) -> None:
@@ -344,10 +356,12 @@ class WebCompanion:
             SeatModel(plain(s.name), s.score, plain(s.detail), s.active, s.seat == seat)
             for s in snapshot.seats
         )
+        view = view_for(session.info.name)
         lines = tuple(
             plain(line)
             for line in snapshot.lines
             if not line.startswith(("Squares:", "Moves:", "Your rack:"))  # the page shows these itself
+            and (view is None or not view.hides(line))
         )
         running = session.phase is Phase.RUNNING
         return PageModel(
@@ -362,6 +376,8 @@ class WebCompanion:
             your_turn=running and any(s.you and s.active for s in seats),
             running=running,
             log=tuple(self.moves.get(session.chat, ())),
+            game="board" if view is None else view.game,
+            part=None if view is None else view.part(engine, snapshot, seat),
         )
 
     # ------------------------------------------------------------ moves
@@ -410,6 +426,34 @@ class WebCompanion:
             words = ("swap", letters)
         else:
             return "That's not a move."
+        return await self._ingest(grant, session, player, words)
+
+    def view_of(self, grant: Grant) -> GameView | None:
+        """The page of ``grant``'s game when it is not MOJO's board (:mod:`adapters.web.views`)."""
+        session = self.session_for(grant)
+        return None if session is None else view_for(session.info.name)
+
+    def game_preview(self, grant: Grant, body: dict[str, Any]) -> dict[str, Any]:
+        """What the page's move would do (its game's view asks the game's own preview)."""
+        session, player = self._playing(grant)
+        view = view_for(session.info.name)
+        if view is None:
+            return {"ok": False, "reason": "This game has no preview here."}
+        return view.preview(session.engine, player.seat_id, body)
+
+    async def game_play(self, grant: Grant, body: dict[str, Any]) -> str | None:
+        """Make the page's move in a game with a view: the view writes the words a player would
+        type, which enter the chat's runtime as a typed ``play``; returns the game's refusal."""
+        session, player = self._playing(grant)
+        view = view_for(session.info.name)
+        if view is None:
+            return "This game has no moves here."
+        words = view.words(session.engine, player.seat_id, body)
+        return await self._ingest(grant, session, player, words)
+
+    async def _ingest(
+        self, grant: Grant, session: Session, player: Player, words: tuple[str, ...]
+    ) -> str | None:
         runtime = self.runtimes[grant.platform]
         reply = PageReply()
         await runtime.ingest(Command("play", words, session.chat, player, interaction=reply))

@@ -1,4 +1,5 @@
-"""``python -m bot web``: a game of MOJO against computer players, in a browser, on 127.0.0.1.
+"""``python -m bot web``: a game of MOJO (or ``--game paths|shed|dice``) against computer players,
+in a browser, on 127.0.0.1.
 
 The local table is a chat of its own little platform (``web``), with no chat to post in: its
 only window is the page. It runs on the same runtime as every platform (the page's moves enter
@@ -32,6 +33,8 @@ from storage.weblinks import WebLinkStore
 log = logging.getLogger(__name__)
 
 CHAT = ChatKey("web", "local", "table")
+#: The games with a page (MOJO's board, and the games of :mod:`adapters.web.views`).
+PAGED = ("board", "paths", "shed", "dice")
 YOU = Player("web", "you", "You", is_admin=True)
 
 
@@ -148,8 +151,9 @@ async def serve_local(
     port: int,
     options: Sequence[str],
     announce: Callable[[str], None],
+    game: str = "board",
 ) -> int:
-    """Serve a local game on ``host:port`` until stopped; ``announce`` is told its link."""
+    """Serve a local game of ``game`` on ``host:port`` until stopped; ``announce`` is told its link."""
     table = LocalTable(registry, game_log, links, clock, f"http://127.0.0.1:{port}", workspace=workspace)
     runner = web.AppRunner(table.app(), access_log=None)
     try:
@@ -162,9 +166,11 @@ async def serve_local(
         first = True
         while True:  # one game after another, until Ctrl-C
             ended.clear()
-            await table.start([YOU], "board", options)
+            await table.start([YOU], game, options)
             link = await table.companion.link(CHAT, YOU)
-            lead = "Your MOJO game is ready" if first else "Game over. A new game is ready"
+            session = table.runtime.session(CHAT)
+            title = session.info.title if session is not None else game
+            lead = f"Your {title} game is ready" if first else "Game over. A new game is ready"
             announce(f"{lead}: open {link}\n(Press Ctrl-C to stop.)")
             first = False
             await ended.wait()

@@ -37,6 +37,7 @@ from aiohttp import web
 
 from adapters.web.companion import MAX_TILES, GameGone, PageModel, WebCompanion
 from adapters.web.links import SESSION_TTL, chat_of
+from adapters.web.views import BadRequest
 from bot.clock import Clock
 from storage.weblinks import Grant
 
@@ -170,7 +171,9 @@ class WebServer:
             model = self.companion.model(grant)
         except GameGone as exc:
             return self.render("gone.html", {"reason": str(exc)}, status=410)
-        return self.render("game.html", self._context(model))
+        return self.render(
+            "game.html" if model.game == "board" else f"{model.game}.html", self._context(model)
+        )
 
     def _context(self, model: PageModel) -> dict[str, Any]:
         return {"m": model, "now": self.clock.now()}
@@ -245,7 +248,8 @@ class WebServer:
             if shared is not None and shared[0] == version:
                 return shared[1], shared[2]
         model = self.companion.model(grant)
-        html = TEMPLATES.get_template("live.html").render(self._context(model))
+        live = "live.html" if model.game == "board" else f"{model.game}_live.html"
+        html = TEMPLATES.get_template(live).render(self._context(model))
         update = _sse("state", {"html": html, "ended": bool(model.ended)})
         if grant.watcher:
             self.watching[grant.game_id] = (version, update, bool(model.ended))
@@ -257,6 +261,8 @@ class WebServer:
         """What the placed tiles would make (words and score), computed by the game."""
         body = await self._body(request)
         grant = await self._grant(request)
+        if self.companion.view_of(grant) is not None:  # a game with its own page (adapters/web/views)
+            return await _game_call(self.companion.game_preview, grant, body)
         tiles = _tiles(body.get("tiles"))
         try:
             return web.json_response(self.companion.preview(grant, tiles))
@@ -269,6 +275,8 @@ class WebServer:
         """A move from the page, judged by the game exactly as a typed one."""
         body = await self._body(request)
         grant = await self._grant(request)
+        if self.companion.view_of(grant) is not None:  # a game with its own page (adapters/web/views)
+            return await _game_call(self.companion.game_play, grant, body)
         action = body.get("action")
         if action not in ("place", "pass", "swap", "resign"):
             raise _json_error(400, "That's not a move: place, pass, swap or resign.")
@@ -281,6 +289,27 @@ class WebServer:
         if refused is not None:
             return web.json_response({"ok": False, "reason": refused}, status=422)
         return web.json_response({"ok": True})
+
+
+async def _game_call(
+    call: Callable[[Grant, dict[str, Any]], Any], grant: Grant, body: dict[str, Any]
+) -> web.Response:
+    """A preview or move of a game with its own page: its answer, or the HTTP error saying why not."""
+    try:
+        found = call(grant, body)
+        if asyncio.iscoroutine(found):
+            found = await found
+    except BadRequest as exc:
+        raise _json_error(400, str(exc)) from None
+    except PermissionError as exc:
+        raise _json_error(403, str(exc)) from None
+    except GameGone as exc:
+        raise _json_error(410, str(exc)) from None
+    if isinstance(found, dict):  # a preview
+        return web.json_response(found)
+    if found is not None:  # the game's refusal, in its own words
+        return web.json_response({"ok": False, "reason": found}, status=422)
+    return web.json_response({"ok": True})
 
 
 def _request_origin(request: web.Request) -> str:

@@ -3,7 +3,8 @@
 With ``PUBLIC_URL`` set, a :class:`~adapters.web.companion.WebCompanion` is attached to every
 platform's runtime and its routes are mounted on the process's one HTTP server (HOST:PORT,
 behind the reverse proxy that ``PUBLIC_URL`` names). Without it, :class:`WebOff` tells each
-player of a board game once, in their private rack note, how an operator turns pages on.
+player of a turn-based game (MOJO, paths, shed, dice) once, in their private rack note, how an
+operator turns pages on.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from aiohttp import web
 from adapters.web.companion import BoardPreview, WebCompanion
 from adapters.web.links import Links
 from adapters.web.server import WebServer
+from adapters.web.views import view_for
 from bot.clock import Clock
 from bot.delivery import Tap
 from bot.events import Outbound, Private
@@ -24,7 +26,7 @@ from storage.weblinks import WebLinkStore
 
 #: What a player of a board game is told once when the process has no PUBLIC_URL.
 HOW_TO_ENABLE = (
-    "Tip: this game can be played on a real board in a browser (drag tiles, see each word's score). "
+    "Tip: this game can be played in a browser (drag tiles or cards, see each move's words and score). "
     "Whoever runs moji turns it on by setting PUBLIC_URL (docs/WEB.md)."
 )
 
@@ -61,7 +63,9 @@ class WebOff:
             if not isinstance(message, Private) or message.view.kind != "private":
                 return message
             session = runtime.session(message.chat)
-            if session is None or not isinstance(session.engine, BoardPreview):
+            if session is None or not (
+                isinstance(session.engine, BoardPreview) or view_for(session.info.name) is not None
+            ):
                 return message
             who = (message.chat.platform, message.chat.workspace_id, message.player.user_id)
             if who in self.told:

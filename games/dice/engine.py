@@ -72,6 +72,19 @@ class Played:
     status: Literal["played", "doubled", "challenged-off", "missed"] = "played"
 
 
+@dataclass(frozen=True, slots=True)
+class DicePreview:
+    """A word's preview (:meth:`LetterDice.preview`): the move as it would be played
+    (``STONe 3 2``), the word as the mat would show it, its score, or why it can't be played.
+    Outside strict mode it never says whether the word is in the dictionary (that is what a
+    challenge is for)."""
+
+    move: str = ""
+    shown: str = ""
+    score: int = 0
+    reason: str = ""
+
+
 class DiceReader:
     """The moves of a letter-dice game with given options (:attr:`GameInfo.reads`)."""
 
@@ -455,6 +468,33 @@ class LetterDice(GameEngine):
             if not verdict.ok:
                 return [Notice("rejected", verdict.message, seat, ref)]
         return self._play(seat, side, fit, now, ref)
+
+    def preview(self, seat: str, text: str) -> DicePreview:
+        """What ``seat`` playing the word ``text`` (``STONE``, ``STONe 3 2``) would do now: fitted to
+        the roll and the mat as the move would be (in strict mode judged by the dictionary too,
+        as the move is at once). Changes nothing."""
+        side = self.side_of(seat)
+        if side is None or seat in self.left:
+            return DicePreview(reason="You're not playing in this game.")
+        move = parse_move(text, self.language)
+        if not isinstance(move, WordMove):
+            return DicePreview(reason=f"I can't read {excerpt(text.strip())} as a word. {NOTATION_HELP}")
+        if self.phase != "play":
+            return DicePreview(reason="No more words: the last one can only be challenged or accepted.")
+        if side != self.side:
+            return DicePreview(
+                reason=f"It's {possessive(self.side_name(self.side), start=False)} turn, not yours."
+            )
+        fit = fit_word(
+            move.word, self.rolled, self.mat, blanks_at=move.blanks, cross=move.cross, prev=move.prev
+        )
+        if isinstance(fit, str):
+            return DicePreview(reason=fit)
+        if self.cfg.strict:
+            verdict = self.lexicon.judge(fit.word, self.rules)
+            if not verdict.ok:
+                return DicePreview(fit.notation(), fit.shown(), fit.score, verdict.message)
+        return DicePreview(fit.notation(), fit.shown(), fit.score)
 
     def _play(self, seat: str, side: int, fit: Fit, now: float, ref: str | None) -> list[Notice]:
         played = Played(self.turn, side, seat, fit, fit.score)

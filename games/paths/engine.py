@@ -68,6 +68,21 @@ class _Claimed:
         return f" Not marked: {' '.join(self.skipped)}" if self.skipped else ""
 
 
+@dataclass(frozen=True, slots=True)
+class PathsPreview:
+    """What a placing move would do, judged as the move itself would be (:meth:`PathsEngine.preview`).
+
+    ``words``: each named word, its points if it would be marked down, and why not ("" when it
+    counts). ``reason``: why the move would be refused or cost the tile ("" when it stands);
+    ``score``: the points it would bring.
+    """
+
+    move: str
+    words: tuple[tuple[str, int, str], ...] = ()
+    score: int = 0
+    reason: str = ""
+
+
 class PathsReader:
     """The moves of a Mark My Words game with given options (:attr:`GameInfo.reads`)."""
 
@@ -223,6 +238,66 @@ class PathsEngine(GameEngine):
         if self.board.can_form("".join(sorted(racks | pile)), self.board.frontier()):
             return False
         return not self.board.can_form("".join(sorted(racks)), self.board.blanks_in_play())
+
+    def preview(self, seat: str, text: str) -> PathsPreview | str:
+        """What ``seat`` placing a tile as ``text`` says (``E5 T ATE TEA``: a square, a letter of
+        their rack and the words they name) would do now, judged by the same rules as the move
+        (the rack, the square, the words' dictionary, path and newness, the tile's word); or the
+        reason ``text`` is no placing move. It names no word the player did not name, and
+        changes nothing."""
+        try:
+            move = parse_move(text, self.size, self.size, self.language)
+        except MoveError as exc:
+            return str(exc)
+        if not isinstance(move, Place):
+            return "Only a tile placed on the grid has a preview."
+        name = square_name(move.square, self.size)
+        shown = " ".join((name, move.letter.upper(), *(w.upper() for w in move.words)))
+
+        def refused(reason: str) -> PathsPreview:
+            return PathsPreview(shown, reason=reason)
+
+        if seat not in self.racks:
+            return refused("You're not playing in this game.")
+        if self.done or not self.started:
+            return refused("The game is over." if self.done else "The game hasn't started yet.")
+        if seat in self.gone:
+            return refused("You left this game.")
+        if seat != self.seat_id:
+            return refused(f"It's {grammar.possessive(self.names[self.seat_id], start=False)} turn.")
+        if move.letter not in self.racks[seat]:
+            return refused(f"You have no {move.letter.upper()} tile. {self._rack_text(seat)}")
+        held = self.squares[move.square]
+        if held.isalpha():
+            return refused(f"{name} already holds {grammar.a(held.upper())}.")
+        if move.swap and held != BLANK:
+            return refused(f"{name} holds no blank tile to exchange.")
+        must_word = held == BLANK or not self.first_round or self.board.touches(move.square)
+        if must_word and not move.words:
+            return refused(
+                f"Name the new word your tile makes there, like `{name} {move.letter.upper()} WORD`."
+            )
+        must = move.square if must_word else None
+        self.squares[move.square] = move.letter  # (put back below: a preview changes nothing)
+        try:
+            taken: dict[str, set[int]] = {}
+            out: list[Recording] = []
+            judged = []
+            for word in move.words:
+                why = self._claim_one(seat, word, "move", taken, must, frozenset(), out)
+                judged.append((word.upper(), 0 if why else self.points(word), why or ""))
+            claimed = self._claims(seat, move.words, "move", must=must)
+        finally:
+            self.squares[move.square] = held
+        if isinstance(claimed, _Refusal):
+            reason = claimed.reason
+            if self.config.misplaced != "retry":
+                where = "the Free Letter Pile" if self.config.free_pile else "out of the game"
+                reason += (
+                    f" Played like this, your {move.letter.upper()} would go to {where} and your turn end."
+                )
+            return PathsPreview(shown, tuple(judged), 0, reason)
+        return PathsPreview(shown, tuple(judged), sum(r.points for r in claimed.recordings))
 
     # ------------------------------------------------------------ apply
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from games.common import grammar, meaning
 from games.common.engine import GameEngine
@@ -34,7 +35,7 @@ from games.common.protocol import (
 )
 from games.common.text import user
 from games.common.words import Verdict, WordJudge, WordRules
-from games.shed.cards import Card, deck_for, hand_text, resolve_set
+from games.shed.cards import ACTIONS, Card, deck_for, hand_text, resolve_set
 from games.shed.notation import NotationError, parse
 from games.shed.options import ShedConfig
 from games.shed.rearrange import Refusal
@@ -50,6 +51,29 @@ def load_judge(dictionary: str, language: str = "en") -> WordJudge:
 
     judge: WordJudge = load(dictionary, language=language)
     return judge
+
+
+@dataclass(frozen=True, slots=True)
+class ShedPreview:
+    """A line's preview (:meth:`ShedGame.preview`): whether it would be played, why not, and
+    what the table would hear (``You play WHO (5 cards left).``)."""
+
+    ok: bool
+    reason: str = ""
+    said: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HandCard:
+    """One card of a hand as its owner's page shows it (:meth:`ShedGame.hand_of`)."""
+
+    kind: str  # "letter" | "joker" | "action"
+    letter: str = ""  # a letter card's letter, lower-case
+    colour: str = ""
+    action: str = ""  # an action card's code ("skip", "deck-trade"…)
+    name: str = ""  # an action card's name ("Deck Trade")
+    usage: str = ""  # how an action card is typed ("trade Q Bob")
+    help: str = ""  # what an action card does
 
 
 class ShedReader:
@@ -266,6 +290,46 @@ class ShedGame(GameEngine):
             return refuse(str(exc))
         self.round = state
         return self._after_turn(seat, report, action)
+
+    def hand_of(self, seat: str) -> tuple[HandCard, ...]:
+        """``seat``'s own hand, in the order the table lists hands (letters A-Z, jokers, action
+        cards); empty for anyone else. Private: only ever shown to that seat."""
+        order = {"letter": 0, "joker": 1, "action": 2}
+        cards = sorted(
+            self.round.hands.get(seat, ()), key=lambda c: (order[c.kind], c.letter, c.action, c.id)
+        )
+        out = []
+        for card in cards:
+            name, usage, help_text = ACTIONS.get(card.action, ("", "", ""))
+            out.append(HandCard(card.kind, card.letter, card.colour, card.action, name, usage, help_text))
+        return tuple(out)
+
+    def preview(self, seat: str, text: str) -> ShedPreview:
+        """What ``seat`` playing the line ``text`` would do now, judged by the same rules as the
+        line itself (all or nothing), on a copy of the round: nothing changes, and the preview
+        says only what the table would hear (never a card drawn or taken)."""
+        if self.done:
+            return ShedPreview(False, "The game is over.")
+        if not self.round_no:
+            return ShedPreview(False, "The game hasn't started yet.")
+        if seat not in self.active:
+            return ShedPreview(False, "You're not playing in this game.")
+        if seat != self.current:
+            who = self.names.get(self.current or "", "someone else")
+            return ShedPreview(False, f"It's not your turn: it's {who}'s.")
+        try:
+            ops = parse(text, self.language)
+        except NotationError as exc:
+            return ShedPreview(False, str(exc))
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        state = self.round.copy()
+        try:
+            report = play_turn(state, seat, ops, self._turn_rules(), rng)
+        except Refusal as exc:
+            return ShedPreview(False, str(exc))
+        said = "You " + "; ".join(grammar.agree("You", w) for w in report.words)
+        return ShedPreview(True, "", f"{said} ({grammar.count(len(state.hands[seat]), 'card')} left).")
 
     def _turn_rules(self) -> TurnRules:
         opponents = [Opponent(s, self.names[s], self.numbers[s]) for s in self.active]

@@ -50,8 +50,10 @@ class Table:
 
 
 @asynccontextmanager
-async def web_table(tmp_path: Path, clock: Clock, *, port: int = 0) -> AsyncIterator[Table]:
-    """A MOJO game of Ann and Bob in ``CHAT``, its pages served on 127.0.0.1."""
+async def web_table(
+    tmp_path: Path, clock: Clock, *, port: int = 0, game: str = "board", options: tuple[str, ...] = OPTIONS
+) -> AsyncIterator[Table]:
+    """A game of Ann and Bob in ``CHAT`` (MOJO unless ``game`` says), its pages served on 127.0.0.1."""
     store = SQLiteStore(tmp_path / "web.db")
     await store.open()
     table = LocalTable(load_default(), MemoryLog(), store.web_links, clock, "http://127.0.0.1")
@@ -60,7 +62,7 @@ async def web_table(tmp_path: Path, clock: Clock, *, port: int = 0) -> AsyncIter
     url = f"http://127.0.0.1:{server.port}"
     table.public_url(url)
     try:
-        await table.start([ANN, BOB], "board", OPTIONS, chat=CHAT)
+        await table.start([ANN, BOB], game, options, chat=CHAT)
         yield Table(table, store, server, url)
     finally:
         await table.close()

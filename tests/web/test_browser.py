@@ -48,12 +48,7 @@ PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile":
 SHOTS = os.environ.get("MOJI_SCREENSHOTS", "")
 
 
-@pytest_asyncio.fixture(scope="session", loop_scope="session")
-async def browser() -> AsyncIterator[Browser]:
-    async with async_playwright() as playwright:
-        launched = await playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield launched
-        await launched.close()
+# (the ``browser`` fixture, one Chromium for every browser test: tests/web/conftest.py)
 
 
 @pytest_asyncio.fixture(loop_scope="session")

@@ -1,0 +1,91 @@
+"""Each turn-based game's own page, beside MOJO's board (``companion.py``): what its page shows
+(built from the game's own snapshot for one viewer, and the viewer's own hand or rack), how a
+page's move becomes the words a player would type, and its preview.
+
+A view never decides a rule: it writes the move a player would type (``E5 T ATE``, ``#1+H ->
+SHOCK``, ``STONe 3 2``), which the companion hands the chat's runtime as a typed ``play``; the
+previews are the games' own pure ``preview`` methods. The games are read through the small
+protocols of each module (adapters never import a game's package).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from games.common.protocol import Snapshot
+
+
+class BadRequest(ValueError):
+    """A page's request that no player could have made; the message says what was expected."""
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """A game's own part of a page: its template's model, built for one viewer."""
+
+    game: str
+    data: Any
+
+
+class GameView(Protocol):
+    """One game's page (``game``: the registry's name of the game, ``paths``)."""
+
+    game: str
+    #: The link button's label on a player's private note ("Open your hand").
+    label: str
+
+    def part(self, engine: Any, snapshot: Snapshot, seat: str | None) -> Any:
+        """The page's own model for ``seat`` (None: a watcher): never another seat's hand."""
+        ...
+
+    def hides(self, line: str) -> bool:
+        """Whether the page shows ``line`` of the snapshot its own way (so not as text)."""
+        ...
+
+    def preview(self, engine: Any, seat: str, body: Mapping[str, Any]) -> dict[str, Any]:
+        """What the page's move would do (``{"ok": …, "move": …, "reason": …}``), by the game."""
+        ...
+
+    def words(self, engine: Any, seat: str, body: Mapping[str, Any]) -> tuple[str, ...]:
+        """The words of the typed ``play`` command the page's move is (raises :class:`BadRequest`)."""
+        ...
+
+
+def text_field(body: Mapping[str, Any], name: str, *, limit: int = 120, allow: str = " ") -> str:
+    """A short text of a request (letters and ``allow`` only), or :class:`BadRequest`."""
+    value = body.get(name, "")
+    if not isinstance(value, str) or len(value) > limit:
+        raise BadRequest(f"{name} is a short text.")
+    if not all(ch.isalpha() or ch in allow for ch in value):
+        raise BadRequest(f"{name} holds letters only.")
+    return value.strip()
+
+
+def number(body: Mapping[str, Any], name: str, low: int, high: int) -> int:
+    """A whole number of a request within ``low``..``high``, or :class:`BadRequest`."""
+    value = body.get(name)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise BadRequest(f"{name} is a number from {low} to {high}.")
+    return value
+
+
+def views() -> dict[str, GameView]:
+    """Every game's view by game name (MOJO's board is the companion's own)."""
+    from adapters.web.views.dice import DiceView
+    from adapters.web.views.paths import PathsView
+    from adapters.web.views.shed import ShedView
+
+    return {view.game: view for view in (PathsView(), ShedView(), DiceView())}
+
+
+#: Every game's view by game name.
+VIEWS: dict[str, GameView] = {}
+
+
+def view_for(game: str) -> GameView | None:
+    """The page of ``game`` (None: none, or MOJO's board)."""
+    if not VIEWS:
+        VIEWS.update(views())
+    return VIEWS.get(game)

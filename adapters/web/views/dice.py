@@ -1,0 +1,115 @@
+"""Letter dice on a page: the roll as buttons, the word to cross, a word built from dice (and
+one letter of the mat's word) by pointer or keyboard, its fit and score from the game's own
+preview (``LetterDice.preview``), and ``challenge``, ``accept`` and ``concede``.
+
+Nothing in this game is hidden (every page shows the same roll), and outside strict mode the
+preview never says whether a word is in the dictionary: that is what a challenge is for."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from adapters.web.views import BadRequest, number, text_field
+from games.common.protocol import Snapshot
+
+#: Words a move reads as a command when typed alone: the page writes them ``=ACCEPT``.
+COMMAND_WORDS = frozenset({"challenge", "accept", "nochallenge", "concede", "noword", "giveup", "resign"})
+#: The longest word the dice can make (ten dice and the mat's letter).
+LONGEST = 11
+
+
+class DiceGame(Protocol):
+    """What the page reads from a letter-dice engine (``games.dice``'s ``LetterDice``)."""
+
+    @property
+    def mat(self) -> tuple[Any, ...]:
+        """The word to cross, die by die (``letter``, ``points``, ``blank``)."""
+        ...
+
+    def preview(self, seat: str, text: str) -> Any:
+        """A word's preview (``move``, ``shown``, ``score``, ``reason``)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    """One rolled die, as a button."""
+
+    index: int
+    letter: str  # upper-case; "" for a blank
+    points: int
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class DicePart:
+    """A letter-dice page: the roll, the word to cross (both public), and whether it may move."""
+
+    dice: tuple[Die, ...]
+    mat: tuple[Die, ...]
+    player: bool
+
+
+def die_label(letter: str, points: int) -> str:
+    """A die's accessible name: its letter (or blank) and points."""
+    return f"{letter or 'blank'}, {points} point{'s' if points != 1 else ''}"
+
+
+class DiceView:
+    """Letter dice's page."""
+
+    game = "dice"
+    label = "Open the dice"
+
+    def part(self, engine: DiceGame, snapshot: Snapshot, seat: str | None) -> DicePart:
+        """The roll and the word to cross (the same for every viewer: nothing is hidden)."""
+        dice = tuple(
+            Die(i, card.letter.upper(), card.points, die_label(card.letter.upper(), card.points))
+            for i, card in enumerate(snapshot.cards)
+        )
+        mat = tuple(
+            Die(
+                i,
+                p.letter.upper(),
+                p.points,
+                f"letter {i + 1} of the word to cross: {p.letter.upper()}"
+                + (", a blank" if p.blank else f", {p.points} point{'s' if p.points != 1 else ''}"),
+            )
+            for i, p in enumerate(engine.mat if snapshot.cards else ())
+        )
+        return DicePart(dice, mat, seat is not None)
+
+    def hides(self, line: str) -> bool:
+        """The page shows the roll and its own help."""
+        return line.startswith(("Roll:", "Type the word"))
+
+    def preview(self, engine: DiceGame, seat: str, body: Mapping[str, Any]) -> dict[str, Any]:
+        """The word fitted to the roll and the mat, and its score (or why it can't be played)."""
+        if body.get("action") != "word":
+            return {"ok": False, "reason": "Only a word has a preview."}
+        found = engine.preview(seat, " ".join(self.words(engine, seat, body)))
+        return {
+            "ok": not found.reason,
+            "move": found.move,
+            "shown": found.shown,
+            "score": found.score,
+            "reason": found.reason,
+        }
+
+    def words(self, engine: DiceGame, seat: str, body: Mapping[str, Any]) -> tuple[str, ...]:
+        """The typed move: ``STONe 3 2`` (a blank in lower case), ``challenge``, ``accept``, ``concede``."""
+        action = body.get("action")
+        if action in ("challenge", "accept", "concede"):
+            return (str(action),)
+        if action != "word":
+            raise BadRequest("That's not a move: word, challenge, accept or concede.")
+        word = text_field(body, "word", limit=LONGEST, allow="")
+        if not word:
+            raise BadRequest("Build a word from the dice first.")
+        if body.get("cross") is None:
+            return (f"={word}" if word.lower() in COMMAND_WORDS else word,)
+        cross = number(body, "cross", 1, LONGEST)
+        prev = number(body, "prev", 1, LONGEST)
+        return (word, str(cross), str(prev))

@@ -1,0 +1,158 @@
+"""The pages' requests, read by each game's view (adapters/web/views): whatever a request holds,
+a view either writes a move the game's own notation reads, or says why not (never a crash, never
+a line the game could misread); and each view's part of a page for a player and a watcher."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adapters.web.views import BadRequest, view_for
+from adapters.web.views.dice import DiceView
+from adapters.web.views.paths import PathsView, square_label
+from adapters.web.views.shed import ShedView
+from games.common.protocol import CardFace, Cell, SeatLine, Snapshot
+from games.dice.rules import WordMove
+from games.dice.rules import parse_move as dice_move
+from games.paths.moves import parse_move as paths_move
+from games.shed.notation import parse as shed_line
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 200) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=8,
+)
+LETTERS = st.text(alphabet="abcxyzQWE *-#1é", max_size=14)
+
+
+class Grid:
+    size = 12
+
+
+def body(keys: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
+    return st.fixed_dictionaries({}, optional=keys)
+
+
+PATHS = body(
+    {
+        "action": st.sampled_from(["place", "blank", "discard", "knock", "pass", "nope"]) | JSON,
+        "row": st.integers(-1, 13) | JSON,
+        "col": st.integers(-1, 13) | JSON,
+        "letter": LETTERS | JSON,
+        "words": LETTERS | JSON,
+    }
+)
+SHED = body(
+    {
+        "action": st.sampled_from(["word", "card", "draw", "nope"]) | JSON,
+        "cards": st.lists(st.sampled_from(["A", "*b", "ñ", "12", "", "**"]), max_size=22) | JSON,
+        "sources": st.lists(st.integers(-1, 8), max_size=7) | JSON,
+        "results": LETTERS | JSON,
+        "card": st.sampled_from(
+            ["skip", "trade", "deck-trade", "swap-hands", "draw-two", "all-draw-two", "x"]
+        ),
+        "target": st.integers(-1, 4) | JSON,
+        "give": st.sampled_from(["A", "*", "ab", ""]) | JSON,
+    }
+)
+DICE = body(
+    {
+        "action": st.sampled_from(["word", "challenge", "accept", "concede", "nope"]) | JSON,
+        "word": LETTERS | st.sampled_from(["accept", "STONe", "concede"]) | JSON,
+        "cross": st.integers(0, 13) | JSON,
+        "prev": st.integers(0, 13) | JSON,
+    }
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(request=PATHS)
+def test_a_paths_request_is_a_move_the_game_reads_or_a_reason(request: dict[str, Any]) -> None:
+    try:
+        words = PathsView().words(Grid(), "web:ann", request)
+    except BadRequest as exc:
+        assert str(exc)
+        return
+    paths_move(" ".join(words), 12, 12)  # (raises MoveError if the game could not read it)
+
+
+@settings(max_examples=200, deadline=None)
+@given(request=SHED)
+def test_a_shed_request_is_a_line_the_game_reads_or_a_reason(request: dict[str, Any]) -> None:
+    try:
+        words = ShedView().words(None, "web:ann", request)  # type: ignore[arg-type]
+    except BadRequest as exc:
+        assert str(exc)
+        return
+    ops = shed_line(" ".join(words))
+    assert len(ops) == 1, "a page's move is one move: no `;` can slip in"
+
+
+@settings(max_examples=200, deadline=None)
+@given(request=DICE)
+def test_a_dice_request_is_a_move_the_game_reads_or_a_reason(request: dict[str, Any]) -> None:
+    try:
+        words = DiceView().words(None, "web:ann", request)  # type: ignore[arg-type]
+    except BadRequest as exc:
+        assert str(exc)
+        return
+    move = dice_move(" ".join(words))
+    assert move is not None
+    if request.get("action") == "word":
+        assert isinstance(move, WordMove), "a word is never read as a command"
+
+
+def test_every_game_with_a_page_has_its_view() -> None:
+    assert {g: type(view_for(g)).__name__ for g in ("paths", "shed", "dice")} == {
+        "paths": "PathsView",
+        "shed": "ShedView",
+        "dice": "DiceView",
+    }
+    assert view_for("board") is None and view_for("race") is None
+
+
+def test_a_paths_page_part_names_every_square_and_holds_a_watcher_s_no_tiles() -> None:
+    snapshot = Snapshot(
+        "Mark My Words",
+        cards=(CardFace("T", "", 0), CardFace("", "", 0)),
+        lines=("Knocking: `knock WORD` claims new words for 20 s after each turn.",),
+        board=((Cell("A"), Cell(" ", blank=True)), (Cell(), Cell("T", recent=True))),
+    )
+    mine = PathsView().part(Grid(), snapshot, "web:ann")
+    assert [sq.label for row in mine.grid for sq in row] == ["A1, A", "B1, blank tile", "A2, empty", "B2, T"]
+    assert mine.rack == ("T",) and mine.blanks == 1 and mine.knock and mine.player
+    public = PathsView().part(Grid(), snapshot, None)
+    assert public.rack == () and public.blanks == 0 and not public.player
+    assert square_label("C3", "", False) == "C3, empty"
+
+
+def test_a_shed_page_part_reads_the_table_words_and_the_opponents() -> None:
+    class Hand:
+        def hand_of(self, seat: str) -> tuple[Any, ...]:
+            return ()
+
+    snapshot = Snapshot(
+        "Shed",
+        seats=(SeatLine("web:ann", "Ann", 0, "#1 · 5 cards"), SeatLine("web:bob", "Bob", 0, "#2 · 3 cards")),
+        lines=("Table words:", "  #1  SHoCK  (Ann)", "Deck: 3 cards · discard pile: 0"),
+    )
+    part = ShedView().part(Hand(), snapshot, "web:ann")  # type: ignore[arg-type]
+    assert [(w.number, w.shown, w.owner) for w in part.table] == [(1, "SHoCK", "Ann")]
+    assert part.opponents == ((2, "Bob"),)
+    assert ShedView().hides("  #1  SHoCK  (Ann)") and not ShedView().hides("Deck: 3 cards · discard pile: 0")
+
+
+@pytest.mark.parametrize(
+    ("request_body", "typed"),
+    [
+        ({"action": "place", "row": 4, "col": 4, "letter": "t", "words": "ate, tea"}, "E5 T ATE TEA"),
+        ({"action": "blank", "row": 0, "col": 11}, "blank L1"),
+        ({"action": "discard", "letter": "q"}, "discard Q"),
+        ({"action": "knock", "words": "oxcart"}, "knock OXCART"),
+    ],
+)
+def test_a_paths_move_is_written_as_a_player_types_it(request_body: dict[str, Any], typed: str) -> None:
+    assert " ".join(PathsView().words(Grid(), "web:ann", request_body)) == typed
