@@ -37,6 +37,7 @@ from aiohttp import web
 
 from adapters.web.companion import MAX_TILES, GameGone, PageModel, WebCompanion
 from adapters.web.links import SESSION_TTL, chat_of
+from adapters.web.text import web_html
 from bot.clock import Clock
 from storage.weblinks import Grant
 
@@ -366,6 +367,7 @@ TEMPLATES = jinja2.Environment(
     autoescape=True,
     undefined=jinja2.StrictUndefined,
 )
+TEMPLATES.filters["chat"] = web_html
 _KINDS = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
 #: The page's own files, read once: name -> (bytes, content type).
 STATIC: dict[str, tuple[bytes, str]] = {
