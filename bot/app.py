@@ -284,8 +284,13 @@ async def http_server(config: Config, svc: Services) -> AsyncIterator[HealthServ
     routes to it.
     """
     from bot.health import HealthServer
+    from bot.httpguard import Limits
 
-    server = HealthServer(config.host, config.port)
+    server = HealthServer(
+        config.host,
+        config.port,
+        limits=Limits(per_peer=config.http_per_address, trusted=config.trusted_proxies),
+    )
     server.watch_database(svc.store)
     for platform in config.platforms:
         server.expect(platform)

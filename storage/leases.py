@@ -67,7 +67,8 @@ _JOIN_INSTANCES = (
 _LIVE_INSTANCES = "SELECT instance_id FROM instances WHERE seen_until >= {now} ORDER BY instance_id"
 # (a row made here is not yet alive, seen_until 0: the process's router says so when it starts)
 _SET_INSTANCE_WEB = (
-    "INSERT INTO instances (instance_id, started_at, seen_until, web_url, web_key) VALUES (?, {now}, 0, ?, ?) "
+    "INSERT INTO instances (instance_id, started_at, seen_until, web_url, web_key) "
+    "VALUES (?, {now}, 0, ?, ?) "
     "ON CONFLICT (instance_id) DO UPDATE SET web_url = excluded.web_url, web_key = excluded.web_key"
 )
 _INSTANCE_WEB = (
