@@ -11,6 +11,8 @@ Routes (``G`` is a game id):
   resign), judged by the game;
 - ``GET /static/…``: the page's own scripts and styles (no CDN, no bundler).
 
+A request for a game another process runs is passed on to that process (:mod:`adapters.web.proxy`).
+
 Every response carries a strict Content-Security-Policy (``'self'``, no inline script or style),
 ``Referrer-Policy: no-referrer`` and ``nosniff``; every POST and the live channel refuse another
 site's ``Origin``; each session has its own rate limit.
@@ -37,6 +39,7 @@ from aiohttp import web
 
 from adapters.web.companion import MAX_TILES, GameGone, PageModel, WebCompanion
 from adapters.web.links import SESSION_TTL, chat_of
+from adapters.web.proxy import GONE, MOVING, PageProxy, Peer
 from adapters.web.text import web_html
 from bot.clock import Clock
 from storage.weblinks import Grant
@@ -51,6 +54,10 @@ CSP = (
 )
 #: Seconds between keep-alive comments on a quiet live channel (proxies close idle streams).
 HEARTBEAT = 15.0
+#: Milliseconds a page's live channel waits before it reconnects (EventSource's ``retry``).
+RECONNECT_MS = 1000
+#: What a page is told while its game changes hands (its owner died; another adopts it).
+MOVING_TEXT = "This game is moving to another moji process: one moment…"
 #: Requests a session may make in a burst, then per second (previews, moves, live channels).
 BURST, RATE = 30, 5.0
 
@@ -75,9 +82,13 @@ class Bucket:
 class WebServer:
     """The companion's aiohttp application (mount it with :meth:`routes`, or run :meth:`app`)."""
 
-    def __init__(self, companion: WebCompanion, clock: Clock, public_url: str) -> None:
+    def __init__(
+        self, companion: WebCompanion, clock: Clock, public_url: str, proxy: PageProxy | None = None
+    ) -> None:
         self.companion = companion
         self.clock = clock
+        #: Passes requests for games other processes run on to them (None: one process only).
+        self.proxy = proxy
         self.origin = ""
         self.secure = False
         self.public_url(public_url)
@@ -161,12 +172,15 @@ class WebServer:
 
     # ------------------------------------------------------------ pages
 
-    async def page(self, request: web.Request) -> web.Response:
+    async def page(self, request: web.Request) -> web.StreamResponse:
         """The game's page, or the opening page that trades the link's secret for a session."""
         game = request.match_info["game"]
         grant = await self.companion.links.session(request.cookies.get(COOKIE, ""))
         if grant is None or grant.game_id != game:
             return self.render("open.html", {"game": game})
+        away = await self._away(request, grant)
+        if away is not None:
+            return away
         try:
             model = self.companion.model(grant)
         except GameGone as exc:
@@ -204,15 +218,10 @@ class WebServer:
         if not self._same_origin(request):
             raise _json_error(403, "The live channel is for moji's own pages only.")
         grant = await self._grant(request)
-        response = web.StreamResponse(
-            headers={
-                "Content-Type": "text/event-stream",
-                "Cache-Control": "no-store",
-                "X-Accel-Buffering": "no",  # nginx: pass each update on at once
-                "X-Content-Type-Options": "nosniff",
-            }
-        )
-        await response.prepare(request)
+        away = await self._away(request, grant)
+        if away is not None:
+            return away
+        response = await _stream(request)
         wake = self.companion.follow(grant)
         try:
             wake.set()  # the current state first
@@ -254,10 +263,47 @@ class WebServer:
                 self.watching.pop(next(iter(self.watching)))
         return update, bool(model.ended)
 
-    async def preview(self, request: web.Request) -> web.Response:
+    async def _away(self, request: web.Request, grant: Grant) -> web.StreamResponse | None:
+        """The answer to a request whose game another process runs (passed on to it), or that
+        is changing hands ("moving": ask again in a moment); None when it is served here (or
+        by nobody: the caller says so)."""
+        if self.proxy is None:
+            return None
+        passed_on = self.proxy.passed_on(request)
+        if self.companion.session_for(grant) is not None or grant.game_id in self.companion.ended:
+            return None
+        # (a request passed on here is never passed on again: its game moved meanwhile)
+        where = MOVING if passed_on else await self.proxy.where(grant)
+        if where == GONE:
+            return None
+        if isinstance(where, Peer):
+            answer = await self.proxy.forward(request, where)
+            if answer is not None:
+                return answer
+        return await self._moving(request)
+
+    async def _moving(self, request: web.Request) -> web.StreamResponse:
+        """Answer a page whose game is changing hands: try again in a moment."""
+        if request.path.endswith("/events"):
+            # a stream that ends at once: the browser's EventSource reconnects after ``retry``
+            # (an error status would make it give up)
+            response = await _stream(request)
+            await response.write(f": {MOVING_TEXT}\n\n".encode())
+            return response
+        if request.method == "GET":
+            page = self.render("gone.html", {"reason": MOVING_TEXT}, status=503)
+            page.headers["Refresh"] = "2"
+            page.headers["Retry-After"] = "2"
+            return page
+        raise _json_error(503, MOVING_TEXT)
+
+    async def preview(self, request: web.Request) -> web.StreamResponse:
         """What the placed tiles would make (words and score), computed by the game."""
         body = await self._body(request)
         grant = await self._grant(request)
+        away = await self._away(request, grant)
+        if away is not None:
+            return away
         tiles = _tiles(body.get("tiles"))
         try:
             return web.json_response(self.companion.preview(grant, tiles))
@@ -266,10 +312,13 @@ class WebServer:
         except GameGone as exc:
             raise _json_error(410, str(exc)) from None
 
-    async def move(self, request: web.Request) -> web.Response:
+    async def move(self, request: web.Request) -> web.StreamResponse:
         """A move from the page, judged by the game exactly as a typed one."""
         body = await self._body(request)
         grant = await self._grant(request)
+        away = await self._away(request, grant)
+        if away is not None:
+            return away
         action = body.get("action")
         if action not in ("place", "pass", "swap", "resign"):
             raise _json_error(400, "That's not a move: place, pass, swap or resign.")
@@ -282,6 +331,22 @@ class WebServer:
         if refused is not None:
             return web.json_response({"ok": False, "reason": refused}, status=422)
         return web.json_response({"ok": True})
+
+
+async def _stream(request: web.Request) -> web.StreamResponse:
+    """A live channel's response, started: Server-Sent Events, never buffered or cached, and
+    the browser told to reconnect after :data:`RECONNECT_MS` when it ends."""
+    response = web.StreamResponse(
+        headers={
+            "Content-Type": "text/event-stream",
+            "Cache-Control": "no-store",
+            "X-Accel-Buffering": "no",  # nginx: pass each update on at once
+            "X-Content-Type-Options": "nosniff",
+        }
+    )
+    await response.prepare(request)
+    await response.write(f"retry: {RECONNECT_MS}\n\n".encode())
+    return response
 
 
 def _request_origin(request: web.Request) -> str:
@@ -323,6 +388,7 @@ def _json_error(status: int, reason: str) -> web.HTTPException:
         410: web.HTTPGone,
         415: web.HTTPUnsupportedMediaType,
         429: web.HTTPTooManyRequests,
+        503: web.HTTPServiceUnavailable,
     }
     return errors[status](text=body, content_type="application/json")
 
