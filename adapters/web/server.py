@@ -28,8 +28,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -93,8 +94,8 @@ class WebServer:
         self.secure = False
         self.public_url(public_url)
         self.buckets: dict[str, Bucket] = {}
-        #: Each game's watchers' update, shared: game id -> (its change number, the event, ended).
-        self.watching: dict[str, tuple[int, bytes, bool]] = {}
+        #: Each game's watchers' live part, shared: game id -> its latest rendering.
+        self.watching: dict[str, Rendered] = {}
 
     def public_url(self, url: str) -> None:
         """The base of every link (``PUBLIC_URL``): its origin is the one pages come from."""
@@ -185,7 +186,8 @@ class WebServer:
             model = self.companion.model(grant)
         except GameGone as exc:
             return self.render("gone.html", {"reason": str(exc)}, status=410)
-        return self.render("game.html", self._context(model))
+        page = TEMPLATES.get_template("game.html").render(self._context(model))
+        return web.Response(text=_MARKS.sub("", page), content_type="text/html")
 
     def _context(self, model: PageModel) -> dict[str, Any]:
         return {"m": model, "now": self.clock.now()}
@@ -223,6 +225,7 @@ class WebServer:
             return away
         response = await _stream(request)
         wake = self.companion.follow(grant)
+        shown: Rendered | None = None
         try:
             wake.set()  # the current state first
             while True:
@@ -233,12 +236,13 @@ class WebServer:
                     continue
                 wake.clear()
                 try:
-                    update, ended = self._update(grant)
+                    update, shown = self._update(grant, shown)
                 except GameGone as exc:
                     await response.write(_sse("gone", {"reason": str(exc)}))
                     break
-                await response.write(update)
-                if ended:
+                if update is not None:
+                    await response.write(update)
+                if shown.ended:
                     break
         except (ConnectionResetError, asyncio.CancelledError):
             pass
@@ -246,22 +250,33 @@ class WebServer:
             self.companion.unfollow(grant, wake)
         return response
 
-    def _update(self, grant: Grant) -> tuple[bytes, bool]:
-        """The page's live part now, as one event (and whether the game has ended). A player's is
-        rendered for them alone; watchers of a game share one rendering per change of it."""
+    def _render(self, grant: Grant) -> Rendered:
+        """The page's live part now, cut into its regions. A player's is rendered for them alone;
+        watchers of a game share one rendering per change of it."""
+        version = self.companion.versions.get(chat_of(grant), 0)
         if grant.watcher:
-            version = self.companion.versions.get(chat_of(grant), 0)
             shared = self.watching.get(grant.game_id)
-            if shared is not None and shared[0] == version:
-                return shared[1], shared[2]
+            if shared is not None and shared.version == version:
+                return shared
         model = self.companion.model(grant)
         html = TEMPLATES.get_template("live.html").render(self._context(model))
-        update = _sse("state", {"html": html, "ended": bool(model.ended)})
+        rendered = cut(html, version, bool(model.ended))
         if grant.watcher:
-            self.watching[grant.game_id] = (version, update, bool(model.ended))
+            self.watching[grant.game_id] = rendered
             while len(self.watching) > 1000:
                 self.watching.pop(next(iter(self.watching)))
-        return update, bool(model.ended)
+        return rendered
+
+    def _update(self, grant: Grant, shown: Rendered | None) -> tuple[bytes | None, Rendered]:
+        """What a page that shows ``shown`` (None: nothing yet) is sent now: the whole live part
+        (``state``), only its changed regions (``patch``), or nothing (None: nothing it shows
+        changed); and what it shows then."""
+        now = self._render(grant)
+        if shown is None or shown.skeleton != now.skeleton:
+            return now.state(), now
+        if now is shown or (now.regions == shown.regions and now.ended == shown.ended):
+            return None, shown
+        return now.patch(shown), now
 
     async def _away(self, request: web.Request, grant: Grant) -> web.StreamResponse | None:
         """The answer to a request whose game another process runs (passed on to it), or that
@@ -347,6 +362,54 @@ async def _stream(request: web.Request) -> web.StreamResponse:
     await response.prepare(request)
     await response.write(f"retry: {RECONNECT_MS}\n\n".encode())
     return response
+
+
+#: A region of a page's live part: ``<!--r:ID-->`` before the element whose id is ID, ``<!--/r-->``
+#: after it. Any page's template may mark its regions; one without marks is sent whole each time.
+_REGION = re.compile(r"<!--r:([A-Za-z][\w-]*)-->(.*?)<!--/r-->", re.S)
+_MARKS = re.compile(r"<!--/?r(?::[\w-]+)?-->")
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Rendered:
+    """A page's live part at one change of its game, cut into its regions: its ``skeleton`` (the
+    rest, each region replaced by its mark) and each region's HTML by element id."""
+
+    version: int
+    skeleton: str
+    regions: dict[str, str]
+    html: str  # the whole, marks removed
+    ended: bool
+    _patches: dict[int, tuple[Rendered, bytes]] = field(default_factory=dict)
+
+    def state(self) -> bytes:
+        """The whole live part, as a ``state`` event."""
+        return _sse("state", {"v": self.version, "html": self.html, "ended": self.ended})
+
+    def patch(self, shown: Rendered) -> bytes:
+        """The regions that changed since ``shown`` (same skeleton), as a ``patch`` event: the
+        client replaces each by id. Watchers of one game share it (most showed the same)."""
+        cached = self._patches.get(shown.version)
+        if cached is not None and cached[0] is shown:
+            return cached[1]
+        changed = {key: html for key, html in self.regions.items() if shown.regions.get(key) != html}
+        data = {"v": self.version, "base": shown.version, "regions": changed, "ended": self.ended}
+        event = _sse("patch", data)
+        if len(self._patches) < 8:
+            self._patches[shown.version] = (shown, event)
+        return event
+
+
+def cut(html: str, version: int, ended: bool) -> Rendered:
+    """``html`` (a live part whose regions are marked) cut into its :class:`Rendered`."""
+    regions: dict[str, str] = {}
+
+    def keep(match: re.Match[str]) -> str:
+        regions[match.group(1)] = match.group(2)
+        return f"<!--r:{match.group(1)}-->"
+
+    skeleton = _REGION.sub(keep, html)
+    return Rendered(version, skeleton, regions, _MARKS.sub("", html), ended)
 
 
 def _request_origin(request: web.Request) -> str:

@@ -40,6 +40,7 @@ from tests.hardening.test_processes_discord import (
     pytestmark,
     until,
 )
+from tests.web.helpers import shown
 
 __all__ = ["pytestmark"]  # (PostgreSQL and POSIX signals; one worker: tests/conftest.py)
 
@@ -112,12 +113,16 @@ class Page:
             with contextlib.suppress(aiohttp.ClientError, asyncio.TimeoutError):
                 async with self.http.get(f"{self.base}/g/{self.game}/events", headers=self.headers) as r:
                     assert r.status == 200, f"an EventSource gives up on {r.status}"
+                    html, event = None, ""  # (each connection starts with the whole state)
                     async for raw in r.content:
                         line = raw.decode().rstrip("\n")
                         if line.startswith("retry: "):
                             retry = int(line[7:]) / 1000
+                        elif line.startswith("event: "):
+                            event = line[7:]
                         elif line.startswith("data: "):
-                            self.states.put_nowait(json.loads(line[6:])["html"])
+                            html = shown(html, event, json.loads(line[6:]))
+                            self.states.put_nowait(html)
             await asyncio.sleep(retry)
 
     async def state_where(self, holds: Callable[[str], bool], within: float = 60.0) -> str:

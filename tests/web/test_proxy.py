@@ -8,7 +8,6 @@ PostgreSQL: tests/hardening/test_web_processes.py.)"""
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,7 +23,7 @@ from bot.clock import FakeClock
 from bot.events import Command
 from bot.httpguard import Guard, Limits
 from storage.records import ChatOwner
-from tests.web.helpers import CHAT, Table, current, web_table
+from tests.web.helpers import CHAT, LiveReader, Table, current, web_table
 
 
 @dataclass
@@ -103,22 +102,6 @@ async def opened_on_b(two: Two, who) -> tuple[TestClient, str]:  # type: ignore[
     return client, game
 
 
-async def state_where(events, holds) -> dict:  # type: ignore[no-untyped-def,type-arg]
-    """The live channel's first update for which ``holds(html)`` (a change may send several)."""
-    while True:
-        state = await next_state(events)
-        if holds(state["html"]):
-            return state
-
-
-async def next_state(events) -> dict:  # type: ignore[no-untyped-def,type-arg]
-    while True:
-        line = (await events.content.readline()).decode()
-        assert line, "the live channel ended"
-        if line.startswith("data: "):
-            return json.loads(line[6:])
-
-
 async def test_a_page_on_another_process_shows_the_game_plays_its_moves_and_follows_it(two: Two) -> None:
     first = current(two.table)
     client, game = await opened_on_b(two, first)
@@ -131,17 +114,18 @@ async def test_a_page_on_another_process_shows_the_game_plays_its_moves_and_foll
         assert page.headers["Content-Security-Policy"].startswith("default-src 'none'")
         events = await client.get(f"/g/{game}/events", headers={"Origin": two.b_url})
         assert events.status == 200 and events.headers["Content-Type"] == "text/event-stream"
-        assert "Last moves" in (await next_state(events))["html"]
+        live = LiveReader(events)
+        assert "Last moves" in await live.next()
         # a move from the page on B is played by A's game, as a typed one
         played = await client.post(f"/g/{game}/move", json={"action": "pass"}, headers={"Origin": two.b_url})
         assert played.status == 200 and (await played.json())["ok"], await played.text()
         log = two.table.table.manager.game_log
         assert [(a.seat, a.text) for a in log.actions[game] if a.kind == "say"] == [(first.seat_id, "pass")]
-        await state_where(events, lambda html: html.count("passes") == 1)
+        await live.until(lambda html: html.count("passes") == 1)
         # a move typed in chat reaches the page's live channel through B
         second = current(two.table)
         await two.table.table.runtime.ingest(Command("play", ("pass",), CHAT, second))
-        await state_where(events, lambda html: html.count("passes") == 2)
+        await live.until(lambda html: html.count("passes") == 2)
         preview = await client.post(f"/g/{game}/preview", json={"tiles": []}, headers={"Origin": two.b_url})
         assert preview.status == 200
         events.close()
