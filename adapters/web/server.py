@@ -248,6 +248,10 @@ class WebServer:
             pass
         finally:
             self.companion.unfollow(grant, wake)
+            if chat_of(grant) not in self.companion.pages:
+                # (its change count starts again with the next page: a rendering kept under an
+                # old count could pass for a new one)
+                self.watching.pop(grant.game_id, None)
         return response
 
     def _render(self, grant: Grant) -> Rendered:
