@@ -3,7 +3,9 @@
 A MOJO game of two people served by ``adapters.web`` (a real aiohttp server on 127.0.0.1, links
 in SQLite); ``WATCHERS`` pages hold the live channel open (raw sockets, each with its own watch
 session); the players pass ``MOVES`` times, each through the runtime as a typed move. Prints
-JSON: how long each move took to reach every watcher (median, p99, max), the memory the
+JSON: how long each move took to reach every watcher (median, p99, max), the bytes each update
+took on the wire (the first, whole state of a page, then each move's: since #33's "smaller live
+updates" only the regions that changed), the server's CPU time per move, the memory the
 watchers cost (the process's peak RSS growth while they connected, server and clients
 together: an upper bound for the server's share), and the time to load a player's page.
 
@@ -46,6 +48,7 @@ class Watcher:
 
     def __init__(self) -> None:
         self.arrived: list[float] = []
+        self.sizes: list[int] = []
         self.first = asyncio.Event()
         self.updated = asyncio.Event()
         self.reader: asyncio.StreamReader | None = None
@@ -65,8 +68,9 @@ class Watcher:
             line = await self.reader.readline()
             if not line:
                 return
-            if line.startswith(b"event: state"):
+            if line.startswith((b"event: state", b"event: patch")):
                 self.arrived.append(time.perf_counter())
+                self.sizes.append(len(line) + len(await self.reader.readline()))
                 self.first.set()
                 self.updated.set()
 
@@ -126,6 +130,7 @@ async def main(watchers: int, moves: int) -> dict[str, object]:
         after = rss_mb()
 
         latencies: list[float] = []
+        cpu = time.process_time()
         for _ in range(moves):
             counts = [len(page.arrived) for page in pages]
             for page in pages:
@@ -139,6 +144,8 @@ async def main(watchers: int, moves: int) -> dict[str, object]:
                 latencies.append((page.arrived[count] - started) * 1000)
             if session.engine is None or session.phase.value != "running":
                 break
+        cpu_per_move = (time.process_time() - cpu) * 1000 / moves
+        update_bytes = sorted(size for page in pages for size in page.sizes[1:])
         for task in readers:
             task.cancel()
         for page in pages:
@@ -159,6 +166,12 @@ async def main(watchers: int, moves: int) -> dict[str, object]:
                 "p99": round(p99, 1),
                 "max": round(latencies[-1], 1),
             },
+            "bytes": {
+                "first_state": pages[0].sizes[0],
+                "per_update_median": statistics.median(update_bytes),
+                "per_update_max": update_bytes[-1],
+            },
+            "cpu_ms_per_move": round(cpu_per_move, 1),
             "memory_per_watcher_kb": round((after - before) * 1024 / watchers, 1),
             "page_load_ms": {"median": round(statistics.median(loads), 2), "max": round(max(loads), 2)},
             "page_bytes": len(body),

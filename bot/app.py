@@ -266,9 +266,15 @@ async def serve(config: Config) -> int:
 def web_companion(config: Config, svc: Services, clock: SystemClock) -> None:
     """The web companion (docs/WEB.md): with ``PUBLIC_URL``, every platform's board games get
     pages, served on the process's HTTP server; without it, players are told how to turn it on."""
+    from adapters.web.proxy import PageProxy, internal_url
     from adapters.web.wiring import companion_for
 
-    svc.companions.append(companion_for(config.public_url, svc.store.web_links, clock, svc.http))
+    proxy = None
+    if config.public_url and svc.http is not None:  # (pages of other processes' games: passed on)
+        url = internal_url(config.web_internal_url, config.host, svc.http.port)
+        proxy = PageProxy(svc.store, svc.game_log.owner, clock, url, guard=svc.http.guard)
+        svc.on_stop.append(proxy.close)
+    svc.companions.append(companion_for(config.public_url, svc.store.web_links, clock, svc.http, proxy=proxy))
 
 
 #: Seconds a stopping process gives its games to wind down (settle windows, last messages).
@@ -284,8 +290,13 @@ async def http_server(config: Config, svc: Services) -> AsyncIterator[HealthServ
     routes to it.
     """
     from bot.health import HealthServer
+    from bot.httpguard import Limits
 
-    server = HealthServer(config.host, config.port)
+    server = HealthServer(
+        config.host,
+        config.port,
+        limits=Limits(per_peer=config.http_per_address, trusted=config.trusted_proxies),
+    )
     server.watch_database(svc.store)
     for platform in config.platforms:
         server.expect(platform)

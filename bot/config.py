@@ -8,6 +8,7 @@ the tests. A bad value raises :class:`ConfigError` with one clear sentence.
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -94,6 +95,26 @@ SETTINGS: tuple[SettingSpec, ...] = (
         "host) moji also serves table pictures itself at /pictures/ instead of uploading them.",
     ),
     SettingSpec(
+        "WEB_INTERNAL_URL",
+        "",
+        "Several processes with web pages: the address the other processes reach this one's HTTP "
+        "server at, to pass on page requests for the games it runs (empty: http://HOST:PORT, with "
+        "this machine's address for HOST 0.0.0.0; docs/WEB.md).",
+    ),
+    SettingSpec(
+        "HTTP_PER_ADDRESS",
+        "64",
+        "Connections one address may hold open on the HTTP server at once; behind TRUSTED_PROXIES it "
+        "counts each client the proxy names (a page's live channel holds one).",
+    ),
+    SettingSpec(
+        "TRUSTED_PROXIES",
+        "",
+        "Reverse proxies in front of the HTTP server (addresses or networks, comma-separated, e.g. "
+        "127.0.0.1,10.0.0.0/8): their X-Forwarded-For is believed and HTTP_PER_ADDRESS counts their "
+        "clients, not them (docs/WEB.md, Behind a proxy).",
+    ),
+    SettingSpec(
         "DATABASE_URL",
         "sqlite:///data/moji.db",
         "Where scores live: sqlite:///path.db (default, embedded) or postgresql://user:pass@host/db.",
@@ -161,6 +182,9 @@ class Config:
     shard_takeover: bool = False
     discord_global_rate: int = 50
     daily_secret_setting: str = ""  # DAILY_SECRET as set; see :attr:`daily_secret`
+    web_internal_url: str = ""  # empty: http://HOST:PORT (see adapters.web.proxy.internal_url)
+    http_per_address: int = 64
+    trusted_proxies: tuple[str, ...] = ()  # addresses or networks (ipaddress notation)
 
     @property
     def daily_secret(self) -> bytes:
@@ -228,6 +252,7 @@ class Config:
             "HOST": self.host,
             "PORT": str(self.port),
             "PUBLIC_URL": self.public_url,
+            "WEB_INTERNAL_URL": self.web_internal_url,
         }
         return {k: ("***" if _BY_NAME[k].secret and v else v) for k, v in raw.items()}
 
@@ -333,6 +358,17 @@ def _validate(values: Mapping[str, str]) -> Config:
     instance = values["INSTANCE_ID"].strip()
     if instance and (len(instance) > 100 or any(ch.isspace() for ch in instance)):
         raise ConfigError(f"INSTANCE_ID must be a short name without spaces, not {instance!r}")
+    internal = values["WEB_INTERNAL_URL"].rstrip("/")
+    if internal and not internal.startswith(("https://", "http://")):
+        raise ConfigError(f"WEB_INTERNAL_URL must be an http:// or https:// address, not {internal!r}")
+    proxies = tuple(part.strip() for part in values["TRUSTED_PROXIES"].split(",") if part.strip())
+    for proxy in proxies:
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            raise ConfigError(
+                f"TRUSTED_PROXIES must be IP addresses or networks (10.0.0.0/8), not {proxy!r}"
+            ) from None
     level = values["LOG_LEVEL"].upper()
     if level not in {"DEBUG", "INFO", "WARNING", "ERROR"}:
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {values['LOG_LEVEL']!r}")
@@ -363,6 +399,9 @@ def _validate(values: Mapping[str, str]) -> Config:
         shard_takeover=_bool(values, "SHARD_TAKEOVER"),
         discord_global_rate=_int(values, "DISCORD_GLOBAL_RATE", 1, 100_000),
         daily_secret_setting=values["DAILY_SECRET"],
+        web_internal_url=internal,
+        http_per_address=_int(values, "HTTP_PER_ADDRESS", 1, 1_000_000),
+        trusted_proxies=proxies,
     )
 
 

@@ -14,17 +14,24 @@ aiohttp protocol (:class:`GuardedConnection`) and closes it when
 and answers a connection from an address that already holds ``per_peer`` connections with
 503 at once, before reading anything. Each refusal is logged quietly (:class:`QuietLog`).
 
-Behind a reverse proxy every connection comes from the proxy's address: ``per_peer`` then
-bounds the proxy's connections, and the proxy should enforce its own limits per client.
+Behind a reverse proxy every connection comes from the proxy's address. A proxy named in
+``trusted`` (``TRUSTED_PROXIES``: addresses or networks) is not counted itself: its
+``X-Forwarded-For`` is believed, and ``per_peer`` bounds each *client* it names, counted by
+requests in flight (a page's live channel is one for as long as it is open) and answered 503
+beyond it. The client's address is the last one in ``X-Forwarded-For`` that is not a trusted
+proxy's (a client may write any addresses it likes before it: they are never believed);
+:func:`client_of` gives it to handlers. Another moji process proxying pages to this one is
+trusted the same way once it has shown, by a signed request, that it is one (:meth:`Guard.trust`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 
 from aiohttp import web
@@ -60,6 +67,32 @@ class Limits:
     max_field_size: int = 8190
     #: connections the kernel queues before moji accepts them.
     backlog: int = 128
+    #: reverse proxies (addresses or networks) whose X-Forwarded-For is believed; their clients
+    #: are counted instead of them.
+    trusted: tuple[str, ...] = ()
+
+
+#: Where a request's client address is kept for handlers (:func:`client_of`).
+CLIENT: web.RequestKey[str] = web.RequestKey("moji.client", str)
+
+
+def client_of(request: web.Request) -> str:
+    """The address of the client a request is from: behind a trusted proxy, the one it names;
+    else the connection's peer."""
+    found = request.get(CLIENT)
+    return found if isinstance(found, str) else (request.remote or "")
+
+
+def forwarded_client(values: Iterable[str], peer: str, trusted: Callable[[str], bool]) -> str:
+    """The client a request came through trusted proxies for: the last address of its
+    ``X-Forwarded-For`` headers (``values``, in order) that is not a trusted proxy's; ``peer``
+    when every address is one (or there is none). Anything before that address is the client's
+    own claim, never believed."""
+    hops = [part.strip() for value in values for part in value.split(",") if part.strip()]
+    for hop in reversed(hops):
+        if not trusted(hop):
+            return hop
+    return peer
 
 
 class QuietLog:
@@ -122,7 +155,7 @@ class GuardedConnection(asyncio.Protocol):
         peername = transport.get_extra_info("peername")
         self.peer = str(peername[0]) if isinstance(peername, tuple) and peername else str(peername or "")
         guard = self.guard
-        if guard.open[self.peer] >= guard.limits.per_peer:
+        if guard.open[self.peer] >= guard.limits.per_peer and not guard.trusted(self.peer):
             guard.refuse(self.peer, "too many connections")
             self.state = "closed"
             transport.write(_TOO_MANY)
@@ -223,7 +256,34 @@ class Guard:
         self.refusals = QuietLog(log, log_as)
         #: Refused connections not closed yet (see :data:`REFUSED_LINGER`).
         self.lingering: set[GuardedConnection] = set()
+        #: Requests in flight, by client of a trusted proxy (their live channels among them).
+        self.clients: Counter[str] = Counter()
+        self._networks = [ipaddress.ip_network(item, strict=False) for item in limits.trusted]
+        #: Addresses trusted since the process started (other moji processes: :meth:`trust`).
+        self._also: set[str] = set()
+        self._verdicts: dict[str, bool] = {}
         self._runner: web.BaseRunner | None = None
+
+    def trusted(self, address: str) -> bool:
+        """``address`` is a trusted proxy's (configured, or another moji process's)."""
+        verdict = self._verdicts.get(address)
+        if verdict is None:
+            try:
+                ip = ipaddress.ip_address(address)
+            except ValueError:
+                verdict = False
+            else:
+                verdict = any(ip in network for network in self._networks)
+            if len(self._verdicts) > 10_000:
+                self._verdicts.clear()
+            self._verdicts[address] = verdict
+        return verdict or address in self._also
+
+    def trust(self, address: str) -> None:
+        """Trust ``address`` as a proxy from now on (another moji process, which proved it is
+        one: its connections are not counted, the clients it names are)."""
+        if address and len(self._also) < 1000:
+            self._also.add(address)
 
     def handler_args(self) -> dict[str, object]:
         """aiohttp's own request limits (:class:`~aiohttp.web.AppRunner` keyword arguments)."""
@@ -266,7 +326,20 @@ class Guard:
         if not isinstance(connection, GuardedConnection):
             return await handler(request)
         connection.request_started()
+        client = ""
         try:
+            if self.trusted(connection.peer):
+                client = forwarded_client(
+                    request.headers.getall("X-Forwarded-For", ()), connection.peer, self.trusted
+                )
+                request[CLIENT] = client
+                if self.clients[client] >= self.limits.per_peer:
+                    client = ""
+                    self.refuse(connection.peer, "too many requests from one client of a proxy")
+                    return web.Response(
+                        status=503, text="too many connections from you\n", headers={"Retry-After": "1"}
+                    )
+                self.clients[client] += 1
             if request.body_exists:
                 try:
                     await asyncio.wait_for(request.read(), self.limits.body_timeout)
@@ -274,6 +347,10 @@ class Guard:
                     return await self._too_slow(request, connection)
             return await handler(request)
         finally:
+            if client:
+                self.clients[client] -= 1
+                if self.clients[client] <= 0:
+                    del self.clients[client]
             if connection.state == "busy":
                 connection.request_done()
 

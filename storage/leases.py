@@ -65,6 +65,15 @@ _JOIN_INSTANCES = (
     "ON CONFLICT (instance_id) DO UPDATE SET seen_until = excluded.seen_until"
 )
 _LIVE_INSTANCES = "SELECT instance_id FROM instances WHERE seen_until >= {now} ORDER BY instance_id"
+# (a row made here is not yet alive, seen_until 0: the process's router says so when it starts)
+_SET_INSTANCE_WEB = (
+    "INSERT INTO instances (instance_id, started_at, seen_until, web_url, web_key) "
+    "VALUES (?, {now}, 0, ?, ?) "
+    "ON CONFLICT (instance_id) DO UPDATE SET web_url = excluded.web_url, web_key = excluded.web_key"
+)
+_INSTANCE_WEB = (
+    "SELECT web_url, web_key FROM instances WHERE instance_id = ? AND seen_until >= {now} AND web_url <> ''"
+)
 
 
 def _owner(row: Row) -> ChatOwner:
@@ -167,6 +176,15 @@ class LeaseStore(Protocol):
 
     async def live_instances(self) -> list[str]:
         """Every process whose last word is fresh."""
+        ...
+
+    async def set_instance_web(self, instance_id: str, url: str, key: str) -> None:
+        """Process ``instance_id`` serves pages at ``url`` (its internal address) and signs what
+        others proxy to it with ``key``."""
+        ...
+
+    async def instance_web(self, instance_id: str) -> tuple[str, str] | None:
+        """A live process's internal address for pages and its key (None: dead, or no pages)."""
         ...
 
 
@@ -336,3 +354,16 @@ class SQLLeases:
         async with self.db.read() as tx:
             rows = await tx.fetch(self.db.sql(_LIVE_INSTANCES))
         return [str(row[0]) for row in rows]
+
+    async def set_instance_web(self, instance_id: str, url: str, key: str) -> None:
+        """Process ``instance_id`` serves pages at ``url`` (its internal address for the other
+        processes) and signs what they proxy to it with ``key`` (kept until it stops)."""
+        async with self.db.write() as tx:
+            await tx.execute(self.db.sql(_SET_INSTANCE_WEB), (instance_id, url, key))
+
+    async def instance_web(self, instance_id: str) -> tuple[str, str] | None:
+        """Live process ``instance_id``'s internal address for pages and its key (None: it is
+        not alive, or serves no pages)."""
+        async with self.db.read() as tx:
+            rows = await tx.fetch(self.db.sql(_INSTANCE_WEB), (instance_id,))
+        return (str(rows[0][0]), str(rows[0][1])) if rows else None

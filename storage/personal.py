@@ -289,6 +289,8 @@ COLUMNS: Mapping[str, Mapping[str, Column]] = {
         "instance_id": _none("a moji process"),
         "started_at": _none(_TIME),
         "seen_until": _none(_TIME),
+        "web_url": _none("the process's internal address for pages"),
+        "web_key": _none("the key signing page requests proxied to that process"),
     },
     "inbox": {
         "id": _none("the row's number"),

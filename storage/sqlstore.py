@@ -122,6 +122,8 @@ class SQLStore(Database):
         self.join_instances = roles.leases.join_instances
         self.leave_instances = roles.leases.leave_instances
         self.live_instances = roles.leases.live_instances
+        self.set_instance_web = roles.leases.set_instance_web
+        self.instance_web = roles.leases.instance_web
         # forwarded events
         self.forward_event = roles.inbox.forward_event
         self.inbox = roles.inbox.inbox

@@ -18,6 +18,7 @@ PROCESS_TESTS = (
     "tests/hardening/test_kill9.py",
     "tests/hardening/test_sigterm.py",
     "tests/hardening/test_soak_smoke.py",
+    "tests/hardening/test_web_processes.py",
 )
 
 

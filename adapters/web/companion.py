@@ -105,7 +105,10 @@ class SeatModel:
 @dataclass(frozen=True, slots=True)
 class PageModel:
     """Everything one page shows: the board, the viewer's own rack (players only), scores,
-    whose turn, the time left and the last moves. Built per viewer, never shared."""
+    whose turn, the time left and the last moves. Built per viewer, never shared.
+
+    ``lines`` and ``log`` are moji's text with their user parts marked (:mod:`games.common.text`):
+    a template shows them through the ``chat`` filter (:func:`adapters.web.text.web_html`)."""
 
     title: str
     game_id: str
@@ -271,7 +274,8 @@ class WebCompanion:
         session = runtime.session(chat) if runtime is not None else None
         if view.kind == "announce" or view.kind == "result":
             moves = self.moves.setdefault(chat, [])
-            moves.extend(plain(line) for line in (view.lines or (view.text(),)) if line.strip())
+            # kept as moji's text (user parts marked): the page renders it (adapters/web/text.py)
+            moves.extend(line for line in (view.lines or (view.text(),)) if line.strip())
             del moves[:-8]
         if view.kind == "result" and session is not None and session.engine is not None:
             model = self._model(session, None, watcher=True)
@@ -358,7 +362,7 @@ class WebCompanion:
         )
         view = view_for(session.info.name)
         lines = tuple(
-            plain(line)
+            line
             for line in snapshot.lines
             if not line.startswith(("Squares:", "Moves:", "Your rack:"))  # the page shows these itself
             and (view is None or not view.hides(line))

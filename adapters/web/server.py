@@ -11,6 +11,8 @@ Routes (``G`` is a game id):
   resign), judged by the game;
 - ``GET /static/…``: the page's own scripts and styles (no CDN, no bundler).
 
+A request for a game another process runs is passed on to that process (:mod:`adapters.web.proxy`).
+
 Every response carries a strict Content-Security-Policy (``'self'``, no inline script or style),
 ``Referrer-Policy: no-referrer`` and ``nosniff``; every POST and the live channel refuse another
 site's ``Origin``; each session has its own rate limit.
@@ -26,8 +28,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -37,6 +40,8 @@ from aiohttp import web
 
 from adapters.web.companion import MAX_TILES, GameGone, PageModel, WebCompanion
 from adapters.web.links import SESSION_TTL, chat_of
+from adapters.web.proxy import GONE, MOVING, PageProxy, Peer
+from adapters.web.text import web_html
 from adapters.web.views import BadRequest
 from bot.clock import Clock
 from storage.weblinks import Grant
@@ -51,6 +56,10 @@ CSP = (
 )
 #: Seconds between keep-alive comments on a quiet live channel (proxies close idle streams).
 HEARTBEAT = 15.0
+#: Milliseconds a page's live channel waits before it reconnects (EventSource's ``retry``).
+RECONNECT_MS = 1000
+#: What a page is told while its game changes hands (its owner died; another adopts it).
+MOVING_TEXT = "This game is moving to another moji process: one moment…"
 #: Requests a session may make in a burst, then per second (previews, moves, live channels).
 BURST, RATE = 30, 5.0
 
@@ -75,15 +84,19 @@ class Bucket:
 class WebServer:
     """The companion's aiohttp application (mount it with :meth:`routes`, or run :meth:`app`)."""
 
-    def __init__(self, companion: WebCompanion, clock: Clock, public_url: str) -> None:
+    def __init__(
+        self, companion: WebCompanion, clock: Clock, public_url: str, proxy: PageProxy | None = None
+    ) -> None:
         self.companion = companion
         self.clock = clock
+        #: Passes requests for games other processes run on to them (None: one process only).
+        self.proxy = proxy
         self.origin = ""
         self.secure = False
         self.public_url(public_url)
         self.buckets: dict[str, Bucket] = {}
-        #: Each game's watchers' update, shared: game id -> (its change number, the event, ended).
-        self.watching: dict[str, tuple[int, bytes, bool]] = {}
+        #: Each game's watchers' live part, shared: game id -> its latest rendering.
+        self.watching: dict[str, Rendered] = {}
 
     def public_url(self, url: str) -> None:
         """The base of every link (``PUBLIC_URL``): its origin is the one pages come from."""
@@ -161,19 +174,22 @@ class WebServer:
 
     # ------------------------------------------------------------ pages
 
-    async def page(self, request: web.Request) -> web.Response:
+    async def page(self, request: web.Request) -> web.StreamResponse:
         """The game's page, or the opening page that trades the link's secret for a session."""
         game = request.match_info["game"]
         grant = await self.companion.links.session(request.cookies.get(COOKIE, ""))
         if grant is None or grant.game_id != game:
             return self.render("open.html", {"game": game})
+        away = await self._away(request, grant)
+        if away is not None:
+            return away
         try:
             model = self.companion.model(grant)
         except GameGone as exc:
             return self.render("gone.html", {"reason": str(exc)}, status=410)
-        return self.render(
-            "game.html" if model.game == "board" else f"{model.game}.html", self._context(model)
-        )
+        name = "game.html" if model.game == "board" else f"{model.game}.html"
+        page = TEMPLATES.get_template(name).render(self._context(model))
+        return web.Response(text=_MARKS.sub("", page), content_type="text/html")
 
     def _context(self, model: PageModel) -> dict[str, Any]:
         return {"m": model, "now": self.clock.now()}
@@ -206,16 +222,12 @@ class WebServer:
         if not self._same_origin(request):
             raise _json_error(403, "The live channel is for moji's own pages only.")
         grant = await self._grant(request)
-        response = web.StreamResponse(
-            headers={
-                "Content-Type": "text/event-stream",
-                "Cache-Control": "no-store",
-                "X-Accel-Buffering": "no",  # nginx: pass each update on at once
-                "X-Content-Type-Options": "nosniff",
-            }
-        )
-        await response.prepare(request)
+        away = await self._away(request, grant)
+        if away is not None:
+            return away
+        response = await _stream(request)
         wake = self.companion.follow(grant)
+        shown: Rendered | None = None
         try:
             wake.set()  # the current state first
             while True:
@@ -226,41 +238,94 @@ class WebServer:
                     continue
                 wake.clear()
                 try:
-                    update, ended = self._update(grant)
+                    update, shown = self._update(grant, shown)
                 except GameGone as exc:
                     await response.write(_sse("gone", {"reason": str(exc)}))
                     break
-                await response.write(update)
-                if ended:
+                if update is not None:
+                    await response.write(update)
+                if shown.ended:
                     break
         except (ConnectionResetError, asyncio.CancelledError):
             pass
         finally:
             self.companion.unfollow(grant, wake)
+            if chat_of(grant) not in self.companion.pages:
+                # (its change count starts again with the next page: a rendering kept under an
+                # old count could pass for a new one)
+                self.watching.pop(grant.game_id, None)
         return response
 
-    def _update(self, grant: Grant) -> tuple[bytes, bool]:
-        """The page's live part now, as one event (and whether the game has ended). A player's is
-        rendered for them alone; watchers of a game share one rendering per change of it."""
+    def _render(self, grant: Grant) -> Rendered:
+        """The page's live part now, cut into its regions. A player's is rendered for them alone;
+        watchers of a game share one rendering per change of it."""
+        version = self.companion.versions.get(chat_of(grant), 0)
         if grant.watcher:
-            version = self.companion.versions.get(chat_of(grant), 0)
             shared = self.watching.get(grant.game_id)
-            if shared is not None and shared[0] == version:
-                return shared[1], shared[2]
+            if shared is not None and shared.version == version:
+                return shared
         model = self.companion.model(grant)
         live = "live.html" if model.game == "board" else f"{model.game}_live.html"
         html = TEMPLATES.get_template(live).render(self._context(model))
-        update = _sse("state", {"html": html, "ended": bool(model.ended)})
+        rendered = cut(html, version, bool(model.ended))
         if grant.watcher:
-            self.watching[grant.game_id] = (version, update, bool(model.ended))
+            self.watching[grant.game_id] = rendered
             while len(self.watching) > 1000:
                 self.watching.pop(next(iter(self.watching)))
-        return update, bool(model.ended)
+        return rendered
 
-    async def preview(self, request: web.Request) -> web.Response:
+    def _update(self, grant: Grant, shown: Rendered | None) -> tuple[bytes | None, Rendered]:
+        """What a page that shows ``shown`` (None: nothing yet) is sent now: the whole live part
+        (``state``), only its changed regions (``patch``), or nothing (None: nothing it shows
+        changed); and what it shows then."""
+        now = self._render(grant)
+        if shown is None or shown.skeleton != now.skeleton:
+            return now.state(), now
+        if now is shown or (now.regions == shown.regions and now.ended == shown.ended):
+            return None, shown
+        return now.patch(shown), now
+
+    async def _away(self, request: web.Request, grant: Grant) -> web.StreamResponse | None:
+        """The answer to a request whose game another process runs (passed on to it), or that
+        is changing hands ("moving": ask again in a moment); None when it is served here (or
+        by nobody: the caller says so)."""
+        if self.proxy is None:
+            return None
+        passed_on = self.proxy.passed_on(request)
+        if self.companion.session_for(grant) is not None or grant.game_id in self.companion.ended:
+            return None
+        # (a request passed on here is never passed on again: its game moved meanwhile)
+        where = MOVING if passed_on else await self.proxy.where(grant)
+        if where == GONE:
+            return None
+        if isinstance(where, Peer):
+            answer = await self.proxy.forward(request, where)
+            if answer is not None:
+                return answer
+        return await self._moving(request)
+
+    async def _moving(self, request: web.Request) -> web.StreamResponse:
+        """Answer a page whose game is changing hands: try again in a moment."""
+        if request.path.endswith("/events"):
+            # a stream that ends at once: the browser's EventSource reconnects after ``retry``
+            # (an error status would make it give up)
+            response = await _stream(request)
+            await response.write(f": {MOVING_TEXT}\n\n".encode())
+            return response
+        if request.method == "GET":
+            page = self.render("gone.html", {"reason": MOVING_TEXT}, status=503)
+            page.headers["Refresh"] = "2"
+            page.headers["Retry-After"] = "2"
+            return page
+        raise _json_error(503, MOVING_TEXT)
+
+    async def preview(self, request: web.Request) -> web.StreamResponse:
         """What the placed tiles would make (words and score), computed by the game."""
         body = await self._body(request)
         grant = await self._grant(request)
+        away = await self._away(request, grant)
+        if away is not None:
+            return away
         if self.companion.view_of(grant) is not None:  # a game with its own page (adapters/web/views)
             return await _game_call(self.companion.game_preview, grant, body)
         tiles = _tiles(body.get("tiles"))
@@ -271,10 +336,13 @@ class WebServer:
         except GameGone as exc:
             raise _json_error(410, str(exc)) from None
 
-    async def move(self, request: web.Request) -> web.Response:
+    async def move(self, request: web.Request) -> web.StreamResponse:
         """A move from the page, judged by the game exactly as a typed one."""
         body = await self._body(request)
         grant = await self._grant(request)
+        away = await self._away(request, grant)
+        if away is not None:
+            return away
         if self.companion.view_of(grant) is not None:  # a game with its own page (adapters/web/views)
             return await _game_call(self.companion.game_play, grant, body)
         action = body.get("action")
@@ -310,6 +378,70 @@ async def _game_call(
     if found is not None:  # the game's refusal, in its own words
         return web.json_response({"ok": False, "reason": found}, status=422)
     return web.json_response({"ok": True})
+
+
+async def _stream(request: web.Request) -> web.StreamResponse:
+    """A live channel's response, started: Server-Sent Events, never buffered or cached, and
+    the browser told to reconnect after :data:`RECONNECT_MS` when it ends."""
+    response = web.StreamResponse(
+        headers={
+            "Content-Type": "text/event-stream",
+            "Cache-Control": "no-store",
+            "X-Accel-Buffering": "no",  # nginx: pass each update on at once
+            "X-Content-Type-Options": "nosniff",
+        }
+    )
+    await response.prepare(request)
+    await response.write(f"retry: {RECONNECT_MS}\n\n".encode())
+    return response
+
+
+#: A region of a page's live part: ``<!--r:ID-->`` before the element whose id is ID, ``<!--/r-->``
+#: after it. Any page's template may mark its regions; one without marks is sent whole each time.
+_REGION = re.compile(r"<!--r:([A-Za-z][\w-]*)-->(.*?)<!--/r-->", re.S)
+_MARKS = re.compile(r"<!--/?r(?::[\w-]+)?-->")
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Rendered:
+    """A page's live part at one change of its game, cut into its regions: its ``skeleton`` (the
+    rest, each region replaced by its mark) and each region's HTML by element id."""
+
+    version: int
+    skeleton: str
+    regions: dict[str, str]
+    html: str  # the whole, marks removed
+    ended: bool
+    _patches: dict[int, tuple[Rendered, bytes]] = field(default_factory=dict)
+
+    def state(self) -> bytes:
+        """The whole live part, as a ``state`` event."""
+        return _sse("state", {"v": self.version, "html": self.html, "ended": self.ended})
+
+    def patch(self, shown: Rendered) -> bytes:
+        """The regions that changed since ``shown`` (same skeleton), as a ``patch`` event: the
+        client replaces each by id. Watchers of one game share it (most showed the same)."""
+        cached = self._patches.get(shown.version)
+        if cached is not None and cached[0] is shown:
+            return cached[1]
+        changed = {key: html for key, html in self.regions.items() if shown.regions.get(key) != html}
+        data = {"v": self.version, "base": shown.version, "regions": changed, "ended": self.ended}
+        event = _sse("patch", data)
+        if len(self._patches) < 8:
+            self._patches[shown.version] = (shown, event)
+        return event
+
+
+def cut(html: str, version: int, ended: bool) -> Rendered:
+    """``html`` (a live part whose regions are marked) cut into its :class:`Rendered`."""
+    regions: dict[str, str] = {}
+
+    def keep(match: re.Match[str]) -> str:
+        regions[match.group(1)] = match.group(2)
+        return f"<!--r:{match.group(1)}-->"
+
+    skeleton = _REGION.sub(keep, html)
+    return Rendered(version, skeleton, regions, _MARKS.sub("", html), ended)
 
 
 def _request_origin(request: web.Request) -> str:
@@ -351,6 +483,7 @@ def _json_error(status: int, reason: str) -> web.HTTPException:
         410: web.HTTPGone,
         415: web.HTTPUnsupportedMediaType,
         429: web.HTTPTooManyRequests,
+        503: web.HTTPServiceUnavailable,
     }
     return errors[status](text=body, content_type="application/json")
 
@@ -395,6 +528,7 @@ TEMPLATES = jinja2.Environment(
     autoescape=True,
     undefined=jinja2.StrictUndefined,
 )
+TEMPLATES.filters["chat"] = web_html
 _KINDS = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
 #: The page's own files, read once: name -> (bytes, content type).
 STATIC: dict[str, tuple[bytes, str]] = {

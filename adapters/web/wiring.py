@@ -16,6 +16,7 @@ from aiohttp import web
 
 from adapters.web.companion import BoardPreview, WebCompanion
 from adapters.web.links import Links
+from adapters.web.proxy import PageProxy
 from adapters.web.server import WebServer
 from adapters.web.views import view_for
 from bot.clock import Clock
@@ -39,13 +40,23 @@ class Mounts(Protocol):
         ...
 
 
-def companion_for(public_url: str, links: WebLinkStore, clock: Clock, http: Mounts | None) -> Companion:
+def companion_for(
+    public_url: str,
+    links: WebLinkStore,
+    clock: Clock,
+    http: Mounts | None,
+    *,
+    proxy: PageProxy | None = None,
+) -> Companion:
     """The process's web companion (pages mounted on ``http``), or :class:`WebOff` without a
-    ``public_url`` or a server to serve pages on."""
+    ``public_url`` or a server to serve pages on. With a ``proxy``, page requests for games
+    another process runs are passed on to it (several processes on one database)."""
     if not public_url or http is None:
         return WebOff()
     companion = WebCompanion(Links(links, clock, public_url))
-    http.mount(WebServer(companion, clock, public_url).app())
+    http.mount(WebServer(companion, clock, public_url, proxy).app())
+    if proxy is not None:
+        proxy.start()
     return companion
 
 

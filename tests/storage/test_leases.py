@@ -154,6 +154,22 @@ async def test_processes_see_each_other_alive(make_store: Any) -> None:
     assert await a.live_instances() == []
 
 
+async def test_a_process_s_address_for_pages_is_known_while_it_lives(make_store: Any) -> None:
+    a, b = await two(make_store)
+    await a.set_instance_web("A", "http://10.0.0.5:3000", "key-a")  # (before its router starts)
+    assert await b.instance_web("A") is None, "not alive yet"
+    assert await b.live_instances() == [], "telling its address does not make a process alive"
+    await a.join_instances("A", announce=True)
+    assert await b.instance_web("A") == ("http://10.0.0.5:3000", "key-a")
+    await a.join_instances("A")  # (a renewal keeps the address)
+    await a.set_instance_web("A", "http://10.0.0.5:3001", "key-a2")  # (a restart: a new key)
+    assert await b.instance_web("A") == ("http://10.0.0.5:3001", "key-a2")
+    await b.join_instances("B")  # a process without pages
+    assert await a.instance_web("B") is None
+    await lapse(a, "A")
+    assert await b.instance_web("A") is None, "a dead process serves no pages"
+
+
 async def test_notifications_wake_a_listener(make_store: Any) -> None:
     a, b = await two(make_store)
     # PostgreSQL's notification channels are the whole database's, not the test's schema: another

@@ -3,6 +3,8 @@ a real aiohttp server, links in a real SQLite database."""
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -68,6 +70,55 @@ async def web_table(
         await table.close()
         await server.close()
         await store.close()
+
+
+def shown(html: str | None, event: str, data: dict[str, Any]) -> str:
+    """The live part a page shows after the live channel's ``event`` (``state``: the whole, or
+    ``patch``: its changed regions, each an element replaced by id), as game.js applies it."""
+    if event == "state":
+        return str(data["html"])
+    assert event == "patch" and html is not None, "a patch comes after a state"
+    for key, region in data["regions"].items():
+        html = replace_element(html, key, region)
+    return html
+
+
+class LiveReader:
+    """A page's live channel (an aiohttp response), read as the page's script reads it."""
+
+    def __init__(self, response: Any) -> None:
+        self.response = response
+        self.html: str | None = None
+
+    async def next(self) -> str:
+        """The live part after the next update."""
+        event = ""
+        while True:
+            line = (await self.response.content.readline()).decode()
+            assert line, "the live channel ended"
+            if line.startswith("event: "):
+                event = line[7:].strip()
+            elif line.startswith("data: "):
+                self.html = shown(self.html, event, json.loads(line[6:]))
+                return self.html
+
+    async def until(self, holds: Any) -> str:
+        """The live part after the first update for which ``holds(html)``."""
+        while not holds(html := await self.next()):
+            pass
+        return html
+
+
+def replace_element(html: str, key: str, new: str) -> str:
+    """``html`` with the element whose id is ``key`` replaced by ``new``."""
+    found = re.search(rf'<([a-z0-9]+)\b[^>]*\bid="{re.escape(key)}"', html)
+    assert found is not None, f"no element {key}"
+    tag, depth = found.group(1), 0
+    for match in re.finditer(rf"<(/?){tag}\b[^>]*>", html[found.start() :]):
+        depth += -1 if match.group(1) else 1
+        if depth == 0:
+            return html[: found.start()] + new + html[found.start() + match.end() :]
+    raise AssertionError(f"element {key} never ends")
 
 
 def give(session: Any, racks: dict[Player, str]) -> None:

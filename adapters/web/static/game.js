@@ -326,35 +326,73 @@ function loaded() {
   tick();
 }
 
+// The live channel sends the whole live part once ("state", on each (re)connection), then only
+// the regions that changed ("patch": elements replaced by id), each numbered: a patch that does
+// not follow the version shown means something was missed, and the channel starts afresh.
+// EventSource reconnects by itself when a stream ends (the server says after how long); when
+// the server refuses it outright (a proxy's error page while moji restarts) it gives up, so the
+// page opens a new one, waiting longer each time.
+let version = null;
+let shown = null;
+let backoff = 1000;
+let finished = false;
+
+function keepFocus(apply) {
+  const focused = document.activeElement;
+  const where = focused?.closest?.('[role="gridcell"]') ? "board" : focused?.closest?.(".rtile") ? "rack" : null;
+  const tile = focused?.closest?.(".rtile")?.dataset.index;
+  apply();
+  loaded();
+  live.dataset.version = String(Number(live.dataset.version || 0) + 1);
+  if (where === "board" && !live.contains(focused)) cellAt(cursor.row, cursor.col)?.focus();
+  else if (where === "rack" && !live.contains(focused)) {
+    const enabled = rackButtons().filter((b) => !b.disabled);
+    (enabled.find((b) => b.dataset.index === tile) || enabled[0])?.focus();
+  }
+}
+
 function follow() {
   const events = new EventSource(`${base}/events`);
-  let shown = null;
+  const end = () => { finished = true; events.close(); };
+  events.addEventListener("open", () => { backoff = 1000; });
   events.addEventListener("state", (event) => {
     const data = JSON.parse(event.data);
+    version = data.v;
     const view = data.html.replace(/ data-now="[^"]*"/g, ""); // (the server's clock at rendering)
-    if (view === shown) {
-      // the same view again (the chat's table was edited, nothing changed here): replacing it
-      // would only take the focus from a player placing tiles by keyboard
-      if (data.ended) events.close();
+    if (view !== shown) {
+      // (the same view again, after a reconnection: replacing it would only take the focus from
+      // a player placing tiles by keyboard)
+      shown = view;
+      keepFocus(() => { live.innerHTML = data.html; });
+    }
+    if (data.ended) end();
+  });
+  events.addEventListener("patch", (event) => {
+    const data = JSON.parse(event.data);
+    if (data.base !== version) {
+      events.close(); // a missed update: start afresh (the whole state comes first)
+      version = null;
+      follow();
       return;
     }
-    shown = view;
-    const focused = document.activeElement;
-    const where = focused?.closest?.('[role="gridcell"]') ? "board" : focused?.closest?.(".rtile") ? "rack" : null;
-    const tile = focused?.closest?.(".rtile")?.dataset.index;
-    live.innerHTML = data.html;
-    loaded();
-    live.dataset.version = String(Number(live.dataset.version || 0) + 1);
-    if (where === "board") cellAt(cursor.row, cursor.col)?.focus();
-    else if (where === "rack") {
-      const enabled = rackButtons().filter((b) => !b.disabled);
-      (enabled.find((b) => b.dataset.index === tile) || enabled[0])?.focus();
-    }
-    if (data.ended) events.close();
+    version = data.v;
+    keepFocus(() => {
+      for (const [id, html] of Object.entries(data.regions)) {
+        const old = document.getElementById(id);
+        if (old) old.outerHTML = html;
+      }
+    });
+    shown = null; // (the page is no longer one the server sent whole)
+    if (data.ended) end();
   });
   events.addEventListener("gone", (event) => {
     say(JSON.parse(event.data).reason);
-    events.close();
+    end();
+  });
+  events.addEventListener("error", () => {
+    if (finished || events.readyState !== EventSource.CLOSED) return; // (reconnecting by itself)
+    setTimeout(follow, backoff);
+    backoff = Math.min(backoff * 2, 30000);
   });
 }
 
