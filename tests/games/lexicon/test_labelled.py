@@ -112,3 +112,25 @@ def test_the_figures_with_the_duals_count_every_name() -> None:
     assert figures["names_refused_pct"] == 66.7  # ROM and ANNA of the three names; the duals apart
     assert figures["duals_refused_pct"] == 50.0
     assert figures["names_and_duals_refused_pct"] == 60.0  # three of all five
+
+
+@pytest.mark.parametrize(
+    ("code", "everyday", "names"),
+    [
+        (
+            "es",
+            "palma cuenca segura asia roma quito lima julio milagros van irán",
+            "juan pedro maría rusia japón berlín",
+        ),
+        ("fr", "jura vienne marie paris tours suisse", "londres chine jean jacques"),
+        ("nl", "wenen peter leiden namen polen", "jan zweden hans milaan"),
+    ],
+)
+def test_a_strong_name_in_lower_case_needs_a_lower_case_reading(code: str, everyday: str, names: str) -> None:
+    # issue 30, item 1: the dictionary lists juan, rusia, jan in lower case too (docs/LEXICON.md)
+    lex = load("casual", code)
+    rules = WordRules(bans=frozenset(RACE_BANS))
+    for word in everyday.split():
+        assert lex.judge(word, rules).ok, word
+    for word in names.split():
+        assert lex.judge(word, rules).reason_code == "proper", word
