@@ -5,12 +5,14 @@ committed data (no build): precision and recall of the proper-noun decision (a n
 flagged PROPER or ABBREV, an everyday word is not) and of the personal-name decision
 (PERSONAL_NAME on first names only), the % of everyday words a race accepts and the % of
 names it refuses (its default bans: proper nouns, abbreviations, contractions), what Mark
-My Words allows (places) and refuses (persons), names that are also everyday words apart
-(``duals``; ``names_and_duals_refused_pct`` counts every name, the duals too), and every
+My Words allows (places) and refuses (persons), names the dictionary also lists in lower
+case apart (``duals``, for information) and with the others (``names_and_duals_refused_pct``,
+the names budget), and every
 capitalised-only entry by kind with how many of each Mark My Words refuses
 (``symbols_refused``: the abbreviations and symbols such as SN, XE).
 
-Budgets: >= 99% everyday accepted and >= 90% names refused in each language. Measured in
+Budgets: >= 99% everyday accepted and >= 90% names refused, the duals counted too, in each
+language. Measured in
 the casual dictionary (a word it does not list is counted as ``unlisted``).
 Run: ``python bench/bench_names.py`` (every language) or ``--language de``.
 """
@@ -69,6 +71,7 @@ def run(code: str) -> dict[str, object]:
     figures["within_budget"] = (
         float(str(figures["everyday_accepted_pct"])) >= EVERYDAY_ACCEPTED_MIN
         and float(str(figures["names_refused_pct"])) >= NAMES_REFUSED_MIN
+        and float(str(figures["names_and_duals_refused_pct"])) >= NAMES_REFUSED_MIN
     )
     return figures
 
@@ -86,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.words:
             figures.pop("everyday_refused", None)
             figures.pop("names_accepted", None)
+            figures.pop("duals_accepted", None)
         out[code] = figures
     print(json.dumps(out, indent=1, ensure_ascii=False))
     return 0

