@@ -24,6 +24,7 @@ from typing import Any
 from bot import handlers, metrics, views
 from bot.admission import Admission, admit
 from bot.clock import Clock, SystemClock
+from bot.daily import Dailies
 from bot.events import ChatKey, Inbound, Player, Post
 from bot.fairshare import FairShare
 from bot.host import Recovery, Routes, ScheduleBook
@@ -116,6 +117,9 @@ class GameManager:
         self.leases = Leases(self, keep_alive)
         #: ``privacy``, ``forget-me``, ``purge`` (adapters add their caches to its hooks).
         self.privacy = Privacy(self)
+        #: The daily (bot/daily.py): its key and the platform's direct-message chats, set by the
+        #: runtime and the adapter; what a daily's end keeps.
+        self.dailies = Dailies(self)
 
     # ------------------------------------------------------------ tasks
 
@@ -334,6 +338,7 @@ class GameManager:
         if self.sessions.get(session.chat) is session:
             del self.sessions[session.chat]
             self._notify_closed(session.chat)
+        self.dailies.closed(session)
         engine = session.engine
         if engine is not None and engine.finished:
             self.start_rules.finished(

@@ -203,6 +203,11 @@ class SessionCore:
             wall = math.nextafter(wall, math.inf)
         return wall
 
+    @property
+    def paused(self) -> float:
+        """Seconds the game's clock stood still (the bot was down) since it began."""
+        return self._paused
+
     def why(self, player: Player) -> str:
         """The reason the player's last answer was refused."""
         return self._why.get(player.seat_id, "None of your answers has been refused in this game.")
