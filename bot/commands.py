@@ -87,7 +87,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "schedule",
         "schedule [weekdays|daily|mon,wed,fri] HH:MM [game] [option=value …] [@group] · schedule list · "
         "schedule remove N",
-        "a game that starts here on its own at that time each week, mentioning the group",
+        "a game that starts here on its own at that time each week, mentioning the group; "
+        "`daily` instead of a game posts the daily's reminder (`schedule daily 09:00 daily @team`)",
         ("schedules", "break", "breaks"),
         admin=True,
     ),

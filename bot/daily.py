@@ -56,6 +56,26 @@ DMS_CLOSED = (
 )
 
 
+#: A schedule whose "game" is this is the daily's reminder (``schedule daily 09:00 daily @team``):
+#: when due, it posts :func:`reminder` in its channel instead of opening a lobby.
+REMINDER = "daily"
+
+
+def is_reminder(args: tuple[str, ...]) -> bool:
+    """Whether a schedule's ``args`` (what it starts) are the daily's reminder."""
+    return bool(args) and args[0].lower() in {REMINDER, "daily-reminder"}
+
+
+def reminder(mention: str = "") -> views.View:
+    """The daily's reminder, posted in a channel (mentioning ``mention``'s group, if any)."""
+    text = (
+        "☀️ Today's daily is out: the same 25 cards for everyone, once a day, alone against the "
+        "hourglass. `daily` deals yours in our direct messages (only you see it); `daily share` "
+        "posts your line here afterwards, without a word. `leaderboard daily` shows today's best."
+    )
+    return views.View(kind="info", lines=(text,), mentions=(mention,) if mention else ())
+
+
 class NoDirectChat(Exception):
     """The platform could not open a direct-message chat just now (an outage, a refused call)."""
 
@@ -191,11 +211,14 @@ class Dailies:
 __all__ = [
     "DMS_CLOSED",
     "IN_DMS",
+    "REMINDER",
     "Dailies",
     "DailyHost",
     "DirectChats",
     "NoDirectChat",
     "daily_day",
+    "is_reminder",
+    "reminder",
     "result_of",
     "result_text",
     "share_line",

@@ -38,9 +38,11 @@ def _channel(p: PlatformHarness) -> str:
 async def test_a_daily_is_played_privately_once_and_shared_without_a_word(p: PlatformHarness) -> None:
     await p.command("ann", "daily")
     await p.until(
-        lambda: daily_session(p) is not None
-        and daily_session(p).engine is not None
-        and bool(daily_session(p).engine.grid)  # (dealt)
+        lambda: (
+            daily_session(p) is not None
+            and daily_session(p).engine is not None
+            and bool(daily_session(p).engine.grid)
+        )  # (dealt)
     )
     session = daily_session(p)
     engine = session.engine

@@ -19,6 +19,7 @@ import pytest
 
 from bot import views
 from bot.clock import FakeClock
+from bot.commands import CommandError
 from bot.events import ChatKey, Command, Player, Post, Private
 from bot.manager import GameManager
 from bot.platform import Capabilities
@@ -148,7 +149,7 @@ async def test_the_result_is_private_kept_with_the_streak_and_counts_on_its_own_
     await bot.command(W1, ANN, "daily")
     session = bot.session(ANN)
     engine = session.engine  # type: ignore[attr-defined]
-    at, word = engine.planner.plan("hard", engine.groups(), engine.used, bot.clock.now())
+    _at, word = engine.planner.plan("hard", engine.groups(), engine.used, bot.clock.now())
     await session.text(ANN, word, bot.clock.now(), None)  # type: ignore[attr-defined]
     await bot.clock.advance(0.5)  # (the settle window)
     await eventually(lambda: bool(engine.won[ANN.seat_id]), "the word judged")
@@ -212,3 +213,41 @@ async def test_share_and_the_board_before_playing_say_what_to_do(bot: Bot) -> No
     assert "Nobody here has finished today's daily yet" in bot.told(ANN)
     assert not bot.outbox.posts(W1)
     assert not [m for m in bot.outbox.sent if isinstance(m, Private) and m.player != ANN]
+
+
+async def test_the_daily_reminder_is_a_schedule_that_posts_one_message(bot: Bot) -> None:
+    import re
+
+    from bot.schedule import schedule_command, start_scheduled
+    from bot.scheduler import Scheduler
+
+    fired: list[object] = []
+
+    async def fire(schedule: object, when: float) -> None:
+        fired.append(schedule)
+
+    async def utc(_: str) -> str:
+        return "UTC"
+
+    scheduler = Scheduler(bot.store, bot.clock, utc, fire, platform="discord")  # type: ignore[arg-type]
+    admin = Player("discord", "900", "Ada", is_admin=True)
+    mention = re.compile(r"^<@&\d+>$")
+
+    async def schedule(*words: str) -> str:
+        answer = await schedule_command(
+            scheduler, bot.manager.registry, W1, admin, words, "UTC", mention=mention, time_text=str
+        )
+        return answer.plain()
+
+    added = await schedule("daily", "09:00", "daily", "<@&77>")
+    assert "scheduled: daily at 09:00: the daily's reminder in <#general> for <@&77>" in added
+    assert "The reminder is posted here on time" in added
+    with pytest.raises(CommandError, match="takes no options"):
+        await schedule("daily", "09:00", "daily", "cards=5")
+    [kept] = await bot.store.list_schedules("discord", "W1")
+    assert kept.args == ("daily",)
+    # due: one message in the channel, mentioning the group; no game is opened
+    await start_scheduled(bot.manager, kept, bot.clock.now(), "📅 Game time!")
+    [post] = bot.outbox.posts(W1)
+    assert "Today's daily is out" in post.view.plain() and post.view.mentions == ("<@&77>",)
+    assert not bot.manager.sessions
