@@ -23,6 +23,8 @@ from storage.daily import DAILY_GAME_PREFIX, DailyPlay, DailyStore
 
 #: How many rows each part of ``leaderboard daily`` shows.
 BOARD_SIZE = 10
+#: Seconds a daily may take from its row to its recorded game (a DM opened, the game written).
+STARTING = 60.0
 
 USAGE = "`daily` plays today's daily; `daily share` posts your result here (no words)."
 
@@ -51,13 +53,15 @@ async def _current(host: GameHost, store: DailyStore, cmd: Command, day: str) ->
     """The sender's daily of ``day``; one whose game ended without telling it (a crash, a
     terminal closed mid-daily) ends now without a result: the attempt was used."""
     play = await store.daily_play(cmd.player.platform, cmd.player.user_id, day)
-    if play is None or not play.playing:
+    now = host.clock.now()
+    # (a daily begun a moment ago may not be recorded yet, here or by another process)
+    if play is None or not play.playing or now - play.started_at < STARTING:
         return play
     db = host.workspace.store
     if db is not None and not await db.unfinished_games([play.game_id]):
         if any(session.game_id == play.game_id for session in host.sessions.values()):
-            return play  # (being recorded as it starts)
-        return await store.void_daily(play.game_id, host.clock.now()) or play
+            return play
+        return await store.void_daily(play.game_id, now) or play
     return play
 
 

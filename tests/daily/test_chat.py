@@ -197,9 +197,13 @@ async def test_a_daily_stopped_or_lost_in_a_crash_counts_as_played(bot: Bot) -> 
     assert "Yours ended without a result" in bot.told(ANN)
     # a game that ended without telling its daily (voided at a restart): the attempt is used
     await bot.command(W1, BOB, "daily")
-    game_id = bot.session(BOB).game_id  # type: ignore[attr-defined]
+    lost = bot.session(BOB)
+    lost.abandon()  # type: ignore[attr-defined]
     bot.manager.sessions.clear()
-    await bot.store.void_game(game_id, "the terminal was closed mid-game", None, None)
+    await bot.store.void_game(lost.game_id, "the terminal was closed mid-game", None, None)  # type: ignore[attr-defined]
+    await bot.command(W1, BOB, "daily")  # (a moment after its start: it may be starting still)
+    assert "Your daily is still running" in bot.told(BOB)
+    await bot.clock.advance(61.0)
     await bot.command(W1, BOB, "daily")
     assert "Yours ended without a result" in bot.told(BOB)
 
