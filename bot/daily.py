@@ -10,9 +10,10 @@ log records its end without points or a rating (the daily has its own board), on
 and after a restart; recovery resumes it like any game.
 
 :class:`Dailies` is the manager's part for the daily: the deployment's key, the adapter's
-:class:`DirectChats`, and what a daily's end does (:meth:`Dailies.closed`: the result kept in
-``daily_plays`` with its streak, and told to the player privately, with their words). The
-``daily`` command is :mod:`bot.handlers.daily`.
+:class:`DirectChats`, and what a daily's end does (:meth:`Dailies.finished`, awaited by the
+session before it closes: the result kept in ``daily_plays`` with its streak, and told to the
+player privately, with their words; :meth:`Dailies.closed`: a stopped daily ends without a
+result). The ``daily`` command is :mod:`bot.handlers.daily`.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import Any, Protocol
 
 from bot import views
 from bot.clock import Clock
-from bot.events import ChatKey, Player, Post
+from bot.events import ChatKey, Player
 from bot.outbox import Outbox
 from bot.session import Session
 from bot.workspace import Workspace
@@ -42,7 +43,6 @@ from games.race.daily import (
 )
 from games.race.grid import OffTheGrid
 from storage.daily import DailyPlay, DailyStore, is_daily_game
-from storage.errors import StorageError
 
 log = logging.getLogger(__name__)
 
@@ -165,47 +165,45 @@ class Dailies:
         return None
 
     def closed(self, session: Session) -> None:
-        """A session ended (finished or stopped): a daily's result is kept and told privately."""
-        if is_daily_game(session.game_id):
-            self._host.spawn(self._ended(session), f"daily {session.game_id} ended")
+        """A session ended: a daily that did not finish (stopped) ends without a result (one that
+        finished was kept by :meth:`finished`, before it closed)."""
+        engine = session.engine
+        if is_daily_game(session.game_id) and (engine is None or not engine.finished):
+            self._host.spawn(self._void(session.game_id), f"daily {session.game_id} ended")
 
-    async def _ended(self, session: Session) -> None:
+    async def _void(self, game_id: str) -> None:
         store = self.store()
-        if store is None:
-            return
-        now = self._host.clock.now()
+        if store is not None:
+            await store.void_daily(game_id, self._host.clock.now())
+
+    async def finished(self, session: Session) -> views.View | None:
+        """A daily's game finished and is recorded: keep its result and streak, and say it to its
+        player privately (the view, posted in their own chat after the result), with the words
+        they found. None when it was kept already (by another process, or before a restart)."""
+        store = self.store()
         engine, start = session.engine, session.start_record
-        try:
-            if engine is None or start is None or not engine.finished or engine.result().voided:
-                await store.void_daily(session.game_id, now)
-                return
-            if not isinstance(engine, OffTheGrid):
-                log.warning("daily %s is not an Off the Grid race: no result kept", session.game_id)
-                return
-            cards, points = taken(engine, start.seats[0].id)
-            seconds = max(0.0, now - start.started_at - session.paused)
-            play = await store.finish_daily(session.game_id, cards, points, seconds, now)
-        except StorageError as exc:
-            log.warning("daily %s: its result could not be kept (%s)", session.game_id, exc)
-            return
+        if store is None or start is None or not isinstance(engine, OffTheGrid):
+            log.warning("daily %s has no result to keep", session.game_id)
+            return None
+        now = self._host.clock.now()
+        cards, points = taken(engine, start.seats[0].id)
+        seconds = max(0.0, now - start.started_at - session.paused)
+        play = await store.finish_daily(session.game_id, cards, points, seconds, now)
         result = None if play is None else result_of(play)
         if result is None:
-            return  # kept already (by another process, or before a restart)
+            return None
         words = sorted(views.user(w.upper()) for w in engine.used)
         lang = language_named(result.language).name
-        lines = [
+        lines = (
             result_text(result),
             "Your words (only you see them): " + (", ".join(words) if words else "none"),
             "Type `daily share` in a channel to post your line there: the numbers only, no word "
             "and no letter.",
             f"The next daily in {wait_text(until_next(today(self._host.clock)))}.",
-        ]
-        view = views.View(
-            kind="private",
-            title=f"Your daily — {result.day.isoformat()} ({lang})",
-            lines=tuple(lines),
         )
-        await self._host.outbox.send(Post(session.chat, view))
+        return views.View(
+            kind="private", title=f"Your daily — {result.day.isoformat()} ({lang})", lines=lines
+        )
 
 
 __all__ = [

@@ -43,6 +43,7 @@ from bot.startrules import StartRules
 from bot.workspace import Workspace
 from games.common.options import OptionValue
 from games.common.protocol import Action, GameInfo
+from storage.daily import is_daily_game
 from storage.errors import Fenced, StorageError
 
 log = logging.getLogger(__name__)
@@ -320,6 +321,8 @@ class GameManager:
             timestamp_precision=self.capabilities.timestamp_precision,
         )
         session.remember_handled(self.recovery.handled_before.get(chat, ()))
+        if is_daily_game(game_id):
+            session.on_finish = self.dailies.finished
         return session
 
     async def claim(self, chat: ChatKey, game_id: str) -> str | None:

@@ -54,8 +54,10 @@ async def _current(host: GameHost, store: DailyStore, cmd: Command, day: str) ->
     terminal closed mid-daily) ends now without a result: the attempt was used."""
     play = await store.daily_play(cmd.player.platform, cmd.player.user_id, day)
     now = host.clock.now()
-    # (a daily begun a moment ago may not be recorded yet, here or by another process)
-    if play is None or not play.playing or now - play.started_at < STARTING:
+    # (a daily begun a moment ago may not be recorded yet, here or by another process; the
+    # terminal's one chat takes one command at a time, in one process)
+    starting = not host.capabilities.own_chat and now - play.started_at < STARTING if play else False
+    if play is None or not play.playing or starting:
         return play
     db = host.workspace.store
     if db is not None and not await db.unfinished_games([play.game_id]):
