@@ -145,9 +145,10 @@ class Dailies:
         self.direct: DirectChats | None = None
 
     def store(self) -> DailyStore | None:
-        """The daily's table (None without a database)."""
-        store = self._host.workspace.store
-        return store.daily if store is not None else None
+        """The daily's table (None without a database, or on a store without the daily's table:
+        the in-memory stores of some adapters' tests)."""
+        daily: DailyStore | None = getattr(self._host.workspace.store, "daily", None)
+        return daily
 
     async def chat_of_direct(self, platform: str, user_id: str, channel_id: str) -> ChatKey | None:
         """The chat of the daily ``user_id`` is playing in their direct-message channel

@@ -807,10 +807,10 @@ class SlackAdapter:
     async def _on_direct_message(
         self, team: str, user: str, text: str, sent_at: float, channel: str = "", ts: str = ""
     ) -> None:
-        """A DM to the bot: a word of the daily played in that IM (a game whose chat it is), else
-        a private answer for the running game the sender plays in."""
-        direct = ChatKey(PLATFORM, team, channel)
-        if channel and self.runtime.listening(direct):
+        """A DM to the bot: a word of the daily its sender plays in that IM (a game whose chat it
+        is), else a private answer for the running game the sender plays in."""
+        direct = await self.manager.dailies.chat_of_direct(PLATFORM, user, channel) if channel else None
+        if direct is not None and direct.workspace_id == team:
             turn = self.runtime.ticket(direct)
             try:
                 player = await self.people.player(team, user)
