@@ -140,8 +140,10 @@ class DailyStore(Protocol):
         then the quickest."""
         ...
 
-    async def daily_names(self, platform: str, user_ids: list[str]) -> dict[str, str]:
-        """The display names moji knows of ``user_ids`` (a forgotten person has none)."""
+    async def daily_names(self, platform: str, workspace_id: str, day: str) -> dict[str, str]:
+        """The display names moji knows of the workspace's players of the dailies of ``day`` and
+        the day before (everyone its board and current streaks can show; a forgotten person has
+        none)."""
         ...
 
     async def daily_streaks(
@@ -256,14 +258,15 @@ class SQLDaily:
             )
         return [(str(user), int(streak)) for user, streak in rows]
 
-    async def daily_names(self, platform: str, user_ids: list[str]) -> dict[str, str]:
+    async def daily_names(self, platform: str, workspace_id: str, day: str) -> dict[str, str]:
         """Display names (see :class:`DailyStore`)."""
-        if not user_ids:
-            return {}
-        marks = ", ".join("?" for _ in user_ids)
         async with self.db.read() as tx:
-            query = f"SELECT user_id, display_name FROM players WHERE platform = ? AND user_id IN ({marks})"  # noqa: S608
-            rows = await tx.fetch(query, (platform, *user_ids))  # (marks: placeholders only)
+            rows = await tx.fetch(
+                "SELECT DISTINCT d.user_id, p.display_name FROM daily_plays d JOIN players p "
+                "ON p.platform = d.platform AND p.user_id = d.user_id "
+                "WHERE d.platform = ? AND d.workspace_id = ? AND d.day IN (?, ?)",
+                (platform, workspace_id, day, previous_day(day)),
+            )
         return {str(user): str(name) for user, name in rows}
 
 

@@ -173,8 +173,7 @@ async def board(host: GameHost, cmd: Command) -> views.View:
     chat = cmd.chat
     rows = await store.daily_board(chat.platform, chat.workspace_id, day, BOARD_SIZE)
     streaks = await store.daily_streaks(chat.platform, chat.workspace_id, day, BOARD_SIZE)
-    ids = list(dict.fromkeys([p.user_id for p in rows] + [user for user, _ in streaks]))
-    names = await store.daily_names(chat.platform, ids)
+    names = await store.daily_names(chat.platform, chat.workspace_id, day)
 
     def name(user: str) -> str:
         return views.user(names.get(user, "someone"))
