@@ -25,7 +25,8 @@ modes:
              Mode with SLACK_APP_TOKEN, HTTP mode with SLACK_SIGNING_SECRET).
              With no platform configured, play in the terminal instead (when
              standard input is a terminal; else say what to configure and exit).
-  terminal   play a local game in this terminal against computer players.
+  terminal   play a local game in this terminal against computer players
+             (--daily: today's daily, once a day).
   web        play MOJO (or --game paths|shed|dice) against computer players in
              your browser: serves the game's page on http://127.0.0.1:PORT and
              prints its link.
@@ -87,6 +88,11 @@ def build_parser() -> argparse.ArgumentParser:
     local = parser.add_argument_group("terminal mode")
     local.add_argument(
         "--game", default=None, help="which game to play (default: race; in the browser, board)"
+    )
+    local.add_argument(
+        "--daily",
+        action="store_true",
+        help="play today's daily (once a day, alone against the hourglass: docs/DAILY.md)",
     )
     local.add_argument("--bots", type=int, default=2, help="computer opponents (default: 2)")
     local.add_argument(

@@ -123,7 +123,15 @@ class Announcer(SessionCore):
             views.result(self.info, outcome, self.names(), ending=self._ending, ratings=lines),
             once=self._result_key(),
         )
+        after = None
+        if self.on_finish is not None and not outcome.voided:
+            try:
+                after = await self.on_finish(self)
+            except StorageError as exc:  # the result is posted either way
+                log.warning("game %s: what follows its end failed (%s)", self.game_id, exc)
         await self._close(view, receipt=None if outcome.voided else self._result_posted)
+        if after is not None:
+            await self._outbox.send(Post(self.chat, after))
 
     async def _rating_lines(self, start: GameStart) -> list[str]:
         """Each person's rating change (the game is rated now if it was not yet); none when the

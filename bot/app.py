@@ -60,6 +60,8 @@ class Services:
     #: Front doors that show the games of every platform's chats (the web companion), attached
     #: to each platform's runtime as it is built (:meth:`bot.runtime.Runtime.build`).
     companions: list[Companion] = field(default_factory=list)
+    #: The key of the daily's deal (``Config.daily_secret``: docs/DAILY.md).
+    daily_secret: bytes = b""
 
     def router(
         self,
@@ -151,6 +153,7 @@ async def services(config: Config) -> AsyncIterator[Services]:
             game_log,
             store,
             keep_alive=min(KEEP_ALIVE, config.lease / 3),
+            daily_secret=config.daily_secret,
         )
     finally:
         await store.close()
@@ -158,7 +161,7 @@ async def services(config: Config) -> AsyncIterator[Services]:
 
 def make_manager(config: Config, svc: Services, outbox: Outbox, clock: SystemClock) -> GameManager:
     """A manager wired to the shared services."""
-    return GameManager(
+    manager = GameManager(
         svc.registry,
         outbox,
         svc.game_log,
@@ -168,6 +171,8 @@ def make_manager(config: Config, svc: Services, outbox: Outbox, clock: SystemClo
         lobby_timeout=config.lobby_timeout,
         keep_alive=svc.keep_alive,
     )
+    manager.dailies.secret = svc.daily_secret
+    return manager
 
 
 async def migrate(config: Config) -> int:

@@ -70,9 +70,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("rules", "rules [game]", "how to play, and every option", ("howto",)),
     CommandSpec(
         "leaderboard",
-        "leaderboard [game] [day|week|month|season|all|rating] [language=fr]",
+        "leaderboard [game] [day|week|month|season|all|rating] [language=fr] · leaderboard daily",
         "who leads in this workspace (every language together unless language= picks one); "
-        "`rating` ranks by skill rating instead of points",
+        "`rating` ranks by skill rating instead of points; `leaderboard daily`: today's daily "
+        "and the longest streaks",
         ("lb", "top", "scores"),
     ),
     CommandSpec("stats", "stats [player] [game]", "a player's record and ratings", ("me",)),
@@ -86,12 +87,19 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "schedule",
         "schedule [weekdays|daily|mon,wed,fri] HH:MM [game] [option=value …] [@group] · schedule list · "
         "schedule remove N",
-        "a game that starts here on its own at that time each week, mentioning the group",
+        "a game that starts here on its own at that time each week, mentioning the group; "
+        "`daily` instead of a game posts the daily's reminder (`schedule daily 09:00 daily @team`)",
         ("schedules", "break", "breaks"),
         admin=True,
     ),
     CommandSpec("config", "config [key [value]]", "show or change this workspace's settings", admin=True),
     CommandSpec("words", "words add|ban|remove WORD", "the workspace's own word list", admin=True),
+    CommandSpec(
+        "daily",
+        "daily [share]",
+        "today's daily: the same 25 cards for everyone, once a day, alone against the hourglass "
+        "(in our direct messages); `daily share` posts your result here, without a word",
+    ),
     CommandSpec("privacy", "privacy", "what moji keeps about you and this workspace, and for how long"),
     CommandSpec(
         "forget-me",

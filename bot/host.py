@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from bot import views
 from bot.clock import Clock
+from bot.daily import Dailies
 from bot.events import ChatKey, Inbound, Player
 from bot.ordering import Turns
 from bot.outbox import GameLog, GameStart, LobbyState, Outbox
@@ -106,6 +107,8 @@ class GameHost(Protocol):
     rng: random.Random
     #: What the platform can show (buttons, threads, ephemeral replies, private text).
     capabilities: Capabilities
+    #: The daily: its key, the platform's direct-message chats, what its end keeps.
+    dailies: Dailies
 
     def spawn(
         self, coro: Coroutine[Any, Any, None], name: str, chat: ChatKey | None = None

@@ -44,7 +44,7 @@ NO_INPUT = (
 
 async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
     """A local game against computer players."""
-    from adapters.terminal.app import TerminalAdapter, TerminalOutbox, stdin_lines
+    from adapters.terminal.app import DAILY, TerminalAdapter, TerminalOutbox, stdin_lines
     from adapters.terminal.live import input_source, interactive, live_terminal, wants_colour
 
     source = input_source()
@@ -82,7 +82,8 @@ async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
 
         async def play(outbox: TerminalOutbox, lines: AsyncIterator[str]) -> int:
             manager = make_manager(config, svc, outbox, clock)
-            adapter = TerminalAdapter(manager, outbox, lines, write, game=info.name, options=options)
+            game = DAILY if getattr(args, "daily", False) else info.name
+            adapter = TerminalAdapter(manager, outbox, lines, write, game=game, options=options)
             manager.spawn(warm_up([info]), f"prepare {info.name}")  # during the 3… 2… 1… countdown
             async with terminal_pages(config, svc, clock, adapter.runtime, outbox.taps):
                 try:

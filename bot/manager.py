@@ -24,6 +24,7 @@ from typing import Any
 from bot import handlers, metrics, views
 from bot.admission import Admission, admit
 from bot.clock import Clock, SystemClock
+from bot.daily import Dailies
 from bot.events import ChatKey, Inbound, Player, Post
 from bot.fairshare import FairShare
 from bot.host import Recovery, Routes, ScheduleBook
@@ -42,6 +43,7 @@ from bot.startrules import StartRules
 from bot.workspace import Workspace
 from games.common.options import OptionValue
 from games.common.protocol import Action, GameInfo
+from storage.daily import is_daily_game
 from storage.errors import Fenced, StorageError
 
 log = logging.getLogger(__name__)
@@ -116,6 +118,9 @@ class GameManager:
         self.leases = Leases(self, keep_alive)
         #: ``privacy``, ``forget-me``, ``purge`` (adapters add their caches to its hooks).
         self.privacy = Privacy(self)
+        #: The daily (bot/daily.py): its key and the platform's direct-message chats, set by the
+        #: runtime and the adapter; what a daily's end keeps.
+        self.dailies = Dailies(self)
 
     # ------------------------------------------------------------ tasks
 
@@ -316,6 +321,8 @@ class GameManager:
             timestamp_precision=self.capabilities.timestamp_precision,
         )
         session.remember_handled(self.recovery.handled_before.get(chat, ()))
+        if is_daily_game(game_id):
+            session.on_finish = self.dailies.finished
         return session
 
     async def claim(self, chat: ChatKey, game_id: str) -> str | None:
@@ -334,6 +341,7 @@ class GameManager:
         if self.sessions.get(session.chat) is session:
             del self.sessions[session.chat]
             self._notify_closed(session.chat)
+        self.dailies.closed(session)
         engine = session.engine
         if engine is not None and engine.finished:
             self.start_rules.finished(

@@ -30,6 +30,9 @@ class Capabilities:
     ``timestamp_precision``: seconds, the finest difference between two messages' send times
     the platform reports (a race's tie window is never finer than that). ``private_text``:
     players can send the bot words privately (a Discord modal, a Slack direct message).
+    ``direct_chats``: moji can open a direct-message chat with a player and run a game there
+    (the daily: :mod:`bot.daily`). ``own_chat``: every chat is seen by its one person only (the
+    terminal), so a game for their eyes only runs where they are.
     """
 
     ephemeral: bool
@@ -37,6 +40,8 @@ class Capabilities:
     buttons: bool
     timestamp_precision: float
     private_text: bool = False
+    direct_chats: bool = False
+    own_chat: bool = False
 
     def plays_in_thread(self, info: GameInfo) -> bool:
         """Whether a game of ``info`` gets a thread of its own when started in a channel (a

@@ -19,6 +19,7 @@ from bot.ratings import RATER
 from games.common.options import OptionValue
 from games.common.protocol import Action, Result, Seat
 from storage.base import GameRecord, Lease, LobbyRecord, SeatRecord, SeatScore, Store
+from storage.daily import DAILY_NOT_SCORED, is_daily_game
 from storage.errors import StorageError
 from storage.ratings import RatingChange
 from storage.scores import split_seat
@@ -138,7 +139,11 @@ class StoreGameLog:
         A voided result is recorded as a void game: nothing is scored.
         """
         lease = self.leases.get(game.game_id)
-        if result.voided:
+        if is_daily_game(game.game_id):
+            # the daily has its own board (daily_plays, kept by bot.daily): no points, no rating
+            done = await self.store.void_game(game.game_id, DAILY_NOT_SCORED, at, lease)
+            result = replace(result, voided=True)
+        elif result.voided:
             done = await self.store.void_game(game.game_id, result.summary or "voided", at, lease)
         else:
             done = await self.store.finish_game(

@@ -26,9 +26,11 @@ from typing import TYPE_CHECKING
 
 from bot import views
 from bot.commands import CommandError, parse_start
+from bot.daily import REMINDER, is_reminder, reminder
 from bot.events import ChatKey, Command, Player, Post
 from bot.registry import Registry
 from bot.schedule_spec import (
+    USAGE,
     describe,
     parse_break,
     zone,
@@ -122,16 +124,64 @@ async def schedule_command(
             raise CommandError(f"There is no {what} #{number} here.")
         return views.message(f"{what.capitalize()} #{number} removed.", "info")
     spec = parse_break(args[1:] if verb in {"add", "new"} else args, mention)
+    if is_reminder(spec.args):  # the daily's reminder: one message when due, no game
+        if len(spec.args) > 1:
+            raise CommandError(
+                f"The daily's reminder takes no options: `schedule daily 09:00 daily` (a group may be "
+                f"mentioned). {USAGE}"
+            )
+        return await _add(
+            scheduler,
+            chat,
+            player,
+            spec.days,
+            spec.at,
+            (REMINDER,),
+            spec.mention,
+            timezone,
+            time_text,
+            what,
+            "The reminder is posted here on time; `daily` deals each person's daily privately.",
+        )
     info, _ = parse_start(spec.args, registry)  # refuse bad options now, not when it is due
+    return await _add(
+        scheduler,
+        chat,
+        player,
+        spec.days,
+        spec.at,
+        spec.args or (info.name,),
+        spec.mention,
+        timezone,
+        time_text,
+        what,
+        "You host it: the lobby opens on time and the game starts a few minutes later.",
+    )
+
+
+async def _add(
+    scheduler: Scheduler,
+    chat: ChatKey,
+    player: Player,
+    days: tuple[int, ...],
+    at: str,
+    args: tuple[str, ...],
+    mention: str,
+    timezone: str,
+    time_text: TimeText,
+    what: str,
+    then: str,
+) -> views.View:
+    """Keep a schedule; the answer that says when it runs next and ``then`` what happens."""
     saved = await scheduler.add(
         Schedule(
             id=0,
             workspace_id=chat.workspace_id,
             channel_id=chat.channel_id,
-            days=spec.days,
-            at=spec.at,
-            args=spec.args or (info.name,),
-            mention=spec.mention,
+            days=days,
+            at=at,
+            args=args,
+            mention=mention,
             created_by=player.user_id,
             created_by_name=player.display_name,
             platform=chat.platform,
@@ -141,8 +191,7 @@ async def schedule_command(
     next_text = f" Next: {time_text(when)}." if when else ""
     tz = zone(timezone).key
     return views.message(
-        f"{what.capitalize()} #{saved.id} scheduled: {describe(saved)} ({tz} time).{next_text} "
-        "You host it: the lobby opens on time and the game starts a few minutes later.",
+        f"{what.capitalize()} #{saved.id} scheduled: {describe(saved)} ({tz} time).{next_text} {then}",
         "info",
     )
 
@@ -156,6 +205,9 @@ async def start_scheduled(
     delivery layer like every other message, so it is paced and comes before the lobby.
     """
     chat = ChatKey(schedule.platform, schedule.workspace_id, schedule.channel_id)
+    if is_reminder(schedule.args):  # the daily's reminder: one message, whatever runs there
+        await manager.outbox.send(Post(chat, reminder(schedule.mention)))
+        return
     if await manager.has_game(chat):
         log.info("scheduled game %s skipped: a game is already on in %s", schedule.id, chat.label())
         return

@@ -41,8 +41,8 @@ SLACK_MENTION = re.compile(r"^(<!subteam\^[A-Z0-9]+(\|[^>]*)?>|<!here>|<!channel
 DISCORD_MENTION = re.compile(r"^<@&\d+>$")
 
 USAGE = (
-    "Schedule a word break like `schedule weekdays 15:00 race bots=1 @team`, "
-    "then `schedule list` or `schedule remove N`."
+    "Schedule a word break like `schedule weekdays 15:00 race bots=1 @team` (or the daily's "
+    "reminder: `schedule daily 09:00 daily @team`), then `schedule list` or `schedule remove N`."
 )
 
 
@@ -141,6 +141,8 @@ def describe_days(days: Sequence[int]) -> str:
 def describe(schedule: Schedule) -> str:
     """One line for ``schedule list`` and the App Home."""
     game = views.user(" ".join(schedule.args)) if schedule.args else "the default game"
+    if schedule.args and schedule.args[0].lower() in {"daily", "daily-reminder"}:
+        game = "the daily's reminder"
     mention = f" for {schedule.mention}" if schedule.mention else ""
     return f"{describe_days(schedule.days)} at {schedule.at}: {game} in <#{schedule.channel_id}>{mention}"
 

@@ -118,6 +118,11 @@ class SessionCore:
         self._log = game_log
         self._spawn = spawn
         self._on_closed: Callable[[Any], None] = on_closed  # (called with this session)
+        #: Awaited (with this session) when its game has finished and is recorded, before it
+        #: closes: what it returns is posted after the result (the daily's private summary,
+        #: :meth:`bot.daily.Dailies.finished`). Awaited here, not in a task of its own, so it
+        #: is done before anyone hears the game closed (a terminal quitting at once included).
+        self.on_finish: Callable[[Any], Awaitable[views.View | None]] | None = None
         self._settle = settle
         self._lobby_deadline: float | None = clock.now() + lobby_timeout
         self._words = words
@@ -202,6 +207,11 @@ class SessionCore:
         while wall - self._paused < game_time:
             wall = math.nextafter(wall, math.inf)
         return wall
+
+    @property
+    def paused(self) -> float:
+        """Seconds the game's clock stood still (the bot was down) since it began."""
+        return self._paused
 
     def why(self, player: Player) -> str:
         """The reason the player's last answer was refused."""

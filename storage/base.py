@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
+from storage.daily import DailyStore
 from storage.database import Lifecycle
 from storage.gamelog import GameStore
 from storage.inbox import InboxStore
@@ -111,4 +112,9 @@ class Store(
     @property
     def web_links(self) -> WebLinkStore:
         """The web companion's links and page sessions (:mod:`storage.weblinks`)."""
+        ...
+
+    @property
+    def daily(self) -> DailyStore:
+        """The daily's attempts, results and streaks (:mod:`storage.daily`)."""
         ...

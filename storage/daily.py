@@ -17,6 +17,19 @@ from typing import Protocol, runtime_checkable
 
 from storage.database import Database, Row, Tx
 
+#: The game id of every daily starts with this: the game log records a daily's end without
+#: scores or a rating (it has its own board), on every process and after a restart.
+DAILY_GAME_PREFIX = "daily-"
+
+#: Why a daily's game is recorded as not counting (its result is in ``daily_plays``).
+DAILY_NOT_SCORED = "a daily: its result counts on the daily board only"
+
+
+def is_daily_game(game_id: str) -> bool:
+    """Whether ``game_id`` is a daily's game."""
+    return game_id.startswith(DAILY_GAME_PREFIX)
+
+
 #: What forget-me and a purge delete, each taking (platform, workspace_id, user_id) and
 #: (platform, workspace_id): a forgotten person's attempts go (so does their streak).
 FORGET_DAILY = ("DELETE FROM daily_plays WHERE platform = ? AND workspace_id = ? AND user_id = ?",)
@@ -125,6 +138,12 @@ class DailyStore(Protocol):
     async def daily_board(self, platform: str, workspace_id: str, day: str, limit: int) -> list[DailyPlay]:
         """The finished dailies of ``day`` in a workspace: most points first, then most cards,
         then the quickest."""
+        ...
+
+    async def daily_names(self, platform: str, workspace_id: str, day: str) -> dict[str, str]:
+        """The display names moji knows of the workspace's players of the dailies of ``day`` and
+        the day before (everyone its board and current streaks can show; a forgotten person has
+        none)."""
         ...
 
     async def daily_streaks(
@@ -238,6 +257,17 @@ class SQLDaily:
                 (platform, workspace_id, day, previous_day(day), int(limit)),
             )
         return [(str(user), int(streak)) for user, streak in rows]
+
+    async def daily_names(self, platform: str, workspace_id: str, day: str) -> dict[str, str]:
+        """Display names (see :class:`DailyStore`)."""
+        async with self.db.read() as tx:
+            rows = await tx.fetch(
+                "SELECT DISTINCT d.user_id, p.display_name FROM daily_plays d JOIN players p "
+                "ON p.platform = d.platform AND p.user_id = d.user_id "
+                "WHERE d.platform = ? AND d.workspace_id = ? AND d.day IN (?, ?)",
+                (platform, workspace_id, day, previous_day(day)),
+            )
+        return {str(user): str(name) for user, name in rows}
 
 
 async def _of_game(tx: Tx, game_id: str) -> DailyPlay | None:

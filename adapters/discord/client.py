@@ -32,6 +32,7 @@ import discord
 from discord import app_commands
 
 from adapters.discord.commands import build_group
+from adapters.discord.direct import DiscordDirect
 from adapters.discord.limits import discord_limits, header_trace, process_share
 from adapters.discord.outbox import DiscordOutbox, Reply
 from adapters.discord.permissions import THREADS, GuildRoles, missing, missing_message
@@ -87,10 +88,12 @@ def snowflake_seconds(snowflake: int) -> float:
 
 
 def intents() -> discord.Intents:
-    """Guilds, guild messages with their content (privileged), and reactions."""
+    """Guilds, guild messages with their content (privileged), reactions, and direct messages (a
+    daily is played in the player's DMs with moji; a DM's content comes without the privilege)."""
     wanted = discord.Intents.none()
     wanted.guilds = True
     wanted.guild_messages = True
+    wanted.dm_messages = True
     wanted.message_content = True
     wanted.guild_reactions = True
     return wanted
@@ -198,6 +201,8 @@ class MojiBot(discord.AutoShardedClient):
         )
         self.outbox = self.runtime.outbox
         self.manager = self.runtime.manager
+        #: A daily is played in the player's direct messages with moji (bot/daily.py).
+        self.manager.dailies.direct = DiscordDirect(self)
         self.router = self.runtime.router
         #: Scheduled games (a server's game night), run by the process that owns the server.
         self.scheduler = Scheduler(
@@ -667,7 +672,11 @@ class MojiBot(discord.AutoShardedClient):
     async def on_message(self, message: discord.Message) -> None:
         """A message in a channel with a game: its text goes to the core as typed, which takes
         answers and moves only (everything else is chatter, dropped unstored: bot.moves)."""
-        if message.guild is None or message.author.bot or message.webhook_id is not None:
+        if message.author.bot or message.webhook_id is not None:
+            return
+        if message.guild is None:
+            if isinstance(message.channel, discord.DMChannel) and message.edited_at is None:
+                await self._direct_message(message)
             return
         if message.edited_at is not None:
             return  # edited messages never count
@@ -683,6 +692,18 @@ class MojiBot(discord.AutoShardedClient):
             MessageRef(chat, str(message.id)),
         )
         # (a message read back after an invalid session that was handled live is dropped by its id)
+        await self.runtime.ingest(event, ids=(f"message:{message.id}",))
+
+    async def _direct_message(self, message: discord.Message) -> None:
+        """A message in someone's direct messages with moji: a word of the daily they play there
+        (anything else there is chatter, dropped unread like a channel's)."""
+        player = self.player_of(message.author)
+        chat = await self.manager.dailies.chat_of_direct("discord", player.user_id, str(message.channel.id))
+        if chat is None or not self.runtime.listening(chat):
+            return
+        event = Text(
+            chat, player, message.content, snowflake_seconds(message.id), MessageRef(chat, str(message.id))
+        )
         await self.runtime.ingest(event, ids=(f"message:{message.id}",))
 
     # ------------------------------------------------------------ chats that are gone

@@ -54,6 +54,7 @@ PERIODS = [
         ("this season", "season"),
         ("all time", "all"),
         ("by rating (skill)", "rating"),
+        ("the daily (today's, and streaks)", "daily"),
     )
 ]
 
@@ -250,17 +251,35 @@ def build_group(bot: CommandBot) -> app_commands.Group:
     simple("hand", "Show your hand, rack or list (only you see it)")
     simple("board", "The game's board as text (only you see it)")
     simple("help", "Every moji command")
-    simple("privacy", "What moji keeps about you and this server, and for how long (only you see it)")
 
-    @moji.command(name="forget-me", description="Delete your scores and name in this server (asks first)")
+    # `privacy`, `forget-me` and `purge` are one subcommand group (/moji privacy show|forget-me|
+    # purge): Discord allows 25 subcommands, and the daily and the games' verbs need the room.
+    # The typed grammar is unchanged (`forget-me`, `purge confirm`).
+    privacy = app_commands.Group(name="privacy", description="What moji keeps, and deleting it", parent=moji)
+
+    @privacy.command(
+        name="show",
+        description="What moji keeps about you and this server, and for how long (only you see it)",
+    )
+    async def privacy_show(interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, "privacy", ())
+
+    @privacy.command(name="forget-me", description="Delete your scores and name in this server (asks first)")
     @app_commands.describe(confirm="Yes: forget me now, without asking again")
     async def forget_me(interaction: discord.Interaction[Any], confirm: bool = False) -> None:
         await run(interaction, "forget-me", ("confirm",) if confirm else ())
 
-    @moji.command(name="purge", description="Delete all of this server's moji data (admins; asks first)")
+    @privacy.command(name="purge", description="Delete all of this server's moji data (admins; asks first)")
     @app_commands.describe(confirm="Yes: delete everything now, without asking again")
     async def purge(interaction: discord.Interaction[Any], confirm: bool = False) -> None:
         await run(interaction, "purge", ("confirm",) if confirm else ())
+
+    @moji.command(
+        name="daily", description="Today's daily: the same 25 cards for everyone, once a day, in our DMs"
+    )
+    @app_commands.describe(share="Post your result of today's daily here instead (numbers only, no words)")
+    async def daily(interaction: discord.Interaction[Any], share: bool = False) -> None:
+        await run(interaction, "daily", ("share",) if share else ())
 
     @moji.command(name="play", description="Make a move in a turn-based game")
     @app_commands.describe(move="Your move, e.g. H8 across WORD")

@@ -27,7 +27,12 @@ log = logging.getLogger(__name__)
 #: Ephemeral follow-ups, threads for turn-based games, buttons; snowflakes time a message to
 #: the millisecond; the Eagle Eyes list is typed into a modal.
 CAPABILITIES = Capabilities(
-    ephemeral=True, threads=True, buttons=True, timestamp_precision=0.001, private_text=True
+    ephemeral=True,
+    threads=True,
+    buttons=True,
+    timestamp_precision=0.001,
+    private_text=True,
+    direct_chats=True,
 )
 
 

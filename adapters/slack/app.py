@@ -33,6 +33,7 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack.commands import SLASH, help_view, parse_slash, slack_time
+from adapters.slack.direct import SlackDirect
 from adapters.slack.home import home_view
 from adapters.slack.installations import DatabaseInstallationStore, SignedStateStore
 from adapters.slack.outbox import Interaction, SlackOutbox, Style
@@ -204,6 +205,8 @@ class SlackAdapter:
         )
         self.outbox = self.runtime.outbox
         self.manager = self.runtime.manager
+        #: A daily is played in the player's IM with moji (bot/daily.py).
+        self.manager.dailies.direct = SlackDirect(self.client_for, self.outbox)
         self.router = self.runtime.router
         self.transport.lost = self._refused_channel
         self.client.pacer = self.outbox.pacer
@@ -775,7 +778,7 @@ class SlackAdapter:
         if event.get("channel_type") == "im":
             if self._first_delivery(body, event):
                 self._active(team)
-                await self._on_direct_message(team, user, text, sent_at)
+                await self._on_direct_message(team, user, text, sent_at, channel, ts)
             return
         chat = ChatKey(PLATFORM, team, channel)
         if not self.runtime.seen.first_time(*self._delivery_ids(body, event)):
@@ -801,8 +804,21 @@ class SlackAdapter:
             return self.clock.now()
         return stamp.seconds_float()
 
-    async def _on_direct_message(self, team: str, user: str, text: str, sent_at: float) -> None:
-        """A DM to the bot: a private answer for the running game the sender plays in."""
+    async def _on_direct_message(
+        self, team: str, user: str, text: str, sent_at: float, channel: str = "", ts: str = ""
+    ) -> None:
+        """A DM to the bot: a word of the daily its sender plays in that IM (a game whose chat it
+        is), else a private answer for the running game the sender plays in."""
+        direct = await self.manager.dailies.chat_of_direct(PLATFORM, user, channel) if channel else None
+        if direct is not None and direct.workspace_id == team:
+            turn = self.runtime.ticket(direct)
+            try:
+                player = await self.people.player(team, user)
+                event = Text(direct, player, text, sent_at, MessageRef(direct, ts))
+                await self.runtime.ingest(event, turn=turn)
+            finally:
+                turn.done()
+            return
         player = await self.people.player(team, user)
         chat = await self.runtime.game_of(team, player)
         if chat is None:

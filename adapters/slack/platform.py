@@ -11,7 +11,12 @@ from bot.platform import Capabilities
 #: Ephemeral messages, a game's quiet thread, Block Kit buttons; a message's ``ts`` times it to
 #: the microsecond (adapters/slack/stamps.py); an Eagle Eyes list is sent by direct message.
 CAPABILITIES = Capabilities(
-    ephemeral=True, threads=True, buttons=True, timestamp_precision=0.000_001, private_text=True
+    ephemeral=True,
+    threads=True,
+    buttons=True,
+    timestamp_precision=0.000_001,
+    private_text=True,
+    direct_chats=True,
 )
 
 

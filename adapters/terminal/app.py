@@ -25,6 +25,8 @@ from bot.runtime import Runtime
 from games.common.text import tidy
 
 CHAT = ChatKey("terminal", "local", "table")
+#: The adapter's ``game`` that plays today's daily (``python -m bot terminal --daily``) instead.
+DAILY = "daily"
 YOU = Player("terminal", "you", "You", is_admin=True)
 
 
@@ -34,8 +36,11 @@ class TerminalPlatform:
 
     name = "terminal"
     #: Private notes are printed for the one player, marked "only you see this"; no threads nor
-    #: buttons (commands are typed); a line is timed by the clock as it is read.
-    capabilities = Capabilities(ephemeral=False, threads=False, buttons=False, timestamp_precision=0.001)
+    #: buttons (commands are typed); a line is timed by the clock as it is read. The terminal is
+    #: its one person's own chat: the daily is played right here.
+    capabilities = Capabilities(
+        ephemeral=False, threads=False, buttons=False, timestamp_precision=0.001, own_chat=True
+    )
     codec = None
 
     def may_adopt(self, chat: ChatKey) -> bool:
@@ -167,7 +172,7 @@ class TerminalAdapter:
         """Play games until /quit or end of input; returns an exit status."""
         colour = self.outbox.colour
         bold, reset = (BOLD, RESET) if colour else ("", "")
-        info = self.manager.registry.find(self.game)
+        info = self.manager.registry.find("race" if self.game == DAILY else self.game)
         if info is None or info.realtime:
             self.write(WELCOME.format(b=bold, r=reset))
         else:
@@ -220,14 +225,19 @@ class TerminalAdapter:
     async def _play_one(self) -> bool:
         """One game; False when the player quit."""
         self._ended.clear()
-        await self.runtime.ingest(Command("start", (self.game, *self.options), CHAT, YOU))
-        if not self.runtime.runs(CHAT):
-            return False  # the start was refused; the reason is on screen
-        for n in range(self.countdown, 0, -1):
-            self.write(f"{n}…\n")
-            await self.manager.clock.sleep_until(self.manager.clock.now() + 1)
-        self.write("Go!\n")
-        await self.runtime.ingest(Command("go", (), CHAT, YOU))
+        if self.game == DAILY:  # dealt at once: once a day, so a second one is refused and we stop
+            await self.runtime.ingest(Command("daily", (), CHAT, YOU))
+            if not self.runtime.runs(CHAT):
+                return False
+        else:
+            await self.runtime.ingest(Command("start", (self.game, *self.options), CHAT, YOU))
+            if not self.runtime.runs(CHAT):
+                return False  # the start was refused; the reason is on screen
+            for n in range(self.countdown, 0, -1):
+                self.write(f"{n}…\n")
+                await self.manager.clock.sleep_until(self.manager.clock.now() + 1)
+            self.write("Go!\n")
+            await self.runtime.ingest(Command("go", (), CHAT, YOU))
         ended = asyncio.ensure_future(self._ended.wait())
         try:
             while not self._ended.is_set():

@@ -18,7 +18,7 @@ from __future__ import annotations
 from bot import views
 from bot.commands import CommandError, grammar
 from bot.events import Button, Command, Inbound, PrivateText, Reaction, Text
-from bot.handlers import about, playing, verbs
+from bot.handlers import about, daily, playing, verbs
 from bot.handlers.buttons import REACTION_VOTES, button_command
 from bot.handlers.common import MOVE_HINT, Handler, reply
 from bot.handlers.playing import private_text
@@ -44,6 +44,7 @@ HANDLERS: dict[str, Handler] = {
     "schedule": about.schedule,
     "config": about.config,
     "words": about.words,
+    "daily": daily.daily,
     "privacy": about.privacy,
     "forget-me": about.forget_me,
     "purge": about.purge,

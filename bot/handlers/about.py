@@ -10,6 +10,7 @@ from bot.define import fold as define_word
 from bot.define import parse_define
 from bot.events import Command
 from bot.handlers.common import reply
+from bot.handlers.daily import board as daily_board
 from bot.host import GameHost
 from games.common.grammar import excerpt
 from games.common.languages import language
@@ -56,7 +57,10 @@ async def define(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
 
 
 async def leaderboard(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
-    """``leaderboard …``."""
+    """``leaderboard …`` (``leaderboard daily``: the daily's own board, :mod:`bot.handlers.daily`)."""
+    if [a.lower() for a in args] == ["daily"]:
+        await reply(host, cmd, await daily_board(host, cmd))
+        return
     await reply(host, cmd, await host.workspace.leaderboard(cmd, args, host.registry))
 
 

@@ -230,6 +230,10 @@ async def _noop(*_: Any) -> None:
     return None
 
 
+#: The core commands Discord has under ``/moji privacy`` (with ``show``, the ``privacy`` command).
+IN_PRIVACY = {"forget-me", "purge"}
+
+
 def _group(registry: Registry) -> Any:
     from adapters.discord.commands import build_group
 
@@ -241,7 +245,12 @@ def test_discord_has_a_subcommand_for_every_verb_of_the_installed_games() -> Non
     group = _group(Registry([*load_default(), SPELL]))
     names = [command.name for command in group.commands]
     assert len(names) <= 25 and len(set(names)) == len(names)
-    assert {spec.name for spec in COMMANDS} | {"skip", "vote", "list", "shout"} == set(names)
+    # (`forget-me` and `purge` are in the `privacy` group: /moji privacy show|forget-me|purge)
+    core = {spec.name for spec in COMMANDS} - IN_PRIVACY
+    assert core | {"skip", "vote", "list", "shout"} == set(names)
+    assert len(names) == 24, "the shipped games' verbs, the core commands and Spell's shout"
+    privacy = group.get_command("privacy")
+    assert {c.name for c in privacy.commands} == {"show", *IN_PRIVACY}
 
 
 def test_every_discord_subcommand_is_described_whole_within_100_characters() -> None:
@@ -259,7 +268,9 @@ def test_verbs_beyond_discords_25_subcommands_go_through_one_game_subcommand() -
     group = _group(Registry([_game("busy", *many)]))
     names = [command.name for command in group.commands]
     assert len(names) == 25
-    room = 25 - len(COMMANDS)  # (the core commands are one subcommand each; `words` is a group)
+    # (the core commands are one subcommand each, but forget-me and purge in the privacy group;
+    # `words` is a group)
+    room = 25 - len(COMMANDS) + len(IN_PRIVACY)
     assert names[-room:] == [*(f"verb-{i}" for i in range(room - 1)), "game"]
     more = group.get_command("game").to_dict(group)
     verb = next(o for o in more["options"] if o["name"] == "verb")

@@ -122,6 +122,9 @@ class PlatformHarness(Protocol):
         """The ``n``-th other person (someone of :meth:`elsewhere`'s chat ``n``) runs ``/moji text``
         in that chat."""
 
+    async def say_direct(self, who: str, text: str) -> Sent:
+        """``who`` types ``text`` in their own chat with moji (a direct message; the terminal)."""
+
     async def say(self, who: str, text: str, *, thread: str | None = None) -> Sent:
         """``who`` types ``text`` in the chat (or in the game's ``thread``)."""
 
@@ -279,8 +282,12 @@ def _discord_slash(text: str) -> tuple[str, dict[str, Any], str | None]:
     if verb == "config":
         values = [rest[0], " ".join(rest[1:])] if rest[1:] else rest
         return "config", dict(zip(("key", "value")[: len(values)], values, strict=True)), None
-    if verb in ("purge", "forget-me"):
-        return verb, {"confirm": True} if rest == ["confirm"] else {}, None
+    if verb in ("purge", "forget-me"):  # (/moji privacy forget-me|purge)
+        return verb, {"confirm": True} if rest == ["confirm"] else {}, "privacy"
+    if verb == "privacy":
+        return "show", {}, "privacy"
+    if verb == "daily":
+        return "daily", {"share": True} if rest == ["share"] else {}, None
     keyed = {"vote": "choice", "play": "move", "rules": "game", "season": "which", "schedule": "when"}
     if verb in keyed:
         return verb, {keyed[verb]: words} if words else {}, None
@@ -372,6 +379,10 @@ class DiscordHarness:
 
     async def say(self, who: str, text: str, *, thread: str | None = None) -> Sent:
         mid = await self.fake.say(*self._member(who), text, channel=thread)
+        return Sent("say", who, text, mid)
+
+    async def say_direct(self, who: str, text: str) -> Sent:
+        mid = await self.fake.dm(*self._member(who), text)
         return Sent("say", who, text, mid)
 
     async def redeliver(self, sent: Sent) -> None:
@@ -681,6 +692,12 @@ class SlackHarness:
         ts = await self.h.say(self.ids[who], text, **extra)
         return Sent("say", who, text, ts)
 
+    async def say_direct(self, who: str, text: str) -> Sent:
+        uid = self.ids[who]
+        channel = self.slack.ims.setdefault(uid, f"D{uid}")  # (the IM conversations.open gives)
+        ts = await self.h.say(uid, text, channel=channel, channel_type="im")
+        return Sent("say", who, text, ts)
+
     async def redeliver(self, sent: Sent) -> None:
         # the same signed request again, within Slack's five minutes: the signature holds
         body, headers = sent.ref
@@ -730,7 +747,10 @@ class SlackHarness:
                     and c.args.get("user") == uid
                     and c.args.get("channel") == CHANNEL
                 )
-                or (c.method == "chat.postMessage" and c.args.get("channel") == uid)
+                or (
+                    c.method == "chat.postMessage"
+                    and c.args.get("channel") in (uid, self.slack.ims.get(uid))  # (its DMs, its IM)
+                )
             )
         ]
 
@@ -943,10 +963,15 @@ class TerminalHarness:
         from adapters.terminal.app import TerminalAdapter
 
         verb, *words = text.split()
+        daily = False
         if self.run is None:
             # the terminal opens its game itself, from the command line's game and options (there
-            # is always one: a command typed before is typed at the default game's table)
+            # is always one: a command typed before is typed at the default game's table); a
+            # `daily` first is `python -m bot terminal --daily`
             game, *options = words if verb == "start" and words else [self._manager.registry.names()[0]]
+            daily = text == "daily"
+            if daily:
+                game, options = "daily", []
             adapter = TerminalAdapter(
                 self._manager,
                 self.outbox,
@@ -966,8 +991,8 @@ class TerminalHarness:
             # the game begins in real time (its start is written to the database) before the
             # clock may move: a countdown of 0
             await eventually(begun, "the terminal's game begun")
-        if verb not in ("start", "go", "join"):  # (the terminal starts its game itself, with You in it)
-            self.keys.type("/" + text)
+        if verb not in ("start", "go", "join") and not daily:
+            self.keys.type("/" + text)  # (the terminal starts its game itself, with You in it)
         await self.settle()
         return Sent("command", who, text)
 
@@ -990,6 +1015,9 @@ class TerminalHarness:
         self.keys.type(text)
         await self.settle()
         return Sent("say", who, text)
+
+    async def say_direct(self, who: str, text: str) -> Sent:
+        return await self.say(who, text)  # (the terminal is its one person's own chat)
 
     async def redeliver(self, sent: Sent) -> None:
         raise AssertionError(self.lacks[REDELIVERY])

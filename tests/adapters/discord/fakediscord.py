@@ -294,6 +294,8 @@ def user(uid: str, name: str, *, bot: bool = False) -> dict[str, Any]:
 
 
 BOT_USER = user(BOT_ID, "moji", bot=True)
+#: The gateway intent that brings direct messages (docs/topics/Gateway.md, "List of Intents").
+DIRECT_MESSAGES = 1 << 12
 
 
 def role_payload(rid: str, name: str, position: int) -> dict[str, Any]:
@@ -1278,6 +1280,39 @@ class FakeDiscord:
         payload = message_payload(mid, channel or self.channel_of(guild), guild, member, content)
         self.messages[mid] = payload
         await self.send("MESSAGE_CREATE", payload, shard=self.shard_of(guild))
+        return mid
+
+    async def dm(self, uid: str, name: str, content: str, *, at: float | None = None) -> str:
+        """A member types ``content`` in their direct messages with the bot; the message's id.
+
+        As Discord does: the DM channel is the one Create DM gives (made now if the member writes
+        first); the MESSAGE_CREATE has no ``guild_id`` nor ``member`` and goes to shard 0 ("DMs
+        will only be sent to shard 0", docs/topics/Gateway.md, Sharding), and only to a session
+        that identified with the DIRECT_MESSAGES intent (1 << 12): without it the bot never
+        hears of it. A DM's content comes without the MESSAGE_CONTENT privilege."""
+        channel = self.dm_channels.setdefault(uid, self.snowflake())
+        mid = self.snowflake(at)
+        payload = {
+            "id": mid,
+            "channel_id": channel,
+            "author": user(uid, name),
+            "content": content,
+            "timestamp": "2026-01-01T00:00:00+00:00",
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": [],
+            "pinned": False,
+            "type": 0,
+            "flags": 0,
+        }
+        self.messages[mid] = payload
+        intents = int(self.identifies[-1].get("intents", 0)) if self.identifies else 0
+        if intents & DIRECT_MESSAGES:
+            await self.send("MESSAGE_CREATE", payload, shard=0)
         return mid
 
     async def edit(self, mid: str, content: str) -> None:

@@ -54,7 +54,7 @@ async def test_the_admin_role_is_kept_by_id_and_a_namesake_role_gains_nothing(h:
     # someone who may create roles makes "game masters", gives it to themselves, and purges
     await namesake(h)
     assert "Only workspace admins" in (await words_add(h, "qwxyz", (NAMESAKE,))).text
-    iid = await h.fake.slash(*CAT, "purge", {"confirm": True}, roles=(NAMESAKE,))
+    iid = await h.fake.slash(*CAT, "purge", {"confirm": True}, group="privacy", roles=(NAMESAKE,))
     assert "Only workspace admins" in (await reply(h, iid)).text
     added, _ = await h.svc.store.word_lists("discord", GUILD_ID)
     assert added == {"zzyzx"}  # nothing purged, nothing added

@@ -116,6 +116,7 @@ SLACK_LIMITS: dict[str, MethodLimit] = {
     "reactions.add": TIER_3,
     "reactions.remove": TIER_3,
     "conversations.join": TIER_3,
+    "conversations.open": TIER_3,
     "conversations.leave": TIER_3,
     "chat.postEphemeral": TIER_4,
     "files.getUploadURLExternal": TIER_4,
@@ -228,6 +229,8 @@ class FakeSlack:
     lost: dict[str, str] = field(default_factory=dict)
     #: Channels the bot is in (conversations.join / conversations.leave, or invited by a test).
     members: set[str] = field(default_factory=set)
+    #: user id → the id of their direct-message conversation (IM) with the bot (conversations.open).
+    ims: dict[str, str] = field(default_factory=dict)
     _arrivals: dict[tuple[str, ...], deque[float]] = field(default_factory=dict, init=False, repr=False)
     #: Token buckets: key → (tokens, when they were counted).
     _buckets: dict[tuple[str, ...], tuple[float, float]] = field(default_factory=dict, init=False, repr=False)
@@ -510,6 +513,15 @@ class FakeSlack:
                 }
             self.members.add(channel)
             return answer
+        if method == "conversations.open":
+            # with one user: their IM with the bot, the same id each time ("If the conversation is
+            # already open, the existing conversation is returned",
+            # https://api.slack.com/methods/conversations.open); needs im:write
+            users = str(args.get("users") or "").split(",")
+            if len(users) != 1 or not users[0]:
+                return {"ok": False, "error": "users_list_not_supplied"}
+            channel = self.ims.setdefault(users[0], f"D{users[0]}")
+            return {"ok": True, "channel": {"id": channel}}
         if method == "conversations.leave":
             # "This method will not return an error if the user was not in the conversation before it
             # was called. Instead the response will include a not_in_channel property"
