@@ -20,6 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 from adapters.web.links import Links, chat_of
 from bot.delivery import Tap
 from bot.events import ChatKey, Command, Edit, Outbound, Player, Post, Private, React
+from bot.handlers.watching import is_offer
 from bot.runtime import Runtime
 from bot.session import Session
 from bot.session_core import Phase
@@ -201,11 +202,13 @@ class WebCompanion:
                 return None
             if message.view.kind == "private":
                 return await self._with_link(message)
+            if is_offer(message.view):
+                return await self._watch_offer(message)
             return message
         chat = message.ref.chat if isinstance(message, Edit | React) else message.chat
         if isinstance(message, Post):
             self._remember(chat, message.view)
-            if message.view.kind == "table" and message.view.buttons and self._board(chat) is not None:
+            if message.view.kind == "table" and self._link_buttons(chat):
                 message = await self._with_watch_link(message)
             if message.view.kind == "turn" and self._board(chat) is not None:
                 message = replace(
@@ -219,25 +222,51 @@ class WebCompanion:
         session = self._running(chat)
         return session if session is not None and isinstance(session.engine, BoardPreview) else None
 
-    async def _with_watch_link(self, message: Post) -> Post:
-        """A running board game's table with a **Watch live** link button: the game's public page,
-        for anyone in the chat (one link per game and process, used again and again)."""
-        session = self._board(message.chat)
+    def _link_buttons(self, chat: ChatKey) -> bool:
+        """Whether ``chat``'s platform shows buttons (a link button among them)."""
+        runtime = self.runtimes.get(chat.platform)
+        return runtime is not None and runtime.platform.capabilities.buttons
+
+    async def _watch_link(self, chat: ChatKey) -> str | None:
+        """The watch link of ``chat``'s running game, any game (one link per game and process,
+        used again and again); None when no game runs there or no link could be made."""
+        session = self._running(chat)
         if session is None:
-            return message
+            return None
         link = self.watch_links.get(session.game_id)
         if link is None:
             try:
-                link = await self.links.watch(message.chat, session.game_id)
-            except Exception:  # the table matters more than its link: it goes without one
-                log.exception("could not make a watch link in %s", message.chat.label())
-                return message
+                link = await self.links.watch(chat, session.game_id)
+            except Exception:  # what the link goes on matters more: it goes without one
+                log.exception("could not make a watch link in %s", chat.label())
+                return None
             self.watch_links[session.game_id] = link
             while len(self.watch_links) > 10_000:
                 self.watch_links.pop(next(iter(self.watch_links)))
+        return link
+
+    async def _with_watch_link(self, message: Post) -> Post:
+        """A running game's table with a **Watch live** link button: the game's public page, for
+        anyone in the chat."""
+        link = await self._watch_link(message.chat)
+        if link is None:
+            return message
         return replace(
             message, view=_with_button(message.view, ButtonSpec(WATCH_LINK, "Watch live", url=link))
         )
+
+    async def _watch_offer(self, message: Private) -> Private:
+        """The answer to ``watch`` (:func:`bot.handlers.watching.offer`) with the game's watch link."""
+        link = await self._watch_link(message.chat)
+        if link is None:
+            text = "I couldn't make a link to watch this game just now: try `watch` again in a moment."
+            return replace(message, view=replace(message.view, lines=(text,)))
+        lines = (
+            "Open the link to follow this game live in a browser: what the channel sees, as it "
+            "happens (no one's hand, rack or list). Anyone in this chat may use it.",
+        )
+        button = ButtonSpec(WATCH_LINK, "Watch live", "primary", url=link)
+        return replace(message, view=replace(message.view, lines=lines, buttons=(button,)))
 
     async def _with_link(self, message: Private) -> Private:
         """A player's private note with a link button to their own page of the game."""

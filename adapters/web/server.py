@@ -37,6 +37,7 @@ from aiohttp import web
 
 from adapters.web.companion import MAX_TILES, GameGone, PageModel, WebCompanion
 from adapters.web.links import SESSION_TTL, chat_of
+from adapters.web.watch import Watching
 from bot.clock import Clock
 from storage.weblinks import Grant
 
@@ -83,6 +84,8 @@ class WebServer:
         self.buckets: dict[str, Bucket] = {}
         #: Each game's watchers' update, shared: game id -> (its change number, the event, ended).
         self.watching: dict[str, tuple[int, bytes, bool]] = {}
+        #: Watchers' pages and live channels (adapters/web/watch.py): one coalesced feed per game.
+        self.watch = Watching(companion, TEMPLATES, clock)
 
     def public_url(self, url: str) -> None:
         """The base of every link (``PUBLIC_URL``): its origin is the one pages come from."""
@@ -166,6 +169,9 @@ class WebServer:
         grant = await self.companion.links.session(request.cookies.get(COOKIE, ""))
         if grant is None or grant.game_id != game:
             return self.render("open.html", {"game": game})
+        watched = self.watch.page(grant)  # (a watcher of a game that is not on the board page)
+        if watched is not None:
+            return watched
         try:
             model = self.companion.model(grant)
         except GameGone as exc:
@@ -212,6 +218,9 @@ class WebServer:
             }
         )
         await response.prepare(request)
+        if grant.watcher:  # watchers share their game's one coalesced feed
+            await self.watch.stream(grant, response, HEARTBEAT)
+            return response
         wake = self.companion.follow(grant)
         try:
             wake.set()  # the current state first
