@@ -209,7 +209,7 @@ class WebCompanion:
         if isinstance(message, Post):
             self._remember(chat, message.view)
             if message.view.kind == "table" and self._link_buttons(chat):
-                message = await self._with_watch_link(message)
+                message = await self._withwatch_link(message)
             if message.view.kind == "turn" and self._board(chat) is not None:
                 message = replace(
                     message, view=_with_button(message.view, ButtonSpec(HAND, "My rack", "primary"))
@@ -227,7 +227,7 @@ class WebCompanion:
         runtime = self.runtimes.get(chat.platform)
         return runtime is not None and runtime.platform.capabilities.buttons
 
-    async def _watch_link(self, chat: ChatKey) -> str | None:
+    async def watch_link(self, chat: ChatKey) -> str | None:
         """The watch link of ``chat``'s running game, any game (one link per game and process,
         used again and again); None when no game runs there or no link could be made."""
         session = self._running(chat)
@@ -245,10 +245,10 @@ class WebCompanion:
                 self.watch_links.pop(next(iter(self.watch_links)))
         return link
 
-    async def _with_watch_link(self, message: Post) -> Post:
+    async def _withwatch_link(self, message: Post) -> Post:
         """A running game's table with a **Watch live** link button: the game's public page, for
         anyone in the chat."""
-        link = await self._watch_link(message.chat)
+        link = await self.watch_link(message.chat)
         if link is None:
             return message
         return replace(
@@ -257,7 +257,7 @@ class WebCompanion:
 
     async def _watch_offer(self, message: Private) -> Private:
         """The answer to ``watch`` (:func:`bot.handlers.watching.offer`) with the game's watch link."""
-        link = await self._watch_link(message.chat)
+        link = await self.watch_link(message.chat)
         if link is None:
             text = "I couldn't make a link to watch this game just now: try `watch` again in a moment."
             return replace(message, view=replace(message.view, lines=(text,)))

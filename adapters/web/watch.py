@@ -22,7 +22,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import jinja2
@@ -37,6 +37,7 @@ from adapters.web.companion import (
     WebCompanion,
     _cells,
 )
+from adapters.web.links import chat_of
 from bot.clock import Clock
 from bot.session import Session
 from games.common.protocol import Snapshot
@@ -210,7 +211,12 @@ class Watching:
             return ended_model(last, ended[0], grant.game_id, ended[1])
         session = self.companion.session_for(grant)
         if session is None:
-            raise GameGone("This game is not running here any more. Open a fresh link from the chat.")
+            if last is None:
+                raise GameGone("This game is not running here any more. Open a fresh link from the chat.")
+            # ended without a result (stopped, voided): as it was last seen, with how it ended
+            plays = tuple(self.companion.moves.get(chat_of(grant), last.log))
+            seats = tuple(replace_active(s) for s in last.seats)
+            return replace(last, ended="This game has ended.", deadline=None, seats=seats, log=plays)
         model = watch_model(
             session, session.snapshot(None), tuple(self.companion.moves.get(session.chat, ()))
         )
