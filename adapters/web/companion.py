@@ -194,8 +194,9 @@ class WebCompanion:
         """Shown every message of an attached runtime's games, before the platform: a page's own
         reply is answered here (None: the platform never sees it); a player's private note of a
         board game gets a link button to their page; a "your turn" message the My rack button
-        (whose private answer carries the link: a message in the channel never carries one); any
-        other change wakes the chat's pages."""
+        (whose private answer carries the link: a message in the channel never carries one); the
+        answer to ``watch``, and every running game's table where the platform has buttons, get the
+        game's watch link; any other change wakes the chat's pages."""
         if isinstance(message, Private):
             if isinstance(message.interaction, PageReply):
                 message.interaction.answer(message.view)

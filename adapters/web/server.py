@@ -2,11 +2,13 @@
 
 Routes (``G`` is a game id):
 
-- ``GET /g/G``: the game's page when the request carries the game's session cookie; else the
-  opening page, whose script posts the link's secret (the URL's fragment) to ``/g/G/session``;
+- ``GET /g/G``: the game's page when the request carries the game's session cookie (a watcher of
+  any game but MOJO gets :mod:`adapters.web.watch`'s page); else the opening page, whose script
+  posts the link's secret (the URL's fragment) to ``/g/G/session``;
 - ``POST /g/G/session``: a link's secret, once, for a session cookie (HttpOnly, SameSite=Strict,
   path ``/g/G``; Secure behind https);
-- ``GET /g/G/events``: Server-Sent Events, each the page's new live part (rendered for its viewer);
+- ``GET /g/G/events``: Server-Sent Events, each the page's new live part (rendered for its viewer;
+  a game's watchers share one coalesced feed, :class:`adapters.web.watch.Watching`);
 - ``POST /g/G/preview``, ``POST /g/G/move``: placed tiles' preview; a move (place, pass, swap,
   resign), judged by the game;
 - ``GET /static/…``: the page's own scripts and styles (no CDN, no bundler).

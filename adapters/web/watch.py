@@ -264,8 +264,9 @@ class Watching:
                     if feed.final:
                         return
                     continue
-                try:
-                    await asyncio.wait_for(feed.fresh.wait(), heartbeat)
+                try:  # (a timeout in this task: no task of its own per wait, as wait_for makes)
+                    async with asyncio.timeout(heartbeat):
+                        await feed.fresh.wait()
                 except TimeoutError:
                     await response.write(b": still here\n\n")
         except (ConnectionResetError, asyncio.CancelledError):
