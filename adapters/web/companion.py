@@ -210,7 +210,7 @@ class WebCompanion:
         if isinstance(message, Post):
             self._remember(chat, message.view)
             if message.view.kind == "table" and self._link_buttons(chat):
-                message = await self._withwatch_link(message)
+                message = await self._with_watch_link(message)
             if message.view.kind == "turn" and self._board(chat) is not None:
                 message = replace(
                     message, view=_with_button(message.view, ButtonSpec(HAND, "My rack", "primary"))
@@ -246,7 +246,7 @@ class WebCompanion:
                 self.watch_links.pop(next(iter(self.watch_links)))
         return link
 
-    async def _withwatch_link(self, message: Post) -> Post:
+    async def _with_watch_link(self, message: Post) -> Post:
         """A running game's table with a **Watch live** link button: the game's public page, for
         anyone in the chat."""
         link = await self.watch_link(message.chat)
