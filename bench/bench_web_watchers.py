@@ -10,6 +10,15 @@ watchers cost (the process's peak RSS growth while they connected, server and cl
 together: an upper bound for the server's share), and the time to load a player's page.
 
     PYTHONPATH=. python bench/bench_web_watchers.py [WATCHERS] [MOVES]
+
+``race`` as a third argument watches a race instead (adapters/web/watch.py): Ann and Bob take
+cards ``MOVES`` times (each take a typed word the face-up cards make, the game's own example;
+no pause before the next flip), and with each take the other player types a wrong word (a
+refusal: the table is marked). Prints how long each take took, from the moment the game
+announced it, to reach every watcher's page, and how many renderings the watchers' feed made for
+how many changes of the game (the coalescing).
+
+    PYTHONPATH=. python bench/bench_web_watchers.py [WATCHERS] [MOVES] race
 """
 
 from __future__ import annotations
@@ -22,15 +31,17 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from aiohttp import web
 
 from adapters.web.local import LocalTable
 from adapters.web.server import COOKIE
 from bot.clock import SystemClock
-from bot.events import ChatKey, Command, Player
+from bot.events import ChatKey, Command, Outbound, Player, Post, Text
 from bot.registry import load_default
 from bot.testing import MemoryLog
+from games.common.text import plain
 from storage.sqlite import SQLiteStore
 
 CHAT = ChatKey("web", "bench", "table")
@@ -52,6 +63,10 @@ class Watcher:
         self.first = asyncio.Event()
         self.updated = asyncio.Event()
         self.reader: asyncio.StreamReader | None = None
+        #: (race) what the next awaited update holds, and when each target first arrived.
+        self.target = b""
+        self.hits: dict[bytes, float] = {}
+        self.hit = asyncio.Event()
         self.writer: asyncio.StreamWriter | None = None
 
     async def open(self, port: int, game: str, session: str) -> None:
@@ -73,6 +88,9 @@ class Watcher:
                 self.sizes.append(len(line) + len(await self.reader.readline()))
                 self.first.set()
                 self.updated.set()
+            elif self.target and line.startswith(b"data: ") and self.target in line:
+                self.hits.setdefault(self.target, time.perf_counter())
+                self.hit.set()
 
 
 async def main(watchers: int, moves: int) -> dict[str, object]:
@@ -178,7 +196,106 @@ async def main(watchers: int, moves: int) -> dict[str, object]:
         }
 
 
+async def race(watchers: int, takes: int) -> dict[str, object]:
+    """Watchers of a race: each take's way to every page, and the feed's renderings."""
+    with tempfile.TemporaryDirectory() as tmp:
+        store = SQLiteStore(Path(tmp) / "bench.db")
+        await store.open()
+        clock = SystemClock()
+        table = LocalTable(load_default(), MemoryLog(), store.web_links, clock, "http://127.0.0.1")
+        runner = web.AppRunner(table.app(), access_log=None)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0, backlog=4096)
+        await site.start()
+        port = runner.addresses[0][1]
+        table.public_url(f"http://127.0.0.1:{port}")
+        announced: dict[str, float] = {}
+
+        async def note(message: Outbound) -> Outbound:  # when the game announced each take
+            if isinstance(message, Post) and message.view.kind == "announce":
+                for line in message.view.lines:
+                    if " takes " in line:
+                        announced.setdefault(plain(line), time.perf_counter())
+            return message
+
+        table.outbox.taps.append(note)
+        options = ("bots=0", "cards=52", "flip-pause=0", "hourglass=300")
+        await table.start([ANN, BOB], "race", options, chat=CHAT)
+        session = table.runtime.session(CHAT)
+        assert session is not None
+        game = session.game_id
+        link = await table.companion.watch_link(CHAT)
+        assert link is not None
+        sessions = []
+        for _ in range(watchers):  # one watch link, a session for each page
+            got = await table.companion.links.open(link.split("#", 1)[1])
+            assert got is not None
+            sessions.append(got.secret)
+        before = rss_mb()
+        pages = [Watcher() for _ in range(watchers)]
+        for page, secret in zip(pages, sessions, strict=True):
+            await page.open(port, game, secret)
+        readers = [asyncio.ensure_future(page.read()) for page in pages]
+        await asyncio.wait_for(asyncio.gather(*(page.first.wait() for page in pages)), 300)
+        after = rss_mb()
+        feed = table.server.watch.feeds[game]
+        renders0, changes0 = feed.renders, table.companion.versions.get(CHAT, 0)
+
+        latencies: list[float] = []
+        made = 0
+        for i in range(takes):
+            engine: Any = session.engine
+            word = engine._example() if engine is not None else None
+            if not word:
+                break
+            taker, other = (ANN, BOB) if i % 2 == 0 else (BOB, ANN)
+            target = f"with {word.upper()}".encode()
+            for page in pages:
+                page.target = target
+                page.hit.clear()
+            await table.runtime.ingest(Text(CHAT, taker, word, clock.now()))
+            # and a wrong word from the other (refused: the table is marked; one only, as three
+            # wrong words in a row would sit its writer out for a while)
+            await table.runtime.ingest(Text(CHAT, other, "qzx", clock.now()))
+            for page in pages:
+                while target not in page.hits:
+                    await asyncio.wait_for(page.hit.wait(), 30)
+                    page.hit.clear()
+            said = next((at for line, at in announced.items() if f"with {word.upper()}" in line), None)
+            assert said is not None, f"the take of {word} was announced"
+            latencies += [(page.hits[target] - said) * 1000 for page in pages]
+            made += 1
+        renders, changes = feed.renders - renders0, table.companion.versions.get(CHAT, 0) - changes0
+        for task in readers:
+            task.cancel()
+        for page in pages:
+            if page.writer is not None:
+                page.writer.close()
+        await table.close()
+        await runner.cleanup()
+        await store.close()
+        latencies.sort()
+        p99 = latencies[max(0, int(len(latencies) * 0.99) - 1)]
+        return {
+            "game": "race",
+            "budget": {"update_p99_ms": BUDGET_P99_MS},
+            "within_budget": p99 <= BUDGET_P99_MS,
+            "watchers": watchers,
+            "takes": made,
+            "take_to_every_page_ms": {
+                "median": round(statistics.median(latencies), 1),
+                "p99": round(p99, 1),
+                "max": round(latencies[-1], 1),
+            },
+            "game_changes": changes,
+            "renderings": renders,
+            "coalescing_window_s": table.server.watch.window,
+            "memory_per_watcher_kb": round((after - before) * 1024 / watchers, 1),
+        }
+
+
 if __name__ == "__main__":
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     moves = int(sys.argv[2]) if len(sys.argv) > 2 else 5
-    print(json.dumps(asyncio.run(main(count, moves)), indent=2))
+    run = race if sys.argv[3:4] == ["race"] else main
+    print(json.dumps(asyncio.run(run(count, moves)), indent=2))

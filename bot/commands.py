@@ -62,6 +62,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec("play", "play MOVE", "make a move in a turn-based game", ("move",)),
     CommandSpec(
+        "watch",
+        "watch",
+        "a link to watch this chat's game live in a browser (cards, board, scores; nothing private)",
+        ("spectate",),
+    ),
+    CommandSpec(
         "define",
         "define WORD [language=fr]",
         "what a word means, privately (and whether the game here takes it)",

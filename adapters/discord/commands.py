@@ -250,6 +250,7 @@ def build_group(bot: CommandBot) -> app_commands.Group:
     simple("why", "Why was my last answer refused? (only you see it)")
     simple("hand", "Show your hand, rack or list (only you see it)")
     simple("board", "The game's board as text (only you see it)")
+    simple("watch", "A link to watch this channel's game live in a browser (only you see it)")
     simple("help", "Every moji command")
 
     # `privacy`, `forget-me` and `purge` are one subcommand group (/moji privacy show|forget-me|

@@ -12,6 +12,8 @@ the delivery layer shows the companion every message of the games it serves
   sessions they open, kept as hashes in the database (:mod:`storage.weblinks`);
 - :mod:`adapters.web.companion`: what a page may see and do, authorised on the server;
 - :mod:`adapters.web.server`: the aiohttp routes, security headers, the live channel;
+- :mod:`adapters.web.watch`: watchers' pages (a race's cards and takes, every game's public
+  view) and their coalesced live feed;
 - :mod:`adapters.web.local`: ``python -m bot web``, a game against computer players on 127.0.0.1.
 
 Several processes: a page's *move* reaches the process that runs its game as any event does

@@ -21,12 +21,14 @@ from adapters.web.links import Links, chat_of
 from adapters.web.views import GameView, view_for
 from bot.delivery import Tap
 from bot.events import ChatKey, Command, Edit, Outbound, Player, Post, Private, React
+from bot.handlers.watching import is_offer
 from bot.runtime import Runtime
 from bot.session import Session
 from bot.session_core import Phase
 from bot.views import HAND, OPEN_LINK, ButtonSpec, View
 from games.common.protocol import Snapshot
 from games.common.text import plain
+from storage.daily import is_daily_game
 from storage.weblinks import Grant
 
 log = logging.getLogger(__name__)
@@ -202,18 +204,22 @@ class WebCompanion:
         reply is answered here (None: the platform never sees it); a player's private note of a
         game with a page (MOJO, paths, shed, dice) gets a link button to their page; a "your
         turn" message the My rack button (whose private answer carries the link: a message in
-        the channel never carries one); any other change wakes the chat's pages."""
+        the channel never carries one); the answer to ``watch``, and every running game's table
+        where the platform has buttons, get the game's watch link; any other change wakes the
+        chat's pages."""
         if isinstance(message, Private):
             if isinstance(message.interaction, PageReply):
                 message.interaction.answer(message.view)
                 return None
             if message.view.kind == "private":
                 return await self._with_link(message)
+            if is_offer(message.view):
+                return await self._watch_offer(message)
             return message
         chat = message.ref.chat if isinstance(message, Edit | React) else message.chat
         if isinstance(message, Post):
             self._remember(chat, message.view)
-            if message.view.kind == "table" and message.view.buttons and self._paged(chat) is not None:
+            if message.view.kind == "table" and self._link_buttons(chat):
                 message = await self._with_watch_link(message)
             if message.view.kind == "turn" and self._paged(chat) is not None:
                 message = replace(
@@ -232,25 +238,52 @@ class WebCompanion:
             return session
         return None
 
-    async def _with_watch_link(self, message: Post) -> Post:
-        """A running board game's table with a **Watch live** link button: the game's public page,
-        for anyone in the chat (one link per game and process, used again and again)."""
-        session = self._paged(message.chat)
-        if session is None:
-            return message
+    def _link_buttons(self, chat: ChatKey) -> bool:
+        """Whether ``chat``'s platform shows buttons (a link button among them)."""
+        runtime = self.runtimes.get(chat.platform)
+        return runtime is not None and runtime.platform.capabilities.buttons
+
+    async def watch_link(self, chat: ChatKey) -> str | None:
+        """The watch link of ``chat``'s running game, any game (one link per game and process,
+        used again and again); None when no game runs there, it is a daily (its cards are
+        hidden until each player plays them), or no link could be made."""
+        session = self._running(chat)
+        if session is None or is_daily_game(session.game_id):
+            return None
         link = self.watch_links.get(session.game_id)
         if link is None:
             try:
-                link = await self.links.watch(message.chat, session.game_id)
-            except Exception:  # the table matters more than its link: it goes without one
-                log.exception("could not make a watch link in %s", message.chat.label())
-                return message
+                link = await self.links.watch(chat, session.game_id)
+            except Exception:  # what the link goes on matters more: it goes without one
+                log.exception("could not make a watch link in %s", chat.label())
+                return None
             self.watch_links[session.game_id] = link
             while len(self.watch_links) > 10_000:
                 self.watch_links.pop(next(iter(self.watch_links)))
+        return link
+
+    async def _with_watch_link(self, message: Post) -> Post:
+        """A running game's table with a **Watch live** link button: the game's public page, for
+        anyone in the chat."""
+        link = await self.watch_link(message.chat)
+        if link is None:
+            return message
         return replace(
             message, view=_with_button(message.view, ButtonSpec(WATCH_LINK, "Watch live", url=link))
         )
+
+    async def _watch_offer(self, message: Private) -> Private:
+        """The answer to ``watch`` (:func:`bot.handlers.watching.offer`) with the game's watch link."""
+        link = await self.watch_link(message.chat)
+        if link is None:
+            text = "I couldn't make a link to watch this game just now: try `watch` again in a moment."
+            return replace(message, view=replace(message.view, lines=(text,)))
+        lines = (
+            "Open the link to follow this game live in a browser: what the channel sees, as it "
+            "happens (no one's hand, rack or list). Anyone in this chat may use it.",
+        )
+        button = ButtonSpec(WATCH_LINK, "Watch live", "primary", url=link)
+        return replace(message, view=replace(message.view, lines=lines, buttons=(button,)))
 
     async def _with_link(self, message: Private) -> Private:
         """A player's private note with a link button to their own page of the game."""

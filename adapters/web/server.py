@@ -2,11 +2,13 @@
 
 Routes (``G`` is a game id):
 
-- ``GET /g/G``: the game's page when the request carries the game's session cookie; else the
-  opening page, whose script posts the link's secret (the URL's fragment) to ``/g/G/session``;
+- ``GET /g/G``: the game's page when the request carries the game's session cookie (a watcher of
+  any game but MOJO gets :mod:`adapters.web.watch`'s page); else the opening page, whose script
+  posts the link's secret (the URL's fragment) to ``/g/G/session``;
 - ``POST /g/G/session``: a link's secret, once, for a session cookie (HttpOnly, SameSite=Strict,
   path ``/g/G``; Secure behind https);
-- ``GET /g/G/events``: Server-Sent Events, each the page's new live part (rendered for its viewer);
+- ``GET /g/G/events``: Server-Sent Events, each the page's new live part (rendered for its viewer;
+  a game's watchers share one coalesced feed, :class:`adapters.web.watch.Watching`);
 - ``POST /g/G/preview``, ``POST /g/G/move``: placed tiles' preview; a move (place, pass, swap,
   resign), judged by the game;
 - ``GET /static/…``: the page's own scripts and styles (no CDN, no bundler).
@@ -43,6 +45,7 @@ from adapters.web.links import SESSION_TTL, chat_of
 from adapters.web.proxy import GONE, MOVING, PageProxy, Peer
 from adapters.web.text import web_html
 from adapters.web.views import BadRequest
+from adapters.web.watch import Watching
 from bot.clock import Clock
 from storage.weblinks import Grant
 
@@ -97,6 +100,8 @@ class WebServer:
         self.buckets: dict[str, Bucket] = {}
         #: Each game's watchers' live part, shared: game id -> its latest rendering.
         self.watching: dict[str, Rendered] = {}
+        #: Watchers' pages and live channels (adapters/web/watch.py): one coalesced feed per game.
+        self.watch = Watching(companion, TEMPLATES, clock)
 
     def public_url(self, url: str) -> None:
         """The base of every link (``PUBLIC_URL``): its origin is the one pages come from."""
@@ -183,6 +188,9 @@ class WebServer:
         away = await self._away(request, grant)
         if away is not None:
             return away
+        watched = self.watch.page(grant)  # (a watcher of a game that is not on the board page)
+        if watched is not None:
+            return watched
         try:
             model = self.companion.model(grant)
         except GameGone as exc:
@@ -226,6 +234,9 @@ class WebServer:
         if away is not None:
             return away
         response = await _stream(request)
+        if grant.watcher and not self.watch.has_own_page(grant):  # (a race: one coalesced feed)
+            await self.watch.stream(grant, response, HEARTBEAT)
+            return response
         wake = self.companion.follow(grant)
         shown: Rendered | None = None
         try:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from bot import views
 from bot.commands import CommandError, grammar
 from bot.events import Button, Command, Inbound, PrivateText, Reaction, Text
-from bot.handlers import about, daily, playing, verbs
+from bot.handlers import about, daily, playing, verbs, watching
 from bot.handlers.buttons import REACTION_VOTES, button_command
 from bot.handlers.common import MOVE_HINT, Handler, reply
 from bot.handlers.playing import private_text
@@ -36,6 +36,7 @@ HANDLERS: dict[str, Handler] = {
     "hand": playing.hand,
     "board": playing.board,
     "play": playing.play,
+    "watch": watching.watch,
     "define": about.define,
     "rules": about.rules,
     "leaderboard": about.leaderboard,

@@ -335,13 +335,25 @@ class DiscordHarness:
         from tests.adapters.discord.fakediscord import CHANNEL_ID
 
         sub, options, group = _discord_slash(text)
-        if not options and group is None and len(text.split()) > 1:
+        if group is None and self._overflows(sub):  # a verb without a subcommand: /moji game verb:…
+            rest = text.split(None, 1)[1:]
+            sub, options = "game", {"verb": sub, **({"words": rest[0]} if rest else {})}
+        elif not options and group is None and len(text.split()) > 1:
             options = self._in_its_option(sub, text.split(None, 1)[1])
         kw: dict[str, Any] = {"admin": who == "ada"}
         if thread:
             kw.update(channel=thread, thread_parent=CHANNEL_ID)
         iid = await self.fake.slash(*self._member(who), sub, options, group=group, **kw)
         return Sent("command", who, text, iid)
+
+    def _overflows(self, sub: str) -> bool:
+        """Whether ``sub`` is one of the verbs that did not fit in /moji's 25 subcommands, as
+        moji synced them to Discord (they go through ``/moji game``)."""
+        for sync in reversed(self.fake.of("PUT", r"^/applications/\d+/(guilds/\d+/)?commands$")):
+            for group in sync.json:
+                names = {c.get("name") for c in group.get("options") or []}
+                return sub not in names and "game" in names
+        return False
 
     def _in_its_option(self, sub: str, words: str) -> dict[str, Any]:
         """The words after ``/moji sub`` in the subcommand's first option, as moji synced it to

@@ -2,7 +2,8 @@
 
 Spell (tests/toy_game) declares ``shout WORD`` (:data:`tests.toy_game.game.SHOUT`), a move read as
 typed text; nothing outside its folder names it. On Discord it is a real ``/moji shout``
-subcommand with a text option (synced from the declaration, through the fake Discord), on Slack
+subcommand with a text option (synced from the declaration, through the fake Discord) — or,
+when the games' verbs outnumber /moji's 25 subcommands, ``/moji game verb:shout`` — on Slack
 ``/moji shout tree``, in the terminal ``/shout tree``; the help lists it under the game, and a
 verb another game declares (the race's ``skip``) is explained, not played, in Spell.
 """
@@ -74,12 +75,18 @@ async def test_discord_has_a_subcommand_for_every_declared_verb_within_its_limit
     await p.until(lambda: bool(p.fake.of("PUT", r"^/applications/\d+/(guilds/\d+/)?commands$")))  # type: ignore[attr-defined]
     subcommands = {c["name"]: c for c in _group(p)["options"]}
     assert len(subcommands) <= DISCORD_MOST
-    assert {"shout", "skip", "vote", "list"} <= set(subcommands)
-    [word] = subcommands["shout"]["options"]
-    assert (word["name"], word["type"], word["required"]) == ("word", 3, True)
-    assert subcommands["shout"]["description"] == "Shout a word: if it fits, it scores twice"
+    # (the shipped games fill /moji's 25 subcommands: Spell's verb, and the last shipped one,
+    # go through /moji game, chosen by name)
+    more = subcommands.get("game", {"options": [{"choices": []}]})
+    chosen = {c["value"] for c in more["options"][0]["choices"]}
+    assert {"shout", "skip", "vote", "list"} <= set(subcommands) | chosen
+    if "shout" in subcommands:
+        [word] = subcommands["shout"]["options"]
+        assert (word["name"], word["type"], word["required"]) == ("word", 3, True)
+        assert subcommands["shout"]["description"] == "Shout a word: if it fits, it scores twice"
     [choice] = subcommands["vote"]["options"]
     assert [c["value"] for c in choice["choices"]] == ["yes", "no"]
-    assert not subcommands["list"].get("options"), "private words: a form, not an option"
+    if "list" in subcommands:
+        assert not subcommands["list"].get("options"), "private words: a form, not an option"
     [who] = subcommands["skip"]["options"]  # shed's `skip NAME`; the race's skip takes none
     assert (who["name"], who.get("required", False)) == ("who", False)

@@ -1,0 +1,49 @@
+"""``watch``: a link to follow the chat's game live in a browser (the web companion, docs/WEB.md).
+
+The core knows no web page: it answers with :func:`offer`, a private note that says how the
+pages are turned on. A process that serves pages (``PUBLIC_URL`` set) has a web companion among
+its delivery layer's taps; it recognises the note (:func:`is_offer`) and gives it the game's watch
+link instead. So a process without pages, or a test's core without a companion, still answers
+with a clear reason.
+"""
+
+from __future__ import annotations
+
+from bot import views
+from bot.events import Command
+from bot.handlers.common import reply
+from bot.host import GameHost
+from bot.session_core import Phase, SessionError
+
+#: The title of :func:`offer`'s note (what the web companion recognises it by).
+OFFER_TITLE = "Watch this game live"
+#: What the note says when no companion gives it a link: how an operator turns the pages on.
+NO_PAGES = (
+    "Watching a game live in a browser needs moji's web pages, which are not turned on here: "
+    "whoever runs moji turns them on by setting PUBLIC_URL (docs/WEB.md)."
+)
+
+
+def offer(game: str) -> views.View:
+    """The private answer to ``watch`` for a running game of ``game`` (a name: ``race``)."""
+    return views.View(kind="info", title=OFFER_TITLE, lines=(NO_PAGES,), game=game)
+
+
+def is_offer(view: views.View) -> bool:
+    """Whether ``view`` is :func:`offer`'s note (still without its link)."""
+    return view.kind == "info" and view.title == OFFER_TITLE and view.lines == (NO_PAGES,)
+
+
+async def watch(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
+    """``watch``: privately, a link to the live view of the game running in this chat."""
+    session = host.sessions.get(cmd.chat)
+    if session is None:
+        raise SessionError(
+            "There's no game in this channel to watch (a turn-based game plays in a thread of its "
+            "own: ask there). Start one with `start`."
+        )
+    if session.phase is not Phase.RUNNING or session.engine is None:
+        raise SessionError(
+            f"The {session.info.title} game here hasn't started yet: ask for `watch` once it has."
+        )
+    await reply(host, cmd, offer(session.info.name))
