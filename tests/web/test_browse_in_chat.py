@@ -45,10 +45,10 @@ async def services(tmp_path: Path, registry: Registry) -> AsyncIterator[Services
 
 
 async def answer_links(
-    h: Harness, command: str, options: dict[str, str], *, admin: bool = False
-) -> list[str]:  # noqa: F811
-    iid = await h.fake.slash(*ANN, command, options, admin=admin)
-    [answer] = await h.fake.wait_for("POST", rf"/webhooks/\d+/token-{iid}$")
+    harness: Harness, command: str, options: dict[str, str], *, admin: bool = False
+) -> list[str]:
+    iid = await harness.fake.slash(*ANN, command, options, admin=admin)
+    [answer] = await harness.fake.wait_for("POST", rf"/webhooks/\d+/token-{iid}$")
     links = [c for c in components(answer) if c.get("url")]
     assert all("custom_id" not in c and c["style"] == 5 for c in links)
     return [c["url"] for c in links]
