@@ -197,3 +197,17 @@ async def test_forget_me_and_purge_take_a_player_off_every_page(site: Site) -> N
     await site.store.purge_workspace("web", "W1")
     assert (await get(site, base))[0] == 404
     assert (await get(site, f"{base}p/ann"))[0] == 404
+
+
+def test_the_access_log_never_shows_a_workspace_s_token() -> None:
+    from aiohttp.test_utils import make_mocked_request
+
+    from bot.health import logged_path
+
+    for path, shown in (
+        ("/w/SECRETtoken123/", "/w/…/"),
+        ("/w/SECRETtoken123", "/w/…"),
+        ("/w/SECRETtoken123/r/g1?step=3", "/w/…/r/g1?step=…"),
+        ("/g/game1", "/g/game1"),
+    ):
+        assert logged_path(make_mocked_request("GET", path)) == shown
