@@ -30,7 +30,7 @@ from urllib.parse import urlencode
 from aiohttp import web
 
 from adapters.web.replay import Replay, replay
-from adapters.web.server import BURST, TEMPLATES, Bucket, hardened
+from adapters.web.server import TEMPLATES, hardened
 from adapters.web.wiring import Mounts
 from bot.clock import Clock
 from bot.ratings import PROVISIONAL_GAMES, is_provisional, number
@@ -51,6 +51,9 @@ log = logging.getLogger(__name__)
 BOARD_ROWS = 50
 #: Replays kept rendered in memory (a replay is rebuilt from its log when it is not).
 REPLAYS_KEPT = 32
+#: Pages an address may load in a burst, then per second (behind a proxy every visitor shares the
+#: proxy's address: generous, only against a runaway client).
+PAGE_BURST, PAGE_RATE = 120, 20.0
 #: Games a player's page and the games' list show.
 RECENT_GAMES, LISTED_GAMES = 10, 50
 #: How the rating scale reads, under a board of ratings (as ``leaderboard … rating`` says it).
@@ -62,6 +65,23 @@ PERIOD_NAMES = {
     "season": "this season",
     "all": "all time",
 }
+
+
+@dataclass
+class Allowance:
+    """One address's allowance of pages (a token bucket on the injected clock)."""
+
+    tokens: float
+    at: float
+
+    def take(self, now: float, burst: float, rate: float) -> bool:
+        """Take one page's token; False when the address is over its allowance."""
+        self.tokens = min(burst, self.tokens + (now - self.at) * rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +109,9 @@ class BrowseServer:
         self.registry = registry
         self.clock = clock
         self.replays: OrderedDict[str, Replay] = OrderedDict()
-        self.buckets: dict[str, Bucket] = {}
+        self.buckets: dict[str, Allowance] = {}
+        #: Pages an address may load in a burst, then per second.
+        self.burst, self.rate = float(PAGE_BURST), PAGE_RATE
 
     def app(self) -> web.Application:
         """The browsing routes as an application (run it, or mount it on the process's server)."""
@@ -119,8 +141,8 @@ class BrowseServer:
         """(platform, workspace id, base path) of the request's token, or a 404 page; each
         address is allowed a burst of requests, then a few a second."""
         remote = request.remote or ""
-        bucket = self.buckets.setdefault(remote, Bucket(BURST, self.clock.now()))
-        if not bucket.take(self.clock.now()):
+        bucket = self.buckets.setdefault(remote, Allowance(self.burst, self.clock.now()))
+        if not bucket.take(self.clock.now(), self.burst, self.rate):
             raise web.HTTPTooManyRequests(text="Slow down a little: too many requests.")
         if len(self.buckets) > 10_000:
             self.buckets.clear()

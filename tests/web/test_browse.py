@@ -84,6 +84,7 @@ async def test_pages_carry_the_security_headers_and_no_inline_script(site: Site)
             assert response.headers["Content-Security-Policy"] == CSP, path
             assert response.headers["Referrer-Policy"] == "no-referrer"
             assert response.headers["Cache-Control"] == "no-store"
+            assert '<meta name="robots" content="noindex, nofollow">' in html, path
             assert "<script>" not in html and "style=" not in html and " on" + "click" not in html, path
         missing = await client.get(base.rstrip("/"), allow_redirects=False)
         assert missing.status == 302 and missing.headers["Location"] == base
