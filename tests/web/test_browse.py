@@ -187,7 +187,8 @@ async def test_forget_me_and_purge_take_a_player_off_every_page(site: Site) -> N
     game_id = await site.play_a_game()
     base = path_of(link_of(await site.say(ADMIN, "config", "web", "on")) or "")
     assert "Bob" in (await get(site, base))[1]
-    await site.store.forget_player("web", "W1", "bob")
+    forgot = await site.say(BOB, "forget-me", "confirm")
+    assert "forgot" in forgot.plain().lower() or "deleted" in forgot.plain().lower(), forgot.plain()
     board = (await get(site, base))[1]
     assert "Bob" not in board and "p/bob" not in board and "Ann" in board
     assert (await get(site, f"{base}p/bob"))[0] == 404
@@ -195,7 +196,8 @@ async def test_forget_me_and_purge_take_a_player_off_every_page(site: Site) -> N
     games = (await get(site, f"{base}games"))[1]
     assert game_id not in games and "Bob" not in games  # (forget-me deletes the logs of their games)
     assert (await get(site, f"{base}r/{game_id}"))[0] == 404
-    await site.store.purge_workspace("web", "W1")
+    purged = await site.say(ADMIN, "purge", "confirm")
+    assert "deleted" in purged.plain().lower(), purged.plain()
     assert (await get(site, base))[0] == 404
     assert (await get(site, f"{base}p/ann"))[0] == 404
 
