@@ -124,6 +124,11 @@ _PLAYED = (
     "WHERE r.user_id = ? AND g.platform = ? AND g.workspace_id = ? AND g.status = 'finished' "
     "ORDER BY g.ended_at DESC, g.game_id LIMIT ?"
 )
+_LONGEST = (
+    "SELECT r.best_word, g.game FROM results r JOIN games g ON g.game_id = r.game_id "
+    "WHERE r.user_id = ? AND g.platform = ? AND g.workspace_id = ? AND g.status = 'finished' "
+    "AND r.best_word <> '' ORDER BY length(r.best_word) DESC, r.best_word LIMIT ?"
+)
 _FINISHED = (
     "SELECT g.game_id, g.game, g.language, g.ended_at, g.seats, g.summary FROM games g "
     "WHERE g.platform = ? AND g.workspace_id = ? AND g.status = 'finished' "
@@ -131,7 +136,12 @@ _FINISHED = (
     "ORDER BY g.ended_at DESC, g.game_id LIMIT ?"
 )
 #: One finished game, read as :data:`storage.gamelog.GAME_COLUMNS`.
-_ONE_FINISHED = (
+_ONE_LONGEST = (
+    "SELECT r.best_word, g.game FROM results r JOIN games g ON g.game_id = r.game_id "
+    "WHERE r.user_id = ? AND g.platform = ? AND g.workspace_id = ? AND g.status = 'finished' "
+    "AND r.best_word <> '' ORDER BY length(r.best_word) DESC, r.best_word LIMIT ?"
+)
+_FINISHED = (
     "SELECT g.game_id, g.game, g.platform, g.workspace_id, g.channel_id, g.thread_id, g.options, "
     "g.seed, g.seats, g.host, g.names, g.added_words, g.banned_words, g.started_at, g.alive_at, g.language "
     "FROM games g WHERE g.game_id = ? AND g.platform = ? AND g.workspace_id = ? AND g.status = 'finished'"
@@ -197,12 +207,7 @@ class SQLBrowse:
             if not rows:
                 return None
             played = await tx.fetch(_PLAYED, (user_id, platform, workspace_id, int(recent)))
-            longest = await tx.fetch(
-                "SELECT r.best_word, g.game FROM results r JOIN games g ON g.game_id = r.game_id "
-                "WHERE r.user_id = ? AND g.platform = ? AND g.workspace_id = ? AND g.status = 'finished' "
-                "AND r.best_word <> '' ORDER BY length(r.best_word) DESC, r.best_word LIMIT ?",
-                (user_id, platform, workspace_id, int(words) * 4),
-            )
+            longest = await tx.fetch(_LONGEST, (user_id, platform, workspace_id, int(words) * 4))
         name = str(rows[0][5])
         tallies = tuple(
             GameTally(str(game), int(games), int(wins), int(points), str(best))

@@ -13,8 +13,11 @@ CREATE TABLE web_browse (
 
 CREATE UNIQUE INDEX web_browse_token ON web_browse (token);
 
--- a player's page: their results (records, best words, recent games) in one index range
-CREATE INDEX results_player ON results (user_id, game_id);
+-- a player's page: their results (best words, recent games) in one index range, and each one's
+-- game by a covering index (a games row is wide: its seats, names, word lists), so a player of
+-- thousands of games reads narrow index entries only
+CREATE INDEX results_player ON results (user_id, game_id, points, won, best_word);
+CREATE INDEX games_browse ON games (game_id, status, platform, workspace_id, ended_at, game, language);
 
 -- a workspace's finished games, newest first (the replays' list)
 CREATE INDEX games_finished ON games (platform, workspace_id, ended_at) WHERE status = 'finished';
