@@ -136,12 +136,7 @@ _FINISHED = (
     "ORDER BY g.ended_at DESC, g.game_id LIMIT ?"
 )
 #: One finished game, read as :data:`storage.gamelog.GAME_COLUMNS`.
-_ONE_LONGEST = (
-    "SELECT r.best_word, g.game FROM results r JOIN games g ON g.game_id = r.game_id "
-    "WHERE r.user_id = ? AND g.platform = ? AND g.workspace_id = ? AND g.status = 'finished' "
-    "AND r.best_word <> '' ORDER BY length(r.best_word) DESC, r.best_word LIMIT ?"
-)
-_FINISHED = (
+_ONE_FINISHED = (
     "SELECT g.game_id, g.game, g.platform, g.workspace_id, g.channel_id, g.thread_id, g.options, "
     "g.seed, g.seats, g.host, g.names, g.added_words, g.banned_words, g.started_at, g.alive_at, g.language "
     "FROM games g WHERE g.game_id = ? AND g.platform = ? AND g.workspace_id = ? AND g.status = 'finished'"
