@@ -20,4 +20,4 @@ CREATE INDEX results_player ON results (user_id, game_id, points, won, best_word
 CREATE INDEX games_browse ON games (game_id, status, platform, workspace_id, ended_at, game, language);
 
 -- a workspace's finished games, newest first (the replays' list)
-CREATE INDEX games_finished ON games (platform, workspace_id, ended_at) WHERE status = 'finished';
+CREATE INDEX games_finished ON games (platform, workspace_id, ended_at, game_id) WHERE status = 'finished';
