@@ -98,6 +98,7 @@ async def test_from_chat_to_a_leaderboard_a_player_and_a_replay_move_by_move(
         await expect(page.get_by_role("heading", level=1)).to_have_text("Ann")
         await expect(page.locator("caption", has_text="Recent games")).to_be_visible()
         await nothing_serious(page)
+        await shot(page, f"browse-player-{'phone' if device is PHONE else 'desktop'}")
 
         # the game, replayed move by move: links, then the arrow keys
         await page.get_by_role("link", name="Replay the MOJO game").first.click()
