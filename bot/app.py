@@ -270,7 +270,9 @@ async def serve(config: Config) -> int:
 
 def web_companion(config: Config, svc: Services, clock: SystemClock) -> None:
     """The web companion (docs/WEB.md): with ``PUBLIC_URL``, every platform's board games get
-    pages, served on the process's HTTP server; without it, players are told how to turn it on."""
+    pages, served on the process's HTTP server, and so do the workspaces that turned their web on
+    (leaderboards, players, replays); without it, players are told how to turn it on."""
+    from adapters.web.browse import browse_for
     from adapters.web.proxy import PageProxy, internal_url
     from adapters.web.wiring import companion_for
 
@@ -280,6 +282,7 @@ def web_companion(config: Config, svc: Services, clock: SystemClock) -> None:
         proxy = PageProxy(svc.store, svc.game_log.owner, clock, url, guard=svc.http.guard)
         svc.on_stop.append(proxy.close)
     svc.companions.append(companion_for(config.public_url, svc.store.web_links, clock, svc.http, proxy=proxy))
+    browse_for(config.public_url, svc.store, svc.registry, svc.workspace, clock, svc.http)
 
 
 #: Seconds a stopping process gives its games to wind down (settle windows, last messages).

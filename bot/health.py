@@ -58,9 +58,13 @@ def logged_path(request: web.BaseRequest) -> str:
     """The request's path as the access log shows it: query values hidden (``?code=…&state=…``).
 
     A query can carry secrets (OAuth's one-time ``code`` and ``state``); its keys are enough
-    to tell requests apart.
+    to tell requests apart. A workspace's web pages' private path (``/w/<token>/…``,
+    adapters/web/browse.py) is logged without its token.
     """
     path = request.rel_url.raw_path
+    if path.startswith("/w/"):
+        _, slash, rest = path[3:].partition("/")
+        path = "/w/…" + slash + rest
     if not request.query_string:
         return path
     return path + "?" + "&".join(f"{key}=…" for key in request.query)

@@ -144,19 +144,24 @@ async def terminal_pages(
     config: Config, svc: Services, clock: SystemClock, runtime: Runtime, taps: list[Tap]
 ) -> AsyncIterator[None]:
     """With ``PUBLIC_URL`` set, a terminal game's board also has its page: served on HOST:PORT,
-    its link printed under the player's rack (docs/WEB.md); without it, nothing."""
+    its link printed under the player's rack (docs/WEB.md), and so do the terminal workspace's
+    leaderboards, players and replays once `config web on`; without it, nothing."""
     if not config.public_url:
         yield
         return
     from aiohttp import web
 
+    from adapters.web.browse import BrowseServer
     from adapters.web.companion import WebCompanion
     from adapters.web.links import Links
     from adapters.web.server import WebServer
 
     companion = WebCompanion(Links(svc.store.web_links, clock, config.public_url))
     companion.attach(runtime, taps)
-    runner = web.AppRunner(WebServer(companion, clock, config.public_url).app(), access_log=None)
+    app = WebServer(companion, clock, config.public_url).app()
+    BrowseServer(svc.store, svc.registry, clock).add_routes(app)  # (the workspace's pages: `config web on`)
+    svc.workspace.web_url = config.public_url
+    runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     try:
         await web.TCPSite(runner, config.host, config.port).start()

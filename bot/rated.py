@@ -42,7 +42,7 @@ def _title(registry: Registry | None, game: str, lang: str) -> str:
     return f"{info.title if info else game} ({language(lang).name})"
 
 
-def _game_language(
+def game_language(
     registry: Registry, args: Sequence[str], settings: Mapping[str, OptionValue]
 ) -> tuple[str, str]:
     """The game (the default one unless named) and language (the workspace's unless named) of a
@@ -65,7 +65,7 @@ async def board(
     store: Store, chat: ChatKey, args: Sequence[str], registry: Registry, settings: Mapping[str, OptionValue]
 ) -> views.View:
     """``leaderboard [game] rating [language=CODE]``: the top ratings, from one index read."""
-    game, lang = _game_language(registry, args, settings)
+    game, lang = game_language(registry, args, settings)
     rows = await store.rating_board(chat.platform, chat.workspace_id, game, lang, 10)
     title = f"🏆 Ratings — {_title(registry, game, lang)}"
     if not rows:

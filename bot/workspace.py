@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote, urlencode
 
 from bot import rated, views
 from bot.commands import CommandError, option_names, parse_leaderboard
@@ -33,12 +35,17 @@ from bot.workspace_settings import (
 from games.common.languages import ASCII_LETTERS, LANGUAGES, Language, language
 from games.common.options import OptionValue, format_value
 from games.common.protocol import GameInfo
+from storage.browse import browse_of
+from storage.errors import StorageError
 
 if TYPE_CHECKING:
     from storage.base import Store
 
 # (the names other modules import from here, from before the split)
 __all__ = ["EVERY_LETTER", "VOTED_BY", "Workspace", "mentioned_user"]
+
+#: The action id of the link button to a workspace's web pages (a link: moji ignores its presses).
+BROWSE_LINK = "moji-link:browse"
 
 #: Who added a word the players voted in (the word list's "added by").
 VOTED_BY = "vote"
@@ -69,6 +76,9 @@ class Workspace:
         self.registry = registry
         #: platform → how it names the admin role (set by the adapter; see :class:`AdminRoles`)
         self.admin_roles: dict[str, AdminRoles] = {}
+        #: The base of the web pages' links (``PUBLIC_URL``) when this process serves them
+        #: (:func:`adapters.web.browse.browse_for`); '' for none: no link is offered.
+        self.web_url = ""
 
     def _need_store(self) -> Store:
         if self.store is None:
@@ -152,7 +162,11 @@ class Workspace:
         (:func:`bot.rated.board`)."""
         store = self._need_store()
         if rated.wants_rating(args):
-            return await rated.board(store, cmd.chat, args, registry, await self.settings(cmd.chat))
+            settings = await self.settings(cmd.chat)
+            view = await rated.board(store, cmd.chat, args, registry, settings)
+            rated_game, rated_lang = rated.game_language(registry, args, settings)
+            query = urlencode({"by": "rating", "game": rated_game, "lang": rated_lang})
+            return await self.web_link(cmd.chat, view, "?" + query)
         game, period, lang = parse_leaderboard(args, registry)
         rows = await store.leaderboard(
             cmd.chat.platform, cmd.chat.workspace_id, game, period, datetime.now(UTC), 10, language=lang
@@ -167,15 +181,18 @@ class Workspace:
         title = f"🏆 Leaderboard — {registry.get(game).title if game else 'all games'}, {label}"
         if lang is not None:
             title += f", in {language(lang).name}"
+        query = "?" + urlencode({"game": game or "", "period": period, "lang": lang or ""})
         if not rows:
-            return views.View(kind="leaderboard", title=title, lines=("No games finished yet. `start` one!",))
+            view = views.View(kind="leaderboard", title=title, lines=("No games finished yet. `start` one!",))
+            return await self.web_link(cmd.chat, view, query)
         lines = [
             f"{row.rank}. {views.user(row.display_name)} — "
             f"{row.points} pts · {row.games} games · {row.wins} wins"
             + (f" · best {views.user(row.best_word.upper())}" if row.best_word else "")
             for row in rows
         ]
-        return views.View(kind="leaderboard", title=title, lines=tuple(lines))
+        view = views.View(kind="leaderboard", title=title, lines=tuple(lines))
+        return await self.web_link(cmd.chat, view, query)
 
     async def stats(self, cmd: Command, args: Sequence[str]) -> views.View:
         """``stats [player] [game]``: the caller's or a mentioned player's record, with their ratings
@@ -204,7 +221,25 @@ class Workspace:
         skills = await store.player_ratings(cmd.chat.platform, cmd.chat.workspace_id, user_id)
         lines += rated.stats_lines(skills, self.registry, game)
         shown = views.user(stats.display_name) if stats.display_name else name
-        return views.View(kind="info", title=f"📊 {shown}", lines=tuple(lines))
+        view = views.View(kind="info", title=f"📊 {shown}", lines=tuple(lines))
+        return await self.web_link(cmd.chat, view, "p/" + quote(user_id, safe=""))
+
+    async def web_link(self, chat: ChatKey, view: views.View, path: str) -> views.View:
+        """``view`` with a link button to ``path`` of the workspace's web pages (docs/WEB.md,
+        "Browsing"), when its web is on and this process serves the pages; else ``view``."""
+        browse = browse_of(self.store)
+        if not self.web_url or browse is None:
+            return view
+        try:
+            token = await browse.token(chat.platform, chat.workspace_id)
+        except StorageError:  # the answer matters more than its link
+            return view
+        if token is None:
+            return view
+        url = f"{self.web_url.rstrip('/')}/w/{token}/{path}"
+        return replace(
+            view, buttons=(*view.buttons, views.ButtonSpec(BROWSE_LINK, "Open on the web", url=url))
+        )
 
     async def season(self, cmd: Command, args: Sequence[str]) -> views.View:
         """``season`` lists seasons, ``season N`` shows one, ``season reset`` starts the next and
@@ -280,6 +315,8 @@ class Workspace:
         elif key == "admin-role" and roles is not None:
             stored = await roles.resolve(cmd.chat, stored)
         await store.set_setting(cmd.chat.platform, cmd.chat.workspace_id, key, stored, cmd.player.user_id)
+        if key == "web":
+            return await self._web(cmd.chat, stored == "on")
         if key == "admin-role":
             if not stored:
                 return views.message(
@@ -295,6 +332,34 @@ class Workspace:
                 "info",
             )
         return views.message(f"Setting {key} is now {views.user(stored)}.", "info")
+
+    async def _web(self, chat: ChatKey, on: bool) -> views.View:
+        """``config web on|off``: mint the workspace's pages' private address, or forget it (every
+        page of the old address then answers 404; on again makes a new one)."""
+        browse = browse_of(self.store)
+        if browse is None:
+            raise CommandError("This bot's database keeps no web pages.")
+        if not on:
+            await browse.turn_off(chat.platform, chat.workspace_id)
+            return views.message(
+                "Setting web is now off: this workspace's web pages are gone (their address answers "
+                "“not found”). Turning it on again makes a new address.",
+                "info",
+            )
+        await browse.turn_on(chat.platform, chat.workspace_id, datetime.now(UTC).timestamp())
+        if not self.web_url:
+            return views.message(
+                "Setting web is now on. The pages need a public address: whoever runs moji sets "
+                "PUBLIC_URL (docs/WEB.md), then `leaderboard` and `stats` carry their link.",
+                "info",
+            )
+        view = views.message(
+            "Setting web is now on: this workspace's leaderboards, player pages and replays are on the "
+            "web, at an address only this workspace's `leaderboard` and `stats` give. `config web off` "
+            "takes them down (and on again makes a new address).",
+            "info",
+        )
+        return await self.web_link(chat, view, "")
 
     def _validate_setting(self, key: str, value: str) -> tuple[str, str]:
         """The setting's own name and the value to store (:func:`validate_setting`)."""

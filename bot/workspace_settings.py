@@ -60,6 +60,13 @@ WORKSPACE_SETTINGS: tuple[OptionSpec, ...] = (
         "results and scores stay until purged",
     ),
     OptionSpec(
+        "web",
+        "bool",
+        False,
+        "leaderboards, player pages and replays of finished games on the web, at a private address "
+        "(off turns them off; on again makes a new address)",
+    ),
+    OptionSpec(
         "deletion-grace",
         "int",
         GRACE_DAYS,

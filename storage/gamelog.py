@@ -12,7 +12,7 @@ import json
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from storage.database import Database, Tx, like
+from storage.database import Database, Row, Tx, like
 from storage.records import GameRecord, Lease, SeatRecord, SeatScore, StoredGame
 from storage.scores import add_up, check_language
 from storage.workspaces import Known
@@ -277,29 +277,41 @@ class SQLGames:
         async with self.db.read() as tx:
             games = await tx.fetch(games_sql, args)
             actions = await tx.fetch(actions_sql, args)
-        logs: dict[str, list[Mapping[str, Any]]] = {}
-        for game_id, text in actions:
-            logs.setdefault(game_id, []).append(json.loads(text))
-        out: list[StoredGame] = []
-        for row in games:
-            seats = tuple(SeatRecord(s["id"], s["name"], s.get("bot")) for s in json.loads(row[8]))
-            record = GameRecord(
-                game_id=row[0],
-                game=row[1],
-                platform=row[2],
-                workspace_id=row[3],
-                channel_id=row[4],
-                thread_id=row[5],
-                options=json.loads(row[6]),
-                seed=int(row[7]),
-                seats=seats,
-                started_at=float(row[13]),
-                host=row[9],
-                names=json.loads(row[10]),
-                added_words=frozenset(json.loads(row[11])),
-                banned_words=frozenset(json.loads(row[12])),
-                language=row[15],
-            )
-            alive_at = None if row[14] is None else float(row[14])
-            out.append(StoredGame(record, tuple(logs.get(record.game_id, ())), alive_at))
-        return out
+        return stored_games(games, actions)
+
+
+#: The columns of ``games`` that :func:`stored_games` reads, in its order (``g`` is ``games``).
+GAME_COLUMNS = (
+    "g.game_id, g.game, g.platform, g.workspace_id, g.channel_id, g.thread_id, g.options, "
+    "g.seed, g.seats, g.host, g.names, g.added_words, g.banned_words, g.started_at, g.alive_at, g.language"
+)
+
+
+def stored_games(games: Sequence[Row], actions: Sequence[Row]) -> list[StoredGame]:
+    """Games read as :data:`GAME_COLUMNS` with their logs' (game id, action JSON) rows, in order."""
+    logs: dict[str, list[Mapping[str, Any]]] = {}
+    for game_id, text in actions:
+        logs.setdefault(game_id, []).append(json.loads(text))
+    out: list[StoredGame] = []
+    for row in games:
+        seats = tuple(SeatRecord(s["id"], s["name"], s.get("bot")) for s in json.loads(row[8]))
+        record = GameRecord(
+            game_id=row[0],
+            game=row[1],
+            platform=row[2],
+            workspace_id=row[3],
+            channel_id=row[4],
+            thread_id=row[5],
+            options=json.loads(row[6]),
+            seed=int(row[7]),
+            seats=seats,
+            started_at=float(row[13]),
+            host=row[9],
+            names=json.loads(row[10]),
+            added_words=frozenset(json.loads(row[11])),
+            banned_words=frozenset(json.loads(row[12])),
+            language=row[15],
+        )
+        alive_at = None if row[14] is None else float(row[14])
+        out.append(StoredGame(record, tuple(logs.get(record.game_id, ())), alive_at))
+    return out

@@ -331,6 +331,11 @@ COLUMNS: Mapping[str, Mapping[str, Column]] = {
         "expires_at": _none(_TIME),
         "used_at": _none(_TIME),
     },
+    "web_browse": {
+        **_WORKSPACE,
+        "token": _none("the random path of the workspace's web pages while its web is on (no person's)"),
+        "created_at": _none(_TIME),
+    },
     "claimed_once": {
         "kind": _none("what was claimed (an OAuth state)"),
         "key": _none("its nonce"),

@@ -12,6 +12,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
+from storage.browse import PURGE_BROWSE
 from storage.daily import FORGET_DAILY, PURGE_DAILY
 from storage.database import Database, Tx, like
 from storage.gamelog import seat_pattern
@@ -49,6 +50,7 @@ PURGE = (
     "DELETE FROM open_lobbies WHERE platform = ? AND workspace_id = ?",
     "DELETE FROM inbox WHERE platform = ? AND workspace_id = ?",
     "DELETE FROM web_links WHERE platform = ? AND workspace_id = ?",
+    *PURGE_BROWSE,
     "DELETE FROM games WHERE platform = ? AND workspace_id = ?",
     "DELETE FROM pending_deletions WHERE platform = ? AND workspace_id = ?",
     "DELETE FROM workspaces WHERE platform = ? AND workspace_id = ?",

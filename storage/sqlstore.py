@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from storage.browse import SQLBrowse
 from storage.daily import SQLDaily
 from storage.database import Database
 from storage.gamelog import SQLGames
@@ -83,6 +84,8 @@ class SQLStore(Database):
         self.web_links = SQLWebLinks(self)
         #: The daily's attempts (storage/daily.py).
         self.daily = SQLDaily(self)
+        #: Browsing a workspace on the web: its address, player pages, replays (storage/browse.py).
+        self.browse = SQLBrowse(self)
 
         # workspaces and players
         self.upsert_workspace = roles.workspaces.upsert_workspace

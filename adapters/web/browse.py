@@ -1,0 +1,394 @@
+"""Browsing a workspace on the web (#33, item 3): leaderboards, player pages, replays.
+
+A workspace whose admin turned the web on (``config web on``) has a random token, and its pages
+live under ``/w/<token>/`` (:mod:`storage.browse`); ``config web off`` forgets the token, so every
+page of it, old links included, answers 404. Routes (``T`` is the token):
+
+- ``GET /w/T/``: a leaderboard (``?game=&period=&season=&lang=&by=rating``), read with the very
+  queries ``leaderboard`` uses in chat;
+- ``GET /w/T/p/USER``: a player's page: record per game, ratings and their trend, best words,
+  recent games;
+- ``GET /w/T/games``: the finished games whose logs are kept (voided games never);
+- ``GET /w/T/r/GAME?step=N``: a finished game replayed from its log, step by step (links and
+  the arrow keys): the public table only.
+
+Every page is read from the database at each request (``forget-me`` and ``purge`` take a person
+off every page at once), rendered server-side by the companion's Jinja2 environment (autoescaped)
+and hardened like every page of the companion (strict CSP, no inline script, no Referer).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
+
+from aiohttp import web
+
+from adapters.web.replay import Replay, replay
+from adapters.web.server import TEMPLATES, hardened
+from adapters.web.wiring import Mounts
+from bot.clock import Clock
+from bot.ratings import PROVISIONAL_GAMES, is_provisional, number
+from bot.registry import Registry
+from bot.workspace_settings import setting_values
+from games.common.languages import LANGUAGES
+from storage.browse import BrowseStore, browse_of
+from storage.periods import PERIODS
+from storage.records import LeaderboardRow
+
+if TYPE_CHECKING:
+    from bot.workspace import Workspace
+    from storage.base import Store
+
+log = logging.getLogger(__name__)
+
+#: Rows a leaderboard page shows (chat shows the first 10 of the same query).
+BOARD_ROWS = 50
+#: Replays kept rendered in memory (a replay is rebuilt from its log when it is not).
+REPLAYS_KEPT = 32
+#: Pages an address may load in a burst, then per second (behind a proxy every visitor shares the
+#: proxy's address: generous, only against a runaway client).
+PAGE_BURST, PAGE_RATE = 120, 20.0
+#: Games a player's page and the games' list show.
+RECENT_GAMES, LISTED_GAMES = 10, 50
+#: How the rating scale reads, under a board of ratings (as ``leaderboard … rating`` says it).
+SCALE = f"A newcomer starts at 1,000; a rating is provisional for its first {PROVISIONAL_GAMES} games."
+PERIOD_NAMES = {
+    "day": "today",
+    "week": "this week",
+    "month": "this month",
+    "season": "this season",
+    "all": "all time",
+}
+
+
+@dataclass
+class Allowance:
+    """One address's allowance of pages (a token bucket on the injected clock)."""
+
+    tokens: float
+    at: float
+
+    def take(self, now: float, burst: float, rate: float) -> bool:
+        """Take one page's token; False when the address is over its allowance."""
+        self.tokens = min(burst, self.tokens + (now - self.at) * rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """One line of a leaderboard page."""
+
+    rank: int
+    user_id: str
+    name: str
+    points: str
+    games: int
+    wins: int
+    best: str
+
+
+class BrowseServer:
+    """The browsing pages of every workspace that turned its web on."""
+
+    def __init__(self, store: Store, registry: Registry, clock: Clock) -> None:
+        found = browse_of(store)
+        if found is None:
+            raise ValueError("this store keeps no web pages (storage.browse)")
+        self.store = store
+        self.browse: BrowseStore = found
+        self.registry = registry
+        self.clock = clock
+        self.replays: OrderedDict[str, Replay] = OrderedDict()
+        self.buckets: dict[str, Allowance] = {}
+        #: Pages an address may load in a burst, then per second.
+        self.burst, self.rate = float(PAGE_BURST), PAGE_RATE
+
+    def app(self) -> web.Application:
+        """The browsing routes as an application (run it, or mount it on the process's server)."""
+        app = web.Application()
+        self.add_routes(app)
+        return app
+
+    def add_routes(self, app: web.Application) -> None:
+        """Add the browsing routes to ``app`` (a test serves them next to a game's pages)."""
+        for path, handler in (
+            ("/w/{token}", self.slash),
+            ("/w/{token}/", self.leaderboard),
+            ("/w/{token}/p/{user}", self.player),
+            ("/w/{token}/games", self.games),
+            ("/w/{token}/r/{game}", self.replay),
+        ):
+            app.router.add_route("GET", path, hardened(handler))
+
+    # ------------------------------------------------------------ helpers
+
+    def render(self, template: str, context: dict[str, Any], *, status: int = 200) -> web.Response:
+        """A page, rendered with autoescaping."""
+        html = TEMPLATES.get_template(template).render(context)
+        return web.Response(text=html, content_type="text/html", status=status)
+
+    async def _workspace(self, request: web.Request) -> tuple[str, str, str]:
+        """(platform, workspace id, base path) of the request's token, or a 404 page; each
+        address is allowed a burst of requests, then a few a second."""
+        remote = request.remote or ""
+        bucket = self.buckets.setdefault(remote, Allowance(self.burst, self.clock.now()))
+        if not bucket.take(self.clock.now(), self.burst, self.rate):
+            raise web.HTTPTooManyRequests(text="Slow down a little: too many requests.")
+        if len(self.buckets) > 10_000:
+            self.buckets.clear()
+        token = request.match_info["token"]
+        found = await self.browse.workspace(token)
+        if found is None:
+            raise web.HTTPNotFound(
+                text=TEMPLATES.get_template("browse/missing.html").render({}), content_type="text/html"
+            )
+        return found[0], found[1], f"/w/{token}/"
+
+    def _title(self, game: str) -> str:
+        info = self.registry.find(game)
+        return info.title if info is not None else game
+
+    def _games(self) -> list[tuple[str, str]]:
+        return [(info.name, info.title) for info in self.registry]
+
+    # ------------------------------------------------------------ pages
+
+    async def slash(self, request: web.Request) -> web.StreamResponse:
+        """``/w/T``: the leaderboard's own address ends with a slash."""
+        _, _, base = await self._workspace(request)
+        raise web.HTTPFound(base)
+
+    async def leaderboard(self, request: web.Request) -> web.Response:
+        """A leaderboard by game, period or season, language, or by rating: the chat's queries."""
+        platform, workspace, base = await self._workspace(request)
+        query = request.query
+        info = self.registry.find(query.get("game", "")) if query.get("game") else None
+        game = info.name if info is not None else ""
+        lang = query.get("lang", "")
+        lang = lang if lang in LANGUAGES else ""
+        by = "rating" if query.get("by") == "rating" else "points"
+        period = query.get("period", "all")
+        period = period if period in PERIODS else "all"
+        seasons = await self.store.seasons(platform, workspace)
+        current = seasons[-1].number if seasons else 1
+        season = _int(query.get("season", ""))
+        if season is not None and not any(s.number == season for s in seasons) and season != current:
+            season = None
+        rows: list[BoardRow]
+        if by == "rating":
+            chosen = info or self.registry.default
+            if not lang:
+                has_language = any(spec.name == "language" for spec in chosen.options)
+                raw = await self.store.get_settings(platform, workspace)
+                lang = str(setting_values(raw)["language"]) if has_language else "en"
+            game = chosen.name
+            rated = await self.store.rating_board(platform, workspace, game, lang, BOARD_ROWS)
+            rows = [
+                BoardRow(
+                    r.rank,
+                    r.user_id,
+                    r.display_name,
+                    number(r.rating) + (" (provisional)" if is_provisional(r.games) else ""),
+                    r.games,
+                    r.wins,
+                    "",
+                )
+                for r in rated
+            ]
+            caption = f"Ratings — {self._title(game)} ({_language_name(lang)})"
+        else:
+            found: list[LeaderboardRow]
+            if season is not None:
+                found = await self.store.season_leaderboard(
+                    platform, workspace, game or None, season, BOARD_ROWS, language=lang or None
+                )
+                when = f"season {season}"
+            else:
+                found = await self.store.leaderboard(
+                    platform,
+                    workspace,
+                    game or None,
+                    period,
+                    datetime.now(UTC),
+                    BOARD_ROWS,
+                    language=lang or None,
+                )
+                when = PERIOD_NAMES[period]
+            rows = [
+                BoardRow(
+                    r.rank, r.user_id, r.display_name, str(r.points), r.games, r.wins, r.best_word.upper()
+                )
+                for r in found
+            ]
+            caption = f"Leaderboard — {self._title(game) if game else 'all games'}, {when}"
+            if lang:
+                caption += f", in {LANGUAGES[lang].name}"
+        return self.render(
+            "browse/leaderboard.html",
+            {
+                "base": base,
+                "caption": caption,
+                "rows": rows,
+                "by": by,
+                "game": game,
+                "period": period,
+                "season": season,
+                "lang": lang,
+                "games": self._games(),
+                "periods": list(PERIOD_NAMES.items()),
+                "seasons": [s.number for s in seasons] or [1],
+                "languages": [(code, language.name) for code, language in LANGUAGES.items()],
+                "scale": SCALE,
+            },
+        )
+
+    async def player(self, request: web.Request) -> web.Response:
+        """A player's page: record per game, ratings and trend, best words, recent games."""
+        platform, workspace, base = await self._workspace(request)
+        user_id = request.match_info["user"]
+        page = (
+            await self.browse.player(platform, workspace, user_id, recent=RECENT_GAMES)
+            if len(user_id) < 100
+            else None
+        )
+        if page is None:
+            raise web.HTTPNotFound(
+                text=TEMPLATES.get_template("browse/missing.html").render({"player": True}),
+                content_type="text/html",
+            )
+        ratings = await self.store.player_ratings(platform, workspace, user_id)
+        trends = [
+            {
+                "title": f"{self._title(r.game)} ({_language_name(r.language)})",
+                "rating": number(r.rating),
+                "provisional": is_provisional(r.games),
+                "games": r.games,
+                "wins": r.wins,
+                "trend": [number(x) for x in r.trend],
+                "change": _change(r.trend),
+                "points": _sparkline(r.trend),
+                "board": "?" + urlencode({"by": "rating", "game": r.game, "lang": r.language}),
+            }
+            for r in ratings
+        ]
+        return self.render(
+            "browse/player.html",
+            {
+                "base": base,
+                "p": page,
+                "ratings": trends,
+                "title": self._title,
+                "when": _when,
+            },
+        )
+
+    async def games(self, request: web.Request) -> web.Response:
+        """The workspace's finished games whose logs are kept, newest first."""
+        platform, workspace, base = await self._workspace(request)
+        found = await self.browse.finished_games(platform, workspace, limit=LISTED_GAMES)
+        return self.render(
+            "browse/games.html", {"base": base, "games": found, "title": self._title, "when": _when}
+        )
+
+    async def replay(self, request: web.Request) -> web.Response:
+        """A finished game, step by step from its log: the public table after each move."""
+        platform, workspace, base = await self._workspace(request)
+        game_id = request.match_info["game"]
+        shown = await self._replay(platform, workspace, game_id)
+        if shown is None:
+            raise web.HTTPNotFound(
+                text=TEMPLATES.get_template("browse/missing.html").render({"game": True}),
+                content_type="text/html",
+            )
+        last = len(shown.steps) - 1
+        step = min(max(_int(request.query.get("step", "")) or 0, 0), last)
+        return self.render(
+            "browse/replay.html",
+            {"base": base, "r": shown, "n": step, "last": last, "s": shown.steps[step]},
+        )
+
+    async def _replay(self, platform: str, workspace: str, game_id: str) -> Replay | None:
+        """The replay of a finished game of the workspace whose log is kept (read afresh, so a
+        game forgotten or purged since is gone; its steps are kept a while)."""
+        stored = await self.browse.finished_game(platform, workspace, game_id)
+        if stored is None:
+            self.replays.pop(game_id, None)
+            return None
+        kept = self.replays.get(game_id)
+        if kept is not None:
+            self.replays.move_to_end(game_id)
+            return kept
+        info = self.registry.find(stored.record.game)
+        if info is None:
+            return None
+        try:
+            made = replay(info, stored)
+        except Exception:  # a log this version cannot replay: said so, not a crash
+            log.exception("could not replay game %s", game_id)
+            return None
+        self.replays[game_id] = made
+        while len(self.replays) > REPLAYS_KEPT:
+            self.replays.popitem(last=False)
+        return made
+
+
+def browse_for(
+    public_url: str, store: Store, registry: Registry, workspace: Workspace, clock: Clock, http: Mounts | None
+) -> BrowseServer | None:
+    """With ``public_url`` and a server to mount on: serve the browsing pages there, and have
+    ``leaderboard`` and ``stats`` offer their link (a workspace whose web is on). Else None."""
+    if not public_url or http is None or browse_of(store) is None:
+        return None
+    server = BrowseServer(store, registry, clock)
+    http.mount(server.app())
+    workspace.web_url = public_url
+    return server
+
+
+def _int(text: str) -> int | None:
+    try:
+        value = int(text)
+    except ValueError:
+        return None
+    return value if 0 <= value < 1_000_000 else None
+
+
+def _language_name(code: str) -> str:
+    found = LANGUAGES.get(code)
+    return found.name if found is not None else code
+
+
+def _when(at: float) -> str:
+    return datetime.fromtimestamp(at, UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def _change(trend: tuple[float, ...]) -> str:
+    if len(trend) < 2:
+        return "first rated game"
+    change = round(trend[-1]) - round(trend[0])
+    word = "up" if change > 0 else "down" if change < 0 else "level"
+    return f"{word} {abs(change):,} over the last {len(trend) - 1} games"
+
+
+def _sparkline(trend: tuple[float, ...], width: int = 120, height: int = 28) -> str:
+    """The trend as an SVG polyline's points (drawn by attributes: no inline style)."""
+    if len(trend) < 2:
+        return ""
+    low, high = min(trend), max(trend)
+    span = (high - low) or 1.0
+    step = width / (len(trend) - 1)
+    return " ".join(
+        f"{i * step:.1f},{height - 2 - (value - low) / span * (height - 4):.1f}"
+        for i, value in enumerate(trend)
+        if math.isfinite(value)
+    )
