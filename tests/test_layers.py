@@ -250,7 +250,9 @@ def test_no_file_of_bot_imports_the_manager() -> None:
 #: along what it names, or say in its docstring and here why it is better whole.
 BOT_MODULE_LINES = 420
 #: Modules of bot/ allowed to be longer, with why (none today).
-LONG_AND_WHOLE: dict[str, str] = {}
+LONG_AND_WHOLE: dict[str, str] = {
+    "bot.config": "every setting moji reads, in one table (README and .env.example follow it)",
+}
 
 
 def test_no_module_of_bot_has_grown_two_jobs() -> None:
