@@ -72,8 +72,9 @@ class Limits:
     trusted: tuple[str, ...] = ()
 
 
-#: Where a request's client address is kept for handlers (:func:`client_of`).
-CLIENT: web.RequestKey[str] = web.RequestKey("moji.client", str)
+#: Where a request's client address is kept for handlers (:func:`client_of`). (A plain string
+#: key: ``web.RequestKey`` is aiohttp 3.10+, and moji supports aiohttp from its floor.)
+CLIENT = "moji.client"
 
 
 def client_of(request: web.Request) -> str:
