@@ -582,15 +582,11 @@ async def test_the_race_of_a_killed_process_is_adopted_and_counts(cluster: MakeC
         assert "dropped here" not in c.logs()
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="open (docs/RELIABILITY.md): whether the killed owner or the other process carries the race "
-    "on depends on timing; the test expects 'resumed 0 game' from the restarted owner",
-)
 async def test_a_restarted_process_never_runs_a_copy_of_a_live_processs_game(cluster: MakeCluster) -> None:
     async with cluster(2) as c:
         since = await open_race(c, ["UBOB"], LONGER)
         seen: list[list[tuple[str, str, int]]] = []
+        resumed_here: list[int] = []
 
         async def restart(answers: int) -> None:
             owners = await c.owners()
@@ -603,17 +599,26 @@ async def test_a_restarted_process_never_runs_a_copy_of_a_live_processs_game(clu
                 await c.procs[other].logged("restart: resumed 0 game")
                 await c.settled()
                 assert await c.owners() == owners, "the restarted process left the race alone"
-            elif answers == 2:  # the one that runs it: killed and back before its lease lapses
+            elif answers == 2:  # the one that runs it: killed, and started again at once
                 index = c.index_of(owner)
                 c.procs[index].kill9()
                 await c.start(index)
-                await c.procs[index].logged("restart: resumed 0 game")
+                # Which process carries the race on depends on how long the start took: back
+                # within the lease, the race is left to the other process (which adopts it when
+                # the lease lapses); back after it, the restarted process resumes it itself.
+                # Either way there is one copy, carried on once.
+                started = await c.procs[index].logged(r"restart: resumed (\d+) game")
+                resumed_here.append(int(started.group(1)))
                 await c.settled()
 
         await c.race(["UANN", "UBOB"], since, between=restart)
         assert len(seen) >= 3, "the race went on after both restarts"
         assert len(c.posts("♻️")) == 1, "one copy carried the race on, once"
-        assert len(c.posts(ADOPTED)) == 1 and not c.posts(RESTARTED)
+        [carried_on_by_the_restarted_owner] = resumed_here
+        if carried_on_by_the_restarted_owner:
+            assert len(c.posts(RESTARTED)) == 1 and not c.posts(ADOPTED)
+        else:
+            assert len(c.posts(ADOPTED)) == 1 and not c.posts(RESTARTED)
         assert all(len(owners) == 1 for owners in seen), "one owner at every look"
         assert seen[-1][0][2] == seen[0][0][2] + 1, "adopted once"
         game = await c.check_finished_race()
