@@ -239,7 +239,7 @@ async def serve(config: Config) -> int:
         web_companion(config, svc, clock)
         warming = asyncio.create_task(warm_up(svc.registry), name="prepare games")
         stop = asyncio.Event()
-        _on_signals(stop.set)
+        stop_on_signals(stop.set)
         running = asyncio.ensure_future(
             asyncio.gather(*(module.serve(config, svc, clock) for module in runners))
         )
@@ -323,7 +323,7 @@ async def http_server(config: Config, svc: Services) -> AsyncIterator[HealthServ
         await server.stop()
 
 
-def _on_signals(stop: Callable[[], None]) -> None:
+def stop_on_signals(stop: Callable[[], None]) -> None:
     """SIGTERM, SIGINT and SIGHUP stop the process gracefully (also as PID 1 in a container)."""
     import asyncio
     import signal

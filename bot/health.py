@@ -174,7 +174,8 @@ class HealthServer:
         self.add_check("database", database, timeout=timeout)
 
     def mount(self, app: web.Application) -> None:
-        """Serve ``app``'s routes too (its startup and cleanup signals and middlewares are not run)."""
+        """Serve ``app``'s routes too (its shutdown callbacks run with the server's; its startup
+        and cleanup signals and middlewares are not run)."""
         self._mounted.append(app)
 
     def unmount(self, app: web.Application) -> None:
@@ -222,7 +223,15 @@ class HealthServer:
         app.router.add_get("/readyz", self._readyz)
         app.router.add_get("/metrics", self._metrics)
         app.router.add_route("*", "/{path:.*}", self._mounted_route)
+        app.on_shutdown.append(self._shut_mounted)
         return app
+
+    async def _shut_mounted(self, app: web.Application) -> None:
+        """Run the mounted apps' shutdown callbacks (a live channel's end, say) as aiohttp runs
+        the server's own: before it waits for the requests still being answered."""
+        for mounted in self._mounted:
+            for callback in mounted.on_shutdown:
+                await callback(mounted)
 
     def _current_metrics(self) -> metrics_module.Metrics:
         return self.metrics if self.metrics is not None else metrics_module.current()

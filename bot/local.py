@@ -10,13 +10,14 @@ starts the terminal front door (:mod:`adapters.terminal`) and the local web page
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
 
-from bot.app import Services, StartupError, make_manager, services
+from bot.app import Services, StartupError, make_manager, services, stop_on_signals
 from bot.clock import SystemClock
 from bot.config import Config
 from bot.warmup import warm_up
@@ -78,7 +79,7 @@ async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
             options.append(f"bots={args.bots}")
         if "level" in names and "level" not in given:
             options.append(f"level={args.level}")
-        await _void_terminal_games(svc)
+        await _void_local_games(svc, "terminal", "the terminal was closed mid-game")
 
         async def play(outbox: TerminalOutbox, lines: AsyncIterator[str]) -> int:
             manager = make_manager(config, svc, outbox, clock)
@@ -120,8 +121,14 @@ async def play_in_browser(config: Config, args: argparse.Namespace) -> int:
         def announce(text: str) -> None:
             print(text, flush=True)
 
+        # the last run's game, left when it was stopped, frees the table
+        await _void_local_games(svc, "web", "the local game was stopped mid-game")
+        # Ctrl-C and SIGTERM stop it however it was started (a shell's background job or a test
+        # harness starts it with SIGINT ignored, which Python would keep)
+        stop = asyncio.Event()
+        stop_on_signals(stop.set)
         try:
-            return await serve_local(
+            status = await serve_local(
                 svc.registry,
                 svc.game_log,
                 svc.store.web_links,
@@ -132,7 +139,10 @@ async def play_in_browser(config: Config, args: argparse.Namespace) -> int:
                 options=options,
                 game=game,
                 announce=announce,
+                stop=stop,
             )
+            print("\nBye!", flush=True)
+            return status
         except OSError as exc:
             raise StartupError(
                 f"cannot listen on 127.0.0.1:{config.port} ({exc.strerror or exc}): set PORT to a free port"
@@ -173,13 +183,14 @@ async def terminal_pages(
         await runner.cleanup()
 
 
-async def _void_terminal_games(svc: Services) -> None:
-    """A terminal game left unfinished (the window was closed) never counts."""
+async def _void_local_games(svc: Services, platform: str, reason: str) -> None:
+    """A local game left unfinished (the window was closed, Ctrl-C) never counts, and leaves its
+    table free for the next one."""
     from bot.recording import load_lobbies, load_unfinished
 
     for start, _ in await load_unfinished(svc.store):
-        if start.chat.platform == "terminal":
-            await svc.game_log.void(start.game_id, "the terminal was closed mid-game")
+        if start.chat.platform == platform:
+            await svc.game_log.void(start.game_id, reason)
     for lobby in await load_lobbies(svc.store):
-        if lobby.chat.platform == "terminal":
+        if lobby.chat.platform == platform:
             await svc.game_log.lobby_closed(lobby.game_id)

@@ -152,8 +152,10 @@ async def serve_local(
     options: Sequence[str],
     announce: Callable[[str], None],
     game: str = "board",
+    stop: asyncio.Event | None = None,
 ) -> int:
-    """Serve a local game of ``game`` on ``host:port`` until stopped; ``announce`` is told its link."""
+    """Serve a local game of ``game`` on ``host:port`` until ``stop`` is set (or the task is
+    cancelled: Ctrl-C); ``announce`` is told each game's link. Returns the exit status (0)."""
     table = LocalTable(registry, game_log, links, clock, f"http://127.0.0.1:{port}", workspace=workspace)
     runner = web.AppRunner(table.app(), access_log=None)
     try:
@@ -173,7 +175,19 @@ async def serve_local(
             lead = f"Your {title} game is ready" if first else "Game over. A new game is ready"
             announce(f"{lead}: open {link}\n(Press Ctrl-C to stop.)")
             first = False
-            await ended.wait()
+            if await _either(ended, stop) is stop:
+                return 0
     finally:
         await table.close()
         await runner.cleanup()
+
+
+async def _either(first: asyncio.Event, second: asyncio.Event | None) -> asyncio.Event:
+    """Whichever of two events is set first (``first`` when ``second`` is None)."""
+    waits = {asyncio.ensure_future(e.wait()): e for e in (first, second) if e is not None}
+    try:
+        done, _ = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for wait in waits:
+            wait.cancel()
+    return waits[next(iter(done))]

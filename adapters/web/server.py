@@ -102,6 +102,9 @@ class WebServer:
         self.watching: dict[str, Rendered] = {}
         #: Watchers' pages and live channels (adapters/web/watch.py): one coalesced feed per game.
         self.watch = Watching(companion, TEMPLATES, clock)
+        #: The wake-up of each live channel open here (set all at once when the server stops).
+        self.live: set[asyncio.Event] = set()
+        self.closing = False
 
     def public_url(self, url: str) -> None:
         """The base of every link (``PUBLIC_URL``): its origin is the one pages come from."""
@@ -121,7 +124,18 @@ class WebServer:
             ("GET", "/static/{name}", self.static),
         ):
             app.router.add_route(method, path, hardened(handler))
+        app.on_shutdown.append(self.end_live_channels)
         return app
+
+    async def end_live_channels(self, app: web.Application | None = None) -> None:
+        """The server is stopping: every live channel ends now rather than hold the stop up
+        (the pages reconnect, to whichever process runs their game next)."""
+        self.closing = True
+        for wake in self.live:
+            wake.set()
+        self.watch.close()
+        if self.proxy is not None:
+            await self.proxy.close()  # (a live channel passed on to another process ends too)
 
     def render(self, template: str, context: dict[str, Any], *, status: int = 200) -> web.Response:
         """A page, rendered with autoescaping."""
@@ -238,15 +252,18 @@ class WebServer:
             await self.watch.stream(grant, response, HEARTBEAT)
             return response
         wake = self.companion.follow(grant)
+        self.live.add(wake)
         shown: Rendered | None = None
         try:
             wake.set()  # the current state first
-            while True:
+            while not self.closing:
                 try:
                     await asyncio.wait_for(wake.wait(), HEARTBEAT)
                 except TimeoutError:
                     await response.write(b": still here\n\n")
                     continue
+                if self.closing:
+                    break
                 wake.clear()
                 try:
                     update, shown = self._update(grant, shown)
@@ -260,6 +277,7 @@ class WebServer:
         except (ConnectionResetError, asyncio.CancelledError):
             pass
         finally:
+            self.live.discard(wake)
             self.companion.unfollow(grant, wake)
             if chat_of(grant) not in self.companion.pages:
                 # (its change count starts again with the next page: a rendering kept under an

@@ -190,6 +190,7 @@ class Watching:
         self.window = window
         self.pause = pause
         self.feeds: dict[str, Feed] = {}
+        self.closing = False  # (the server is stopping: streams end)
         #: Each game's last watch view (for a page still open, or opened, after it ends).
         self.last: dict[str, WatchModel] = {}
 
@@ -261,7 +262,7 @@ class Watching:
         feed = self._join(grant)
         seen = 0
         try:
-            while True:
+            while not self.closing:
                 if feed.version > seen:
                     seen = feed.version
                     await response.write(feed.update)
@@ -277,6 +278,12 @@ class Watching:
             pass
         finally:
             self._leave(feed)
+
+    def close(self) -> None:
+        """The server is stopping: every watcher's stream ends now."""
+        self.closing = True
+        for feed in self.feeds.values():
+            feed.fresh.set()
 
     def _join(self, grant: Grant) -> Feed:
         feed = self.feeds.get(grant.game_id)

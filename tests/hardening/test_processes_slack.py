@@ -670,7 +670,7 @@ async def test_a_process_paused_past_its_lease_gives_the_race_up_when_it_wakes(c
             proc.send_signal(signal.SIGSTOP)  # a long pause: the process stands still
             c.rr.targets = [everyone[1 - index]]  # (the balancer's health check takes it out)
             try:
-                await until(lambda: _true(c.posts(ADOPTED)), LEASE + 10, "the other process adopted the race")
+                await until(lambda: _true(c.posts(ADOPTED)), LEASE + 60, "the other process adopted the race")
                 [notice] = c.posts(ADOPTED)
                 await until(lambda: _true([t for t in c.tables(since) if t.at >= notice.at]), 10, "the table")
                 text = str(c.tables(since)[-1].args.get("text"))

@@ -1,14 +1,21 @@
 """The one headless Chromium the browser tests of every game share (test_browser.py,
-test_game_browser.py): launched once per test session (per xdist worker; the browser tests
-share the ``browser`` xdist group)."""
+test_game_browser.py…): launched once per test session (per xdist worker; the browser tests
+share the ``browser`` xdist group). And moji's services with the web companion, for the tests
+of a game on Discord (tests/web/on_discord.py; the module's ``registry`` picks its games)."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
+import pytest
 import pytest_asyncio
+
+from bot.app import Services
+from bot.registry import Registry
+from tests.web.on_discord import web_services
 
 CHROMIUM = os.environ.get("MOJI_CHROMIUM", "/usr/bin/chromium")
 
@@ -21,3 +28,9 @@ async def browser() -> AsyncIterator[Any]:
         launched = await playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         yield launched
         await launched.close()
+
+
+@pytest.fixture
+async def services(tmp_path: Path, registry: Registry) -> AsyncIterator[Services]:
+    async with web_services(tmp_path, registry) as svc:
+        yield svc

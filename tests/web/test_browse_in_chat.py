@@ -21,7 +21,7 @@ from bot.workspace import Workspace
 from storage import open_store
 from storage.sqlstore import SQLStore
 from tests.adapters.discord.conftest import Harness, h  # noqa: F401 (the fixture)
-from tests.web.test_links_in_chat import components
+from tests.web.on_discord import components
 
 ANN = ("100000000000000101", "Ann")
 PUBLIC = "https://moji.example"

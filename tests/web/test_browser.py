@@ -104,6 +104,7 @@ async def drag(page: Page, tile: str, square: str, *, touch: bool) -> None:
                 "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
             )
         await cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        await cdp.detach()
     else:
         await page.mouse.move(x0, y0)
         await page.mouse.down()

@@ -7,8 +7,6 @@ PUBLIC_URL says instead."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -17,96 +15,70 @@ import pytest
 from adapters.slack.blocks import render as slack_render
 from adapters.terminal.render import render as terminal_render
 from adapters.web.companion import WebCompanion
-from adapters.web.links import Links
 from adapters.web.wiring import HOW_TO_ENABLE, WebOff, companion_for
 from bot import views
-from bot.app import Services
 from bot.clock import SystemClock
 from bot.events import Private
-from bot.recording import StoreGameLog
-from bot.registry import Registry, load_default
-from bot.workspace import Workspace
+from bot.registry import Registry
 from storage import open_store
-from tests.adapters.discord.conftest import Harness, h, is_lobby  # noqa: F401 (the fixture)
+from tests.adapters.discord.conftest import Harness, h  # noqa: F401 (the fixture)
 from tests.adapters.discord.fakediscord import CHANNEL_ID
 from tests.web.helpers import ANN as WEB_ANN
 from tests.web.helpers import CHAT as WEB_CHAT
-from tests.web.helpers import web_table
-
-ANN = ("100000000000000101", "Ann")
-BOB = ("100000000000000102", "Bob")
-PUBLIC = "https://moji.example"
+from tests.web.helpers import give, web_table
+from tests.web.on_discord import (
+    PUBLIC,
+    SITE,
+    companion,
+    link_buttons,
+    only,
+    page_clients,
+    start_game,
+    tables,
+    thread_text,
+)
 
 
 @pytest.fixture
 def registry() -> Registry:
-    return Registry([g for g in load_default() if g.name == "board"])
-
-
-@pytest.fixture
-async def services(tmp_path: Path, registry: Registry) -> AsyncIterator[Services]:
-    store = open_store(f"sqlite:///{tmp_path}/moji.db")
-    await store.open()
-    try:
-        svc = Services(registry, Workspace(store, registry), StoreGameLog(store), store)
-        svc.companions.append(WebCompanion(Links(store.web_links, SystemClock(), PUBLIC)))
-        yield svc
-    finally:
-        await store.close()
-
-
-def components(request: Any) -> list[dict[str, Any]]:
-    body = getattr(request, "json", None) or {}
-    if "data" in body and isinstance(body["data"], dict):  # an interaction's callback
-        body = body["data"]
-    return [c for row in body.get("components") or [] for c in row.get("components") or []]
+    return only("board")
 
 
 async def test_a_discord_player_s_link_is_only_ever_private(h: Harness) -> None:  # noqa: F811
-    await h.fake.slash(*ANN, "start", {"game": "board", "more": "bots=0"})
-    await h.fake.wait_for("POST", r"^/channels/\d+/messages$", is_lobby)
-    chat = next(iter(h.manager.sessions))
-    thread = chat.thread_id
-    await h.fake.slash(*BOB, "join", channel=thread, thread_parent=CHANNEL_ID)
-    await h.fake.until(lambda: len(h.manager.sessions[chat].players) == 2)
-    await h.fake.slash(*ANN, "go", channel=thread, thread_parent=CHANNEL_ID)
-    await h.fake.until(lambda: h.manager.sessions[chat].engine is not None)
-    await h.drain()
-    session = h.manager.sessions[chat]
-    first = ANN if session._turn_seats() == {f"discord:{ANN[0]}"} else BOB
+    _, thread, session = await start_game(h, "board")
+    [first] = [p for p in session.players if session._turn_seats() == {p.seat_id}]
+    who = (first.user_id, first.display_name)
 
     # My rack, pressed on the table: the ephemeral answer has a link button to the player's page
-    table = next(
-        m for m, p in h.fake.messages.items() if p["channel_id"] == thread and views.HAND in json.dumps(p)
-    )
-    iid = await h.fake.press(*first, views.HAND, table, channel=thread, thread_parent=CHANNEL_ID)
+    table = tables(h, thread, views.HAND)[0]
+    iid = await h.fake.press(*who, views.HAND, table, channel=thread, thread_parent=CHANNEL_ID)
     [rack] = await h.fake.wait_for("POST", rf"/webhooks/\d+/token-{iid}$")
-    links = [c for c in components(rack) if c.get("url")]
+    links = link_buttons(rack)
     assert rack.ephemeral and len(links) == 1
     assert links[0]["url"].startswith(f"{PUBLIC}/g/{session.game_id}#") and links[0]["style"] == 5
     assert "custom_id" not in links[0]
 
     # the table carries a Watch live link: anyone's, again and again, the public view only
-    tables = [
+    posted = [
         r
         for r in h.fake.of("POST", rf"^/channels/{thread}/messages$")
         if r.status == 200 and views.HAND in r.text
     ]
-    watch = [c for r in tables for c in components(r) if c.get("url")]
+    watch = [c for r in posted for c in link_buttons(r)]
     assert watch and all(c["label"] == "Watch live" and c["style"] == 5 for c in watch)
-    companion = h.svc.companions[0]
-    assert isinstance(companion, WebCompanion)
+    web = companion(h)
     for _ in range(2):
-        seen = await companion.links.open(watch[0]["url"].split("#", 1)[1])
+        seen = await web.links.open(watch[0]["url"].split("#", 1)[1])
         assert seen is not None and seen.grant.watcher and seen.grant.game_id == session.game_id
 
     # the link opens that player's page once
-    opened = await companion.links.open(links[0]["url"].split("#", 1)[1])
-    assert opened is not None and opened.grant.user_id == first[0] and opened.grant.game_id == session.game_id
+    opened = await web.links.open(links[0]["url"].split("#", 1)[1])
+    assert opened is not None and opened.grant.user_id == first.user_id
+    assert opened.grant.game_id == session.game_id
 
     # a move: the next player's "your turn" message carries My rack, and no link
-    await h.fake.say(*first, "pass", channel=thread)
-    await h.fake.until(lambda: session._turn_seats() != {f"discord:{first[0]}"})
+    await h.fake.say(*who, "pass", channel=thread)
+    await h.fake.until(lambda: session._turn_seats() != {first.seat_id})
     await h.drain()
     posts = [r for r in h.fake.of("POST", rf"^/channels/{thread}/messages$") if r.status == 200]
     turns = [r for r in posts if "your turn" in r.text.lower()]
@@ -120,44 +92,13 @@ async def test_a_discord_player_s_link_is_only_ever_private(h: Harness) -> None:
 async def test_a_move_made_on_a_page_is_a_move_in_the_discord_thread(h: Harness) -> None:  # noqa: F811
     """A Discord game seen from its players' pages: a page's move shows in the thread as a typed
     one would; a refused one is answered on the page only (nothing reaches Discord for it)."""
-    from aiohttp.test_utils import TestClient, TestServer
-
-    from adapters.web.server import WebServer
-    from tests.web.helpers import give
-
-    await h.fake.slash(*ANN, "start", {"game": "board", "more": "bots=0"})
-    await h.fake.wait_for("POST", r"^/channels/\d+/messages$", is_lobby)
-    chat = next(iter(h.manager.sessions))
-    thread = chat.thread_id
-    await h.fake.slash(*BOB, "join", channel=thread, thread_parent=CHANNEL_ID)
-    await h.fake.until(lambda: len(h.manager.sessions[chat].players) == 2)
-    await h.fake.slash(*ANN, "go", channel=thread, thread_parent=CHANNEL_ID)
-    await h.fake.until(lambda: h.manager.sessions[chat].engine is not None)
-    await h.drain()
-    session = h.manager.sessions[chat]
-    first, second = (ANN, BOB) if session._turn_seats() == {f"discord:{ANN[0]}"} else (BOB, ANN)
-    companion = h.svc.companions[0]
-    assert isinstance(companion, WebCompanion)
-    players = {p.user_id: p for p in session.players}
-    racks = {players[first[0]]: "QUIZAEO", players[second[0]]: "UITSAEO"}
-    give(session, racks)
-
-    site = "http://moji.example"  # (plain http: the test client keeps no Secure cookie)
-    server = TestServer(WebServer(companion, h.clock, site).app())
-    clients = []
-    try:
-        for who in (first, second):
-            link = await companion.link(chat, players[who[0]])
-            assert link is not None
-            client = TestClient(server)
-            await client.start_server()
-            clients.append(client)
-            game, token = link.split("/g/", 1)[1].split("#", 1)
-            opened = await client.post(f"/g/{game}/session", json={"token": token}, headers={"Origin": site})
-            assert opened.status == 200
-        mover, waiting = clients
+    chat, thread, session = await start_game(h, "board")
+    order = sorted(session.players, key=lambda p: session._turn_seats() != {p.seat_id})
+    give(session, {order[0]: "QUIZAEO", order[1]: "UITSAEO"})
+    users = [(p.user_id, p.display_name) for p in order]
+    async with page_clients(h, chat, session, users) as (game, (mover, waiting)):
         sent_before = len(h.fake.requests)
-        refused = await waiting.post(f"/g/{game}/move", json={"action": "pass"}, headers={"Origin": site})
+        refused = await waiting.post(f"/g/{game}/move", json={"action": "pass"}, headers={"Origin": SITE})
         assert refused.status == 422 and "turn, not yours" in (await refused.json())["reason"]
         await h.drain()
         assert not [r for r in h.fake.requests[sent_before:] if "turn, not yours" in r.text], (
@@ -165,16 +106,11 @@ async def test_a_move_made_on_a_page_is_a_move_in_the_discord_thread(h: Harness)
         )
         tiles = [[7, 7 + i, ch] for i, ch in enumerate("QUIZ")]
         played = await mover.post(
-            f"/g/{game}/move", json={"action": "place", "tiles": tiles}, headers={"Origin": site}
+            f"/g/{game}/move", json={"action": "place", "tiles": tiles}, headers={"Origin": SITE}
         )
         assert played.status == 200, await played.text()
         await h.drain()
-        shown = [r.text for r in h.fake.requests if thread in r.path and r.status == 200]
-        assert [t for t in shown if "plays H8 across QUIZ" in t], "the thread shows the page's move"
-    finally:
-        for client in clients:
-            await client.close()
-        await server.close()
+        assert [t for t in thread_text(h, thread) if "plays H8 across QUIZ" in t], "the thread shows it"
 
 
 def test_slack_shows_a_link_button_and_the_terminal_prints_the_link() -> None:

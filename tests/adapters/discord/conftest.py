@@ -141,8 +141,9 @@ async def services(tmp_path: Path, registry: Registry) -> AsyncIterator[Services
         await store.close()
 
 
-@pytest.fixture
-async def h(monkeypatch: pytest.MonkeyPatch, services: Services) -> AsyncIterator[Harness]:
+@contextlib.asynccontextmanager
+async def running_bot(monkeypatch: pytest.MonkeyPatch, services: Services) -> AsyncIterator[Harness]:
+    """moji's bot on ``services``, connected to a fresh fake Discord, on a fake clock."""
     clock = FakeClock(start=time.time())
     fake = FakeDiscord(now=clock.now, limits=ON_A_FAKE_CLOCK)
     monkeypatch.setattr(Ratelimit, "_refresh", _refresh_without_sleeping)
@@ -154,6 +155,12 @@ async def h(monkeypatch: pytest.MonkeyPatch, services: Services) -> AsyncIterato
     finally:
         await harness.stop()
         await fake.close()
+
+
+@pytest.fixture
+async def h(monkeypatch: pytest.MonkeyPatch, services: Services) -> AsyncIterator[Harness]:
+    async with running_bot(monkeypatch, services) as harness:
+        yield harness
 
 
 def is_table(request: Request) -> bool:
