@@ -121,3 +121,37 @@ def test_a_live_part_without_regions_is_one_skeleton_sent_whole() -> None:
     patch = json.loads(again.patch(marked).decode().split("data: ", 1)[1])
     assert patch == {"v": 4, "base": 3, "regions": {"a": '<b id="a">2</b>'}, "ended": True}
     assert again.patch(marked) is again.patch(marked), "shared by every page that showed the same"
+
+
+async def test_live_channels_end_when_the_process_s_http_server_stops(table: Table) -> None:
+    """The pages mounted on the process's one HTTP server (platform mode): stopping it (SIGTERM)
+    ends every live channel at once, a player's and a watcher's, instead of holding the stop up
+    until aiohttp's shutdown timeout (60 s) gives up on them. The pages reconnect by themselves."""
+    import asyncio
+
+    import aiohttp
+
+    from bot.health import HealthServer
+
+    server = HealthServer("127.0.0.1", 0)
+    server.mount(table.table.app())
+    await server.start()
+    base = f"http://127.0.0.1:{server.port}"
+    table.table.public_url(base)
+    try:
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+            channels = []
+            for who in (current(table), None):
+                url, token = (await table.link(who)).split("#", 1)
+                async with http.post(f"{url}/session", json={"token": token}, headers={"Origin": base}) as r:
+                    assert r.status == 200
+                live = await http.get(f"{url}/events", headers={"Origin": base})
+                assert live.status == 200 and await live.content.readline()  # (open: its first line came)
+                channels.append(live)
+            stopping = asyncio.ensure_future(server.stop())
+            for live in channels:  # (a hang guard far below the 60 s the stop took before)
+                await asyncio.wait_for(live.content.read(), 30)
+                live.release()
+            await stopping
+    finally:
+        await server.stop()
