@@ -75,7 +75,7 @@ def _step(snapshot: Snapshot, said: list[str]) -> Step:
             for card in snapshot.cards
         ),
         seats=tuple(ReplaySeat(plain(s.name), s.score, plain(s.detail), s.active) for s in snapshot.seats),
-        lines=tuple(plain(line) for line in snapshot.lines if not plain(line).startswith(_OWN_LINES)),
+        lines=tuple(line for line in snapshot.lines if not plain(line).startswith(_OWN_LINES)),
     )
 
 
@@ -111,7 +111,7 @@ def replay(info: GameInfo, stored: StoredGame) -> Replay:
             claims = tuple(replace(c, sent_at=c.sent_at - paused) for c in action.claims)
             action = replace(action, now=action.now - paused, claims=claims)
         notices = engine.apply(action)
-        said = [plain(n.text) for n in notices if n.kind in PUBLIC_NOTICES and n.text.strip()]
+        said = [n.text for n in notices if n.kind in PUBLIC_NOTICES and n.text.strip()]
         step = _step(engine.snapshot(None), said)
         if action.kind == "begin" and len(steps) == 1:
             steps[0] = replace(step, said=tuple(said) or steps[0].said)

@@ -154,6 +154,9 @@ async def test_a_replay_steps_through_the_public_table_and_never_a_rack(site: Si
     assert word in pages[1] and "resign" in pages[last].lower()
     assert 'rel="next"' not in pages[-1] and f"Step {last} of {last}" in pages[-1]
     assert "<caption>The board after step 1</caption>" in pages[1] and 'scope="col"' in pages[1]
+    # what the chat read, as the chat shows it: its `code` as code, never raw backticks
+    said = [m for page in pages for m in re.findall(r'<section id="said".*?</section>', page, re.S)]
+    assert said and not any("`" in part for part in said), said
     # the public table only: nothing any player was told privately (their racks) is ever on a page
     private = [
         line
