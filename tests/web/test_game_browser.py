@@ -79,6 +79,7 @@ async def drag(page: Page, source: str, target: str, *, touch: bool) -> None:
             point = {"x": x0 + (x1 - x0) * step / 8, "y": y0 + (y1 - y0) * step / 8}
             await cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
         await cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        await cdp.detach()
     else:
         await page.mouse.move(x0, y0)
         await page.mouse.down()
@@ -168,6 +169,45 @@ async def test_paths_one_player_drags_a_tile_the_other_places_and_names_a_word_b
     await private(pages, marker)
     await axe_clean(bob)
     await axe_clean(watch)
+    await close(pages)
+
+
+async def test_paths_free_tiles_are_placed_from_the_pile_by_keyboard_and_by_dragging(
+    browser: Browser, paths: Table
+) -> None:
+    engine: Any = paths.session.engine
+    engine.turns = 2  # (the first round is over)
+    engine.squares[0], engine.squares[1] = "a", "t"  # AT on A1-B1
+    engine.pile[:] = ["e", "s"]
+    pages = {who: await open_page(browser, paths, who, DESKTOP) for who in (ANN, None)}
+    ann, watch = pages[ANN], pages[None]
+    await expect(ann.locator("#turn")).to_contain_text("Your turn")
+    await expect(watch.locator("#pile")).to_have_attribute("data-pile", "ES")
+
+    # keyboard: S from the pile onto the grid, then taken back
+    await tab_to(ann, '#pile .ptile[data-tile="S"]')
+    await ann.keyboard.press("Enter")
+    await expect(ann.locator('#board [role="gridcell"]:focus')).to_have_count(1)
+    await ann.keyboard.press("Enter")
+    await expect(ann.locator("#preview")).to_contain_text("Free tiles: S on")
+    await expect(ann.locator('#pile .ptile[data-tile="S"]')).to_be_disabled()
+    await ann.locator("#recall").click()
+    await expect(ann.locator("#status")).to_contain_text("back on the pile")
+    await expect(ann.locator('#pile .ptile[data-tile="S"]')).to_be_enabled()
+
+    # pointer: E dragged onto C1, ATE named, taken: every page shows it, the pile shrinks
+    await drag(ann, '#pile .ptile[data-tile="E"]', "#sq-C1", touch=False)
+    await expect(ann.locator("#sq-C1")).to_have_attribute(
+        "aria-label", "C1, E from the Free Letter Pile, placed by you"
+    )
+    await ann.locator("#words").fill("ate")
+    await ann.locator("#free").click()
+    await expect(ann.locator("#status")).to_contain_text("You took the free tiles")
+    for page in (ann, watch):
+        await expect(page.locator("#sq-C1")).to_have_attribute("aria-label", "C1, E", timeout=1000)
+        await expect(page.locator("#pile")).to_have_attribute("data-pile", "S", timeout=1000)
+    assert engine.pile == ["s"]
+    await axe_clean(ann)
     await close(pages)
 
 

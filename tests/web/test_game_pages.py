@@ -134,6 +134,41 @@ async def test_a_paths_preview_judges_the_named_words_and_names_no_other(paths: 
         await ann.close()
 
 
+async def test_free_tiles_are_taken_from_the_pile_on_the_page_as_the_typed_move(paths: Table) -> None:
+    """The Free Letter Pile is on every page (tiles to place for a player, letters for a
+    watcher); tiles placed from it and the one word they make become ``free E C1 ATE``."""
+    engine: Any = paths.session.engine
+    engine.turns = 2  # (the first round is over)
+    engine.squares[0], engine.squares[1] = "a", "t"
+    engine.pile[:] = ["e", "s"]
+    ann, game = await opened(paths, ANN)
+    watcher, _ = await opened(paths, None)
+    try:
+        html = await (await ann.get(f"/g/{game}")).text()
+        assert 'data-pile="ES"' in html and 'aria-label="E, free tile"' in html and 'id="free"' in html
+        assert "Free Letter Pile: E S" not in html, "the page shows the pile itself"
+        seen = await (await watcher.get(f"/g/{game}")).text()
+        assert 'data-pile="ES"' in seen and '<button type="button" class="ptile"' not in seen
+        for bad, why in (
+            ({"action": "free", "words": "ate"}, "free tiles"),
+            ({"action": "free", "tiles": [[0, 2, "e"]], "words": "ate tea"}, "one new word"),
+            ({"action": "free", "tiles": [[0, 99, "e"]], "words": "ate"}, "column"),
+        ):
+            status, refused = await post(ann, paths, game, "move", bad)
+            assert status == 400 and why in refused["reason"], refused
+        status, _ = await post(
+            ann, paths, game, "move", {"action": "free", "tiles": [[0, 2, "e"]], "words": "ate"}
+        )
+        assert status == 200
+        assert says(paths)[-1] == (ANN.seat_id, "free E C1 ATE")
+        assert engine.squares[2] == "e" and engine.pile == ["s"]
+        html = await (await ann.get(f"/g/{game}")).text()
+        assert 'data-pile="S"' in html and 'aria-label="C1, E"' in html
+    finally:
+        await ann.close()
+        await watcher.close()
+
+
 # ------------------------------------------------------------ Shed
 
 

@@ -1,6 +1,7 @@
 """Mark My Words on a page: the grid, the player's letters, one tile placed by pointer or by
 keyboard, the words it makes named by the player and judged by the game's preview
-(``PathsEngine.preview``), and the moves the rules allow (place, blank, discard, knock, pass).
+(``PathsEngine.preview``), and the moves the rules allow (place, blank, discard, knock, pass,
+and taking tiles from the Free Letter Pile for one word, which everyone sees).
 
 The page never lists words the player did not name: finding them is the game (a page that
 listed them would play for its player, which a player in chat cannot have)."""
@@ -47,6 +48,9 @@ class PathsPart:
     blanks: int
     knock: bool
     player: bool
+    #: The Free Letter Pile (public), and whether the game has one (``free-pile``).
+    pile: tuple[str, ...] = ()
+    free: bool = False
 
 
 def square_label(name: str, letter: str, blank: bool) -> str:
@@ -82,11 +86,13 @@ class PathsView:
         rack = tuple(card.letter for card in snapshot.cards if card.letter) if seat else ()
         blanks = sum(1 for card in snapshot.cards if not card.letter) if seat else 0
         knock = any(line.startswith("Knocking:") for line in snapshot.lines)
-        return PathsPart(grid, rack, blanks, knock, seat is not None)
+        free = bool(getattr(getattr(engine, "config", None), "free_pile", False))
+        pile = tuple(sorted(ch.upper() for ch in getattr(engine, "pile", ()))) if free else ()
+        return PathsPart(grid, rack, blanks, knock, seat is not None, pile, free)
 
     def hides(self, line: str) -> bool:
-        """The page shows the player's tiles and the knock button itself."""
-        return line.startswith(("Your tiles:", "Knocking:"))
+        """The page shows the player's tiles, the Free Letter Pile and the knock button itself."""
+        return line.startswith(("Your tiles:", "Knocking:", "Free Letter Pile:"))
 
     def preview(self, engine: PathsGame, seat: str, body: Mapping[str, Any]) -> dict[str, Any]:
         """A placed tile's preview: each named word judged, the points, or why the move fails."""
@@ -116,14 +122,34 @@ class PathsView:
             return ("knock", *named)
         if action == "discard":
             return ("discard", _letter(body))
+        if action == "free":
+            return _free(engine.size, body)
         if action not in ("place", "blank"):
-            raise BadRequest("That's not a move: place, blank, discard, knock or pass.")
+            raise BadRequest("That's not a move: place, blank, discard, free, knock or pass.")
         row = number(body, "row", 0, engine.size - 1)
         col = number(body, "col", 0, engine.size - 1)
         square = f"{chr(65 + col)}{row + 1}"
         if action == "blank":
             return ("blank", square)
         return (square, _letter(body), *_named(body))
+
+
+def _free(size: int, body: Mapping[str, Any]) -> tuple[str, ...]:
+    """``free O F6 X G6 OXCART``: each tile taken from the pile, its square, the one word."""
+    tiles = body.get("tiles")
+    if not isinstance(tiles, list) or not 1 <= len(tiles) <= 7:
+        raise BadRequest("Place the free tiles you take on the grid (one to seven).")
+    out = ["free"]
+    for tile in tiles:
+        if not (isinstance(tile, list) and len(tile) == 3):
+            raise BadRequest("Each free tile is a row, a column and a letter.")
+        row = number({"row": tile[0]}, "row", 0, size - 1)
+        col = number({"column": tile[1]}, "column", 0, size - 1)
+        out += [_letter({"letter": tile[2]}), f"{chr(65 + col)}{row + 1}"]
+    named = _named(body)
+    if len(named) != 1:
+        raise BadRequest("Name the one new word your free tiles make.")
+    return (*out, *named)
 
 
 def _letter(body: Mapping[str, Any]) -> str:
