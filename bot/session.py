@@ -76,11 +76,14 @@ class Session(LobbyPhase, SettleWindow, Timers, Announcer):
         self.phase = Phase.RUNNING
         self._lobby_deadline = None
         self._begun = any(action.kind == "begin" for action in actions)
+        said: list[str] = []
         for action in actions:
             if action.kind == "resume":
                 self._paused += action.paused or 0.0
                 continue
-            self.engine.apply(self._on_game_clock(action))
+            notices = self.engine.apply(self._on_game_clock(action))
+            said += [n.text for n in notices if n.kind in ("accepted", "announce", "end") and n.text.strip()]
+        self.said_before = tuple(said[-8:])
         self._handled.update(handled_refs(actions))
         self._seq = len(actions)
         self._pinged = self._turn_seats()  # they were told before the restart

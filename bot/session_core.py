@@ -113,6 +113,9 @@ class SessionCore:
         self.moves: Moves | None = None
         self.seats: tuple[Seat, ...] = ()
         self.start_record: GameStart | None = None
+        #: What the channel read of the game before this process took it on (a restart or an
+        #: adoption: its log replayed): the last few public lines, for pages' "last moves".
+        self.said_before: tuple[str, ...] = ()
         self._clock = clock
         self._outbox = outbox
         self._log = game_log

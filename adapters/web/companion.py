@@ -306,7 +306,7 @@ class WebCompanion:
         runtime = self.runtimes.get(chat.platform)
         session = runtime.session(chat) if runtime is not None else None
         if view.kind == "announce" or view.kind == "result":
-            moves = self.moves.setdefault(chat, [])
+            moves = self.moves.setdefault(chat, list(session.said_before) if session is not None else [])
             # kept as moji's text (user parts marked): the page renders it (adapters/web/text.py)
             moves.extend(line for line in (view.lines or (view.text(),)) if line.strip())
             del moves[:-8]
@@ -412,7 +412,7 @@ class WebCompanion:
             deadline=snapshot.deadline,
             your_turn=running and any(s.you and s.active for s in seats),
             running=running,
-            log=tuple(self.moves.get(session.chat, ())),
+            log=tuple(self.moves.get(session.chat, session.said_before)),
             game="board" if view is None else view.game,
             part=None if view is None else view.part(engine, snapshot, seat),
         )

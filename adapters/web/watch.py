@@ -222,9 +222,8 @@ class Watching:
             plays = tuple(self.companion.moves.get(chat_of(grant), last.log))
             seats = tuple(replace_active(s) for s in last.seats)
             return replace(last, ended="This game has ended.", deadline=None, seats=seats, log=plays)
-        model = watch_model(
-            session, session.snapshot(None), tuple(self.companion.moves.get(session.chat, ()))
-        )
+        plays = tuple(self.companion.moves.get(session.chat, session.said_before))
+        model = watch_model(session, session.snapshot(None), plays)
         self.last[grant.game_id] = model
         while len(self.last) > KEEP:
             self.last.pop(next(iter(self.last)))

@@ -4,6 +4,7 @@ a line the game could misread); and each view's part of a page for a player and 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -156,3 +157,43 @@ def test_a_shed_page_part_reads_the_table_words_and_the_opponents() -> None:
 )
 def test_a_paths_move_is_written_as_a_player_types_it(request_body: dict[str, Any], typed: str) -> None:
     assert " ".join(PathsView().words(Grid(), "web:ann", request_body)) == typed
+
+
+async def test_a_game_carried_on_after_a_restart_shows_the_moves_made_before_it(tmp_path: Path) -> None:
+    """A page of a game this process took on (a restart, or an adoption: its log replayed) shows
+    the last moves the channel read before, not an empty list until the next move."""
+    from adapters.web.local import LocalTable
+    from bot.clock import FakeClock
+    from bot.events import Text
+    from bot.registry import load_default
+    from bot.testing import MemoryLog
+    from storage.sqlite import SQLiteStore
+    from tests.web.helpers import CHAT, current, web_table
+
+    clock = FakeClock(1_000_000.0)
+    async with web_table(tmp_path, clock) as first:
+        mover = current(first)
+        await first.table.runtime.ingest(Text(CHAT, mover, "pass", clock.now()))
+        log = first.table.manager.game_log
+        assert isinstance(log, MemoryLog)
+        await first.table.manager.shutdown()  # the process stops; its game is carried on elsewhere
+        store = SQLiteStore(tmp_path / "second.db")
+        await store.open()
+        second = LocalTable(load_default(), log, store.web_links, clock, "http://127.0.0.1")
+        try:
+            await second.manager.recover(log.unfinished())
+            session = second.runtime.session(CHAT)
+            assert session is not None
+            shown = second.companion._model(session, None, watcher=True).log
+            assert any("passes" in line for line in shown), shown
+            await second.runtime.ingest(Text(CHAT, current_of(session), "pass", clock.now()))
+            shown = second.companion._model(session, None, watcher=True).log
+            assert sum("passes" in line for line in shown) == 2, "the next move joins them"
+        finally:
+            await second.close()
+            await store.close()
+
+
+def current_of(session: Any) -> Any:
+    """The player whose turn it is in ``session``'s MOJO game."""
+    return next(p for p in session.players if session._turn_seats() == {p.seat_id})
