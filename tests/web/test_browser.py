@@ -134,7 +134,14 @@ async def key_place(page: Page, tile: str, moves: list[str]) -> None:
 
 async def check_privacy(table: Table, pages: dict[Player | None, tuple[Page, Seen]]) -> None:
     """No page's DOM nor any response it received holds a rack that is not its own."""
-    racks = {p: "".join(table.session.engine.racks[p.seat_id]) for p in (ANN, BOB)}  # type: ignore[union-attr]
+    engine: Any = table.session.engine
+    await only_their_own_racks(engine, pages)
+
+
+async def only_their_own_racks(engine: Any, pages: dict[Player | None, tuple[Page, Seen]]) -> None:
+    """Each player's page shows their own rack (``engine``'s now); no page's DOM nor any response
+    it received holds another's; a watcher's page has no rack at all."""
+    racks = {p: "".join(engine.racks[p.seat_id]) for p in pages if p is not None}
     for who, (page, seen) in pages.items():
         html = await page.content()
         for other, rack in racks.items():

@@ -24,7 +24,16 @@ from bot.events import Player
 from tests.adapters.discord.conftest import Harness, running_bot
 from tests.web.helpers import give
 from tests.web.on_discord import companion, link_buttons, only, start_game, thread_text, web_services
-from tests.web.test_browser import DESKTOP, MISSING, PHONE, Seen, drag, key_place, tab_to
+from tests.web.test_browser import (
+    DESKTOP,
+    MISSING,
+    PHONE,
+    Seen,
+    drag,
+    key_place,
+    only_their_own_racks,
+    tab_to,
+)
 
 pytestmark = [
     pytest.mark.skipif(MISSING, reason="no Chromium or no playwright (test_browser.py)"),
@@ -99,23 +108,9 @@ async def test_two_players_finish_a_discord_mojo_game_from_their_pages_while_the
     devices: dict[Player | None, dict[str, Any]] = {dragger: PHONE, typist: DESKTOP, None: DESKTOP}
     pages = {who: await open_page(browser, link, devices[who]) for who, link in links.items()}
     drags, keys, watcher = (pages[who][0] for who in (dragger, typist, None))
-    racks = {who: "".join(engine.racks[who.seat_id]) for who in (dragger, typist)}  # type: ignore[attr-defined]
-
-    async def private() -> None:
-        for who, (page, seen) in pages.items():
-            html = await page.content()
-            for other, rack in racks.items():
-                marker = f'data-rack="{rack}"'
-                if other == who:
-                    assert marker in html
-                else:
-                    assert marker not in html and all(marker not in b for b in seen.bodies), (
-                        f"{who} sees {other}'s rack"
-                    )
-        assert await watcher.locator("#rack").count() == 0
 
     await expect(drags.locator("#turn")).to_contain_text("Your turn")
-    await private()
+    await only_their_own_racks(engine, pages)
 
     # on the phone: QUIZ dragged by touch from H8 across, previewed, played
     for i, letter in enumerate("QUIZ"):
@@ -130,7 +125,6 @@ async def test_two_players_finish_a_discord_mojo_game_from_their_pages_while_the
 
     # on the desktop, keyboard only: U I T under the Q (QUIT down)
     await expect(keys.locator("#turn")).to_contain_text("Your turn")
-    racks[typist] = "".join(engine.racks[typist.seat_id])  # type: ignore[attr-defined]
     for letter in "UIT":
         await key_place(keys, letter, ["ArrowDown"])
     await expect(keys.locator("#preview")).to_contain_text("H8 down QUIT")
@@ -139,8 +133,7 @@ async def test_two_players_finish_a_discord_mojo_game_from_their_pages_while_the
     for page in (drags, keys, watcher):
         await expect(page.locator("#sq-H11")).to_have_attribute("aria-label", "H11, T, 1 point", timeout=1000)
     await shown_in_thread(h, thread, "plays H8 down QUIT")
-    racks = {who: "".join(engine.racks[who.seat_id]) for who in (dragger, typist)}  # type: ignore[attr-defined]
-    await private()
+    await only_their_own_racks(engine, pages)
 
     # out of turn: refused on the page, in the game's words, and nothing about it in the thread
     sent = len(h.fake.requests)
