@@ -9,6 +9,7 @@ the pictures of docs/WEB.md."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import re
@@ -209,6 +210,32 @@ async def test_paths_free_tiles_are_placed_from_the_pile_by_keyboard_and_by_drag
     assert engine.pile == ["s"]
     await axe_clean(ann)
     await close(pages)
+
+
+async def test_a_page_whose_live_channel_ends_reconnects_by_itself_and_catches_up(
+    browser: Browser, paths: Table
+) -> None:
+    """moji stopping ends every live channel (adapters/web/server.py); the page's EventSource
+    reconnects by itself (pick.js) and shows what happened meanwhile."""
+    engine: Any = paths.session.engine
+    engine.racks[ANN.seat_id] = ["t", "q"]
+    watch = await open_page(browser, paths, None, DESKTOP)
+    await expect(watch.locator("#live")).to_have_attribute("data-version", re.compile(r"\d+"))
+    server = paths.table.server
+    await server.end_live_channels()
+    for _ in range(10_000):  # (the channel's handler wakes, sees moji stopping, and ends)
+        if not server.live:
+            break
+        await asyncio.sleep(0)
+    assert not server.live, "the live channel ended"
+    server.closing = False  # (the next process, at the same address)
+    server.watch.closing = False
+    from bot.events import Text
+
+    await paths.table.runtime.ingest(Text(CHAT, ANN, "G7 T", paths.table.manager.clock.now()))
+    assert engine.squares[6 * engine.size + 6] == "t"
+    await expect(watch.locator("#sq-G7")).to_have_attribute("aria-label", "G7, T")
+    await watch.context.close()
 
 
 async def test_shed_on_a_phone_cards_are_dragged_into_a_word_and_a_table_word_grows_by_keyboard(

@@ -1,5 +1,6 @@
-// Shared by the pages of paths, shed and dice: requests, the live channel, dragging (pointer
-// events: mouse, pen and touch alike), grid keys and the clock. Plain ES module, served by moji.
+// Shared by the pages of every game (MOJO's game.js, paths, shed and dice): requests, the live
+// channel, dragging (pointer events: mouse, pen and touch alike), grid keys and the clock. Plain
+// ES module, served by moji.
 export const root = document.getElementById("game");
 export const game = root.dataset.game;
 export const watcher = root.dataset.watcher === "yes";
@@ -43,11 +44,12 @@ export async function preview(body) {
   return mine === asked ? answer.data : null;
 }
 
-// Dragging: ``sources`` (a selector) onto any element with ``data-drop``; ``drop(source, target)``.
-// A press without a move stays a click (``wasDragged()`` tells the click handler).
+// Dragging: ``sources`` (a selector) onto an element matching ``targets`` (any with
+// ``data-drop`` unless told); ``drop(source, target)``. A press without a move stays a click
+// (``wasDragged()`` tells the click handler).
 let dragged = false;
 export function wasDragged() { return dragged; }
-export function draggable(sources, drop) {
+export function draggable(sources, drop, targets = "[data-drop]") {
   let drag = null;
   live.addEventListener("pointerdown", (event) => {
     const source = event.target.closest(sources);
@@ -78,7 +80,7 @@ export function draggable(sources, drop) {
     drag = null;
     ghost.remove();
     if (!dragged) return;
-    const target = document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-drop]");
+    const target = document.elementFromPoint(event.clientX, event.clientY)?.closest(targets);
     if (target) drop(source, target);
     setTimeout(() => { dragged = false; }, 0);
   });
@@ -136,30 +138,78 @@ export function roving(selector, cursor) {
 }
 
 // The live channel: each change of the game brings this page's part, rendered for its viewer.
-// The focused element (by id) keeps the focus across an update; ``loaded`` redraws the page's
-// own state (what the player is placing or building) on the new part.
-export function follow(loaded) {
-  const events = new EventSource(`${base}/events`);
+// It sends the whole live part once ("state", on each (re)connection), then, for a page whose
+// part is cut into regions (MOJO's), only the regions that changed ("patch": elements replaced by
+// id), each numbered: a patch that does not follow the version shown means something was missed,
+// and the channel starts afresh. EventSource reconnects by itself when a stream ends (the server
+// says after how long; a stopping moji ends them all); when the server refuses it outright (a
+// proxy's error page while moji restarts) it gives up, so the page opens a new one, waiting
+// longer each time. ``loaded`` redraws the page's own state (what the player is placing or
+// building) on the new part; ``keepFocus(apply)`` applies a change keeping the focus (by default
+// on the element of the same id).
+export function follow(loaded, keepFocus = keepFocusById) {
+  let version = null;
   let shown = null;
-  events.addEventListener("state", (event) => {
-    const data = JSON.parse(event.data);
-    const view = data.html.replace(/ data-now="[^"]*"/g, "");
-    if (view !== shown) {
-      shown = view;
-      const focused = document.activeElement;
-      const id = live.contains(focused) ? focused.id : "";
-      live.innerHTML = data.html;
-      clockLoaded();
-      loaded();
-      live.dataset.version = String(Number(live.dataset.version || 0) + 1);
-      if (id) document.getElementById(id)?.focus();
-    }
-    if (data.ended) events.close();
+  let backoff = 1000;
+  let finished = false;
+  const update = (change) => keepFocus(() => {
+    change();
+    clockLoaded();
+    loaded();
+    live.dataset.version = String(Number(live.dataset.version || 0) + 1);
   });
-  events.addEventListener("gone", (event) => {
-    say(JSON.parse(event.data).reason);
-    events.close();
-  });
+  function open() {
+    const events = new EventSource(`${base}/events`);
+    const end = () => { finished = true; events.close(); };
+    events.addEventListener("open", () => { backoff = 1000; });
+    events.addEventListener("state", (event) => {
+      const data = JSON.parse(event.data);
+      version = data.v;
+      const view = data.html.replace(/ data-now="[^"]*"/g, ""); // (the server's clock at rendering)
+      if (view !== shown) {
+        // (the same view again, after a reconnection: replacing it would only take the focus
+        // from a player placing tiles by keyboard)
+        shown = view;
+        update(() => { live.innerHTML = data.html; });
+      }
+      if (data.ended) end();
+    });
+    events.addEventListener("patch", (event) => {
+      const data = JSON.parse(event.data);
+      if (data.base !== version) {
+        events.close(); // a missed update: start afresh (the whole state comes first)
+        version = null;
+        open();
+        return;
+      }
+      version = data.v;
+      update(() => {
+        for (const [id, html] of Object.entries(data.regions)) {
+          const old = document.getElementById(id);
+          if (old) old.outerHTML = html;
+        }
+      });
+      shown = null; // (the page is no longer one the server sent whole)
+      if (data.ended) end();
+    });
+    events.addEventListener("gone", (event) => {
+      say(JSON.parse(event.data).reason);
+      end();
+    });
+    events.addEventListener("error", () => {
+      if (finished || events.readyState !== EventSource.CLOSED) return; // (reconnecting by itself)
+      setTimeout(open, backoff);
+      backoff = Math.min(backoff * 2, 30000);
+    });
+  }
+  open();
+}
+
+function keepFocusById(apply) {
+  const focused = document.activeElement;
+  const id = live.contains(focused) ? focused.id : "";
+  apply();
+  if (id) document.getElementById(id)?.focus();
 }
 
 function clockLoaded() {
@@ -177,9 +227,10 @@ function tick() {
   clock.textContent = h ? `${h} h ${String(m).padStart(2, "0")} min` : `${m}:${String(s).padStart(2, "0")}`;
 }
 
-export function start(loaded) {
+// The page's first drawing, its clock, and its live channel.
+export function start(loaded, keepFocus = keepFocusById) {
   clockLoaded();
   loaded();
   setInterval(tick, 1000);
-  follow(loaded);
+  follow(loaded, keepFocus);
 }
