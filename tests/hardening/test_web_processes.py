@@ -233,14 +233,16 @@ async def test_a_page_on_another_process_plays_and_follows_its_game_and_then_its
             return (await world.owners()).get(game["channel_id"]) == ("p1", 2)
 
         await until(adopted, within=ADOPT_WITHIN + 30)
-        # (p1 renders it now; its Last moves start with what p1 has seen: the adoption)
-        await watching.state_where(lambda html: 'role="grid"' in html and 'data-your-turn="no"' in html)
+        # (p1 renders it now; its Last moves carry on from before the adoption: the log, replayed)
+        await watching.state_where(
+            lambda html: 'role="grid"' in html and 'data-your-turn="no"' in html and passes(html) == 2
+        )
         assert watching.connections > before, "the live channel reconnected"
         await fake.say(*first, "pass", channel=thread)
-        await watching.state_where(lambda html: passes(html) == 1 and 'data-your-turn="yes"' in html)
+        await watching.state_where(lambda html: passes(html) == 3 and 'data-your-turn="yes"' in html)
         status, body = await pages[second].move("pass")
         assert status == 200 and body["ok"], body
-        await watching.state_where(lambda html: passes(html) == 2 and 'data-your-turn="no"' in html)
+        await watching.state_where(lambda html: passes(html) == 4 and 'data-your-turn="no"' in html)
         status, html = await pages[first].get()
         assert status == 200 and 'data-your-turn="yes"' in html
     finally:
