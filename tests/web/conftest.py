@@ -19,6 +19,14 @@ from tests.web.on_discord import web_services
 
 CHROMIUM = os.environ.get("MOJI_CHROMIUM", "/usr/bin/chromium")
 
+try:  # (pages are waited on, never timed: a loaded 2-core machine may take a few seconds to
+    # render and deliver an update; an update's latency is bench/bench_web_watchers.py's)
+    from playwright.async_api import expect
+
+    expect.set_options(timeout=20_000)
+except ImportError:  # pragma: no cover - the dev extra installs it
+    pass
+
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")
 async def browser() -> AsyncIterator[Any]:

@@ -175,7 +175,7 @@ async def test_two_players_play_from_their_pages_by_dragging_and_by_keyboard(
     await expect(drags.locator("#preview")).to_contain_text("H8 across QUIZ: QUIZ")
     await drags.locator("#play").click()
     for page in (drags, keys, watch):  # every page follows within a second (the live channel)
-        await expect(page.locator("#sq-K8")).to_have_attribute("aria-label", "K8, Z, 10 points", timeout=1000)
+        await expect(page.locator("#sq-K8")).to_have_attribute("aria-label", "K8, Z, 10 points")
     await expect(keys.locator("#turn")).to_contain_text("Your turn")
 
     # the typist, keyboard only, lays U I T under the Q (QUIT down) and plays it
@@ -186,7 +186,7 @@ async def test_two_players_play_from_their_pages_by_dragging_and_by_keyboard(
     await tab_to(keys, "#play")
     await keys.keyboard.press("Enter")
     for page in (drags, keys, watch):
-        await expect(page.locator("#sq-H11")).to_have_attribute("aria-label", "H11, T, 1 point", timeout=1000)
+        await expect(page.locator("#sq-H11")).to_have_attribute("aria-label", "H11, T, 1 point")
     if SHOTS:
         name = "phone" if device.get("has_touch") else "desktop"
         await drags.screenshot(path=f"{SHOTS}/board-{name}.png", full_page=True)
@@ -206,7 +206,7 @@ async def test_two_players_play_from_their_pages_by_dragging_and_by_keyboard(
     await tab_to(keys, "#resign")
     await keys.keyboard.press("Enter")
     for page in (drags, keys, watch):
-        await expect(page.locator(".ended")).to_contain_text("wins", timeout=1000)
+        await expect(page.locator(".ended")).to_contain_text("wins")
     assert table.table.runtime.session(CHAT) is None, "the game is over"
     for page, _ in pages.values():
         await page.context.close()

@@ -146,7 +146,7 @@ async def test_paths_one_player_drags_a_tile_the_other_places_and_names_a_word_b
     await ann.locator("#play").click()
     await expect(ann.locator("#status")).to_have_text("Played.")
     for page in (ann, bob, watch):
-        await expect(page.locator("#sq-G7")).to_have_attribute("aria-label", "G7, T", timeout=1000)
+        await expect(page.locator("#sq-G7")).to_have_attribute("aria-label", "G7, T")
 
     # Bob, keyboard only: A, one square left of the cursor (G7), names AT, plays with Enter
     await expect(bob.locator("#turn")).to_contain_text("Your turn")
@@ -161,7 +161,7 @@ async def test_paths_one_player_drags_a_tile_the_other_places_and_names_a_word_b
     await bob.keyboard.press("Enter")
     await expect(bob.locator("#status")).to_have_text("Played.")
     for page in (ann, bob, watch):
-        await expect(page.locator("#sq-F7")).to_have_attribute("aria-label", "F7, A", timeout=1000)
+        await expect(page.locator("#sq-F7")).to_have_attribute("aria-label", "F7, A")
         await expect(page.locator("#scores")).to_contain_text("Bob")
     assert engine.scores[BOB.seat_id] == 1
     if SHOTS:
@@ -205,8 +205,8 @@ async def test_paths_free_tiles_are_placed_from_the_pile_by_keyboard_and_by_drag
     await ann.locator("#free").click()
     await expect(ann.locator("#status")).to_contain_text("You took the free tiles")
     for page in (ann, watch):
-        await expect(page.locator("#sq-C1")).to_have_attribute("aria-label", "C1, E", timeout=1000)
-        await expect(page.locator("#pile")).to_have_attribute("data-pile", "S", timeout=1000)
+        await expect(page.locator("#sq-C1")).to_have_attribute("aria-label", "C1, E")
+        await expect(page.locator("#pile")).to_have_attribute("data-pile", "S")
     assert engine.pile == ["s"]
     await axe_clean(ann)
     await close(pages)
@@ -259,7 +259,7 @@ async def test_shed_on_a_phone_cards_are_dragged_into_a_word_and_a_table_word_gr
     await ann.locator("#play").click()
     await expect(ann.locator("#status")).to_have_text("Played.")
     for page in (ann, bob, watch):
-        await expect(page.locator("#table")).to_contain_text("CAT", timeout=1000)
+        await expect(page.locator("#table")).to_contain_text("CAT")
     if SHOTS:
         await ann.screenshot(path=f"{SHOTS}/shed-phone.png", full_page=True)
 
@@ -276,7 +276,7 @@ async def test_shed_on_a_phone_cards_are_dragged_into_a_word_and_a_table_word_gr
     await bob.keyboard.press("Enter")
     await expect(bob.locator("#status")).to_have_text("Played.")
     for page in (ann, bob, watch):
-        await expect(page.locator("#table")).to_contain_text("CHAT", timeout=1000)
+        await expect(page.locator("#table")).to_contain_text("CHAT")
     assert [tw.text for tw in engine.round.table] == ["chat"]
 
     # Ann aims her Skip at Bob (the only opponent) from the action card's form
@@ -285,7 +285,7 @@ async def test_shed_on_a_phone_cards_are_dragged_into_a_word_and_a_table_word_gr
     await expect(ann.locator("#target")).to_have_value("2")
     await ann.locator("#act").click()
     await expect(ann.locator("#status")).to_have_text("Skip played.")
-    await expect(bob.locator("#log")).to_contain_text(re.compile("skip", re.I), timeout=1000)
+    await expect(bob.locator("#log")).to_contain_text(re.compile("skip", re.I))
     log = shed.table.manager.game_log
     assert [a.text for a in log.actions[shed.session.game_id] if a.kind == "say"][-1] == "skip 2"  # type: ignore[attr-defined]
     marker = {p: hand_marker(engine, p) for p in (ANN, BOB)}
@@ -313,7 +313,7 @@ async def test_dice_one_player_builds_a_word_by_pointer_the_other_crosses_it_by_
     await one.locator("#play").click()
     await expect(one.locator("#status")).to_have_text("Played.")
     for page in (one, two, watch):
-        await expect(page.locator("#mat")).to_have_attribute("data-mat", "STONE", timeout=1000)
+        await expect(page.locator("#mat")).to_have_attribute("data-mat", "STONE")
 
     # a known roll for the second player, who crosses the T of STONE by keyboard only
     engine.rolled = [(d, face(ch)) for d, ch in zip(range(5, 10), "acihz", strict=True)]
@@ -327,7 +327,7 @@ async def test_dice_one_player_builds_a_word_by_pointer_the_other_crosses_it_by_
     await two.keyboard.press("Enter")
     await expect(two.locator("#status")).to_have_text("Played.")
     for page in (one, two, watch):
-        await expect(page.locator("#mat")).to_have_attribute("data-mat", "CAT", timeout=1000)
+        await expect(page.locator("#mat")).to_have_attribute("data-mat", "CAT")
     if SHOTS:
         await one.screenshot(path=f"{SHOTS}/dice-desktop.png", full_page=True)
     await axe_clean(two)

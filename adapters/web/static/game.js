@@ -197,10 +197,11 @@ gridKeys('#board [role="gridcell"]', cursor, size, {
   enter() {
     if (watcher) return;
     if (selected !== null) {
-      place(cursor.row, cursor.col, selected).then(() => {
-        const next = rackButtons().find((b) => !b.disabled);
-        (next || cellAt(cursor.row, cursor.col))?.focus();
-      });
+      // the tile is placed at once (its preview comes later): the focus moves on now, so a
+      // quick player's next keys are never taken back by a slow preview
+      place(cursor.row, cursor.col, selected);
+      const next = rackButtons().find((b) => !b.disabled);
+      (next || cellAt(cursor.row, cursor.col))?.focus();
     } else if (!takeBack(cursor.row, cursor.col)) {
       say("Select a tile on your rack first.");
     }

@@ -179,11 +179,12 @@ async def answer(h: Harness, who: tuple[str, str], word: str) -> str:
     await h.fake.until(lambda: any(c.ref == mid for c in session._pending))
     await h.advance(0.2)
     await h.fake.until(lambda: mid not in session._refs)
-    for _ in range(20):  # reactions are paced (one per 0.25 s per channel): let the clock run
+    for _ in range(40):  # reactions are paced (one per 0.25 s per channel): let the clock run
+        await h.settle()  # (first: the verdict's mark is queued by a task of its own)
         if not h.bot.outbox.marks_pending(CHAT):
             break
         await h.advance(0.05)
-        await h.settle()
+    await h.settle()  # (the last mark's request answered)
     return mid
 
 
