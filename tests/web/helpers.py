@@ -151,3 +151,25 @@ def current(table: Table) -> Player:
     """The player to move."""
     active = next(s for s in table.session.snapshot(None).seats if s.active)
     return ANN if active.seat == ANN.seat_id else BOB
+
+
+async def nothing_serious(page: Any) -> None:
+    """axe-core (vendored by axe-playwright-python, never fetched from a CDN) finds no serious or
+    critical violation on ``page``. Without the dev extra the test skips, outside CI only."""
+    import os
+
+    import pytest
+
+    try:
+        from axe_playwright_python.async_playwright import Axe
+    except ImportError:  # pragma: no cover - the dev extra installs it
+        if os.environ.get("CI") == "true":
+            raise RuntimeError("CI must run the axe scan: install the dev extra") from None
+        pytest.skip("axe-playwright-python is not installed (the dev extra)")
+    results = await Axe().run(page)
+    serious = [
+        (v["id"], v["help"], [n["target"] for n in v["nodes"]][:3])
+        for v in results.response["violations"]
+        if v.get("impact") in ("serious", "critical")
+    ]
+    assert serious == [], (page.url, serious)

@@ -8,7 +8,6 @@ tests/web/test_browser.py's do). Waits are on the page's state, never on the wal
 
 from __future__ import annotations
 
-import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ import pytest_asyncio
 
 from bot.clock import FakeClock
 from tests.web.browse_site import ADMIN, ANN, Site, browse_site, link_of
+from tests.web.helpers import nothing_serious
 from tests.web.test_browser import CHROMIUM, DESKTOP, MISSING, PHONE, SHOTS
 
 try:
@@ -46,23 +46,6 @@ async def browse_browser() -> AsyncIterator[Browser]:
 async def site(tmp_path: Path) -> AsyncIterator[Site]:
     async with browse_site(tmp_path, FakeClock(1_000_000.0)) as s:
         yield s
-
-
-async def nothing_serious(page: Page) -> None:
-    """axe-core (vendored by axe-playwright-python, never fetched) finds nothing serious."""
-    try:
-        from axe_playwright_python.async_playwright import Axe
-    except ImportError:  # pragma: no cover - the dev extra installs it
-        if os.environ.get("CI") == "true":
-            raise RuntimeError("CI must run the axe scan: install the dev extra") from None
-        pytest.skip("axe-playwright-python is not installed (the dev extra)")
-    results = await Axe().run(page)
-    serious = [
-        (v["id"], v["help"], [n["target"] for n in v["nodes"]][:3])
-        for v in results.response["violations"]
-        if v.get("impact") in ("serious", "critical")
-    ]
-    assert serious == [], (page.url, serious)
 
 
 async def shot(page: Page, name: str) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -24,7 +23,7 @@ from bot.clock import FakeClock
 from bot.events import Player
 from games.dice.dice import face
 from tests.games.shed.helpers import rig
-from tests.web.helpers import ANN, BOB, CHAT, Table, web_table
+from tests.web.helpers import ANN, BOB, CHAT, Table, nothing_serious, web_table
 from tests.web.test_browser import DESKTOP, MISSING, PHONE, SHOTS, tab_to
 
 with contextlib.suppress(ImportError):  # (the dev extra installs it; without it the tests skip)
@@ -86,23 +85,6 @@ async def drag(page: Page, source: str, target: str, *, touch: bool) -> None:
         await page.mouse.down()
         await page.mouse.move(x1, y1, steps=8)
         await page.mouse.up()
-
-
-async def axe_clean(page: Page) -> None:
-    """axe-core (vendored by axe-playwright-python) finds no serious or critical violation."""
-    try:
-        from axe_playwright_python.async_playwright import Axe
-    except ImportError:  # pragma: no cover - the dev extra installs it
-        if os.environ.get("CI") == "true":
-            raise RuntimeError("CI must run the axe scan: install the dev extra") from None
-        return
-    results = await Axe().run(page)
-    serious = [
-        (v["id"], v["help"], [n["target"] for n in v["nodes"]][:3])
-        for v in results.response["violations"]
-        if v.get("impact") in ("serious", "critical")
-    ]
-    assert serious == [], serious
 
 
 async def private(pages: dict[Player | None, Page], markers: dict[Player, str]) -> None:
@@ -168,8 +150,8 @@ async def test_paths_one_player_drags_a_tile_the_other_places_and_names_a_word_b
         await bob.screenshot(path=f"{SHOTS}/paths-desktop.png", full_page=True)
     marker = {p: f'data-rack="{"".join(engine.racks[p.seat_id]).upper()}?"' for p in (ANN, BOB)}
     await private(pages, marker)
-    await axe_clean(bob)
-    await axe_clean(watch)
+    await nothing_serious(bob)
+    await nothing_serious(watch)
     await close(pages)
 
 
@@ -208,7 +190,7 @@ async def test_paths_free_tiles_are_placed_from_the_pile_by_keyboard_and_by_drag
         await expect(page.locator("#sq-C1")).to_have_attribute("aria-label", "C1, E")
         await expect(page.locator("#pile")).to_have_attribute("data-pile", "S")
     assert engine.pile == ["s"]
-    await axe_clean(ann)
+    await nothing_serious(ann)
     await close(pages)
 
 
@@ -290,7 +272,7 @@ async def test_shed_on_a_phone_cards_are_dragged_into_a_word_and_a_table_word_gr
     assert [a.text for a in log.actions[shed.session.game_id] if a.kind == "say"][-1] == "skip 2"  # type: ignore[attr-defined]
     marker = {p: hand_marker(engine, p) for p in (ANN, BOB)}
     await private(pages, marker)
-    await axe_clean(ann)
+    await nothing_serious(ann)
     await close(pages)
 
 
@@ -330,6 +312,6 @@ async def test_dice_one_player_builds_a_word_by_pointer_the_other_crosses_it_by_
         await expect(page.locator("#mat")).to_have_attribute("data-mat", "CAT")
     if SHOTS:
         await one.screenshot(path=f"{SHOTS}/dice-desktop.png", full_page=True)
-    await axe_clean(two)
-    await axe_clean(watch)
+    await nothing_serious(two)
+    await nothing_serious(watch)
     await close(pages)
