@@ -205,7 +205,7 @@ async def test_a_page_on_another_process_plays_and_follows_its_game_and_then_its
         first = next(who for who, (_, html) in shown.items() if 'data-your-turn="yes"' in html)
         second = BOB if first == ANN else ANN
         assert (await world.owners())[game["channel_id"]] == ("p0", 1), "p0 runs it: p1 passed the pages on"
-        assert 'id="rack"' in shown[first][1] and "p1" not in procs["p0"].output()
+        assert 'id="rack"' in shown[first][1] and "adopted" not in procs["p0"].output()
 
         watching = pages[second]
         watching.follow()
