@@ -680,6 +680,7 @@ def bot_env(workdir: Path, log_level: str) -> dict[str, str]:
         "PYTHONUNBUFFERED": "1",
         "PYTHONPATH": str(ROOT),  # this checkout's code, whatever the venv has installed
         "SOAK_LAG_FILE": str(workdir / "loop_lag.json"),
+        "PREPARE_AT_START": "race",  # (a soak plays races only)
     }
 
 

@@ -29,6 +29,7 @@ from bot.routing import Router
 from bot.warmup import warm_up
 from bot.wire import InteractionCodec
 from bot.workspace import Workspace
+from games.common.protocol import GameInfo
 
 if TYPE_CHECKING:
     from bot.health import HealthServer
@@ -62,6 +63,8 @@ class Services:
     companions: list[Companion] = field(default_factory=list)
     #: The key of the daily's deal (``Config.daily_secret``: docs/DAILY.md).
     daily_secret: bytes = b""
+    #: Games not prepared at start-up (PREPARE_AT_START): their first lobby prepares them.
+    later: tuple[GameInfo, ...] = ()
 
     def router(
         self,
@@ -126,6 +129,23 @@ class Services:
         return recovery
 
 
+def prepared_later(registry: Registry, at_start: tuple[str, ...] | None) -> tuple[GameInfo, ...]:
+    """The games PREPARE_AT_START leaves out (None: none is left out); an unknown name is a
+    :class:`StartupError`."""
+    if at_start is None:
+        return ()
+    named = []
+    for name in at_start:
+        info = registry.find(name)
+        if info is None:
+            raise StartupError(
+                f"PREPARE_AT_START names {name!r}, which is not a game here "
+                f"(games: {', '.join(registry.names())}; or all, or none)"
+            )
+        named.append(info)
+    return tuple(info for info in registry if info not in named)
+
+
 @asynccontextmanager
 async def services(config: Config) -> AsyncIterator[Services]:
     """Open storage (applying migrations) and load the games."""
@@ -154,6 +174,7 @@ async def services(config: Config) -> AsyncIterator[Services]:
             store,
             keep_alive=min(KEEP_ALIVE, config.lease / 3),
             daily_secret=config.daily_secret,
+            later=prepared_later(registry, config.prepare_at_start),
         )
     finally:
         await store.close()
@@ -237,7 +258,9 @@ async def serve(config: Config) -> int:
 
         clock = SystemClock()
         web_companion(config, svc, clock)
-        warming = asyncio.create_task(warm_up(svc.registry), name="prepare games")
+        warming = asyncio.create_task(
+            warm_up(info for info in svc.registry if info not in svc.later), name="prepare games"
+        )
         stop = asyncio.Event()
         stop_on_signals(stop.set)
         running = asyncio.ensure_future(

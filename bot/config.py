@@ -132,6 +132,13 @@ SETTINGS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec("LOBBY_TIMEOUT", "600", "Seconds a lobby waits for its host to start before it closes."),
     SettingSpec(
+        "PREPARE_AT_START",
+        "all",
+        "Games whose word tables are built at start-up, comma-separated: all (default), none, or "
+        "names such as race,board. A game not built then is built as its first lobby opens (MOJO "
+        "takes seconds of CPU; a process that plays only some games can skip the rest).",
+    ),
+    SettingSpec(
         "INSTANCE_ID",
         "",
         "Several processes on one database: this process's name, unique among them and kept across "
@@ -185,6 +192,7 @@ class Config:
     web_internal_url: str = ""  # empty: http://HOST:PORT (see adapters.web.proxy.internal_url)
     http_per_address: int = 64
     trusted_proxies: tuple[str, ...] = ()  # addresses or networks (ipaddress notation)
+    prepare_at_start: tuple[str, ...] | None = None  # game names; None: every game
 
     @property
     def daily_secret(self) -> bytes:
@@ -402,7 +410,21 @@ def _validate(values: Mapping[str, str]) -> Config:
         web_internal_url=internal,
         http_per_address=_int(values, "HTTP_PER_ADDRESS", 1, 1_000_000),
         trusted_proxies=proxies,
+        prepare_at_start=_games(values["PREPARE_AT_START"]),
     )
+
+
+def _games(raw: str) -> tuple[str, ...] | None:
+    """PREPARE_AT_START: None for all, else the names (checked against the installed games at
+    start: :func:`bot.app.services`)."""
+    names = tuple(dict.fromkeys(part.strip().lower() for part in raw.split(",") if part.strip()))
+    if names in {(), ("all",)}:  # (empty, as a blank line in .env: the default)
+        return None
+    if names == ("none",):
+        return ()
+    if "all" in names or "none" in names:
+        raise ConfigError(f"PREPARE_AT_START is all, none or game names, not {raw!r}")
+    return names
 
 
 def _bool(values: Mapping[str, str], name: str) -> bool:

@@ -23,12 +23,19 @@ class Preparing:
         #: this process has begun: English with default options at start-up.
         self.begun: set[tuple[Hashable, ...]] = {info.preparation("en", {}) for info in games}
 
+    def defer(self, games: Iterable[GameInfo]) -> None:
+        """``games`` were not prepared at start-up (PREPARE_AT_START): their first lobby in
+        English with the default options prepares them, as any other lobby would."""
+        for info in games:
+            self.begun.discard(info.preparation("en", {}))
+
     def prepare(self, info: GameInfo, options: Mapping[str, OptionValue]) -> None:
         """Start ``info``'s one-off work for the lobby's language and options (its word lists, its
         computer players' tries) in a worker thread as a lobby opens, so that the first computer
         move, which would otherwise do it on the spot, finds it done: once per
         :meth:`GameInfo.preparation` key in this process, and only where players think in threads
-        (the real clock). English with the default options is prepared at start-up."""
+        (the real clock). English with the default options is prepared at start-up, unless
+        :meth:`defer` said otherwise."""
         language = str(options.get("language", "en"))
         key = info.preparation(language, options)
         if not self.host.think_in_thread or key in self.begun:

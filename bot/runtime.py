@@ -185,6 +185,7 @@ class Runtime:
         manager.fair = FairShare(clock, outbox)  # each person's fair share (bot/fairshare.py)
         # the daily's key (a test's own services may have none: every deal then uses the empty key)
         manager.dailies.secret = getattr(services, "daily_secret", b"")
+        manager.preparing.defer(getattr(services, "later", ()))  # (PREPARE_AT_START)
         manager.closed_listeners.append(outbox.closed)
         outbox.table_listeners.append(manager.recovery.table_posted)
         router = services.router(manager, platform.name, codec=platform.codec, mine=platform.may_adopt)

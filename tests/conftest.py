@@ -1,6 +1,6 @@
 """Every test starts with empty metrics (bot.metrics keeps one set per process), and leaves the
-root logger as it found it. Under pytest-xdist (``make test`` runs two workers), the tests that
-run moji as real processes on leases and timeouts share one worker, one after another."""
+root logger as it found it. Under pytest-xdist (``make test``), the tests that run moji as real
+processes on leases and timeouts run one after another within each of two groups."""
 
 from __future__ import annotations
 
@@ -10,22 +10,24 @@ import pytest
 
 from bot import metrics
 
-#: Tests that start bot processes (several each, on real leases): run one at a time, on one worker,
-#: while the other worker runs the rest (see ``make test``).
-PROCESS_TESTS = (
-    "tests/hardening/test_processes_discord.py",
-    "tests/hardening/test_processes_slack.py",
-    "tests/hardening/test_kill9.py",
-    "tests/hardening/test_sigterm.py",
-    "tests/hardening/test_soak_smoke.py",
-    "tests/hardening/test_web_processes.py",
-)
+#: Tests that start bot processes (several each, on real leases), in two xdist groups of about
+#: four minutes each: within a group one at a time, on one worker (each group goes first, as the
+#: largest unit of work). They mostly wait on leases and on races run on the wall clock.
+PROCESS_TESTS = {
+    "tests/hardening/test_processes_discord.py": "processes-discord",
+    "tests/hardening/test_web_processes.py": "processes-discord",
+    "tests/hardening/test_processes_slack.py": "processes-other",
+    "tests/hardening/test_kill9.py": "processes-other",
+    "tests/hardening/test_sigterm.py": "processes-other",
+    "tests/hardening/test_soak_smoke.py": "processes-other",
+}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if item.nodeid.startswith(PROCESS_TESTS):
-            item.add_marker(pytest.mark.xdist_group("processes"))
+        group = PROCESS_TESTS.get(item.nodeid.split("::", 1)[0])
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
 
 
 @pytest.fixture(autouse=True)

@@ -143,3 +143,25 @@ def test_readme_lists_every_workspace_setting_with_its_default() -> None:
         assert spec.name in rows, f"README's settings table misses {spec.name}"
         shown = format_value(spec.default)
         assert rows[spec.name] == (f"`{shown}`" if shown else "—"), spec.name
+
+
+@pytest.mark.parametrize(
+    ("raw", "games"),
+    [("all", None), ("", None), ("none", ()), ("NONE", ()), ("race, Board,race", ("race", "board"))],
+)
+def test_prepare_at_start_is_all_none_or_games(raw: str, games: tuple[str, ...] | None) -> None:
+    assert load_config({"PREPARE_AT_START": raw}, env_file=None).prepare_at_start == games
+
+
+def test_prepare_at_start_names_only_installed_games() -> None:
+    from bot.app import StartupError, prepared_later
+    from bot.registry import load_default
+
+    registry = load_default()
+    assert prepared_later(registry, None) == ()
+    assert [info.name for info in prepared_later(registry, ("race", "board"))] == ["dice", "paths", "shed"]
+    assert [info.name for info in prepared_later(registry, ())] == registry.names()
+    with pytest.raises(StartupError, match=r"PREPARE_AT_START names 'chess', which is not a game here"):
+        prepared_later(registry, ("race", "chess"))
+    with pytest.raises(ConfigError, match="PREPARE_AT_START is all, none or game names"):
+        load_config({"PREPARE_AT_START": "race,none"}, env_file=None)

@@ -107,6 +107,19 @@ async def test_a_lobby_with_other_word_rules_prepares_them_once_per_key() -> Non
     await manager.shutdown()
 
 
+async def test_a_game_left_out_at_start_up_is_prepared_by_its_first_lobby() -> None:
+    ran: list[str] = []
+    game = dataclasses.replace(LINGO, prepare=lambda language, options: ran.append(language))
+    manager = GameManager(Registry([game]), FakeOutbox(), MemoryLog(), FakeClock(), think_in_thread=True)
+    manager.preparing.defer([game])  # PREPARE_AT_START left it out (bot.app.prepared_later)
+    for _ in range(2):
+        await manager.handle(Command("start", ("lingo",), CHAT, ANN))
+        await asyncio.gather(*preparing(manager))
+        await manager.handle(Command("stop", (), CHAT, ANN))
+    assert ran == ["en"], "the first English lobby prepared it, once"
+    await manager.shutdown()
+
+
 def test_the_default_options_have_the_start_up_key() -> None:
     from bot.registry import load_default
 

@@ -82,6 +82,9 @@ class BotProcess:
             "LOG_LEVEL": "DEBUG",
             "PYTHONUNBUFFERED": "1",
             "PORT": "0",  # the bot's HTTP server (/healthz…): any free port, so runs never collide
+            # no game's word tables at start (a game's first lobby builds its own): building all five
+            # costs each start about 13 s of CPU, and these tests start dozens of processes
+            "PREPARE_AT_START": "none",
             **env,
         }
         self.proc: subprocess.Popen[bytes] | None = None

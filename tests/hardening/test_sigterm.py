@@ -36,6 +36,7 @@ def start_bot(api: str, tmp: Path, log: Path) -> subprocess.Popen[bytes]:
         "DISCORD_TOKEN": TOKEN,
         "DATABASE_URL": f"sqlite:///{tmp}/moji.db",
         "SETTLE_MS": "2000",  # a long settle window: the stop lands inside it
+        "PREPARE_AT_START": "race",  # (it plays races only)
         "LOG_LEVEL": "DEBUG",
         "PYTHONUNBUFFERED": "1",
     }

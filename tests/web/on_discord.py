@@ -86,8 +86,9 @@ def tables(h: Harness, thread: str, marker: str) -> list[str]:
 
 
 async def start_game(h: Harness, game: str) -> tuple[ChatKey, str, Session]:
-    """Ann opens a ``game`` of people only, Bob joins in its thread, Ann starts it: its chat, its
-    thread and its session, once everything it posted has gone out."""
+    """Ann opens a ``game`` (turn-based) of people only, Bob joins in its thread, Ann starts it:
+    its chat, its thread and its session, once its first turn is dealt and everything it posted
+    has gone out."""
     await h.fake.slash(*ANN, "start", {"game": game, "more": "bots=0"})
     await h.fake.wait_for("POST", r"^/channels/\d+/messages$", is_lobby)
     chat = next(iter(h.manager.sessions))
@@ -96,7 +97,9 @@ async def start_game(h: Harness, game: str) -> tuple[ChatKey, str, Session]:
     await h.fake.slash(*BOB, "join", channel=thread, thread_parent=CHANNEL_ID)
     await h.fake.until(lambda: len(h.manager.sessions[chat].players) == 2)
     await h.fake.slash(*ANN, "go", channel=thread, thread_parent=CHANNEL_ID)
-    await h.fake.until(lambda: h.manager.sessions[chat].engine is not None)
+    # (the engine exists before the game's start is stored and its first turn dealt: a slow
+    # store write would leave nothing queued yet for drain() to wait on)
+    await h.fake.until(lambda: bool(h.manager.sessions[chat]._turn_seats()), within=60)
     await h.drain()
     return chat, thread, h.manager.sessions[chat]
 

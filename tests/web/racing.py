@@ -60,6 +60,11 @@ class Game:
         announcement is returned (as the page shows it: plain text) once the game has judged it."""
         engine: Any = self.session.engine
         word = engine._example()
+        for _ in range(60):  # (a random deal: the next flips, on the game's clock, until one shows)
+            if word:
+                break
+            await self.clock.advance(1.0)
+            word = engine._example()
         assert word, "the face-up cards make a word"
         await self.table.runtime.ingest(Text(CHAT, player, word, self.clock.now()))
         await self.clock.advance(1.0)  # the tie window closes: the take is judged
