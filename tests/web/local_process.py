@@ -12,6 +12,7 @@ import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 #: How long a line or the exit may take at most (a hang guard for a loaded machine, not a budget).
@@ -50,6 +51,38 @@ class LocalWeb:
         return await asyncio.wait_for(self.process.wait(), PATIENCE), rest.decode()
 
 
+def moji_env(tmp_path: Path, database: str = "moji.db", **settings: str) -> dict[str, str]:
+    """A child's environment: this checkout's code, any free port, its own SQLite file in
+    ``tmp_path``, and ``settings``."""
+    return {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "PYTHONPATH": str(ROOT),
+        "PORT": "0",
+        "DATABASE_URL": f"sqlite:///{tmp_path}/{database}",
+        **settings,
+    }
+
+
+async def start_moji(
+    tmp_path: Path, *args: str, env: dict[str, str], **options: Any
+) -> asyncio.subprocess.Process:
+    """``python -m bot ARGS`` in ``tmp_path`` with ``env`` only (no .env file), its output piped;
+    ``options`` go to :func:`asyncio.create_subprocess_exec` (stdin, preexec_fn…)."""
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        *args,
+        "--env-file",
+        os.devnull,
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+        **options,
+    )
+
+
 def _ignore_sigint() -> None:  # (in the child, before it runs Python)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -60,24 +93,11 @@ async def local_web(
 ) -> AsyncIterator[LocalWeb]:
     """``python -m bot web ARGS`` on 127.0.0.1 (``sigint_ignored``: started as a shell starts a
     background job, or nohup a service, with SIGINT ignored); killed if a test leaves it running."""
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "PYTHONPATH": str(ROOT),
-        "PORT": "0",
-        "DATABASE_URL": f"sqlite:///{tmp_path}/{database}",
-    }
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
+    process = await start_moji(
+        tmp_path,
         "web",
         *args,
-        "--env-file",
-        os.devnull,
-        cwd=tmp_path,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT,
+        env=moji_env(tmp_path, database),
         preexec_fn=_ignore_sigint if sigint_ignored else None,
     )
     try:

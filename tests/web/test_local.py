@@ -6,15 +6,13 @@ terminal board game's page link.)"""
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 import signal
-import sys
 from pathlib import Path
 
 import aiohttp
 
-from tests.web.local_process import ROOT, local_web
+from tests.web.local_process import local_web, moji_env, start_moji
 
 
 async def test_python_m_bot_web_serves_a_game_and_prints_its_link(tmp_path: Path) -> None:
@@ -76,33 +74,13 @@ async def test_ctrl_c_stops_it_with_a_page_open_even_started_in_the_background_a
 
 
 async def test_a_terminal_board_game_prints_its_page_s_link_when_public_url_is_set(tmp_path: Path) -> None:
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "PYTHONPATH": str(ROOT),
-        "PORT": "0",
-        "HOST": "127.0.0.1",
-        "PUBLIC_URL": "http://127.0.0.1:1",  # (the base of links; the page itself is not fetched here)
-        "DATABASE_URL": f"sqlite:///{tmp_path}/moji.db",
-    }
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        "terminal",
-        "--game",
-        "board",
-        "--bots",
-        "1",
-        "--speed",
-        "20",
-        "--no-colour",
-        "--env-file",
-        os.devnull,
-        cwd=tmp_path,
+    # (PUBLIC_URL: the base of links; the page itself is not fetched here)
+    env = moji_env(tmp_path, HOST="127.0.0.1", PUBLIC_URL="http://127.0.0.1:1")
+    process = await start_moji(
+        tmp_path,
+        *("terminal", "--game", "board", "--bots", "1", "--speed", "20", "--no-colour"),
         env=env,
         stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT,
     )
     assert process.stdin is not None and process.stdout is not None
     try:
