@@ -31,6 +31,8 @@ ANN = Player("web", "ann", "Ann")
 BOB = Player("web", "bob", "Bob")
 #: The local web platform's admin (``adapters.web.local.WebPlatform``).
 ADMIN = Player("web", "you", "Admin", is_admin=True)
+#: The seed of the site's deals.
+SEED = 1
 
 
 @dataclass
@@ -59,7 +61,11 @@ class Site:
 
     async def play_a_game(self) -> str:
         """Ann and Bob play MOJO from the racks they were dealt (each plays the best word a hard
-        computer player would find), then the first resigns. The game's id."""
+        computer player would find), then the first resigns. The game's id.
+
+        The deals come from the site's seeded manager (:func:`browse_site`), so both moves place
+        tiles every run: a random deal with no word on a rack would make a move a swap, and the
+        replay tests step through placed words."""
         ended = asyncio.Event()
         self.table.manager.closed_listeners.append(lambda chat: ended.set() if chat == CHAT else None)
         await self.table.start([ANN, BOB], "board", ("bots=0",), chat=CHAT)
@@ -72,6 +78,7 @@ class Site:
             who = ANN if active.seat == ANN.seat_id else BOB
             rules = engine._rules_for_bots()
             move = choose(engine.board, engine.racks[who.seat_id], engine.check, "hard", Random(1), rules)
+            assert not move.startswith(("swap", "pass")), f"the seeded deal made no word: {move}"
             self.moves.append(move)
             await self.table.runtime.ingest(Command("play", tuple(move.split()), CHAT, who))
         active = next(s for s in session.snapshot(None).seats if s.active)
@@ -97,6 +104,8 @@ async def browse_site(tmp_path: Path, clock: Clock, *, port: int = 0) -> AsyncIt
     table = LocalTable(
         registry, StoreGameLog(store), store.web_links, clock, "http://127.0.0.1", workspace=workspace
     )
+    # the deals, the same every run (play_a_game's moves place tiles; see there)
+    table.manager.rng = Random(SEED)
     browse = BrowseServer(store, registry, clock)
     app: web.Application = table.app()
     browse.add_routes(app)
