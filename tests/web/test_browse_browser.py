@@ -18,7 +18,7 @@ import pytest_asyncio
 from bot.clock import FakeClock
 from tests.web.browse_site import ADMIN, ANN, Site, browse_site, link_of
 from tests.web.helpers import nothing_serious
-from tests.web.test_browser import CHROMIUM, DESKTOP, MISSING, PHONE, SHOTS
+from tests.web.test_browser import CHROMIUM, DESKTOP, NEEDS_CHROMIUM, PHONE, SHOTS
 
 try:
     from playwright.async_api import Browser, Page, async_playwright, expect
@@ -26,9 +26,7 @@ except ImportError:  # pragma: no cover - the dev extra installs it
     async_playwright = None  # type: ignore[assignment]
 
 pytestmark = [
-    pytest.mark.skipif(
-        MISSING, reason=f"no Chromium at {CHROMIUM} (apt-get install chromium) or no playwright"
-    ),
+    NEEDS_CHROMIUM,
     pytest.mark.asyncio(loop_scope="session"),
     pytest.mark.xdist_group("browser"),
 ]

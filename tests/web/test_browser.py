@@ -35,10 +35,13 @@ if MISSING and os.environ.get("CI") == "true":
         f"CI must run the browser tests: install Playwright (dev extra) and chromium ({CHROMIUM})"
     )
 
+#: Every browser test's skip: outside CI only (with CI=true a missing Chromium fails, above).
+NEEDS_CHROMIUM = pytest.mark.skipif(
+    MISSING, reason=f"no Chromium at {CHROMIUM} (apt-get install chromium) or no playwright"
+)
+
 pytestmark = [
-    pytest.mark.skipif(
-        MISSING, reason=f"no Chromium at {CHROMIUM} (apt-get install chromium) or no playwright"
-    ),
+    NEEDS_CHROMIUM,
     pytest.mark.asyncio(loop_scope="session"),
     pytest.mark.xdist_group("browser"),
 ]

@@ -25,9 +25,8 @@ from tests.adapters.discord.conftest import Harness, running_bot
 from tests.web.helpers import give
 from tests.web.on_discord import companion, link_buttons, only, start_game, thread_text, web_services
 from tests.web.test_browser import (
-    CHROMIUM,
     DESKTOP,
-    MISSING,
+    NEEDS_CHROMIUM,
     PHONE,
     Seen,
     drag,
@@ -37,10 +36,7 @@ from tests.web.test_browser import (
 )
 
 pytestmark = [
-    # (outside CI only: with CI=true a missing Chromium fails, test_browser.py)
-    pytest.mark.skipif(
-        MISSING, reason=f"no Chromium at {CHROMIUM} (apt-get install chromium) or no playwright"
-    ),
+    NEEDS_CHROMIUM,
     pytest.mark.asyncio(loop_scope="session"),
     pytest.mark.xdist_group("browser"),
 ]

@@ -24,13 +24,13 @@ from bot.events import Player
 from games.dice.dice import face
 from tests.games.shed.helpers import rig
 from tests.web.helpers import ANN, BOB, CHAT, Table, nothing_serious, web_table
-from tests.web.test_browser import DESKTOP, MISSING, PHONE, SHOTS, tab_to
+from tests.web.test_browser import DESKTOP, NEEDS_CHROMIUM, PHONE, SHOTS, tab_to
 
 with contextlib.suppress(ImportError):  # (the dev extra installs it; without it the tests skip)
     from playwright.async_api import Browser, Page, expect
 
 pytestmark = [
-    pytest.mark.skipif(MISSING, reason="no Chromium (apt-get install chromium) or no playwright"),
+    NEEDS_CHROMIUM,
     pytest.mark.asyncio(loop_scope="session"),
     pytest.mark.xdist_group("browser"),
 ]

@@ -18,10 +18,10 @@ from bot.events import PrivateText
 from bot.platform import Capabilities
 from tests.web.helpers import ANN, BOB, CHAT, nothing_serious
 from tests.web.racing import Game, game_table
-from tests.web.test_browser import DESKTOP, MISSING, PHONE, SHOTS, Seen
+from tests.web.test_browser import DESKTOP, NEEDS_CHROMIUM, PHONE, SHOTS, Seen
 
 pytestmark = [
-    pytest.mark.skipif(MISSING, reason="no Chromium (apt-get install chromium) or no playwright"),
+    NEEDS_CHROMIUM,
     pytest.mark.asyncio(loop_scope="session"),
     pytest.mark.xdist_group("browser"),
 ]
