@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip --disable-pip-version-check -q
 
-.PHONY: run test test-random lint typecheck pytest bench bench-processes bench-slack-busy bench-discord-busy flood endings lexicon fuzz soak crash clean lock lowest image-check
+.PHONY: messages run test test-random lint typecheck pytest bench bench-processes bench-slack-busy bench-discord-busy flood endings lexicon fuzz soak crash clean lock lowest image-check
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -68,6 +68,13 @@ endings: $(VENV)/.dev-installed
 FLOOD_ARGS ?=
 flood: $(VENV)/.dev-installed
 	$(PY) bench/bench_flood.py $(FLOOD_ARGS)
+
+## messages: extract every message of games/, bot/ and adapters/ into the catalogue's template
+## (games/common/locale/moji.pot) and bring each language's catalogue up to date with it
+## (new messages untranslated, gone ones dropped; docs/LANGUAGES.md says how to translate them)
+LOCALE_DIR = games/common/locale
+messages: $(VENV)/.dev-installed
+	$(PY) -m games.common.catalogue update
 
 ## lexicon: rebuild games/lexicon/data from Debian scowl + wordnet-base (English) and the word lists
 ## and Hunspell dictionaries of Dutch, French, German and Spanish, and the glosses (`define`) from

@@ -40,6 +40,9 @@ class Player:
     user_id: str
     display_name: str
     is_admin: bool = field(default=False, compare=False)
+    #: The person's own locale where the platform tells it (Discord's interaction ``locale``,
+    #: Slack's ``users.info``), for what they alone read (docs/LANGUAGES.md); None: unknown.
+    locale: str | None = field(default=None, compare=False)
 
     @property
     def seat_id(self) -> str:

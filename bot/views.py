@@ -13,13 +13,14 @@ it for its own markup, and :meth:`View.plain` drops the marks.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from games.common import grammar
 from games.common.languages import LANGUAGES
 from games.common.options import OptionSpec, OptionValue, format_value
 from games.common.protocol import CardFace, Cell, GameInfo, Result, SeatLine, Snapshot
+from games.common.speech import current
 from games.common.text import plain as plain_text
 from games.common.text import user as user  # re-exported: how bot/ marks what people typed
 
@@ -73,6 +74,9 @@ class View:
     #: Names this message for good (e.g. ``result:<game id>``): a platform that can recognise
     #: a repeat (Discord's nonce) posts it once, even when a restarted process posts it again.
     once: str = ""
+    #: The language the view speaks (the one spoken where it was made): a renderer says its own
+    #: words (alt texts, labels it adds) in it too.
+    locale: str = field(default_factory=current)
 
     def card_line(self) -> str:
         """The face-up cards as standalone capital letters: ``A C T``."""

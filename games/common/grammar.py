@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from games.common.speech import _p
 from games.common.text import plain, user
 
 YOU = "You"
@@ -24,8 +25,11 @@ _IRREGULAR = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "
 
 
 def is_you(subject: str) -> bool:
-    """True for the terminal's own player, who is addressed as "You"."""
-    return plain(subject).strip().lower() == "you"
+    """True for the terminal's own player, who is addressed as "You" (in the language being
+    spoken: ``_p("player", "You")``). Games write a sentence about this player as a message of
+    its own ("Your turn." beside "{name}'s turn."), never by bending an English one."""
+    name = plain(subject).strip().lower()
+    return name == "you" or name == _p("player", "You").lower()
 
 
 def _plural_subject(subject: str) -> bool:

@@ -1,0 +1,52 @@
+"""The pseudo-language scan: what moji printed while speaking ``qps`` must hold no text that did
+not come through the catalogue.
+
+Speaking :data:`games.common.speech.PSEUDO`, every message comes out as ``⟦message⟧``. What is
+left outside the marks is what people typed or played (names, words, letters, moves), numbers,
+symbols and markup, or a bug: moji's own text that skipped the catalogue. :func:`unmarked` finds
+the last kind: a run of two or more letters with a lower-case one among them (moji's sentences
+are written in sentence case; the words and letters of a game are shown in capitals), outside
+the marks and outside user-text spans, that is not one of the ``allowed`` words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from games.common.speech import CLOSE, OPEN
+from games.common.text import CLOSE as USER_CLOSE
+from games.common.text import OPEN as USER_OPEN
+
+_WORD = re.compile(r"[^\W\d_]{2,}")
+#: Markup and names that are no sentence: URL parts, emoji shortcodes, moji's own name.
+ALWAYS_ALLOWED = frozenset({"moji", "MOJO", "http", "https", "localhost", "ms"})
+
+
+def outside_marks(text: str) -> str:
+    """``text`` with every ``⟦…⟧`` (nested too) and every user-text span blanked out."""
+    out: list[str] = []
+    depth = 0
+    user = False
+    for ch in text:
+        if ch == OPEN:
+            depth += 1
+        elif ch == CLOSE:
+            depth = max(0, depth - 1)
+        elif ch == USER_OPEN:
+            user = True
+        elif ch == USER_CLOSE:
+            user = False
+        out.append(ch if depth == 0 and not user and ch not in (OPEN, CLOSE) else " ")
+    return "".join(out)
+
+
+def unmarked(text: str, allowed: Iterable[str] = ()) -> list[str]:
+    """The words of ``text`` that a player would read and that skipped the catalogue."""
+    permitted = ALWAYS_ALLOWED | {word.lower() for word in allowed} | set(allowed)
+    found = []
+    for word in _WORD.findall(outside_marks(text)):
+        if word in permitted or word.lower() in permitted or word.isupper():
+            continue
+        found.append(word)
+    return found
