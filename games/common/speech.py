@@ -58,13 +58,17 @@ NATIVE_NAMES: dict[str, str] = {
 DOMAIN = "moji"
 LOCALE_DIR = Path(__file__).with_name("locale")
 
-_speaking: ContextVar[str] = ContextVar("moji_speaking", default="en")
+_speaking: ContextVar[str] = ContextVar("moji_speaking")
+#: Spoken where no :func:`speaking` says otherwise.
+_fallback = "en"
+#: When set, every :func:`speaking` speaks this instead (:func:`speak_only`).
+_only: str | None = None
 _PLACEHOLDER = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)\}(?!\})")
 
 
 def current() -> str:
     """The code of the language being spoken (``en`` unless :func:`speaking` says otherwise)."""
-    return _speaking.get()
+    return _speaking.get(_fallback)
 
 
 @contextmanager
@@ -72,12 +76,25 @@ def speaking(code: str | None) -> Iterator[str]:
     """Speak ``code`` (a catalogue's code, or anything :func:`resolve` reads) inside the block.
 
     An unknown or empty code speaks English. Yields the code spoken."""
-    spoken = resolve(code) or "en" if code != PSEUDO else PSEUDO
+    spoken = _only or resolve(code) or "en"
     token = _speaking.set(spoken)
     try:
         yield spoken
     finally:
         _speaking.reset(token)
+
+
+@contextmanager
+def speak_only(code: str) -> Iterator[None]:
+    """Everything inside speaks ``code``, whatever any :func:`speaking` asks for: the tests'
+    way to run a whole process in the pseudo-language. Not for production code."""
+    global _fallback, _only
+    before = _fallback, _only
+    _fallback = _only = code
+    try:
+        yield
+    finally:
+        _fallback, _only = before
 
 
 def resolve(tag: str | None) -> str | None:
@@ -281,6 +298,7 @@ __all__ = [
     "number",
     "placeholders",
     "resolve",
+    "speak_only",
     "speaking",
     "spoken_from",
 ]
