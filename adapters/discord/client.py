@@ -580,7 +580,9 @@ class MojiBot(discord.AutoShardedClient):
                 await turn.wait()  # (whether the chat has a game decides where this one goes)
             lacking = missing(interaction.app_permissions)
             if lacking:
-                log.warning("discord: cannot start a game in %s: missing %s", chat.label(), ", ".join(lacking))
+                log.warning(
+                    "discord: cannot start a game in %s: missing %s", chat.label(), ", ".join(lacking)
+                )
                 with speaking(await self._speech(interaction)):
                     await self.finish_reply(reply, missing_message(lacking))
                 return
@@ -700,9 +702,7 @@ class MojiBot(discord.AutoShardedClient):
             if turn is None or interaction.guild_id is None or interaction.channel_id is None:
                 return
             chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
-            await self.runtime.ingest(
-                Button(chat, self.asker(interaction), custom_id, reply), turn=turn
-            )
+            await self.runtime.ingest(Button(chat, self.asker(interaction), custom_id, reply), turn=turn)
             if reply.note:
                 await self._note(reply, reply.note)
         finally:

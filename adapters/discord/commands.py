@@ -29,7 +29,7 @@ from bot.workspace_settings import WORKSPACE_SETTINGS
 from games.common.languages import LANGUAGES
 from games.common.options import OptionSpec, format_value
 from games.common.protocol import GameInfo, GameVerb
-from games.common.speech import NATIVE_NAMES, N_, _, speaking
+from games.common.speech import N_, NATIVE_NAMES, _, speaking
 
 Run = Callable[[discord.Interaction[Any], str, tuple[str, ...]], Awaitable[None]]
 
@@ -238,7 +238,13 @@ def _annotation(field: StartField) -> Any:
 def _description(registry: Registry, field: StartField) -> str:
     """A start option's description in the language spoken: its games' help (each game's own
     where they differ), and for a server setting, where its default comes from."""
-    specs = [spec for info in registry if info.name in field.games for spec in info.options if spec.name == field.name]
+    specs = [
+        spec
+        for info in registry
+        if info.name in field.games
+        for spec in info.options
+        if spec.name == field.name
+    ]
     helps = dict.fromkeys(spec.help for spec in specs)
     if len(helps) == 1:
         about = _(next(iter(helps)))
@@ -275,7 +281,9 @@ def _complete_game(registry: Registry) -> Any:
         typed = current.strip().lower()
         found = [g for g in registry if typed in g.name or typed in g.title.lower()]
         with speaking(locale_of(interaction)):  # (an answer to one person: their language)
-            return [app_commands.Choice(name=f"{_(g.title)} ({g.name})"[:100], value=g.name) for g in found[:25]]
+            return [
+                app_commands.Choice(name=f"{_(g.title)} ({g.name})"[:100], value=g.name) for g in found[:25]
+            ]
 
     return complete
 
@@ -310,7 +318,9 @@ def build_group(bot: CommandBot) -> app_commands.Group:
     # `privacy`, `forget-me` and `purge` are one subcommand group (/moji privacy show|forget-me|
     # purge): Discord allows 25 subcommands, and the daily and the games' verbs need the room.
     # The typed grammar is unchanged (`forget-me`, `purge confirm`).
-    privacy = app_commands.Group(name="privacy", description=N_("What moji keeps, and deleting it"), parent=moji)
+    privacy = app_commands.Group(
+        name="privacy", description=N_("What moji keeps, and deleting it"), parent=moji
+    )
 
     @privacy.command(
         name="show",
@@ -319,12 +329,16 @@ def build_group(bot: CommandBot) -> app_commands.Group:
     async def privacy_show(interaction: discord.Interaction[Any]) -> None:
         await run(interaction, "privacy", ())
 
-    @privacy.command(name="forget-me", description=N_("Delete your scores and name in this server (asks first)"))
+    @privacy.command(
+        name="forget-me", description=N_("Delete your scores and name in this server (asks first)")
+    )
     @app_commands.describe(confirm=N_("Yes: forget me now, without asking again"))
     async def forget_me(interaction: discord.Interaction[Any], confirm: bool = False) -> None:
         await run(interaction, "forget-me", ("confirm",) if confirm else ())
 
-    @privacy.command(name="purge", description=N_("Delete all of this server's moji data (admins; asks first)"))
+    @privacy.command(
+        name="purge", description=N_("Delete all of this server's moji data (admins; asks first)")
+    )
     @app_commands.describe(confirm=N_("Yes: delete everything now, without asking again"))
     async def purge(interaction: discord.Interaction[Any], confirm: bool = False) -> None:
         await run(interaction, "purge", ("confirm",) if confirm else ())
@@ -332,7 +346,9 @@ def build_group(bot: CommandBot) -> app_commands.Group:
     @moji.command(
         name="daily", description=N_("Today's daily: the same 25 cards for everyone, once a day, in our DMs")
     )
-    @app_commands.describe(share=N_("Post your result of today's daily here instead (numbers only, no words)"))
+    @app_commands.describe(
+        share=N_("Post your result of today's daily here instead (numbers only, no words)")
+    )
     async def daily(interaction: discord.Interaction[Any], share: bool = False) -> None:
         await run(interaction, "daily", ("share",) if share else ())
 
@@ -342,7 +358,8 @@ def build_group(bot: CommandBot) -> app_commands.Group:
         await run(interaction, "play", tuple(move.split()))
 
     @moji.command(
-        name="define", description=N_("What a word means, and whether the game here takes it (only you see it)")
+        name="define",
+        description=N_("What a word means, and whether the game here takes it (only you see it)"),
     )
     @app_commands.describe(
         word=N_("The word to look up"),
@@ -385,12 +402,16 @@ def build_group(bot: CommandBot) -> app_commands.Group:
         words = (f"<@{member.id}>" if member else None, game)
         await run(interaction, "stats", tuple(a for a in words if a))
 
-    @moji.command(name="season", description=N_("Past seasons' winners; `reset` starts the next season (admins)"))
+    @moji.command(
+        name="season", description=N_("Past seasons' winners; `reset` starts the next season (admins)")
+    )
     @app_commands.describe(which=N_("A past season's number, or reset (admins) to archive this one"))
     async def season(interaction: discord.Interaction[Any], which: str | None = None) -> None:
         await run(interaction, "season", tuple(which.split()) if which else ())
 
-    @moji.command(name="schedule", description=N_("A game that starts here on its own each week (admins change)"))
+    @moji.command(
+        name="schedule", description=N_("A game that starts here on its own each week (admins change)")
+    )
     @app_commands.describe(
         when=N_(
             "e.g. `fri 20:00 race bots=1 @Game Night` (days, time, game and options, a role to mention), "

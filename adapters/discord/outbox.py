@@ -259,7 +259,9 @@ class DiscordOutbox:
         if png is None:
             return None
         with speaking(view.locale):  # the picture's description for screen readers
-            alt = plain("\n".join(view.grid)) if view.grid else _("Cards: {letters}", letters=view.card_line())
+            alt = (
+                plain("\n".join(view.grid)) if view.grid else _("Cards: {letters}", letters=view.card_line())
+            )
         return discord.File(io.BytesIO(png), filename=PICTURE_NAME, description=alt[:1000])
 
     @staticmethod

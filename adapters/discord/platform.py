@@ -89,7 +89,9 @@ class DiscordPlatform:
             if role is None:
                 if holds_role_named(member, setting):
                     # a note for this member alone: in their client's language, else the server's
-                    with speaking(spoken_from(locale_of(interaction.interaction), str(settings.get("language") or ""))):
+                    with speaking(
+                        spoken_from(locale_of(interaction.interaction), str(settings.get("language") or ""))
+                    ):
                         interaction.note = legacy_note(setting, count)
                 return False
         return is_admin(member, permissions, role)

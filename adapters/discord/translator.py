@@ -88,7 +88,8 @@ def clip(text: str, most: int) -> str:
 def command_names() -> dict[str, str]:
     """The names of ``/moji``'s subcommands and subcommand groups, in the language spoken
     (English name → its translation)."""
-    # TRANSLATORS: a Discord slash command's name (/moji NAME): lower case, no spaces (use - instead), at most 32 letters.
+    # TRANSLATORS: a Discord slash command's name (/moji NAME): lower case, no spaces
+    # (use - instead), at most 32 letters; each different from the others.
     return {
         "start": _p("command name", "start"),
         "join": _p("command name", "join"),
@@ -127,7 +128,8 @@ def command_names() -> dict[str, str]:
 def option_names() -> dict[str, str]:
     """The names of ``/moji``'s options (the games' start options and verbs' arguments too), in
     the language spoken (English name → its translation)."""
-    # TRANSLATORS: a Discord slash command option's name (/moji start NAME:…): lower case, no spaces (use - instead), at most 32 letters.
+    # TRANSLATORS: a Discord slash command option's name (/moji start NAME:…): lower case, no
+    # spaces (use - instead), at most 32 letters; each different from the others.
     return {
         "game": _p("option name", "game"),
         "more": _p("option name", "more"),
@@ -170,7 +172,8 @@ def option_names() -> dict[str, str]:
 
 def option_values() -> dict[str, str]:
     """How a choice among the games' option values is shown (the value sent stays English)."""
-    # TRANSLATORS: one of the values a game option takes, as a Discord menu shows it (the players' typed word stays English).
+    # TRANSLATORS: one of the values a game option takes, as a Discord menu shows it (what
+    # players type stays English).
     return {
         "easy": _p("option value", "easy"),
         "normal": _p("option value", "normal"),
