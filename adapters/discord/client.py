@@ -609,10 +609,12 @@ class MojiBot(discord.AutoShardedClient):
             with speaking(await self._speech(interaction)):
                 await self.finish_reply(reply, no_thread([_(label) for label in lacking]))
             return chat
+        with speaking(await self._chat_language(chat)):  # (the thread's name: the channel reads it)
+            title = _(info.title)
         try:
             data = await self.http.start_thread_without_message(
                 int(chat.channel_id),
-                name=f"{info.title} — {interaction.user.display_name}"[:100],
+                name=f"{title} — {interaction.user.display_name}"[:100],
                 auto_archive_duration=LOBBY_ARCHIVE_MINUTES,
                 type=discord.ChannelType.public_thread.value,
             )
