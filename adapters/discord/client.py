@@ -37,6 +37,7 @@ from adapters.discord.limits import discord_limits, header_trace, process_share
 from adapters.discord.outbox import DiscordOutbox, Reply
 from adapters.discord.permissions import THREADS, GuildRoles, missing, missing_message
 from adapters.discord.platform import DiscordPlatform
+from adapters.discord.translator import MojiTranslator, locale_of
 from adapters.discord.wire import ReplyWire
 from bot.app import Services
 from bot.clock import Clock
@@ -54,6 +55,7 @@ from bot.schedule_spec import DISCORD_MENTION
 from bot.scheduler import Scheduler
 from bot.session import Session
 from bot.workspace import Workspace
+from games.common.speech import _, _n, listing, speaking, spoken_from
 from storage.base import Schedule
 
 log = logging.getLogger(__name__)
@@ -71,10 +73,15 @@ READ_BACK_MOST = 100
 #: A game's thread stays active this long without a message until its first turn sets it from
 #: the turn's length (:meth:`DiscordOutbox.keep_open`).
 LOBBY_ARCHIVE_MINUTES: Literal[1440] = 1440
-NO_THREAD = (
-    "I couldn't open a thread for this game (missing {names}), so it runs here in the channel. "
-    "Give moji that permission to keep turn-based games in their own threads."
-)
+
+
+def no_thread(names: list[str]) -> str:
+    """Why a turn-based game plays in the channel instead of a thread of its own."""
+    return _(
+        "I couldn't open a thread for this game (missing {names}), so it runs here in the channel. "
+        "Give moji that permission to keep turn-based games in their own threads.",
+        names=listing(names),
+    )
 
 
 def discord_time(when: float) -> str:
@@ -100,21 +107,22 @@ def intents() -> discord.Intents:
 
 
 class ListModal(discord.ui.Modal, title="Your word list"):
-    """Eagle Eyes: the player writes their list privately.
+    """Eagle Eyes: the player writes their list privately (the form speaks the language spoken
+    where it is made: the player's own).
 
     The form is stateless: its submission is routed by its custom id in
     :meth:`MojiBot.on_interaction`, so a form opened before a restart still
     counts after it.
     """
 
-    words: discord.ui.TextInput[ListModal] = discord.ui.TextInput(
-        label="Words (spaces or new lines between them)",
-        style=discord.TextStyle.paragraph,
-        max_length=2000,
-    )
-
     def __init__(self) -> None:
-        super().__init__(custom_id=LIST_MODAL, timeout=None)
+        super().__init__(title=_("Your word list"), custom_id=LIST_MODAL, timeout=None)
+        self.words: discord.ui.TextInput[ListModal] = discord.ui.TextInput(
+            label=_("Words (spaces or new lines between them)"),
+            style=discord.TextStyle.paragraph,
+            max_length=2000,
+        )
+        self.add_item(self.words)
         self.stop()  # never kept by discord.py: the submission is routed by custom id
 
 
@@ -255,6 +263,8 @@ class MojiBot(discord.AutoShardedClient):
         if not self.recovered:
             # before the gateway connects: events for a chat with a game to restore wait for it
             await self.runtime.expect_recovery()
+        # /moji's names and descriptions in the client's language (nl, fr, de, es-ES, es-419)
+        await self.tree.set_translator(MojiTranslator())
         try:
             synced = await self.tree.sync(guild=self.guild_object)
             where = f"server {self.guild_object.id}" if self.guild_object else "every server (global)"
@@ -354,10 +364,14 @@ class MojiBot(discord.AutoShardedClient):
     async def start_scheduled_game(self, schedule: Schedule, when: float) -> None:
         """A server's scheduled game is due: a notice mentioning its role, the lobby, Start later."""
         minutes = max(1, round(JOIN_WINDOW / 60))
-        notice = f"📅 Game time! Press **Join** below; the game starts in {minutes} minute" + (
-            "s." if minutes > 1 else "."
-        )
-        await start_scheduled(self.manager, schedule, when, notice)
+        chat = ChatKey("discord", schedule.workspace_id, schedule.channel_id)
+        with speaking(await self._chat_language(chat)):  # (the whole channel reads it)
+            notice = _n(
+                "📅 Game time! Press **Join** below; the game starts in {count} minute.",
+                "📅 Game time! Press **Join** below; the game starts in {count} minutes.",
+                minutes,
+            )
+            await start_scheduled(self.manager, schedule, when, notice)
 
     def mine(self, chat: ChatKey) -> bool:
         """True when ``chat``'s guild is on one of this process's shards."""
@@ -456,9 +470,30 @@ class MojiBot(discord.AutoShardedClient):
         return ChatKey("discord", str(guild_id), str(channel_id))
 
     @staticmethod
-    def player_of(user: discord.abc.User, admin: bool = False) -> Player:
-        """A neutral player."""
-        return Player("discord", str(user.id), user.display_name, is_admin=admin)
+    def player_of(user: discord.abc.User, admin: bool = False, locale: str | None = None) -> Player:
+        """A neutral player (``locale``: their client's, where an interaction tells it)."""
+        return Player("discord", str(user.id), user.display_name, is_admin=admin, locale=locale)
+
+    def asker(self, interaction: discord.Interaction[Any]) -> Player:
+        """The person behind an interaction, with their client's locale (``de``, ``es-ES``)."""
+        return self.player_of(interaction.user, locale=locale_of(interaction))
+
+    async def _chat_language(self, chat: ChatKey) -> str | None:
+        """The language the server's games speak to the whole channel (its ``config language``)."""
+        try:
+            settings = await self.workspace.settings(ChatKey("discord", chat.workspace_id, ""))
+        except Exception:
+            log.exception("discord: could not read the settings of server %s", chat.workspace_id)
+            return None
+        value = settings.get("language")
+        return str(value) if value else None
+
+    async def _speech(self, interaction: discord.Interaction[Any]) -> str:
+        """The language of what one person alone reads: their client's where moji speaks it,
+        else their server's (docs/LANGUAGES.md)."""
+        guild = interaction.guild_id
+        server = await self._chat_language(ChatKey("discord", str(guild), "")) if guild else None
+        return spoken_from(locale_of(interaction), server)
 
     async def _note(self, reply: Reply, text: str) -> None:
         """One more private line for the person who asked (after the answer)."""
@@ -497,7 +532,8 @@ class MojiBot(discord.AutoShardedClient):
             if not await self._acknowledge(interaction, ephemeral=True, thinking=True):
                 return
             if interaction.guild_id is None or interaction.channel_id is None:
-                await self.finish_reply(reply, "moji games run in servers, not in direct messages.")
+                with speaking(locale_of(interaction)):
+                    await self.finish_reply(reply, _("moji games run in servers, not in direct messages."))
                 return
             await self._command(reply, name, args, turn)
         finally:
@@ -510,7 +546,7 @@ class MojiBot(discord.AutoShardedClient):
         if interaction.guild_id is None or interaction.channel_id is None:
             return False
         chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
-        event = Command("", (), chat, self.player_of(interaction.user), Reply(interaction))
+        event = Command("", (), chat, self.asker(interaction), Reply(interaction))
         if not self.runtime.refused_on_arrival(event):
             return False
         await self.runtime.refuse(event)  # the first of an episode is told, as the interaction's answer
@@ -542,23 +578,22 @@ class MojiBot(discord.AutoShardedClient):
         if name == "start":
             if turn is not None:
                 await turn.wait()  # (whether the chat has a game decides where this one goes)
-            refusal = self._cannot_start(interaction)
-            if refusal:
-                log.warning("discord: cannot start a game in %s: %s", chat.label(), refusal)
-                await self.finish_reply(reply, refusal)
+            lacking = missing(interaction.app_permissions)
+            if lacking:
+                log.warning(
+                    "discord: cannot start a game in %s: missing %s", chat.label(), ", ".join(lacking)
+                )
+                with speaking(await self._speech(interaction)):
+                    await self.finish_reply(reply, missing_message(lacking))
                 return
             chat = await self._game_chat(reply, chat, args)
         self.transport.remember(chat, reply)
-        event = Command(name, args, chat, self.player_of(interaction.user), reply)
+        event = Command(name, args, chat, self.asker(interaction), reply)
         if not await self.runtime.ingest(event, turn=turn):
             return  # a repeat of an interaction handled already: its first delivery answered it
         if reply.note:
             await self._note(reply, reply.note)
         await self.finish_reply(reply)
-
-    def _cannot_start(self, interaction: discord.Interaction[Any]) -> str:
-        lacking = missing(interaction.app_permissions)
-        return missing_message(lacking) if lacking else ""
 
     async def _game_chat(self, reply: Reply, chat: ChatKey, args: tuple[str, ...]) -> ChatKey:
         """Turn-based games get their own thread (when started outside one): the core's rule,
@@ -571,18 +606,22 @@ class MojiBot(discord.AutoShardedClient):
         lacking = missing(interaction.app_permissions, THREADS)
         if lacking:
             log.warning("discord: no thread for %s in %s (missing %s)", info.name, chat.label(), lacking)
-            await self.finish_reply(reply, NO_THREAD.format(names=", ".join(lacking)))
+            with speaking(await self._speech(interaction)):
+                await self.finish_reply(reply, no_thread([_(label) for label in lacking]))
             return chat
+        with speaking(await self._chat_language(chat)):  # (the thread's name: the channel reads it)
+            title = _(info.title)
         try:
             data = await self.http.start_thread_without_message(
                 int(chat.channel_id),
-                name=f"{info.title} — {interaction.user.display_name}"[:100],
+                name=f"{title} — {interaction.user.display_name}"[:100],
                 auto_archive_duration=LOBBY_ARCHIVE_MINUTES,
                 type=discord.ChannelType.public_thread.value,
             )
         except discord.HTTPException as exc:
             log.warning("discord: could not open a thread for %s in %s: %s", info.name, chat.label(), exc)
-            await self.finish_reply(reply, NO_THREAD.format(names="Create Public Threads"))
+            with speaking(await self._speech(interaction)):
+                await self.finish_reply(reply, no_thread([_(THREADS["create_public_threads"])]))
             return chat
         thread_id = int(data["id"])
         self.threads[thread_id] = int(chat.channel_id)
@@ -604,14 +643,16 @@ class MojiBot(discord.AutoShardedClient):
 
     async def open_list_modal(self, interaction: discord.Interaction[Any]) -> None:
         """``/moji list``: open the Eagle Eyes list modal (a modal can't wait, so no defer)."""
-        if interaction.guild_id is None or interaction.channel_id is None:
-            await interaction.response.send_message("moji games run in servers.", ephemeral=True)
-            return
-        chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
-        if not self.runtime.plays_here(chat, self.player_of(interaction.user)):
-            await interaction.response.send_message("You're not playing a game here.", ephemeral=True)
-            return
-        await interaction.response.send_modal(ListModal())
+        # (a modal must answer at once: the person's own language, read from the interaction)
+        with speaking(locale_of(interaction)):
+            if interaction.guild_id is None or interaction.channel_id is None:
+                await interaction.response.send_message(_("moji games run in servers."), ephemeral=True)
+                return
+            chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
+            if not self.runtime.plays_here(chat, self.asker(interaction)):
+                await interaction.response.send_message(_("You're not playing a game here."), ephemeral=True)
+                return
+            await interaction.response.send_modal(ListModal())
 
     async def _list_submitted(self, interaction: discord.Interaction[Any], text: str) -> None:
         reply = Reply(interaction)
@@ -622,10 +663,11 @@ class MojiBot(discord.AutoShardedClient):
             if turn is None or interaction.guild_id is None or interaction.channel_id is None:
                 return
             chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
-            player = self.player_of(interaction.user)
+            player = self.asker(interaction)
             event = PrivateText(chat, player, text, snowflake_seconds(interaction.id))
             await self.runtime.ingest(event, turn=turn)
-            await self.finish_reply(reply, "📝 Got your list.")
+            with speaking(await self._speech(interaction)):
+                await self.finish_reply(reply, _("📝 Got your list."))
         finally:
             turn_done(turn)
 
@@ -633,7 +675,8 @@ class MojiBot(discord.AutoShardedClient):
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         log.error("discord: slash command failed", exc_info=error)
-        text = "Sorry — that didn't work. Try again in a moment."
+        with speaking(locale_of(interaction)):
+            text = _("Sorry — that didn't work. Try again in a moment.")
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
@@ -661,9 +704,7 @@ class MojiBot(discord.AutoShardedClient):
             if turn is None or interaction.guild_id is None or interaction.channel_id is None:
                 return
             chat = self.chat_of(interaction.guild_id, interaction.channel, interaction.channel_id)
-            await self.runtime.ingest(
-                Button(chat, self.player_of(interaction.user), custom_id, reply), turn=turn
-            )
+            await self.runtime.ingest(Button(chat, self.asker(interaction), custom_id, reply), turn=turn)
             if reply.note:
                 await self._note(reply, reply.note)
         finally:

@@ -14,18 +14,22 @@ from __future__ import annotations
 import inspect
 import keyword
 from collections.abc import Awaitable, Callable, Mapping
+from functools import partial
 from typing import Any, Optional, Protocol
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from adapters.discord.permissions import role_choices
+from adapters.discord.translator import clip, command_names, locale_of, said, value_label
 from bot.commands import grammar
 from bot.registry import Registry, StartField, start_fields
 from bot.workspace_settings import WORKSPACE_SETTINGS
 from games.common.languages import LANGUAGES
 from games.common.options import OptionSpec, format_value
 from games.common.protocol import GameInfo, GameVerb
+from games.common.speech import N_, NATIVE_NAMES, _, speaking
 
 Run = Callable[[discord.Interaction[Any], str, tuple[str, ...]], Awaitable[None]]
 
@@ -45,24 +49,45 @@ class CommandBot(Protocol):
         ...
 
 
+#: ``/moji leaderboard``'s periods (each label a message: the menu speaks the client's language).
 PERIODS = [
     app_commands.Choice(name=label, value=value)
     for label, value in (
-        ("today", "day"),
-        ("this week", "week"),
-        ("this month", "month"),
-        ("this season", "season"),
-        ("all time", "all"),
-        ("by rating (skill)", "rating"),
-        ("the daily (today's, and streaks)", "daily"),
+        (N_("today"), "day"),
+        (N_("this week"), "week"),
+        (N_("this month"), "month"),
+        (N_("this season"), "season"),
+        (N_("all time"), "all"),
+        (N_("by rating (skill)"), "rating"),
+        (N_("the daily (today's, and streaks)"), "daily"),
     )
 ]
 
 
-#: The playing languages, as a slash option's choices ("French (fr)" → ``fr``).
+def _language_label(code: str) -> Callable[[], str]:
+    """A playing language as another locale's menu lists it: in its own name (``Deutsch (de)``)."""
+    return lambda: f"{NATIVE_NAMES.get(code, LANGUAGES[code].name)} ({code})"
+
+
+#: The playing languages, as a slash option's choices ("French (fr)" → ``fr``; a German client
+#: lists each by its own name: "Français (fr)").
 LANGUAGE_CHOICES = [
-    app_commands.Choice(name=f"{lang.name} ({code})", value=code) for code, lang in LANGUAGES.items()
+    app_commands.Choice(name=said(f"{lang.name} ({code})", _language_label(code)), value=code)
+    for code, lang in LANGUAGES.items()
 ]
+
+
+def _game_choice(game: GameInfo) -> app_commands.Choice[str]:
+    """A game as a menu lists it: its title (a message, where its game translates it) and name."""
+    return app_commands.Choice(
+        name=said(f"{game.title} ({game.name})"[:100], lambda: f"{_(game.title)} ({game.name})"[:100]),
+        value=game.name,
+    )
+
+
+def _value_choice(value: str) -> app_commands.Choice[str]:
+    """A game option's value as a menu lists it (the value sent is the typed word, English)."""
+    return app_commands.Choice(name=said(value, lambda: value_label(value)), value=value)
 
 
 def _spec(registry: Registry, game: str | None, name: str) -> OptionSpec | None:
@@ -82,7 +107,7 @@ def option_choices(
     spec = _spec(registry, game, name)
     if spec is None or not spec.choices:
         return []
-    head, _, last = current.rpartition(",") if spec.kind == "set" else ("", "", current)
+    head, __, last = current.rpartition(",") if spec.kind == "set" else ("", "", current)
     prefix = head + "," if head else ""
     taken = set(head.split(",")) if head else set()
     values = [c for c in spec.choices if c.startswith(last.strip().lower()) and c not in taken]
@@ -146,24 +171,31 @@ def start_command(registry: Registry, run: Run) -> app_commands.Command[Any, ...
     start.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     default = registry.default
     spare = [spec for spec in default.options if spec.name not in {field.name for field in fields}]
-    describe: dict[str, str] = {
-        "game": f"Which game (default: {default.title} ({default.name}))",
-        "more": "Any other options as key=value words, e.g. "
-        + next((f"{o.name}={format_value(o.default)}" for o in spare if o.kind == "int"), "bots=1"),
+    example = next((f"{o.name}={format_value(o.default)}" for o in spare if o.kind == "int"), "bots=1")
+
+    def which_game() -> str:
+        return _("Which game (default: {title} ({name}))", title=_(default.title), name=default.name)
+
+    def more_options() -> str:
+        return _("Any other options as key=value words, e.g. {example}", example=example)
+
+    describe: dict[str, str | locale_str] = {
+        "game": said(which_game(), which_game),
+        "more": said(more_options(), more_options),
     }
     choices: dict[str, list[app_commands.Choice[str]]] = {}
     completed: dict[str, Any] = {}
-    games = [app_commands.Choice(name=f"{g.title} ({g.name})"[:100], value=g.name) for g in registry]
+    games = [_game_choice(g) for g in registry]
     if len(games) <= MOST_CHOICES:
         choices["game"] = games
     else:
         completed["game"] = _complete_game(registry)
     for param, field in by_param.items():
-        describe[param] = _description(field)
+        describe[param] = said(_description(registry, field), partial(_description, registry, field))
         if field.name == "language" and set(field.choices) <= set(LANGUAGES):
             choices[param] = [c for c in LANGUAGE_CHOICES if c.value in field.choices]
         elif field.kind == "choice" and field.choices and len(field.choices) <= MOST_CHOICES:
-            choices[param] = [app_commands.Choice(name=c, value=c) for c in field.choices]
+            choices[param] = [_value_choice(c) for c in field.choices]
         elif field.kind in ("choice", "set") or (field.kind == "text" and len(field.games) > 1):
             completed[param] = _complete_option(registry, field.name)
     callback = app_commands.describe(**describe)(start)
@@ -173,7 +205,7 @@ def start_command(registry: Registry, run: Run) -> app_commands.Command[Any, ...
     if renames:
         callback = app_commands.rename(**renames)(callback)
     return app_commands.Command(
-        name="start", description="Open a game lobby in this channel (you host it)", callback=callback
+        name="start", description=N_("Open a game lobby in this channel (you host it)"), callback=callback
     )
 
 
@@ -203,11 +235,38 @@ def _annotation(field: StartField) -> Any:
     return str
 
 
-def _description(field: StartField) -> str:
-    text = field.help[:1].upper() + field.help[1:]
+def _description(registry: Registry, field: StartField) -> str:
+    """A start option's description in the language spoken: its games' help (each game's own
+    where they differ), and for a server setting, where its default comes from."""
+    specs = [
+        spec
+        for info in registry
+        if info.name in field.games
+        for spec in info.options
+        if spec.name == field.name
+    ]
+    helps = dict.fromkeys(spec.help for spec in specs)
+    if len(helps) == 1:
+        about = _(next(iter(helps)))
+    elif specs:  # (``turn`` is hours in one game, seconds in another: each game's rules say which)
+        about = _(
+            "{option} ({game}; other games: see their rules)",
+            option=_help_head(_(specs[0].help)),
+            game=field.games[0],
+        )
+    else:
+        about = field.help
+    text = about[:1].upper() + about[1:]
     if any(spec.name == field.name for spec in WORKSPACE_SETTINGS):
-        text = f"{text.split(':', 1)[0]} (default: this server's, see /moji config)"
-    return text if len(text) <= MOST_DESCRIBED else text[: MOST_DESCRIBED - 1] + "…"
+        text = _("{option} (default: this server's, see /moji config)", option=text.split(":", 1)[0])
+    return clip(text, MOST_DESCRIBED)
+
+
+def _help_head(text: str) -> str:
+    """The head of an option's help, before its details in parentheses or after a colon."""
+    for mark in (" (", ": ", "; "):
+        text = text.split(mark, 1)[0]
+    return text
 
 
 def _complete_option(registry: Registry, name: str) -> Any:
@@ -221,7 +280,10 @@ def _complete_game(registry: Registry) -> Any:
     async def complete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
         typed = current.strip().lower()
         found = [g for g in registry if typed in g.name or typed in g.title.lower()]
-        return [app_commands.Choice(name=f"{g.title} ({g.name})"[:100], value=g.name) for g in found[:25]]
+        with speaking(locale_of(interaction)):  # (an answer to one person: their language)
+            return [
+                app_commands.Choice(name=f"{_(g.title)} ({g.name})"[:100], value=g.name) for g in found[:25]
+            ]
 
     return complete
 
@@ -230,9 +292,9 @@ def build_group(bot: CommandBot) -> app_commands.Group:
     """The ``/moji`` group, with choices from ``bot``'s game registry."""
     registry = bot.registry
     run: Run = bot.run_command
-    games = [app_commands.Choice(name=f"{g.title} ({g.name})"[:100], value=g.name) for g in registry][:25]
+    games = [_game_choice(g) for g in registry][:25]
     moji = app_commands.Group(
-        name="moji", description="Fast word games: start, join and play moji", guild_only=True
+        name="moji", description=N_("Fast word games: start, join and play moji"), guild_only=True
     )
 
     moji.add_command(start_command(registry, run))
@@ -243,68 +305,82 @@ def build_group(bot: CommandBot) -> app_commands.Group:
 
         moji.add_command(app_commands.Command(name=name, description=description, callback=callback))
 
-    simple("join", "Join the game in this channel")
-    simple("leave", "Leave the game in this channel")
-    simple("go", "Start the game now (host or admin)")
-    simple("stop", "End the game; it won't count (host or admin)")
-    simple("why", "Why was my last answer refused? (only you see it)")
-    simple("hand", "Show your hand, rack or list (only you see it)")
-    simple("board", "The game's board as text (only you see it)")
-    simple("watch", "A link to watch this channel's game live in a browser (only you see it)")
-    simple("help", "Every moji command")
+    simple("join", N_("Join the game in this channel"))
+    simple("leave", N_("Leave the game in this channel"))
+    simple("go", N_("Start the game now (host or admin)"))
+    simple("stop", N_("End the game; it won't count (host or admin)"))
+    simple("why", N_("Why was my last answer refused? (only you see it)"))
+    simple("hand", N_("Show your hand, rack or list (only you see it)"))
+    simple("board", N_("The game's board as text (only you see it)"))
+    simple("watch", N_("A link to watch this channel's game live in a browser (only you see it)"))
+    simple("help", N_("Every moji command"))
 
     # `privacy`, `forget-me` and `purge` are one subcommand group (/moji privacy show|forget-me|
     # purge): Discord allows 25 subcommands, and the daily and the games' verbs need the room.
     # The typed grammar is unchanged (`forget-me`, `purge confirm`).
-    privacy = app_commands.Group(name="privacy", description="What moji keeps, and deleting it", parent=moji)
+    privacy = app_commands.Group(
+        name="privacy", description=N_("What moji keeps, and deleting it"), parent=moji
+    )
 
     @privacy.command(
         name="show",
-        description="What moji keeps about you and this server, and for how long (only you see it)",
+        description=N_("What moji keeps about you and this server, and for how long (only you see it)"),
     )
     async def privacy_show(interaction: discord.Interaction[Any]) -> None:
         await run(interaction, "privacy", ())
 
-    @privacy.command(name="forget-me", description="Delete your scores and name in this server (asks first)")
-    @app_commands.describe(confirm="Yes: forget me now, without asking again")
+    @privacy.command(
+        name="forget-me", description=N_("Delete your scores and name in this server (asks first)")
+    )
+    @app_commands.describe(confirm=N_("Yes: forget me now, without asking again"))
     async def forget_me(interaction: discord.Interaction[Any], confirm: bool = False) -> None:
         await run(interaction, "forget-me", ("confirm",) if confirm else ())
 
-    @privacy.command(name="purge", description="Delete all of this server's moji data (admins; asks first)")
-    @app_commands.describe(confirm="Yes: delete everything now, without asking again")
+    @privacy.command(
+        name="purge", description=N_("Delete all of this server's moji data (admins; asks first)")
+    )
+    @app_commands.describe(confirm=N_("Yes: delete everything now, without asking again"))
     async def purge(interaction: discord.Interaction[Any], confirm: bool = False) -> None:
         await run(interaction, "purge", ("confirm",) if confirm else ())
 
     @moji.command(
-        name="daily", description="Today's daily: the same 25 cards for everyone, once a day, in our DMs"
+        name="daily", description=N_("Today's daily: the same 25 cards for everyone, once a day, in our DMs")
     )
-    @app_commands.describe(share="Post your result of today's daily here instead (numbers only, no words)")
+    @app_commands.describe(
+        share=N_("Post your result of today's daily here instead (numbers only, no words)")
+    )
     async def daily(interaction: discord.Interaction[Any], share: bool = False) -> None:
         await run(interaction, "daily", ("share",) if share else ())
 
-    @moji.command(name="play", description="Make a move in a turn-based game")
-    @app_commands.describe(move="Your move, e.g. H8 across WORD")
+    @moji.command(name="play", description=N_("Make a move in a turn-based game"))
+    @app_commands.describe(move=N_("Your move, e.g. H8 across WORD"))
     async def play(interaction: discord.Interaction[Any], move: str) -> None:
         await run(interaction, "play", tuple(move.split()))
 
     @moji.command(
-        name="define", description="What a word means, and whether the game here takes it (only you see it)"
+        name="define",
+        description=N_("What a word means, and whether the game here takes it (only you see it)"),
     )
     @app_commands.describe(
-        word="The word to look up",
-        language="The word's language (default: the game's here, else this server's)",
+        word=N_("The word to look up"),
+        language=N_("The word's language (default: the game's here, else this server's)"),
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def define(interaction: discord.Interaction[Any], word: str, language: str | None = None) -> None:
         await run(interaction, "define", (*word.split(), *((f"language={language}",) if language else ())))
 
-    @moji.command(name="rules", description="How to play, and every option")
+    @moji.command(name="rules", description=N_("How to play, and every option"))
+    @app_commands.describe(game=N_("Which game (default: the one played here)"))
     @app_commands.choices(game=games)
     async def rules(interaction: discord.Interaction[Any], game: str | None = None) -> None:
         await run(interaction, "rules", (game,) if game else ())
 
-    @moji.command(name="leaderboard", description="Who leads in this server")
-    @app_commands.describe(language="Only games played in this language (default: every language)")
+    @moji.command(name="leaderboard", description=N_("Who leads in this server"))
+    @app_commands.describe(
+        game=N_("Only this game (default: every game)"),
+        period=N_("Which time span (default: this season)"),
+        language=N_("Only games played in this language (default: every language)"),
+    )
     @app_commands.choices(game=games, period=PERIODS, language=LANGUAGE_CHOICES)
     async def leaderboard(
         interaction: discord.Interaction[Any],
@@ -315,8 +391,10 @@ def build_group(bot: CommandBot) -> app_commands.Group:
         words = (game, period, f"language={language}" if language else None)
         await run(interaction, "leaderboard", tuple(a for a in words if a))
 
-    @moji.command(name="stats", description="A player's record and ratings (yours by default)")
-    @app_commands.describe(game="One game's ratings in more detail")
+    @moji.command(name="stats", description=N_("A player's record and ratings (yours by default)"))
+    @app_commands.describe(
+        member=N_("Whose record (default: yours)"), game=N_("One game's ratings in more detail")
+    )
     @app_commands.choices(game=games)
     async def stats(
         interaction: discord.Interaction[Any], member: discord.User | None = None, game: str | None = None
@@ -324,15 +402,21 @@ def build_group(bot: CommandBot) -> app_commands.Group:
         words = (f"<@{member.id}>" if member else None, game)
         await run(interaction, "stats", tuple(a for a in words if a))
 
-    @moji.command(name="season", description="Past seasons' winners; `reset` starts the next season (admins)")
-    @app_commands.describe(which="A past season's number, or reset (admins) to archive this one")
+    @moji.command(
+        name="season", description=N_("Past seasons' winners; `reset` starts the next season (admins)")
+    )
+    @app_commands.describe(which=N_("A past season's number, or reset (admins) to archive this one"))
     async def season(interaction: discord.Interaction[Any], which: str | None = None) -> None:
         await run(interaction, "season", tuple(which.split()) if which else ())
 
-    @moji.command(name="schedule", description="A game that starts here on its own each week (admins change)")
+    @moji.command(
+        name="schedule", description=N_("A game that starts here on its own each week (admins change)")
+    )
     @app_commands.describe(
-        when="e.g. `fri 20:00 race bots=1 @Game Night` (days, time, game and options, a role to mention), "
-        "`list` or `remove 2`"
+        when=N_(
+            "e.g. `fri 20:00 race bots=1 @Game Night` (days, time, game and options, a role to mention), "
+            "`list` or `remove 2`"
+        )
     )
     async def schedule(interaction: discord.Interaction[Any], when: str | None = None) -> None:
         await run(interaction, "schedule", tuple(when.split()) if when else ())
@@ -355,9 +439,10 @@ def build_group(bot: CommandBot) -> app_commands.Group:
             return [app_commands.Choice(name=label, value=value) for label, value in found]
         return setting_values(registry, key, current)
 
-    @moji.command(name="config", description="Show or change this server's moji settings (admins change)")
+    @moji.command(name="config", description=N_("Show or change this server's moji settings (admins change)"))
     @app_commands.describe(
-        key="A setting (e.g. language), or <game>.<option> for a game default", value="The new value"
+        key=N_("A setting (e.g. language), or <game>.<option> for a game default"),
+        value=N_("The new value"),
     )
     @app_commands.autocomplete(key=autocomplete_key, value=autocomplete_value)
     async def config(
@@ -365,19 +450,20 @@ def build_group(bot: CommandBot) -> app_commands.Group:
     ) -> None:
         await run(interaction, "config", tuple(a for a in (key, value) if a))
 
-    words = app_commands.Group(name="words", description="This server's own word list", parent=moji)
+    words = app_commands.Group(name="words", description=N_("This server's own word list"), parent=moji)
 
     def word_verb(verb: str, description: str) -> None:
         async def callback(interaction: discord.Interaction[Any], word: str) -> None:
             await run(interaction, "words", (verb, word))
 
-        words.add_command(app_commands.Command(name=verb, description=description, callback=callback))
+        described = app_commands.describe(word=N_("The word"))(callback)
+        words.add_command(app_commands.Command(name=verb, description=description, callback=described))
 
-    word_verb("add", "Allow a word in this server (admins)")
-    word_verb("ban", "Ban a word in this server (admins)")
-    word_verb("remove", "Back to the dictionary's verdict for a word (admins)")
+    word_verb("add", N_("Allow a word in this server (admins)"))
+    word_verb("ban", N_("Ban a word in this server (admins)"))
+    word_verb("remove", N_("Back to the dictionary's verdict for a word (admins)"))
 
-    @words.command(name="show", description="The words this server added or banned")
+    @words.command(name="show", description=N_("The words this server added or banned"))
     async def show(interaction: discord.Interaction[Any]) -> None:
         await run(interaction, "words", ())
 
@@ -413,14 +499,14 @@ def _verb_command(bot: CommandBot, name: str) -> app_commands.Command[Any, ..., 
     declared choices, where the games agree on them), required if every game needs it."""
     declared = grammar(bot.registry).declared(name)
     run: Run = bot.run_command
-    described = _short(_verb_help(declared))
-    if all(verb.kind == "private" for _, verb in declared):
+    described = said(_short(_verb_help(declared)), lambda: _short(_verb_help(declared)))
+    if all(verb.kind == "private" for __, verb in declared):
 
         async def private(interaction: discord.Interaction[Any]) -> None:
             await bot.open_list_modal(interaction)
 
         return app_commands.Command(name=name, description=described, callback=private)
-    arguments = [verb.argument for _, verb in declared if verb.argument is not None]
+    arguments = [verb.argument for __, verb in declared if verb.argument is not None]
     if not arguments:
 
         async def bare(interaction: discord.Interaction[Any]) -> None:
@@ -444,10 +530,14 @@ def _verb_command(bot: CommandBot, name: str) -> app_commands.Command[Any, ..., 
     taking.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD), parameter]
     )
-    helps = dict.fromkeys(argument.help for argument in arguments)
-    callback = app_commands.describe(**{param: _short(" · ".join(helps))})(taking)
+    helps = list(dict.fromkeys(argument.help for argument in arguments))
+
+    def argument_help() -> str:
+        return _short(" · ".join(_(help_text) for help_text in helps))
+
+    callback = app_commands.describe(**{param: said(argument_help(), argument_help)})(taking)
     if all(argument.choices == first.choices for argument in arguments) and 0 < len(first.choices) <= 25:
-        picks = [app_commands.Choice(name=choice, value=choice) for choice in first.choices]
+        picks = [_value_choice(choice) for choice in first.choices]
         callback = app_commands.choices(**{param: picks})(callback)
     if param != first.name:
         callback = app_commands.rename(**{param: first.name})(callback)
@@ -461,23 +551,31 @@ def _more_verbs(bot: CommandBot, names: list[str]) -> app_commands.Command[Any, 
     async def more(interaction: discord.Interaction[Any], verb: str, words: str | None = None) -> None:
         await run(interaction, verb, tuple((words or "").split()))
 
-    callback = app_commands.describe(verb="The game's command", words="What it takes, if anything")(more)
+    callback = app_commands.describe(verb=N_("The game's command"), words=N_("What it takes, if anything"))(
+        more
+    )
     if len(names) <= MOST_CHOICES:
-        picks = [app_commands.Choice(name=name, value=name) for name in names]
+        picks = [_verb_choice(name) for name in names]
         callback = app_commands.choices(verb=picks)(callback)
-    return app_commands.Command(name=MORE_VERBS, description="A game's own command", callback=callback)
+    return app_commands.Command(name=MORE_VERBS, description=N_("A game's own command"), callback=callback)
+
+
+def _verb_choice(name: str) -> app_commands.Choice[str]:
+    """A game's verb as ``/moji game``'s menu lists it (by its command name, the client's language)."""
+    return app_commands.Choice(name=said(name, lambda: command_names().get(name, name)), value=name)
 
 
 def _verb_help(declared: list[tuple[GameInfo, GameVerb]]) -> str:
-    """What a verb does, in the games that declare it (each game's words where they differ)."""
-    helps = dict.fromkeys(verb.help for _, verb in declared)
+    """What a verb does, in the games that declare it (each game's words where they differ), in
+    the language spoken."""
+    helps = dict.fromkeys(_(verb.help) for __, verb in declared)
     if len(helps) == 1:
         return next(iter(helps))
-    whole = "; ".join(f"{verb.help} ({info.title})" for info, verb in declared)
+    whole = "; ".join(f"{_(verb.help)} ({_(info.title)})" for info, verb in declared)
     if len(whole) <= MOST_DESCRIBED:
         return whole
     # too long for Discord's 100 characters: each game's help up to its first clause
-    return "; ".join(f"{_gist(verb.help)} ({info.title})" for info, verb in declared)
+    return "; ".join(f"{_gist(_(verb.help))} ({_(info.title)})" for info, verb in declared)
 
 
 def _gist(help_text: str) -> str:

@@ -48,6 +48,7 @@ import discord
 from adapters.discord.limits import DISCORD_LIMITS, is_shared
 from adapters.discord.permissions import log_forbidden
 from adapters.discord.render import PICTURE_NAME, Rendered, buttons, render, role_ids
+from adapters.discord.translator import locale_of
 from adapters.pictures import render_view
 from bot.events import ChatKey, Mark, MessageRef, Private
 from bot.pacing import PlatformLimits, RateLimited
@@ -55,6 +56,7 @@ from bot.reach import PrivateRefused
 from bot.transport import EditResult
 from bot.views import View, picture_key
 from games.common.options import OptionValue
+from games.common.speech import N_, _, speaking, spoken_from
 from games.common.text import plain
 
 log = logging.getLogger(__name__)
@@ -81,12 +83,14 @@ CANNOT_DM = 50007
 SettingsFor = Callable[[ChatKey], Awaitable[Mapping[str, OptionValue]]]
 Renderer = Callable[[View], bytes | None]
 
-CANT_POST = (
+#: What the person who started a game is told when Discord refuses a post (``{what}``: Discord's
+#: words) or a reaction, in their language (see :meth:`DiscordOutbox._tell_refused`).
+CANT_POST = N_(
     "I couldn't post the game in this channel: Discord refused ({what}). Please give moji the "
     "View Channel, Send Messages, Embed Links, Attach Files, Add Reactions and Read Message History "
     "permissions here (or in a thread), then start again."
 )
-CANT_REACT = "I can't add reactions here, so I can't mark answers ✅. Please give moji Add Reactions."
+CANT_REACT = N_("I can't add reactions here, so I can't mark answers ✅. Please give moji Add Reactions.")
 
 
 @dataclass
@@ -254,7 +258,10 @@ class DiscordOutbox:
     def _file(png: bytes | None, view: View) -> discord.File | None:
         if png is None:
             return None
-        alt = plain("\n".join(view.grid)) if view.grid else "Cards: " + view.card_line()
+        with speaking(view.locale):  # the picture's description for screen readers
+            alt = (
+                plain("\n".join(view.grid)) if view.grid else _("Cards: {letters}", letters=view.card_line())
+            )
         return discord.File(io.BytesIO(png), filename=PICTURE_NAME, description=alt[:1000])
 
     @staticmethod
@@ -466,7 +473,7 @@ class DiscordOutbox:
                     )
                     return None
                 log_forbidden(what, chat.label(), exc)
-                await self._tell_refused(chat, on_forbidden or CANT_POST.format(what=exc.text or "403"))
+                await self._tell_refused(chat, on_forbidden or CANT_POST, what=exc.text or "403")
                 return None
             except discord.NotFound as exc:
                 if exc.code == UNKNOWN_CHANNEL and self._gone(chat, f"channel deleted ({what})"):
@@ -506,11 +513,19 @@ class DiscordOutbox:
         self.on_gone(chat, why)
         return True
 
-    async def _tell_refused(self, chat: ChatKey, text: str) -> None:
+    async def _tell_refused(self, chat: ChatKey, message: str, what: str = "") -> None:
+        """Tell the person behind the chat's latest command (once a game) why Discord refused: in
+        their client's language, else the server's."""
         reply = self._recent.get(chat)
         if reply is None or not reply.fresh or chat in self._told:
             return
         self._told.add(chat)
+        try:
+            server = (await self.settings(chat)).get("language")
+        except Exception:
+            server = None
+        with speaking(spoken_from(locale_of(reply.interaction), str(server or ""))):
+            text = _(message, what=what) if what else _(message)
         try:
             interaction = reply.interaction
             if not interaction.response.is_done():

@@ -20,22 +20,24 @@ import discord
 
 from bot.commands import CommandError
 from bot.events import ChatKey
+from games.common.speech import N_, _, _n, listing
 
 log = logging.getLogger(__name__)
 
-#: What the bot needs in a game channel, with the names Discord shows in its settings.
+#: What the bot needs in a game channel, with the names Discord shows in its settings (each a
+#: message: ``_(label)`` is the name Discord's client shows in the language spoken).
 NEEDED: dict[str, str] = {
-    "view_channel": "View Channel",
-    "send_messages": "Send Messages",
-    "embed_links": "Embed Links",
-    "attach_files": "Attach Files",
-    "add_reactions": "Add Reactions",
-    "read_message_history": "Read Message History",
+    "view_channel": N_("View Channel"),
+    "send_messages": N_("Send Messages"),
+    "embed_links": N_("Embed Links"),
+    "attach_files": N_("Attach Files"),
+    "add_reactions": N_("Add Reactions"),
+    "read_message_history": N_("Read Message History"),
 }
 #: Needed to start a turn-based game (it gets its own thread).
 THREADS: dict[str, str] = {
-    "create_public_threads": "Create Public Threads",
-    "send_messages_in_threads": "Send Messages in Threads",
+    "create_public_threads": N_("Create Public Threads"),
+    "send_messages_in_threads": N_("Send Messages in Threads"),
 }
 
 #: The permission integer for the invite URL: everything in NEEDED and THREADS.
@@ -43,17 +45,23 @@ INVITE_PERMISSIONS = discord.Permissions(**{name: True for name in (*NEEDED, *TH
 
 
 def missing(permissions: discord.Permissions, needed: dict[str, str] = NEEDED) -> list[str]:
-    """Names (as Discord shows them) of ``needed`` permissions not in ``permissions``."""
+    """Names (as Discord shows them, in English: ``_(name)`` in the language spoken) of
+    ``needed`` permissions not in ``permissions``."""
     return [label for name, label in needed.items() if not getattr(permissions, name)]
 
 
-def missing_message(labels: Iterable[str], channel: str = "this channel") -> str:
-    """A friendly explanation for the person who asked."""
-    names = ", ".join(labels)
-    return (
-        f"I can't run a game in {channel} yet: I'm missing the {names} permission(s) there. "
+def missing_message(labels: Iterable[str]) -> str:
+    """A friendly explanation for the person who asked, in the language spoken."""
+    names = [_(label) for label in labels]
+    return _n(
+        "I can't run a game in this channel yet: I'm missing the {names} permission there. "
+        "Ask a server admin to allow it for moji (Server Settings → Roles, or the channel's "
+        "Permissions), then try again.",
+        "I can't run a game in this channel yet: I'm missing the {names} permissions there. "
         "Ask a server admin to allow them for moji (Server Settings → Roles, or the channel's "
-        "Permissions), then try again."
+        "Permissions), then try again.",
+        len(names),
+        names=listing(names),
     )
 
 
@@ -88,16 +96,25 @@ def resolve_role(value: str, roles: Sequence[discord.Role], guild_id: int) -> di
     shown = text if wanted is not None else "@" + text.removeprefix("@").strip()
     if not found:
         raise RoleError(
-            f"This server has no role {shown}. Mention the role (type @ and pick it), "
-            f"like `config admin-role @Game Masters`."
+            _(
+                "This server has no role {role}. Mention the role (type @ and pick it), "
+                "like `config admin-role @Game Masters`.",
+                role=shown,
+            )
         )
     if len(found) > 1:
         raise RoleError(
-            f"{len(found)} roles here are called {shown}, so a name can't tell them apart. "
-            "Mention the one you mean (type @ and pick it from the list), or rename the others."
+            _n(
+                "{count} role here is called {role}, so a name can't tell them apart. "
+                "Mention the one you mean (type @ and pick it from the list), or rename the others.",
+                "{count} roles here are called {role}, so a name can't tell them apart. "
+                "Mention the one you mean (type @ and pick it from the list), or rename the others.",
+                len(found),
+                role=shown,
+            )
         )
     if found[0].id == guild_id:
-        raise RoleError("@everyone can't be the admin role: everyone could then change moji's settings.")
+        raise RoleError(_("@everyone can't be the admin role: everyone could then change moji's settings."))
     return found[0]
 
 
@@ -148,7 +165,7 @@ class GuildRoles:
         """The id of the one role ``value`` names in the chat's server, or why not."""
         guild = self.guild(int(chat.workspace_id)) if chat.workspace_id.isdigit() else None
         if guild is None:
-            raise CommandError("I can't see this server's roles right now. Try again in a minute.")
+            raise CommandError(_("I can't see this server's roles right now. Try again in a minute."))
         try:
             return str(resolve_role(value, guild.roles, guild.id).id)
         except RoleError as exc:
@@ -157,15 +174,37 @@ class GuildRoles:
     def show(self, stored: str) -> str:
         """A kept id as the role's mention (a name kept by an older moji, as it is)."""
         role = role_id(stored)
-        return f"<@&{role}>" if role is not None else f"{stored} (a role name: set it again with a mention)"
+        if role is not None:
+            return f"<@&{role}>"
+        return _("{role} (a role name: set it again with a mention)", role=stored)
 
 
-def legacy_note(name: str, why: str) -> str:
-    """What a member whose role has the name an older moji kept is told when it no longer counts."""
-    return (
-        f"ℹ️ moji's admin role is kept as the name “{name}”, and {why}, so it doesn't make anyone "
-        f"an admin. A member with Manage Server can set it again with `/moji config admin-role` "
-        f"and a mention of the role (type @ and pick it)."
+def legacy_note(name: str, roles: int) -> str:
+    """What a member whose role has the name an older moji kept is told when it no longer counts:
+    ``roles`` is how many of the server's roles have that name (-1: the roles could not be read)."""
+    if roles < 0:
+        return _(
+            "ℹ️ moji's admin role is kept as the name “{role}”, and I can't see this server's roles "
+            "right now, so it doesn't make anyone an admin. A member with Manage Server can set it "
+            "again with `/moji config admin-role` and a mention of the role (type @ and pick it).",
+            role=name,
+        )
+    if roles == 0:
+        return _(
+            "ℹ️ moji's admin role is kept as the name “{role}”, and no role here has that name, so "
+            "it doesn't make anyone an admin. A member with Manage Server can set it again with "
+            "`/moji config admin-role` and a mention of the role (type @ and pick it).",
+            role=name,
+        )
+    return _n(
+        "ℹ️ moji's admin role is kept as the name “{role}”, and {count} role here has that name, so "
+        "it doesn't make anyone an admin. A member with Manage Server can set it again with "
+        "`/moji config admin-role` and a mention of the role (type @ and pick it).",
+        "ℹ️ moji's admin role is kept as the name “{role}”, and {count} roles here have that name, so "
+        "it doesn't make anyone an admin. A member with Manage Server can set it again with "
+        "`/moji config admin-role` and a mention of the role (type @ and pick it).",
+        roles,
+        role=name,
     )
 
 

@@ -17,10 +17,12 @@ from adapters.discord.permissions import (
     resolve_role,
     role_id,
 )
+from adapters.discord.translator import locale_of
 from adapters.discord.wire import ReplyWire
 from bot.events import ChatKey, Player
 from bot.platform import Capabilities
 from bot.workspace import Workspace
+from games.common.speech import speaking, spoken_from
 
 log = logging.getLogger(__name__)
 
@@ -83,32 +85,37 @@ class DiscordPlatform:
         setting = str(settings.get("admin-role", "")).strip()
         role = role_id(setting)
         if role is None and setting:
-            role, why = await self._admin_role_by_name(chat, setting)
+            role, count = await self._admin_role_by_name(chat, setting)
             if role is None:
                 if holds_role_named(member, setting):
-                    interaction.note = legacy_note(setting, why)
+                    # a note for this member alone: in their client's language, else the server's
+                    with speaking(
+                        spoken_from(locale_of(interaction.interaction), str(settings.get("language") or ""))
+                    ):
+                        interaction.note = legacy_note(setting, count)
                 return False
         return is_admin(member, permissions, role)
 
-    async def _admin_role_by_name(self, chat: ChatKey, name: str) -> tuple[int | None, str]:
+    async def _admin_role_by_name(self, chat: ChatKey, name: str) -> tuple[int | None, int]:
         """An ``admin-role`` kept as a name (by an older moji): the id of the one role of that name
-        in the server, kept from now on; or None and why not (never matched by name)."""
+        in the server, kept from now on; or None and how many roles have that name (-1: the
+        server's roles could not be read). It is never matched by name."""
         guild = self.client.get_guild(int(chat.workspace_id)) if chat.workspace_id.isdigit() else None
         if guild is None:
-            return None, "I can't see this server's roles right now"
+            return None, -1
         try:
             role = resolve_role(name, guild.roles, guild.id)
         except RoleError:
             wanted = name.removeprefix("@").strip().casefold()
             count = sum(r.name.casefold() == wanted for r in guild.roles)
-            why = f"{count} roles here have that name" if count > 1 else "no role here has that name"
             log.warning(
-                "discord: server %s's admin-role is the name %r, and %s: it counts for no one",
+                "discord: server %s's admin-role is the name %r, and %d roles have that name: "
+                "it counts for no one",
                 guild.id,
                 name,
-                why,
+                count,
             )
-            return None, why
+            return None, count
         store = self.client.workspace.store
         if store is not None:
             await store.set_setting("discord", chat.workspace_id, "admin-role", str(role.id), "moji")
@@ -118,4 +125,4 @@ class DiscordPlatform:
                 name,
                 role.id,
             )
-        return role.id, ""
+        return role.id, 1

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.views import ButtonSpec, View
+from games.common.speech import _, speaking
 from games.common.text import plain, spans, tidy
 
 #: The file name a table picture is attached under (``attachment://``).
@@ -158,13 +159,13 @@ def split_text(text: str, limit: int) -> list[str]:
 
 
 def card_text(view: View) -> str:
-    """The face-up cards as standalone capital letters with their points: ``Cards: A C T``."""
-    return "Cards: " + view.card_line() if view.cards else ""
+    """The face-up cards as standalone capital letters: ``Cards: A C T`` (in the language spoken)."""
+    return _("Cards: {letters}", letters=view.card_line()) if view.cards else ""
 
 
 def seat_id_to_user(seat: str) -> str | None:
     """The Discord user id in a seat id (``discord:123``), else None."""
-    platform, _, user = seat.partition(":")
+    platform, __, user = seat.partition(":")
     return user if platform == "discord" and user.isdigit() else None
 
 
@@ -198,11 +199,16 @@ def _turn(view: View) -> Rendered:
 
 
 def render(view: View, *, mention_active: bool = False, with_picture: bool = True) -> Rendered:
-    """A view as Discord message parts.
+    """A view as Discord message parts, the words this adds in the view's language.
 
     ``mention_active`` puts a mention of whoever's turn it is in the content
     (turn-based games in their thread).
     """
+    with speaking(view.locale):
+        return _render(view, mention_active=mention_active, with_picture=with_picture)
+
+
+def _render(view: View, *, mention_active: bool, with_picture: bool) -> Rendered:
     if view.kind == "turn":
         return _turn(view)
     content_parts: list[str] = []
@@ -211,7 +217,8 @@ def render(view: View, *, mention_active: bool = False, with_picture: bool = Tru
     if mention_active:
         users = [u for s in view.seats if s.active and (u := seat_id_to_user(s.seat))]
         if users:
-            content_parts.append(" ".join(f"<@{u}>" for u in users) + " — your turn")
+            mentions = " ".join(f"<@{u}>" for u in users)
+            content_parts.append(_("{players} — your turn", players=mentions))
     if view.cards:
         content_parts.append(card_text(view))
     body: list[str] = []
@@ -224,7 +231,7 @@ def render(view: View, *, mention_active: bool = False, with_picture: bool = Tru
         points = " · ".join(
             f"{c.letter or '_'} {c.points}" + (f" (+{c.under})" if c.under else "") for c in view.cards
         )
-        body.append("Points: " + points)
+        body.append(_("Points: {points}", points=points))
     body.extend(map(text, view.lines))
     if view.kind == "error" and body:
         body[0] = "⚠️ " + body[0]

@@ -65,11 +65,13 @@ from bot.host import Recovery
 from bot.housekeeping import run_housekeeping, workspace_back, workspace_removed
 from bot.httpguard import QuietLog
 from bot.ordering import Turn
+from bot.registry import Registry
 from bot.retry import NETWORK_ERRORS, Backoff, keep_trying
 from bot.runtime import Runtime, Services
 from bot.schedule import Schedules, start_scheduled
 from bot.schedule_spec import SLACK_MENTION
 from bot.scheduler import Scheduler
+from games.common.speech import N_, _, _n, speaking, spoken_from
 
 log = logging.getLogger(__name__)
 
@@ -131,7 +133,7 @@ LEAVE_AFTER = 900.0
 ANSWER_SUBTYPES = frozenset({None, "thread_broadcast", "file_share"})
 
 
-INVITE_ME = "I can't post in this channel yet. Invite me with `/invite @moji`, then `/moji start` again."
+INVITE_ME = N_("I can't post in this channel yet. Invite me with `/invite @moji`, then `/moji start` again.")
 #: Web API errors meaning the bot is not allowed in the channel.
 NOT_ALLOWED = frozenset({"not_in_channel", "channel_not_found", "is_archived", "restricted_action"})
 
@@ -151,6 +153,15 @@ def delivery_id(body: dict[str, Any], request: AsyncBoltRequest) -> str:
         return trigger
     stamp = (request.headers.get("x-slack-request-timestamp") or [""])[0]
     return "sha256:" + hashlib.sha256(f"{stamp}:{request.raw_body}".encode()).hexdigest()
+
+
+def _refusal(typed: str, registry: Registry) -> str:
+    """Why ``/moji`` text cannot be read, in the language spoken."""
+    try:
+        parse_slash(typed, registry)
+    except CommandError as exc:
+        return str(exc)
+    return ""
 
 
 def _cannot_post(exc: BaseException) -> bool:
@@ -401,6 +412,20 @@ class SlackAdapter:
     async def _admin_group(self, team: str) -> str:
         return str((await self._settings(team)).get("admin-role") or "")
 
+    async def _chat_language(self, team: str) -> str | None:
+        """The language the workspace's games speak to a whole channel (its ``config language``)."""
+        try:
+            value = (await self._settings(team)).get("language")
+        except Exception:
+            log.exception("slack: could not read the settings of workspace %s", team)
+            return None
+        return str(value) if value else None
+
+    async def _voice(self, team: str, player: Player) -> str:
+        """The language of what one person alone reads: their Slack locale where moji speaks it,
+        else the workspace's (docs/LANGUAGES.md)."""
+        return spoken_from(player.locale, await self._chat_language(team))
+
     # ------------------------------------------------------------ lifecycle
 
     async def start(self) -> Recovery:
@@ -474,7 +499,9 @@ class SlackAdapter:
         if body.get("command") != SLASH or not user or not team:
             return False
         chat = ChatKey(PLATFORM, team, str(body.get("channel_id") or ""))
-        player = Player(PLATFORM, user, str(body.get("user_name") or user))
+        player = Player(
+            PLATFORM, user, str(body.get("user_name") or user), locale=self.people.known_locale(team, user)
+        )
         interaction = Interaction(str(body.get("response_url") or ""), str(body.get("trigger_id") or ""))
         event = Command("", (), chat, player, interaction)
         if not self.runtime.refused_on_arrival(event):
@@ -639,10 +666,12 @@ class SlackAdapter:
         )
         self.people.remember(team, user, str(body.get("user_name") or ""))
         player = await self.people.player(team, user)
+        typed = str(body.get("text") or "")
         try:
-            name, args = parse_slash(str(body.get("text") or ""), self.svc.registry)
-        except CommandError as exc:
-            refusal = views.error(str(exc))
+            name, args = parse_slash(typed, self.svc.registry)
+        except CommandError:
+            with speaking(await self._voice(team, player)):  # (a refusal of what they typed: theirs alone)
+                refusal = views.error(_refusal(typed, self.svc.registry))
 
             async def unreadable(event: Inbound) -> None:
                 await self._reply(chat, event.player, refusal, interaction)
@@ -654,7 +683,9 @@ class SlackAdapter:
         if name == "help":
 
             async def help_here(event: Inbound) -> None:
-                await self._reply(chat, event.player, help_view(self.svc.registry), interaction)
+                with speaking(await self._voice(team, player)):
+                    answer = help_view(self.svc.registry)
+                await self._reply(chat, event.player, answer, interaction)
 
             await self.runtime.ingest(
                 Command(name, args, chat, player, interaction), turn=turn, answer=help_here
@@ -665,7 +696,9 @@ class SlackAdapter:
         errors = len(self.manager.errors)
         await self.runtime.ingest(Command(name, args, chat, player, interaction), turn=turn)
         if name == "start" and any(_cannot_post(exc) for exc in self.manager.errors[errors:]):
-            await self._reply(chat, player, views.error(INVITE_ME), interaction)
+            with speaking(await self._voice(team, player)):
+                refusal = views.error(_(INVITE_ME))
+            await self._reply(chat, player, refusal, interaction)
 
     def _join_soon(self, team: str, channel: str) -> None:
         """Join the channel in the background: moji posts in public channels without being in
@@ -823,10 +856,9 @@ class SlackAdapter:
         chat = await self.runtime.game_of(team, player)
         if chat is None:
             client = await self.client_for(team)
-            await client.chat_postMessage(
-                channel=user,
-                text="You're not in a running game. Type `/moji help` in a channel to start one.",
-            )
+            with speaking(await self._voice(team, player)):
+                text = _("You're not in a running game. Type `/moji help` in a channel to start one.")
+            await client.chat_postMessage(channel=user, text=text)
             return
         await self.runtime.ingest(PrivateText(chat, player, text, sent_at))
 
@@ -849,14 +881,16 @@ class SlackAdapter:
         team, user = str(body.get("team_id") or ""), str(event.get("user"))
         player = await self.people.player(team, user)
         chat = ChatKey(PLATFORM, team, "home")
-        try:
-            board = await self.svc.workspace.leaderboard(
-                Command("leaderboard", (), chat, player), (), self.svc.registry
-            )
-        except CommandError as exc:
-            board = views.message(str(exc), "info")
+        with speaking(await self._voice(team, player)):  # (their own Home tab: their language)
+            try:
+                board = await self.svc.workspace.leaderboard(
+                    Command("leaderboard", (), chat, player), (), self.svc.registry
+                )
+            except CommandError as exc:
+                board = views.message(str(exc), "info")
+            home = home_view(board, self.scheduler.upcoming(team))
         client = await self.client_for(team)
-        await client.views_publish(user_id=user, view=home_view(board, self.scheduler.upcoming(team)))
+        await client.views_publish(user_id=user, view=home)
 
     # ------------------------------------------------------------ lost channels
 
@@ -899,8 +933,11 @@ class SlackAdapter:
     async def start_break(self, schedule: Schedule, when: float) -> None:
         """A scheduled word break is due: a notice, its lobby, and the game a bit later."""
         minutes = max(1, round(BREAK_JOIN_WINDOW / 60))
-        notice = f"☕ Word break! Press *Join* below; the game starts in {minutes} minute" + (
-            "s." if minutes > 1 else "."
-        )
         self._join_soon(schedule.workspace_id, schedule.channel_id)
-        await start_scheduled(self.manager, schedule, when, notice, join_window=BREAK_JOIN_WINDOW)
+        with speaking(await self._chat_language(schedule.workspace_id)):  # (the whole channel reads it)
+            notice = _n(
+                "☕ Word break! Press *Join* below; the game starts in {count} minute.",
+                "☕ Word break! Press *Join* below; the game starts in {count} minutes.",
+                minutes,
+            )
+            await start_scheduled(self.manager, schedule, when, notice, join_window=BREAK_JOIN_WINDOW)

@@ -24,6 +24,7 @@ from typing import Any
 
 from bot.views import ButtonSpec, View
 from games.common.protocol import CardFace
+from games.common.speech import _, speaking
 from games.common.text import plain, spans, tidy
 
 Block = dict[str, Any]
@@ -84,7 +85,7 @@ def card(face: CardFace) -> str:
 
 def _user(seat: str) -> str | None:
     """The Slack user id in a seat id (``slack:U123``), else None."""
-    platform, _, user = seat.partition(":")
+    platform, __, user = seat.partition(":")
     return user if platform == "slack" and user else None
 
 
@@ -97,23 +98,36 @@ def mention_text(view: View) -> str:
     return " ".join(out)
 
 
+def date_token(when: float, date: str, time: str, fallback: str) -> str:
+    """Slack's date token: ``when`` as each reader's Slack writes it in their own time zone, as
+    ``date`` at ``time`` (Slack's ``{date_…}`` and ``{time…}`` tokens) in the language spoken."""
+    shown = _("{date} at {time}", date="{" + date + "}", time="{" + time + "}")
+    return f"<!date^{int(when)}^{shown}|{fallback}>"
+
+
 def turn_text(view: View) -> str:
     """A turn ping: the player's mention (Slack notifies them: it is a new message), the text, and
     the deadline as a date and time each reader's Slack shows in their own time zone."""
-    text = " ".join([mention_text(view), *map(escape, view.lines)]).strip()
-    if view.deadline is not None:
-        when = int(view.deadline)
-        fallback = datetime.fromtimestamp(when, UTC).strftime("%Y-%m-%d %H:%M UTC")
-        text += f"\n⏳ <!date^{when}^{{date_long_pretty}} at {{time}}|{fallback}>"
-    return text
+    with speaking(view.locale):
+        text = " ".join([mention_text(view), *map(escape, view.lines)]).strip()
+        if view.deadline is not None:
+            when = int(view.deadline)
+            fallback = datetime.fromtimestamp(when, UTC).strftime("%Y-%m-%d %H:%M UTC")
+            text += "\n⏳ " + date_token(when, "date_long_pretty", "time", fallback)
+        return text
 
 
 def fallback_text(view: View) -> str:
     """The message's plain-text form (Slack's ``text`` field, read as mrkdwn: escaped like the
     blocks), with the letter line."""
+    with speaking(view.locale):
+        return _fallback_text(view)
+
+
+def _fallback_text(view: View) -> str:
     if view.kind == "turn":
         return turn_text(view)
-    text = escape(KIND_ICON.get(view.kind, "") + view.text()).strip() or view.kind
+    text = escape(KIND_ICON.get(view.kind, "") + view.text()).strip() or "moji"
     if view.mentions:
         text = f"{mention_text(view)} {text}"
     return text if len(text) <= MAX_FALLBACK_TEXT else text[: MAX_FALLBACK_TEXT - 1] + "…"
@@ -164,7 +178,12 @@ def _button(spec: ButtonSpec) -> Block:
 
 
 def render(view: View) -> list[Block]:
-    """The view as Block Kit blocks (at most 50)."""
+    """The view as Block Kit blocks (at most 50), the words this adds in the view's language."""
+    with speaking(view.locale):
+        return _render(view)
+
+
+def _render(view: View) -> list[Block]:
     if view.kind == "turn":
         turn = [_section(turn_text(view))]
         if view.buttons:  # (My rack, when the game has a web page: its private answer holds the link)
@@ -190,7 +209,12 @@ def render(view: View) -> list[Block]:
     if view.cards:
         blocks.append(_section("   ".join(card(face) for face in view.cards)))
         blocks.append(
-            {"type": "context", "elements": [{"type": "plain_text", "text": "Letters: " + view.card_line()}]}
+            {
+                "type": "context",
+                "elements": [
+                    {"type": "plain_text", "text": _("Letters: {letters}", letters=view.card_line())}
+                ],
+            }
         )
     if view.grid:
         for text in _chunks(list(view.grid), MAX_SECTION_TEXT - 200):
@@ -217,7 +241,7 @@ def render(view: View) -> list[Block]:
     if view.deadline is not None and view.kind == "table":
         when = int(view.deadline)
         fallback = datetime.fromtimestamp(when, UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
-        date_token = f"<!date^{when}^{{date_short_pretty}} at {{time_secs}}|{fallback}>"
+        due = date_token(when, "date_short_pretty", "time_secs", fallback)
         blocks.append(
             {
                 "type": "context",
@@ -225,7 +249,7 @@ def render(view: View) -> list[Block]:
                     {
                         "type": "mrkdwn",
                         # with its date: a turn-based game's 72-hour turn ends on another day
-                        "text": f"⏳ Time is up {date_token}",
+                        "text": _("⏳ Time is up {when}", when=due),
                     }
                 ],
             }

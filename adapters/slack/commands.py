@@ -7,9 +7,11 @@ goes to the game manager as a neutral command. ``schedule`` is Slack's own
 
 from __future__ import annotations
 
+from adapters.slack.blocks import date_token
 from bot import views
 from bot.commands import help_lines, split
 from bot.registry import Registry
+from games.common.speech import _
 
 SLASH = "/moji"
 SCHEDULE_WORDS = frozenset({"schedule", "schedules", "break", "breaks"})
@@ -27,11 +29,11 @@ def parse_slash(text: str, registry: Registry | None = None) -> tuple[str, tuple
 
 
 def help_view(registry: Registry) -> views.View:
-    """The help, with Slack's extra commands."""
+    """The help, with Slack's extra commands (in the language spoken)."""
     lines = [f"`{SLASH} " + line[1:] if line.startswith("`") else line for line in help_lines(registry)]
-    return views.View(kind="help", title="moji commands", lines=tuple(lines))
+    return views.View(kind="help", title=_("moji commands"), lines=tuple(lines))
 
 
 def slack_time(when: float) -> str:
-    """A time as Slack shows it in each reader's own time zone."""
-    return f"<!date^{int(when)}^{{date_short_pretty}} at {{time}}|soon>"
+    """A time as Slack shows it in each reader's own time zone (in the language spoken)."""
+    return date_token(when, "date_short_pretty", "time", _("soon"))

@@ -1,6 +1,8 @@
 """Who is who: display names and admin rights, cached per workspace.
 
-Slack events carry only user ids; names come from ``users.info`` (cached).
+Slack events carry only user ids; names come from ``users.info`` (cached), with the person's
+locale (``include_locale``: ``de-DE``), the language of what they alone read (docs/LANGUAGES.md):
+one call tells both, so a person costs one ``users.info`` per ``ttl`` whatever moji says to them.
 A person may configure moji when they are a workspace admin or owner, or a
 member of the user group named by the workspace's ``admin-role`` setting
 (``config admin-role @moji-admins`` or the group's id ``S…``).
@@ -31,11 +33,12 @@ _SUBTEAM = re.compile(r"^<!subteam\^([A-Z0-9]+)(?:\|[^>]*)?>$")
 
 @dataclass(frozen=True, slots=True)
 class Person:
-    """A cached user: name and whether Slack calls them an admin."""
+    """A cached user: name, whether Slack calls them an admin, and their locale (None: unknown)."""
 
     name: str
     admin: bool
     fetched_at: float
+    locale: str | None = None
 
 
 class Directory:
@@ -78,7 +81,7 @@ class Directory:
             return cached
         try:
             client = await self.client_for(team)
-            response = await client.users_info(user=user)
+            response = await client.users_info(user=user, include_locale=True)
             info = response["user"] or {}
             profile = info.get("profile") or {}
             name = (
@@ -88,10 +91,16 @@ class Directory:
                 or info.get("name")
                 or user
             )
-            person = Person(str(name), bool(info.get("is_admin") or info.get("is_owner")), now)
+            locale = info.get("locale")
+            person = Person(
+                str(name),
+                bool(info.get("is_admin") or info.get("is_owner")),
+                now,
+                str(locale) if isinstance(locale, str) and locale else None,
+            )
         except SlackApiError as exc:
             log.warning("users.info %s failed: %s", user, exc.response.get("error"))
-            person = Person(cached.name if cached else user, False, now)
+            person = Person(cached.name if cached else user, False, now, cached.locale if cached else None)
         self._people[(team, user)] = person
         return person
 
@@ -102,7 +111,12 @@ class Directory:
         admin = person.admin
         if check_admin and not admin:
             admin = await self._in_admin_group(team, user, fresh=fresh)
-        return Player(PLATFORM, user, person.name, is_admin=admin)
+        return Player(PLATFORM, user, person.name, is_admin=admin, locale=person.locale)
+
+    def known_locale(self, team: str, user: str) -> str | None:
+        """The person's locale as last looked up (no call to Slack), None when not known."""
+        cached = self._people.get((team, user))
+        return cached.locale if cached is not None else None
 
     async def is_admin(self, team: str, user: str, *, fresh: bool = False) -> bool:
         """Whether ``user`` is a workspace admin or owner, or in the workspace's admin user group

@@ -53,6 +53,7 @@ from bot.clock import Clock
 from bot.events import ChatKey
 from bot.pacing import Pacer
 from bot.views import View, picture_key
+from games.common.speech import _, speaking
 from games.common.text import plain
 
 log = logging.getLogger(__name__)
@@ -88,7 +89,9 @@ def picture_id(view: View) -> str:
 
 
 def _alt(view: View) -> str:
-    return "Cards: " + view.card_line()
+    """The picture's alt text, in the view's language."""
+    with speaking(view.locale):
+        return _("Cards: {letters}", letters=view.card_line())
 
 
 @dataclass
@@ -149,7 +152,7 @@ class Pictures:
         """Slack refused a message for its picture: served pictures pause in the workspace."""
         self.refusals += 1
         workspace = chat.workspace_id
-        _, pause = self.paused.get(workspace, (0.0, SERVED_PAUSE / 2))
+        __, pause = self.paused.get(workspace, (0.0, SERVED_PAUSE / 2))
         pause = min(SERVED_PAUSE_MAX, pause * 2)
         self.paused[workspace] = (self._now() + pause, pause)
         errors = exc.response.get("errors") if isinstance(exc, SlackApiError) else None
@@ -164,7 +167,7 @@ class Pictures:
 
     def shown(self, chat: ChatKey) -> None:
         """Slack took a message with a served picture: the next failure pauses briefly again."""
-        until, _ = self.paused.get(chat.workspace_id, (0.0, 0.0))
+        until, __ = self.paused.get(chat.workspace_id, (0.0, 0.0))
         if until and until <= self._now():
             del self.paused[chat.workspace_id]
 

@@ -256,6 +256,67 @@ def form_errors(body: Any) -> dict[str, Any]:
     return errors
 
 
+#: Discord's locales (docs/reference.md, "Locales"): the keys a localizations dictionary may have.
+LOCALES = frozenset(locale.value for locale in discord.Locale)
+#: Application command limits (docs/interactions/Application_Commands.md): "CHAT_INPUT command
+#: names and command option names must match the following regex
+#: ^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$ … If there is a lowercase variant of any letters
+#: used, you must use those"; descriptions 1-100 characters, choice names 1-100; localizations
+#: "follow the same restrictions"; "Localized option names … must be distinct from all other
+#: default option names of that command, as well as all other option names within that locale".
+COMMAND_NAME_MAX = 32
+COMMAND_DESCRIPTION_MAX = 100
+CHOICE_NAME_MAX = 100
+
+
+def command_name_ok(name: object) -> bool:
+    """Whether Discord takes ``name`` as a slash command's or an option's name."""
+    return (
+        isinstance(name, str)
+        and 0 < len(name) <= COMMAND_NAME_MAX
+        and all(ch.isalnum() or ch in "-_'" for ch in name)
+        and name == name.lower()
+    )
+
+
+def command_errors(command: dict[str, Any], path: str = "") -> list[str]:
+    """What Discord would refuse in one command (or option) of a bulk overwrite: [] when valid."""
+    errors: list[str] = []
+    where = f"{path}/{command.get('name')}"
+    names = {None: command.get("name"), **(command.get("name_localizations") or {})}
+    descriptions = {None: command.get("description"), **(command.get("description_localizations") or {})}
+    for locale, name in names.items():
+        if locale is not None and locale not in LOCALES:
+            errors.append(f"{where}: unknown locale {locale}")
+        if not command_name_ok(name):
+            errors.append(f"{where}: invalid name {name!r} ({locale or 'default'})")
+    for locale, text in descriptions.items():
+        if locale is not None and locale not in LOCALES:
+            errors.append(f"{where}: unknown locale {locale}")
+        if not isinstance(text, str) or not 0 < len(text) <= COMMAND_DESCRIPTION_MAX:
+            errors.append(f"{where}: description of {len(str(text))} characters ({locale or 'default'})")
+    for choice in command.get("choices") or []:
+        for locale, name in {None: choice.get("name"), **(choice.get("name_localizations") or {})}.items():
+            if not isinstance(name, str) or not 0 < len(name) <= CHOICE_NAME_MAX:
+                errors.append(f"{where}: choice name {name!r} ({locale or 'default'})")
+    options = command.get("options") or []
+    if len(options) > 25:
+        errors.append(f"{where}: {len(options)} options")
+    plain = [o for o in options if o.get("type") not in (1, 2)]  # (a subcommand is a command)
+    defaults = {o.get("name") for o in plain}
+    for locale in {key for o in plain for key in (o.get("name_localizations") or {})}:
+        shown = [(o.get("name_localizations") or {}).get(locale, o.get("name")) for o in plain]
+        if len(set(shown)) < len(shown):
+            errors.append(f"{where}: option names repeat in {locale}: {sorted(shown)}")
+        for o in plain:
+            local = (o.get("name_localizations") or {}).get(locale)
+            if local is not None and local != o.get("name") and local in defaults:
+                errors.append(f"{where}: {locale} name {local!r} is another option's name")
+    for option in options:
+        errors += command_errors(option, where)
+    return errors
+
+
 def invalid_form(errors: dict[str, Any]) -> web.Response:
     """Discord's 400 answer to a body that breaks a limit (error 50035)."""
     return _json({"code": 50035, "errors": errors, "message": "Invalid Form Body"}, status=400)
@@ -399,6 +460,8 @@ class FakeDiscord:
         #: send: "Users cannot edit messages, add reactions, use application commands, or join
         #: archived threads" (docs/topics/Threads.md, "Active & Archived Threads")
         self.refused_in_archived: list[tuple[str, str]] = []
+        #: What Discord refused in the last bulk overwrite of the application commands (if any).
+        self.refused_commands: list[str] = []
         #: guild id → roles made after it was created (see :meth:`create_role`)
         self.more_roles: dict[str, list[dict[str, Any]]] = {}
         #: interaction ids Discord has had an initial response for (a second one is refused)
@@ -918,6 +981,12 @@ class FakeDiscord:
                 }
             )
         if method == "PUT" and parts[0] == "applications" and parts[-1] == "commands":
+            refused = [error for command in body or [] for error in command_errors(command)]
+            if refused:
+                self.refused_commands = refused
+                return invalid_form(
+                    {"_errors": [{"code": "APPLICATION_COMMAND_INVALID", "message": m} for m in refused]}
+                )
             out = []
             for command in body or []:
                 out.append({**command, "id": self.snowflake(), "application_id": APP_ID, "version": "1"})
@@ -1354,8 +1423,10 @@ class FakeDiscord:
         app_permissions: discord.Permissions = BOT_PERMS,
         thread_parent: str | None = None,
         guild: str = GUILD_ID,
+        locale: str = "en-US",
     ) -> dict[str, Any]:
-        """An interaction in ``guild`` (in its "games" channel unless ``channel``)."""
+        """An interaction in ``guild`` (in its "games" channel unless ``channel``), from a client
+        set to ``locale`` (the interaction's ``locale``: docs/interactions/Receiving_and_Responding.md)."""
         iid = self.snowflake()
         channel = channel or self.channel_of(guild)
         channel_payload: dict[str, Any] = {
@@ -1394,7 +1465,7 @@ class FakeDiscord:
             "channel": channel_payload,
             "member": self.member(uid, name, admin=admin, roles=roles),
             "app_permissions": str(app_permissions.value),
-            "locale": "en-US",
+            "locale": locale,
             "guild_locale": "en-US",
             "entitlements": [],
             "authorizing_integration_owners": {"0": guild},

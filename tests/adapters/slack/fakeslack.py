@@ -203,6 +203,10 @@ class FakeSlack:
 
     calls: list[Call] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)
+    #: user id → their Slack locale ("de-DE"); users.info tells it only when asked with
+    #: ``include_locale`` ("Set this to true to receive the locale for this user. Defaults to
+    #: false", https://api.slack.com/methods/users.info); everyone else is "en-US".
+    locales: dict[str, str] = field(default_factory=dict)
     admins: set[str] = field(default_factory=set)
     groups: dict[str, tuple[str, list[str]]] = field(default_factory=dict)  # id -> (handle, users)
     fail: dict[str, list[tuple[int, dict[str, str], dict[str, Any]]]] = field(default_factory=dict)
@@ -541,15 +545,15 @@ class FakeSlack:
         if method == "users.info":
             user = str(args.get("user"))
             name = self.names.get(user, user)
-            return {
-                "ok": True,
-                "user": {
-                    "id": user,
-                    "name": name.lower(),
-                    "is_admin": user in self.admins,
-                    "profile": {"display_name": name, "real_name": name},
-                },
+            found: dict[str, Any] = {
+                "id": user,
+                "name": name.lower(),
+                "is_admin": user in self.admins,
+                "profile": {"display_name": name, "real_name": name},
             }
+            if str(args.get("include_locale", "")).lower() in ("1", "true"):
+                found["locale"] = self.locales.get(user, "en-US")
+            return {"ok": True, "user": found}
         if method == "usergroups.list":
             return {
                 "ok": True,
