@@ -22,10 +22,17 @@ DICTIONARIES = ("tournament", "casual")
 LEVELS = BOT_LEVELS
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("layout", "choice", "mojo", N_("the board: mojo (16x16, clusters) or classic (15x15)"), LAYOUTS),
+    OptionSpec(
+        "layout", "choice", "mojo", N_("the board: mojo (16x16, clusters) or classic (15x15)"), LAYOUTS
+    ),
     OptionSpec("dict", "choice", "tournament", N_("the dictionary words are judged by"), DICTIONARIES),
     OptionSpec(
-        "turn", "int", 72, N_("hours each player has for a turn (a player out of time loses)"), low=1, high=168
+        "turn",
+        "int",
+        72,
+        N_("hours each player has for a turn (a player out of time loses)"),
+        low=1,
+        high=168,
     ),
     OptionSpec("live", "bool", False, N_("live mode: minutes per turn (live-minutes) instead of hours")),
     OptionSpec("live-minutes", "int", 3, N_("minutes per turn in live mode"), low=1, high=60),

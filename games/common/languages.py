@@ -144,9 +144,14 @@ def language(code: str) -> Language:
                 return lang
         known = ", ".join(f"{c} ({lang.spoken})" for c, lang in LANGUAGES.items())
         if not code.strip():
-            raise ValueError(_("moji doesn't play in that language: it knows {languages}.", languages=known))
+            known_text = _("moji doesn't play in that language: it knows {languages}.", languages=known)
+            raise ValueError(known_text)
         raise ValueError(
-            _("moji doesn't play in {language}: it knows {languages}.", language=excerpt(code), languages=known)
+            _(
+                "moji doesn't play in {language}: it knows {languages}.",
+                language=excerpt(code),
+                languages=known,
+            )
         )
     return found
 

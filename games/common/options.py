@@ -72,8 +72,16 @@ class OptionSpec:
         elif self.kind == "choice":
             shape = "|".join(self.choices)
         else:
-            return _("{name}=text — {help} (default {default})", name=self.name, help=self.text, default=default)
-        return _("{name}={shape} — {help} (default {default})", name=self.name, shape=shape, help=self.text, default=default)
+            return _(
+                "{name}=text — {help} (default {default})", name=self.name, help=self.text, default=default
+            )
+        return _(
+            "{name}={shape} — {help} (default {default})",
+            name=self.name,
+            shape=shape,
+            help=self.text,
+            default=default,
+        )
 
     def parse(self, raw: str) -> OptionValue:
         """Parse ``raw`` or raise :class:`OptionError` with a reason."""
@@ -164,7 +172,9 @@ def computer_players(most: int, level_help: str = LEVEL_HELP) -> tuple[OptionSpe
     ``level_help``, marked with ``N_()``, is the whole help of ``level``: :data:`LEVEL_HELP` or
     :data:`STRONG_LEVEL_HELP`)."""
     return (
-        OptionSpec("bots", "int", 0, N_("computer opponents to add"), low=0, high=most, aliases=("computers",)),
+        OptionSpec(
+            "bots", "int", 0, N_("computer opponents to add"), low=0, high=most, aliases=("computers",)
+        ),
         OptionSpec(
             "level",
             "choice",
@@ -197,7 +207,9 @@ LANGUAGE_HELP = N_("the language of the words and letters: {languages}")
 
 def language_help() -> str:
     """The ``language`` option's help in the language being spoken, with every playing language."""
-    return _(LANGUAGE_HELP, languages=", ".join(f"{code} ({lang.spoken})" for code, lang in LANGUAGES.items()))
+    return _(
+        LANGUAGE_HELP, languages=", ".join(f"{code} ({lang.spoken})" for code, lang in LANGUAGES.items())
+    )
 
 
 def format_value(value: OptionValue) -> str:
@@ -230,7 +242,9 @@ def parse_options(specs: Sequence[OptionSpec], tokens: Iterable[str]) -> dict[st
             if not specs:
                 raise OptionError(_("unknown option {option}; this game has no options", option=excerpt(key)))
             known = ", ".join(s.name for s in specs)
-            raise OptionError(_("unknown option {option}; options are: {options}", option=excerpt(key), options=known))
+            raise OptionError(
+                _("unknown option {option}; options are: {options}", option=excerpt(key), options=known)
+            )
         spec = found
         if not sep:
             if spec.kind != "bool":
