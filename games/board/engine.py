@@ -117,7 +117,7 @@ class BoardReader:
     def read(self, text: str, *, private: bool = False) -> Reading:
         """A move (``H8 across WORD``, ``pass``…), legal or not; else why it is none."""
         if private:
-            return Reading(None, NO_LISTS)
+            return Reading(None, _(NO_LISTS))
         move = parse_move(text.strip().removeprefix("play ").strip(), self.size, self.language)
         return Reading(None, move) if isinstance(move, str) else Reading(text)
 

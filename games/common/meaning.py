@@ -89,6 +89,4 @@ def sentence(word: str, gloss: Glosser, language: str = "en") -> str:
 def described(word: str, gloss: Glosser, language: str = "en") -> str:
     """A whole sentence for a word's meaning (``define``): ``ZAX: a tool for cutting slate.``,
     ``MAISON, in English: house.``, or that no meaning of it is known."""
-    return sentence(word, gloss, language).strip() or _(
-        "No meaning of {word} is known.", word=word.upper()
-    )
+    return sentence(word, gloss, language).strip() or _("No meaning of {word} is known.", word=word.upper())

@@ -25,7 +25,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
         N_("the lexicon refuses invalid words at once (no challenges)"),
         aliases=("lexicon",),
     ),
-    OptionSpec("words", "int", 5, N_("words each player (or team) makes"), low=1, high=10, aliases=("rounds",)),
+    OptionSpec(
+        "words", "int", 5, N_("words each player (or team) makes"), low=1, high=10, aliases=("rounds",)
+    ),
     OptionSpec(
         "turn",
         "int",
