@@ -138,7 +138,8 @@ class Scored:
         parts = ", ".join(_("{word} {score}", word=w, score=s) for w, s in self.words)
         if not self.bingo:
             return parts
-        return _("{words}, {bonus} for using every tile", words=parts, bonus=f"+{self.bingo}")
+        bonus = f"+{self.bingo}"
+        return _("{words}, {bonus} for using every tile", words=parts, bonus=bonus)
 
 
 def play_from_tiles(board: Board, tiles: Sequence[tuple[int, int, str]]) -> Play | str:
@@ -165,8 +166,8 @@ def play_from_tiles(board: Board, tiles: Sequence[tuple[int, int, str]]) -> Play
         if len(tile) != 1 or not tile.isalpha():
             return _("A tile carries one letter.")
         seen.add((row, col))
-    rows = {row for row, __, __ in tiles}
-    cols = {col for __, col, __ in tiles}
+    rows = {row for row, _col, _tile in tiles}
+    cols = {col for _row, col, _tile in tiles}
     if len(rows) > 1 and len(cols) > 1:
         return _("Place the tiles in one row or one column.")
     new = {(row, col): tile for row, col, tile in tiles}

@@ -146,5 +146,6 @@ def faces_table(language: str = "en") -> str:
     rows = []
     for n, faces in enumerate(dice_for(language), 1):
         shown = " ".join(f.label() for f in faces)
-        rows.append("  " + _("die {number}: {faces}", number=f"{n:>2}", faces=shown))
+        number = f"{n:>2}"
+        rows.append("  " + _("die {number}: {faces}", number=number, faces=shown))
     return "\n".join(rows)

@@ -451,7 +451,8 @@ class LetterDice(GameEngine):
         if now >= end:
             side, seat = self.side, self.roller() or ""
             if self.stuck:
-                text = f"{_('Time is up.')} {self._no_word_text()} {self._side_says(side, *_LOSES)}"
+                up = _("Time is up.")
+                text = f"{up} {self._no_word_text()} {self._side_says(side, *_LOSES)}"
                 return self._end(text, loser=side)
             self.history.append(Played(self.turn, side, seat, None, 0, "missed"))
             self.pending = None
