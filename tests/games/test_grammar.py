@@ -148,3 +148,12 @@ def test_bans_read_as_words_not_codes() -> None:
     assert describe_bans(default) == "No proper nouns, abbreviations, contractions or foreign words."
     assert describe_bans(frozenset({"proper", "repeat"})) == "No proper nouns; no word twice in a game."
     assert describe_bans(frozenset()) == ""
+
+
+def test_language_names_are_said_in_the_language_spoken() -> None:
+    from games.common.languages import language
+    from games.common.speech import speaking
+
+    assert language("nl").spoken == "Dutch" and language("nl").name == "Dutch"
+    with speaking("qps"):
+        assert language("de").spoken == "⟦German⟧" and language("de").name == "German"
