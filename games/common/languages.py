@@ -19,7 +19,6 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 
-from games.common.grammar import excerpt
 from games.common.speech import _, _p
 
 ASCII_LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -149,7 +148,7 @@ def language(code: str) -> Language:
         raise ValueError(
             _(
                 "moji doesn't play in {language}: it knows {languages}.",
-                language=excerpt(code),
+                language=repr(code.strip()),
                 languages=known,
             )
         )
