@@ -48,7 +48,8 @@ class OptionSpec:
 
     @property
     def text(self) -> str:
-        """:attr:`help` in the language being spoken."""
+        """:attr:`help` in the language being spoken (the ``language`` option's lists the languages
+        by their names in it)."""
         if self.name == "language":
             return language_help()
         return _(self.help)
@@ -194,7 +195,9 @@ def language_option() -> OptionSpec:
         "language",
         "choice",
         "en",
-        LANGUAGE_HELP,
+        LANGUAGE_HELP.format(
+            languages=", ".join(f"{code} ({lang.name})" for code, lang in LANGUAGES.items())
+        ),
         choices=LANGUAGE_CODES,
         aliases=("lang",),
         choice_aliases={lang.name.lower(): code for code, lang in LANGUAGES.items()},
