@@ -14,6 +14,7 @@ from games.board.options import OPTIONS, BoardConfig
 from games.board.rules_text import RULES
 from games.common.options import BOT_LEVELS, OptionValue
 from games.common.protocol import Engine, GameInfo, Setup
+from games.common.speech import N_
 
 
 def create(setup: Setup) -> Engine:
@@ -40,7 +41,7 @@ def prepare(language: str = "en", options: Mapping[str, OptionValue] | None = No
 GAME = GameInfo(
     name="board",
     title="MOJO",
-    summary="Lay words on a 16×16 board of bonus clusters, turn by turn.",
+    summary=N_("Lay words on a 16×16 board of bonus clusters, turn by turn."),
     rules=RULES,
     options=OPTIONS,
     create=create,
@@ -48,7 +49,7 @@ GAME = GameInfo(
     min_players=2,
     max_players=4,
     realtime=False,
-    turn_moves=(("Pass", "pass"), ("Resign", "resign")),
+    turn_moves=((N_("Pass"), "pass"), (N_("Resign"), "resign")),
     aliases=("mojo",),
     start_form=("layout", "bots", "level", "dict", "turn", "live", "language"),
     prepare=prepare,

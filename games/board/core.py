@@ -16,6 +16,7 @@ from games.board.layout import BLANK, MULTIPLIERS, Squares, parse_square, square
 from games.common.grammar import excerpt
 from games.common.languages import ENGLISH, Language
 from games.common.protocol import Cell
+from games.common.speech import N_, _, _n
 from games.common.text import user
 
 #: Is this (lower-case) word allowed? None: every word is (geometry and scoring only).
@@ -23,7 +24,8 @@ WordCheck = Callable[[str], bool]
 
 ACROSS = ("across", "a", "h", "horizontal", "right")
 DOWN = ("down", "d", "v", "vertical")
-HOW = "Moves look like `H8 across WORD`, `H8 down WORD`, `swap ABC`, `pass` or `resign`."
+#: How moves are typed (marked: show it through ``_()``).
+HOW = N_("Moves look like `H8 across WORD`, `H8 down WORD`, `swap ABC`, `pass` or `resign`.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +83,7 @@ def parse_move(text: str, size: int, language: Language = ENGLISH) -> Move | str
     """Read a move in notation (words in ``language``'s letters), or the reason it cannot be read."""
     words = text.replace(",", " ").split()
     if not words:
-        return f"That's an empty move. {HOW}"
+        return _("That's an empty move.") + " " + _(HOW)
     head = words[0].lower()
     if head in ("pass", "p") and len(words) == 1:
         return Pass()
@@ -91,25 +93,32 @@ def parse_move(text: str, size: int, language: Language = ENGLISH) -> Move | str
         typed = "".join(words[1:])
         letters = read_tiles("".join("" if ch in "?_*" else ch for ch in typed), language)
         if not typed or letters is None:
-            return "Say which tiles to swap, e.g. `swap QXV` (a blank is `?`)."
+            return _("Say which tiles to swap, e.g. `swap QXV` (a blank is `?`).")
         found = iter(letters.upper())
         return Swap("".join(BLANK if ch in "?_*" else next(found) for ch in typed))
     if len(words) != 3:
-        return f"I couldn't read {excerpt(text.strip())}. {HOW}"
+        return _("I couldn't read {text}.", text=excerpt(text.strip())) + " " + _(HOW)
     where, direction, word = words
     square = parse_square(where, size)
     if square is None:
         last = chr(64 + size)
-        return f"{user(where.upper())} is not a square: columns are A-{last} and rows 1-{size} (e.g. H8)."
+        return _(
+            "{square} is not a square: columns are A-{last} and rows 1-{size} (e.g. H8).",
+            square=user(where.upper()),
+            last=last,
+            size=str(size),
+        )
     if direction.lower() in ACROSS:
         down = False
     elif direction.lower() in DOWN:
         down = True
     else:
-        return f"{excerpt(direction)} is not a direction: say `across` or `down`."
+        return _("{text} is not a direction: say `across` or `down`.", text=excerpt(direction))
     tiles = read_tiles(word, language)
     if tiles is None:
-        return f"{excerpt(word)} is not a word: use letters only (a lower-case letter is a blank)."
+        return _(
+            "{text} is not a word: use letters only (a lower-case letter is a blank).", text=excerpt(word)
+        )
     return Play(square[0], square[1], down, tiles)
 
 
@@ -126,8 +135,11 @@ class Scored:
 
     def describe(self) -> str:
         """``QUIZ 32, QI 10 (+40 for all 7 tiles)``."""
-        parts = ", ".join(f"{w} {s}" for w, s in self.words)
-        return parts + (f", +{self.bingo} for using every tile" if self.bingo else "")
+        parts = ", ".join(_("{word} {score}", word=w, score=s) for w, s in self.words)
+        if not self.bingo:
+            return parts
+        bonus = f"+{self.bingo}"
+        return _("{words}, {bonus} for using every tile", words=parts, bonus=bonus)
 
 
 def play_from_tiles(board: Board, tiles: Sequence[tuple[int, int, str]]) -> Play | str:
@@ -138,22 +150,26 @@ def play_from_tiles(board: Board, tiles: Sequence[tuple[int, int, str]]) -> Play
     A web page's placed tiles become this move, so they are judged exactly as if typed.
     One tile goes the way it makes a word (across when both ways do)."""
     if not tiles:
-        return "Place at least one tile on the board."
+        return _("Place at least one tile on the board.")
     seen: set[tuple[int, int]] = set()
     for row, col, tile in tiles:
         if not (0 <= row < board.size and 0 <= col < board.size):
-            return "A tile is off the board."
+            return _("A tile is off the board.")
         if (row, col) in seen:
-            return f"Two tiles are on {square_name(row, col)}."
+            return _("Two tiles are on {square}.", square=square_name(row, col))
         if board.at(row, col):
-            return f"{square_name(row, col)} already holds {board.at(row, col).upper()}."
+            return _(
+                "{square} already holds {letter}.",
+                square=square_name(row, col),
+                letter=board.at(row, col).upper(),
+            )
         if len(tile) != 1 or not tile.isalpha():
-            return "A tile carries one letter."
+            return _("A tile carries one letter.")
         seen.add((row, col))
-    rows = {row for row, _, _ in tiles}
-    cols = {col for _, col, _ in tiles}
+    rows = {row for row, _col, _tile in tiles}
+    cols = {col for _row, col, _tile in tiles}
     if len(rows) > 1 and len(cols) > 1:
-        return "Place the tiles in one row or one column."
+        return _("Place the tiles in one row or one column.")
     new = {(row, col): tile for row, col, tile in tiles}
 
     def line(down: bool) -> tuple[int, int, str]:
@@ -181,7 +197,7 @@ def play_from_tiles(board: Board, tiles: Sequence[tuple[int, int, str]]) -> Play
         row, col, word = line(is_down)
         dr, dc = (1, 0) if is_down else (0, 1)
         if not new.keys() <= {(row + dr * i, col + dc * i) for i in range(len(word))}:
-            return "Leave no gap between the tiles: a word is one unbroken line."
+            return _("Leave no gap between the tiles: a word is one unbroken line.")
     return Play(row, col, is_down, word)
 
 
@@ -197,7 +213,7 @@ class Board:
         self.squares = squares
         self.size = squares.size
         self.points = dict(points)
-        self.tiles: list[list[str]] = [["" for _ in range(self.size)] for _ in range(self.size)]
+        self.tiles: list[list[str]] = [["" for __ in range(self.size)] for __ in range(self.size)]
         self.count = 0
 
     def copy(self) -> Board:
@@ -232,56 +248,76 @@ class Board:
         dr, dc = (1, 0) if play.down else (0, 1)
         where = f"{square_name(play.row, play.col)} {'down' if play.down else 'across'}"
         if len(word) < 2:
-            return (
+            return _(
                 "A word needs at least two letters: to add one tile, "
                 "name the word it makes in the other direction."
             )
         end_r, end_c = play.row + dr * (len(word) - 1), play.col + dc * (len(word) - 1)
         if end_r >= n or end_c >= n:
             room = (n - play.row) if play.down else (n - play.col)
-            return f"{word.upper()} doesn't fit: from {where} there is room for {room} letters."
+            return _n(
+                "{word} doesn't fit: from {where} there is room for {count} letter.",
+                "{word} doesn't fit: from {where} there is room for {count} letters.",
+                room,
+                word=word.upper(),
+                where=where,
+            )
         placed: list[tuple[int, int, str]] = []
         for i, ch in enumerate(word):
             r, c = play.row + dr * i, play.col + dc * i
             have = self.tiles[r][c]
             if have:
                 if have.upper() != ch.upper():
-                    return (
-                        f"{square_name(r, c)} already holds {have.upper()}, "
-                        f"but {word.upper()} needs {ch.upper()} there."
+                    return _(
+                        "{square} already holds {letter}, but {word} needs {needed} there.",
+                        square=square_name(r, c),
+                        letter=have.upper(),
+                        word=word.upper(),
+                        needed=ch.upper(),
                     )
             else:
                 placed.append((r, c, ch))
         if not placed:
-            return f"{word.upper()} is already on the board: place at least one new tile."
+            return _("{word} is already on the board: place at least one new tile.", word=word.upper())
         before = self.at(play.row - dr, play.col - dc)
         after = self.at(end_r + dr, end_c + dc)
         if before or after:
             r, c = (play.row - dr, play.col - dc) if before else (end_r + dr, end_c + dc)
-            return (
-                f"{word.upper()} runs into the {self.tiles[r][c].upper()} at {square_name(r, c)}: "
-                "write the whole word, including the letters already on the board."
+            return _(
+                "{word} runs into the {letter} at {square}: "
+                "write the whole word, including the letters already on the board.",
+                word=word.upper(),
+                letter=self.tiles[r][c].upper(),
+                square=square_name(r, c),
             )
-        used = tuple(BLANK if ch.islower() else ch for _, _, ch in placed)
+        used = tuple(BLANK if ch.islower() else ch for __, __, ch in placed)
         if rack is not None:
             missing = Counter(used) - Counter(rack)
             if missing:
                 need = " ".join(sorted(missing.elements()))
-                hint = " (a lower-case letter uses a blank)" if BLANK in missing else ""
-                return (
-                    f"You don't have the tiles for that: missing {need}{hint}. Your rack: {rack_text(rack)}."
+                if BLANK in missing:
+                    return _(
+                        "You don't have the tiles for that: missing {tiles} "
+                        "(a lower-case letter uses a blank). Your rack: {rack}.",
+                        tiles=need,
+                        rack=rack_text(rack),
+                    )
+                return _(
+                    "You don't have the tiles for that: missing {tiles}. Your rack: {rack}.",
+                    tiles=need,
+                    rack=rack_text(rack),
                 )
         if self.count == 0:
-            if not any((r, c) in self.squares.stars for r, c, _ in placed):
+            if not any((r, c) in self.squares.stars for r, c, __ in placed):
                 stars = ", ".join(square_name(r, c) for r, c in sorted(self.squares.stars))
-                return f"The first word must cover a star ({stars})."
+                return _("The first word must cover a star ({squares}).", squares=stars)
         elif len(placed) == len(word) and not any(
-            self.at(r + a, c + b) for r, c, _ in placed for a, b in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            self.at(r + a, c + b) for r, c, __ in placed for a, b in ((1, 0), (-1, 0), (0, 1), (0, -1))
         ):
-            return f"{word.upper()} must touch a tile already on the board."
+            return _("{word} must touch a tile already on the board.", word=word.upper())
         new = {(r, c): ch for r, c, ch in placed}
         words = [self._word_score(play.row, play.col, dr, dc, len(word), new)]
-        for r, c, _ in placed:
+        for r, c, __ in placed:
             # the cross word through each new tile, perpendicular to the play
             sr, sc = r, c
             while self.at(sr - dc, sc - dr):
@@ -292,13 +328,25 @@ class Board:
             if length >= 2:
                 words.append(self._word_score(sr, sc, dc, dr, length, new))
         if check is not None:
-            bad = [w for w, _ in words if not check(w.lower())]
+            bad = [w for w, __ in words if not check(w.lower())]
             if bad:
                 shown = ", ".join(dict.fromkeys(bad))
-                verb = "isn't" if len(set(bad)) == 1 else "aren't"
-                return f"{shown} {verb} in the {dictionary} dictionary."
+                many = len(set(bad))
+                if dictionary == "casual":
+                    return _n(
+                        "{words} isn't in the casual dictionary.",
+                        "{words} aren't in the casual dictionary.",
+                        many,
+                        words=shown,
+                    )
+                return _n(
+                    "{words} isn't in the tournament dictionary.",
+                    "{words} aren't in the tournament dictionary.",
+                    many,
+                    words=shown,
+                )
         extra = bingo if len(placed) == rack_size else 0
-        total = sum(s for _, s in words) + extra
+        total = sum(s for __, s in words) + extra
         return Scored(play, tuple(placed), tuple(words), extra, total, used)
 
     def _word_score(

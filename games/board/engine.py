@@ -30,7 +30,7 @@ from games.board.player import BotRules, choose, missed_move
 from games.board.trie import Trie, trie_for
 from games.common import meaning
 from games.common.engine import GameEngine
-from games.common.grammar import count, does, duration, possessive, their, verb
+from games.common.grammar import is_you
 from games.common.languages import language
 from games.common.options import OptionValue
 from games.common.protocol import (
@@ -46,6 +46,7 @@ from games.common.protocol import (
     Setup,
     Snapshot,
 )
+from games.common.speech import _, _n, _p, duration, listing
 from games.common.words import Verdict, WordJudge, WordRules
 
 #: Seconds a computer player "thinks" before its move is played.
@@ -116,7 +117,7 @@ class BoardReader:
     def read(self, text: str, *, private: bool = False) -> Reading:
         """A move (``H8 across WORD``, ``pass``…), legal or not; else why it is none."""
         if private:
-            return Reading(None, NO_LISTS)
+            return Reading(None, _(NO_LISTS))
         move = parse_move(text.strip().removeprefix("play ").strip(), self.size, self.language)
         return Reading(None, move) if isinstance(move, str) else Reading(text)
 
@@ -158,13 +159,14 @@ class BoardGame(GameEngine):
         self.turn_started = 0.0
         self.reminded = 0
         self.recent: frozenset[tuple[int, int]] = frozenset()
-        self.last = ""
+        #: The last move for the table: (kind, name, move, number), said in the language of the view.
+        self.last: tuple[str, str, str, int] | None = None
         self.started = False
         self.done = False
         self.summary = ""
         self.turns: list[Turn] = []
         self._bot_tried = -1
-        self.legend = _legend(self.board)
+        self.legend = _squares(self.board)
 
     # ------------------------------------------------------------ queries
 
@@ -221,8 +223,8 @@ class BoardGame(GameEngine):
         """Is ``word`` (folded) a word of this game's dictionary, its bans and the workspace's
         own words (``define``)?"""
         if self.check(word):
-            return Verdict(True, None, f"{word.upper()} is a word in this game.")
-        return Verdict(False, "unknown", f"{word.upper()} isn't a word in this game.")
+            return Verdict(True, None, _("{word} is a word in this game.", word=word.upper()))
+        return Verdict(False, "unknown", _("{word} isn't a word in this game.", word=word.upper()))
 
     def rack_of(self, seat: str) -> tuple[tuple[str, int], ...]:
         """``seat``'s own rack as (tile, points) pairs (``?``, a blank, is worth 0); empty for
@@ -234,7 +236,7 @@ class BoardGame(GameEngine):
         their rack would make now, judged as the move itself would be (the dictionary, the
         rack, the board's rules); or the reason it is no legal move. Changes nothing."""
         if seat not in self.racks:
-            return "You're not playing in this game."
+            return _("You're not playing in this game.")
         play = play_from_tiles(self.board, tiles)
         if isinstance(play, str):
             return play
@@ -262,7 +264,7 @@ class BoardGame(GameEngine):
         """Apply one action; bad input comes back as a ``rejected`` notice."""
         if self.done:
             if action.kind == "say" and action.seat:
-                return [Notice("rejected", "The game is over.", action.seat, action.ref)]
+                return [Notice("rejected", _("The game is over."), action.seat, action.ref)]
             return []
         if action.kind == "begin":
             return self._begin(action.now) if not self.started else []
@@ -286,33 +288,27 @@ class BoardGame(GameEngine):
             self._draw(seat)
         self.turn_started = now
         first = self.names[self.current]
-        notes = [
-            Notice(
-                "announce",
-                f"{self.layout.title}: first to play: {first}. The first word must cover a star. {HOW}",
-            )
-        ]
+        begins = _(
+            "{title}: first to play: {name}. The first word must cover a star.",
+            title=layout_title(self.layout),
+            name=first,
+        )
+        notes = [Notice("announce", f"{begins} {_(HOW)}")]
         notes += self._racks_privately(self.order)
         notes.append(Notice("table"))
         return notes
 
     def _say(self, seat: str, text: str, now: float, ref: str | None) -> list[Notice]:
         if seat not in self.racks:
-            return [Notice("rejected", "You're not playing in this game.", seat, ref)]
+            return [Notice("rejected", _("You're not playing in this game."), seat, ref)]
         if seat in self.out:
-            return [Notice("rejected", f"You {self.out[seat]}, so you're out of this game.", seat, ref)]
+            return [Notice("rejected", _out_already(self.out[seat], also=False), seat, ref)]
         move = parse_move(text.strip().removeprefix("play ").strip(), self.board.size, self.language)
         if isinstance(move, Resign):
             return self._forfeit(seat, "resigned", now, ref)
         if seat != self.current:
-            return [
-                Notice(
-                    "rejected",
-                    f"It's {possessive(self.names[self.current], start=False)} turn, not yours.",
-                    seat,
-                    ref,
-                )
-            ]
+            whose = _("It's {name}'s turn, not yours.", name=self.names[self.current])
+            return [Notice("rejected", whose, seat, ref)]
         if isinstance(move, str):
             return [Notice("rejected", move, seat, ref)]
         rack = self.racks[seat]
@@ -321,12 +317,16 @@ class BoardGame(GameEngine):
             self.passes[seat] += 1
             name = self.names[seat]
             if self.passes[seat] >= PASSES_TO_END:
-                notes = [
-                    Notice("accepted", f"{does(name, 'passes')} for the third time in a row.", seat, ref)
-                ]
-                return notes + self._end(now, f"{name} passed three times in a row, so the game ends.")
-            self.last = f"{name} passed"
-            notes = [Notice("accepted", f"{does(name, 'passes')}.", seat, ref)]
+                if is_you(name):
+                    third = _("You pass for the third time in a row.")
+                    why = _("You passed three times in a row, so the game ends.")
+                else:
+                    third = _("{name} passes for the third time in a row.", name=name)
+                    why = _("{name} passed three times in a row, so the game ends.", name=name)
+                return [Notice("accepted", third, seat, ref), *self._end(now, why)]
+            self.last = ("pass", name, "", 0)
+            passes = _("You pass.") if is_you(name) else _("{name} passes.", name=name)
+            notes = [Notice("accepted", passes, seat, ref)]
             return notes + (self._scoreless(now, True) or self._next_turn(now))
         if isinstance(move, Swap):
             return self._swap(seat, move, now, ref)
@@ -351,19 +351,29 @@ class BoardGame(GameEngine):
         self.board.place(scored)
         self.scores[seat] += scored.score
         self.passes[seat] = 0
-        self.recent = frozenset((r, c) for r, c, _ in scored.placed)
+        self.recent = frozenset((r, c) for r, c, __ in scored.placed)
         name = self.names[seat]
         main = scored.words[0]
         if seat not in self.best_words or main[1] > self.best_words[seat][0]:
             self.best_words[seat] = (main[1], main[0])
-        self.last = f"{name}: {scored.play.text()} for {scored.score}"
+        self.last = ("play", name, scored.play.text(), scored.score)
         self._draw(seat)
-        text = f"{does(name, 'plays')} {scored.play.text()} for {scored.score}: {scored.describe()}."
+        move, points, words = scored.play.text(), scored.score, scored.describe()
+        if is_you(name):
+            text = _("You play {move} for {score}: {words}.", move=move, score=points, words=words)
+        else:
+            text = _(
+                "{name} plays {move} for {score}: {words}.", name=name, move=move, score=points, words=words
+            )
         if self.seats[seat].bot:
             text += meaning.sentence(main[0], self.gloss, self.config.language)
         notes = [Notice("accepted", text, seat, ref)]
         if not rack and not self.bag:
-            return notes + self._end(now, f"{name} played {their(name)} last tile, so the game ends.")
+            if is_you(name):
+                why = _("You played your last tile, so the game ends.")
+            else:
+                why = _("{name} played their last tile, so the game ends.", name=name)
+            return notes + self._end(now, why)
         notes += self._racks_privately([seat])
         return notes + (self._scoreless(now, scored.score == 0) or self._next_turn(now))
 
@@ -373,8 +383,14 @@ class BoardGame(GameEngine):
             return [
                 Notice(
                     "rejected",
-                    f"Swapping needs at least {self.layout.rack} tiles in the bag; there are "
-                    f"{len(self.bag)}. Play a word or pass.",
+                    _n(
+                        "Swapping needs at least {count} tile in the bag; there are {left}. "
+                        "Play a word or pass.",
+                        "Swapping needs at least {count} tiles in the bag; there are {left}. "
+                        "Play a word or pass.",
+                        self.layout.rack,
+                        left=len(self.bag),
+                    ),
                     seat,
                     ref,
                 )
@@ -382,7 +398,8 @@ class BoardGame(GameEngine):
         missing = Counter(move.tiles) - Counter(rack)
         if missing:
             need = " ".join(sorted(missing.elements()))
-            return [Notice("rejected", f"You can't swap {need}: your rack is {rack_text(rack)}.", seat, ref)]
+            refused = _("You can't swap {tiles}: your rack is {rack}.", tiles=need, rack=rack_text(rack))
+            return [Notice("rejected", refused, seat, ref)]
         self._remember(seat, rack, f"swap {move.tiles}", 0)
         for tile in move.tiles:
             rack.remove(tile)
@@ -391,8 +408,13 @@ class BoardGame(GameEngine):
         self.rng.shuffle(self.bag)
         self.passes[seat] = 0
         name = self.names[seat]
-        self.last = f"{name} swapped {count(len(move.tiles), 'tile')}"
-        notes = [Notice("accepted", f"{self.last}.", seat, ref), *self._racks_privately([seat])]
+        self.last = ("swap", name, "", len(move.tiles))
+        swapped = len(move.tiles)
+        if is_you(name):
+            said = _n("You swapped {count} tile.", "You swapped {count} tiles.", swapped)
+        else:
+            said = _n("{name} swapped {count} tile.", "{name} swapped {count} tiles.", swapped, name=name)
+        notes = [Notice("accepted", said, seat, ref), *self._racks_privately([seat])]
         return notes + (self._scoreless(now, True) or self._next_turn(now))
 
     def _scoreless(self, now: float, scoreless: bool) -> list[Notice]:
@@ -401,7 +423,12 @@ class BoardGame(GameEngine):
         limit = self.config.scoreless * len([s for s in self.order if s not in self.out])
         if not self.config.scoreless or self.scoreless < limit:
             return []
-        return self._end(now, f"{count(self.scoreless, 'scoreless turn')} in a row, so the game ends.")
+        why = _n(
+            "{count} scoreless turn in a row, so the game ends.",
+            "{count} scoreless turns in a row, so the game ends.",
+            self.scoreless,
+        )
+        return self._end(now, why)
 
     def _tick(self, now: float) -> list[Notice]:
         if now >= self.turn_ends():
@@ -412,12 +439,16 @@ class BoardGame(GameEngine):
         if self.reminded == before:
             return []
         seat, left = self.current, self.turn_ends() - now
-        text = f"⏰ {self.names[seat]}, {duration(left)} left to play your turn, or you lose the game."
+        text = "⏰ " + _(
+            "{name}, {time} left to play your turn, or you lose the game.",
+            name=self.names[seat],
+            time=duration(left),
+        )
         return [Notice("ping", text, seat)]
 
     def _forfeit(self, seat: str, how: str, now: float, ref: str | None = None) -> list[Notice]:
         if seat in self.out:
-            return [Notice("rejected", f"You already {self.out[seat]}.", seat, ref)]
+            return [Notice("rejected", _out_already(self.out[seat], also=True), seat, ref)]
         was_current = seat == self.current
         self.out[seat] = how
         # the leaver's tiles go back to the bag, so the tile count stays whole
@@ -426,11 +457,11 @@ class BoardGame(GameEngine):
         self.rng.shuffle(self.bag)
         name = self.names[seat]
         kind: NoticeKind = "accepted" if how == "resigned" else "announce"
-        notes = [Notice(kind, f"{name} {how} and {verb(name, 'loses')}.", seat, ref)]
+        notes = [Notice(kind, _out_and_loses(how, name), seat, ref)]
         left = [s for s in self.order if s not in self.out]
         if len(left) <= 1:
-            winner = self.names[left[0]] if left else "nobody"
-            return notes + self._end(now, f"{name} {how}, so {does(winner, 'wins')}.", adjust=False)
+            why = f"{_out(how, name)} {_wins([self.names[left[0]]] if left else [], final=False)}"
+            return notes + self._end(now, why, adjust=False)
         if was_current:
             return notes + self._next_turn(now, advance=True)
         return [*notes, Notice("table")]
@@ -444,7 +475,7 @@ class BoardGame(GameEngine):
 
     def _racks_privately(self, seats: list[str]) -> list[Notice]:
         return [
-            Notice("private", f"Your rack: {rack_text(self.racks[s])}", s)
+            Notice("private", _("Your rack: {rack}", rack=rack_text(self.racks[s])), s)
             for s in seats
             if self.seats[s].bot is None and s not in self.out
         ]
@@ -456,7 +487,7 @@ class BoardGame(GameEngine):
 
     def _next_turn(self, now: float, *, advance: bool = True) -> list[Notice]:
         if advance:
-            for _ in range(len(self.order)):
+            for _seat in range(len(self.order)):
                 self.turn = (self.turn + 1) % len(self.order)
                 if self.current not in self.out:
                     break
@@ -466,7 +497,11 @@ class BoardGame(GameEngine):
         notes = [Notice("table")]
         if self.seats[seat].bot is None:
             notes.append(
-                Notice("private", f"Your turn. Your rack: {rack_text(self.racks[seat])}. {HOW}", seat)
+                Notice(
+                    "private",
+                    _("Your turn. Your rack: {rack}.", rack=rack_text(self.racks[seat])) + " " + _(HOW),
+                    seat,
+                )
             )
         return notes
 
@@ -476,9 +511,9 @@ class BoardGame(GameEngine):
         if adjust:
             lines += self._adjust()
         result = self.result()
-        shown = ", ".join(f"{self.names[s]} {self.scores[s]}" for s in self.order)
-        winners = " and ".join(self.names[w] for w in result.winners) or "nobody"
-        lines.append(f"Final scores: {shown}. {does(winners, 'wins')}!")
+        shown = ", ".join(_("{name} {score}", name=self.names[s], score=self.scores[s]) for s in self.order)
+        winners = [self.names[w] for w in result.winners]
+        lines.append(_("Final scores: {scores}.", scores=shown) + " " + _wins(winners, final=True))
         self.summary = " ".join(lines)
         notes = [Notice("end", "\n".join(lines))]
         if self.config.missed:
@@ -497,15 +532,24 @@ class BoardGame(GameEngine):
         for seat, pts in left.items():
             if pts:
                 self.scores[seat] -= pts
-                lines.append(
-                    f"{does(self.names[seat], 'loses')} {pts} for tiles left ({rack_text(self.racks[seat])})."
-                )
+                name, rack = self.names[seat], rack_text(self.racks[seat])
+                if is_you(name):
+                    lines.append(_("You lose {points} for tiles left ({rack}).", points=pts, rack=rack))
+                else:
+                    lines.append(
+                        _("{name} loses {points} for tiles left ({rack}).", name=name, points=pts, rack=rack)
+                    )
         others = sum(left.values())
         for seat in out:
             if others:
                 self.scores[seat] += others
                 name = self.names[seat]
-                lines.append(f"{name} used every tile and {verb(name, 'gains')} the others' {others}.")
+                if is_you(name):
+                    lines.append(_("You used every tile and gain the others' {points}.", points=others))
+                else:
+                    lines.append(
+                        _("{name} used every tile and gains the others' {points}.", name=name, points=others)
+                    )
         return lines
 
     def _missed(self) -> list[Notice]:
@@ -513,10 +557,17 @@ class BoardGame(GameEngine):
         for turn in self.turns:
             found = missed_move(turn.board, turn.rack, self.check, self._rules_for_bots())
             if found is not None and found[1] > turn.score:
-                line = f"turn {turn.number}: you played {turn.text} ({turn.score}); "
-                by_seat.setdefault(turn.seat, []).append(line + f"best was {found[0]} ({found[1]})")
+                line = _(
+                    "turn {number}: you played {move} ({score}); best was {best} ({points})",
+                    number=turn.number,
+                    move=turn.text,
+                    score=turn.score,
+                    best=found[0],
+                    points=found[1],
+                )
+                by_seat.setdefault(turn.seat, []).append(line)
         return [
-            Notice("private", "Best moves you missed:\n" + "\n".join(lines), seat)
+            Notice("private", _("Best moves you missed:") + "\n" + "\n".join(lines), seat)
             for seat, lines in by_seat.items()
         ]
 
@@ -529,29 +580,43 @@ class BoardGame(GameEngine):
                 s,
                 self.names[s],
                 self.scores[s],
-                self.out.get(s, f"{len(self.racks[s])} tiles"),
+                _out_label(self.out[s])
+                if s in self.out
+                else _n("{count} tile", "{count} tiles", len(self.racks[s])),
                 active=not self.done and s == self.current and self.started,
             )
             for s in self.order
         )
         lines: list[str] = []
         if self.done:
-            lines.append("Game over.")
+            lines.append(_("Game over."))
         elif self.started:
-            lines.append(f"{self.names[self.current]} to play. Bag: {len(self.bag)} tiles.")
+            name, bag = self.names[self.current], len(self.bag)
+            if is_you(name):
+                lines.append(_n("Your turn. Bag: {count} tile.", "Your turn. Bag: {count} tiles.", bag))
+            else:
+                lines.append(
+                    _n(
+                        "{name} to play. Bag: {count} tile.",
+                        "{name} to play. Bag: {count} tiles.",
+                        bag,
+                        name=name,
+                    )
+                )
         if self.last:
-            lines.append(f"Last move: {self.last}.")
+            lines.append(_last_move(*self.last))
         if viewer in self.racks and viewer not in self.out:
-            lines.append(f"Your rack: {rack_text(self.racks[viewer])}")
+            lines.append(_("Your rack: {rack}", rack=rack_text(self.racks[viewer])))
         if not self.done:
-            lines.append(self.legend)
+            lines.append(_legend(self.legend))
             lines.append(
-                "Moves: H8 across WORD, H8 down WORD (a blank in lower case), swap ABC, pass, resign."
+                _("Moves: H8 across WORD, H8 down WORD (a blank in lower case), swap ABC, pass, resign.")
             )
-        title = self.layout.title
+        title = layout_title(self.layout)
         if self.language.code != "en":
-            title += f" · {self.language.name}"
-        title += " — game over" if self.done else ""
+            title += f" · {self.language.spoken}"
+        if self.done:
+            title = _("{title} — game over", title=title)
         return Snapshot(
             title=title,
             seats=seats,
@@ -569,25 +634,125 @@ class BoardGame(GameEngine):
         else:
             top = max((self.scores[s] for s in left), default=0)
             winners = tuple(s for s in left if self.scores[s] == top)
-        best = {s: w for s, (_, w) in self.best_words.items()}
-        return Result(dict(self.scores), winners, self.summary or "MOJO in progress", best)
+        best = {s: w for s, (__, w) in self.best_words.items()}
+        return Result(dict(self.scores), winners, self.summary or _("MOJO in progress"), best)
 
 
-def _legend(board: Board) -> str:
-    """What the marks of the text board mean, for the bonus squares this board has."""
-    names = {"TW": "triple word", "DW": "double word", "TL": "triple letter", "DL": "double letter"}
-    marks = {"TW": "=", "DW": "-", "TL": '"', "DL": "'"}
+def _squares(board: Board) -> tuple[tuple[str, str], ...]:
+    """The bonus squares this board has (kind, shade), in the order the legend names them."""
     shades: dict[str, str] = {}
     for kinds, colours in zip(board.squares.premium, board.squares.shade, strict=True):
         for kind, colour in zip(kinds, colours, strict=True):
             if kind:
                 shades[kind] = colour or shades.get(kind, "")
+    return tuple((k, shades[k]) for k in ("TW", "DW", "TL", "DL") if k in shades)
+
+
+def _legend(squares: tuple[tuple[str, str], ...]) -> str:
+    """What the marks of the text board mean, for the bonus squares this board has."""
+    names = {
+        "TW": _("triple word"),
+        "DW": _("double word"),
+        "TL": _("triple letter"),
+        "DL": _("double letter"),
+    }
+    colours = {"blue": _p("colour", "blue"), "pink": _p("colour", "pink")}
+    marks = {"TW": "=", "DW": "-", "TL": '"', "DL": "'"}
     parts = [
-        f"{marks[k]} {names[k]}" + (f" ({shades[k]})" if shades[k] else "")
-        for k in ("TW", "DW", "TL", "DL")
-        if k in shades
+        _("{mark} {square} ({colour})", mark=marks[k], square=names[k], colour=colours.get(shade, shade))
+        if shade
+        else _("{mark} {square}", mark=marks[k], square=names[k])
+        for k, shade in squares
     ]
-    return "Squares: " + ", ".join([*parts, "* star"]) + "."
+    parts.append(_("{mark} star", mark="*"))
+    return _("Squares: {squares}.", squares=", ".join(parts))
+
+
+def layout_title(layout: Layout) -> str:
+    """The layout's title in the language being spoken (a custom layout's as its file says)."""
+    titles = {"mojo": _("MOJO 16×16"), "classic": _("Classic 15×15")}
+    return (
+        titles.get(layout.name, layout.title)
+        if layout.title in ("MOJO 16×16", "Classic 15×15")
+        else layout.title
+    )
+
+
+def _out(how: str, name: str) -> str:
+    """``Ann resigned.``: how a player left the game, as a sentence."""
+    you = is_you(name)
+    if how == "resigned":
+        return _("You resigned.") if you else _("{name} resigned.", name=name)
+    if how == "ran out of time":
+        return _("You ran out of time.") if you else _("{name} ran out of time.", name=name)
+    return _("You left the game.") if you else _("{name} left the game.", name=name)
+
+
+def _out_and_loses(how: str, name: str) -> str:
+    """``Ann resigned and loses.``"""
+    you = is_you(name)
+    if how == "resigned":
+        return _("You resigned and lose.") if you else _("{name} resigned and loses.", name=name)
+    if how == "ran out of time":
+        return (
+            _("You ran out of time and lose.") if you else _("{name} ran out of time and loses.", name=name)
+        )
+    return _("You left the game and lose.") if you else _("{name} left the game and loses.", name=name)
+
+
+def _out_already(how: str, *, also: bool) -> str:
+    """Said to a player who is out and still types (``also``: who tries to leave again)."""
+    if also:
+        if how == "resigned":
+            return _("You already resigned.")
+        if how == "ran out of time":
+            return _("You already ran out of time.")
+        return _("You already left the game.")
+    if how == "resigned":
+        return _("You resigned, so you're out of this game.")
+    if how == "ran out of time":
+        return _("You ran out of time, so you're out of this game.")
+    return _("You left the game, so you're out of this game.")
+
+
+def _out_label(how: str) -> str:
+    """A player who is out, on the scoreboard."""
+    if how == "resigned":
+        return _p("seat", "resigned")
+    if how == "ran out of time":
+        return _p("seat", "ran out of time")
+    return _p("seat", "left the game")
+
+
+def _wins(names: list[str], *, final: bool) -> str:
+    """``Ann wins!`` (``final``) or ``Ann wins.``; ``You win``, ``Ann and Bo win``, ``Nobody wins``."""
+    if not names:
+        return _("Nobody wins!") if final else _("Nobody wins.")
+    if len(names) > 1:
+        both = listing(names)
+        return _("{names} win!", names=both) if final else _("{names} win.", names=both)
+    if is_you(names[0]):
+        return _("You win!") if final else _("You win.")
+    return _("{name} wins!", name=names[0]) if final else _("{name} wins.", name=names[0])
+
+
+def _last_move(kind: str, name: str, move: str, number: int) -> str:
+    """The table's ``Last move: …`` line."""
+    you = is_you(name)
+    if kind == "pass":
+        return _("Last move: you passed.") if you else _("Last move: {name} passed.", name=name)
+    if kind == "swap":
+        if you:
+            return _n("Last move: you swapped {count} tile.", "Last move: you swapped {count} tiles.", number)
+        return _n(
+            "Last move: {name} swapped {count} tile.",
+            "Last move: {name} swapped {count} tiles.",
+            number,
+            name=name,
+        )
+    if you:
+        return _("Last move: you played {move} for {score}.", move=move, score=number)
+    return _("Last move: {name}: {move} for {score}.", name=name, move=move, score=number)
 
 
 __all__ = ["BLANK", "BoardGame", "Preview", "word_check"]

@@ -8,33 +8,44 @@ from dataclasses import dataclass
 from games.common.languages import LANGUAGES
 from games.common.options import (
     BOT_LEVELS,
+    STRONG_LEVEL_HELP,
     OptionSpec,
     OptionValue,
     computer_players,
     language_option,
     recorded_before,
 )
+from games.common.speech import N_
 
 LAYOUTS = ("mojo", "classic")
 DICTIONARIES = ("tournament", "casual")
 LEVELS = BOT_LEVELS
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("layout", "choice", "mojo", "the board: mojo (16x16, clusters) or classic (15x15)", LAYOUTS),
-    OptionSpec("dict", "choice", "tournament", "the dictionary words are judged by", DICTIONARIES),
     OptionSpec(
-        "turn", "int", 72, "hours each player has for a turn (a player out of time loses)", low=1, high=168
+        "layout", "choice", "mojo", N_("the board: mojo (16x16, clusters) or classic (15x15)"), LAYOUTS
     ),
-    OptionSpec("live", "bool", False, "live mode: minutes per turn (live-minutes) instead of hours"),
-    OptionSpec("live-minutes", "int", 3, "minutes per turn in live mode", low=1, high=60),
-    *computer_players(3, "how strong the computer opponents are"),
-    OptionSpec("missed", "bool", False, "after the game, show each player the best move they missed"),
+    OptionSpec("dict", "choice", "tournament", N_("the dictionary words are judged by"), DICTIONARIES),
+    OptionSpec(
+        "turn",
+        "int",
+        72,
+        N_("hours each player has for a turn (a player out of time loses)"),
+        low=1,
+        high=168,
+    ),
+    OptionSpec("live", "bool", False, N_("live mode: minutes per turn (live-minutes) instead of hours")),
+    OptionSpec("live-minutes", "int", 3, N_("minutes per turn in live mode"), low=1, high=60),
+    *computer_players(3, STRONG_LEVEL_HELP),
+    OptionSpec("missed", "bool", False, N_("after the game, show each player the best move they missed")),
     OptionSpec(
         "scoreless",
         "int",
         3,
-        "full rounds of scoreless turns in a row (passes, swaps, words worth 0) that end the game "
-        "(3: six turns with two players, the tournament rule)",
+        N_(
+            "full rounds of scoreless turns in a row (passes, swaps, words worth 0) that end the game "
+            "(3: six turns with two players, the tournament rule)"
+        ),
         low=1,
         high=5,
     ),

@@ -13,12 +13,13 @@ from collections.abc import Mapping, Sequence
 
 from games.common.options import OptionValue
 from games.common.protocol import Engine
+from games.common.speech import N_, _
 from games.common.words import Verdict
 
 #: Said to a voter whose ``skip`` changed nothing visible, in a game with no words of its own for it.
-QUIET_SKIP = "Your vote to skip is counted once; the cards go when every player has voted."
+QUIET_SKIP = N_("Your vote to skip is counted once; the cards go when every player has voted.")
 #: Said to a voter whose ``yes`` or ``no`` found nothing to vote on.
-QUIET_VOTE = "There's no answer waiting for your vote right now."
+QUIET_VOTE = N_("There's no answer waiting for your vote right now.")
 
 
 class GameEngine(Engine):
@@ -43,7 +44,7 @@ class GameEngine(Engine):
     def quiet_vote(self, seat: str, choice: str) -> str:
         """Why a vote by ``seat`` (``skip``, ``yes``, ``no``) that the engine took in silence
         changed nothing visible: the core tells the voter this, so no command goes unanswered."""
-        return QUIET_SKIP if choice == "skip" else QUIET_VOTE
+        return _(QUIET_SKIP) if choice == "skip" else _(QUIET_VOTE)
 
 
 def nothing_to_prepare(language: str, options: Mapping[str, OptionValue]) -> None:

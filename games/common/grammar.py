@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from games.common.speech import _p
+from games.common import speech
+from games.common.speech import _n, _p
 from games.common.text import plain, user
 
 YOU = "You"
@@ -126,27 +127,15 @@ def count(n: int, noun: str, many: str | None = None) -> str:
 
 
 def listing(items: Iterable[str], conjunction: str = "and") -> str:
-    """``A``, ``A and B``, ``A, B and C``."""
-    parts = list(items)
-    if len(parts) <= 1:
-        return "".join(parts)
-    return f"{', '.join(parts[:-1])} {conjunction} {parts[-1]}"
+    """``A``, ``A and B``, ``A, B and C`` in the language being spoken (:func:`speech.listing`);
+    ``conjunction="or"`` gives ``A or B``."""
+    return speech.listing(items, style="or" if conjunction == "or" else "standard")
 
 
 def duration(seconds: float) -> str:
-    """A span of time, the one way every game and view writes it: ``45 s``, ``1 min 46 s``,
-    ``2 min``, ``71 h 59 min``, ``72 h``, ``4 days 2 h`` (as precise as a player needs)."""
-    total = max(0, round(seconds))
-    if total < 60:
-        return f"{total} s"
-    minutes, secs = divmod(total, 60)
-    if minutes < 60:
-        return f"{minutes} min {secs} s" if secs else f"{minutes} min"
-    hours, minutes = divmod(minutes, 60)
-    if hours < 96:
-        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
-    days, hours = divmod(hours, 24)
-    return f"{days} days {hours} h" if hours else f"{days} days"
+    """A span of time, the one way every game and view writes it (:func:`speech.duration`):
+    ``45 s``, ``1 min 46 s``, ``2 min``, ``71 h 59 min``, ``72 h``, ``4 days 2 h``."""
+    return speech.duration(seconds)
 
 
 __all__ = [
@@ -180,4 +169,5 @@ def excerpt(text: str, limit: int = EXCERPT) -> str:
     if len(flat) <= limit:
         quoted = repr(flat)
         return quoted[0] + user(quoted[1:-1]) + quoted[-1]
-    return f"'{user(flat[: limit - 1])}…' ({len(text):,} characters)"
+    quoted = f"'{user(flat[: limit - 1])}…'"
+    return _n("{quoted} ({count} character)", "{quoted} ({count} characters)", len(text), quoted=quoted)

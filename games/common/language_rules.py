@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from games.common.languages import Language
+from games.common.speech import N_, _
 from games.common.words import BANS
 
 #: Bans that read English word endings.
 ENGLISH_ONLY_BANS: frozenset[str] = frozenset({"plural-s", "ing", "ed"})
 
-THEMES_REASON = "Themes are English-only for now."
-BANS_REASON = "The -s, -ing and -ed bans are English-only."
+THEMES_REASON = N_("Themes are English-only for now.")
+BANS_REASON = N_("The -s, -ing and -ed bans are English-only.")
 
 
 def english_only(
@@ -27,10 +28,17 @@ def english_only(
     if language.code == "en":
         return None
     if themes:
-        return f"{THEMES_REASON} Start a {language.name} game without themes."
+        return _(
+            "Themes are English-only for now. Start a {language} game without themes.",
+            language=language.spoken,
+        )
     chosen = [ban for ban in BANS if ban in ENGLISH_ONLY_BANS and ban in bans]
     if chosen:
-        return f"{BANS_REASON} Start a {language.name} game without rules={','.join(chosen)}."
+        return _(
+            "The -s, -ing and -ed bans are English-only. Start a {language} game without rules={rules}.",
+            language=language.spoken,
+            rules=",".join(chosen),
+        )
     return None
 
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 
+from games.common.speech import _, _p
+
 ASCII_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 #: Accent marks one letter may carry and still fold (Vietnamese "ệ" has two); more is zalgo.
@@ -44,6 +46,13 @@ class Language:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_kept", frozenset(self.alphabet) - frozenset(ASCII_LETTERS))
+
+    @property
+    def spoken(self) -> str:
+        """The language's name as the language being spoken says it (``Dutch``, ``néerlandais``,
+        ``Niederländisch``): what players read. :attr:`name` is the English name, for code,
+        option aliases and logs."""
+        return spoken_name(self.code)
 
     @property
     def extra_letters(self) -> str:
@@ -132,6 +141,28 @@ def language(code: str) -> Language:
         for lang in LANGUAGES.values():
             if lang.name.lower() == key:
                 return lang
-        known = ", ".join(f"{c} ({lang.name})" for c, lang in LANGUAGES.items())
-        raise ValueError(f"moji doesn't play in {code.strip() or 'that language'!r}: it knows {known}.")
+        known = ", ".join(f"{c} ({lang.spoken})" for c, lang in LANGUAGES.items())
+        if not code.strip():
+            known_text = _("moji doesn't play in that language: it knows {languages}.", languages=known)
+            raise ValueError(known_text)
+        raise ValueError(
+            _(
+                "moji doesn't play in {language}: it knows {languages}.",
+                language=repr(code.strip()),
+                languages=known,
+            )
+        )
     return found
+
+
+def spoken_name(code: str) -> str:
+    """The name of the playing language ``code`` in the language being spoken (the code itself
+    for an unknown one)."""
+    names = {
+        "en": _p("language", "English"),
+        "nl": _p("language", "Dutch"),
+        "fr": _p("language", "French"),
+        "de": _p("language", "German"),
+        "es": _p("language", "Spanish"),
+    }
+    return names.get(code, code)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.common.protocol import Setup
+from games.common.speech import _, current
 
 #: word (folded) -> its likeliest meaning as a short phrase, or None.
 Glosser = Callable[[str], str | None]
@@ -40,22 +41,37 @@ def glosser(setup: Setup, language: str) -> Glosser:
     return setup.gloss if setup.gloss is not None else shipped(language)
 
 
+def _labelled(language: str) -> bool:
+    """True when a meaning must say it is English: the glosses of a language other than English
+    are English translations, and English words' meanings are English, which only an English
+    speaker reads as the word's own (issue 41: never an English gloss passed off as another
+    language's)."""
+    return language != "en" or current() != "en"
+
+
 def note(word: str, gloss: Glosser, language: str = "en") -> str | None:
     """``zax: a tool for cutting slate`` (English) or ``haus, in English: home``; None when
     the meaning of ``word`` is unknown."""
     found = gloss(word.lower())
     if not found:
         return None
-    if language == "en":
-        return f"{word.lower()}: {found}"
-    return f"{word.lower()}, in English: {found}"
+    if _labelled(language):
+        return _("{word}, in English: {meaning}", word=word.lower(), meaning=found)
+    return _("{word}: {meaning}", word=word.lower(), meaning=found)
 
 
 def hint(word: str, gloss: Glosser, language: str = "en") -> str:
     """A hint's line: ``QUOTH would have worked (quoth: said).``, without the parenthesis when
     the meaning is unknown."""
-    found = note(word, gloss, language)
-    return f"{word.upper()} would have worked" + (f" ({found})." if found else ".")
+    found = gloss(word.lower())
+    shown, low = word.upper(), word.lower()
+    if not found:
+        return _("{word} would have worked.", word=shown)
+    if _labelled(language):
+        return _(
+            "{word} would have worked ({lower}, in English: {meaning}).", word=shown, lower=low, meaning=found
+        )
+    return _("{word} would have worked ({lower}: {meaning}).", word=shown, lower=low, meaning=found)
 
 
 def sentence(word: str, gloss: Glosser, language: str = "en") -> str:
@@ -64,7 +80,13 @@ def sentence(word: str, gloss: Glosser, language: str = "en") -> str:
     found = gloss(word.lower())
     if not found:
         return ""
-    end = "" if found.endswith(("…", ".", "!", "?")) else "."
-    if language == "en":
-        return f" {word.upper()}: {found}{end}"
-    return f" {word.upper()}, in English: {found}{end}"
+    said = found if found.endswith(("…", ".", "!", "?")) else found + "."
+    if _labelled(language):
+        return " " + _("{word}, in English: {meaning}", word=word.upper(), meaning=said)
+    return " " + _("{word}: {meaning}", word=word.upper(), meaning=said)
+
+
+def described(word: str, gloss: Glosser, language: str = "en") -> str:
+    """A whole sentence for a word's meaning (``define``): ``ZAX: a tool for cutting slate.``,
+    ``MAISON, in English: house.``, or that no meaning of it is known."""
+    return sentence(word, gloss, language).strip() or _("No meaning of {word} is known.", word=word.upper())

@@ -13,6 +13,7 @@ from typing import Literal
 
 from games.common.grammar import excerpt
 from games.common.languages import LANGUAGE_CODES, LANGUAGES
+from games.common.speech import N_, _
 
 OptionValue = int | str | bool | tuple[str, ...]
 OptionKind = Literal["int", "choice", "bool", "set", "text"]
@@ -31,6 +32,8 @@ class OptionSpec:
 
     ``choice`` takes one of ``choices``; ``set`` takes a comma-separated subset
     of ``choices`` (``none`` for the empty set); ``int`` takes ``low..high``.
+    ``help`` is English marked with ``N_()`` where the option is declared; :attr:`text` (and
+    :meth:`describe`) say it in the language being spoken.
     """
 
     name: str
@@ -43,19 +46,43 @@ class OptionSpec:
     aliases: tuple[str, ...] = ()
     choice_aliases: Mapping[str, str] = field(default_factory=dict)
 
+    @property
+    def text(self) -> str:
+        """:attr:`help` in the language being spoken (the ``language`` option's lists the languages
+        by their names in it)."""
+        if self.name == "language":
+            return language_help()
+        return _(self.help)
+
     def describe(self) -> str:
         """A one-line description for help texts."""
+        default = format_value(self.default)
         if self.kind == "int":
             shape = f"{self.low}..{self.high}"
         elif self.kind == "bool":
             shape = "on|off"
         elif self.kind == "set":
-            shape = ",".join(self.choices) + " (any, comma-separated, or none)"
+            shape = ",".join(self.choices)
+            return _(
+                "{name}={shape} (any, comma-separated, or none) — {help} (default {default})",
+                name=self.name,
+                shape=shape,
+                help=self.text,
+                default=default,
+            )
         elif self.kind == "choice":
             shape = "|".join(self.choices)
         else:
-            shape = "text"
-        return f"{self.name}={shape} — {self.help} (default {format_value(self.default)})"
+            return _(
+                "{name}=text — {help} (default {default})", name=self.name, help=self.text, default=default
+            )
+        return _(
+            "{name}={shape} — {help} (default {default})",
+            name=self.name,
+            shape=shape,
+            help=self.text,
+            default=default,
+        )
 
     def parse(self, raw: str) -> OptionValue:
         """Parse ``raw`` or raise :class:`OptionError` with a reason."""
@@ -64,9 +91,19 @@ class OptionSpec:
             try:
                 value = int(text)
             except ValueError:
-                raise OptionError(f"{self.name} must be a whole number, not {excerpt(raw)}") from None
+                raise OptionError(
+                    _("{name} must be a whole number, not {value}", name=self.name, value=excerpt(raw))
+                ) from None
             if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
-                raise OptionError(f"{self.name} must be between {self.low} and {self.high}, not {value}")
+                raise OptionError(
+                    _(
+                        "{name} must be between {low} and {high}, not {value}",
+                        name=self.name,
+                        low=str(self.low),
+                        high=str(self.high),
+                        value=str(value),
+                    )
+                )
             return value
         if self.kind == "bool":
             low = text.lower()
@@ -74,7 +111,7 @@ class OptionSpec:
                 return True
             if low in _FALSE:
                 return False
-            raise OptionError(f"{self.name} must be on or off, not {excerpt(raw)}")
+            raise OptionError(_("{name} must be on or off, not {value}", name=self.name, value=excerpt(raw)))
         if self.kind == "choice":
             return self._choice(text)
         if self.kind == "set":
@@ -88,7 +125,7 @@ class OptionSpec:
                         picked.append(choice)
             return tuple(picked)
         if len(text) > 200:
-            raise OptionError(f"{self.name} is too long (200 characters at most)")
+            raise OptionError(_("{name} is too long ({count} characters at most)", name=self.name, count=200))
         return text
 
     def _choice(self, text: str) -> str:
@@ -96,7 +133,14 @@ class OptionSpec:
         key = self.choice_aliases.get(key, key)
         if key in self.choices:
             return key
-        raise OptionError(f"{self.name} can be {', '.join(self.choices)}; {excerpt(text)} is not one of them")
+        raise OptionError(
+            _(
+                "{name} can be {choices}; {value} is not one of them",
+                name=self.name,
+                choices=", ".join(self.choices),
+                value=excerpt(text),
+            )
+        )
 
 
 #: Computer players' strengths, weakest first: every game offers the same three.
@@ -106,17 +150,37 @@ BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 AUTO_LEVEL = "auto"
 
 
-def computer_players(
-    most: int, level_help: str = "how clever the computer opponents are"
-) -> tuple[OptionSpec, ...]:
-    """The ``bots`` and ``level`` options, declared alike by every game (``most`` bots at most)."""
+#: The ``level`` option's help: how clever (or strong) the computer opponents are.
+LEVEL_HELP = N_(
+    "how clever the computer opponents are (auto: the level closest to the seated players' ratings)"
+)
+STRONG_LEVEL_HELP = N_(
+    "how strong the computer opponents are (auto: the level closest to the seated players' ratings)"
+)
+QUICK_LEVEL_HELP = N_(
+    "how quick and clever the computer opponents are (auto: the level closest to the seated players' ratings)"
+)
+#: The older way to call :func:`computer_players`: the first half of the help alone.
+_LEVEL_HELPS = {
+    "how clever the computer opponents are": LEVEL_HELP,
+    "how strong the computer opponents are": STRONG_LEVEL_HELP,
+    "how quick and clever the computer opponents are": QUICK_LEVEL_HELP,
+}
+
+
+def computer_players(most: int, level_help: str = LEVEL_HELP) -> tuple[OptionSpec, ...]:
+    """The ``bots`` and ``level`` options, declared alike by every game (``most`` bots at most;
+    ``level_help``, marked with ``N_()``, is the whole help of ``level``: :data:`LEVEL_HELP` or
+    :data:`STRONG_LEVEL_HELP`)."""
     return (
-        OptionSpec("bots", "int", 0, "computer opponents to add", low=0, high=most, aliases=("computers",)),
+        OptionSpec(
+            "bots", "int", 0, N_("computer opponents to add"), low=0, high=most, aliases=("computers",)
+        ),
         OptionSpec(
             "level",
             "choice",
             "normal",
-            level_help + " (auto: the level closest to the seated players' ratings)",
+            _LEVEL_HELPS.get(level_help, level_help),
             choices=(*BOT_LEVELS, AUTO_LEVEL),
             aliases=("difficulty",),
             choice_aliases={"medium": "normal"},
@@ -131,11 +195,23 @@ def language_option() -> OptionSpec:
         "language",
         "choice",
         "en",
-        "the language of the words and letters: "
-        + ", ".join(f"{code} ({lang.name})" for code, lang in LANGUAGES.items()),
+        LANGUAGE_HELP.format(
+            languages=", ".join(f"{code} ({lang.name})" for code, lang in LANGUAGES.items())
+        ),
         choices=LANGUAGE_CODES,
         aliases=("lang",),
         choice_aliases={lang.name.lower(): code for code, lang in LANGUAGES.items()},
+    )
+
+
+#: The ``language`` option's help (the languages are listed after it by :func:`language_help`).
+LANGUAGE_HELP = N_("the language of the words and letters: {languages}")
+
+
+def language_help() -> str:
+    """The ``language`` option's help in the language being spoken, with every playing language."""
+    return _(
+        LANGUAGE_HELP, languages=", ".join(f"{code} ({lang.spoken})" for code, lang in LANGUAGES.items())
     )
 
 
@@ -166,15 +242,20 @@ def parse_options(specs: Sequence[OptionSpec], tokens: Iterable[str]) -> dict[st
         key = key.strip().lower().replace("_", "-")
         found = by_name.get(key)
         if found is None:
-            known = ", ".join(s.name for s in specs) or "none"
-            raise OptionError(f"unknown option {excerpt(key)}; options are: {known}")
+            if not specs:
+                raise OptionError(_("unknown option {option}; this game has no options", option=excerpt(key)))
+            known = ", ".join(s.name for s in specs)
+            raise OptionError(
+                _("unknown option {option}; options are: {options}", option=excerpt(key), options=known)
+            )
         spec = found
         if not sep:
             if spec.kind != "bool":
-                raise OptionError(f"{spec.name} needs a value, like {spec.name}={format_value(spec.default)}")
+                example = f"{spec.name}={format_value(spec.default)}"
+                raise OptionError(_("{name} needs a value, like {example}", name=spec.name, example=example))
             raw = "on"
         if spec.name in seen:
-            raise OptionError(f"{spec.name} is given twice")
+            raise OptionError(_("{name} is given twice", name=spec.name))
         seen.add(spec.name)
         values[spec.name] = spec.parse(raw)
     return values

@@ -20,6 +20,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from games.common.speech import N_, _, _n
+
 
 class Placement(enum.Enum):
     """Where the claimed letters must sit in the word."""
@@ -50,13 +52,20 @@ class Placement(enum.Enum):
 
 
 #: Refusal reasons (shared with games that decide the common cases themselves).
-NONE_USED = "uses none of the face-up letters"
-NOT_FIRST_OR_LAST = "no face-up letter is the first or last letter of the word"
+#: Marked for the catalogue; :class:`LetterMatch` holds them translated, a caller that shows one
+#: itself shows ``_(NONE_USED)``.
+NONE_USED = N_("uses none of the face-up letters")
+NOT_FIRST_OR_LAST = N_("no face-up letter is the first or last letter of the word")
 
 
 def too_few(total: int, minimum: int) -> str:
     """The reason for a word that claims fewer than ``minimum`` cards."""
-    return f"uses only {total} face-up card; at least {minimum} are needed"
+    return _n(
+        "uses only {count} face-up card; at least {minimum} are needed",
+        "uses only {count} face-up cards; at least {minimum} are needed",
+        total,
+        minimum=minimum,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,26 +97,30 @@ def match_letters(
     total = sum(claimed.values())
     if total < minimum:
         if total == 0:
-            return LetterMatch(Counter(), NONE_USED)
+            return LetterMatch(Counter(), _(NONE_USED))
         return LetterMatch(Counter(), too_few(total, minimum))
     first, last = word[0], word[-1]
     if placement is Placement.FIRST_OR_LAST:
         if not (available[first] or available[last]):
-            return LetterMatch(Counter(), NOT_FIRST_OR_LAST)
+            return LetterMatch(Counter(), _(NOT_FIRST_OR_LAST))
     elif placement is Placement.FIRST_AND_LAST:
         if not available[first]:
-            return LetterMatch(Counter(), "no face-up letter is the first letter of the word")
+            return LetterMatch(Counter(), _("no face-up letter is the first letter of the word"))
         if not available[last]:
-            return LetterMatch(Counter(), "no face-up letter is the last letter of the word")
+            return LetterMatch(Counter(), _("no face-up letter is the last letter of the word"))
         if first == last and (len(word) < 2 or available[first] < 2):
             return LetterMatch(
-                Counter(), f"first and last need two different cards, and only one {first.upper()} is face-up"
+                Counter(),
+                _(
+                    "first and last need two different cards, and only one {letter} is face-up",
+                    letter=first.upper(),
+                ),
             )
     elif placement is Placement.IN_BETWEEN:
         inner = Counter(word[1:-1])
         inside = sum(min(n, available[ch]) for ch, n in inner.items())
         if inside < 2:
             return LetterMatch(
-                Counter(), "at least two face-up letters must sit between the first and last letter"
+                Counter(), _("at least two face-up letters must sit between the first and last letter")
             )
     return LetterMatch(claimed)

@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, Protocol
 
 from games.common.options import OptionSpec, OptionValue
+from games.common.speech import N_, _
 from games.common.words import Verdict, WordJudge
 
 
@@ -205,7 +206,7 @@ class Reading:
 
 
 #: Why a game without private word lists reads nothing sent privately.
-NO_LISTS = "This game takes no private word lists: play in the channel."
+NO_LISTS = N_("This game takes no private word lists: play in the channel.")
 
 
 class MoveReader(Protocol):
@@ -405,7 +406,10 @@ class GameInfo:
     name: str
     title: str
     summary: str
-    rules: str  # the long help text for `rules <game>`
+    #: The long help text for ``rules <game>``, English: one message of the catalogue per line (a
+    #: paragraph or a bullet, each marked with ``N_()``; blank lines between). Show it through
+    #: :meth:`rules_text`, which says it in the language being spoken.
+    rules: str
     options: tuple[OptionSpec, ...]
     create: Callable[[Setup], Engine]
     #: Which typed texts are answers or moves of a game with these options (defaults filled
@@ -437,6 +441,9 @@ class GameInfo:
     #: :class:`StartRule` the start command checks); None: a finished game leaves no rule behind
     #: (it clears the one an earlier game left).
     after_game: AfterGame | None = None
+    #: What the rules end with that is built when shown (the dice' faces), in the language being
+    #: spoken; None: nothing.
+    rules_extra: Callable[[], str] | None = None
     #: The game's own commands (a race's ``skip`` vote, shed's ``skip NAME``): the command
     #: grammar, the help and every platform's commands read them from here.
     verbs: tuple[GameVerb, ...] = ()
@@ -450,6 +457,13 @@ class GameInfo:
         twice = sorted({key for key in keys if keys.count(key) > 1})
         if twice:
             raise ValueError(f"{self.name} declares these verb names twice: {twice}")
+
+    def rules_text(self) -> str:
+        """:attr:`rules` in the language being spoken, line by line (then :attr:`rules_extra`)."""
+        lines = [_(line) if line.strip() else "" for line in self.rules.strip().splitlines()]
+        if self.rules_extra is not None:
+            lines += ["", self.rules_extra()]
+        return "\n".join(lines)
 
     def verb(self, name: str) -> GameVerb | None:
         """The game's verb called ``name`` (or one of its aliases); None: it has none."""

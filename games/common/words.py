@@ -14,6 +14,7 @@ from typing import NamedTuple, Protocol
 
 from games.common.languages import ENGLISH
 from games.common.placement import Placement
+from games.common.speech import N_, _, _p
 
 #: General-rule bans, by the codes used in options, the CLI and reasons.
 BANS: tuple[str, ...] = (
@@ -29,17 +30,18 @@ BANS: tuple[str, ...] = (
     "repeat",  # words used before in the same round (tracked by the game)
 )
 
-#: Each ban in the words players read ("No proper nouns, ..."), never the option codes.
+#: Each ban in the words players read ("No proper nouns, ..."), never the option codes (marked
+#: for the catalogue: show them through ``_()``).
 BAN_WORDS: dict[str, str] = {
-    "proper": "proper nouns",
-    "names": "personal names",
-    "non-place": "proper nouns other than places",
-    "abbrev": "abbreviations",
-    "contraction": "contractions",
-    "foreign": "foreign words",
-    "plural-s": "plurals ending in -s",
-    "ing": "words ending in -ing",
-    "ed": "words ending in -ed",
+    "proper": N_("proper nouns"),
+    "names": N_("personal names"),
+    "non-place": N_("proper nouns other than places"),
+    "abbrev": N_("abbreviations"),
+    "contraction": N_("contractions"),
+    "foreign": N_("foreign words"),
+    "plural-s": N_("plurals ending in -s"),
+    "ing": N_("words ending in -ing"),
+    "ed": N_("words ending in -ed"),
 }
 
 
@@ -48,17 +50,18 @@ def describe_bans(bans: Sequence[str] | frozenset[str]) -> str:
     foreign words.`` (``repeat`` reads "no word twice in a game"); empty when none."""
     # Proper nouns include the others, and "other than places" includes personal names: say it once.
     covered = {"names", "non-place"} if "proper" in bans else {"names"} if "non-place" in bans else set()
-    named = [BAN_WORDS[b] for b in BANS if b in bans and b in BAN_WORDS and b not in covered]
-    parts = []
-    if named:
-        head = ", ".join(named[:-1]) + (" or " if len(named) > 1 else "") + named[-1]
-        parts.append(f"no {head}")
-    if "repeat" in bans:
-        parts.append("no word twice in a game")
-    if not parts:
-        return ""
-    text = "; ".join(parts)
-    return text[0].upper() + text[1:] + "."
+    named = [_(BAN_WORDS[b]) for b in BANS if b in bans and b in BAN_WORDS and b not in covered]
+    twice = "repeat" in bans
+    if not named:
+        return _("No word twice in a game.") if twice else ""
+    head = named[0]
+    for item in named[1:-1]:
+        head = _p("list", "{head}, {item}", head=head, item=item)
+    if len(named) > 1:
+        head = _p("list", "{head} or {last}", head=head, last=named[-1])
+    if twice:
+        return _("No {bans}; no word twice in a game.", bans=head)
+    return _("No {bans}.", bans=head)
 
 
 #: Theme codes. A word satisfies a set of themes when it is in any of them.
@@ -84,16 +87,17 @@ MULTIWORD_THEMES: frozenset[str] = frozenset({"food", "animals", "movies", "book
 #: rather than the word data: a workspace's own word list vouches for them.
 TITLE_THEMES: frozenset[str] = frozenset({"movies", "books", "persons"})
 
-#: Each theme as a sentence reads it ("CAT is an animal", "I don't know ZZCAZZ as a book").
+#: Each theme as a sentence reads it ("CAT is an animal", "I don't know ZZCAZZ as a book"),
+#: marked for the catalogue (show them through ``_()``).
 THEME_WORDS: dict[str, str] = {
-    "nouns": "a noun",
-    "verbs": "a verb",
-    "adjectives": "an adjective",
-    "food": "food or drink",
-    "animals": "an animal",
-    "movies": "a movie or TV show",
-    "books": "a book",
-    "persons": "a famous person",
+    "nouns": N_("a noun"),
+    "verbs": N_("a verb"),
+    "adjectives": N_("an adjective"),
+    "food": N_("food or drink"),
+    "animals": N_("an animal"),
+    "movies": N_("a movie or TV show"),
+    "books": N_("a book"),
+    "persons": N_("a famous person"),
 }
 
 #: Reason code of a verdict the lexicon cannot decide (the game may hold a vote).

@@ -9,9 +9,10 @@ from collections.abc import Mapping
 
 from games.common.options import BOT_LEVELS, OptionValue
 from games.common.protocol import Engine, GameInfo, Setup
+from games.common.speech import N_
 from games.dice.engine import DiceReader, LetterDice
 from games.dice.options import OPTIONS
-from games.dice.rules_text import RULES
+from games.dice.rules_text import RULES, faces
 
 
 def prepare(language: str = "en", options: Mapping[str, OptionValue] | None = None) -> None:
@@ -43,9 +44,10 @@ def create(setup: Setup) -> Engine:
 
 GAME = GameInfo(
     name="dice",
-    title="Letter dice",
-    summary="Roll ten letter dice and make words that cross the last word played.",
+    title=N_("Letter dice"),
+    summary=N_("Roll ten letter dice and make words that cross the last word played."),
     rules=RULES,
+    rules_extra=faces,
     options=OPTIONS,
     create=create,
     reads=DiceReader,

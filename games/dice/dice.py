@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from games.common.languages import LANGUAGES
 from games.common.letter_tables import points as letter_points
+from games.common.speech import _
 
 #: Points of each English letter (the race deck's values, the usual word-game scale).
 LETTER_POINTS: Mapping[str, int] = letter_points("en")
@@ -144,5 +145,7 @@ def faces_table(language: str = "en") -> str:
     """The dice as text, one die a line (for the rules help)."""
     rows = []
     for n, faces in enumerate(dice_for(language), 1):
-        rows.append(f"  die {n:>2}: " + " ".join(f.label() for f in faces))
+        shown = " ".join(f.label() for f in faces)
+        number = f"{n:>2}"
+        rows.append("  " + _("die {number}: {faces}", number=number, faces=shown))
     return "\n".join(rows)

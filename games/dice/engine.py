@@ -16,7 +16,7 @@ from typing import Literal
 
 from games.common import meaning
 from games.common.engine import GameEngine
-from games.common.grammar import count, does, duration, excerpt, possessive, verb
+from games.common.grammar import excerpt, is_you
 from games.common.languages import language as language_named
 from games.common.options import OptionValue
 from games.common.protocol import (
@@ -32,6 +32,7 @@ from games.common.protocol import (
     Setup,
     Snapshot,
 )
+from games.common.speech import N_, _, _n, _p, duration
 from games.common.text import plain
 from games.common.words import Verdict, WordRules
 from games.dice import mat as mat_view
@@ -47,7 +48,9 @@ from games.lexicon.vocabulary import min_zipf
 #: General Rules bans in force: a standard dictionary's words that need no capital letter.
 BANS = frozenset({"proper", "abbrev", "contraction", "foreign"})
 DICTIONARY = "tournament"
-SHORT_HELP = "Type the word (blanks in lower case: STONe), `challenge` or `concede`; `rules dice` explains."
+SHORT_HELP = N_(
+    "Type the word (blanks in lower case: STONe), `challenge` or `concede`; `rules dice` explains."
+)
 
 Phase = Literal["waiting", "play", "last-call", "over"]
 
@@ -94,9 +97,9 @@ class DiceReader:
     def read(self, text: str, *, private: bool = False) -> Reading:
         """A move (a word, ``challenge``…), legal or not; else why it is none."""
         if private:
-            return Reading(None, NO_LISTS)
+            return Reading(None, _(NO_LISTS))
         if parse_move(text, self.language) is None:
-            return Reading(None, f"I can't read {excerpt(text.strip())} as a move. {NOTATION_HELP}")
+            return Reading(None, _cant_read(text))
         return Reading(text)
 
 
@@ -206,7 +209,7 @@ class LetterDice(GameEngine):
             return self._begin(action.now)
         if self.phase in ("waiting", "over"):
             if action.kind == "say" and action.seat:
-                why = "The game is over." if self.phase == "over" else "The game hasn't started yet."
+                why = _("The game is over.") if self.phase == "over" else _("The game hasn't started yet.")
                 return [Notice("rejected", why, action.seat, action.ref)]
             return []
         if action.kind == "tick":
@@ -262,28 +265,42 @@ class LetterDice(GameEngine):
         if self.phase == "play":
             roller = self.roller()
             who = self.name(roller) if roller else self.side_name(self.side)
-            lines.append("Roll: " + " ".join(f.label() for _, f in self.rolled))
+            lines.append(_("Roll: {dice}", dice=" ".join(f.label() for __, f in self.rolled)))
             if self.mat:
                 shown = "".join(p.letter.upper() for p in self.mat)
-                lines.append(f"{who}: make a word crossing {shown}, sharing exactly one of its letters.")
+                lines.append(
+                    _(
+                        "{name}: make a word crossing {word}, sharing exactly one of its letters.",
+                        name=who,
+                        word=shown,
+                    )
+                )
             else:
-                lines.append(f"{who}: make the first word from the dice.")
+                lines.append(_("{name}: make the first word from the dice.", name=who))
             if self.pending is not None and self.pending.fit is not None:
                 word = self.pending.fit.word.upper()
-                lines.append(f"{word} may be challenged (`challenge`) before the next word is played.")
+                lines.append(
+                    _("{word} may be challenged (`challenge`) before the next word is played.", word=word)
+                )
             if self.stuck:
-                lines.append("No word can be made from this roll: challenge or concede.")
-            lines.append(SHORT_HELP)
+                lines.append(_("No word can be made from this roll: challenge or concede."))
+            lines.append(_(SHORT_HELP))
         elif self.phase == "last-call" and self.pending is not None and self.pending.fit is not None:
             word = self.pending.fit.word.upper()
             lines.append(
-                f"Last word: {word}. {self.side_name(1 - self.pending.side)} may `challenge` it or `accept`."
+                _(
+                    "Last word: {word}. {name} may `challenge` it or `accept`.",
+                    word=word,
+                    name=self.side_name(1 - self.pending.side),
+                )
             )
         if viewer is not None:
             mine = self.side_of(viewer)
             if mine is not None and self.phase == "play":
-                lines.append("Your side's turn." if mine == self.side else "Waiting for the other side.")
-        cards = tuple(CardFace(f.letter.upper(), "", f.points) for _, f in self.rolled)
+                lines.append(
+                    _("Your side's turn.") if mine == self.side else _("Waiting for the other side.")
+                )
+        cards = tuple(CardFace(f.letter.upper(), "", f.points) for __, f in self.rolled)
         # While a turn is on, the word crossed last has been picked up (its dice are in the
         # roll): only the word on the mat is shown. At the end, the last two words cross.
         on_mat = self.laid[-1:] if self.phase == "play" else self.laid[-2:]
@@ -314,7 +331,10 @@ class LetterDice(GameEngine):
             if kept and played.fit is not None and played.score > best.get(played.seat, (-1, ""))[0]:
                 best[played.seat] = (played.score, played.fit.word)
         lines = [self.ending] if self.ending else []
-        lines += [f"{self.side_name(s)}: {self.scores[s]} points" for s in (0, 1)]
+        lines += [
+            _n("{name}: {count} point", "{name}: {count} points", self.scores[s], name=self.side_name(s))
+            for s in (0, 1)
+        ]
         return Result(
             scores=scores,
             winners=winners,
@@ -328,13 +348,10 @@ class LetterDice(GameEngine):
             return []
         if not self.active(0) or not self.active(1):
             self.phase = "over"
-            self.ending = "Letter dice needs two players or two teams."
+            self.ending = _("Letter dice needs two players or two teams.")
             return [Notice("end", self.ending)]
         self.phase = "play"
-        first = self.side_name(0)
-        goes = verb(first, "goes", "go")
-        why = "the longest first name; on a tie, the first to join"
-        notices = [Notice("announce", f"{first} {goes} first ({why}).")]
+        notices = [Notice("announce", self._side_says(0, *_GOES_FIRST))]
         return notices + self._start_turn(now)
 
     def _start_turn(self, now: float) -> list[Notice]:
@@ -349,25 +366,45 @@ class LetterDice(GameEngine):
         notices = [Notice("table")]
         if self.stuck:
             notices.insert(
-                0, Notice("announce", self._no_word_text() + " Challenge the last word, or concede.")
+                0, Notice("announce", self._no_word_text() + " " + _("Challenge the last word, or concede."))
             )
         return notices
 
     def _no_word_text(self) -> str:
-        dice = ", ".join(f.label() for _, f in self.rolled) or "no dice"
-        crossing = ""
+        dice = ", ".join(f.label() for __, f in self.rolled)
+        words = len(self.wordlist)
+        if not dice:
+            return _n(
+                "No word can be made without dice: all {count} allowed word of the tournament dictionary "
+                "was checked.",
+                "No word can be made without dice: all {count} allowed words of the tournament dictionary "
+                "were checked.",
+                words,
+            )
         if self.mat:
-            crossing = " crossing " + "".join(p.letter.upper() for p in self.mat)
-        return (
-            f"No word can be made from {dice}{crossing}: all {len(self.wordlist):,} allowed words "
-            f"of the {self.rules.dictionary} dictionary were checked."
+            return _n(
+                "No word can be made from {dice} crossing {word}: "
+                "all {count} allowed word of the tournament dictionary was checked.",
+                "No word can be made from {dice} crossing {word}: "
+                "all {count} allowed words of the tournament dictionary were checked.",
+                words,
+                dice=dice,
+                word="".join(p.letter.upper() for p in self.mat),
+            )
+        return _n(
+            "No word can be made from {dice}: "
+            "all {count} allowed word of the tournament dictionary was checked.",
+            "No word can be made from {dice}: "
+            "all {count} allowed words of the tournament dictionary were checked.",
+            words,
+            dice=dice,
         )
 
     def _no_word(self, now: float) -> list[Notice]:
         side = self.side
-        winner = self.side_name(1 - side)
-        wins = verb(winner, "wins", "win")
-        text = f"{self._no_word_text()} {self.side_name(side)} can't play, so {winner} {wins}."
+        text = (
+            f"{self._no_word_text()} {self._side_says(side, *_CANT_PLAY)} {self._side_says(1 - side, *_WINS)}"
+        )
         return self._end(text, loser=side)
 
     def _can_challenge(self) -> bool:
@@ -392,8 +429,13 @@ class LetterDice(GameEngine):
             return [
                 Notice(
                     "announce",
-                    f"That was the last word. {self.side_name(1 - last.side)}: `challenge` {word} "
-                    f"or `accept` it (the game ends in {duration(self.cfg.window)} either way).",
+                    _(
+                        "That was the last word. {name}: `challenge` {word} or `accept` it "
+                        "(the game ends in {time} either way).",
+                        name=self.side_name(1 - last.side),
+                        word=word,
+                        time=duration(self.cfg.window),
+                    ),
                 ),
                 Notice("table"),
             ]
@@ -403,23 +445,23 @@ class LetterDice(GameEngine):
         if self.phase == "last-call":
             if self.call_until is not None and now >= self.call_until:
                 self.pending = None
-                return self._end_by_points("Nobody challenged the last word.")
+                return self._end_by_points(_("Nobody challenged the last word."))
             return []
         end = self.turn_started + self.cfg.turn
         if now >= end:
             side, seat = self.side, self.roller() or ""
             if self.stuck:
-                loser = self.side_name(side)
-                text = f"Time is up. {self._no_word_text()} {loser} {verb(loser, 'loses', 'lose')}."
+                up = _("Time is up.")
+                text = f"{up} {self._no_word_text()} {self._side_says(side, *_LOSES)}"
                 return self._end(text, loser=side)
             self.history.append(Played(self.turn, side, seat, None, 0, "missed"))
             self.pending = None
-            notice = Notice("announce", f"Time is up: {does(self.side_name(side), 'scores')} 0 this turn.")
+            notice = Notice("announce", self._side_says(side, *_SCORES_NOTHING))
             return [notice, *self._next_turn(now)]
         if not self.reminded and now >= end - self.cfg.reminder:
             self.reminded = True
             who = self.name(self.roller() or "") or self.side_name(self.side)
-            text = f"{who}, {duration(end - now)} left to play your word."
+            text = _("{name}, {time} left to play your word.", name=who, time=duration(end - now))
             roller = self.roller()
             return [Notice("ping", text, roller) if roller else Notice("announce", text)]
         return []
@@ -428,14 +470,10 @@ class LetterDice(GameEngine):
     def _say(self, seat: str, text: str, now: float, ref: str | None) -> list[Notice]:
         side = self.side_of(seat)
         if side is None or seat in self.left:
-            return [Notice("rejected", "You're not playing in this game.", seat, ref)]
+            return [Notice("rejected", _("You're not playing in this game."), seat, ref)]
         move = parse_move(text, self.language)
         if move is None:
-            return [
-                Notice(
-                    "rejected", f"I can't read {excerpt(text.strip())} as a move. {NOTATION_HELP}", seat, ref
-                )
-            ]
+            return [Notice("rejected", _cant_read(text), seat, ref)]
         if move == "challenge":
             return self._challenge(seat, side, now, ref)
         if move == "accept":
@@ -446,18 +484,14 @@ class LetterDice(GameEngine):
         if self.phase != "play":
             return [
                 Notice(
-                    "rejected", "No more words: the last one can only be challenged or accepted.", seat, ref
-                )
-            ]
-        if side != self.side:
-            return [
-                Notice(
                     "rejected",
-                    f"It's {possessive(self.side_name(self.side), start=False)} turn, not yours.",
+                    _("No more words: the last one can only be challenged or accepted."),
                     seat,
                     ref,
                 )
             ]
+        if side != self.side:
+            return [Notice("rejected", self._not_yours(), seat, ref)]
         fit = fit_word(
             move.word, self.rolled, self.mat, blanks_at=move.blanks, cross=move.cross, prev=move.prev
         )
@@ -475,16 +509,15 @@ class LetterDice(GameEngine):
         as the move is at once). Changes nothing."""
         side = self.side_of(seat)
         if side is None or seat in self.left:
-            return DicePreview(reason="You're not playing in this game.")
+            return DicePreview(reason=_("You're not playing in this game."))
         move = parse_move(text, self.language)
         if not isinstance(move, WordMove):
-            return DicePreview(reason=f"I can't read {excerpt(text.strip())} as a word. {NOTATION_HELP}")
+            cant = _("I can't read {text} as a word.", text=excerpt(text.strip()))
+            return DicePreview(reason=f"{cant} {_(NOTATION_HELP)}")
         if self.phase != "play":
-            return DicePreview(reason="No more words: the last one can only be challenged or accepted.")
+            return DicePreview(reason=_("No more words: the last one can only be challenged or accepted."))
         if side != self.side:
-            return DicePreview(
-                reason=f"It's {possessive(self.side_name(self.side), start=False)} turn, not yours."
-            )
+            return DicePreview(reason=self._not_yours())
         fit = fit_word(
             move.word, self.rolled, self.mat, blanks_at=move.blanks, cross=move.cross, prev=move.prev
         )
@@ -502,11 +535,38 @@ class LetterDice(GameEngine):
         self.scores[side] += fit.score
         self.laid.append(lay(fit, self.laid[-1] if self.laid else None))
         self.pending = None if self.cfg.strict else played
-        where = ""
+        me, word, points = self.name(seat), fit.shown(), fit.score
         if fit.cross is not None and fit.prev is not None:
-            where = f", crossing at {fit.word[fit.cross].upper()}"
-        me = self.name(seat)
-        text = f"{me} {verb(me, 'plays', 'play')} {fit.shown()}{where}: {count(fit.score, 'point')}."
+            at = fit.word[fit.cross].upper()
+            if is_you(me):
+                text = _n(
+                    "You play {word}, crossing at {letter}: {count} point.",
+                    "You play {word}, crossing at {letter}: {count} points.",
+                    points,
+                    word=word,
+                    letter=at,
+                )
+            else:
+                text = _n(
+                    "{name} plays {word}, crossing at {letter}: {count} point.",
+                    "{name} plays {word}, crossing at {letter}: {count} points.",
+                    points,
+                    name=me,
+                    word=word,
+                    letter=at,
+                )
+        elif is_you(me):
+            text = _n(
+                "You play {word}: {count} point.", "You play {word}: {count} points.", points, word=word
+            )
+        else:
+            text = _n(
+                "{name} plays {word}: {count} point.",
+                "{name} plays {word}: {count} points.",
+                points,
+                name=me,
+                word=word,
+            )
         if seat in self.levels:  # a computer player's word (always an allowed one) with its meaning
             text += meaning.sentence(fit.word, self.gloss, self.language.code)
         return [Notice("accepted", text, seat, ref), *self._next_turn(now)]
@@ -519,16 +579,20 @@ class LetterDice(GameEngine):
         if self.cfg.strict:
             return [
                 Notice(
-                    "rejected", "This is a strict game: the lexicon already checked every word.", seat, ref
+                    "rejected", _("This is a strict game: the lexicon already checked every word."), seat, ref
                 )
             ]
         pending = self.pending
         if pending is None or pending.fit is None:
-            return [Notice("rejected", "There is no word to challenge right now.", seat, ref)]
+            return [Notice("rejected", _("There is no word to challenge right now."), seat, ref)]
         if pending.side == side:
-            return [Notice("rejected", "You can't challenge your own side's word.", seat, ref)]
+            return [Notice("rejected", _("You can't challenge your own side's word."), seat, ref)]
         if self.challenged_turn == pending.turn:
-            return [Notice("rejected", f"{pending.fit.word.upper()} was already challenged.", seat, ref)]
+            return [
+                Notice(
+                    "rejected", _("{word} was already challenged.", word=pending.fit.word.upper()), seat, ref
+                )
+            ]
         self.challenged_turn = pending.turn
         verdict = self.lexicon.judge(pending.fit.word, self.rules)
         author, word = self.name(pending.seat), pending.fit.word.upper()
@@ -537,11 +601,32 @@ class LetterDice(GameEngine):
             self.scores[pending.side] += pending.score
             pending.score *= 2
             pending.status = "doubled"
-            me = self.name(seat)
-            text = (
-                f"{me} {verb(me, 'challenges', 'challenge')} {word}: {verdict.message} "
-                f"{possessive(author)} score doubles to {pending.score}."
-            )
+            me, said, doubled = self.name(seat), verdict.message, pending.score
+            if is_you(me):
+                text = _(
+                    "You challenge {word}: {verdict} {name}'s score doubles to {score}.",
+                    word=word,
+                    verdict=said,
+                    name=author,
+                    score=doubled,
+                )
+            elif is_you(author):
+                text = _(
+                    "{name} challenges {word}: {verdict} Your score doubles to {score}.",
+                    name=me,
+                    word=word,
+                    verdict=said,
+                    score=doubled,
+                )
+            else:
+                text = _(
+                    "{name} challenges {word}: {verdict} {author}'s score doubles to {score}.",
+                    name=me,
+                    word=word,
+                    verdict=said,
+                    author=author,
+                    score=doubled,
+                )
             notices = [Notice("accepted", text, seat, ref)]
             if self.phase == "last-call":
                 return notices + self._end_by_points()
@@ -553,8 +638,19 @@ class LetterDice(GameEngine):
         pending.score = 0
         pending.status = "challenged-off"
         self.laid.pop()
-        challenges = verb(self.name(seat), "challenges", "challenge")
-        text = f"{self.name(seat)} {challenges} {word}: {verdict.message} It scores 0 and comes off the mat."
+        if is_you(self.name(seat)):
+            text = _(
+                "You challenge {word}: {verdict} It scores 0 and comes off the mat.",
+                word=word,
+                verdict=verdict.message,
+            )
+        else:
+            text = _(
+                "{name} challenges {word}: {verdict} It scores 0 and comes off the mat.",
+                name=self.name(seat),
+                word=word,
+                verdict=verdict.message,
+            )
         notices = [Notice("accepted", text, seat, ref)]
         if self.phase == "last-call":
             return notices + self._end_by_points()
@@ -563,11 +659,16 @@ class LetterDice(GameEngine):
     def _accept(self, seat: str, side: int, now: float, ref: str | None) -> list[Notice]:
         pending = self.pending
         if pending is None or pending.fit is None or pending.side == side:
-            return [Notice("rejected", "There is no word of the other side to accept right now.", seat, ref)]
+            return [
+                Notice("rejected", _("There is no word of the other side to accept right now."), seat, ref)
+            ]
         self.pending = None
         word = pending.fit.word.upper()
-        lets = verb(self.name(seat), "lets", "let")
-        notices = [Notice("accepted", f"{self.name(seat)} {lets} {word} stand.", seat, ref)]
+        if is_you(self.name(seat)):
+            lets = _("You let {word} stand.", word=word)
+        else:
+            lets = _("{name} lets {word} stand.", name=self.name(seat), word=word)
+        notices = [Notice("accepted", lets, seat, ref)]
         if self.phase == "last-call":
             return notices + self._end_by_points()
         if self.stuck:
@@ -580,10 +681,24 @@ class LetterDice(GameEngine):
             found = best_word(self.wordlist, self.rolled, self.mat, BOT_STEPS)
             if found is not None:
                 told = meaning.note(found.word, self.gloss, self.language.code)
-                told = f"; {told}" if told else ""
-                shown = f" ({found.notation()} would have scored {count(found.score, 'point')}{told}.)"
-        me, winner = self.name(seat), self.side_name(1 - side)
-        text = f"{me} {verb(me, 'concedes', 'concede')}.{shown} {winner} {verb(winner, 'wins', 'win')}."
+                if told:
+                    shown = " " + _n(
+                        "({move} would have scored {count} point; {meaning}.)",
+                        "({move} would have scored {count} points; {meaning}.)",
+                        found.score,
+                        move=found.notation(),
+                        meaning=told,
+                    )
+                else:
+                    shown = " " + _n(
+                        "({move} would have scored {count} point.)",
+                        "({move} would have scored {count} points.)",
+                        found.score,
+                        move=found.notation(),
+                    )
+        me = self.name(seat)
+        concedes = _("You concede.") if is_you(me) else _("{name} concedes.", name=me)
+        text = f"{concedes}{shown} {self._side_says(1 - side, *_WINS)}"
         return [Notice("accepted", "", seat, ref), *self._end(text, loser=side)]
 
     def _leave(self, seat: str, now: float) -> list[Notice]:
@@ -592,12 +707,11 @@ class LetterDice(GameEngine):
             return []
         self.left.add(seat)
         if not self.active(side):
-            winner = self.side_name(1 - side)
-            text = f"{self.side_name(side)} left the game, so {winner} {verb(winner, 'wins', 'win')}."
+            text = f"{self._side_says(side, *_LEFT)} {self._side_says(1 - side, *_WINS)}"
             return self._end(text, loser=side)
         self.bot_from = now
         return [
-            Notice("announce", f"{self.name(seat)} left; the rest of the team plays on."),
+            Notice("announce", _("{name} left; the rest of the team plays on.", name=self.name(seat))),
             Notice("table"),
         ]
 
@@ -605,11 +719,16 @@ class LetterDice(GameEngine):
     def _end_by_points(self, lead: str = "") -> list[Notice]:
         a, b = self.scores
         if a == b:
-            text = f"A tie at {count(a, 'point')}!"
+            text = _n("A tie at {count} point!", "A tie at {count} points!", a)
         else:
             win = 0 if a > b else 1
-            winner = self.side_name(win)
-            text = f"{winner} {verb(winner, 'wins', 'win')}, {max(a, b)} to {min(a, b)}!"
+            high, low = max(a, b), min(a, b)
+            if self._you(win):
+                text = _("You win, {high} to {low}!", high=high, low=low)
+            elif len(self.members[win]) > 1:
+                text = _("{names} win, {high} to {low}!", names=self.side_name(win), high=high, low=low)
+            else:
+                text = _("{name} wins, {high} to {low}!", name=self.side_name(win), high=high, low=low)
         return self._end(f"{lead} {text}".strip(), loser=None)
 
     def _end(self, text: str, loser: int | None) -> list[Notice]:
@@ -655,16 +774,38 @@ class LetterDice(GameEngine):
 
     # ------------------------------------------------------------------ views
     def _title(self) -> str:
-        game = "Letter dice"
+        game = _("Letter dice")
         if self.language.code != "en":
-            game += f" · {self.language.name}"
+            game += f" · {self.language.spoken}"
         if self.phase == "over":  # (the result that follows says "game over")
-            return f"{game} — the final mat"
+            return _("{game} — the final mat", game=game)
         if self.phase == "last-call":
-            return f"{game} — the last word"
+            return _("{game} — the last word", game=game)
         roller = self.roller()
         who = self.name(roller) if roller else self.side_name(self.side)
-        return f"{game} — turn {self.turn + 1} of {self.total}: {who}"
+        return _(
+            "{game} — turn {number} of {total}: {name}",
+            game=game,
+            number=self.turn + 1,
+            total=self.total,
+            name=who,
+        )
+
+    def _you(self, side: int) -> bool:
+        """True when ``side`` is the terminal's own player alone (addressed as "you")."""
+        return len(self.members[side]) == 1 and is_you(self.names[self.members[side][0]])
+
+    def _side_says(self, side: int, you: str, one: str, team: str) -> str:
+        """One of three sentences about ``side`` (each marked with ``N_()``, ``{name}`` its name):
+        ``you`` for the terminal's own player, ``one`` for a player, ``team`` for a team."""
+        if self._you(side):
+            return _(you)
+        if len(self.members[side]) > 1:
+            return _(team, name=self.side_name(side))
+        return _(one, name=self.side_name(side))
+
+    def _not_yours(self) -> str:
+        return _("It's {name}'s turn, not yours.", name=self.side_name(self.side))
 
     def _seat_lines(self) -> tuple[SeatLine, ...]:
         lines: list[SeatLine] = []
@@ -673,13 +814,35 @@ class LetterDice(GameEngine):
         teams = any(len(m) > 1 for m in self.members)
         for side in (0, 1):
             for sid in self.members[side]:
-                bits = [f"{made[side]}/{self.cfg.words} turns"]
+                bits = [_("{made}/{words} turns", made=made[side], words=self.cfg.words)]
                 if teams:
-                    bits.insert(0, f"team {side + 1}")
+                    bits.insert(0, _("team {number}", number=side + 1))
                 if sid in self.left:
-                    bits.append("left")
+                    bits.append(_p("seat", "left"))
                 lines.append(SeatLine(sid, self.name(sid), self.scores[side], ", ".join(bits), sid == roller))
         return tuple(lines)
+
+
+#: Sentences about a side: (you, a player, a team), see :meth:`LetterDice._side_says`.
+_GOES_FIRST = (
+    N_("You go first (the longest first name; on a tie, the first to join)."),
+    N_("{name} goes first (the longest first name; on a tie, the first to join)."),
+    N_("{name} go first (the longest first name; on a tie, the first to join)."),
+)
+_WINS = (N_("You win."), N_("{name} wins."), N_("{name} win."))
+_LOSES = (N_("You lose."), N_("{name} loses."), N_("{name} lose."))
+_CANT_PLAY = (N_("You can't play."), N_("{name} can't play."), N_("{name} can't play."))
+_LEFT = (N_("You left the game."), N_("{name} left the game."), N_("{name} left the game."))
+_SCORES_NOTHING = (
+    N_("Time is up: you score 0 this turn."),
+    N_("Time is up: {name} scores 0 this turn."),
+    N_("Time is up: {name} score 0 this turn."),
+)
+
+
+def _cant_read(text: str) -> str:
+    """Why ``text`` is no move, and how moves are typed."""
+    return _("I can't read {text} as a move.", text=excerpt(text.strip())) + " " + _(NOTATION_HELP)
 
 
 def _first_name(seat: Seat) -> str:

@@ -7,10 +7,12 @@ from dataclasses import dataclass
 
 from games.common.languages import LANGUAGES
 from games.common.options import BOT_LEVELS, OptionSpec, OptionValue, computer_players, language_option
+from games.common.speech import N_
 
 LEVELS = BOT_LEVELS
 
-#: Live mode: minutes per turn and seconds to challenge the last word.
+#: Live mode: minutes per turn and seconds to challenge the last word (the ``live`` option's
+#: help says them).
 LIVE_TURN_MINUTES = 2
 LIVE_WINDOW_SECONDS = 30
 
@@ -20,15 +22,17 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "strict",
         "bool",
         False,
-        "the lexicon refuses invalid words at once (no challenges)",
+        N_("the lexicon refuses invalid words at once (no challenges)"),
         aliases=("lexicon",),
     ),
-    OptionSpec("words", "int", 5, "words each player (or team) makes", low=1, high=10, aliases=("rounds",)),
+    OptionSpec(
+        "words", "int", 5, N_("words each player (or team) makes"), low=1, high=10, aliases=("rounds",)
+    ),
     OptionSpec(
         "turn",
         "int",
         1440,
-        "minutes per turn (1440 = 24 hours); a missed turn scores 0",
+        N_("minutes per turn (1440 = 24 hours); a missed turn scores 0"),
         low=1,
         high=10080,
         aliases=("turn-minutes",),
@@ -37,13 +41,13 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "live",
         "bool",
         False,
-        f"live play: {LIVE_TURN_MINUTES}-minute turns, {LIVE_WINDOW_SECONDS} s to challenge the last word",
+        N_("live play: 2-minute turns, 30 s to challenge the last word"),
     ),
     OptionSpec(
         "window",
         "int",
         3600,
-        "seconds the opponents have to challenge the game's last word",
+        N_("seconds the opponents have to challenge the game's last word"),
         low=10,
         high=86400,
         aliases=("challenge-time",),

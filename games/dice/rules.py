@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.common.languages import ENGLISH, Language
+from games.common.speech import N_, _, listing
 from games.dice.dice import Face
 
 #: What a player types (alone) to challenge the last word, to let it stand, or to give up.
@@ -87,7 +88,8 @@ class WordMove:
 
 Move = WordMove | str  # a WordMove, or "challenge" / "accept" / "concede"
 
-NOTATION_HELP = (
+#: How moves are typed (marked: show it through ``_()``).
+NOTATION_HELP = N_(
     "Type a word made from the rolled dice, like `STONE`; mark blanks in lower case (`STONe`) "
     "and, if you like, say where it crosses: `STONE 2 1` shares letter 2 of STONE with letter 1 "
     "of the word on the mat. `challenge`, `accept` or `concede` work alone."
@@ -165,10 +167,10 @@ def _assign(
     for i in positions:
         if i in explicit:
             if spare:
-                die, _ = spare.pop(0)
+                die, __ = spare.pop(0)
                 out[i] = Placed(die, word[i], 0, True)
             else:
-                missing.append(f"a blank for {word[i].upper()}")
+                missing.append(_("a blank for {letter}", letter=word[i].upper()))
     for i in positions:
         if i in explicit:
             continue
@@ -177,7 +179,7 @@ def _assign(
             die, f = dice.pop(0)
             out[i] = Placed(die, word[i], f.points)
         elif blanks_at is None and spare:
-            die, _ = spare.pop(0)
+            die, __ = spare.pop(0)
             out[i] = Placed(die, word[i], 0, True)
         else:
             missing.append(word[i].upper())
@@ -202,19 +204,29 @@ def fit_word(
     """
     shown = word.upper()
     if len(word) < 2:
-        return "A word needs at least two letters."
+        return _("A word needs at least two letters.")
     if not mat:
         if cross is not None:
-            return "The first word crosses nothing: leave out the crossing numbers."
+            return _("The first word crosses nothing: leave out the crossing numbers.")
         placed, missing = _assign(word, None, blanks_at, rolled)
         if missing:
-            return f"You can't make {shown} from the dice: no die for {_listing(missing)}."
+            return _(
+                "You can't make {word} from the dice: no die for {missing}.",
+                word=shown,
+                missing=_listing(missing),
+            )
         return Fit(word, tuple(placed[i] for i in range(len(word))), None, None)
     old = "".join(p.letter for p in mat).upper()
     if cross is not None and not 0 <= cross < len(word):
-        return f"{shown} has {len(word)} letters: the crossing number must be 1 to {len(word)}."
+        return _(
+            "{word} has {length} letters: the crossing number must be 1 to {length}.",
+            word=shown,
+            length=len(word),
+        )
     if prev is not None and not 0 <= prev < len(mat):
-        return f"{old} has {len(mat)} letters: the second number must be 1 to {len(mat)}."
+        return _(
+            "{word} has {length} letters: the second number must be 1 to {length}.", word=old, length=len(mat)
+        )
     pairs = [
         (i, j)
         for i in range(len(word))
@@ -223,13 +235,30 @@ def fit_word(
     ]
     if not pairs:
         if cross is not None and prev is not None:
-            return (
-                f"Letter {cross + 1} of {shown} is {shown[cross]}, "
-                f"but letter {prev + 1} of {old} is {old[prev]}."
+            return _(
+                "Letter {number} of {word} is {letter}, "
+                "but letter {other_number} of {other} is {other_letter}.",
+                number=cross + 1,
+                word=shown,
+                letter=shown[cross],
+                other_number=prev + 1,
+                other=old,
+                other_letter=old[prev],
             )
         if cross is not None:
-            return f"Letter {cross + 1} of {shown} is {shown[cross]}, which isn't in {old}."
-        return f"{shown} must cross {old}: it has to share one of its letters ({_listing(sorted(set(old)))})."
+            return _(
+                "Letter {number} of {word} is {letter}, which isn't in {other}.",
+                number=cross + 1,
+                word=shown,
+                letter=shown[cross],
+                other=old,
+            )
+        return _(
+            "{word} must cross {other}: it has to share one of its letters ({letters}).",
+            word=shown,
+            other=old,
+            letters=_listing(sorted(set(old))),
+        )
     best: Fit | None = None
     first_missing: list[str] = []
     for i, j in pairs:
@@ -242,14 +271,15 @@ def fit_word(
         if best is None or fit.score > best.score:
             best = fit
     if best is None:
-        return (
-            f"You can't make {shown} crossing {old}: only one letter comes from {old}, "
-            f"and no rolled die shows {_listing(first_missing)}."
+        return _(
+            "You can't make {word} crossing {other}: only one letter comes from {other}, "
+            "and no rolled die shows {missing}.",
+            word=shown,
+            other=old,
+            missing=_listing(first_missing),
         )
     return best
 
 
 def _listing(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
+    return listing(items, style="or")

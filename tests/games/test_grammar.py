@@ -113,7 +113,9 @@ def test_plurals_and_listings() -> None:
     assert count(1, "card") == "1 card" and count(0, "card") == "0 cards" and count(2, "pass") == "2 passes"
     assert count(3, "try") == "3 tries" and count(2, "die", "dice") == "2 dice"
     assert listing([]) == "" and listing(["Ann"]) == "Ann"
-    assert listing(["Ann", "Bo"]) == "Ann and Bo" and listing(["A", "B", "C"], "or") == "A, B or C"
+    assert (
+        listing(["Ann", "Bo"]) == "Ann and Bo" and listing(["A", "B", "C"], "or") == "A, B, or C"
+    )  # CLDR's English
 
 
 _UNIT = {"s": 1, "min": 60, "h": 3600, "days": 86400}
@@ -146,3 +148,12 @@ def test_bans_read_as_words_not_codes() -> None:
     assert describe_bans(default) == "No proper nouns, abbreviations, contractions or foreign words."
     assert describe_bans(frozenset({"proper", "repeat"})) == "No proper nouns; no word twice in a game."
     assert describe_bans(frozenset()) == ""
+
+
+def test_language_names_are_said_in_the_language_spoken() -> None:
+    from games.common.languages import language
+    from games.common.speech import speaking
+
+    assert language("nl").spoken == "Dutch" and language("nl").name == "Dutch"
+    with speaking("qps"):
+        assert language("de").spoken == "⟦German⟧" and language("de").name == "German"

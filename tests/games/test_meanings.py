@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from games.common import meaning
 from games.common.engine import GameEngine
 from games.common.protocol import Action, Seat, Setup
+from games.common.speech import speaking
 from games.lexicon import glosses
 from games.race import create
 from games.shed.bots import plan_turn
@@ -219,3 +220,16 @@ def test_a_computer_players_word_in_letter_dice_names_its_meaning() -> None:
     said = bots_play(engine, 4)
     # "Ada (bot) plays ACT, crossing at T: 5 points. ACT: what act means." (sNOT: a blank)
     assert_words_named(said, re.compile(r" plays? ([A-Za-z]+)"))
+
+
+def test_a_meaning_says_when_it_is_english_and_when_none_is_known() -> None:
+    gloss = {"maison": "house"}.get
+    assert meaning.described("maison", gloss, "fr") == "MAISON, in English: house."
+    assert (
+        meaning.described("zax", lambda _w: "a tool for cutting slate", "en")
+        == "ZAX: a tool for cutting slate."
+    )
+    assert meaning.described("bof", gloss, "fr") == "No meaning of BOF is known."
+    with speaking("qps"):  # spoken in another language, even an English word's meaning says it is English
+        assert meaning.note("zax", lambda _w: "a tool", "en") == "⟦zax, in English: a tool⟧"
+        assert meaning.hint("zax", lambda _w: None, "en") == "⟦ZAX would have worked.⟧"

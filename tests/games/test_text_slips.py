@@ -35,13 +35,13 @@ def test_board_says_you_resigned_and_lose() -> None:
     game = board_game(seats=(YOU, BOB))
     notes = board_say(game, "resign", "a")
     assert "You resigned and lose." in _texts(notes, "accepted")
-    assert any("You resigned, so Bob wins." in t for t in _texts(notes, "end"))
+    assert any("You resigned. Bob wins." in t for t in _texts(notes, "end"))
 
 
 def test_board_says_you_win() -> None:
     game = board_game(seats=(YOU, BOB))
     notes = board_say(game, "resign", "b")
-    assert any("Bob resigned, so You win." in t for t in _texts(notes, "end"))
+    assert any("Bob resigned. You win." in t for t in _texts(notes, "end"))
 
 
 def test_paths_penalty_tile_takes_an_before_a_vowel_name() -> None:

@@ -98,11 +98,13 @@ async def test_rules_help_explains_the_notation_and_every_option() -> None:
     await manager.handle(Command("rules", ("dice",), CHAT, ANN))
     (reply,) = [m for m in outbox.sent if isinstance(m, Private)]
     text = "\n".join(reply.view.lines)
-    for needle in ("STONe", "STONE 2 1", "challenge", "concede", "blank", "strict=on", "live=on", "die  1"):
+    for needle in ("STONe", "STONE 2 1", "challenge", "concede", "blank", "strict=on", "live=on"):
         assert needle in text, needle
     for spec in GAME.options:
         assert f"{spec.name}=" in text
     await manager.shutdown()
+    # the dice' faces close the rules (GameInfo.rules_text, in the language being spoken)
+    assert "  die  1: A1 E1 I1 O1 U1 ?0" in GAME.rules_text()
 
 
 def new_manager(clock: FakeClock, log: MemoryLog) -> tuple[GameManager, FakeOutbox]:
