@@ -165,7 +165,9 @@ def listing(items: Iterable[str], *, style: Literal["standard", "or"] = "standar
     code = current()
     if code == PSEUDO and len(parts) > 1:
         return f"{', '.join(parts[:-1])} {OPEN}{'or' if style == 'or' else 'and'}{CLOSE} {parts[-1]}"
-    return format_list(parts, style=style, locale=_babel_locale(code)) if parts else ""
+    # (English lists as moji has always written them, without the serial comma: "A, B and C")
+    locale = _babel_locale("en_GB" if code == "en" else code)
+    return format_list(parts, style=style, locale=locale) if parts else ""
 
 
 def duration(seconds: float) -> str:
