@@ -58,7 +58,9 @@ def square_label(name: str, letter: str, blank: bool) -> str:
     """A square's accessible name: its coordinate and what is on it."""
     if blank:
         return _("{square}, blank tile", square=name)
-    return _("{square}, {letter}", square=name, letter=letter) if letter else _("{square}, empty", square=name)
+    if letter:
+        return _("{square}, {letter}", square=name, letter=letter)
+    return _("{square}, empty", square=name)
 
 
 class PathsView:

@@ -115,7 +115,9 @@ class ShedView:
             found = _TABLE_LINE.match(plain(line))
             if found:
                 number, shown, owner = int(found.group(1)), found.group(2), found.group(3)
-                label = _("Table word {number}: {word}, {name}'s", number=number, word=shown.upper(), name=owner)
+                label = _(
+                    "Table word {number}: {word}, {name}'s", number=number, word=shown.upper(), name=owner
+                )
                 table.append(TableWordModel(number, shown, owner, label))
         opponents = []
         for other in snapshot.seats:
