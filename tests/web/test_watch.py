@@ -158,7 +158,7 @@ async def test_changes_during_the_window_are_rendered_once_and_the_latest_state_
             for channel in channels:
                 assert (await channel.next())[0] == "state"
             await waiting.wait()
-            feed = watch.feeds[game_id]
+            feed = watch.feeds[(game_id, "en")]
             assert feed.renders == 1 and feed.watchers == 3, "three watchers share one rendering"
             took = await game.take(BOB)  # a take: an announcement, tables, flips…
             for _ in range(20):
