@@ -20,6 +20,7 @@ from markupsafe import Markup, escape
 
 from adapters.web.scripts import messages
 from games.common import speech
+from games.common.grammar import is_you
 from games.common.speech import PSEUDO, resolve
 
 _CODE = re.compile(r"`([^`\n]+)`")
@@ -90,7 +91,8 @@ def pgettext(context: str, message: str, /, **params: object) -> Markup:
 
 def install(env: jinja2.Environment) -> None:
     """Give ``env``'s templates the catalogue: ``_``, ``_n``, ``_p`` (and gettext's own names,
-    which Babel's extractor also reads), and ``html_lang()``: the code of the language spoken."""
+    which Babel's extractor also reads), ``is_you(name)`` (the local player, already named
+    "You": never "You (you)"), and ``html_lang()``: the code of the language spoken."""
     env.add_extension("jinja2.ext.i18n")
     env.globals.update(
         _=gettext,
@@ -101,6 +103,7 @@ def install(env: jinja2.Environment) -> None:
         pgettext=pgettext,
         html_lang=html_lang,
         messages=messages,
+        is_you=is_you,
     )
 
 

@@ -9,14 +9,18 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+import aiohttp
 import pytest
 from markupsafe import Markup
 
 from adapters.web.i18n import accepted, gettext, ngettext, page_language
 from adapters.web.scripts import messages
 from bot.clock import FakeClock
+from games.common.languages import LANGUAGES
 from games.common.speech import _, speaking
 from tests.speech.pseudo import unmarked
+from tests.web.browse_site import ADMIN, browse_site, link_of
+from tests.web.browse_site import CHAT as BROWSED
 from tests.web.helpers import ANN, CHAT, Table, web_table
 from tests.web.test_pages import opened
 
@@ -138,3 +142,61 @@ async def test_every_text_of_a_player_s_page_comes_through_the_catalogue(table: 
         assert found == [], found
     finally:
         await client.close()
+
+
+async def test_every_text_of_the_browsing_pages_comes_through_the_catalogue(tmp_path: Path) -> None:
+    async with browse_site(tmp_path, FakeClock(1_000_000.0)) as site:
+        await site.play_a_game()
+        on = await site.say(ADMIN, "config", "web", "on")
+        base = link_of(on)
+        assert base is not None
+        token = base.split("/w/", 1)[1].split("/", 1)[0]
+        # what the pages show that is not moji's sentences: names, game titles and language
+        # names (the games' and the languages' own), results kept as the chat read them, dates
+        allowed = {"Ann", "Bob", "UTC"} | {info.title for info in site.table.manager.registry}
+        allowed |= {language.name for language in LANGUAGES.values()}
+        for kept in await site.browse.browse.finished_games(BROWSED.platform, BROWSED.workspace_id, limit=50):
+            allowed |= set(re.findall(r"[^\W\d_]{2,}", kept.summary))
+        words = {w for title in list(allowed) for w in re.findall(r"[^\W\d_]{2,}", title)}
+        async with aiohttp.ClientSession(headers={"Accept-Language": "qps"}) as client:
+            for path in ("/", "/?by=rating", "/p/ann", "/games", "/p/nobody", "/r/nogame"):
+                async with client.get(f"{site.url}/w/{token}{path}") as response:
+                    html = await response.text()
+                found = unmarked(visible(html), allowed | words)
+                assert found == [], (path, found)
+            async with client.get(f"{site.url}/w/{token}/", headers={"Accept-Language": "de"}) as response:
+                html = await response.text()
+            assert '<html lang="de">' in html
+
+
+@pytest.mark.parametrize("game", ["paths", "shed", "dice"])
+async def test_every_text_of_each_game_s_page_comes_through_the_catalogue(tmp_path: Path, game: str) -> None:
+    async with web_table(tmp_path, FakeClock(1_000_000.0), game=game) as table:
+        client, game_id = await opened(table, ANN)
+        try:
+            html = await (await client.get(f"/g/{game_id}", headers={"Accept-Language": "qps"})).text()
+            with speaking("qps"):
+                snapshot = table.session.snapshot(ANN.seat_id)
+                hand = [table.session.snapshot(None)]
+            said = table.table.companion.moves.get(CHAT, [])
+            played = " ".join(
+                [
+                    s.title
+                    + " "
+                    + " ".join(s.lines)
+                    + " "
+                    + " ".join(f"{x.name} {x.detail}" for x in s.seats)
+                    for s in (snapshot, *hand)
+                ]
+                + said
+            )
+            # (a shed action card's name and help are the game's own words)
+            engine = table.session.engine
+            if game == "shed":
+                with speaking("qps"):
+                    played += " ".join(f"{c.name} {c.help}" for c in engine.hand_of(ANN.seat_id))
+            allowed = set(re.findall(r"[^\W\d_]{2,}", played)) | {"Ann", "Bob", "SHOCK", "ATE", "TEA"}
+            found = unmarked(visible(html), allowed)
+            assert found == [], found
+        finally:
+            await client.close()
