@@ -17,6 +17,7 @@ from typing import Any
 
 from adapters.web.companion import CellModel, _cells
 from games.common.protocol import Action, GameInfo, Seat, Setup, Snapshot
+from games.common.speech import _
 from games.common.text import plain, user
 from storage.records import StoredGame
 
@@ -70,7 +71,8 @@ def _step(snapshot: Snapshot, said: list[str]) -> Step:
         title=plain(snapshot.title),
         board=_cells(snapshot),
         cards=tuple(
-            f"{card.letter or 'blank'}{f' ({card.points})' if card.points else ''}"
+            (card.letter or _("blank"))
+            + (f" ({card.points})" if card.points else "")
             + (f" ×{card.under + 1}" if card.under else "")
             for card in snapshot.cards
         ),
@@ -101,7 +103,7 @@ def replay(info: GameInfo, stored: StoredGame) -> Replay:
         )
     )
     paused = 0.0
-    steps = [_step(engine.snapshot(None), ["The game begins."])]
+    steps = [_step(engine.snapshot(None), [_("The game begins.")])]
     for raw in stored.actions:
         action = Action.from_dict(raw)
         if action.kind == "resume":
