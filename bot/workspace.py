@@ -345,7 +345,11 @@ class Workspace:
                 )
                 for spec in WORKSPACE_SETTINGS
             ]
-            lines += [f"{key} = {views.user(value)}" for key, value in sorted(raw.items()) if "." in key]
+            lines += [
+                _("{setting} = {value}", setting=key, value=views.user(value))
+                for key, value in sorted(raw.items())
+                if "." in key
+            ]
             lines.append(_("Change one with `config KEY VALUE`; game defaults with `config race.cards 5`."))
             return views.View(kind="info", title=_("⚙️ Workspace settings"), lines=tuple(lines))
         if not cmd.player.is_admin:
