@@ -36,7 +36,7 @@ from bot.schedule_spec import (
     zone,
 )
 from bot.scheduler import Scheduler, TimezoneOf
-from games.common.speech import N_, _
+from games.common.speech import N_, _, speaking
 from storage.base import Schedule
 
 if TYPE_CHECKING:
@@ -232,7 +232,10 @@ async def start_scheduled(
     """
     chat = ChatKey(schedule.platform, schedule.workspace_id, schedule.channel_id)
     if is_reminder(schedule.args):  # the daily's reminder: one message, whatever runs there
-        await manager.outbox.send(Post(chat, reminder(schedule.mention)))
+        settings = await manager.workspace.settings(chat)
+        with speaking(str(settings.get("language") or "en")):  # the whole chat reads it
+            said = reminder(schedule.mention)
+        await manager.outbox.send(Post(chat, said))
         return
     if await manager.has_game(chat):
         log.info("scheduled game %s skipped: a game is already on in %s", schedule.id, chat.label())

@@ -15,12 +15,13 @@ from bot.daily import reminder
 from bot.events import Command, Player
 from bot.manager import GameManager
 from bot.privacy import privacy_view
-from bot.schedule import schedule_command
+from bot.schedule import schedule_command, start_scheduled
 from bot.schedule_spec import describe_days
 from bot.scheduler import Scheduler
 from bot.testing import FakeOutbox
 from bot.workspace_settings import setting_values
 from games.common.speech import PSEUDO, _n, speaking
+from storage.base import Schedule
 from storage.sqlstore import SQLStore
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_workspace_store import ADMIN, play_toy
@@ -141,3 +142,25 @@ async def test_a_dutch_workspace_is_answered_in_dutch(
     with speaking("fr"):
         said = (await workspace.config(command("config language de", ADMIN), ["language", "de"])).plain()
         assert "moji parle allemand ici" in said
+
+
+@pytest.mark.skipif(not _translated(), reason="the nl catalogue lacks the workspace's messages yet")
+async def test_the_dailys_reminder_speaks_the_workspaces_language(
+    setup: tuple[GameManager, FakeOutbox, FakeClock], store: SQLStore
+) -> None:
+    manager, outbox, clock = setup
+    await store.set_setting(CHAT.platform, CHAT.workspace_id, "language", "nl", ADMIN.user_id)
+    due = Schedule(
+        id=1,
+        workspace_id=CHAT.workspace_id,
+        channel_id=CHAT.channel_id,
+        days=(0,),
+        at="09:00",
+        args=("daily",),
+        mention="",
+        created_by=ADMIN.user_id,
+        created_by_name=ADMIN.display_name,
+        platform=CHAT.platform,
+    )
+    await start_scheduled(manager, due, clock.now(), "")
+    assert "De dagelijkse puzzel van vandaag staat klaar" in outbox.posts(CHAT)[-1].view.plain()
