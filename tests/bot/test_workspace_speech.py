@@ -133,9 +133,9 @@ async def test_a_dutch_workspace_is_answered_in_dutch(
     workspace, registry = manager.workspace, manager.registry
     with speaking("nl"):
         board = (await workspace.leaderboard(command("leaderboard"), ["toy", "all"], registry)).plain()
-        assert "Ranglijst" in board and "1 punt" not in board and "1 pt · 1 spel · 1 gewonnen" in board
+        assert "Ranglijst" in board and "1 punt" not in board and "1 pt · 1 spel · 1 overwinning" in board
         stats = (await workspace.stats(command("stats", BOB), [])).plain()
-        assert "1 spel · 0 gewonnen · 0 punten" in stats
+        assert "1 spel · 0 overwinningen · 0 punten" in stats
         config = (await workspace.config(command("config"), [])).plain()
         assert "de taal die moji in deze werkruimte spreekt" in config and "nl (Nederlands)" in config
         assert "en (Engels)" in config
