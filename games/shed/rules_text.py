@@ -45,14 +45,14 @@ PARAGRAPHS: tuple[str, ...] = (
         "(actions=last: it may end a line of words instead); you can't play one before your first word, "
         "nor as your last card. Played action cards are out of the game: they never come back."
     ),
-    N_("    `trade Q`: Deck Trade: Q goes to the discard pile, you take the deck's top card."),
-    N_("    `trade Q Bob`: Trade: Bob gets your Q, you take one of Bob's cards blindly."),
-    N_("    `skip Bob`: Skip: Bob skips their next turn."),
-    N_("    `swap Bob`: Swap Hands: you and Bob swap hands."),
-    N_("    `+2 Bob`: Draw Two: Bob draws 2 cards."),
-    N_("    `+2 all`: All Draw Two: every opponent draws 2 cards."),
+    N_("– `trade Q`: Deck Trade: Q goes to the discard pile, you take the deck's top card."),
+    N_("– `trade Q Bob`: Trade: Bob gets your Q, you take one of Bob's cards blindly."),
+    N_("– `skip Bob`: Skip: Bob skips their next turn."),
+    N_("– `swap Bob`: Swap Hands: you and Bob swap hands."),
+    N_("– `+2 Bob`: Draw Two: Bob draws 2 cards."),
+    N_("– `+2 all`: All Draw Two: every opponent draws 2 cards."),
     N_(
-        "  Name opponents by name (a unique start is enough) or seat number; with one opponent, leave it "
+        "Name opponents by name (a unique start is enough) or seat number; with one opponent, leave it "
         "out. Cards you receive can't be played before your next turn."
     ),
     N_(
