@@ -171,7 +171,7 @@ class PathsEngine(GameEngine):
         """The table's title: the game, and its language when it is not English."""
         if self.language.code == "en":
             return _(TITLE)
-        return _("{game} · {language}", game=_(TITLE), language=_language_name(self.language))
+        return _("{game} · {language}", game=_(TITLE), language=self.language.spoken)
 
     @property
     def squares(self) -> list[str]:
@@ -1176,15 +1176,6 @@ def _penalty(name: str, letter: str, you: bool) -> str:
         name=name,
         letter=letter,
     )
-
-
-def _language_name(lang: object) -> str:
-    """The playing language's name as the language spoken says it (``Language.spoken()`` where
-    games/common has it; else its English name)."""
-    spoken = getattr(lang, "spoken", None)
-    if callable(spoken):
-        return str(spoken())
-    return str(getattr(lang, "name", ""))
 
 
 def _no(reason: str, seat: str, ref: str | None) -> list[Notice]:

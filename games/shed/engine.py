@@ -602,7 +602,7 @@ class ShedGame(GameEngine):
         """``Shed``, with the language when it is not English (``Shed · German``)."""
         if self.language.code == "en":
             return _(TITLE)
-        return _("{game} · {language}", game=_(TITLE), language=_language_name(self.language))
+        return _("{game} · {language}", game=_(TITLE), language=self.language.spoken)
 
     def board(self) -> tuple[tuple[Cell, ...], ...]:
         """The table words for pictures, a word a row: jokers as blank tiles, the last turn's words framed."""
@@ -647,15 +647,6 @@ def _said(report: TurnReport, name: str, left: int) -> str:
     """``Ann plays CAT; Ann turns SOCK into SOCKS (3 cards left).``: each move, then the hand."""
     moves = "; ".join(clause(name) for clause in report.words)
     return _n("{moves} ({count} card left).", "{moves} ({count} cards left).", left, moves=moves)
-
-
-def _language_name(lang: object) -> str:
-    """The playing language's name as the language spoken says it (``Language.spoken()`` where
-    games/common has it; else its English name)."""
-    spoken = getattr(lang, "spoken", None)
-    if callable(spoken):
-        return str(spoken())
-    return str(getattr(lang, "name", ""))
 
 
 def _face(card: Card) -> CardFace:
