@@ -27,7 +27,7 @@ from bot.session import Session
 from bot.session_core import Phase
 from bot.views import HAND, OPEN_LINK, ButtonSpec, View
 from games.common.protocol import Snapshot
-from games.common.speech import N_, _, _n, _p, speaking
+from games.common.speech import N_, _, _n, _p, opening, speaking
 from games.common.text import plain
 from storage.daily import is_daily_game
 from storage.weblinks import Grant
@@ -46,6 +46,16 @@ PREMIUMS = {
 WATCH_LINK = "moji-link:watch"
 #: The most tiles a page may place in one move (a rack holds 7; a few spare for safety).
 MAX_TILES = 16
+
+
+def board_own_lines() -> tuple[str, ...]:
+    """How MOJO's lines that its page shows in its own way begin (the squares' legend, the moves'
+    help, one's rack), as the game says them in the language spoken."""
+    return (
+        opening("Squares: {squares}."),
+        _("Moves: H8 across WORD, H8 down WORD (a blank in lower case), swap ABC, pass, resign."),
+        opening("Your rack: {rack}"),
+    )
 
 
 class GameGone(Exception):
@@ -424,7 +434,7 @@ class WebCompanion:
         lines = tuple(
             line
             for line in snapshot.lines
-            if not line.startswith(("Squares:", "Moves:", "Your rack:"))  # the page shows these itself
+            if not line.startswith(board_own_lines())  # the page shows these itself
             and (view is None or not view.hides(line))
         )
         running = session.phase is Phase.RUNNING

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from adapters.web.views import BadRequest, number, text_field
 from games.common.protocol import Snapshot
-from games.common.speech import N_, _
+from games.common.speech import N_, _, opening
 
 
 class PathsGame(Protocol):
@@ -88,14 +88,25 @@ class PathsView:
         )
         rack = tuple(card.letter for card in snapshot.cards if card.letter) if seat else ()
         blanks = sum(1 for card in snapshot.cards if not card.letter) if seat else 0
-        knock = any(line.startswith("Knocking:") for line in snapshot.lines)
+        knocking = opening("Knocking: `knock WORD` claims new words for {seconds} after each turn.")
+        knock = any(line.startswith(knocking) for line in snapshot.lines)
         free = bool(getattr(getattr(engine, "config", None), "free_pile", False))
         pile = tuple(sorted(ch.upper() for ch in getattr(engine, "pile", ()))) if free else ()
         return PathsPart(grid, rack, blanks, knock, seat is not None, pile, free)
 
     def hides(self, line: str) -> bool:
         """The page shows the player's tiles, the Free Letter Pile and the knock button itself."""
-        return line.startswith(("Your tiles:", "Knocking:", "Free Letter Pile:"))
+        # (the game's own lines, as the game says them in the language spoken)
+        return line.startswith(
+            (
+                opening("Your tiles: {letters}."),
+                _("Your tiles: no letters."),
+                opening("Your tiles: no letters + {count} blank."),
+                opening("Knocking: `knock WORD` claims new words for {seconds} after each turn."),
+                opening("Free Letter Pile: {letters}"),
+                _("Free Letter Pile: empty"),
+            )
+        )
 
     def preview(self, engine: PathsGame, seat: str, body: Mapping[str, Any]) -> dict[str, Any]:
         """A placed tile's preview: each named word judged, the points, or why the move fails."""

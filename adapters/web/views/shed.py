@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from adapters.web.views import BadRequest, text_field
 from games.common.protocol import Snapshot
-from games.common.speech import N_, _
+from games.common.speech import N_, _, opening
 from games.common.text import plain
 
 #: The action cards a page may play, and how each is typed (``{give}``, ``{target}``).
@@ -122,13 +122,18 @@ class ShedView:
         opponents = []
         for other in snapshot.seats:
             numbered = _SEAT_NUMBER.match(other.detail)
-            if other.seat != seat and numbered and "left the game" not in other.detail:
+            gone = (
+                other.detail == _("#{number} · left the game", number=numbered.group(1)) if numbered else True
+            )
+            if other.seat != seat and numbered and not gone:
                 opponents.append((int(numbered.group(1)), plain(other.name)))
         return ShedPart(tuple(hand), tuple(table), tuple(opponents), seat is not None)
 
     def hides(self, line: str) -> bool:
         """The page shows the hand and the table words itself."""
-        return line.startswith(("Your hand:", "Table words:")) or bool(_TABLE_LINE.match(plain(line)))
+        # (the game's own lines, as the game says them in the language spoken)
+        own = (opening("Your hand: {cards}"), _("Table words:"))
+        return line.startswith(own) or bool(_TABLE_LINE.match(plain(line)))
 
     def preview(self, engine: ShedGame, seat: str, body: Mapping[str, Any]) -> dict[str, Any]:
         """The line the page's move is, judged by the game (all or nothing), on a copy of the round."""
