@@ -12,13 +12,14 @@ from collections.abc import Mapping
 
 from games.common.options import OptionValue
 from games.common.protocol import Engine, GameInfo, Setup
+from games.common.speech import N_
 from games.race.eagle import EagleEyes
 from games.race.engine import FlipRace
 from games.race.grid import OffTheGrid
 from games.race.masters import after_game
 from games.race.options import OPTIONS, RaceConfig
 from games.race.reading import reads
-from games.race.rules_text import RULES
+from games.race.rules_text import RULES, rules
 from games.race.verbs import VERBS
 
 
@@ -46,7 +47,7 @@ def prepare(language: str = "en", options: Mapping[str, OptionValue] | None = No
 GAME = GameInfo(
     name="race",
     title="moji",
-    summary="Flip letter cards and race to name a word that uses them.",
+    summary=N_("Flip letter cards and race to name a word that uses them."),
     rules=RULES,
     options=OPTIONS,
     create=create,
@@ -62,4 +63,4 @@ GAME = GameInfo(
     verbs=VERBS,
 )
 
-__all__ = ["GAME", "create", "prepare"]
+__all__ = ["GAME", "create", "prepare", "rules"]
