@@ -55,8 +55,14 @@ def rules() -> list[str]:
         _("  ball-and-chain like do-si-do, and you may only use your own and your partner's cards"),
         _("  monochrome     all the cards a word uses must be the same colour"),
         _("  three-amigos   4+ players: only your own card and your two neighbours' cards"),
-        _("  off-the-grid   a grid of letters (5x5 for 2 .. 9x9 for 6); take turns, 30 s each, to name a word"),
-        _("  eagle-eyes     write words privately (DM, /moji list); shared words cross out; 1 point a letter use"),
+        _(
+            "  off-the-grid   a grid of letters (5x5 for 2 .. 9x9 for 6); "
+            "take turns, 30 s each, to name a word"
+        ),
+        _(
+            "  eagle-eyes     write words privately (DM, /moji list); "
+            "shared words cross out; 1 point a letter use"
+        ),
         _("masters-choice=on: the moji Master picks the next game's challenges."),
         _(
             "Computer players: bots=N level=easy|normal|hard. Easy ones know only everyday words, normal\n"
