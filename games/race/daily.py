@@ -21,6 +21,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from games.common.languages import language as language_named
 from games.common.options import OptionValue
+from games.common.speech import _, _n
 from games.race.cards import Card, shuffled_deck
 from games.race.grid import OffTheGrid, grid_side
 from games.race.options import RaceConfig
@@ -110,8 +111,8 @@ def wait_text(wait: timedelta) -> str:
     minutes = max(1, -(-int(wait.total_seconds()) // 60))
     hours, minutes = divmod(minutes, 60)
     if hours and minutes:
-        return f"{hours} h {minutes} min"
-    return f"{hours} h" if hours else f"{minutes} min"
+        return _("{hours} h {minutes} min", hours=hours, minutes=minutes)
+    return _("{hours} h", hours=hours) if hours else _("{minutes} min", minutes=minutes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +142,9 @@ def duration_text(seconds: float) -> str:
     """A time as the share line says it: ``3 min 05 s`` (whole seconds, rounded down)."""
     whole = max(0, int(seconds))
     minutes, secs = divmod(whole, 60)
-    return f"{minutes} min {secs:02d} s" if minutes else f"{secs} s"
+    if minutes:
+        return _("{minutes} min {seconds} s", minutes=minutes, seconds=f"{secs:02d}")
+    return _("{seconds} s", seconds=secs)
 
 
 def share_line(result: DailyResult) -> str:
@@ -149,8 +152,18 @@ def share_line(result: DailyResult) -> str:
     points and streak. It is made from :class:`DailyResult` alone, which holds no word, so it
     can't reveal one (the tests check it for any game)."""
     name = language_named(result.language).name
-    streak = f"streak {result.streak} \N{FIRE}" if result.streak > 1 else "streak 1"
-    return (
-        f"moji daily {result.day.isoformat()} ({name}): {result.cards}/{result.of_cards} cards · "
-        f"{duration_text(result.seconds)} · {result.points} points · {streak}"
+    streak = (
+        _("streak {count} \N{FIRE}", count=result.streak)
+        if result.streak > 1
+        else _("streak {count}", count=1)
+    )
+    return _(
+        "moji daily {date} ({language}): {cards}/{of_cards} cards · {time} · {points} · {streak}",
+        date=result.day.isoformat(),
+        language=name,
+        cards=result.cards,
+        of_cards=result.of_cards,
+        time=duration_text(result.seconds),
+        points=_n("{count} point", "{count} points", result.points),
+        streak=streak,
     )
