@@ -143,7 +143,7 @@ def duration_text(seconds: float) -> str:
     whole = max(0, int(seconds))
     minutes, secs = divmod(whole, 60)
     if minutes:
-        return _("{minutes} min {seconds} s", minutes=minutes, seconds=f"{secs:02d}")
+        return _("{minutes} min {seconds} s", minutes=minutes, seconds=str(secs).zfill(2))
     return _("{seconds} s", seconds=secs)
 
 
