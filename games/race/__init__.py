@@ -19,7 +19,7 @@ from games.race.grid import OffTheGrid
 from games.race.masters import after_game
 from games.race.options import OPTIONS, RaceConfig
 from games.race.reading import reads
-from games.race.rules_text import RULES, rules
+from games.race.rules_text import RULES
 from games.race.verbs import VERBS
 
 
@@ -63,4 +63,4 @@ GAME = GameInfo(
     verbs=VERBS,
 )
 
-__all__ = ["GAME", "create", "prepare", "rules"]
+__all__ = ["GAME", "create", "prepare"]

@@ -161,7 +161,7 @@ class RaceBase(GameEngine):
         """The table's title, with the language when it is not English (``moji race · German``)."""
         if self.language.code == "en":
             return _(self.title)
-        return f"{_(self.title)} · {self.language.name}"
+        return _("{title} · {language}", title=_(self.title), language=self.language.spoken)
 
     def refuse_start(self, now: float, out: list[Notice]) -> bool:
         """End a game that can't start (see :attr:`refusal`) before anything is dealt."""

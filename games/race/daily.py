@@ -21,7 +21,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from games.common.languages import language as language_named
 from games.common.options import OptionValue
-from games.common.speech import _, _n
+from games.common.speech import _, _n, duration
 from games.race.cards import Card, shuffled_deck
 from games.race.grid import OffTheGrid, grid_side
 from games.race.options import RaceConfig
@@ -87,7 +87,7 @@ def daily_cards(seed: int, language: str) -> list[Card]:
     rng = random.Random(seed)
     cfg = RaceConfig.for_game(options, rng)
     deck = shuffled_deck(rng, cfg.lang)
-    return [deck.pop() for _ in range(DAILY_CARDS)]
+    return [deck.pop() for _i in range(DAILY_CARDS)]
 
 
 def daily_day(now: datetime) -> date:
@@ -109,10 +109,7 @@ def until_next(now: datetime) -> timedelta:
 def wait_text(wait: timedelta) -> str:
     """A wait as players read it: ``5 h 12 min`` (minutes rounded up, so never ``0 min``)."""
     minutes = max(1, -(-int(wait.total_seconds()) // 60))
-    hours, minutes = divmod(minutes, 60)
-    if hours and minutes:
-        return _("{hours} h {minutes} min", hours=hours, minutes=minutes)
-    return _("{hours} h", hours=hours) if hours else _("{minutes} min", minutes=minutes)
+    return duration(minutes * 60)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +148,7 @@ def share_line(result: DailyResult) -> str:
     """The spoiler-free line ``daily share`` posts: the date, the language, cards taken, time,
     points and streak. It is made from :class:`DailyResult` alone, which holds no word, so it
     can't reveal one (the tests check it for any game)."""
-    name = language_named(result.language).name
+    name = language_named(result.language).spoken
     streak = (
         _("streak {count} \N{FIRE}", count=result.streak)
         if result.streak > 1

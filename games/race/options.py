@@ -9,7 +9,14 @@ from dataclasses import dataclass, field
 from games.common.language_rules import english_only, judged_bans, without_english_bans
 from games.common.languages import LANGUAGES, Language
 from games.common.languages import language as language_named
-from games.common.options import BOT_LEVELS, OptionSpec, OptionValue, computer_players, language_option
+from games.common.options import (
+    BOT_LEVELS,
+    QUICK_LEVEL_HELP,
+    OptionSpec,
+    OptionValue,
+    computer_players,
+    language_option,
+)
 from games.common.placement import Placement
 from games.common.speech import N_, _
 from games.common.words import BANS, THEMES, describe_bans
@@ -42,7 +49,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         high=52,
         aliases=("stack",),
     ),
-    *computer_players(7, N_("how quick and clever the computer opponents are")),
+    *computer_players(7, QUICK_LEVEL_HELP),
     OptionSpec(
         "min",
         "int",

@@ -182,14 +182,14 @@ class Referee:
             if cards:
                 chosen.extend(cards[: letters.count(ch)])
         if len(chosen) < 2:
-            return None, too_few(len(chosen), 2) if chosen else NONE_USED
+            return None, too_few(len(chosen), 2) if chosen else _(NONE_USED)
         if self.placement is Placement.FIRST_OR_LAST:
             if letters[0] not in index and letters[-1] not in index:
-                return None, NOT_FIRST_OR_LAST
+                return None, _(NOT_FIRST_OR_LAST)
         elif self.placement is not Placement.ANYWHERE:
             return None, ""
         chosen.sort(key=lambda item: item[0])
-        return [card for _, card in chosen], ""
+        return [card for __, card in chosen], ""
 
     def normalize(self, text: str) -> str | None:
         """The answer in ``text`` folded to the game's letters (spaces only for the multi-word
