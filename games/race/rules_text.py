@@ -50,17 +50,17 @@ RULES = "\n".join(
         ),
         "",
         N_("Variations (variation=...):"),
-        N_("  stack-em-up    when stuck, new cards land on top; a used card takes its stack with it"),
-        N_("  do-si-do       4 or 6 players: partners across the table add up their win piles"),
-        N_("  ball-and-chain like do-si-do, and you may only use your own and your partner's cards"),
-        N_("  monochrome     all the cards a word uses must be the same colour"),
-        N_("  three-amigos   4+ players: only your own card and your two neighbours' cards"),
+        N_("– `stack-em-up`: when stuck, new cards land on top; a used card takes its stack with it"),
+        N_("– `do-si-do`: 4 or 6 players: partners across the table add up their win piles"),
+        N_("– `ball-and-chain`: like do-si-do, and you may only use your own and your partner's cards"),
+        N_("– `monochrome`: all the cards a word uses must be the same colour"),
+        N_("– `three-amigos`: 4+ players: only your own card and your two neighbours' cards"),
         N_(
-            "  off-the-grid   a grid of letters (5x5 for 2 .. 9x9 for 6); take turns, 30 s each, to "
+            "– `off-the-grid`: a grid of letters (5x5 for 2 .. 9x9 for 6); take turns, 30 s each, to "
             "name a word"
         ),
         N_(
-            "  eagle-eyes     write words privately (DM, /moji list); shared words cross out; 1 point"
+            "– `eagle-eyes`: write words privately (DM, /moji list); shared words cross out; 1 point"
             " a letter use"
         ),
         N_("masters-choice=on: the moji Master picks the next game's challenges."),
