@@ -25,6 +25,7 @@ from bot import rated, views
 from bot.commands import CommandError, option_names, parse_leaderboard
 from bot.events import ChatKey, Command, Player
 from bot.registry import Registry
+from bot.season_answers import points_text
 from bot.workspace_settings import (
     NO_ROLE,
     WORKSPACE_SETTINGS,
@@ -188,7 +189,7 @@ class Workspace:
             rated.ranked_line(
                 row.rank,
                 views.user(row.display_name),
-                _n_points(row.points),
+                points_text(row.points),
                 rated.games_wins(row.games, row.wins),
                 _("best {word}", word=views.user(row.best_word.upper())) if row.best_word else "",
             )
@@ -253,77 +254,10 @@ class Workspace:
 
     async def season(self, cmd: Command, args: Sequence[str]) -> views.View:
         """``season`` lists seasons, ``season N`` shows one, ``season reset`` starts the next and
-        ``season rebuild`` recomputes every rating (admins)."""
-        store = self._need_store()
-        platform, ws = cmd.chat.platform, cmd.chat.workspace_id
-        if args and args[0].lower() == "rebuild":
-            if not cmd.player.is_admin:
-                raise CommandError(_("Only workspace admins can rebuild the ratings."))
-            return await rated.rebuild(store, cmd.chat)
-        if args and args[0].lower() == "reset":
-            if not cmd.player.is_admin:
-                raise CommandError(_("Only workspace admins can end a season."))
-            new = await store.reset_season(platform, ws, datetime.now(UTC))
-            await rated.new_season(store, cmd.chat)
-            return views.message(
-                _(
-                    "Season {old} is archived (see `season {old}`); season {new} starts now with a "
-                    "clean leaderboard. Ratings carry over softly: each keeps half its lead over a "
-                    "newcomer's, and moves faster again for a while.",
-                    old=str(new.number - 1),
-                    new=str(new.number),
-                ),
-                "info",
-            )
-        seasons = await store.seasons(platform, ws)
-        current = seasons[-1].number if seasons else 1
-        if args:
-            try:
-                number = int(args[0])
-            except ValueError:
-                raise CommandError(_("Use `season`, `season 2` or `season reset`.")) from None
-            if not any(s.number == number for s in seasons) and number != current:
-                raise CommandError(
-                    _(
-                        "There is no season {number} here (this is season {current}).",
-                        number=str(number),
-                        current=str(current),
-                    )
-                )
-            rows = await store.season_leaderboard(platform, ws, None, number, 10)
-            if number == current:
-                title = _("🏆 Season {number} (current)", number=str(number))
-            else:
-                title = _("🏆 Season {number}", number=str(number))
-            lines = [
-                rated.ranked_line(
-                    row.rank,
-                    views.user(row.display_name),
-                    _n_points(row.points),
-                    rated.games_wins(row.games, row.wins),
-                )
-                for row in rows
-            ] or [_("Nobody scored in that season.")]
-            if number != current:
-                lines += await rated.season_lines(store, cmd.chat, number, self.registry)
-            return views.View(kind="leaderboard", title=title, lines=tuple(lines))
-        lines = []
-        for season in seasons or []:
-            top = await store.season_leaderboard(platform, ws, None, season.number, 1)
-            label = str(season.number)
-            if not top:
-                leader = _("nobody yet")
-            else:
-                leader = _(
-                    "{name} ({points})", name=views.user(top[0].display_name), points=_n_points(top[0].points)
-                )
-            if season.ended_at is None:
-                lines.append(_("Season {number} (current): {leader}", number=label, leader=leader))
-            else:
-                lines.append(_("Season {number} (archived): {leader}", number=label, leader=leader))
-        if not lines:
-            lines = [_("Season 1 is under way.")]
-        return views.View(kind="leaderboard", title=_("📅 Seasons"), lines=tuple(lines))
+        ``season rebuild`` recomputes every rating (admins): :func:`bot.season_answers.answer`."""
+        from bot import season_answers
+
+        return await season_answers.answer(self._need_store(), self.registry, cmd, args)
 
     async def config(self, cmd: Command, args: Sequence[str]) -> views.View:
         """``config`` shows settings; ``config KEY VALUE`` changes one (admins)."""
@@ -471,8 +405,3 @@ LEADERBOARD_TITLES = {
     "season": N_("🏆 Leaderboard — {game}, this season"),
     "all": N_("🏆 Leaderboard — {game}, all time"),
 }
-
-
-def _n_points(points: int) -> str:
-    """``12 pts`` (a leaderboard's points)."""
-    return _n("{count} pt", "{count} pts", points)

@@ -14,7 +14,6 @@ from typing import Any, Protocol
 from adapters.web.views import BadRequest, number, text_field
 from games.common.protocol import Snapshot
 from games.common.speech import N_, _, _n, opening
-from games.dice.engine import SHORT_HELP
 
 #: Words a move reads as a command when typed alone: the page writes them ``=ACCEPT``.
 COMMAND_WORDS = frozenset({"challenge", "accept", "nochallenge", "concede", "noword", "giveup", "resign"})
@@ -99,7 +98,11 @@ class DiceView:
     def hides(self, line: str) -> bool:
         """The page shows the roll and its own help."""
         # (the game's own lines, as the game says them in the language spoken)
-        return line.startswith((opening("Roll: {dice}"), _(SHORT_HELP)))
+        # (the dice game's help line, games/dice/engine.py SHORT_HELP: a view never imports a game)
+        help_line = _(
+            "Type the word (blanks in lower case: STONe), `challenge` or `concede`; `rules dice` explains."
+        )
+        return line.startswith((opening("Roll: {dice}"), help_line))
 
     def preview(self, engine: DiceGame, seat: str, body: Mapping[str, Any]) -> dict[str, Any]:
         """The word fitted to the roll and the mat, and its score (or why it can't be played)."""
