@@ -70,6 +70,10 @@ class Announcer(SessionCore):
 
     def _table_view(self) -> views.View:
         """The public table now; ``settles_at`` says when the game will change it by itself."""
+        with self.voice():
+            return self._table_view_now()
+
+    def _table_view_now(self) -> views.View:
         assert self.engine is not None
         finished = self.engine.finished
         settles_at = None if finished else self.engine.next_deadline()

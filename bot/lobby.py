@@ -43,7 +43,7 @@ class LobbyPhase(SessionCore):
             chat=self.chat,
             host=self.host,
             players=tuple(self.players),
-            options=dict(self.options),
+            options=self.kept_options(),
             seed=self.seed,
             deadline=self._lobby_deadline if self._lobby_deadline is not None else self._clock.now(),
             message_id=self._lobby_ref.message_id if self._lobby_ref else None,
@@ -72,6 +72,10 @@ class LobbyPhase(SessionCore):
             self._reschedule()
 
     def _lobby_view(self, open_: bool = True) -> views.View:
+        with self.voice():
+            return self._lobby_view_now(open_)
+
+    def _lobby_view_now(self, open_: bool) -> views.View:
         names = [p.display_name for p in self.players]
         return views.lobby(self.info, self.host.display_name, names, self.bots, self.options, open_=open_)
 
@@ -200,7 +204,7 @@ class LobbyPhase(SessionCore):
             game_id=self.game_id,
             game=self.info.name,
             chat=self.chat,
-            options=dict(self.options),
+            options=self.kept_options(),
             seed=self.seed,
             seats=seats,
             started_at=now,

@@ -57,6 +57,10 @@ class Session(LobbyPhase, SettleWindow, Timers, Announcer):
         The players are the start record's seats; the engine is recreated from
         the same setup and every logged action is applied again, in order.
         """
+        with self.voice():
+            self._replay(start, actions)
+
+    def _replay(self, start: GameStart, actions: list[Action]) -> None:
         seats = tuple(start.seats)
         self._words = (start.added_words, start.banned_words)
         setup = Setup(
@@ -235,7 +239,11 @@ class Session(LobbyPhase, SettleWindow, Timers, Announcer):
         return self.engine.quiet_vote(player.seat_id, choice)
 
     def private_view(self, player: Player) -> views.View:
-        """The player's own hand, rack or list."""
+        """The player's own hand, rack or list (in the player's own language)."""
+        with self.voice_for(player):
+            return self._private_view(player)
+
+    def _private_view(self, player: Player) -> views.View:
         if self.engine is None:
             if self.is_player(player):
                 raise SessionError(
