@@ -135,7 +135,7 @@ def lobby(
         lines.append(
             _n(
                 "Players: {players} + {count} computer",
-                "Players: {players} + {count} computers",
+                "Players: {players} + {count} computer",
                 bots,
                 players=people,
             )
