@@ -21,7 +21,7 @@ from bot.lobby import BOT_NAMES
 from bot.registry import Registry, load_default
 from games.common.speech import PSEUDO, speak_only
 from tests.contract.harness import PEOPLE, PlatformHarness, game_session
-from tests.speech.pseudo import unmarked
+from tests.speech.pseudo import english_words, unmarked, without_links
 
 #: Each game with computer players enough to finish it, and short settings.
 GAMES: dict[str, str] = {
@@ -69,12 +69,6 @@ def shown(p: PlatformHarness) -> list[str]:
     return [*p.channel(), *p.told("ann")]
 
 
-def _without_links(text: str) -> str:
-    """Addresses are no words (a Slack link's label is kept)."""
-    text = re.sub(r"<https?://[^|>]*\|", "<", text)
-    return re.sub(r"https?://\S+", " ", text)
-
-
 async def play_through(p: PlatformHarness, registry: Registry, game: str, options: str) -> None:
     """Ann starts ``game`` with computer players and takes her turn button whenever her turn
     comes, until the game is over."""
@@ -105,58 +99,9 @@ async def test_a_whole_game_in_the_pseudo_language_shows_nothing_outside_the_cat
         await p.command("ann", "help")
         await p.settle()
     names = {*BOT_NAMES, *(who.title() for who in PEOPLE), "You"}
-    found = {word for text in shown(p) for word in unmarked(_without_links(text), names)}
+    found = {word for text in shown(p) for word in unmarked(without_links(text), names)}
     assert not found, sorted(found)
     assert not p.manager.errors
-
-
-#: English words that are no word of Dutch, French, German or Spanish: moji speaking English.
-ENGLISH = frozenset(
-    [
-        "the",
-        "your",
-        "you",
-        "with",
-        "and",
-        "cards",
-        "card",
-        "points",
-        "turn",
-        "wins",
-        "takes",
-        "left",
-        "players",
-        "tiles",
-        "their",
-        "this",
-        "that",
-        "are",
-        "has",
-        "have",
-        "for",
-        "from",
-        "what",
-        "which",
-        "who",
-        "its",
-        "been",
-       
-        "would",
-        "should",
-        "there",
-    ]
-)
-_CODE = re.compile(r"`[^`]*`")
-
-
-def english_words(texts: list[str], allowed: set[str]) -> list[str]:
-    """The English words of ``texts`` (commands in backticks, addresses and ``allowed`` aside)."""
-    found = []
-    for text in texts:
-        for word in re.findall(r"[^\W\d_]+", _CODE.sub(" ", _without_links(text))):
-            if word.lower() in ENGLISH and word not in allowed:
-                found.append(word)
-    return found
 
 
 async def speak(p: PlatformHarness, code: str, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -50,3 +50,58 @@ def unmarked(text: str, allowed: Iterable[str] = ()) -> list[str]:
             continue
         found.append(word)
     return found
+
+
+def without_links(text: str) -> str:
+    """Addresses are no words (a Slack link's label is kept)."""
+    text = re.sub(r"<https?://[^|>]*\|", "<", text)
+    return re.sub(r"https?://\S+", " ", text)
+
+
+#: English words that are no word of Dutch, French, German or Spanish: moji speaking English.
+ENGLISH = frozenset(
+    [
+        "the",
+        "your",
+        "you",
+        "with",
+        "and",
+        "cards",
+        "card",
+       
+        "turn",
+        "wins",
+        "takes",
+        "left",
+        "players",
+        "tiles",
+        "their",
+        "this",
+        "that",
+        "are",
+        "have",
+        "for",
+        "from",
+        "what",
+        "which",
+        "who",
+        "its",
+        "been",
+        "would",
+        "should",
+        "there",
+    ]
+)
+_CODE = re.compile(r"`[^`]*`")
+_PLACEHOLDER = re.compile(r"\{[A-Za-z_]+\}")
+
+
+def english_words(texts: list[str], allowed: set[str]) -> list[str]:
+    """The English words of ``texts`` (commands in backticks, addresses and ``allowed`` aside)."""
+    found = []
+    for text in texts:
+        bare = _PLACEHOLDER.sub(" ", _CODE.sub(" ", without_links(text)))
+        for word in re.findall(r"[^\W\d_]+", bare):
+            if word.lower() in ENGLISH and word not in allowed:
+                found.append(word)
+    return found

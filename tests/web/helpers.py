@@ -18,6 +18,7 @@ from bot.clock import Clock
 from bot.events import ChatKey, Player
 from bot.registry import load_default
 from bot.testing import MemoryLog
+from bot.workspace import Workspace
 from storage.sqlite import SQLiteStore
 
 CHAT = ChatKey("web", "W1", "C1")
@@ -53,12 +54,24 @@ class Table:
 
 @asynccontextmanager
 async def web_table(
-    tmp_path: Path, clock: Clock, *, port: int = 0, game: str = "board", options: tuple[str, ...] = OPTIONS
+    tmp_path: Path,
+    clock: Clock,
+    *,
+    port: int = 0,
+    game: str = "board",
+    options: tuple[str, ...] = OPTIONS,
+    language: str | None = None,
 ) -> AsyncIterator[Table]:
-    """A game of Ann and Bob in ``CHAT`` (MOJO unless ``game`` says), its pages served on 127.0.0.1."""
+    """A game of Ann and Bob in ``CHAT`` (MOJO unless ``game`` says), its pages served on 127.0.0.1;
+    ``language``: the workspace's ``config language`` (what the chat is spoken to in)."""
     store = SQLiteStore(tmp_path / "web.db")
     await store.open()
-    table = LocalTable(load_default(), MemoryLog(), store.web_links, clock, "http://127.0.0.1")
+    registry = load_default()
+    workspace = None
+    if language is not None:
+        await store.set_setting(CHAT.platform, CHAT.workspace_id, "language", language, ANN.user_id)
+        workspace = Workspace(store, registry)
+    table = LocalTable(registry, MemoryLog(), store.web_links, clock, "http://127.0.0.1", workspace=workspace)
     server = TestServer(table.app(), host="127.0.0.1", port=port or None)
     await server.start_server()
     url = f"http://127.0.0.1:{server.port}"

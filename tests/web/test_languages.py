@@ -18,7 +18,7 @@ from adapters.web.scripts import messages
 from bot.clock import FakeClock
 from games.common.languages import LANGUAGES
 from games.common.speech import _, speaking
-from tests.speech.pseudo import unmarked
+from tests.speech.pseudo import english_words, unmarked
 from tests.web.browse_site import ADMIN, browse_site, link_of
 from tests.web.browse_site import CHAT as BROWSED
 from tests.web.helpers import ANN, CHAT, Table, web_table
@@ -198,5 +198,22 @@ async def test_every_text_of_each_game_s_page_comes_through_the_catalogue(tmp_pa
             allowed = set(re.findall(r"[^\W\d_]{2,}", played)) | {"Ann", "Bob", "SHOCK", "ATE", "TEA"}
             found = unmarked(visible(html), allowed)
             assert found == [], found
+        finally:
+            await client.close()
+
+
+@pytest.mark.parametrize("code", ["nl", "fr", "de", "es"])
+@pytest.mark.parametrize("game", ["board", "paths", "shed", "dice"])
+async def test_each_game_s_page_speaks_the_browser_s_language(tmp_path: Path, game: str, code: str) -> None:
+    """In a workspace that speaks ``code``, a player whose browser says it too reads the whole page
+    in it: the page's own words, the game's (its title, lines, seats) and what the chat read, with
+    no English word among them (nor in the messages its script shows)."""
+    async with web_table(tmp_path, FakeClock(1_000_000.0), game=game, language=code) as table:
+        client, game_id = await opened(table, ANN)
+        try:
+            html = await (await client.get(f"/g/{game_id}", headers={"Accept-Language": code})).text()
+            assert f'<html lang="{code}">' in html
+            english = english_words([visible(html)], {"Ann", "Bob"})
+            assert english == [], english
         finally:
             await client.close()
