@@ -24,22 +24,23 @@ from collections.abc import Coroutine
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
+from babel.dates import format_date
+
 from bot import views
 from bot.clock import Clock
 from bot.events import ChatKey, Player
 from bot.outbox import Outbox
 from bot.session import Session
 from bot.workspace import Workspace
-from games.common.languages import language as language_named
+from bot.workspace_settings import language_name
+from games.common.speech import N_, _, _n, babel_locale, duration
 from games.race.daily import (
     DAILY_CARDS,
     DailyResult,
     daily_day,
-    duration_text,
     share_line,
     taken,
     until_next,
-    wait_text,
 )
 from games.race.grid import OffTheGrid
 from storage.daily import DailyPlay, DailyStore, is_daily_game
@@ -47,9 +48,9 @@ from storage.daily import DailyPlay, DailyStore, is_daily_game
 log = logging.getLogger(__name__)
 
 #: Where the daily is played, as the player is told in the channel they asked in.
-IN_DMS = "Your daily is in our direct messages: type your words there. Only you see it."
+IN_DMS = N_("Your daily is in our direct messages: type your words there. Only you see it.")
 #: Direct messages refused by the player's own settings (Discord's 50007).
-DMS_CLOSED = (
+DMS_CLOSED = N_(
     "I can't send you direct messages, and the daily is played there (only you see its cards and "
     "your words). Allow direct messages from this server's members (Discord: the server's name → "
     "Privacy Settings → Direct Messages), then try `daily` again."
@@ -68,10 +69,11 @@ def is_reminder(args: tuple[str, ...]) -> bool:
 
 def reminder(mention: str = "") -> views.View:
     """The daily's reminder, posted in a channel (mentioning ``mention``'s group, if any)."""
-    text = (
-        "☀️ Today's daily is out: the same 25 cards for everyone, once a day, alone against the "
+    text = _(
+        "☀️ Today's daily is out: the same {cards} cards for everyone, once a day, alone against the "
         "hourglass. `daily` deals yours in our direct messages (only you see it); `daily share` "
-        "posts your line here afterwards, without a word. `leaderboard daily` shows today's best."
+        "posts your line here afterwards, without a word. `leaderboard daily` shows today's best.",
+        cards=DAILY_CARDS,
     )
     return views.View(kind="info", lines=(text,), mentions=(mention,) if mention else ())
 
@@ -127,10 +129,17 @@ def result_of(play: DailyPlay) -> DailyResult | None:
 
 def result_text(result: DailyResult) -> str:
     """A finished daily's numbers as its player reads them (no word, no letter)."""
-    streak = f"streak {result.streak}" + (" \N{FIRE}" if result.streak > 1 else "")
-    return (
-        f"{result.cards}/{result.of_cards} cards · {duration_text(result.seconds)} · "
-        f"{result.points} points · {streak}"
+    if result.streak > 1:
+        streak = _("streak {streak} \N{FIRE}", streak=result.streak)
+    else:
+        streak = _("streak {streak}", streak=result.streak)
+    return " · ".join(
+        (
+            _n("{cards}/{count} card", "{cards}/{count} cards", result.of_cards, cards=result.cards),
+            duration(int(result.seconds)),
+            _n("{count} point", "{count} points", result.points),
+            streak,
+        )
     )
 
 
@@ -194,16 +203,21 @@ class Dailies:
         if result is None:
             return None
         words = sorted(views.user(w.upper()) for w in engine.used)
-        lang = language_named(result.language).name
+        lang = language_name(result.language)
+        wait = until_next(today(self._host.clock))
+        minutes = max(1, -(-int(wait.total_seconds()) // 60))  # rounded up: never "0 min"
         lines = (
             result_text(result),
-            "Your words (only you see them): " + (", ".join(words) if words else "none"),
-            "Type `daily share` in a channel to post your line there: the numbers only, no word "
-            "and no letter.",
-            f"The next daily in {wait_text(until_next(today(self._host.clock)))}.",
+            _("Your words (only you see them): {words}", words=", ".join(words) if words else _("none")),
+            _(
+                "Type `daily share` in a channel to post your line there: the numbers only, no word "
+                "and no letter."
+            ),
+            _("The next daily in {duration}.", duration=duration(minutes * 60)),
         )
+        day = format_date(result.day, format="medium", locale=babel_locale())
         return views.View(
-            kind="private", title=f"Your daily — {result.day.isoformat()} ({lang})", lines=lines
+            kind="private", title=_("Your daily — {day} ({language})", day=day, language=lang), lines=lines
         )
 
 

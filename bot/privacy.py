@@ -29,6 +29,7 @@ from bot.commands import CommandError
 from bot.events import ChatKey, Command, Player
 from bot.platform import Capabilities
 from games.common.options import OptionValue
+from games.common.speech import _, _n, _p
 
 if TYPE_CHECKING:
     from storage.base import Store
@@ -72,10 +73,12 @@ def parse_retention(value: str) -> str:
         days = int(text.removesuffix("days").removesuffix("d").strip())
     except ValueError:
         raise CommandError(
-            "retention is a number of days (like `config retention 7`) or `forever`."
+            _("retention is a number of days (like `config retention 7`) or `forever`.")
         ) from None
     if not 1 <= days <= 3650:
-        raise CommandError("retention must be between 1 and 3650 days, or `forever`.")
+        raise CommandError(
+            _("retention must be between {low} and {high} days, or `forever`.", low=1, high=3650)
+        )
     return str(days)
 
 
@@ -84,35 +87,65 @@ def privacy_view(settings: Mapping[str, OptionValue], *, stored: bool = True) ->
     if not stored:
         return views.View(
             kind="info",
-            title="🔒 What moji keeps",
+            title=_("🔒 What moji keeps"),
             lines=(
-                "This moji runs without a database: nothing about you or this workspace is kept "
-                "once a game ends (games live in memory only).",
-                f"The details for server admins: {PRIVACY_DOC}.",
+                _(
+                    "This moji runs without a database: nothing about you or this workspace is kept "
+                    "once a game ends (games live in memory only)."
+                ),
+                _("The details for server admins: {doc}.", doc=PRIVACY_DOC),
             ),
         )
     days = retention_days(settings.get("retention"))
-    logs = "until this workspace's data is purged" if days is None else f"for {days} days after the game ends"
+    if days is None:
+        logs = _(
+            "**Game logs** (every answer and move, as typed, with its time): kept until this workspace's "
+            "data is purged (a running game's log stays until it ends; `config retention` sets this). "
+            "Results, scores and ratings stay until the data is purged."
+        )
+    else:
+        logs = _n(
+            "**Game logs** (every answer and move, as typed, with its time): kept for {count} day after "
+            "the game ends, then deleted (a running game's log stays until it ends; `config retention` "
+            "sets this). Results, scores and ratings stay until the data is purged.",
+            "**Game logs** (every answer and move, as typed, with its time): kept for {count} days after "
+            "the game ends, then deleted (a running game's log stays until it ends; `config retention` "
+            "sets this). Results, scores and ratings stay until the data is purged.",
+            days,
+        )
     grace = settings.get("deletion-grace", GRACE_DAYS)
+    grace_days = grace if isinstance(grace, int) and not isinstance(grace, bool) else GRACE_DAYS
     lines = (
-        "**About you, in this workspace:** your platform user id and display name; your seat, score "
-        "and best word in each game you played; your totals and your skill rating in each game "
-        "(with what each rated game changed) for the leaderboard and `stats`.",
-        "**Why:** to run the games, rank the leaderboard and answer `why` about a refused word.",
-        f"**Game logs** (every answer and move, as typed, with its time): kept {logs}, then deleted "
-        "(a running game's log stays until it ends; `config retention` sets this). "
-        "Results, scores and ratings stay until the data is purged.",
-        "**About this workspace:** its settings, word list, seasons, scheduled games, open lobbies "
-        "and running games.",
-        "**Not kept:** channel chatter. moji reads a message in a channel with a game only to judge "
-        "it; only answers and moves go into the game's log.",
-        "**Forget me:** `forget-me` deletes your scores, ratings and name here and anonymises your seats "
-        "in past games (they become “a former player”; the other players' results and ratings stay).",
-        "**Admins:** `purge` deletes all of this workspace's data. Removing moji from the workspace "
-        f"deletes it after {grace} days (`config deletion-grace`), unless moji is added back by then.",
-        f"The details for server admins: {PRIVACY_DOC}.",
+        _(
+            "**About you, in this workspace:** your platform user id and display name; your seat, score "
+            "and best word in each game you played; your totals and your skill rating in each game "
+            "(with what each rated game changed) for the leaderboard and `stats`."
+        ),
+        _("**Why:** to run the games, rank the leaderboard and answer `why` about a refused word."),
+        logs,
+        _(
+            "**About this workspace:** its settings, word list, seasons, scheduled games, open lobbies "
+            "and running games."
+        ),
+        _(
+            "**Not kept:** channel chatter. moji reads a message in a channel with a game only to judge "
+            "it; only answers and moves go into the game's log."
+        ),
+        _(
+            "**Forget me:** `forget-me` deletes your scores, ratings and name here and anonymises your "
+            "seats in past games (they become “a former player”; the other players' results and ratings "
+            "stay)."
+        ),
+        _n(
+            "**Admins:** `purge` deletes all of this workspace's data. Removing moji from the workspace "
+            "deletes it after {count} day (`config deletion-grace`), unless moji is added back by then.",
+            "**Admins:** `purge` deletes all of this workspace's data. Removing moji from the workspace "
+            "deletes it after {count} days (`config deletion-grace`), unless moji is added back by then.",
+            grace_days,
+        ),
+        _("The details for server admins: {doc}.", doc=PRIVACY_DOC),
     )
-    return views.View(kind="info", title="🔒 What moji keeps", lines=lines)
+    return views.View(kind="info", title=_("🔒 What moji keeps"), lines=lines)
 
 
 class _Settings(Protocol):
@@ -170,14 +203,14 @@ class Privacy:
     def _need_store(self) -> Store:
         store = self.store
         if store is None:
-            raise CommandError("This moji runs without a database, so there is nothing kept to delete.")
+            raise CommandError(_("This moji runs without a database, so there is nothing kept to delete."))
         return store
 
     def _confirm(self, command: str) -> str:
         """How to confirm: the button (where the platform has buttons) or the command typed."""
         if self.manager.capabilities.buttons:
-            return f"Press the button, or type `{command}`."
-        return f"Type `{command}` to go ahead."
+            return _("Press the button, or type `{command}`.", command=command)
+        return _("Type `{command}` to go ahead.", command=command)
 
     async def privacy(self, cmd: Command) -> views.View:
         """``privacy``."""
@@ -192,20 +225,25 @@ class Privacy:
         busy = await self._playing(cmd.chat, cmd.player)
         if busy:
             raise CommandError(
-                f"You're in a game or lobby here ({busy}). Finish it or `leave` it first, "
-                "then `forget-me` again."
+                _(
+                    "You're in a game or lobby here ({where}). Finish it or `leave` it first, "
+                    "then `forget-me` again.",
+                    where=busy,
+                )
             )
         if not args or args[0].lower() != CONFIRM:
             return views.View(
                 kind="info",
-                title="🗑️ Forget me in this workspace?",
+                title=_("🗑️ Forget me in this workspace?"),
                 lines=(
-                    "This deletes your scores, totals, ratings and name in this workspace, and turns your "
-                    "seats in past games into “a former player” (the other players' results stay). "
-                    "The logs of those games are deleted. It can't be undone.",
+                    _(
+                        "This deletes your scores, totals, ratings and name in this workspace, and turns "
+                        "your seats in past games into “a former player” (the other players' results "
+                        "stay). The logs of those games are deleted. It can't be undone."
+                    ),
                     self._confirm("forget-me confirm"),
                 ),
-                buttons=(views.ButtonSpec(FORGET_ME, "Forget me", "danger"),),
+                buttons=(views.ButtonSpec(FORGET_ME, _p("button", "Forget me"), "danger"),),
             )
         platform, ws, user = cmd.chat.platform, cmd.chat.workspace_id, cmd.player.user_id
         await store.forget_player(platform, ws, user)
@@ -217,7 +255,7 @@ class Privacy:
                 log.exception("a cache could not forget a player")
         log.info("%s:%s: a player asked to be forgotten; done", platform, ws)
         return views.message(
-            "Done: moji has forgotten you in this workspace. Playing again starts a fresh record.", "info"
+            _("Done: moji has forgotten you in this workspace. Playing again starts a fresh record."), "info"
         )
 
     async def _playing(self, chat: ChatKey, player: Player) -> str:
@@ -248,33 +286,41 @@ class Privacy:
         """``purge`` (admins): asks; ``purge confirm`` (or the button) deletes the workspace's data."""
         if not cmd.player.is_admin:
             raise CommandError(
-                "Only workspace admins can purge this workspace's data (it deletes everyone's scores). "
-                "To delete just your own, use `forget-me`."
+                _(
+                    "Only workspace admins can purge this workspace's data (it deletes everyone's "
+                    "scores). To delete just your own, use `forget-me`."
+                )
             )
         store = self._need_store()
         busy = await self._open_here(cmd.chat)
         if busy:
-            raise CommandError(f"A game or lobby is open here ({busy}). Stop it first, then `purge` again.")
+            raise CommandError(
+                _("A game or lobby is open here ({where}). Stop it first, then `purge` again.", where=busy)
+            )
         if not args or args[0].lower() != CONFIRM:
             return views.View(
                 kind="info",
-                title="⚠️ Delete all of this workspace's moji data?",
+                title=_("⚠️ Delete all of this workspace's moji data?"),
                 lines=(
-                    "This deletes every game, result, score, rating, season, setting, word list entry and "
-                    "scheduled game of this workspace, for everyone. It can't be undone.",
+                    _(
+                        "This deletes every game, result, score, rating, season, setting, word list entry "
+                        "and scheduled game of this workspace, for everyone. It can't be undone."
+                    ),
                     self._confirm("purge confirm"),
                 ),
-                buttons=(views.ButtonSpec(PURGE, "Delete everything", "danger"),),
+                buttons=(views.ButtonSpec(PURGE, _p("button", "Delete everything"), "danger"),),
             )
         deleted = await purge_workspace(store, cmd.chat.platform, cmd.chat.workspace_id, self)
         log.info("%s: purged by an admin (%s rows)", cmd.chat.label(), deleted)
         if deleted == 0:
             return views.message(
-                "There was nothing to delete: moji keeps no games, scores, settings or word lists "
-                "for this workspace.",
+                _(
+                    "There was nothing to delete: moji keeps no games, scores, settings or word lists "
+                    "for this workspace."
+                ),
                 "info",
             )
-        return views.message("Done: everything moji kept about this workspace is deleted.", "info")
+        return views.message(_("Done: everything moji kept about this workspace is deleted."), "info")
 
     async def _open_here(self, chat: ChatKey) -> str:
         for where in self.manager.sessions:
@@ -282,7 +328,7 @@ class Privacy:
                 return _where(where)
         store = self.store
         if store is not None and await store.workspace_owner(chat.platform, chat.workspace_id) is not None:
-            return "run by another moji process"
+            return _("run by another moji process")
         return ""
 
     def purged(self, platform: str, workspace_id: str) -> None:
@@ -299,7 +345,7 @@ class Privacy:
 
 
 def _where(chat: ChatKey) -> str:
-    return f"<#{chat.thread_id or chat.channel_id}>" if chat.platform != "terminal" else "this terminal"
+    return f"<#{chat.thread_id or chat.channel_id}>" if chat.platform != "terminal" else _("this terminal")
 
 
 async def purge_workspace(

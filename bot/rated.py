@@ -12,8 +12,10 @@ from bot.commands import PERIODS, CommandError, parse_leaderboard
 from bot.events import ChatKey
 from bot.ratings import PROVISIONAL_GAMES, RATER, is_provisional, number
 from bot.registry import Registry
-from games.common.languages import language
+from bot.workspace_settings import language_name
 from games.common.options import OptionValue
+from games.common.speech import _, _n
+from games.common.speech import number as speech_number
 from storage.errors import StorageError
 from storage.ratings import PlayerRating
 
@@ -25,11 +27,28 @@ log = logging.getLogger(__name__)
 #: Words that ask a leaderboard to rank by rating rather than points.
 RATING_WORDS = frozenset({"rating", "ratings", "skill", "elo"})
 
-#: How the rating scale reads, under a board of ratings.
-SCALE = (
-    f"Ranked by skill, conservatively: a newcomer starts at 1,000; a rating is provisional for its first "
-    f"{PROVISIONAL_GAMES} games."
-)
+
+def scale() -> str:
+    """How the rating scale reads, under a board of ratings."""
+    return _n(
+        "Ranked by skill, conservatively: a newcomer starts at {start}; a rating is provisional for its "
+        "first {count} game.",
+        "Ranked by skill, conservatively: a newcomer starts at {start}; a rating is provisional for its "
+        "first {count} games.",
+        PROVISIONAL_GAMES,
+        start=1000,
+    )
+
+
+def games_wins(games: int, wins: int) -> tuple[str, str]:
+    """``3 games``, ``1 win``: a record's counts, each by the language's plural rules."""
+    return _n("{count} game", "{count} games", games), _n("{count} win", "{count} wins", wins)
+
+
+def ranked_line(rank: int, name: str, first: str, counts: Sequence[str], *more: str) -> str:
+    """One row of a board: ``1. Ann — 1,512 · 3 games · 1 win`` (empty parts left out)."""
+    details = " · ".join(part for part in (first, *counts, *more) if part)
+    return _("{rank}. {name} — {details}", rank=rank, name=name, details=details)
 
 
 def wants_rating(args: Sequence[str]) -> bool:
@@ -39,7 +58,7 @@ def wants_rating(args: Sequence[str]) -> bool:
 
 def _title(registry: Registry | None, game: str, lang: str) -> str:
     info = registry.find(game) if registry is not None else None
-    return f"{info.title if info else game} ({language(lang).name})"
+    return _("{game} ({language})", game=_(info.title) if info else game, language=language_name(lang))
 
 
 def game_language(
@@ -51,9 +70,9 @@ def game_language(
     for arg in rest:
         if PERIODS.get(arg.lower(), "all") != "all":
             raise CommandError(
-                "A rating covers every game played: leave out the period, like `leaderboard rating`."
+                _("A rating covers every game played: leave out the period, like `leaderboard rating`.")
             )
-    game, _, lang = parse_leaderboard(rest, registry)
+    game, _period, lang = parse_leaderboard(rest, registry)
     info = registry.get(game) if game else registry.default
     if lang is None:
         has_language = any(spec.name == "language" for spec in info.options)
@@ -67,24 +86,36 @@ async def board(
     """``leaderboard [game] rating [language=CODE]``: the top ratings, from one index read."""
     game, lang = game_language(registry, args, settings)
     rows = await store.rating_board(chat.platform, chat.workspace_id, game, lang, 10)
-    title = f"🏆 Ratings — {_title(registry, game, lang)}"
+    title = _("🏆 Ratings — {board}", board=_title(registry, game, lang))
     if not rows:
-        return views.View(kind="leaderboard", title=title, lines=("No rated games yet. `start` one!",))
+        return views.View(kind="leaderboard", title=title, lines=(_("No rated games yet. `start` one!"),))
     lines = [
-        f"{row.rank}. {views.user(row.display_name)} — {number(row.rating)}"
-        + (" (provisional)" if is_provisional(row.games) else "")
-        + f" · {row.games} games · {row.wins} wins"
+        ranked_line(
+            row.rank,
+            views.user(row.display_name),
+            _("{rating} (provisional)", rating=number(row.rating))
+            if is_provisional(row.games)
+            else number(row.rating),
+            games_wins(row.games, row.wins),
+        )
         for row in rows
     ]
-    return views.View(kind="leaderboard", title=title, lines=(*lines, "", SCALE))
+    return views.View(kind="leaderboard", title=title, lines=(*lines, "", scale()))
 
 
 def _trend(rating: PlayerRating) -> str:
     if len(rating.trend) < 2:
-        return "first rated game"
+        return _("first rated game")
     change = round(rating.trend[-1]) - round(rating.trend[0])
     arrow = "▲" if change > 0 else "▼" if change < 0 else "▶"
-    return f"{arrow} {change:+,} over the last {len(rating.trend) - 1} games"
+    sign = "+" if change > 0 else "-" if change < 0 else "+"
+    return _n(
+        "{arrow} {change} over the last game",
+        "{arrow} {change} over the last {count} games",
+        len(rating.trend) - 1,
+        arrow=arrow,
+        change=sign + speech_number(abs(change)),
+    )
 
 
 def stats_lines(
@@ -96,17 +127,28 @@ def stats_lines(
     chosen = [r for r in ratings if game is None or r.game == game][:most]
     if game is not None and not chosen:
         info = registry.find(game) if registry is not None else None
-        lines.append(f"No rated {info.title if info else game} games yet.")
+        lines.append(_("No rated {game} games yet.", game=_(info.title) if info else game))
     for rating in chosen:
-        line = f"📈 {_title(registry, rating.game, rating.language)}: {number(rating.rating)}"
+        shown = number(rating.rating)
         if is_provisional(rating.games):
-            line += f" (provisional: {rating.games} of {PROVISIONAL_GAMES} games)"
-        line += f" · {_trend(rating)}"
+            shown = _n(
+                "{rating} (provisional: {games} of {count} game)",
+                "{rating} (provisional: {games} of {count} games)",
+                PROVISIONAL_GAMES,
+                rating=shown,
+                games=rating.games,
+            )
+        parts = [
+            _("📈 {board}: {rating}", board=_title(registry, rating.game, rating.language), rating=shown),
+            _trend(rating),
+        ]
         if rating.best_wins:
-            line += " · best wins over " + ", ".join(number(r) for r in rating.best_wins)
-        lines.append(line)
+            beaten = ", ".join(number(r) for r in rating.best_wins)
+            parts.append(_("best wins over {ratings}", ratings=beaten))
+        lines.append(" · ".join(parts))
         if game is not None and len(rating.trend) > 1:
-            lines.append("   last games: " + " → ".join(number(r) for r in rating.trend))
+            trend = " → ".join(number(r) for r in rating.trend)
+            lines.append("   " + _("last games: {ratings}", ratings=trend))
     return lines
 
 
@@ -118,8 +160,12 @@ async def season_lines(store: Store, chat: ChatKey, season: int, registry: Regis
         if top:
             best = top[0]
             lines.append(
-                f"📈 {_title(registry, game, lang)}, best rating at its end: "
-                f"{views.user(best.display_name)} ({number(best.rating)})"
+                _(
+                    "📈 {board}, best rating at its end: {name} ({rating})",
+                    board=_title(registry, game, lang),
+                    name=views.user(best.display_name),
+                    rating=number(best.rating),
+                )
             )
     return lines
 
@@ -137,7 +183,12 @@ async def rebuild(store: Store, chat: ChatKey) -> views.View:
     """``season rebuild`` (admins): every rating recomputed from the stored results, in order."""
     games = await store.rebuild_ratings(chat.platform, chat.workspace_id, RATER)
     return views.message(
-        f"Every rating here was rebuilt from {games} finished games, replayed in the order they were "
-        "rated (seasons included). Voided games never count.",
+        _n(
+            "Every rating here was rebuilt from {count} finished game, replayed in the order they were "
+            "rated (seasons included). Voided games never count.",
+            "Every rating here was rebuilt from {count} finished games, replayed in the order they were "
+            "rated (seasons included). Voided games never count.",
+            games,
+        ),
         "info",
     )

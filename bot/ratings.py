@@ -24,6 +24,8 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
+from games.common.speech import _
+from games.common.speech import number as speech_number
 from games.common.text import user
 from storage.ratings import RatedGame, RatedSeat, RatingChange, RatingOutcome, Skill
 from storage.scores import split_seat
@@ -157,14 +159,17 @@ def auto_level(humans: Sequence[float | None]) -> str:
 
 
 def number(value: float) -> str:
-    """A rating as people read it: ``1,512``."""
-    return f"{round(value):,}"
+    """A rating as people read it, in the language being spoken: ``1,512`` (``1.512``)."""
+    return speech_number(round(value))
 
 
 def change_line(name: str, before: float, after: float, games: int) -> str:
     """``Ann 1,512 → 1,538`` (marked provisional for a rating's first games)."""
-    mark = " (provisional)" if is_provisional(games) else ""
-    return f"{name} {number(before)} → {number(after)}{mark}"
+    if is_provisional(games):
+        return _(
+            "{name} {before} → {after} (provisional)", name=name, before=number(before), after=number(after)
+        )
+    return _("{name} {before} → {after}", name=name, before=number(before), after=number(after))
 
 
 def result_lines(

@@ -36,6 +36,7 @@ from bot.schedule_spec import (
     zone,
 )
 from bot.scheduler import Scheduler, TimezoneOf
+from games.common.speech import N_, _, speaking
 from storage.base import Schedule
 
 if TYPE_CHECKING:
@@ -51,6 +52,28 @@ JOIN_WINDOW = 120.0
 
 
 TimeText = Callable[[float], str]
+
+#: What the ``schedule`` command says, by what the platform calls a schedule (``what``).
+SAID: dict[str, dict[str, str]] = {
+    "scheduled game": {
+        "none": N_("No scheduled games yet. Add one like `schedule weekdays 15:00 race bots=1`."),
+        "title": N_("📅 Scheduled games"),
+        "admins": N_("Only admins (or the configured admin group or role) can change scheduled games."),
+        "which": N_("Say which scheduled game to remove, like `schedule remove 2` (see `schedule list`)."),
+        "missing": N_("There is no scheduled game #{number} here."),
+        "removed": N_("Scheduled game #{number} removed."),
+        "added": N_("Scheduled game #{number} scheduled: {schedule} ({zone} time)."),
+    },
+    "word break": {
+        "none": N_("No word breaks yet. Add one like `schedule weekdays 15:00 race bots=1`."),
+        "title": N_("📅 Word breaks"),
+        "admins": N_("Only admins (or the configured admin group or role) can change word breaks."),
+        "which": N_("Say which word break to remove, like `schedule remove 2` (see `schedule list`)."),
+        "missing": N_("There is no word break #{number} here."),
+        "removed": N_("Word break #{number} removed."),
+        "added": N_("Word break #{number} scheduled: {schedule} ({zone} time)."),
+    },
+}
 
 
 @dataclass(frozen=True)
@@ -104,31 +127,34 @@ async def schedule_command(
 
     ``time_text`` writes a time the way the platform localises it for each reader.
     """
+    said = SAID.get(what, SAID["scheduled game"])
     verb = args[0].lower() if args else "list"
     if verb in {"list", "ls"}:
         found = await scheduler.list(chat.workspace_id)
         if not found:
-            return views.message(
-                f"No {what}s yet. Add one like `schedule weekdays 15:00 race bots=1`.", "info"
-            )
+            return views.message(_(said["none"]), "info")
         lines = [f"#{s.id} — {describe(s)}" for s in found]
-        lines.append(f"Times are {timezone} (change with `config timezone Europe/Paris`).")
-        return views.View(kind="info", title=f"📅 {what.capitalize()}s", lines=tuple(lines))
+        lines.append(_("Times are {zone} (change with `config timezone Europe/Paris`).", zone=timezone))
+        return views.View(kind="info", title=_(said["title"]), lines=tuple(lines))
     if not player.is_admin:
-        raise CommandError(f"Only admins (or the configured admin group or role) can change {what}s.")
+        raise CommandError(_(said["admins"]))
     if verb in {"remove", "delete", "rm", "cancel"}:
         number = args[1].lstrip("#") if len(args) > 1 else ""
         if not number.isdigit():
-            raise CommandError(f"Say which {what} to remove, like `schedule remove 2` (see `schedule list`).")
+            raise CommandError(_(said["which"]))
         if not await scheduler.remove(chat.workspace_id, int(number)):
-            raise CommandError(f"There is no {what} #{number} here.")
-        return views.message(f"{what.capitalize()} #{number} removed.", "info")
+            raise CommandError(_(said["missing"], number=number))
+        return views.message(_(said["removed"], number=number), "info")
     spec = parse_break(args[1:] if verb in {"add", "new"} else args, mention)
     if is_reminder(spec.args):  # the daily's reminder: one message when due, no game
         if len(spec.args) > 1:
             raise CommandError(
-                f"The daily's reminder takes no options: `schedule daily 09:00 daily` (a group may be "
-                f"mentioned). {USAGE}"
+                _(
+                    "The daily's reminder takes no options: `schedule daily 09:00 daily` "
+                    "(a group may be mentioned)."
+                )
+                + " "
+                + _(USAGE)
             )
         return await _add(
             scheduler,
@@ -141,9 +167,9 @@ async def schedule_command(
             timezone,
             time_text,
             what,
-            "The reminder is posted here on time; `daily` deals each person's daily privately.",
+            _("The reminder is posted here on time; `daily` deals each person's daily privately."),
         )
-    info, _ = parse_start(spec.args, registry)  # refuse bad options now, not when it is due
+    info, _options = parse_start(spec.args, registry)  # refuse bad options now, not when it is due
     return await _add(
         scheduler,
         chat,
@@ -155,7 +181,7 @@ async def schedule_command(
         timezone,
         time_text,
         what,
-        "You host it: the lobby opens on time and the game starts a few minutes later.",
+        _("You host it: the lobby opens on time and the game starts a few minutes later."),
     )
 
 
@@ -188,12 +214,12 @@ async def _add(
         )
     )
     when = scheduler.next.get(saved.id)
-    next_text = f" Next: {time_text(when)}." if when else ""
+    said = SAID.get(what, SAID["scheduled game"])
     tz = zone(timezone).key
-    return views.message(
-        f"{what.capitalize()} #{saved.id} scheduled: {describe(saved)} ({tz} time).{next_text} {then}",
-        "info",
-    )
+    text = _(said["added"], number=str(saved.id), schedule=describe(saved), zone=tz)
+    if when:
+        text += " " + _("Next: {time}.", time=time_text(when))
+    return views.message(f"{text} {then}", "info")
 
 
 async def start_scheduled(
@@ -206,7 +232,10 @@ async def start_scheduled(
     """
     chat = ChatKey(schedule.platform, schedule.workspace_id, schedule.channel_id)
     if is_reminder(schedule.args):  # the daily's reminder: one message, whatever runs there
-        await manager.outbox.send(Post(chat, reminder(schedule.mention)))
+        settings = await manager.workspace.settings(chat)
+        with speaking(str(settings.get("language") or "en")):  # the whole chat reads it
+            said = reminder(schedule.mention)
+        await manager.outbox.send(Post(chat, said))
         return
     if await manager.has_game(chat):
         log.info("scheduled game %s skipped: a game is already on in %s", schedule.id, chat.label())

@@ -19,6 +19,7 @@ from datetime import datetime, time, timedelta
 from bot import views
 from bot.commands import CommandError
 from games.common.grammar import excerpt
+from games.common.speech import CLOSE, N_, OPEN, PSEUDO, _, babel_locale, current
 from storage.base import Schedule
 
 # (the scheduled games' logger, as before they were split into modules)
@@ -40,7 +41,7 @@ SLACK_MENTION = re.compile(r"^(<!subteam\^[A-Z0-9]+(\|[^>]*)?>|<!here>|<!channel
 #: Discord: a role (``<@&123>``).
 DISCORD_MENTION = re.compile(r"^<@&\d+>$")
 
-USAGE = (
+USAGE = N_(
     "Schedule a word break like `schedule weekdays 15:00 race bots=1 @team` (or the daily's "
     "reminder: `schedule daily 09:00 daily @team`), then `schedule list` or `schedule remove N`."
 )
@@ -73,7 +74,7 @@ def parse_days(word: str) -> tuple[int, ...] | None:
     days: set[int] = set()
     for part in word.split(","):
         if "-" in part:
-            first, _, last = part.partition("-")
+            first, _dash, last = part.partition("-")
             a, b = _day(first), _day(last)
             if a is None or b is None:
                 return None
@@ -115,36 +116,55 @@ def parse_break(args: Sequence[str], mention: re.Pattern[str] = SLACK_MENTION) -
         found = parse_days(rest[0])
         if found is None:
             raise CommandError(
-                f"{excerpt(rest[0])} is not a time or days (weekdays, daily, mon,wed,fri). {USAGE}"
+                _("{word} is not a time or days (weekdays, daily, mon,wed,fri).", word=excerpt(rest[0]))
+                + " "
+                + _(USAGE)
             )
         days = found
         rest.pop(0)
     at = parse_time(rest[0]) if rest else None
     if at is None:
-        raise CommandError(f"Say when, like 15:00. {USAGE}")
+        raise CommandError(_("Say when, like 15:00.") + " " + _(USAGE))
     rest.pop(0)
     mentions = [word for word in rest if mention.match(word)]
     if len(mentions) > 1:
-        raise CommandError("Mention one group at most.")
+        raise CommandError(_("Mention one group at most."))
     start_args = tuple(word for word in rest if not mention.match(word))
     return BreakSpec(days, at, start_args, mentions[0] if mentions else "")
 
 
 def describe_days(days: Sequence[int]) -> str:
     """Weekday numbers as words: ``weekdays``, ``daily``, ``Mon, Wed``."""
-    for name in ("daily", "weekdays", "weekends"):
+    for name, said in DAY_SET_NAMES.items():
         if tuple(days) == DAY_SETS[name]:
-            return name
-    return ", ".join(DAY_NAMES[d].title() for d in days)
+            return _(said)
+    names = babel_locale().days["format"]["abbreviated"]
+    shown = [str(names[d]) for d in days]
+    if current() == PSEUDO:
+        shown = [f"{OPEN}{name}{CLOSE}" for name in shown]
+    return ", ".join(shown)
+
+
+#: How ``schedule list`` names the sets of days (Babel's abbreviations name single days).
+DAY_SET_NAMES = {"daily": N_("daily"), "weekdays": N_("weekdays"), "weekends": N_("weekends")}
 
 
 def describe(schedule: Schedule) -> str:
     """One line for ``schedule list`` and the App Home."""
-    game = views.user(" ".join(schedule.args)) if schedule.args else "the default game"
+    game = views.user(" ".join(schedule.args)) if schedule.args else _("the default game")
     if schedule.args and schedule.args[0].lower() in {"daily", "daily-reminder"}:
-        game = "the daily's reminder"
-    mention = f" for {schedule.mention}" if schedule.mention else ""
-    return f"{describe_days(schedule.days)} at {schedule.at}: {game} in <#{schedule.channel_id}>{mention}"
+        game = _("the daily's reminder")
+    days, channel = describe_days(schedule.days), f"<#{schedule.channel_id}>"
+    if schedule.mention:
+        return _(
+            "{days} at {time}: {game} in {channel} for {group}",
+            days=days,
+            time=schedule.at,
+            game=game,
+            channel=channel,
+            group=schedule.mention,
+        )
+    return _("{days} at {time}: {game} in {channel}", days=days, time=schedule.at, game=game, channel=channel)
 
 
 def zone(name: str) -> zoneinfo.ZoneInfo:

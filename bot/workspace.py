@@ -25,16 +25,20 @@ from bot import rated, views
 from bot.commands import CommandError, option_names, parse_leaderboard
 from bot.events import ChatKey, Command, Player
 from bot.registry import Registry
+from bot.season_answers import points_text
 from bot.workspace_settings import (
     NO_ROLE,
     WORKSPACE_SETTINGS,
     AdminRoles,
+    describe_setting,
+    language_name,
     setting_values,
     validate_setting,
 )
 from games.common.languages import ASCII_LETTERS, LANGUAGES, Language, language
 from games.common.options import OptionValue, format_value
 from games.common.protocol import GameInfo
+from games.common.speech import N_, _, _n
 from storage.browse import browse_of
 from storage.errors import StorageError
 
@@ -82,7 +86,7 @@ class Workspace:
 
     def _need_store(self) -> Store:
         if self.store is None:
-            raise CommandError("This bot runs without a database, so nothing is kept between games.")
+            raise CommandError(_("This bot runs without a database, so nothing is kept between games."))
         return self.store
 
     async def seen(self, chat: ChatKey, player: Player) -> None:
@@ -171,24 +175,24 @@ class Workspace:
         rows = await store.leaderboard(
             cmd.chat.platform, cmd.chat.workspace_id, game, period, datetime.now(UTC), 10, language=lang
         )
-        label = {
-            "day": "today",
-            "week": "this week",
-            "month": "this month",
-            "season": "this season",
-            "all": "all time",
-        }[period]
-        title = f"🏆 Leaderboard — {registry.get(game).title if game else 'all games'}, {label}"
+        which = _(registry.get(game).title) if game else _("all games")
+        title = _(LEADERBOARD_TITLES[period], game=which)
         if lang is not None:
-            title += f", in {language(lang).name}"
+            title = _("{leaderboard}, in {language}", leaderboard=title, language=language_name(lang))
         query = "?" + urlencode({"game": game or "", "period": period, "lang": lang or ""})
         if not rows:
-            view = views.View(kind="leaderboard", title=title, lines=("No games finished yet. `start` one!",))
+            view = views.View(
+                kind="leaderboard", title=title, lines=(_("No games finished yet. `start` one!"),)
+            )
             return await self.web_link(cmd.chat, view, query)
         lines = [
-            f"{row.rank}. {views.user(row.display_name)} — "
-            f"{row.points} pts · {row.games} games · {row.wins} wins"
-            + (f" · best {views.user(row.best_word.upper())}" if row.best_word else "")
+            rated.ranked_line(
+                row.rank,
+                views.user(row.display_name),
+                points_text(row.points),
+                rated.games_wins(row.games, row.wins),
+                _("best {word}", word=views.user(row.best_word.upper())) if row.best_word else "",
+            )
             for row in rows
         ]
         view = views.View(kind="leaderboard", title=title, lines=tuple(lines))
@@ -207,17 +211,24 @@ class Workspace:
                 game = info.name
             elif found is None:
                 raise CommandError(
-                    "Name the player with a mention, like `stats @ann` (or `stats @ann race`)."
+                    _("Name the player with a mention, like `stats @ann` (or `stats @ann race`).")
                 )
             else:
                 # the mention rebuilt from its id alone (letters and digits): a label typed in it is not shown
                 user_id, name = found, f"<@{found}>"
         stats = await store.player_stats(cmd.chat.platform, cmd.chat.workspace_id, user_id)
         if stats is None:
-            return views.message(f"{name} hasn't finished a game here yet.", "info")
-        lines = [f"{stats.games} games · {stats.wins} wins · {stats.points} points"]
+            return views.message(_("{name} hasn't finished a game here yet.", name=name), "info")
+        lines = [
+            " · ".join(
+                (
+                    *rated.games_wins(stats.games, stats.wins),
+                    _n("{count} point", "{count} points", stats.points),
+                )
+            )
+        ]
         if stats.best_word:
-            lines.append(f"Best word: {views.user(stats.best_word.upper())}")
+            lines.append(_("Best word: {word}", word=views.user(stats.best_word.upper())))
         skills = await store.player_ratings(cmd.chat.platform, cmd.chat.workspace_id, user_id)
         lines += rated.stats_lines(skills, self.registry, game)
         shown = views.user(stats.display_name) if stats.display_name else name
@@ -238,57 +249,15 @@ class Workspace:
             return view
         url = f"{self.web_url.rstrip('/')}/w/{token}/{path}"
         return replace(
-            view, buttons=(*view.buttons, views.ButtonSpec(BROWSE_LINK, "Open on the web", url=url))
+            view, buttons=(*view.buttons, views.ButtonSpec(BROWSE_LINK, _("Open on the web"), url=url))
         )
 
     async def season(self, cmd: Command, args: Sequence[str]) -> views.View:
         """``season`` lists seasons, ``season N`` shows one, ``season reset`` starts the next and
-        ``season rebuild`` recomputes every rating (admins)."""
-        store = self._need_store()
-        platform, ws = cmd.chat.platform, cmd.chat.workspace_id
-        if args and args[0].lower() == "rebuild":
-            if not cmd.player.is_admin:
-                raise CommandError("Only workspace admins can rebuild the ratings.")
-            return await rated.rebuild(store, cmd.chat)
-        if args and args[0].lower() == "reset":
-            if not cmd.player.is_admin:
-                raise CommandError("Only workspace admins can end a season.")
-            new = await store.reset_season(platform, ws, datetime.now(UTC))
-            await rated.new_season(store, cmd.chat)
-            return views.message(
-                f"Season {new.number - 1} is archived (see `season {new.number - 1}`); "
-                f"season {new.number} starts now with a clean leaderboard. Ratings carry over softly: "
-                "each keeps half its lead over a newcomer's, and moves faster again for a while.",
-                "info",
-            )
-        seasons = await store.seasons(platform, ws)
-        current = seasons[-1].number if seasons else 1
-        if args:
-            try:
-                number = int(args[0])
-            except ValueError:
-                raise CommandError("Use `season`, `season 2` or `season reset`.") from None
-            if not any(s.number == number for s in seasons) and number != current:
-                raise CommandError(f"There is no season {number} here (this is season {current}).")
-            rows = await store.season_leaderboard(platform, ws, None, number, 10)
-            title = f"🏆 Season {number}" + (" (current)" if number == current else "")
-            lines = [
-                f"{row.rank}. {views.user(row.display_name)} — "
-                f"{row.points} pts · {row.games} games · {row.wins} wins"
-                for row in rows
-            ] or ["Nobody scored in that season."]
-            if number != current:
-                lines += await rated.season_lines(store, cmd.chat, number, self.registry)
-            return views.View(kind="leaderboard", title=title, lines=tuple(lines))
-        lines = []
-        for season in seasons or []:
-            top = await store.season_leaderboard(platform, ws, None, season.number, 1)
-            leader = f"{views.user(top[0].display_name)} ({top[0].points} pts)" if top else "nobody yet"
-            state = "current" if season.ended_at is None else "archived"
-            lines.append(f"Season {season.number} ({state}): {leader}")
-        if not lines:
-            lines = ["Season 1 is under way."]
-        return views.View(kind="leaderboard", title="📅 Seasons", lines=tuple(lines))
+        ``season rebuild`` recomputes every rating (admins): :func:`bot.season_answers.answer`."""
+        from bot import season_answers
+
+        return await season_answers.answer(self._need_store(), self.registry, cmd, args)
 
     async def config(self, cmd: Command, args: Sequence[str]) -> views.View:
         """``config`` shows settings; ``config KEY VALUE`` changes one (admins)."""
@@ -298,16 +267,29 @@ class Workspace:
             raw = await store.get_settings(cmd.chat.platform, cmd.chat.workspace_id)
             roles = self.admin_roles.get(cmd.chat.platform)
             shown = {spec.name: format_value(values[spec.name]) for spec in WORKSPACE_SETTINGS}
-            if roles is not None and shown["admin-role"]:
-                shown["admin-role"] = roles.show(shown["admin-role"])
-            lines = [f"{spec.name} = {shown[spec.name]} — {spec.help}" for spec in WORKSPACE_SETTINGS]
-            lines += [f"{key} = {views.user(value)}" for key, value in sorted(raw.items()) if "." in key]
-            lines.append("Change one with `config KEY VALUE`; game defaults with `config race.cards 5`.")
-            return views.View(kind="info", title="⚙️ Workspace settings", lines=tuple(lines))
+            shown = {name: views.user(value) if value else "" for name, value in shown.items()}
+            if roles is not None and values["admin-role"]:
+                shown["admin-role"] = roles.show(format_value(values["admin-role"]))
+            lines = [
+                _(
+                    "{setting} = {value} — {help}",
+                    setting=spec.name,
+                    value=shown[spec.name],
+                    help=describe_setting(spec),
+                )
+                for spec in WORKSPACE_SETTINGS
+            ]
+            lines += [
+                _("{setting} = {value}", setting=key, value=views.user(value))
+                for key, value in sorted(raw.items())
+                if "." in key
+            ]
+            lines.append(_("Change one with `config KEY VALUE`; game defaults with `config race.cards 5`."))
+            return views.View(kind="info", title=_("⚙️ Workspace settings"), lines=tuple(lines))
         if not cmd.player.is_admin:
-            raise CommandError("Only workspace admins can change settings.")
+            raise CommandError(_("Only workspace admins can change settings."))
         if len(args) < 2:
-            raise CommandError("Give a value too, like `config timezone Europe/Paris`.")
+            raise CommandError(_("Give a value too, like `config timezone Europe/Paris`."))
         key, stored = self._validate_setting(args[0].lower(), " ".join(args[1:]))
         roles = self.admin_roles.get(cmd.chat.platform)
         if key == "admin-role" and stored.lower() in NO_ROLE:
@@ -320,43 +302,56 @@ class Workspace:
         if key == "admin-role":
             if not stored:
                 return views.message(
-                    "Setting admin-role is now cleared: only workspace admins configure moji.", "info"
+                    _("Setting admin-role is now cleared: only workspace admins configure moji."), "info"
                 )
-            role = roles.show(stored) if roles is not None else stored
-            return views.message(f"Setting admin-role is now {role}: its members may configure moji.", "info")
-        if key == "language":
-            name = language(stored).name
+            role = roles.show(stored) if roles is not None else views.user(stored)
             return views.message(
-                f"Setting language is now {stored}: games with a language option start in {name} "
-                "unless `start … language=` says otherwise.",
+                _("Setting admin-role is now {role}: its members may configure moji.", role=role), "info"
+            )
+        if key == "language":
+            return views.message(
+                _(
+                    "Setting language is now {code}: moji speaks {language} here, and games with a "
+                    "language option start in {language} unless `start … language=` says otherwise.",
+                    code=stored,
+                    language=language_name(stored),
+                ),
                 "info",
             )
-        return views.message(f"Setting {key} is now {views.user(stored)}.", "info")
+        return views.message(_("Setting {key} is now {value}.", key=key, value=views.user(stored)), "info")
 
     async def _web(self, chat: ChatKey, on: bool) -> views.View:
         """``config web on|off``: mint the workspace's pages' private address, or forget it (every
         page of the old address then answers 404; on again makes a new one)."""
         browse = browse_of(self.store)
         if browse is None:
-            raise CommandError("This bot's database keeps no web pages.")
+            raise CommandError(_("This bot's database keeps no web pages."))
         if not on:
             await browse.turn_off(chat.platform, chat.workspace_id)
             return views.message(
-                "Setting web is now off: this workspace's web pages are gone (their address answers "
-                "“not found”). Turning it on again makes a new address.",
+                _(
+                    "Setting web is now off: this workspace's web pages are gone (their address answers "
+                    "“not found”). Turning it on again makes a new address."
+                ),
                 "info",
             )
         await browse.turn_on(chat.platform, chat.workspace_id, datetime.now(UTC).timestamp())
         if not self.web_url:
             return views.message(
-                "Setting web is now on. The pages need a public address: whoever runs moji sets "
-                "PUBLIC_URL (docs/WEB.md), then `leaderboard` and `stats` carry their link.",
+                _(
+                    "Setting web is now on. The pages need a public address: whoever runs moji sets "
+                    "{variable} ({doc}), then `leaderboard` and `stats` carry their link.",
+                    variable="PUBLIC_URL",
+                    doc="docs/WEB.md",
+                ),
                 "info",
             )
         view = views.message(
-            "Setting web is now on: this workspace's leaderboards, player pages and replays are on the "
-            "web, at an address only this workspace's `leaderboard` and `stats` give. `config web off` "
-            "takes them down (and on again makes a new address).",
+            _(
+                "Setting web is now on: this workspace's leaderboards, player pages and replays are on "
+                "the web, at an address only this workspace's `leaderboard` and `stats` give. "
+                "`config web off` takes them down (and on again makes a new address)."
+            ),
             "info",
         )
         return await self.web_link(chat, view, "")
@@ -372,29 +367,41 @@ class Workspace:
             added, banned = await store.word_lists(cmd.chat.platform, cmd.chat.workspace_id)
             return views.View(
                 kind="info",
-                title="📖 This workspace's words",
+                title=_("📖 This workspace's words"),
                 lines=(
-                    "Added: " + (", ".join(map(views.user, sorted(added))) or "none"),
-                    "Banned: " + (", ".join(map(views.user, sorted(banned))) or "none"),
+                    _("Added: {words}", words=", ".join(map(views.user, sorted(added))) or _("none")),
+                    _("Banned: {words}", words=", ".join(map(views.user, sorted(banned))) or _("none")),
                 ),
             )
         verb = args[0].lower()
         if verb not in {"add", "ban", "remove"}:
-            raise CommandError("Use `words add WORD`, `words ban WORD` or `words remove WORD`.")
+            raise CommandError(_("Use `words add WORD`, `words ban WORD` or `words remove WORD`."))
         if not cmd.player.is_admin:
-            raise CommandError("Only workspace admins can change the word list.")
+            raise CommandError(_("Only workspace admins can change the word list."))
         word = EVERY_LETTER.fold(" ".join(args[1:]), multiword=True) if len(args) > 1 else None
         if word is None:
             raise CommandError(
-                "Give a word of letters (accents are fine; a title or a name may have several), "
-                "like `words add selfie`."
+                _(
+                    "Give a word of letters (accents are fine; a title or a name may have several), "
+                    "like `words add selfie`."
+                )
             )
         now = datetime.now(UTC)
         method: Any = {"add": store.add_word, "ban": store.ban_word, "remove": store.remove_word}[verb]
         await method(cmd.chat.platform, cmd.chat.workspace_id, word, cmd.player.user_id, now)
         done = {
-            "add": "is now allowed",
-            "ban": "is now banned",
-            "remove": "is back to the dictionary's verdict",
+            "add": N_("“{word}” is now allowed in this workspace."),
+            "ban": N_("“{word}” is now banned in this workspace."),
+            "remove": N_("“{word}” is back to the dictionary's verdict in this workspace."),
         }
-        return views.message(f"“{views.user(word)}” {done[verb]} in this workspace.", "info")
+        return views.message(_(done[verb], word=views.user(word)), "info")
+
+
+#: The title of a leaderboard of each period.
+LEADERBOARD_TITLES = {
+    "day": N_("🏆 Leaderboard — {game}, today"),
+    "week": N_("🏆 Leaderboard — {game}, this week"),
+    "month": N_("🏆 Leaderboard — {game}, this month"),
+    "season": N_("🏆 Leaderboard — {game}, this season"),
+    "all": N_("🏆 Leaderboard — {game}, all time"),
+}

@@ -30,6 +30,7 @@ from games.common.options import (
     language_option,
     parse_options,
 )
+from games.common.speech import CLOSE, N_, OPEN, PSEUDO, _, babel_locale, current
 
 #: Workspace settings and their defaults: declared once.
 WORKSPACE_SETTINGS: tuple[OptionSpec, ...] = (
@@ -37,44 +38,76 @@ WORKSPACE_SETTINGS: tuple[OptionSpec, ...] = (
         "admin-role",
         "text",
         "",
-        "a role (Discord: mention it) or user group (Slack) whose members may configure moji; none clears it",
+        N_(
+            "a role (Discord: mention it) or user group (Slack) whose members may configure "
+            "moji; none clears it"
+        ),
     ),
-    OptionSpec("quiet", "bool", False, "announce race results in a thread so the channel stays calm (Slack)"),
+    OptionSpec(
+        "quiet", "bool", False, N_("announce race results in a thread so the channel stays calm (Slack)")
+    ),
     OptionSpec(
         "reasons",
         "bool",
         False,
-        "mark refused answers ❌ and show why in the game's table (otherwise: listed there; `why` explains)",
+        N_(
+            "mark refused answers ❌ and show why in the game's table "
+            "(otherwise: listed there; `why` explains)"
+        ),
     ),
-    OptionSpec("timezone", "text", "UTC", "time zone for word breaks and the daily/weekly leaderboards"),
+    OptionSpec("timezone", "text", "UTC", N_("time zone for word breaks and the daily/weekly leaderboards")),
     replace(
         language_option(),
-        help="the language games start in unless `start … language=` says otherwise: "
-        + ", ".join(f"{code} ({lang.name})" for code, lang in LANGUAGES.items()),
+        help=N_(
+            "the language moji speaks in this workspace, and the language of its games' words unless "
+            "`start … language=` says otherwise: {languages}"
+        ),
     ),
     OptionSpec(
         "retention",
         "text",
         str(RETENTION_DAYS),
-        "days to keep the logs of finished games (every answer and move), or forever; "
-        "results and scores stay until purged",
+        N_(
+            "days to keep the logs of finished games (every answer and move), or forever; "
+            "results and scores stay until purged"
+        ),
     ),
     OptionSpec(
         "web",
         "bool",
         False,
-        "leaderboards, player pages and replays of finished games on the web, at a private address "
-        "(off turns them off; on again makes a new address)",
+        N_(
+            "leaderboards, player pages and replays of finished games on the web, at a private address "
+            "(off turns them off; on again makes a new address)"
+        ),
     ),
     OptionSpec(
         "deletion-grace",
         "int",
         GRACE_DAYS,
-        "days moji keeps this workspace's data after being removed from it (added back in time: kept)",
+        N_("days moji keeps this workspace's data after being removed from it (added back in time: kept)"),
         low=1,
         high=365,
     ),
 )
+
+
+def describe_setting(spec: OptionSpec) -> str:
+    """A setting's description as ``config`` shows it, in the language being spoken."""
+    if spec.name == "language":
+        languages = ", ".join(
+            _("{code} ({language})", code=code, language=language_name(code)) for code in LANGUAGES
+        )
+        return _(spec.help, languages=languages)
+    return _(spec.help)
+
+
+def language_name(code: str) -> str:
+    """The name of the language ``code`` as the language being spoken names it (``Dutch``,
+    ``néerlandais``, ``Niederländisch``), from CLDR."""
+    name = babel_locale().languages.get(code) or language(code).name
+    return f"{OPEN}{name}{CLOSE}" if current() == PSEUDO else name
+
 
 #: What clears the ``admin-role`` setting.
 NO_ROLE = frozenset({"none", "off", "-"})
@@ -112,13 +145,13 @@ def validate_setting(registry: Registry | None, key: str, value: str) -> tuple[s
     if dot:
         info = registry.find(game) if registry else None
         if info is None:
-            raise CommandError(f"There is no game called {excerpt(game)}.")
+            raise CommandError(_("There is no game called {game}.", game=excerpt(game)))
         if option_names(info, [option]) == {"language"}:
             value = language_code(value)  # (`race.language French` reads fr)
         try:
             parsed = parse_options(info.options, [f"{option}={value}"])
         except OptionError as exc:
-            raise CommandError(f"{info.title}: {exc}.") from None
+            raise CommandError(_("{game}: {problem}.", game=_(info.title), problem=str(exc))) from None
         (name,) = option_names(info, [option])
         return f"{info.name}.{name}", format_value(parsed[name])
     spec_by_name = {spec.name: spec for spec in WORKSPACE_SETTINGS}
@@ -128,14 +161,20 @@ def validate_setting(registry: Registry | None, key: str, value: str) -> tuple[s
     setting = spec_by_name.get(key)
     if setting is None:
         known = ", ".join(spec.name for spec in WORKSPACE_SETTINGS)
-        raise CommandError(f"There is no setting {excerpt(key)}. Settings: {known}, or <game>.<option>.")
+        raise CommandError(
+            _(
+                "There is no setting {setting}. Settings: {known}, or <game>.<option>.",
+                setting=excerpt(key),
+                known=known,
+            )
+        )
     key = setting.name
     if key == "language":
         return key, language_code(value)
     try:
         parsed_value = setting.parse(value)
     except OptionError as exc:
-        raise CommandError(f"{exc}.") from None
+        raise CommandError(_("{problem}.", problem=str(exc))) from None
     if key == "retention":
         return key, parse_retention(str(parsed_value))
     if key == "timezone":
@@ -143,7 +182,7 @@ def validate_setting(registry: Registry | None, key: str, value: str) -> tuple[s
             zoneinfo.ZoneInfo(str(parsed_value))
         except (zoneinfo.ZoneInfoNotFoundError, ValueError):
             raise CommandError(
-                f"{excerpt(value)} is not a time zone I know (try Europe/Paris or UTC)."
+                _("{zone} is not a time zone I know (try Europe/Paris or UTC).", zone=excerpt(value))
             ) from None
     return key, format_value(parsed_value)
 

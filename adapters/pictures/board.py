@@ -17,6 +17,7 @@ from typing import Protocol
 from PIL import Image, ImageDraw
 
 from adapters.pictures.fonts import font
+from games.common.speech import N_, _
 
 __all__ = ["CELL", "render_board"]
 
@@ -36,10 +37,11 @@ _RECENT = (230, 159, 0)  # Okabe–Ito orange
 _SHADES = {"blue": (186, 210, 230), "pink": (236, 200, 214)}
 #: Bonus squares: fill and label (Okabe–Ito based, all with a text label too).
 _PREMIUMS = {
-    "DL": ((148, 196, 228), "DL"),
-    "TL": ((0, 114, 178), "TL"),
-    "DW": ((230, 150, 180), "DW"),
-    "TW": ((204, 121, 167), "TW"),
+    # TRANSLATORS: short labels drawn on bonus squares (double/triple letter, double/triple word)
+    "DL": ((148, 196, 228), N_("DL")),
+    "TL": ((0, 114, 178), N_("TL")),
+    "DW": ((230, 150, 180), N_("DW")),
+    "TW": ((204, 121, 167), N_("TW")),
     "star": ((240, 228, 66), "★"),
 }
 
@@ -93,7 +95,8 @@ def _draw_square(draw: ImageDraw.ImageDraw, square: Square, left: int, top: int)
     if premium is not None:
         size = 20 if square.premium == "star" else 13
         ink = (20, 20, 20) if square.premium in {"DL", "star"} else (255, 255, 255)
-        draw.text((left + CELL / 2, top + CELL / 2), premium[1], font=font(size), fill=ink, anchor="mm")
+        shown = premium[1] if square.premium == "star" else _(premium[1])
+        draw.text((left + CELL / 2, top + CELL / 2), shown, font=font(size), fill=ink, anchor="mm")
 
 
 def render_board(board: Sequence[Sequence[Square]], *, labels: bool = True, title: str = "") -> bytes:

@@ -9,8 +9,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import logging
+import os
 import sys
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 
 from adapters.terminal.live import LiveTable, input_source
 from adapters.terminal.render import BOLD, DIM, RESET, render
@@ -22,12 +24,45 @@ from bot.events import ChatKey, Command, Edit, MessageRef, Outbound, Player, Pos
 from bot.manager import GameManager
 from bot.platform import Capabilities
 from bot.runtime import Runtime
+from games.common import speech
+from games.common.speech import N_, _, _n, _p, speaking
 from games.common.text import tidy
+
+log = logging.getLogger(__name__)
 
 CHAT = ChatKey("terminal", "local", "table")
 #: The adapter's ``game`` that plays today's daily (``python -m bot terminal --daily``) instead.
 DAILY = "daily"
 YOU = Player("terminal", "you", "You", is_admin=True)
+#: What ``python -m bot`` prints before a local game when no platform is configured.
+LOCAL_GAME = N_(
+    "No Discord or Slack token is configured, so here is a local game. (See README: Configuration.)"
+)
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language the terminal speaks: the system locale, as command-line programs read it
+    (``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``: the first one set decides), when a catalogue
+    speaks it; English for ``C``, ``POSIX``, none set, or a language moji does not speak."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "").strip()
+        if value:
+            return speech.resolve(value) or "en"
+    return "en"
+
+
+def you(language: str) -> Player:
+    """The terminal's one person, named "You" in the language spoken (games address them so)."""
+    with speaking(language):
+        name = _p("player", "You")
+    return Player("terminal", "you", name, is_admin=True, locale=language)
+
+
+def local_game_banner(environ: Mapping[str, str] | None = None) -> str:
+    """:data:`LOCAL_GAME` in the system's language."""
+    with speaking(system_language(environ)):
+        return _(LOCAL_GAME)
 
 
 class TerminalPlatform:
@@ -51,20 +86,34 @@ class TerminalPlatform:
         self, player: Player, chat: ChatKey, *, interaction: object | None = None, fresh: bool = False
     ) -> bool:
         """The person at the terminal runs their own table."""
-        return player == YOU
+        return player.platform == YOU.platform and player.user_id == YOU.user_id
 
 
-WELCOME = """\
-{b}moji{r} — name a word that uses at least two of the face-up letters, before the bots do.
-Type a word and press Enter. Commands: /skip (stuck), /why, /define WORD, /rules, /help, /quit.
-"""
+def welcome(bold: str, reset: str) -> str:
+    """The welcome for a race."""
+    return (
+        _(
+            "{bold}moji{reset} — name a word that uses at least two of the face-up letters, "
+            "before the bots do.",
+            bold=bold,
+            reset=reset,
+        )
+        + "\n"
+        + _("Type a word and press Enter. Commands: /skip (stuck), /why, /define WORD, /rules, /help, /quit.")
+        + "\n"
+    )
 
-#: The welcome for a turn-based game: its own title and summary.
-WELCOME_TURNS = """\
-{b}{title}{r} — {summary}
-Type your move and press Enter when it is your turn (/rules shows how moves are written).
-Commands: /hand (your own tiles or cards), /why, /define WORD, /rules, /help, /quit.
-"""
+
+def welcome_turns(bold: str, reset: str, title: str, summary: str) -> str:
+    """The welcome for a turn-based game: its own title and summary."""
+    return (
+        _("{bold}{title}{reset} — {summary}", bold=bold, reset=reset, title=title, summary=summary)
+        + "\n"
+        + _("Type your move and press Enter when it is your turn (/rules shows how moves are written).")
+        + "\n"
+        + _("Commands: /hand (your own tiles or cards), /why, /define WORD, /rules, /help, /quit.")
+        + "\n"
+    )
 
 
 class TerminalOutbox:
@@ -115,7 +164,9 @@ class TerminalOutbox:
                 return ref
             text = render(view, colour=self.colour, now=self._clock.now())
             if isinstance(message, Private) and view.kind != "error":
-                text += f"\n{DIM if self.colour else ''}(only you see this){RESET if self.colour else ''}"
+                with speaking(view.locale):
+                    only = _("(only you see this)")
+                text += f"\n{DIM if self.colour else ''}{only}{RESET if self.colour else ''}"
             self._write(text + "\n")
             return MessageRef(message.chat, f"p{next(self._ids)}") if isinstance(message, Post) else None
         if isinstance(message, React):
@@ -123,7 +174,7 @@ class TerminalOutbox:
             if message.mark == "accepted":
                 self._write(self._paint("32", f"  ✔ {tidy(word.upper())}") + "\n")
             else:
-                reason = message.reason or "not accepted"
+                reason = message.reason or _("not accepted")
                 self._write(self._paint("31", f"  ✘ {tidy(word.upper())}: {own_text(reason)}") + "\n")
             return None
         if isinstance(message, Edit):
@@ -147,7 +198,12 @@ class TerminalAdapter:
         game: str,
         options: Sequence[str],
         countdown: int = 3,
+        language: str | None = None,
     ) -> None:
+        #: The language the terminal speaks (the system locale's unless given: tests give it).
+        self.language: str = speech.resolve(language) or system_language()
+        #: The person at the terminal, named in that language.
+        self.you = you(self.language)
         self.manager = manager
         #: Every line goes through the same inbound pipeline as a chat platform's events.
         self.runtime = Runtime(TerminalPlatform(), manager)
@@ -169,14 +225,36 @@ class TerminalAdapter:
                 self.outbox.live.show(None)  # the game is over: no table to keep in place
 
     async def run(self) -> int:
-        """Play games until /quit or end of input; returns an exit status."""
+        """Play games until /quit or end of input; returns an exit status. Everything it says
+        (and every task it starts) speaks :attr:`language`."""
+        with speaking(self.language):
+            await self._speak_in_chat()
+            return await self._run()
+
+    async def _speak_in_chat(self) -> None:
+        """The terminal's own workspace speaks the system's language (its ``language`` setting:
+        the chat's speech, and its games' default words), so the table, turns and results speak
+        it too. English where it is set to nothing else yet is left unwritten."""
+        store = self.manager.workspace.store
+        if store is None:
+            return
+        try:
+            raw = await store.get_settings(CHAT.platform, CHAT.workspace_id)
+            if raw.get("language", "en") != self.language:
+                await store.set_setting(
+                    CHAT.platform, CHAT.workspace_id, "language", self.language, self.you.user_id
+                )
+        except Exception:  # the game matters more than its language: it goes on in the last one
+            log.exception("could not set the terminal's language to %s", self.language)
+
+    async def _run(self) -> int:
         colour = self.outbox.colour
         bold, reset = (BOLD, RESET) if colour else ("", "")
         info = self.manager.registry.find("race" if self.game == DAILY else self.game)
         if info is None or info.realtime:
-            self.write(WELCOME.format(b=bold, r=reset))
+            self.write(welcome(bold, reset))
         else:
-            self.write(WELCOME_TURNS.format(b=bold, r=reset, title=info.title, summary=info.summary))
+            self.write(welcome_turns(bold, reset, _(info.title), _(info.summary)))
         warnings = self.manager.spawn(self._warn_before_deadlines(), "terminal countdown")
         try:
             while True:
@@ -188,18 +266,18 @@ class TerminalAdapter:
             warnings.cancel()
             if self._reader is not None:
                 self._reader.cancel()  # a prompt still waiting for a line
-            self.write("Thanks for playing moji!\n")
+            self.write(_("Thanks for playing moji!") + "\n")
 
     async def _again(self) -> bool:
         """After a game: Enter plays again, /quit stops; a word typed a moment too late is neither."""
-        self.write("Press Enter to play again, or type /quit.\n")
+        self.write(_("Press Enter to play again, or type /quit.") + "\n")
         while True:
             answer = await self._next_line()
             if answer is None or answer.strip().lower() in {"/quit", "/exit", "quit", "q"}:
                 return False
             if not answer.strip():
                 return True
-            self.write("(The game is over.) Press Enter to play again, or type /quit.\n")
+            self.write(_("(The game is over.) Press Enter to play again, or type /quit.") + "\n")
 
     async def _next_line(self) -> str | None:
         """The next typed line (None at the end of input).
@@ -226,23 +304,23 @@ class TerminalAdapter:
         """One game; False when the player quit."""
         self._ended.clear()
         if self.game == DAILY:  # dealt at once: once a day, so a second one is refused and we stop
-            await self.runtime.ingest(Command("daily", (), CHAT, YOU))
+            await self.runtime.ingest(Command("daily", (), CHAT, self.you))
             if not self.runtime.runs(CHAT):
                 return False
         else:
-            await self.runtime.ingest(Command("start", (self.game, *self.options), CHAT, YOU))
+            await self.runtime.ingest(Command("start", (self.game, *self.options), CHAT, self.you))
             if not self.runtime.runs(CHAT):
                 return False  # the start was refused; the reason is on screen
             for n in range(self.countdown, 0, -1):
                 self.write(f"{n}…\n")
                 await self.manager.clock.sleep_until(self.manager.clock.now() + 1)
-            self.write("Go!\n")
-            await self.runtime.ingest(Command("go", (), CHAT, YOU))
+            self.write(_("Go!") + "\n")
+            await self.runtime.ingest(Command("go", (), CHAT, self.you))
         ended = asyncio.ensure_future(self._ended.wait())
         try:
             while not self._ended.is_set():
                 reader = asyncio.ensure_future(self._next_line())
-                done, _ = await asyncio.wait({reader, ended}, return_when=asyncio.FIRST_COMPLETED)
+                done, _pending = await asyncio.wait({reader, ended}, return_when=asyncio.FIRST_COMPLETED)
                 if reader not in done:
                     reader.cancel()  # (the read itself stays pending, for the next question)
                     with contextlib.suppress(asyncio.CancelledError):
@@ -260,7 +338,7 @@ class TerminalAdapter:
 
     async def _quit(self) -> None:
         if self.runtime.runs(CHAT):
-            await self.runtime.ingest(Command("stop", (), CHAT, YOU))
+            await self.runtime.ingest(Command("stop", (), CHAT, self.you))
 
     async def _line(self, line: str) -> bool:
         if not line:
@@ -272,7 +350,11 @@ class TerminalAdapter:
             except CommandError:
                 # (the chat reply says "Try `help`": here commands start with a slash)
                 shown = typed if len(typed) <= 24 else typed[:23] + "…"
-                self.write(f"✖ I don't know the command {shown!r}. Type /help for the list.\n")
+                self.write(
+                    "✖ "
+                    + _("I don't know the command {command}. Type /help for the list.", command=repr(shown))
+                    + "\n"
+                )
                 return True
             try:
                 name, args = split(line, self.manager.registry)
@@ -282,7 +364,7 @@ class TerminalAdapter:
             if name == "stop":
                 await self._quit()
                 return False
-            await self.runtime.ingest(Command(name, args, CHAT, YOU))
+            await self.runtime.ingest(Command(name, args, CHAT, self.you))
             return True
         session = self.runtime.session(CHAT)
         if session is not None and not session.info.realtime:
@@ -290,11 +372,11 @@ class TerminalAdapter:
             words = tuple(line.split())
             if words and words[0].lower() in {"play", "move"}:
                 words = words[1:]
-            await self.runtime.ingest(Command("play", words, CHAT, YOU))
+            await self.runtime.ingest(Command("play", words, CHAT, self.you))
             return True
         ref = MessageRef(CHAT, f"t{next(self._refs)}")
         self.outbox.words[ref.message_id] = line
-        await self.runtime.ingest(Text(CHAT, YOU, line, self.manager.clock.now(), ref))
+        await self.runtime.ingest(Text(CHAT, self.you, line, self.manager.clock.now(), ref))
         return True
 
     async def _warn_before_deadlines(self) -> None:
@@ -311,12 +393,12 @@ class TerminalAdapter:
                     continue
                 waiter = asyncio.ensure_future(clock.sleep_until(deadline - left))
                 changed = asyncio.ensure_future(self.outbox.deadline_changed.wait())
-                done, _ = await asyncio.wait({waiter, changed}, return_when=asyncio.FIRST_COMPLETED)
+                done, _pending = await asyncio.wait({waiter, changed}, return_when=asyncio.FIRST_COMPLETED)
                 waiter.cancel()
                 changed.cancel()
                 if changed in done:
                     break
-                self.write(f"⏳ {left} seconds left!\n")
+                self.write(_n("⏳ {count} second left!", "⏳ {count} seconds left!", left) + "\n")
             else:
                 await self.outbox.deadline_changed.wait()
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from adapters.terminal.render import BOLD, DIM, RESET, render, shown, text
 from bot.clock import Clock
 from bot.views import View
+from games.common.speech import _, speaking
 
 
 def interactive(env: Mapping[str, str] | None = None) -> bool:
@@ -94,7 +95,9 @@ class LiveTable:
         if view.grid and (previous is None or view.grid != previous.grid):
             out.extend("  " + text(row) for row in view.grid)
         if view.cards and (previous is None or view.cards != previous.cards):
-            out.append(f"  {dim}letters: {view.card_line()}{reset}")
+            with speaking(view.locale):
+                letters = _("letters: {letters}", letters=view.card_line())
+            out.append(f"  {dim}{letters}{reset}")
         if view.lines and (previous is None or view.lines != previous.lines):
             out.extend(map(shown, view.lines))
         return "\n".join(out)

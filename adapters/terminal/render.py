@@ -17,6 +17,7 @@ from prompt_toolkit.utils import get_cwidth
 from bot.commands import CommandError, resolve
 from bot.views import View, duration
 from games.common.protocol import CardFace
+from games.common.speech import _, speaking
 from games.common.text import plain, spans, tidy
 
 RESET = "\033[0m"
@@ -94,6 +95,11 @@ def render(view: View, *, colour: bool, now: float | None = None, width: int | N
     and text wrap between words, so nothing is cut at the window's edge. A board's rows
     (``grid``) are never wrapped.
     """
+    with speaking(view.locale):  # (its own words in the view's language)
+        return _render(view, colour=colour, now=now, width=width)
+
+
+def _render(view: View, *, colour: bool, now: float | None, width: int | None) -> str:
     tint = _KIND_STYLE.get(view.kind, "") if colour else ""
     end = RESET if tint else ""
     out: list[str] = []
@@ -103,7 +109,10 @@ def render(view: View, *, colour: bool, now: float | None = None, width: int | N
     if view.cards:
         out.extend(pack([card(c, colour) for c in view.cards], width, gap="  "))
         dim, reset = (DIM, RESET) if colour else ("", "")
-        out.extend(f"{dim}{part}{reset}" for part in wrap(f"  letters: {view.card_line()}", width, "    "))
+        out.extend(
+            f"{dim}{part}{reset}"
+            for part in wrap("  " + _("letters: {letters}", letters=view.card_line()), width, "    ")
+        )
     out.extend("  " + text(row) for row in view.grid)
     prefix = "✖ " if view.kind == "error" else ""
     for line in view.lines:
@@ -120,7 +129,8 @@ def render(view: View, *, colour: bool, now: float | None = None, width: int | N
         out.extend(line.replace(_GLUE, " ") for line in pack(cells, width, gap=" │ "))
     if view.deadline is not None and now is not None and view.kind == "table":
         left = max(0, round(view.deadline - now))
-        out.append(f"  ⏳ {time_left(left)} left")  # one wording for every timer, as it ticks down
+        # one wording for every timer, as it ticks down
+        out.append("  " + _("⏳ {time} left", time=time_left(left)))
     for button in view.buttons:
         if button.url:  # a link (the game's web page): printed whole, never wrapped
             out.append(f"  {text(button.label)}: {text(button.url)}")

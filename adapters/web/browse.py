@@ -29,14 +29,16 @@ from urllib.parse import urlencode
 
 from aiohttp import web
 
+from adapters.web.i18n import accepted, page_language
 from adapters.web.replay import Replay, replay
-from adapters.web.server import TEMPLATES, hardened
+from adapters.web.server import TEMPLATES, Handler, hardened
 from adapters.web.wiring import Mounts
 from bot.clock import Clock
 from bot.ratings import PROVISIONAL_GAMES, is_provisional, number
 from bot.registry import Registry
 from bot.workspace_settings import setting_values
 from games.common.languages import LANGUAGES
+from games.common.speech import N_, _, _n, current, speaking
 from storage.browse import BrowseStore, browse_of
 from storage.periods import PERIODS
 from storage.records import LeaderboardRow
@@ -56,14 +58,25 @@ REPLAYS_KEPT = 32
 PAGE_BURST, PAGE_RATE = 120, 20.0
 #: Games a player's page and the games' list show.
 RECENT_GAMES, LISTED_GAMES = 10, 50
+
+
 #: How the rating scale reads, under a board of ratings (as ``leaderboard … rating`` says it).
-SCALE = f"A newcomer starts at 1,000; a rating is provisional for its first {PROVISIONAL_GAMES} games."
+def scale() -> str:
+    """How the rating scale reads, in the language spoken."""
+    return _n(
+        "A newcomer starts at {start}; a rating is provisional for its first game.",
+        "A newcomer starts at {start}; a rating is provisional for its first {count} games.",
+        PROVISIONAL_GAMES,
+        start=1000,
+    )
+
+
 PERIOD_NAMES = {
-    "day": "today",
-    "week": "this week",
-    "month": "this month",
-    "season": "this season",
-    "all": "all time",
+    "day": N_("today"),
+    "week": N_("this week"),
+    "month": N_("this month"),
+    "season": N_("this season"),
+    "all": N_("all time"),
 }
 
 
@@ -108,7 +121,7 @@ class BrowseServer:
         self.browse: BrowseStore = found
         self.registry = registry
         self.clock = clock
-        self.replays: OrderedDict[str, Replay] = OrderedDict()
+        self.replays: OrderedDict[tuple[str, str], Replay] = OrderedDict()
         self.buckets: dict[str, Allowance] = {}
         #: Pages an address may load in a burst, then per second.
         self.burst, self.rate = float(PAGE_BURST), PAGE_RATE
@@ -128,7 +141,28 @@ class BrowseServer:
             ("/w/{token}/games", self.games),
             ("/w/{token}/r/{game}", self.replay),
         ):
-            app.router.add_route("GET", path, hardened(handler))
+            app.router.add_route("GET", path, hardened(self.spoken(handler)))
+
+    def spoken(self, handler: Handler) -> Handler:
+        """``handler`` answering in the reader's language (``Accept-Language``) where a catalogue
+        speaks it, else in the workspace's (its ``language`` setting): docs/LANGUAGES.md."""
+
+        async def handle(request: web.Request) -> web.StreamResponse:
+            with speaking(await self.language(request)):
+                return await handler(request)
+
+        return handle
+
+    async def language(self, request: web.Request) -> str:
+        """The language of ``request``'s page."""
+        liked = accepted(request.headers.get("Accept-Language"))
+        if liked is not None:
+            return liked
+        found = await self.browse.workspace(request.match_info.get("token", ""))
+        if found is None:
+            return "en"
+        raw = await self.store.get_settings(found[0], found[1])
+        return page_language(None, str(setting_values(raw)["language"]))
 
     # ------------------------------------------------------------ helpers
 
@@ -143,7 +177,7 @@ class BrowseServer:
         remote = request.remote or ""
         bucket = self.buckets.setdefault(remote, Allowance(self.burst, self.clock.now()))
         if not bucket.take(self.clock.now(), self.burst, self.rate):
-            raise web.HTTPTooManyRequests(text="Slow down a little: too many requests.")
+            raise web.HTTPTooManyRequests(text=_("Slow down a little: too many requests."))
         if len(self.buckets) > 10_000:
             self.buckets.clear()
         token = request.match_info["token"]
@@ -165,7 +199,7 @@ class BrowseServer:
 
     async def slash(self, request: web.Request) -> web.StreamResponse:
         """``/w/T``: the leaderboard's own address ends with a slash."""
-        _, _, base = await self._workspace(request)
+        _platform, _workspace, base = await self._workspace(request)
         raise web.HTTPFound(base)
 
     async def leaderboard(self, request: web.Request) -> web.Response:
@@ -198,21 +232,25 @@ class BrowseServer:
                     r.rank,
                     r.user_id,
                     r.display_name,
-                    number(r.rating) + (" (provisional)" if is_provisional(r.games) else ""),
+                    _("{rating} (provisional)", rating=number(r.rating))
+                    if is_provisional(r.games)
+                    else number(r.rating),
                     r.games,
                     r.wins,
                     "",
                 )
                 for r in rated
             ]
-            caption = f"Ratings — {self._title(game)} ({_language_name(lang)})"
+            caption = _(
+                "Ratings — {game} ({language})", game=self._title(game), language=_language_name(lang)
+            )
         else:
             found: list[LeaderboardRow]
             if season is not None:
                 found = await self.store.season_leaderboard(
                     platform, workspace, game or None, season, BOARD_ROWS, language=lang or None
                 )
-                when = f"season {season}"
+                when = _("season {number}", number=season)
             else:
                 found = await self.store.leaderboard(
                     platform,
@@ -223,16 +261,23 @@ class BrowseServer:
                     BOARD_ROWS,
                     language=lang or None,
                 )
-                when = PERIOD_NAMES[period]
+                when = _(PERIOD_NAMES[period])
             rows = [
                 BoardRow(
                     r.rank, r.user_id, r.display_name, str(r.points), r.games, r.wins, r.best_word.upper()
                 )
                 for r in found
             ]
-            caption = f"Leaderboard — {self._title(game) if game else 'all games'}, {when}"
+            shown = self._title(game) if game else _("all games")
             if lang:
-                caption += f", in {LANGUAGES[lang].name}"
+                caption = _(
+                    "Leaderboard — {game}, {period}, in {language}",
+                    game=shown,
+                    period=when,
+                    language=_language_name(lang),
+                )
+            else:
+                caption = _("Leaderboard — {game}, {period}", game=shown, period=when)
         return self.render(
             "browse/leaderboard.html",
             {
@@ -245,10 +290,10 @@ class BrowseServer:
                 "season": season,
                 "lang": lang,
                 "games": self._games(),
-                "periods": list(PERIOD_NAMES.items()),
+                "periods": [(key, _(name)) for key, name in PERIOD_NAMES.items()],
                 "seasons": [s.number for s in seasons] or [1],
                 "languages": [(code, language.name) for code, language in LANGUAGES.items()],
-                "scale": SCALE,
+                "scale": scale(),
             },
         )
 
@@ -269,7 +314,9 @@ class BrowseServer:
         ratings = await self.store.player_ratings(platform, workspace, user_id)
         trends = [
             {
-                "title": f"{self._title(r.game)} ({_language_name(r.language)})",
+                "title": _(
+                    "{game} ({language})", game=self._title(r.game), language=_language_name(r.language)
+                ),
                 "rating": number(r.rating),
                 "provisional": is_provisional(r.games),
                 "games": r.games,
@@ -322,11 +369,12 @@ class BrowseServer:
         game forgotten or purged since is gone; its steps are kept a while)."""
         stored = await self.browse.finished_game(platform, workspace, game_id)
         if stored is None:
-            self.replays.pop(game_id, None)
+            for key in [key for key in self.replays if key[0] == game_id]:
+                self.replays.pop(key, None)
             return None
-        kept = self.replays.get(game_id)
+        kept = self.replays.get((game_id, current()))  # (a replay speaks its reader's language)
         if kept is not None:
-            self.replays.move_to_end(game_id)
+            self.replays.move_to_end((game_id, current()))
             return kept
         info = self.registry.find(stored.record.game)
         if info is None:
@@ -336,7 +384,7 @@ class BrowseServer:
         except Exception:  # a log this version cannot replay: said so, not a crash
             log.exception("could not replay game %s", game_id)
             return None
-        self.replays[game_id] = made
+        self.replays[(game_id, current())] = made
         while len(self.replays) > REPLAYS_KEPT:
             self.replays.popitem(last=False)
         return made
@@ -374,10 +422,21 @@ def _when(at: float) -> str:
 
 def _change(trend: tuple[float, ...]) -> str:
     if len(trend) < 2:
-        return "first rated game"
+        return _("first rated game")
     change = round(trend[-1]) - round(trend[0])
-    word = "up" if change > 0 else "down" if change < 0 else "level"
-    return f"{word} {abs(change):,} over the last {len(trend) - 1} games"
+    games = len(trend) - 1
+    if change > 0:
+        return _n(
+            "up {change} over the last game", "up {change} over the last {count} games", games, change=change
+        )
+    if change < 0:
+        return _n(
+            "down {change} over the last game",
+            "down {change} over the last {count} games",
+            games,
+            change=-change,
+        )
+    return _n("level over the last game", "level over the last {count} games", games)
 
 
 def _sparkline(trend: tuple[float, ...], width: int = 120, height: int = 28) -> str:

@@ -27,6 +27,7 @@ from bot.session import Session
 from bot.session_core import Phase
 from bot.views import HAND, OPEN_LINK, ButtonSpec, View
 from games.common.protocol import Snapshot
+from games.common.speech import N_, _, _n, _p, opening, speaking
 from games.common.text import plain
 from storage.daily import is_daily_game
 from storage.weblinks import Grant
@@ -35,16 +36,26 @@ log = logging.getLogger(__name__)
 
 #: Premium names for people (a cell's accessible name: "H8, double word").
 PREMIUMS = {
-    "DL": "double letter",
-    "TL": "triple letter",
-    "DW": "double word",
-    "TW": "triple word",
-    "star": "star",
+    "DL": N_("double letter"),
+    "TL": N_("triple letter"),
+    "DW": N_("double word"),
+    "TW": N_("triple word"),
+    "star": N_("star"),
 }
 #: The action id of a table's Watch live link button (a platform that wants one has it).
 WATCH_LINK = "moji-link:watch"
 #: The most tiles a page may place in one move (a rack holds 7; a few spare for safety).
 MAX_TILES = 16
+
+
+def board_own_lines() -> tuple[str, ...]:
+    """How MOJO's lines that its page shows in its own way begin (the squares' legend, the moves'
+    help, one's rack), as the game says them in the language spoken."""
+    return (
+        opening("Squares: {squares}."),
+        _("Moves: H8 across WORD, H8 down WORD (a blank in lower case), swap ABC, pass, resign."),
+        opening("Your rack: {rack}"),
+    )
 
 
 class GameGone(Exception):
@@ -134,11 +145,19 @@ def cell_label(name: str, letter: str, points: int, blank: bool, premium: str) -
     """A square's accessible name: its coordinate and what is on it."""
     if letter:
         if blank:
-            return f"{name}, {letter}, blank"
-        return f"{name}, {letter}, {points} point{'s' if points != 1 else ''}"
+            return _("{square}, {letter}, blank", square=name, letter=letter)
+        return _n(
+            "{square}, {letter}, {count} point",
+            "{square}, {letter}, {count} points",
+            points,
+            square=name,
+            letter=letter,
+        )
     if premium:
-        return f"{name}, {PREMIUMS.get(premium, premium)}"
-    return f"{name}, empty"
+        return _(
+            "{square}, {bonus}", square=name, bonus=_(PREMIUMS[premium]) if premium in PREMIUMS else premium
+        )
+    return _("{square}, empty", square=name)
 
 
 def _with_button(view: View, button: ButtonSpec) -> View:
@@ -190,6 +209,9 @@ class WebCompanion:
         self.versions: dict[ChatKey, int] = {}
         #: Each chat's last moves, as the chat read them (accepted moves and announcements).
         self.moves: dict[ChatKey, list[str]] = {}
+        #: The language each game's chat speaks (game id -> code), from what its game said:
+        #: a page whose browser names no language moji speaks speaks this one.
+        self.languages: dict[str, str] = {}
 
     # ------------------------------------------------------------ wiring
 
@@ -206,7 +228,13 @@ class WebCompanion:
         turn" message the My rack button (whose private answer carries the link: a message in
         the channel never carries one); the answer to ``watch``, and every running game's table
         where the platform has buttons, get the game's watch link; any other change wakes the
-        chat's pages."""
+        chat's pages. What it adds speaks the message's own language."""
+        if not isinstance(message, Post | Private):
+            return await self._tapped(message)
+        with speaking(message.view.locale):
+            return await self._tapped(message)
+
+    async def _tapped(self, message: Outbound) -> Outbound | None:
         if isinstance(message, Private):
             if isinstance(message.interaction, PageReply):
                 message.interaction.answer(message.view)
@@ -219,11 +247,17 @@ class WebCompanion:
         chat = message.ref.chat if isinstance(message, Edit | React) else message.chat
         if isinstance(message, Post):
             self._remember(chat, message.view)
+            session = self._running(chat)
+            if session is not None:
+                self.languages[session.game_id] = message.view.locale
+                while len(self.languages) > 10_000:
+                    self.languages.pop(next(iter(self.languages)))
             if message.view.kind == "table" and self._link_buttons(chat):
                 message = await self._with_watch_link(message)
             if message.view.kind == "turn" and self._paged(chat) is not None:
                 message = replace(
-                    message, view=_with_button(message.view, ButtonSpec(HAND, "My rack", "primary"))
+                    message,
+                    view=_with_button(message.view, ButtonSpec(HAND, _p("button", "My rack"), "primary")),
                 )
         self.changed(chat)
         return message
@@ -269,20 +303,23 @@ class WebCompanion:
         if link is None:
             return message
         return replace(
-            message, view=_with_button(message.view, ButtonSpec(WATCH_LINK, "Watch live", url=link))
+            message,
+            view=_with_button(message.view, ButtonSpec(WATCH_LINK, _p("button", "Watch live"), url=link)),
         )
 
     async def _watch_offer(self, message: Private) -> Private:
         """The answer to ``watch`` (:func:`bot.handlers.watching.offer`) with the game's watch link."""
         link = await self.watch_link(message.chat)
         if link is None:
-            text = "I couldn't make a link to watch this game just now: try `watch` again in a moment."
+            text = _("I couldn't make a link to watch this game just now: try `watch` again in a moment.")
             return replace(message, view=replace(message.view, lines=(text,)))
         lines = (
-            "Open the link to follow this game live in a browser: what the channel sees, as it "
-            "happens (no one's hand, rack or list). Anyone in this chat may use it.",
+            _(
+                "Open the link to follow this game live in a browser: what the channel sees, as it "
+                "happens (no one's hand, rack or list). Anyone in this chat may use it."
+            ),
         )
-        button = ButtonSpec(WATCH_LINK, "Watch live", "primary", url=link)
+        button = ButtonSpec(WATCH_LINK, _p("button", "Watch live"), "primary", url=link)
         return replace(message, view=replace(message.view, lines=lines, buttons=(button,)))
 
     async def _with_link(self, message: Private) -> Private:
@@ -298,7 +335,7 @@ class WebCompanion:
             log.exception("could not make a web link for a private note in %s", message.chat.label())
             return message
         view = view_for(session.info.name)
-        label = "Open the board" if view is None else view.label
+        label = _p("button", "Open the board") if view is None else _(view.label)
         button = ButtonSpec(OPEN_LINK, label, "primary", url=link)
         return replace(message, view=_with_button(message.view, button))
 
@@ -373,7 +410,7 @@ class WebCompanion:
             ended = self.ended.get(grant.game_id)
             if ended is not None:
                 return replace(ended[0], watcher=grant.watcher, ended=ended[1])
-            raise GameGone("This game is not running here any more. Open a fresh link from the chat.")
+            raise GameGone(_("This game is not running here any more. Open a fresh link from the chat."))
         return self._model(
             session, None if grant.watcher else self._player(session, grant), watcher=grant.watcher
         )
@@ -397,7 +434,7 @@ class WebCompanion:
         lines = tuple(
             line
             for line in snapshot.lines
-            if not line.startswith(("Squares:", "Moves:", "Your rack:"))  # the page shows these itself
+            if not line.startswith(board_own_lines())  # the page shows these itself
             and (view is None or not view.hides(line))
         )
         running = session.phase is Phase.RUNNING
@@ -424,7 +461,7 @@ class WebCompanion:
         session, player = self._playing(grant)
         engine = session.engine
         if not isinstance(engine, BoardPreview):
-            return {"ok": False, "reason": "This game has no board to place tiles on."}
+            return {"ok": False, "reason": _("This game has no board to place tiles on.")}
         found = engine.preview(player.seat_id, tiles)
         if isinstance(found, str):
             return {"ok": False, "reason": found}
@@ -447,7 +484,7 @@ class WebCompanion:
         if action == "place":
             engine = session.engine
             if not isinstance(engine, BoardPreview):
-                return "This game has no board to place tiles on."
+                return _("This game has no board to place tiles on.")
             found = engine.preview(player.seat_id, tiles)
             if isinstance(found, str):
                 return found  # no move can be written from these tiles: nothing to send
@@ -457,12 +494,12 @@ class WebCompanion:
         elif action == "resign":
             words = ("resign",)
         elif action == "swap":
-            letters = "".join("?" if tile == "?" else tile.upper() for _, _, tile in tiles)
+            letters = "".join("?" if tile == "?" else tile.upper() for _row, _col, tile in tiles)
             if not letters:
-                return "Choose the tiles to swap first."
+                return _("Choose the tiles to swap first.")
             words = ("swap", letters)
         else:
-            return "That's not a move."
+            return _("That's not a move.")
         return await self._ingest(grant, session, player, words)
 
     def view_of(self, grant: Grant) -> GameView | None:
@@ -475,7 +512,7 @@ class WebCompanion:
         session, player = self._playing(grant)
         view = view_for(session.info.name)
         if view is None:
-            return {"ok": False, "reason": "This game has no preview here."}
+            return {"ok": False, "reason": _("This game has no preview here.")}
         return view.preview(session.engine, player.seat_id, body)
 
     async def game_play(self, grant: Grant, body: dict[str, Any]) -> str | None:
@@ -484,7 +521,7 @@ class WebCompanion:
         session, player = self._playing(grant)
         view = view_for(session.info.name)
         if view is None:
-            return "This game has no moves here."
+            return _("This game has no moves here.")
         words = view.words(session.engine, player.seat_id, body)
         return await self._ingest(grant, session, player, words)
 
@@ -498,11 +535,11 @@ class WebCompanion:
 
     def _playing(self, grant: Grant) -> tuple[Session, Player]:
         if grant.watcher:
-            raise PermissionError("This page only watches the game.")
+            raise PermissionError(_("This page only watches the game."))
         session = self.session_for(grant)
         if session is None:
-            raise GameGone("This game is over, or not running here any more.")
+            raise GameGone(_("This game is over, or not running here any more."))
         player = self._player(session, grant)
         if not session.is_player(player):
-            raise PermissionError("You're not playing in this game.")
+            raise PermissionError(_("You're not playing in this game."))
         return session, player

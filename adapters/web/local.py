@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 
 from aiohttp import web
 
+from adapters.terminal.app import system_language
 from adapters.web.companion import WebCompanion
 from adapters.web.links import Links
 from adapters.web.server import WebServer
@@ -28,6 +29,7 @@ from bot.platform import Capabilities
 from bot.registry import Registry
 from bot.runtime import Runtime
 from bot.workspace import Workspace
+from games.common.speech import _, speaking
 from storage.weblinks import WebLinkStore
 
 log = logging.getLogger(__name__)
@@ -172,8 +174,12 @@ async def serve_local(
             link = await table.companion.link(CHAT, YOU)
             session = table.runtime.session(CHAT)
             title = session.info.title if session is not None else game
-            lead = f"Your {title} game is ready" if first else "Game over. A new game is ready"
-            announce(f"{lead}: open {link}\n(Press Ctrl-C to stop.)")
+            with speaking(system_language()):  # (the console is its one person's: docs/LANGUAGES.md)
+                if first:
+                    ready = _("Your {game} game is ready: open {link}", game=_(title), link=link)
+                else:
+                    ready = _("Game over. A new game is ready: open {link}", link=link)
+                announce(ready + "\n" + _("(Press Ctrl-C to stop.)"))
             first = False
             if await _either(ended, stop) is stop:
                 return 0

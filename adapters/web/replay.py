@@ -15,15 +15,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from adapters.web.companion import CellModel, _cells
+from adapters.web.companion import CellModel, _cells, board_own_lines
 from games.common.protocol import Action, GameInfo, Seat, Setup, Snapshot
+from games.common.speech import _, opening
 from games.common.text import plain, user
 from storage.records import StoredGame
 
 #: Notices the channel reads (a step's caption); private ones and refusals never appear.
 PUBLIC_NOTICES = frozenset({"accepted", "announce", "end"})
+
+
 #: Lines of a snapshot the page shows in its own way, or that only a player's own view has.
-_OWN_LINES = ("Squares:", "Moves:", "Your rack:", "Your hand:")
+def _own_lines() -> tuple[str, ...]:
+    return (*board_own_lines(), opening("Your hand: {cards}"))
+
+
 #: Each platform's finest send-time difference (its adapter's ``timestamp_precision``): a replay
 #: of a real-time game orders claims as the game did.
 PRECISION = {"slack": 0.000_001}
@@ -70,12 +76,13 @@ def _step(snapshot: Snapshot, said: list[str]) -> Step:
         title=plain(snapshot.title),
         board=_cells(snapshot),
         cards=tuple(
-            f"{card.letter or 'blank'}{f' ({card.points})' if card.points else ''}"
+            (card.letter or _("blank"))
+            + (f" ({card.points})" if card.points else "")
             + (f" ×{card.under + 1}" if card.under else "")
             for card in snapshot.cards
         ),
         seats=tuple(ReplaySeat(plain(s.name), s.score, plain(s.detail), s.active) for s in snapshot.seats),
-        lines=tuple(line for line in snapshot.lines if not plain(line).startswith(_OWN_LINES)),
+        lines=tuple(line for line in snapshot.lines if not plain(line).startswith(_own_lines())),
     )
 
 
@@ -101,7 +108,7 @@ def replay(info: GameInfo, stored: StoredGame) -> Replay:
         )
     )
     paused = 0.0
-    steps = [_step(engine.snapshot(None), ["The game begins."])]
+    steps = [_step(engine.snapshot(None), [_("The game begins.")])]
     for raw in stored.actions:
         action = Action.from_dict(raw)
         if action.kind == "resume":

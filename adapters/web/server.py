@@ -41,12 +41,14 @@ import jinja2
 from aiohttp import web
 
 from adapters.web.companion import MAX_TILES, GameGone, PageModel, WebCompanion
+from adapters.web.i18n import install, page_language
 from adapters.web.links import SESSION_TTL, chat_of
 from adapters.web.proxy import GONE, MOVING, PageProxy, Peer
 from adapters.web.text import web_html
 from adapters.web.views import BadRequest
 from adapters.web.watch import Watching
 from bot.clock import Clock
+from games.common.speech import N_, _, _n, current, number, speaking
 from storage.weblinks import Grant
 
 log = logging.getLogger(__name__)
@@ -62,7 +64,7 @@ HEARTBEAT = 15.0
 #: Milliseconds a page's live channel waits before it reconnects (EventSource's ``retry``).
 RECONNECT_MS = 1000
 #: What a page is told while its game changes hands (its owner died; another adopts it).
-MOVING_TEXT = "This game is moving to another moji process: one moment…"
+MOVING_TEXT = N_("This game is moving to another moji process: one moment…")
 #: Requests a session may make in a burst, then per second (previews, moves, live channels).
 BURST, RATE = 30, 5.0
 
@@ -99,7 +101,7 @@ class WebServer:
         self.public_url(public_url)
         self.buckets: dict[str, Bucket] = {}
         #: Each game's watchers' live part, shared: game id -> its latest rendering.
-        self.watching: dict[str, Rendered] = {}
+        self.watching: dict[tuple[str, str], Rendered] = {}
         #: Watchers' pages and live channels (adapters/web/watch.py): one coalesced feed per game.
         self.watch = Watching(companion, TEMPLATES, clock)
         #: The wake-up of each live channel open here (set all at once when the server stops).
@@ -123,7 +125,7 @@ class WebServer:
             ("POST", "/g/{game}/move", self.move),
             ("GET", "/static/{name}", self.static),
         ):
-            app.router.add_route(method, path, hardened(handler))
+            app.router.add_route(method, path, hardened(self.spoken(handler)))
         app.on_shutdown.append(self.end_live_channels)
         return app
 
@@ -136,6 +138,21 @@ class WebServer:
         self.watch.close()
         if self.proxy is not None:
             await self.proxy.close()  # (a live channel passed on to another process ends too)
+
+    def language(self, request: web.Request) -> str:
+        """The language of ``request``'s answer: the browser's (``Accept-Language``) where a
+        catalogue speaks it, else the language its game's chat speaks (docs/LANGUAGES.md)."""
+        game = request.match_info.get("game", "")
+        return page_language(request.headers.get("Accept-Language"), self.companion.languages.get(game))
+
+    def spoken(self, handler: Handler) -> Handler:
+        """``handler`` answering in :meth:`language` (pages, live updates, refusals)."""
+
+        async def handle(request: web.Request) -> web.StreamResponse:
+            with speaking(self.language(request)):
+                return await handler(request)
+
+        return handle
 
     def render(self, template: str, context: dict[str, Any], *, status: int = 200) -> web.Response:
         """A page, rendered with autoescaping."""
@@ -166,29 +183,31 @@ class WebServer:
         secret = request.cookies.get(COOKIE, "")
         grant = await self.companion.links.session(secret)
         if grant is None:
-            raise _json_error(401, "Your page's session has ended: open a fresh link from the chat.")
+            raise _json_error(401, _("Your page's session has ended: open a fresh link from the chat."))
         if grant.game_id != request.match_info["game"]:
-            raise _json_error(403, "This session is for another game: open this game's link from its chat.")
+            raise _json_error(
+                403, _("This session is for another game: open this game's link from its chat.")
+            )
         bucket = self.buckets.setdefault(secret, Bucket(BURST, self.clock.now()))
         if not bucket.take(self.clock.now()):
-            raise _json_error(429, "Slow down a little: too many requests from this page.")
+            raise _json_error(429, _("Slow down a little: too many requests from this page."))
         if len(self.buckets) > 10_000:
             self.buckets.clear()
         return grant
 
     async def _body(self, request: web.Request) -> dict[str, Any]:
         if not self._same_origin(request):
-            raise _json_error(403, "Requests come from moji's own pages only.")
+            raise _json_error(403, _("Requests come from moji's own pages only."))
         if request.content_type != "application/json":
-            raise _json_error(415, "Send JSON.")
+            raise _json_error(415, _("Send JSON."))
         if request.content_length is not None and request.content_length > 4096:
-            raise _json_error(413, "That request is too large.")
+            raise _json_error(413, _("That request is too large."))
         try:
             body = await request.json()
         except (ValueError, UnicodeDecodeError):
-            raise _json_error(400, "That request is not JSON.") from None
+            raise _json_error(400, _("That request is not JSON.")) from None
         if not isinstance(body, dict):
-            raise _json_error(400, "That request is not a JSON object.")
+            raise _json_error(400, _("That request is not a JSON object."))
         return body
 
     # ------------------------------------------------------------ pages
@@ -223,10 +242,10 @@ class WebServer:
         opened = await self.companion.links.open(secret if isinstance(secret, str) else "")
         if opened is None:
             raise _json_error(
-                403, "This link has been used already, or has expired: ask for a fresh one in the chat."
+                403, _("This link has been used already, or has expired: ask for a fresh one in the chat.")
             )
         if opened.grant.game_id != request.match_info["game"]:
-            raise _json_error(403, "This link is for another game.")
+            raise _json_error(403, _("This link is for another game."))
         response = web.json_response({"ok": True})
         response.set_cookie(
             COOKIE,
@@ -242,7 +261,7 @@ class WebServer:
     async def events(self, request: web.Request) -> web.StreamResponse:
         """The live channel: the page's live part, rendered afresh each time its game changes."""
         if not self._same_origin(request):
-            raise _json_error(403, "The live channel is for moji's own pages only.")
+            raise _json_error(403, _("The live channel is for moji's own pages only."))
         grant = await self._grant(request)
         away = await self._away(request, grant)
         if away is not None:
@@ -282,7 +301,8 @@ class WebServer:
             if chat_of(grant) not in self.companion.pages:
                 # (its change count starts again with the next page: a rendering kept under an
                 # old count could pass for a new one)
-                self.watching.pop(grant.game_id, None)
+                for key in [key for key in self.watching if key[0] == grant.game_id]:
+                    self.watching.pop(key, None)
         return response
 
     def _render(self, grant: Grant) -> Rendered:
@@ -290,7 +310,7 @@ class WebServer:
         watchers of a game share one rendering per change of it."""
         version = self.companion.versions.get(chat_of(grant), 0)
         if grant.watcher:
-            shared = self.watching.get(grant.game_id)
+            shared = self.watching.get((grant.game_id, current()))
             if shared is not None and shared.version == version:
                 return shared
         model = self.companion.model(grant)
@@ -298,7 +318,7 @@ class WebServer:
         html = TEMPLATES.get_template(live).render(self._context(model))
         rendered = cut(html, version, bool(model.ended))
         if grant.watcher:
-            self.watching[grant.game_id] = rendered
+            self.watching[(grant.game_id, current())] = rendered
             while len(self.watching) > 1000:
                 self.watching.pop(next(iter(self.watching)))
         return rendered
@@ -339,14 +359,14 @@ class WebServer:
             # a stream that ends at once: the browser's EventSource reconnects after ``retry``
             # (an error status would make it give up)
             response = await _stream(request)
-            await response.write(f": {MOVING_TEXT}\n\n".encode())
+            await response.write(f": {_(MOVING_TEXT)}\n\n".encode())
             return response
         if request.method == "GET":
-            page = self.render("gone.html", {"reason": MOVING_TEXT}, status=503)
+            page = self.render("gone.html", {"reason": _(MOVING_TEXT)}, status=503)
             page.headers["Refresh"] = "2"
             page.headers["Retry-After"] = "2"
             return page
-        raise _json_error(503, MOVING_TEXT)
+        raise _json_error(503, _(MOVING_TEXT))
 
     async def preview(self, request: web.Request) -> web.StreamResponse:
         """What the placed tiles would make (words and score), computed by the game."""
@@ -359,7 +379,7 @@ class WebServer:
             return await _game_call(self.companion.game_preview, grant, body)
         tiles = _tiles(body.get("tiles"))
         try:
-            return web.json_response(self.companion.preview(grant, tiles))
+            return web.json_response(scored(self.companion.preview(grant, tiles)))
         except PermissionError as exc:
             raise _json_error(403, str(exc)) from None
         except GameGone as exc:
@@ -376,7 +396,7 @@ class WebServer:
             return await _game_call(self.companion.game_play, grant, body)
         action = body.get("action")
         if action not in ("place", "pass", "swap", "resign"):
-            raise _json_error(400, "That's not a move: place, pass, swap or resign.")
+            raise _json_error(400, _("That's not a move: place, pass, swap or resign."))
         try:
             refused = await self.companion.play(grant, str(action), _tiles(body.get("tiles")))
         except PermissionError as exc:
@@ -403,7 +423,7 @@ async def _game_call(
     except GameGone as exc:
         raise _json_error(410, str(exc)) from None
     if isinstance(found, dict):  # a preview
-        return web.json_response(found)
+        return web.json_response(scored(found))
     if found is not None:  # the game's refusal, in its own words
         return web.json_response({"ok": False, "reason": found}, status=422)
     return web.json_response({"ok": True})
@@ -473,6 +493,42 @@ def cut(html: str, version: int, ended: bool) -> Rendered:
     return Rendered(version, skeleton, regions, _MARKS.sub("", html), ended)
 
 
+def scored(preview: dict[str, Any]) -> dict[str, Any]:
+    """A preview with its score said in the page's language: ``points`` ("12 points"), and for
+    MOJO's board the whole line (``said``: "H8 across: CAT 5, DOG 6 = 11 points.")."""
+    score = preview.get("score")
+    if isinstance(score, int) and not isinstance(score, bool):
+        preview["points"] = _n("{count} point", "{count} points", score)
+        words = preview.get("words")
+        if (
+            preview.get("ok")
+            and isinstance(words, list)
+            and words
+            and isinstance(words[0], list)
+            and len(words[0]) == 2
+        ):
+            listed = ", ".join(
+                _("{word} {points}", word=str(word), points=number(points)) for word, points in words
+            )
+            bingo = preview.get("bingo")
+            if bingo:
+                preview["said"] = _(
+                    "{move}: {words}, +{bonus} for using every tile = {points}.",
+                    move=str(preview.get("move", "")),
+                    words=listed,
+                    bonus=number(bingo),
+                    points=preview["points"],
+                )
+            else:
+                preview["said"] = _(
+                    "{move}: {words} = {points}.",
+                    move=str(preview.get("move", "")),
+                    words=listed,
+                    points=preview["points"],
+                )
+    return preview
+
+
 def _request_origin(request: web.Request) -> str:
     return f"{request.scheme}://{request.host}"
 
@@ -482,7 +538,7 @@ def _tiles(raw: object) -> list[tuple[int, int, str]]:
     if raw is None:
         return []
     if not isinstance(raw, list) or len(raw) > MAX_TILES:
-        raise _json_error(400, "Tiles are a short list of [row, column, letter].")
+        raise _json_error(400, _("Tiles are a short list of [row, column, letter]."))
     tiles = []
     for item in raw:
         if (
@@ -493,7 +549,7 @@ def _tiles(raw: object) -> list[tuple[int, int, str]]:
             or len(item[2]) != 1
             or not (item[2].isalpha() or item[2] == "?")
         ):
-            raise _json_error(400, "Each tile is [row, column, letter].")
+            raise _json_error(400, _("Each tile is [row, column, letter]."))
         tiles.append((item[0], item[1], item[2]))
     return tiles
 
@@ -558,6 +614,7 @@ TEMPLATES = jinja2.Environment(
     undefined=jinja2.StrictUndefined,
 )
 TEMPLATES.filters["chat"] = web_html
+install(TEMPLATES)
 _KINDS = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
 #: The page's own files, read once: name -> (bytes, content type).
 STATIC: dict[str, tuple[bytes, str]] = {

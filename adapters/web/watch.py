@@ -41,7 +41,9 @@ from adapters.web.links import chat_of
 from adapters.web.views import view_for
 from bot.clock import Clock
 from bot.session import Session
+from games.common.grammar import is_you
 from games.common.protocol import Snapshot
+from games.common.speech import N_, _, _n, current, speaking
 from games.common.text import plain
 from storage.weblinks import Grant
 
@@ -52,6 +54,8 @@ WINDOW = 0.25
 #: Games whose last watch view is kept for pages still open when the game ends.
 KEEP = 1000
 COLOURS = {"red": "red", "blue": "blue", "yellow": "yellow", "green": "green"}
+#: The cards' colours, as a card's accessible name says them.
+COLOUR_NAMES = {"red": N_("red"), "blue": N_("blue"), "yellow": N_("yellow"), "green": N_("green")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,11 +127,14 @@ def watch_model(
 
 
 def _card(letter: str, colour: str, points: int, owner: str | None, under: int) -> CardModel:
-    parts = [letter or "blank", *([colour] if colour else []), f"{points} point{'' if points == 1 else 's'}"]
+    parts = [letter or _("blank")]
+    if colour:
+        parts.append(_(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour)
+    parts.append(_n("{count} point", "{count} points", points))
     if owner:
-        parts.append(f"{owner}'s card")
+        parts.append(_("your card") if is_you(owner) else _("{name}'s card", name=owner))
     if under:
-        parts.append(f"{under} underneath")
+        parts.append(_n("{count} underneath", "{count} underneath", under))
     return CardModel(letter, colour, points, owner or "", under, ", ".join(parts))
 
 
@@ -159,6 +166,8 @@ class Feed:
     """One game's live update, shared by its watchers' channels."""
 
     grant: Grant
+    #: The language its watchers read (a feed per game and language).
+    language: str = "en"
     #: How many updates were published (a channel sends the newest when it is behind).
     version: int = 0
     update: bytes = b""
@@ -189,7 +198,7 @@ class Watching:
         #: The coalescing window, and how it is waited (tests inject their own pause).
         self.window = window
         self.pause = pause
-        self.feeds: dict[str, Feed] = {}
+        self.feeds: dict[tuple[str, str], Feed] = {}
         self.closing = False  # (the server is stopping: streams end)
         #: Each game's last watch view (for a page still open, or opened, after it ends).
         self.last: dict[str, WatchModel] = {}
@@ -217,11 +226,11 @@ class Watching:
         session = self.companion.session_for(grant)
         if session is None:
             if last is None:
-                raise GameGone("This game is not running here any more. Open a fresh link from the chat.")
+                raise GameGone(_("This game is not running here any more. Open a fresh link from the chat."))
             # ended without a result (stopped, voided): as it was last seen, with how it ended
             plays = tuple(self.companion.moves.get(chat_of(grant), last.log))
             seats = tuple(replace_active(s) for s in last.seats)
-            return replace(last, ended="This game has ended.", deadline=None, seats=seats, log=plays)
+            return replace(last, ended=_("This game has ended."), deadline=None, seats=seats, log=plays)
         plays = tuple(self.companion.moves.get(session.chat, session.said_before))
         model = watch_model(session, session.snapshot(None), plays)
         self.last[grant.game_id] = model
@@ -285,9 +294,10 @@ class Watching:
             feed.fresh.set()
 
     def _join(self, grant: Grant) -> Feed:
-        feed = self.feeds.get(grant.game_id)
+        key = (grant.game_id, current())
+        feed = self.feeds.get(key)
         if feed is None or (feed.final and feed.task is None):
-            feed = self.feeds[grant.game_id] = Feed(grant)
+            feed = self.feeds[key] = Feed(grant, current())
             feed.task = asyncio.ensure_future(self._publish(feed))
         feed.watchers += 1
         return feed
@@ -298,11 +308,16 @@ class Watching:
             if feed.task is not None:
                 feed.task.cancel()
                 feed.task = None
-            if self.feeds.get(feed.grant.game_id) is feed:
-                del self.feeds[feed.grant.game_id]
+            key = (feed.grant.game_id, feed.language)
+            if self.feeds.get(key) is feed:
+                del self.feeds[key]
 
     async def _publish(self, feed: Feed) -> None:
         """The feed's one renderer: at each change (gathered over the window), one rendering."""
+        with speaking(feed.language):
+            await self._published(feed)
+
+    async def _published(self, feed: Feed) -> None:
         wake = self.companion.follow(feed.grant)
         wake.set()  # the current state first
         try:

@@ -23,10 +23,11 @@ from bot.clock import Clock
 from bot.delivery import Tap
 from bot.events import Outbound, Private
 from bot.runtime import Companion, Runtime
+from games.common.speech import N_, _, speaking
 from storage.weblinks import WebLinkStore
 
 #: What a player of a board game is told once when the process has no PUBLIC_URL.
-HOW_TO_ENABLE = (
+HOW_TO_ENABLE = N_(
     "Tip: this game can be played in a browser (drag tiles or cards, see each move's words and score). "
     "Whoever runs moji turns it on by setting PUBLIC_URL (docs/WEB.md)."
 )
@@ -82,6 +83,8 @@ class WebOff:
             if who in self.told:
                 return message
             self.told.add(who)
-            return replace(message, view=replace(message.view, lines=(*message.view.lines, HOW_TO_ENABLE)))
+            with speaking(message.view.locale):  # (the note's own language)
+                tip = _(HOW_TO_ENABLE)
+            return replace(message, view=replace(message.view, lines=(*message.view.lines, tip)))
 
         (runtime.outbox.taps if taps is None else taps).append(tap)

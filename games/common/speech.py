@@ -153,6 +153,15 @@ def _n(singular: str, plural: str, count: int, /, **params: object) -> str:
     return _fill(text, {"count": count, **params}, code)
 
 
+def opening(message: str, /, context: str | None = None) -> str:
+    """How ``message`` begins in the language being spoken, up to its first placeholder: a view
+    that recognises a game's own line (``opening("Roll: {dice}")`` is ``Wurf: `` in German) reads
+    the same message the game said, never an English prefix."""
+    text = _lookup(current(), context, message)
+    found = _PLACEHOLDER.search(text)
+    return text[: found.start()] if found else text
+
+
 def number(value: float) -> str:
     """``value`` as the language being spoken writes numbers (``1,234.5``; ``1.234,5``)."""
     return format_decimal(value, locale=_babel_locale(current()))
@@ -298,6 +307,7 @@ __all__ = [
     "duration",
     "listing",
     "number",
+    "opening",
     "placeholders",
     "resolve",
     "speak_only",

@@ -8,6 +8,7 @@ pure rule engine and :mod:`games.paths.finder` the word finder it (and
 from __future__ import annotations
 
 from games.common.protocol import Engine, GameInfo, Setup
+from games.common.speech import N_
 from games.paths.engine import PathsEngine, PathsReader
 from games.paths.options import OPTIONS, PathsConfig
 from games.paths.rules_text import RULES
@@ -22,8 +23,8 @@ def create(setup: Setup) -> Engine:
 
 GAME = GameInfo(
     name="paths",
-    title="Mark My Words",
-    summary="Place letter tiles on a grid; words run along paths of touching tiles.",
+    title=N_("Mark My Words"),
+    summary=N_("Place letter tiles on a grid; words run along paths of touching tiles."),
     rules=RULES,
     options=OPTIONS,
     create=create,
@@ -31,7 +32,7 @@ GAME = GameInfo(
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     realtime=False,
-    turn_moves=(("Pass", "pass"),),
+    turn_moves=((N_("Pass"), "pass"),),
     aliases=("mark-my-words", "mmw"),
     start_form=("bots", "level", "size", "scoring", "turn", "knock", "language"),
     prepare=prepare,

@@ -12,8 +12,9 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from games.common import grammar, meaning
+from games.common import meaning
 from games.common.engine import GameEngine
+from games.common.grammar import is_you
 from games.common.languages import language
 from games.common.options import OptionError, OptionValue
 from games.common.protocol import (
@@ -29,6 +30,7 @@ from games.common.protocol import (
     Setup,
     Snapshot,
 )
+from games.common.speech import N_, _, _n, _p, duration, listing
 from games.common.words import Verdict, WordJudge, WordRules
 from games.paths import bots
 from games.paths.finder import Finder, WordList
@@ -44,7 +46,12 @@ BOT_DELAY: dict[str, float] = {"easy": 6.0, "normal": 4.0, "hard": 2.0}
 #: Seconds into a knock window before a computer player knocks, by level (easy ones never knock).
 KNOCK_DELAY: dict[str, float] = {"normal": 12.0, "hard": 6.0}
 
-TITLE = "Mark My Words"
+TITLE = N_("Mark My Words")
+#: Why a game ended (English, marked: shown through ``_()`` in the language spoken).
+EVERYONE_LEFT = N_("everyone left")
+ALL_PASSED = N_("every player passed in a row")
+STUCK = N_("nobody can form a new word")
+NO_TILES = N_("no tiles are left to play")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +72,7 @@ class _Claimed:
 
     def note(self) -> str:
         """`` Not marked: …`` for the words that didn't count ("" when all did)."""
-        return f" Not marked: {' '.join(self.skipped)}" if self.skipped else ""
+        return " " + _("Not marked: {reasons}", reasons=" ".join(self.skipped)) if self.skipped else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +169,9 @@ class PathsEngine(GameEngine):
     @property
     def title(self) -> str:
         """The table's title: the game, and its language when it is not English."""
-        return TITLE if self.language.code == "en" else f"{TITLE} · {self.language.name}"
+        if self.language.code == "en":
+            return _(TITLE)
+        return _("{game} · {language}", game=_(TITLE), language=self.language.spoken)
 
     @property
     def squares(self) -> list[str]:
@@ -250,7 +259,7 @@ class PathsEngine(GameEngine):
         except MoveError as exc:
             return str(exc)
         if not isinstance(move, Place):
-            return "Only a tile placed on the grid has a preview."
+            return _("Only a tile placed on the grid has a preview.")
         name = square_name(move.square, self.size)
         shown = " ".join((name, move.letter.upper(), *(w.upper() for w in move.words)))
 
@@ -258,25 +267,23 @@ class PathsEngine(GameEngine):
             return PathsPreview(shown, reason=reason)
 
         if seat not in self.racks:
-            return refused("You're not playing in this game.")
+            return refused(_("You're not playing in this game."))
         if self.done or not self.started:
-            return refused("The game is over." if self.done else "The game hasn't started yet.")
+            return refused(_("The game is over.") if self.done else _("The game hasn't started yet."))
         if seat in self.gone:
-            return refused("You left this game.")
+            return refused(_("You left this game."))
         if seat != self.seat_id:
-            return refused(f"It's {grammar.possessive(self.names[self.seat_id], start=False)} turn.")
+            return refused(self._whose_turn())
         if move.letter not in self.racks[seat]:
-            return refused(f"You have no {move.letter.upper()} tile. {self._rack_text(seat)}")
+            return refused(self._no_tile(move.letter, seat))
         held = self.squares[move.square]
         if held.isalpha():
-            return refused(f"{name} already holds {grammar.a(held.upper())}.")
+            return refused(_("{square} already holds {letter}.", square=name, letter=held.upper()))
         if move.swap and held != BLANK:
-            return refused(f"{name} holds no blank tile to exchange.")
+            return refused(_("{square} holds no blank tile to exchange.", square=name))
         must_word = held == BLANK or not self.first_round or self.board.touches(move.square)
         if must_word and not move.words:
-            return refused(
-                f"Name the new word your tile makes there, like `{name} {move.letter.upper()} WORD`."
-            )
+            return refused(_name_the_word(name, move.letter))
         must = move.square if must_word else None
         self.squares[move.square] = move.letter  # (put back below: a preview changes nothing)
         try:
@@ -292,10 +299,18 @@ class PathsEngine(GameEngine):
         if isinstance(claimed, _Refusal):
             reason = claimed.reason
             if self.config.misplaced != "retry":
-                where = "the Free Letter Pile" if self.config.free_pile else "out of the game"
-                reason += (
-                    f" Played like this, your {move.letter.upper()} would go to {where} and your turn end."
-                )
+                shown_letter = move.letter.upper()
+                if self.config.free_pile:
+                    cost = _(
+                        "Played like this, your {letter} would go to the Free Letter Pile and your turn end.",
+                        letter=shown_letter,
+                    )
+                else:
+                    cost = _(
+                        "Played like this, your {letter} would go out of the game and your turn end.",
+                        letter=shown_letter,
+                    )
+                reason += " " + cost
             return PathsPreview(shown, tuple(judged), 0, reason)
         return PathsPreview(shown, tuple(judged), sum(r.points for r in claimed.recordings))
 
@@ -315,20 +330,20 @@ class PathsEngine(GameEngine):
             return []
         seat = action.seat
         if seat not in self.scores:
-            return [Notice("rejected", "You're not playing this game.", seat, action.ref)]
+            return [Notice("rejected", _("You're not playing this game."), seat, action.ref)]
         notices = self._say(seat, action.text or "", action.now, action.ref)
         refused = any(n.kind == "rejected" and n.seat == seat for n in notices)
         knock = (action.text or "").strip().lower().startswith("knock")
         if refused and self.level(seat) and not knock and not self.done and self.seat_id == seat:
             # a computer move should never be refused; if one is, it passes rather than stall the game
-            notices += self._end_turn(action.now, passed=True, why=f"{self.names[seat]} passed.")
+            notices += self._end_turn(action.now, passed=True, why=self._passed(seat))
         return notices
 
     def _say(self, seat: str, text: str, now: float, ref: str | None) -> list[Notice]:
         if self.done:
-            return _no("The game is over.", seat, ref)
+            return _no(_("The game is over."), seat, ref)
         if seat in self.gone:
-            return _no("You left this game.", seat, ref)
+            return _no(_("You left this game."), seat, ref)
         try:
             move = parse_move(text, self.size, self.size, self.language)
         except MoveError as exc:
@@ -336,12 +351,7 @@ class PathsEngine(GameEngine):
         if isinstance(move, Knock):
             return self._knock(seat, move, now, ref)
         if seat != self.seat_id:
-            return _no(
-                f"It's {grammar.possessive(self.names[self.seat_id], start=False)} turn "
-                "(knocking is open to all).",
-                seat,
-                ref,
-            )
+            return _no(self._whose_turn(knocking=True), seat, ref)
         return self._turn(seat, move, now, ref)
 
     def _turn(self, seat: str, move: Move, now: float, ref: str | None) -> list[Notice]:
@@ -354,9 +364,24 @@ class PathsEngine(GameEngine):
         if isinstance(move, Discard):
             return self._discard(seat, move, now, ref)
         if isinstance(move, Pass):
-            passes = f"{self.names[seat]} passed."
-            return [Notice("accepted", "", seat, ref), *self._end_turn(now, True, passes)]
-        return _no("That move can't be played on your turn.", seat, ref)
+            return [Notice("accepted", "", seat, ref), *self._end_turn(now, True, self._passed(seat))]
+        return _no(_("That move can't be played on your turn."), seat, ref)
+
+    def _passed(self, seat: str) -> str:
+        name = self.names[seat]
+        return _("You passed.") if is_you(name) else _("{name} passed.", name=name)
+
+    def _whose_turn(self, *, knocking: bool = False) -> str:
+        """``It's Bob's turn.`` (``It's your turn`` for the terminal's player)."""
+        name = self.names[self.seat_id]
+        if knocking:
+            if is_you(name):
+                return _("It's your turn (knocking is open to all).")
+            return _("It's {name}'s turn (knocking is open to all).", name=name)
+        return _("It's your turn.") if is_you(name) else _("It's {name}'s turn.", name=name)
+
+    def _no_tile(self, letter: str, seat: str) -> str:
+        return _("You have no {letter} tile.", letter=letter.upper()) + " " + self._rack_text(seat)
 
     # ------------------------------------------------------------ begin and turns
 
@@ -377,9 +402,14 @@ class PathsEngine(GameEngine):
         notices = [
             Notice(
                 "announce",
-                f"{self.title}: {count} tiles each on a {self.size}×{self.size} grid. "
-                "First round: place a tile anywhere (if it touches another, it must form a word). "
-                f"First to play: {self.names[self.seat_id]}.",
+                _(
+                    "{game}: {count} tiles each on a {size}×{size} grid. First round: place a tile "
+                    "anywhere (if it touches another, it must form a word). First to play: {name}.",
+                    game=self.title,
+                    count=count,
+                    size=self.size,
+                    name=self.names[self.seat_id],
+                ),
             )
         ]
         notices += [Notice("private", self._rack_text(s.id), s.id) for s in self.seats]
@@ -395,11 +425,11 @@ class PathsEngine(GameEngine):
             self.knock_until = now + self.config.knock
         active = [s.id for s in self.seats if s.id not in self.gone]
         if not active:
-            return notices + self._finish("everyone left")
+            return notices + self._finish(EVERYONE_LEFT)
         if self.passes >= len(active):
-            return notices + self._finish("every player passed in a row")
+            return notices + self._finish(ALL_PASSED)
         if self.stuck():
-            return notices + self._finish("nobody can form a new word")
+            return notices + self._finish(STUCK)
         for step in range(1, len(self.seats) + 1):
             index = (self.current + step) % len(self.seats)
             if self.can_act(self.seats[index].id):
@@ -408,14 +438,16 @@ class PathsEngine(GameEngine):
         else:
             # nobody has a tile to play; only new words already on the board are left to knock for
             if not self.knock_open(now):
-                return notices + self._finish("no tiles are left to play")
+                return notices + self._finish(NO_TILES)
             self.turn_started = now
-            notices.append(Notice("announce", "No tiles are left to play: knock for the words still left!"))
+            notices.append(
+                Notice("announce", _("No tiles are left to play: knock for the words still left!"))
+            )
             notices.append(Notice("table"))
             return notices
         self.turn_started = now
         seat = self.seat_id
-        notices.append(Notice("private", "Your turn. " + self._rack_text(seat), seat))
+        notices.append(Notice("private", _("Your turn.") + " " + self._rack_text(seat), seat))
         notices.append(Notice("table"))
         return notices
 
@@ -427,22 +459,29 @@ class PathsEngine(GameEngine):
             return []
         if self._waiting_for_knocks():
             if not self.knock_open(now):
-                return self._finish("no tiles are left to play")
+                return self._finish(NO_TILES)
             return []
         deadline = self.turn_deadline()
         if deadline is not None and now >= deadline:
-            return self._end_turn(now, True, f"Time's up for {self.names[self.seat_id]}: the turn passes.")
+            name = self.names[self.seat_id]
+            if is_you(name):
+                why = _("Time's up for you: the turn passes.")
+            else:
+                why = _("Time's up for {name}: the turn passes.", name=name)
+            return self._end_turn(now, True, why)
         return []
 
     def _leave(self, seat: str, now: float) -> list[Notice]:
         if seat in self.gone or seat not in self.scores or self.done:
             return []
         self.gone.add(seat)
-        notices = [Notice("announce", f"{self.names[seat]} left the game.")]
+        name = self.names[seat]
+        left = _("You left the game.") if is_you(name) else _("{name} left the game.", name=name)
+        notices = [Notice("announce", left)]
         if self.seat_id == seat:
             notices += self._end_turn(now, True, "")
         elif all(s.id in self.gone for s in self.seats):
-            notices += self._finish("everyone left")
+            notices += self._finish(EVERYONE_LEFT)
         return notices
 
     def _finish(self, reason: str) -> list[Notice]:
@@ -451,11 +490,34 @@ class PathsEngine(GameEngine):
         self.knock_until = None
         result = self.result()
         best = max(result.scores.values(), default=0)
+        why = _(reason)
         if not result.winners:
-            return [Notice("end", f"Game over: {reason}. Nobody scored.")]
-        names = " and ".join(self.names[w] for w in result.winners)
-        won = grammar.verb(names, "wins") if len(result.winners) == 1 else "share the win"
-        return [Notice("end", f"Game over: {reason}. {names} {won} with {grammar.count(best, 'point')}.")]
+            return [Notice("end", _("Game over: {reason}. Nobody scored.", reason=why))]
+        if len(result.winners) > 1:
+            names = listing(self.names[w] for w in result.winners)
+            text = _n(
+                "Game over: {reason}. {names} share the win with {count} point.",
+                "Game over: {reason}. {names} share the win with {count} points.",
+                best,
+                reason=why,
+                names=names,
+            )
+        elif is_you(name := self.names[result.winners[0]]):
+            text = _n(
+                "Game over: {reason}. You win with {count} point.",
+                "Game over: {reason}. You win with {count} points.",
+                best,
+                reason=why,
+            )
+        else:
+            text = _n(
+                "Game over: {reason}. {name} wins with {count} point.",
+                "Game over: {reason}. {name} wins with {count} points.",
+                best,
+                reason=why,
+                name=name,
+            )
+        return [Notice("end", text)]
 
     # ------------------------------------------------------------ moves
 
@@ -464,17 +526,16 @@ class PathsEngine(GameEngine):
         letter, square = move.letter, move.square
         name = square_name(square, self.size)
         if letter not in rack:
-            return _no(f"You have no {letter.upper()} tile. {self._rack_text(seat)}", seat, ref)
+            return _no(self._no_tile(letter, seat), seat, ref)
         held = self.squares[square]
         if held.isalpha():
-            return _no(f"{name} already holds {grammar.a(held.upper())}.", seat, ref)
+            return _no(_("{square} already holds {letter}.", square=name, letter=held.upper()), seat, ref)
         if move.swap and held != BLANK:
-            return _no(f"{name} holds no blank tile to exchange.", seat, ref)
+            return _no(_("{square} holds no blank tile to exchange.", square=name), seat, ref)
         exchange = held == BLANK
         must_word = exchange or not self.first_round or self.board.touches(square)
         if must_word and not move.words:
-            example = f"`{name} {letter.upper()} WORD`"
-            return _no(f"Name the new word your tile makes there, like {example}.", seat, ref)
+            return _no(_name_the_word(name, letter), seat, ref)
         self.squares[square] = letter
         claimed = self._claims(seat, move.words, "move", must=square if must_word else None)
         if isinstance(claimed, _Refusal):
@@ -488,10 +549,31 @@ class PathsEngine(GameEngine):
         recordings = claimed.recordings
         gained = self._keep(recordings)
         shown = letter.upper()
-        what = f"exchanged the blank on {name} for {shown}" if exchange else f"placed {shown} on {name}"
+        player, words = self.names[seat], self._list(recordings)
+        if exchange and recordings:
+            self.last_move = _(
+                "{name} exchanged the blank on {square} for {letter}: {words}",
+                name=player,
+                square=name,
+                letter=shown,
+                words=words,
+            )
+        elif exchange:
+            self.last_move = _(
+                "{name} exchanged the blank on {square} for {letter}", name=player, square=name, letter=shown
+            )
+        elif recordings:
+            self.last_move = _(
+                "{name} placed {letter} on {square}: {words}",
+                name=player,
+                letter=shown,
+                square=name,
+                words=words,
+            )
+        else:
+            self.last_move = _("{name} placed {letter} on {square}", name=player, letter=shown, square=name)
         self.recent = {square}
-        self.last_move = f"{self.names[seat]} {what}" + (f": {self._list(recordings)}" if recordings else "")
-        text = self.last_move + (f" (+{gained})" if gained else "") + "." + claimed.note()
+        text = _gained(self.last_move, gained) + claimed.note()
         text += self._bot_meaning(seat, recordings)
         return [Notice("accepted", text, seat, ref), *self._end_turn(now, False, "")]
 
@@ -503,28 +585,86 @@ class PathsEngine(GameEngine):
         Both messages say first why no new word was made, then what it cost."""
         self.racks[seat].remove(letter)
         shown = letter.upper()
-        if self.config.free_pile:
+        pile = self.config.free_pile
+        if pile:
             self.pile.append(letter)
             self.pile.sort()
-            where = "goes to the Free Letter Pile"
         else:
             self.box.append(letter)  # no Free Letter Pile in this game: the tile leaves play
-            where = "is out of the game (no Free Letter Pile here)"
         player = self.names[seat]
-        self.last_move = f"{player} placed {shown} on {name} without making a new word"
-        if refusal.words:
-            text = f"{refusal.words} So {grammar.possessive(player)} {shown} on {name} made no new word"
+        you = is_you(player)
+        self.last_move = _(
+            "{name} placed {letter} on {square} without making a new word",
+            name=player,
+            letter=shown,
+            square=name,
+        )
+        setting = f"misplaced={self.config.misplaced}"
+        if pile:
+            told = _(
+                "So your {letter} tile goes to the Free Letter Pile and your turn ends ({setting}).",
+                letter=shown,
+                setting=setting,
+            )
         else:
-            text = f"None of the words {player} named uses the {shown} on {name}, so it made no new word"
+            told = _(
+                "So your {letter} tile is out of the game (no Free Letter Pile here) and your turn ends "
+                "({setting}).",
+                letter=shown,
+                setting=setting,
+            )
+        if refusal.words and pile:
+            if you:
+                said = _(
+                    "So your {letter} on {square} made no new word: the tile goes to the Free Letter Pile "
+                    "and the turn ends.",
+                    letter=shown,
+                    square=name,
+                )
+            else:
+                said = _(
+                    "So {name}'s {letter} on {square} made no new word: the tile goes to the Free Letter "
+                    "Pile and the turn ends.",
+                    name=player,
+                    letter=shown,
+                    square=name,
+                )
+        elif refusal.words:
+            if you:
+                said = _(
+                    "So your {letter} on {square} made no new word: the tile is out of the game (no Free "
+                    "Letter Pile here) and the turn ends.",
+                    letter=shown,
+                    square=name,
+                )
+            else:
+                said = _(
+                    "So {name}'s {letter} on {square} made no new word: the tile is out of the game (no "
+                    "Free Letter Pile here) and the turn ends.",
+                    name=player,
+                    letter=shown,
+                    square=name,
+                )
+        elif pile:
+            said = _(
+                "None of the words {name} named uses the {letter} on {square}, so it made no new word: "
+                "the tile goes to the Free Letter Pile and the turn ends.",
+                name=player,
+                letter=shown,
+                square=name,
+            )
+        else:
+            said = _(
+                "None of the words {name} named uses the {letter} on {square}, so it made no new word: "
+                "the tile is out of the game (no Free Letter Pile here) and the turn ends.",
+                name=player,
+                letter=shown,
+                square=name,
+            )
+        announced = f"{refusal.words} {said}" if refusal.words else said
         notices = [
-            Notice(
-                "rejected",
-                f"{refusal.reason} So your {shown} tile {where} and your turn ends "
-                f"(misplaced={self.config.misplaced}).",
-                seat,
-                ref,
-            ),
-            Notice("announce", f"{text}: the tile {where} and the turn ends."),
+            Notice("rejected", f"{refusal.reason} {told}", seat, ref),
+            Notice("announce", announced),
         ]
         # like a discard: a move (it feeds the pile), not a pass, and no knock window
         return notices + self._end_turn(now, False, "", board_changed=False)
@@ -532,53 +672,77 @@ class PathsEngine(GameEngine):
     def _place_blank(self, seat: str, move: PlaceBlank, now: float, ref: str | None) -> list[Notice]:
         name = square_name(move.square, self.size)
         if not self.blanks[seat]:
-            return _no("You have no blank tile.", seat, ref)
+            return _no(_("You have no blank tile."), seat, ref)
         if self.first_round:
-            return _no("In the first round everyone places a letter tile.", seat, ref)
+            return _no(_("In the first round everyone places a letter tile."), seat, ref)
         if self.squares[move.square] != EMPTY:
-            return _no(f"{name} is not empty.", seat, ref)
+            return _no(_("{square} is not empty.", square=name), seat, ref)
         if self.can_place(seat):
-            return _no(self._still_can("The blank"), seat, ref)
+            return _no(
+                _(
+                    "The blank is only for when none of your letters can make a new word, and one of "
+                    "them still can: keep looking, or pass."
+                ),
+                seat,
+                ref,
+            )
         self.squares[move.square] = BLANK
         self.blanks[seat] -= 1
         self.recent = {move.square}
-        self.last_move = f"{self.names[seat]} placed a blank tile on {name}"
-        return [Notice("accepted", self.last_move + ".", seat, ref), *self._end_turn(now, False, "")]
+        self.last_move = _("{name} placed a blank tile on {square}", name=self.names[seat], square=name)
+        return [Notice("accepted", _gained(self.last_move, 0), seat, ref), *self._end_turn(now, False, "")]
 
     def _discard(self, seat: str, move: Discard, now: float, ref: str | None) -> list[Notice]:
         if not self.config.free_pile:
-            return _no("This game has no Free Letter Pile (free-pile=off): pass instead.", seat, ref)
+            return _no(_("This game has no Free Letter Pile (free-pile=off): pass instead."), seat, ref)
         if move.letter not in self.racks[seat]:
-            return _no(f"You have no {move.letter.upper()} tile.", seat, ref)
+            return _no(_("You have no {letter} tile.", letter=move.letter.upper()), seat, ref)
         if self.first_round:
-            return _no("In the first round everyone places a letter tile.", seat, ref)
+            return _no(_("In the first round everyone places a letter tile."), seat, ref)
         if self.can_place(seat):
-            return _no(self._still_can("The Free Letter Pile"), seat, ref)
+            return _no(
+                _(
+                    "The Free Letter Pile is only for when none of your letters can make a new word, and "
+                    "one of them still can: keep looking, or pass."
+                ),
+                seat,
+                ref,
+            )
         self.racks[seat].remove(move.letter)
         self.pile.append(move.letter)
         self.pile.sort()
-        self.last_move = f"{self.names[seat]} put {move.letter.upper()} on the Free Letter Pile"
+        self.last_move = _(
+            "{name} put {letter} on the Free Letter Pile", name=self.names[seat], letter=move.letter.upper()
+        )
         # a discard is a move (it feeds the pile), not a pass, but it opens no knock window
         ended = self._end_turn(now, False, "", board_changed=False)
-        return [Notice("accepted", self.last_move + ".", seat, ref), *ended]
+        return [Notice("accepted", _gained(self.last_move, 0), seat, ref), *ended]
 
     def _free(self, seat: str, move: Free, now: float, ref: str | None) -> list[Notice]:
         if not self.config.free_pile:
-            return _no("This game has no Free Letter Pile (free-pile=off).", seat, ref)
+            return _no(_("This game has no Free Letter Pile (free-pile=off)."), seat, ref)
         if self.free_used:
-            return _no("You have used the Free Letter Pile this turn: now play your turn.", seat, ref)
-        wanted = Counter(letter for letter, _ in move.tiles)
+            return _no(_("You have used the Free Letter Pile this turn: now play your turn."), seat, ref)
+        wanted = Counter(letter for letter, _x in move.tiles)
         have = Counter(self.pile)
         short = sorted(ch.upper() for ch, n in wanted.items() if have[ch] < n)
         if short:
-            pile = " ".join(ch.upper() for ch in self.pile) or "empty"
-            return _no(f"The Free Letter Pile has no {', '.join(short)} to spare (pile: {pile}).", seat, ref)
-        squares = [sq for _, sq in move.tiles]
+            pile = " ".join(ch.upper() for ch in self.pile) or _p("pile", "empty")
+            return _no(
+                _(
+                    "The Free Letter Pile has no {letters} to spare (pile: {pile}).",
+                    letters=", ".join(short),
+                    pile=pile,
+                ),
+                seat,
+                ref,
+            )
+        squares = [sq for _x, sq in move.tiles]
         if len(set(squares)) != len(squares):
-            return _no("Each free tile needs its own square.", seat, ref)
+            return _no(_("Each free tile needs its own square."), seat, ref)
         for sq in squares:
             if self.squares[sq] != EMPTY:
-                return _no(f"{square_name(sq, self.size)} is not empty.", seat, ref)
+                return _no(_("{square} is not empty.", square=square_name(sq, self.size)), seat, ref)
         for letter, sq in move.tiles:
             self.squares[sq] = letter
         claimed = self._claims(seat, (move.word,), "free", must_all=frozenset(squares))
@@ -587,20 +751,30 @@ class PathsEngine(GameEngine):
             for sq in squares:
                 self.squares[sq] = EMPTY
             return self._free_penalty(seat, claimed.reason, now, ref)
-        for letter, _ in move.tiles:
+        for letter, _x in move.tiles:
             self.pile.remove(letter)
         gained = self._keep(claimed.recordings)
         self.recent = set(squares)
-        tiles = ", ".join(f"{ch.upper()} on {square_name(sq, self.size)}" for ch, sq in move.tiles)
-        self.last_move = f"{self.names[seat]} took free tiles ({tiles}): {self._list(claimed.recordings)}"
+        tiles = ", ".join(
+            _("{letter} on {square}", letter=ch.upper(), square=square_name(sq, self.size))
+            for ch, sq in move.tiles
+        )
+        self.last_move = _(
+            "{name} took free tiles ({tiles}): {words}",
+            name=self.names[seat],
+            tiles=tiles,
+            words=self._list(claimed.recordings),
+        )
         told = self._bot_meaning(seat, claimed.recordings)
-        notices = [
-            Notice("accepted", f"{self.last_move} (+{gained}). Now the regular turn.{told}", seat, ref)
-        ]
+        text = _("{move} (+{points}). Now the regular turn.", move=self.last_move, points=gained)
+        notices = [Notice("accepted", text + told, seat, ref)]
         if not self.racks[seat] and not self.blanks[seat]:
-            notices += self._end_turn(
-                now, False, f"{grammar.does(self.names[seat], 'has')} no tiles left to play."
-            )
+            name = self.names[seat]
+            if is_you(name):
+                none_left = _("You have no tiles left to play.")
+            else:
+                none_left = _("{name} has no tiles left to play.", name=name)
+            notices += self._end_turn(now, False, none_left)
         else:
             notices.append(Notice("table"))
         return notices
@@ -608,20 +782,23 @@ class PathsEngine(GameEngine):
     def _free_penalty(self, seat: str, reason: str, now: float, ref: str | None) -> list[Notice]:
         rack = self.racks[seat]
         name = self.names[seat]
-        text = (
-            f"{grammar.possessive(name)} free tiles made no new word, so they go back to the Free Letter Pile"
-        )
+        you = is_you(name)
         if rack:
             counts = Counter(rack)
             given = min(counts, key=lambda ch: (-counts[ch], ch))  # the letter held most, A-Z on a tie
             rack.remove(given)
             self.pile.append(given)
             self.pile.sort()
-            tile = grammar.a(given.upper())
-            text += f" and {grammar.does(name, 'gives')} {tile} tile to the pile as the penalty"
+            text = _penalty(name, given.upper(), you)
+        elif you:
+            text = _("Your free tiles made no new word, so they go back to the Free Letter Pile.")
+        else:
+            text = _(
+                "{name}'s free tiles made no new word, so they go back to the Free Letter Pile.", name=name
+            )
         notices = [
-            Notice("rejected", f"{reason} (penalty: see the channel).", seat, ref),
-            Notice("announce", text + "."),
+            Notice("rejected", _("{reason} (penalty: see the channel).", reason=reason), seat, ref),
+            Notice("announce", text),
         ]
         if not self.can_act(seat) or not (rack or self.blanks[seat]):
             notices += self._end_turn(now, True, "")
@@ -631,9 +808,9 @@ class PathsEngine(GameEngine):
 
     def _knock(self, seat: str, move: Knock, now: float, ref: str | None) -> list[Notice]:
         if self.config.knock <= 0:
-            return _no("Knocking is off in this game (knock=0).", seat, ref)
+            return _no(_("Knocking is off in this game (knock=0)."), seat, ref)
         if not self.knock_open(now):
-            return _no("No knock window is open: knocks come in the seconds after a turn.", seat, ref)
+            return _no(_("No knock window is open: knocks come in the seconds after a turn."), seat, ref)
         claimed = self._claims(seat, move.words, "knock")
         if isinstance(claimed, _Refusal):
             return _no(claimed.reason, seat, ref)
@@ -641,8 +818,12 @@ class PathsEngine(GameEngine):
             return _no(" ".join(claimed.skipped), seat, ref)
         gained = self._keep(claimed.recordings)
         self.knock_until = now + self.config.knock  # the last successful knocker keeps the window open
-        knocks = grammar.does(self.names[seat], "knocks")
-        text = f"{knocks}: {self._list(claimed.recordings)} (+{gained}).{claimed.note()}"
+        name, words = self.names[seat], self._list(claimed.recordings)
+        if is_you(name):
+            text = _("You knock: {words} (+{points}).", words=words, points=gained)
+        else:
+            text = _("{name} knocks: {words} (+{points}).", name=name, words=words, points=gained)
+        text += claimed.note()
         text += self._bot_meaning(seat, claimed.recordings)
         return [Notice("accepted", text, seat, ref), Notice("table")]
 
@@ -685,8 +866,13 @@ class PathsEngine(GameEngine):
                 why = " ".join(skipped)
                 if not out:  # (nothing counted: the reasons say it all)
                     return _Refusal(why, why)
-                return _Refusal(f"{why} None of the words that count uses your tile on {name}.", why)
-            return _Refusal(f"None of those words uses your tile on {name}: name a new word it makes.")
+                return _Refusal(
+                    f"{why} " + _("None of the words that count uses your tile on {square}.", square=name),
+                    why,
+                )
+            return _Refusal(
+                _("None of those words uses your tile on {square}: name a new word it makes.", square=name)
+            )
         if must_all and not out:
             return _Refusal(" ".join(skipped), " ".join(skipped))
         return _Claimed(out, skipped)
@@ -706,7 +892,7 @@ class PathsEngine(GameEngine):
             return self._not_allowed(word)
         paths = self.board.finder.paths_of(self.squares, word)
         if not paths:
-            return f"{word.upper()} can't be read along a path of touching tiles."
+            return _("{word} can't be read along a path of touching tiles.", word=word.upper())
         fresh = [
             p
             for p in paths
@@ -714,10 +900,11 @@ class PathsEngine(GameEngine):
         ]
         if not fresh:
             if must_all and not any(must_all <= set(p) for p in paths):
-                return f"{word.upper()} doesn't use every free tile you placed."
-            return (
-                f"{word.upper()} isn't new: it was marked down before with these tiles "
-                "(a new one needs tiles none of which formed it before)."
+                return _("{word} doesn't use every free tile you placed.", word=word.upper())
+            return _(
+                "{word} isn't new: it was marked down before with these tiles "
+                "(a new one needs tiles none of which formed it before).",
+                word=word.upper(),
             )
         best = next((p for p in fresh if must in p), fresh[0]) if must is not None else fresh[0]
         taken.setdefault(word, set()).update(best)
@@ -734,7 +921,12 @@ class PathsEngine(GameEngine):
 
     def _not_allowed(self, word: str) -> str:
         if len(word) < self.rules.min_length:
-            return f"{word.upper()} is too short: words need at least {self.rules.min_length} letters."
+            return _n(
+                "{word} is too short: words need at least {count} letter.",
+                "{word} is too short: words need at least {count} letters.",
+                self.rules.min_length,
+                word=word.upper(),
+            )
         judge = self._judge
         if judge is None and not self._own_words:
             judge = lexicon(self.rules.dictionary, self.config.language)
@@ -742,13 +934,7 @@ class PathsEngine(GameEngine):
             verdict = judge.judge(word, self.rules)
             if not verdict.ok:
                 return verdict.message
-        return f"{word.upper()} isn't a word in this game."
-
-    def _still_can(self, what: str) -> str:
-        return (
-            f"{what} is only for when none of your letters can make a new word, and one of them still "
-            "can: keep looking, or pass."
-        )
+        return _("{word} isn't a word in this game.", word=word.upper())
 
     def _bot_meaning(self, seat: str, claimed: list[Recording]) -> str:
         """`` ZAX: a tool for cutting slate.`` for a computer player's best word of a move (its
@@ -762,7 +948,7 @@ class PathsEngine(GameEngine):
         """Is ``word`` (folded) a word of this game (its dictionary, bans, minimum length and the
         workspace's own words)? For ``define``."""
         if word in self.words and len(word) >= self.rules.min_length:
-            return Verdict(True, None, f"{word.upper()} is a word in this game.")
+            return Verdict(True, None, _("{word} is a word in this game.", word=word.upper()))
         return Verdict(False, "unknown", self._not_allowed(word))
 
     @staticmethod
@@ -770,9 +956,24 @@ class PathsEngine(GameEngine):
         return ", ".join(r.word.upper() for r in claimed)
 
     def _rack_text(self, seat: str) -> str:
-        letters = " ".join(ch.upper() for ch in self.racks[seat]) or "no letters"
-        blank = f" + {self.blanks[seat]} blank" if self.blanks[seat] else ""
-        return f"Your tiles: {letters}{blank}."
+        letters = " ".join(ch.upper() for ch in self.racks[seat])
+        blanks = self.blanks[seat]
+        if not letters:
+            if blanks:
+                return _n(
+                    "Your tiles: no letters + {count} blank.",
+                    "Your tiles: no letters + {count} blanks.",
+                    blanks,
+                )
+            return _("Your tiles: no letters.")
+        if blanks:
+            return _n(
+                "Your tiles: {letters} + {count} blank.",
+                "Your tiles: {letters} + {count} blanks.",
+                blanks,
+                letters=letters,
+            )
+        return _("Your tiles: {letters}.", letters=letters)
 
     # ------------------------------------------------------------ timers and computer players
 
@@ -835,29 +1036,47 @@ class PathsEngine(GameEngine):
         """The table; ``viewer``'s own tiles only in their snapshot."""
         lines: list[str] = []
         if self.done:
-            lines.append(f"Game over: {self.end_reason}.")
+            lines.append(_("Game over: {reason}.", reason=_(self.end_reason)))
         elif self.started:
-            stage = "first round — place anywhere" if self.first_round else "make a new word with each tile"
-            lines.append(f"{self.names[self.seat_id]} to play ({stage}).")
+            name = self.names[self.seat_id]
+            you = is_you(name)
+            if self.first_round and you:
+                lines.append(_("Your turn (first round — place anywhere)."))
+            elif self.first_round:
+                lines.append(_("{name} to play (first round — place anywhere).", name=name))
+            elif you:
+                lines.append(_("Your turn (make a new word with each tile)."))
+            else:
+                lines.append(_("{name} to play (make a new word with each tile).", name=name))
         if self.last_move:
-            lines.append(f"Last move: {self.last_move}.")
+            lines.append(_("Last move: {move}.", move=self.last_move))
         if self.config.free_pile:
-            lines.append("Free Letter Pile: " + (" ".join(ch.upper() for ch in self.pile) or "empty"))
+            if self.pile:
+                lines.append(
+                    _("Free Letter Pile: {letters}", letters=" ".join(ch.upper() for ch in self.pile))
+                )
+            else:
+                lines.append(_("Free Letter Pile: empty"))
         if self.config.knock > 0:
             lines.append(
-                f"Knocking: `knock WORD` claims new words for {self.config.knock:.0f} s after each turn."
+                _(
+                    "Knocking: `knock WORD` claims new words for {seconds} after each turn.",
+                    seconds=duration(self.config.knock),
+                )
             )
         cards: tuple[CardFace, ...] = ()
         if viewer in self.racks:
             lines.append(self._rack_text(viewer))
             cards = tuple(CardFace(ch.upper(), "", 0) for ch in self.racks[viewer])
-            cards += tuple(CardFace("", "", 0) for _ in range(self.blanks[viewer]))
+            cards += tuple(CardFace("", "", 0) for _x in range(self.blanks[viewer]))
         seats = tuple(
             SeatLine(
                 s.id,
                 s.name,
                 self.scores[s.id],
-                "left" if s.id in self.gone else _tiles(len(self.racks[s.id]) + self.blanks[s.id]),
+                _p("player", "left")
+                if s.id in self.gone
+                else _tiles(len(self.racks[s.id]) + self.blanks[s.id]),
                 active=self.started and not self.done and s.id == self.seat_id,
             )
             for s in self.seats
@@ -894,12 +1113,69 @@ class PathsEngine(GameEngine):
             if len(rec.word) > len(longest.get(rec.seat, "")):
                 longest[rec.seat] = rec.word
         total = len(self.board.recordings)
-        summary = f"{total} words marked down" + (f"; {self.end_reason}" if self.end_reason else "")
+        if self.end_reason:
+            summary = _n(
+                "{count} word marked down; {reason}",
+                "{count} words marked down; {reason}",
+                total,
+                reason=_(self.end_reason),
+            )
+        else:
+            summary = _n("{count} word marked down", "{count} words marked down", total)
         return Result(dict(self.scores), winners, summary, longest)
 
 
 def _tiles(count: int) -> str:
-    return f"{count} tile" if count == 1 else f"{count} tiles"
+    return _n("{count} tile", "{count} tiles", count)
+
+
+def _gained(move: str, points: int) -> str:
+    """``Ann placed T on E5: TEA (+1).`` (no points: just the move and a full stop)."""
+    if points:
+        return _("{move} (+{points}).", move=move, points=points)
+    return _("{move}.", move=move)
+
+
+def _name_the_word(square: str, letter: str) -> str:
+    return _(
+        "Name the new word your tile makes there, like `{square} {letter} WORD`.",
+        square=square,
+        letter=letter.upper(),
+    )
+
+
+#: English letters whose names start with a vowel sound ("an F"): only the English message is chosen by it.
+_AN = frozenset("AEFHILMNORSX")
+
+
+def _penalty(name: str, letter: str, you: bool) -> str:
+    """The announcement of a failed free-tile word that cost ``letter`` as the penalty."""
+    an = letter in _AN
+    if you and an:
+        return _(
+            "Your free tiles made no new word, so they go back to the Free Letter Pile and you give an "
+            "{letter} tile to the pile as the penalty.",
+            letter=letter,
+        )
+    if you:
+        return _(
+            "Your free tiles made no new word, so they go back to the Free Letter Pile and you give a "
+            "{letter} tile to the pile as the penalty.",
+            letter=letter,
+        )
+    if an:
+        return _(
+            "{name}'s free tiles made no new word, so they go back to the Free Letter Pile and {name} "
+            "gives an {letter} tile to the pile as the penalty.",
+            name=name,
+            letter=letter,
+        )
+    return _(
+        "{name}'s free tiles made no new word, so they go back to the Free Letter Pile and {name} "
+        "gives a {letter} tile to the pile as the penalty.",
+        name=name,
+        letter=letter,
+    )
 
 
 def _no(reason: str, seat: str, ref: str | None) -> list[Notice]:

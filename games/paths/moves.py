@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from games.common.grammar import excerpt
 from games.common.languages import ENGLISH, Language
+from games.common.speech import _
 from games.common.text import user
 from games.paths.grid import looks_like_square, parse_square, read_letter
 
@@ -86,23 +87,27 @@ def parse_move(text: str, width: int, height: int, language: Language = ENGLISH)
     letters, or raise :class:`MoveError` with a reason."""
     tokens = text.replace(",", " ").replace(":", " ").replace(";", " ").split()
     if not tokens:
-        raise MoveError("Say a move, like `E5 T ATE` (tile T on E5, claiming ATE), `pass` or `knock WORD`.")
+        raise MoveError(
+            _("Say a move, like `E5 T ATE` (tile T on E5, claiming ATE), `pass` or `knock WORD`.")
+        )
     head = tokens[0].lower()
     rest = tokens[1:]
     if head == "pass" and not rest:
         return Pass()
     if head == "knock":
         if not rest:
-            raise MoveError("Knock with the new words you found, like `knock TEA EAT`.")
+            raise MoveError(_("Knock with the new words you found, like `knock TEA EAT`."))
         return Knock(_words(rest, language))
     if head == "blank":
         if len(rest) != 1:
-            raise MoveError("Place your blank tile with `blank E5` (one square).")
+            raise MoveError(_("Place your blank tile with `blank E5` (one square)."))
         return PlaceBlank(_square(rest[0], width, height))
     if head in _DISCARD:
         letter = read_letter(rest[0], language) if len(rest) == 1 else None
         if letter is None:
-            raise MoveError(f"Put one letter tile on the Free Letter Pile with `{head} Q`.")
+            raise MoveError(
+                _("Put one letter tile on the Free Letter Pile with `{command} Q`.", command=head)
+            )
         return Discard(letter)
     if head == "free":
         return _free(rest, width, height, language)
@@ -113,9 +118,13 @@ def parse_move(text: str, width: int, height: int, language: Language = ENGLISH)
 
 
 def _place(tokens: list[str], width: int, height: int, swap: bool, language: Language) -> Place:
-    example = "`E5 T ATE TEA` (your T on E5, claiming ATE and TEA)"
     if len(tokens) < 2:
-        raise MoveError(f"A move names a square, a letter and the new words: {example}.")
+        raise MoveError(
+            _(
+                "A move names a square, a letter and the new words: `E5 T ATE TEA` (your T on E5, "
+                "claiming ATE and TEA)."
+            )
+        )
     a, b = tokens[0], tokens[1]
     if looks_like_square(a) and (letter := read_letter(b, language)) is not None:
         square = a
@@ -123,16 +132,21 @@ def _place(tokens: list[str], width: int, height: int, swap: bool, language: Lan
         square = b
     else:
         raise MoveError(
-            f"I couldn't read {excerpt(' '.join(tokens[:2]))} as a square and a letter: try {example}."
+            _(
+                "I couldn't read {text} as a square and a letter: try `E5 T ATE TEA` (your T on E5, "
+                "claiming ATE and TEA).",
+                text=excerpt(" ".join(tokens[:2])),
+            )
         )
     words = _words(tokens[2:], language) if tokens[2:] else ()
     return Place(_square(square, width, height), letter, words, swap)
 
 
 def _free(tokens: list[str], width: int, height: int, language: Language) -> Free:
-    example = "`free O F6 X G6 OXCART`"
     if len(tokens) < 3 or len(tokens) % 2 == 0:
-        raise MoveError(f"Name each free tile and its square, then the one word they make: {example}.")
+        raise MoveError(
+            _("Name each free tile and its square, then the one word they make: `free O F6 X G6 OXCART`.")
+        )
     tiles: list[tuple[str, int]] = []
     for a, b in zip(tokens[:-1:2], tokens[1:-1:2], strict=True):
         if looks_like_square(b) and (letter := read_letter(a, language)) is not None:
@@ -140,7 +154,12 @@ def _free(tokens: list[str], width: int, height: int, language: Language) -> Fre
         elif looks_like_square(a) and (letter := read_letter(b, language)) is not None:
             tiles.append((letter, _square(a, width, height)))
         else:
-            raise MoveError(f"I couldn't read {excerpt(f'{a} {b}')} as a letter and a square: try {example}.")
+            raise MoveError(
+                _(
+                    "I couldn't read {text} as a letter and a square: try `free O F6 X G6 OXCART`.",
+                    text=excerpt(f"{a} {b}"),
+                )
+            )
     (word,) = _words(tokens[-1:], language)
     return Free(tuple(tiles), word)
 
@@ -149,7 +168,9 @@ def _square(token: str, width: int, height: int) -> int:
     index = parse_square(token, width, height)
     if index is None:
         last = f"{chr(64 + width)}{height}"
-        raise MoveError(f"{user(token.upper())} is not a square of this grid (A1 to {last}).")
+        raise MoveError(
+            _("{square} is not a square of this grid (A1 to {last}).", square=user(token.upper()), last=last)
+        )
     return index
 
 
@@ -158,6 +179,6 @@ def _words(tokens: list[str], language: Language) -> tuple[str, ...]:
     for token in tokens:
         word = language.fold(token)
         if word is None:
-            raise MoveError(f"{excerpt(token)} is not a word: words are letters only.")
+            raise MoveError(_("{text} is not a word: words are letters only.", text=excerpt(token)))
         out.append(word)
     return tuple(out)

@@ -15,6 +15,7 @@ from games.common.options import (
     language_option,
     recorded_before,
 )
+from games.common.speech import N_
 from games.common.words import BANS
 
 LEVELS = BOT_LEVELS
@@ -53,12 +54,12 @@ _BEFORE_NAMED: tuple[str, ...] = (*_BEFORE_MISPLACED, "misplaced")
 
 OPTIONS: tuple[OptionSpec, ...] = (
     *computer_players(5),
-    OptionSpec("size", "int", 12, "squares on each side of the grid", low=5, high=20, aliases=("grid",)),
+    OptionSpec("size", "int", 12, N_("squares on each side of the grid"), low=5, high=20, aliases=("grid",)),
     OptionSpec(
         "scoring",
         "choice",
         "word",
-        "a point per new word, or a point per letter of each new word",
+        N_("a point per new word, or a point per letter of each new word"),
         choices=SCORING,
         choice_aliases={"words": "word", "letters": "letter", "per-word": "word", "per-letter": "letter"},
     ),
@@ -66,7 +67,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "knock",
         "int",
         20,
-        "seconds after each turn in which anyone may knock to claim new words (0: no knocking)",
+        N_("seconds after each turn in which anyone may knock to claim new words (0: no knocking)"),
         low=0,
         high=600,
     ),
@@ -74,25 +75,27 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "turn",
         "int",
         0,
-        "seconds per turn before it passes (0: no time limit; 60 or 90 in the rulebook)",
+        N_("seconds per turn before it passes (0: no time limit; 60 or 90 in the rulebook)"),
         low=0,
         high=86_400,
         aliases=("timer", "time"),
     ),
-    OptionSpec("blanks", "bool", True, "everyone starts with a blank tile"),
+    OptionSpec("blanks", "bool", True, N_("everyone starts with a blank tile")),
     OptionSpec(
         "free-pile",
         "bool",
         True,
-        "the Free Letter Pile: discard a tile you can't use; anyone may take free tiles for a word",
+        N_("the Free Letter Pile: discard a tile you can't use; anyone may take free tiles for a word"),
         aliases=("free",),
     ),
     OptionSpec(
         "misplaced",
         "choice",
         "pile",
-        "a letter tile that makes no new word: pile (the rulebook: it goes to the Free Letter Pile "
-        "and the turn ends) or retry (the move is refused and you try again)",
+        N_(
+            "a letter tile that makes no new word: pile (the rulebook: it goes to the Free Letter Pile "
+            "and the turn ends) or retry (the move is refused and you try again)"
+        ),
         choices=MISPLACED,
         choice_aliases={"lose": "pile", "lost": "pile", "free-pile": "pile", "refuse": "retry"},
     ),
@@ -100,18 +103,22 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "named",
         "choice",
         "each",
-        "the words you name with a move: each (the rulebook: every new, allowed word is marked; "
-        "the others are listed and don't count) or all (one word that doesn't count refuses the move)",
+        N_(
+            "the words you name with a move: each (the rulebook: every new, allowed word is marked; "
+            "the others are listed and don't count) or all (one word that doesn't count refuses the move)"
+        ),
         choices=NAMED,
         choice_aliases={"every": "each", "any": "each", "strict": "all", "all-or-nothing": "all"},
     ),
-    OptionSpec("min", "int", 2, "minimum word length", low=2, high=5, aliases=("min-length", "length")),
-    OptionSpec("dictionary", "choice", "tournament", "the word list that judges words", choices=DICTIONARIES),
+    OptionSpec("min", "int", 2, N_("minimum word length"), low=2, high=5, aliases=("min-length", "length")),
+    OptionSpec(
+        "dictionary", "choice", "tournament", N_("the word list that judges words"), choices=DICTIONARIES
+    ),
     OptionSpec(
         "rules",
         "set",
         DEFAULT_BANS,
-        "kinds of words that don't count",
+        N_("kinds of words that don't count"),
         choices=WORD_BANS,
         aliases=("bans",),
     ),

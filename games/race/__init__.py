@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from games.common.options import OptionValue
 from games.common.protocol import Engine, GameInfo, Setup
+from games.common.speech import N_
 from games.race.eagle import EagleEyes
 from games.race.engine import FlipRace
 from games.race.grid import OffTheGrid
@@ -46,7 +47,7 @@ def prepare(language: str = "en", options: Mapping[str, OptionValue] | None = No
 GAME = GameInfo(
     name="race",
     title="moji",
-    summary="Flip letter cards and race to name a word that uses them.",
+    summary=N_("Flip letter cards and race to name a word that uses them."),
     rules=RULES,
     options=OPTIONS,
     create=create,

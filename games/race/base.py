@@ -8,9 +8,10 @@ from dataclasses import replace
 
 from games.common import meaning
 from games.common.engine import GameEngine
-from games.common.grammar import count, does, listing
+from games.common.grammar import is_you
 from games.common.placement import Placement
 from games.common.protocol import Claim, Notice, Result, Seat, Setup
+from games.common.speech import N_, _, _n, listing
 from games.common.words import Verdict, WordJudge, WordRules
 from games.race.bots import BOT_NAMES, Planner
 from games.race.options import RaceConfig
@@ -45,16 +46,21 @@ def gap_ms(seconds: float) -> int:
     return (micros(seconds) + 500) // 1000
 
 
-def plural(n: int, word: str) -> str:
-    """``1 point`` / ``3 points`` (see :func:`games.common.grammar.count`)."""
-    return count(n, word)
+def points_text(n: int) -> str:
+    """``1 point`` / ``3 points`` in the language being spoken."""
+    return _n("{count} point", "{count} points", n)
+
+
+def cards_text(n: int) -> str:
+    """``1 card`` / ``3 cards`` in the language being spoken."""
+    return _n("{count} card", "{count} cards", n)
 
 
 class _RefusedJudge:
     """The judge of a game refused at its start: it is never asked."""
 
     def judge(self, word: str, rules: WordRules) -> Verdict:
-        return Verdict(False, "refused", "This game didn't start.")
+        return Verdict(False, "refused", _("This game didn't start."))
 
     def examples(
         self,
@@ -72,7 +78,7 @@ _NO_JUDGE = _RefusedJudge()
 class RaceBase(GameEngine):
     """Shared state and helpers of the flip race, Off the Grid and Eagle Eyes."""
 
-    title = "moji"
+    title = N_("moji")
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -99,13 +105,27 @@ class RaceBase(GameEngine):
                     self.partner[sid] = self.order[(i + n // 2) % n]
             else:
                 self.notes.append(
-                    f"{' and '.join(sorted(wanted_teams))} needs 4 or 6 players (partners sit across "
-                    f"the table); with {n} everyone plays alone."
+                    _n(
+                        "{variations} needs 4 or 6 players (partners sit across the table); "
+                        "with {count} everyone plays alone.",
+                        "{variations} needs 4 or 6 players (partners sit across the table); "
+                        "with {count} everyone plays alone.",
+                        n,
+                        variations=listing(sorted(wanted_teams)),
+                    )
                 )
         self.amigos = "three-amigos" in self.cfg.variations
+        self.amigos_dropped = False  # Three Amigos asked for with too few players
         if self.amigos and n < 4:
             self.amigos = False
-            self.notes.append(f"Three Amigos needs 4 or more players; with {n} every card is open to all.")
+            self.notes.append(
+                _n(
+                    "Three Amigos needs 4 or more players; with {count} every card is open to all.",
+                    "Three Amigos needs 4 or more players; with {count} every card is open to all.",
+                    n,
+                )
+            )
+            self.amigos_dropped = True
         self.ball_and_chain = bool(self.partner) and "ball-and-chain" in self.cfg.variations
         self.language = self.cfg.lang
         #: what a word means, for the hints and the computer players' words
@@ -140,8 +160,8 @@ class RaceBase(GameEngine):
     def table_title(self) -> str:
         """The table's title, with the language when it is not English (``moji race · German``)."""
         if self.language.code == "en":
-            return self.title
-        return f"{self.title} · {self.language.name}"
+            return _(self.title)
+        return _("{title} · {language}", title=_(self.title), language=self.language.spoken)
 
     def refuse_start(self, now: float, out: list[Notice]) -> bool:
         """End a game that can't start (see :attr:`refusal`) before anything is dealt."""
@@ -149,19 +169,19 @@ class RaceBase(GameEngine):
             return False
         self.over = True
         self.now = now
-        out.append(Notice("end", f"This game can't start: {self.refusal}"))
+        out.append(Notice("end", _("This game can't start: {reason}", reason=self.refusal)))
         return True
 
     def quiet_vote(self, seat: str, choice: str) -> str:
         """Why a vote by ``seat`` (``skip``, ``yes``, ``no``) changed nothing that shows: the
         session tells the voter this, so no command goes unanswered."""
         if self.over:
-            return "This game is over."
+            return _("This game is over.")
         if seat in self.left:
-            return "You've left this game, so your vote doesn't count."
+            return _("You've left this game, so your vote doesn't count.")
         if choice == "skip":
-            return "There's nothing to skip right now."
-        return "There's no answer waiting for a vote right now."
+            return _("There's nothing to skip right now.")
+        return _("There's no answer waiting for a vote right now.")
 
     # ----- names and teams -------------------------------------------------------------
     def name(self, sid: str) -> str:
@@ -205,6 +225,33 @@ class RaceBase(GameEngine):
             return ""
         return meaning.sentence(word, self.gloss, self.language.code)
 
+    def took_text(self, sid: str, letters: str, word: str, gained: int, extra: int = 0) -> str:
+        """``Ana takes C T with CAT (+4 points, 9 in all)`` (no full stop: a note may follow)."""
+        who = self.name(sid)
+        params = {
+            "letters": letters,
+            "word": word.upper(),
+            "points": points_text(gained),
+            "score": self.score(sid),
+        }
+        if extra:
+            cards = cards_text(extra)
+            if is_you(who):
+                return _(
+                    "You take {letters} with {word} and {cards} underneath (+{points}, {score} in all)",
+                    cards=cards,
+                    **params,
+                )
+            return _(
+                "{name} takes {letters} with {word} and {cards} underneath (+{points}, {score} in all)",
+                name=who,
+                cards=cards,
+                **params,
+            )
+        if is_you(who):
+            return _("You take {letters} with {word} (+{points}, {score} in all)", **params)
+        return _("{name} takes {letters} with {word} (+{points}, {score} in all)", name=who, **params)
+
     def note_best(self, sid: str, word: str, value: int) -> None:
         """Remember a seat's best word."""
         if value > self.best.get(sid, (-1, ""))[0]:
@@ -216,22 +263,43 @@ class RaceBase(GameEngine):
         top = max(scores.values(), default=0)
         winners = tuple(sid for sid in self.order if top > 0 and scores[sid] == top)
         if not winners:
-            summary = "Nobody scored."
+            summary = _("Nobody scored.")
+        elif len(winners) > 1:
+            summary = _n(
+                "{names} are moji Masters with {count} point!",
+                "{names} are moji Masters with {count} points!",
+                top,
+                names=listing(self.name(w) for w in winners),
+            )
+        elif is_you(self.name(winners[0])):
+            summary = _n(
+                "You are the moji Master with {count} point!",
+                "You are the moji Master with {count} points!",
+                top,
+            )
         else:
-            names = listing(self.name(w) for w in winners)
-            title = "moji Masters" if len(winners) > 1 else "the moji Master"
-            summary = f"{does(names, 'is')} {title} with {plural(top, 'point')}!"
+            summary = _n(
+                "{name} is the moji Master with {count} point!",
+                "{name} is the moji Master with {count} points!",
+                top,
+                name=self.name(winners[0]),
+            )
         # the headline only: the result view lists every player's score under it (issue #21)
         lines = [summary]
         if self.partner:
-            lines.append("Partners combine their win piles.")
+            lines.append(_("Partners combine their win piles."))
         if self.cfg.masters_choice and winners:
-            lines.append(f"Master's Choice: {self.name(winners[0])} picks the next game's challenges.")
+            master = self.name(winners[0])
+            lines.append(
+                _("Master's Choice: you pick the next game's challenges.")
+                if is_you(master)
+                else _("Master's Choice: {name} picks the next game's challenges.", name=master)
+            )
         return Result(
             scores=scores,
             winners=winners,
             summary="\n".join(lines),
-            best_words={sid: w for sid, (_, w) in self.best.items()},
+            best_words={sid: w for sid, (__, w) in self.best.items()},
             voided=not self.started,
             teams=tuple(dict.fromkeys(self.team(sid) for sid in self.order if sid in self.partner)),
         )
@@ -240,7 +308,7 @@ class RaceBase(GameEngine):
     def bot_claims(self, now: float) -> list[Claim]:
         """Computer players' answers due by ``now``."""
         due = sorted((t, sid, text) for sid, (t, text) in self.plans.items() if t <= now)
-        for _, sid, _ in due:
+        for __, sid, ___ in due:
             del self.plans[sid]
         return [Claim(sid, text, t, ref=f"{sid}@{ms(t)}") for t, sid, text in due]
 

@@ -21,6 +21,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from games.common.languages import language as language_named
 from games.common.options import OptionValue
+from games.common.speech import _, _n, duration
 from games.race.cards import Card, shuffled_deck
 from games.race.grid import OffTheGrid, grid_side
 from games.race.options import RaceConfig
@@ -86,7 +87,7 @@ def daily_cards(seed: int, language: str) -> list[Card]:
     rng = random.Random(seed)
     cfg = RaceConfig.for_game(options, rng)
     deck = shuffled_deck(rng, cfg.lang)
-    return [deck.pop() for _ in range(DAILY_CARDS)]
+    return [deck.pop() for _i in range(DAILY_CARDS)]
 
 
 def daily_day(now: datetime) -> date:
@@ -108,10 +109,7 @@ def until_next(now: datetime) -> timedelta:
 def wait_text(wait: timedelta) -> str:
     """A wait as players read it: ``5 h 12 min`` (minutes rounded up, so never ``0 min``)."""
     minutes = max(1, -(-int(wait.total_seconds()) // 60))
-    hours, minutes = divmod(minutes, 60)
-    if hours and minutes:
-        return f"{hours} h {minutes} min"
-    return f"{hours} h" if hours else f"{minutes} min"
+    return duration(minutes * 60)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,16 +139,28 @@ def duration_text(seconds: float) -> str:
     """A time as the share line says it: ``3 min 05 s`` (whole seconds, rounded down)."""
     whole = max(0, int(seconds))
     minutes, secs = divmod(whole, 60)
-    return f"{minutes} min {secs:02d} s" if minutes else f"{secs} s"
+    if minutes:
+        return _("{minutes} min {seconds} s", minutes=minutes, seconds=str(secs).zfill(2))
+    return _("{seconds} s", seconds=secs)
 
 
 def share_line(result: DailyResult) -> str:
     """The spoiler-free line ``daily share`` posts: the date, the language, cards taken, time,
     points and streak. It is made from :class:`DailyResult` alone, which holds no word, so it
     can't reveal one (the tests check it for any game)."""
-    name = language_named(result.language).name
-    streak = f"streak {result.streak} \N{FIRE}" if result.streak > 1 else "streak 1"
-    return (
-        f"moji daily {result.day.isoformat()} ({name}): {result.cards}/{result.of_cards} cards · "
-        f"{duration_text(result.seconds)} · {result.points} points · {streak}"
+    name = language_named(result.language).spoken
+    streak = (
+        _("streak {count} \N{FIRE}", count=result.streak)
+        if result.streak > 1
+        else _("streak {count}", count=1)
+    )
+    return _(
+        "moji daily {date} ({language}): {cards}/{of_cards} cards · {time} · {points} · {streak}",
+        date=result.day.isoformat(),
+        language=name,
+        cards=result.cards,
+        of_cards=result.of_cards,
+        time=duration_text(result.seconds),
+        points=_n("{count} point", "{count} points", result.points),
+        streak=streak,
     )

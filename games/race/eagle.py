@@ -19,13 +19,15 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from games.common.grammar import does, excerpt
+from games.common.grammar import excerpt, is_you
 from games.common.protocol import Action, CardFace, Claim, Notice, SeatLine, Setup, Snapshot
-from games.race.base import RaceBase, plural
+from games.common.speech import N_, _, _n
+from games.common.text import user
+from games.race.base import RaceBase, points_text
 from games.race.bots import LEVELS
 from games.race.cards import Card, letters_text, shuffled_deck
 from games.race.reading import DONE_WORDS
-from games.race.referee import unknown_title
+from games.race.referee import SECRET, unknown_title
 
 #: Cards placed face-up per player each round (the rulebook's "two cards ... for each wordsmith").
 CARDS_PER_PLAYER = 2
@@ -34,8 +36,6 @@ ROUND_BREAK = 5.0
 #: Words one player may hand in per round.
 MAX_LIST = 100
 #: What a player types (privately or in the channel) to say their list is finished.
-
-SEND_PRIVATELY = "send your words to me privately (a DM, or /moji list)"
 
 
 def uses(word: str, letters: set[str]) -> int:
@@ -46,7 +46,7 @@ def uses(word: str, letters: set[str]) -> int:
 class EagleEyes(RaceBase):
     """The Eagle Eyes variation of moji: private lists, revealed and scored together."""
 
-    title = "moji: Eagle Eyes"
+    title = N_("moji: Eagle Eyes")
     takes_lists = True
 
     def __init__(self, setup: Setup) -> None:
@@ -96,7 +96,7 @@ class EagleEyes(RaceBase):
 
     def next_deadline(self) -> float | None:
         """The end of the writing time, a computer player's list, or the next round."""
-        times = [t for t, _ in self.bot_lists.values()]
+        times = [t for t, __ in self.bot_lists.values()]
         if self.writing_until is not None:
             times.append(self.writing_until)
         if self.next_round_at is not None:
@@ -118,13 +118,13 @@ class EagleEyes(RaceBase):
         seats: list[SeatLine] = []
         for sid in self.order:
             if sid in self.left:
-                detail = "left the game"
+                detail = _("left the game")
             elif not writing:
                 detail = ""
             elif sid in self.done:
-                detail = "done"
+                detail = _("done")
             else:
-                detail = "writing"
+                detail = _("writing")
             seats.append(
                 SeatLine(
                     sid,
@@ -136,18 +136,32 @@ class EagleEyes(RaceBase):
             )
         lines = self.cfg.challenge_lines()
         if self.over:
-            lines.append("Game over")
+            lines.append(_("Game over"))
         elif writing:
-            lines.append(f"Round {self.round} of {self.cfg.rounds}: write words, {SEND_PRIVATELY}.")
+            lines.append(
+                _(
+                    "Round {round} of {rounds}: write words, send your words to me privately "
+                    "(a DM, or /moji list).",
+                    round=self.round,
+                    rounds=self.cfg.rounds,
+                )
+            )
             if viewer in self.lists and viewer not in self.left:
                 mine = self.lists[viewer]
                 lines.append(
-                    f"Your list ({plural(len(mine), 'word')}): " + ", ".join(w.upper() for w in mine)
+                    _n(
+                        "Your list ({count} word): {words}",
+                        "Your list ({count} words): {words}",
+                        len(mine),
+                        words=", ".join(w.upper() for w in mine),
+                    )
                     if mine
-                    else "Your list is empty."
+                    else _("Your list is empty.")
                 )
         elif self.next_round_at is not None:
-            lines.append(f"Round {self.round + 1} of {self.cfg.rounds} starts soon.")
+            lines.append(
+                _("Round {round} of {rounds} starts soon.", round=self.round + 1, rounds=self.cfg.rounds)
+            )
         deadline = self.writing_until if writing else self.next_round_at
         return Snapshot(
             title=self.table_title(),
@@ -170,12 +184,15 @@ class EagleEyes(RaceBase):
         self.now = now
         self.deck = shuffled_deck(self.rng, self.language)
         intro = [
-            "moji: Eagle Eyes! Each round the letters are face-up for everyone. Write as many words "
-            f"as you can that use at least two of them, and {SEND_PRIVATELY}. Words more than one "
-            "player writes are crossed out; every other word scores 1 point per use of a face-up letter."
+            _(
+                "moji: Eagle Eyes! Each round the letters are face-up for everyone. Write as many words "
+                "as you can that use at least two of them, and send your words to me privately (a DM, "
+                "or /moji list). Words more than one player writes are crossed out; every other word "
+                "scores 1 point per use of a face-up letter."
+            )
         ]
         if self.cfg.drawn:
-            intro.append("Challenge of the round: " + ", ".join(self.cfg.drawn))
+            intro.append(_("Challenge of the round: {cards}", cards=", ".join(self.cfg.drawn)))
         intro.extend(self.cfg.rule_lines())
         intro.extend(self.notes)
         out.append(Notice("announce", "\n".join(intro)))
@@ -189,7 +206,7 @@ class EagleEyes(RaceBase):
             self.deck.extend(self.discard)
             self.discard = []
             self.rng.shuffle(self.deck)
-        self.cards = [self.deck.pop() for _ in range(min(need, len(self.deck)))]
+        self.cards = [self.deck.pop() for __ in range(min(need, len(self.deck)))]
         self.lists = {sid: [] for sid in self.order}
         self.done = set()
         self.writing_until = now + self.cfg.hourglass
@@ -197,8 +214,14 @@ class EagleEyes(RaceBase):
         out.append(
             Notice(
                 "announce",
-                f"Eagle Eyes round {self.round} of {self.cfg.rounds}: {letters_text(self.cards)}. "
-                f"You have {round(self.cfg.hourglass)} s — {SEND_PRIVATELY}; type done when finished.",
+                _(
+                    "Eagle Eyes round {round} of {rounds}: {letters}. You have {seconds} s — send your "
+                    "words to me privately (a DM, or /moji list); type done when finished.",
+                    round=self.round,
+                    rounds=self.cfg.rounds,
+                    letters=letters_text(self.cards),
+                    seconds=round(self.cfg.hourglass),
+                ),
             )
         )
         out.append(Notice("table"))
@@ -221,7 +244,7 @@ class EagleEyes(RaceBase):
             if t is None or t > now:
                 break
             self.now = max(self.now, t)
-            due = sorted(sid for sid, (at, _) in self.bot_lists.items() if at == t)
+            due = sorted(sid for sid, (at, __) in self.bot_lists.items() if at == t)
             if due:
                 for sid in due:
                     self._hand_in_bot(sid, out)
@@ -233,10 +256,10 @@ class EagleEyes(RaceBase):
         self.now = max(self.now, now)
 
     def _hand_in_bot(self, sid: str, out: list[Notice]) -> None:
-        _, words = self.bot_lists.pop(sid)
+        __, words = self.bot_lists.pop(sid)
         self.lists[sid] = list(words)
         self.done.add(sid)
-        out.append(Notice("announce", f"{self.name(sid)} handed in a list."))
+        out.append(Notice("announce", _("{name} handed in a list.", name=self.name(sid))))
 
     def _check_all_done(self, now: float, out: list[Notice]) -> None:
         """Reveal early once every person is done (computer players hand in at once)."""
@@ -258,7 +281,9 @@ class EagleEyes(RaceBase):
         players = self._players()
         counts = Counter(w for sid in players for w in set(self.lists[sid]))
         letters = {c.letter for c in self.cards}
-        lines = [f"Time! Round {self.round}, letters {letters_text(self.cards)}:"]
+        lines = [
+            _("Time! Round {round}, letters {letters}:", round=self.round, letters=letters_text(self.cards))
+        ]
         crossed_any = False
         for sid in players:
             kept: list[str] = []
@@ -276,17 +301,25 @@ class EagleEyes(RaceBase):
                 self.note_best(sid, word, value)
                 best = max(best, (value, word), key=lambda pair: pair[0])
             self.totals[sid] += gained
-            parts = ", ".join(kept) if kept else "no scoring words"
+            words = ", ".join(kept) if kept else _("no scoring words")
             if crossed:
                 crossed_any = True
-                parts += "; crossed out: " + ", ".join(crossed)
-            lines.append(f"{self.name(sid)}: {parts} (+{plural(gained, 'point')}, {self.score(sid)} in all)")
+                words = _("{words}; crossed out: {crossed}", words=words, crossed=", ".join(crossed))
+            lines.append(
+                _(
+                    "{name}: {words} (+{points}, {score} in all)",
+                    name=self.name(sid),
+                    words=words,
+                    points=points_text(gained),
+                    score=self.score(sid),
+                )
+            )
             # a computer player's best word with its meaning (one a round: the reveal stays short)
             told = self.meaning_of_bot_word(sid, best[1]) if best[1] else ""
             if told:
                 lines.append("   " + told.strip())
         if crossed_any:
-            lines.append("Words more than one player wrote are crossed out.")
+            lines.append(_("Words more than one player wrote are crossed out."))
         text = "\n".join(lines)
         self.reveals.append(text)
         out.append(Notice("announce", text))
@@ -296,7 +329,7 @@ class EagleEyes(RaceBase):
             self._finish(now, out)
             return
         self.next_round_at = now + ROUND_BREAK
-        out.append(Notice("announce", f"Next round in {round(ROUND_BREAK)} s."))
+        out.append(Notice("announce", _("Next round in {seconds} s.", seconds=round(ROUND_BREAK))))
         out.append(Notice("table"))
 
     def _finish(self, now: float, out: list[Notice]) -> None:
@@ -313,7 +346,7 @@ class EagleEyes(RaceBase):
         self.lists[sid] = []
         self.done.discard(sid)
         self.bot_lists.pop(sid, None)
-        out.append(Notice("announce", f"{self.name(sid)} left the game."))
+        out.append(Notice("announce", _("{name} left the game.", name=self.name(sid))))
         if not self._players():
             self._finish(now, out)
             return
@@ -332,12 +365,15 @@ class EagleEyes(RaceBase):
         if self.referee.normalize(claim.text) is None:
             return  # chatter, not an answer
         if self.writing_until is not None:
-            reason = (
-                "Eagle Eyes lists are secret: I didn't add that. Please "
-                f"{SEND_PRIVATELY}, so nobody can copy them."
+            reason = _(
+                "Eagle Eyes lists are secret: I didn't add that. Please send your words to me "
+                "privately (a DM, or /moji list), so nobody can copy them."
             )
         else:
-            reason = f"Wait for the next round's letters, then {SEND_PRIVATELY}."
+            reason = _(
+                "Wait for the next round's letters, then send your words to me privately "
+                "(a DM, or /moji list)."
+            )
         out.append(Notice("rejected", reason, sid, claim.ref))
 
     def _write(self, sid: str, text: str, ref: str | None, now: float, out: list[Notice]) -> None:
@@ -348,10 +384,10 @@ class EagleEyes(RaceBase):
             self._done(sid, now, out)
             return
         if self.writing_until is None:
-            out.append(Notice("private", "This round is over: wait for the next letters.", sid, ref))
+            out.append(Notice("private", _("This round is over: wait for the next letters."), sid, ref))
             return
         if sid in self.done:
-            out.append(Notice("private", "You already handed in your list for this round.", sid, ref))
+            out.append(Notice("private", _("You already handed in your list for this round."), sid, ref))
             return
         splitter = r"[\n,;]+" if self.referee.multiword else r"[\s,;]+"
         tokens = [t for t in re.split(splitter, text) if t.strip()][: MAX_LIST * 2]
@@ -360,30 +396,35 @@ class EagleEyes(RaceBase):
         refused: list[str] = []
         for token in tokens:
             ruling = self.referee.rule(token, [self.cards], self.used)
-            shown = excerpt(token.strip(), 30)
+            shown = user(excerpt(token.strip(), 30))
             if not ruling.answer:
-                refused.append(f"{shown} is not a single word.")
+                refused.append(_("{text} is not a single word.", text=shown))
             elif ruling.undecided:
-                refused.append(
-                    unknown_title(ruling.word, self.cfg.themes, "lists are secret, so there is no vote")
-                )
+                refused.append(unknown_title(ruling.word, self.cfg.themes, SECRET))
             elif not ruling.ok:
                 refused.append(ruling.reason)
             elif ruling.word in mine:
                 continue
             elif len(mine) >= MAX_LIST:
-                refused.append(f"Your list is full ({MAX_LIST} words).")
+                refused.append(_("Your list is full ({count} words).", count=MAX_LIST))
                 break
             else:
                 mine.append(ruling.word)
                 added.append(ruling.word.upper())
         parts: list[str] = []
         if added:
-            parts.append("Added " + ", ".join(added) + ".")
+            parts.append(_("Added {words}.", words=", ".join(added)))
         if refused:
-            parts.append("Not added: " + "; ".join(r.rstrip(".") for r in refused) + ".")
-        shown_list = ", ".join(w.upper() for w in mine) if mine else "(empty)"
-        parts.append(f"Your list ({plural(len(mine), 'word')}): {shown_list}")
+            parts.append(_("Not added: {reasons}.", reasons="; ".join(r.rstrip(".") for r in refused)))
+        shown_list = ", ".join(w.upper() for w in mine) if mine else _("(empty)")
+        parts.append(
+            _n(
+                "Your list ({count} word): {words}",
+                "Your list ({count} words): {words}",
+                len(mine),
+                words=shown_list,
+            )
+        )
         out.append(Notice("private", "\n".join(parts), sid, ref))
 
     def quiet_vote(self, seat: str, choice: str) -> str:
@@ -391,14 +432,26 @@ class EagleEyes(RaceBase):
         if self.over or seat in self.left or choice != "skip":
             return super().quiet_vote(seat, choice)
         if seat in self.done:
-            return "Your list is already in; the round ends when everyone is done or the time is up."
-        return "Nobody is writing a list right now: wait for the next round's cards."
+            return _("Your list is already in; the round ends when everyone is done or the time is up.")
+        return _("Nobody is writing a list right now: wait for the next round's cards.")
 
     def _done(self, sid: str, now: float, out: list[Notice]) -> None:
         if sid not in self.index or sid in self.left or self.writing_until is None or sid in self.done:
             return
         self.done.add(sid)
         count = len(self.lists[sid])
-        out.append(Notice("private", f"Your list is in ({plural(count, 'word')}).", sid))
-        out.append(Notice("announce", f"{does(self.name(sid), 'is')} done writing."))
+        out.append(
+            Notice(
+                "private",
+                _n("Your list is in ({count} word).", "Your list is in ({count} words).", count),
+                sid,
+            )
+        )
+        who = self.name(sid)
+        out.append(
+            Notice(
+                "announce",
+                _("You are done writing.") if is_you(who) else _("{name} is done writing.", name=who),
+            )
+        )
         self._check_all_done(now, out)

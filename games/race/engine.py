@@ -10,13 +10,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from games.common import meaning
-from games.common.grammar import does
+from games.common.grammar import is_you
 from games.common.protocol import Action, CardFace, Claim, Notice, SeatLine, Setup, Snapshot
+from games.common.speech import N_, _, _n, listing
 from games.common.text import user
-from games.race.base import RaceBase, gap_ms, micros, plural
+from games.race.base import RaceBase, gap_ms, micros
 from games.race.cards import Card, deck_size, letters_text, shuffled_deck, stack_size
 from games.race.reading import contraction
-from games.race.referee import Ruling, unknown_title
+from games.race.referee import ALONE, Ruling, unknown_title
 
 
 @dataclass
@@ -44,7 +45,7 @@ class ThemeVote:
 class FlipRace(RaceBase):
     """The two-player and more-than-two-players moji race."""
 
-    title = "moji race"
+    title = N_("moji race")
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
@@ -120,13 +121,13 @@ class FlipRace(RaceBase):
         seats: list[SeatLine] = []
         for sid in self.order:
             left = len(self.stacks[sid])
-            bits = [f"{plural(left, 'card')} left" if left else "stack empty"]
+            bits = [_n("{count} card left", "{count} cards left", left) if left else _("stack empty")]
             if sid in self.flip_at:
-                bits.append("waiting to flip")
+                bits.append(_("waiting to flip"))
             if sid in self.left:
-                bits.append("left the game")
+                bits.append(_("left the game"))
             if sid in self.partner:
-                bits.append(f"partner {self.name(self.partner[sid])}")
+                bits.append(_("partner {name}", name=self.name(self.partner[sid])))
             seats.append(
                 SeatLine(
                     sid,
@@ -139,14 +140,17 @@ class FlipRace(RaceBase):
         lines = self.cfg.challenge_lines()
         if self.tie:
             lines.append(
-                "Tie-break: " + " vs ".join(self.name(s) for s in self.tie.seats) + " — first new word wins"
+                _(
+                    "Tie-break: {names} — first new word wins",
+                    names=listing(self.name(s) for s in self.tie.seats),
+                )
             )
         if self.vote:
-            lines.append(f"Vote open: is {self.vote.word.upper()} allowed? (yes/no)")
+            lines.append(_("Vote open: is {word} allowed? (yes/no)", word=self.vote.word.upper()))
         if self.last_round:
-            lines.append("Stacks played out: last hourglass for the cards still face-up")
+            lines.append(_("Stacks played out: last hourglass for the cards still face-up"))
         if self.over:
-            lines.append("Game over")
+            lines.append(_("Game over"))
         return Snapshot(
             title=self.table_title(),
             cards=tuple(cards),
@@ -177,14 +181,14 @@ class FlipRace(RaceBase):
         if self.ball_and_chain:
             allowed = set(self.team(sid))
             owners = [s for s in owners if s in allowed]
-            restriction = (
-                f"Ball and Chain: you may only use your own card and your partner "
-                f"{self.name(self.partner[sid])}'s."
+            restriction = _(
+                "Ball and Chain: you may only use your own card and the card of your partner {name}.",
+                name=self.name(self.partner[sid]),
             )
         elif self.amigos:
             allowed = {sid, self.order[(i - 1) % n], self.order[(i + 1) % n]}
             owners = [s for s in owners if s in allowed]
-            restriction = "Three Amigos: you may only use your own card and your two neighbours' cards."
+            restriction = _("Three Amigos: you may only use your own card and your two neighbours' cards.")
         # Prefer the cards with the most underneath (Stack 'Em Up), then seat order.
         owners.sort(key=lambda s: (-len(self.piles[s]), self.index[s]))
         cards = [self.piles[s][-1] for s in owners]
@@ -232,15 +236,20 @@ class FlipRace(RaceBase):
         deck = shuffled_deck(self.rng, self.language)
         per = stack_size(len(self.order), self.cfg.cards, deck_size(self.language))
         for sid in self.order:
-            self.stacks[sid] = [deck.pop() for _ in range(per)]
+            self.stacks[sid] = [deck.pop() for __ in range(per)]
         self.undealt = deck
         intro = [
-            f"moji race! {plural(per, 'card')} each for "
-            + ", ".join(self.name(s) for s in self.order)
-            + ". Type a word that uses at least two face-up letters."
+            _n(
+                "moji race! {count} card each for {names}. "
+                "Type a word that uses at least two face-up letters.",
+                "moji race! {count} cards each for {names}. "
+                "Type a word that uses at least two face-up letters.",
+                per,
+                names=", ".join(self.name(s) for s in self.order),
+            )
         ]
         if self.cfg.drawn:
-            intro.append("Challenge of the round: " + ", ".join(self.cfg.drawn))
+            intro.append(_("Challenge of the round: {cards}", cards=", ".join(self.cfg.drawn)))
         intro.extend(self.cfg.rule_lines())
         intro.extend(self.notes)
         out.append(Notice("announce", "\n".join(intro)))
@@ -279,11 +288,11 @@ class FlipRace(RaceBase):
                 out.append(Notice("table"))
                 self._check_end(t, out)
                 continue
-            self._stuck(t, out, "The hourglass ran out.")
+            self._stuck(t, out, _("The hourglass ran out."))
         self.now = max(self.now, now)
 
     def _example(self) -> str | None:
-        groups, _ = self._all_groups()
+        groups, __ = self._all_groups()
         words = self.planner.candidates(groups, self.used, 1)
         return words[0] if words else None
 
@@ -305,25 +314,27 @@ class FlipRace(RaceBase):
         if example:
             lines.append(meaning.hint(example, self.gloss, self.language.code))
         elif len(tops) >= 2:
-            lines.append("No word I know would have worked.")
+            lines.append(_("No word I know would have worked."))
         can_flip = [s for s in self.order if self.stacks[s] and s not in self.left]
         if self.last_round or not can_flip:
             self.discard.extend(self.face_up_cards())
             for sid in self.order:
                 self.piles[sid] = []
             self.flip_at.clear()
-            lines.append(f"{letters_text(tops)} go to the discard pile." if tops else "")
+            lines.append(_("{letters} go to the discard pile.", letters=letters_text(tops)) if tops else "")
             out.append(Notice("announce", " ".join(x for x in lines if x)))
             self._finish(now, out)
             return
         if self.stack_em_up:
-            lines.append("Stack 'Em Up: everyone flips a new card on top.")
+            lines.append(_("Stack 'Em Up: everyone flips a new card on top."))
         else:
             self.discard.extend(self.face_up_cards())
             for sid in self.order:
                 self.piles[sid] = []
             if tops:
-                lines.append(f"{letters_text(tops)} go to the discard pile; everyone flips.")
+                lines.append(
+                    _("{letters} go to the discard pile; everyone flips.", letters=letters_text(tops))
+                )
         for sid in self.order:
             self._flip(sid)
         self.flip_at.clear()
@@ -346,7 +357,7 @@ class FlipRace(RaceBase):
                 out.append(
                     Notice(
                         "announce",
-                        "The stacks are played out: one last hourglass for the cards still face-up.",
+                        _("The stacks are played out: one last hourglass for the cards still face-up."),
                     )
                 )
         if len(self.tops()) < 2 and self.vote is None:
@@ -372,7 +383,9 @@ class FlipRace(RaceBase):
         self.flip_at.pop(sid, None)
         self.skips.discard(sid)
         self.plans.pop(sid, None)
-        out.append(Notice("announce", f"{self.name(sid)} left the game; their stack is discarded."))
+        out.append(
+            Notice("announce", _("{name} left the game; their stack is discarded.", name=self.name(sid)))
+        )
         if not [s for s in self.order if s not in self.left]:
             self._finish(now, out)
             return
@@ -390,7 +403,13 @@ class FlipRace(RaceBase):
             self.skips.add(sid)
             need = self.humans() or [s for s in self.order if s not in self.left]
             got = len(self.skips & set(need))
-            out.append(Notice("announce", f"{does(self.name(sid), 'votes')} to skip ({got}/{len(need)})."))
+            who = self.name(sid)
+            text = (
+                _("You vote to skip ({votes}/{needed}).", votes=got, needed=len(need))
+                if is_you(who)
+                else _("{name} votes to skip ({votes}/{needed}).", name=who, votes=got, needed=len(need))
+            )
+            out.append(Notice("announce", text))
             self._check_skip(action.now, out)
         elif choice in {"yes", "no", "y", "n"} and self.vote is not None:
             vote = self.vote
@@ -407,49 +426,68 @@ class FlipRace(RaceBase):
             return super().quiet_vote(seat, choice)
         if choice == "skip":
             if vote is not None:
-                return f"Finish the vote on {vote.word.upper()} first; then vote to skip if you're stuck."
+                return _(
+                    "Finish the vote on {word} first; then vote to skip if you're stuck.",
+                    word=vote.word.upper(),
+                )
             need = set(self.humans() or [s for s in self.order if s not in self.left])
-            return (
-                f"You've already voted to skip ({len(self.skips & need)}/{len(need)}). The face-up cards "
-                "go when everyone has, or when the hourglass runs out."
+            return _(
+                "You've already voted to skip ({votes}/{needed}). The face-up cards "
+                "go when everyone has, or when the hourglass runs out.",
+                votes=len(self.skips & need),
+                needed=len(need),
             )
         if vote is None:
-            return "There's no answer waiting for a vote right now (votes settle theme answers)."
+            return _("There's no answer waiting for a vote right now (votes settle theme answers).")
         if seat == vote.seat:
-            return f"{vote.word.upper()} is your own answer: the other players vote on it."
+            return _("{word} is your own answer: the other players vote on it.", word=vote.word.upper())
         if seat not in vote.voters:
-            return f"Only the players who were at the table when {vote.word.upper()} was said vote on it."
+            return _(
+                "Only the players who were at the table when {word} was said vote on it.",
+                word=vote.word.upper(),
+            )
         cast = len(vote.yes | vote.no)
-        return (
-            f"Your vote on {vote.word.upper()} is in ({cast} of {len(vote.voters)} voted). "
-            "The answer is settled when everyone has voted or the time runs out."
+        return _(
+            "Your vote on {word} is in ({votes} of {voters} voted). "
+            "The answer is settled when everyone has voted or the time runs out.",
+            word=vote.word.upper(),
+            votes=cast,
+            voters=len(vote.voters),
         )
 
     def _check_skip(self, now: float, out: list[Notice]) -> None:
         need = set(self.humans() or [s for s in self.order if s not in self.left])
         if self.skips and need <= self.skips and self.vote is None:
-            self._stuck(now, out, "Everyone voted to skip.")
+            self._stuck(now, out, _("Everyone voted to skip."))
 
     def _open_vote(self, claim: Claim, ruling: Ruling, out: list[Notice]) -> None:
         # computer players never vote: with no other person at the table nobody can vouch for
         # the answer, so it is refused, at no more cost than the claim itself (not a wrong answer)
         voters = frozenset(s for s in self.humans() if s != claim.seat)
         if not voters:
-            self._reject(
-                claim, unknown_title(ruling.word, self.cfg.themes, "nobody else here can vote on it"), out
-            )
+            self._reject(claim, unknown_title(ruling.word, self.cfg.themes, ALONE), out)
             return
         self.vote = ThemeVote(
             claim.seat, ruling.word, ruling.cards, claim.sent_at + self.cfg.vote_time, voters, claim.ref
         )
         themes = ", ".join(sorted(self.cfg.themes))
-        out.append(
-            Notice(
-                "announce",
-                f"{self.name(claim.seat)} says {ruling.word.upper()} — I can't tell if it fits the theme "
-                f"({themes}). Others: vote yes or no within {round(self.cfg.vote_time)} s.",
+        who = self.name(claim.seat)
+        params = {"word": ruling.word.upper(), "themes": themes, "seconds": round(self.cfg.vote_time)}
+        text = (
+            _(
+                "You say {word} — I can't tell if it fits the theme ({themes}). "
+                "Others: vote yes or no within {seconds} s.",
+                **params,
+            )
+            if is_you(who)
+            else _(
+                "{name} says {word} — I can't tell if it fits the theme ({themes}). "
+                "Others: vote yes or no within {seconds} s.",
+                name=who,
+                **params,
             )
         )
+        out.append(Notice("announce", text))
 
     def _close_vote(self, now: float, out: list[Notice]) -> None:
         vote = self.vote
@@ -459,12 +497,17 @@ class FlipRace(RaceBase):
         if len(vote.yes) > len(vote.no):
             self.referee.accepted.add(vote.word)
             self.voted_words.append(vote.word)
-            self._award(vote.seat, vote.word, vote.cards, now, out, vote.ref, note="accepted by vote")
+            self._award(vote.seat, vote.word, vote.cards, now, out, vote.ref, note=_("accepted by vote"))
         else:
             out.append(
                 Notice(
                     "rejected",
-                    f"{vote.word.upper()} was voted down ({len(vote.yes)} yes, {len(vote.no)} no).",
+                    _(
+                        "{word} was voted down ({yes} yes, {no} no).",
+                        word=vote.word.upper(),
+                        yes=len(vote.yes),
+                        no=len(vote.no),
+                    ),
                     vote.seat,
                     vote.ref,
                 )
@@ -499,7 +542,7 @@ class FlipRace(RaceBase):
                 continue
             if ruling.undecided:
                 if self.vote is not None:
-                    self._reject(claim, "Wait for the vote on the current answer to finish.", out)
+                    self._reject(claim, _("Wait for the vote on the current answer to finish."), out)
                 else:
                     self._open_vote(claim, ruling, out)
                 continue
@@ -535,32 +578,45 @@ class FlipRace(RaceBase):
                 else:
                     beaten.setdefault(j, (claim.seat, ruling.word, gap))
             if tied:
-                seats = (claim.seat, *(c.seat for _, c, _ in tied if c.seat != claim.seat))
+                seats = (claim.seat, *(c.seat for __, c, ___ in tied if c.seat != claim.seat))
                 seats = tuple(dict.fromkeys(seats))
-                words = {ruling.word, *(r.word for _, _, r in tied)}
+                words = {ruling.word, *(r.word for __, ___, r in tied)}
                 if self.tie:
                     words |= self.tie.words
                 self.tie = TieBreak(seats, words)
-                names = " and ".join(self.name(s) for s in seats)
-                spread = max(c.sent_at for _, c, _ in tied) - claim.sent_at
-                text = (
-                    f"Tie! {names} answered within {gap_ms(spread)} ms "
-                    f"({', '.join(w.upper() for w in sorted(words))}). "
-                    "The first of you to name a different word wins the cards."
+                spread = max(c.sent_at for __, c, ___ in tied) - claim.sent_at
+                text = _(
+                    "Tie! {names} answered within {ms} ms ({words}). "
+                    "The first of you to name a different word wins the cards.",
+                    names=listing(self.name(s) for s in seats),
+                    ms=gap_ms(spread),
+                    words=", ".join(w.upper() for w in sorted(words)),
                 )
                 out.append(Notice("announce", text))
-                for _, c, _ in [(i, claim, ruling), *tied]:
+                for __, c, ___ in [(i, claim, ruling), *tied]:
                     out.append(Notice("rejected", text, c.seat, c.ref))
-                done.update(j for j, _, _ in tied)
+                done.update(j for j, __, ___ in tied)
                 continue
             note = ""
             if margin is not None and runner is not None:
-                note = f"won by {gap_ms(margin)} ms over {self.name(runner)}"
+                note = _("won by {ms} ms over {name}", ms=gap_ms(margin), name=self.name(runner))
             self._award(claim.seat, ruling.word, ruling.cards, claim.sent_at, out, claim.ref, note=note)
 
     def _too_late(self, lost: tuple[str, str, float]) -> str:
         who, word, gap = lost
-        return f"Too late: {self.name(who)} took those cards with {word.upper()} {gap_ms(gap)} ms earlier."
+        name = self.name(who)
+        if is_you(name):
+            return _(
+                "Too late: you took those cards with {word} {ms} ms earlier.",
+                word=word.upper(),
+                ms=gap_ms(gap),
+            )
+        return _(
+            "Too late: {name} took those cards with {word} {ms} ms earlier.",
+            name=name,
+            word=word.upper(),
+            ms=gap_ms(gap),
+        )
 
     def _may_claim(self, sid: str) -> bool:
         return sid in self.index and sid not in self.left and sid not in self.flip_at
@@ -575,9 +631,10 @@ class FlipRace(RaceBase):
         if self.cfg.cooldown > 0 and self.wrong[sid] >= self.cfg.cooldown_after:
             self.wrong[sid] = 0
             self.cool_until[sid] = claim.sent_at + self.cfg.cooldown
-            reason += (
-                f" That's {self.cfg.cooldown_after} wrong in a row: wait "
-                f"{round(self.cfg.cooldown)} s before claiming again."
+            reason += " " + _(
+                "That's {count} wrong in a row: wait {seconds} s before claiming again.",
+                count=self.cfg.cooldown_after,
+                seconds=round(self.cfg.cooldown),
             )
         self._reject(claim, reason, out, late=late)
 
@@ -592,7 +649,9 @@ class FlipRace(RaceBase):
             if short is None:
                 return None  # chatter, not an answer
             if "contraction" in self.referee.bans:
-                self._reject(claim, f"{user(short.upper())} is a contraction, banned in this game.", out)
+                self._reject(
+                    claim, _("{word} is a contraction, banned in this game.", word=user(short.upper())), out
+                )
                 return None
             claim = replace(claim, text=short.replace("'", "").replace("’", ""))
             word = self.referee.normalize(claim.text)
@@ -601,28 +660,43 @@ class FlipRace(RaceBase):
         t = claim.sent_at
         if t < self.cool_until.get(sid, float("-inf")):
             self._reject(
-                claim, f"Cooling down after wrong claims: {self.cool_until[sid] - t:.1f} s left.", out
+                claim,
+                _(
+                    "Cooling down after wrong claims: {seconds} s left.",
+                    seconds=round(self.cool_until[sid] - t, 1),
+                ),
+                out,
             )
             return None
         self.per_flip[sid] = self.per_flip.get(sid, 0) + 1
         if self.per_flip[sid] > self.cfg.max_claims:
             self._reject(
                 claim,
-                f"You've used your {plural(self.cfg.max_claims, 'claim')} for this flip; "
-                "wait for the next card.",
+                _n(
+                    "You've used your {count} claim for this flip; wait for the next card.",
+                    "You've used your {count} claims for this flip; wait for the next card.",
+                    self.cfg.max_claims,
+                ),
                 out,
             )
             return None
         if self.tie and sid not in self.tie.seats:
-            names = " and ".join(self.name(s) for s in self.tie.seats)
-            self._reject(claim, f"Tie-break in progress: only {names} may answer until it is settled.", out)
+            names = listing(self.name(s) for s in self.tie.seats)
+            self._reject(
+                claim,
+                _("Tie-break in progress: only {names} may answer until it is settled.", names=names),
+                out,
+            )
             return None
         if sid in self.flip_at:
             left = max(0.1, self.flip_at[sid] - claim.sent_at)
             self._reject(
                 claim,
-                f"Your card was just taken: your next card flips by itself in {left:.1f} s, "
-                "and then you can collect again.",
+                _(
+                    "Your card was just taken: your next card flips by itself in {seconds} s, "
+                    "and then you can collect again.",
+                    seconds=round(left, 1),
+                ),
                 out,
             )
             return None
@@ -631,7 +705,9 @@ class FlipRace(RaceBase):
             claim.text, groups, self.used, restriction=restriction, whole_table=self.tops()
         )
         if self.tie and ruling.word in self.tie.words:
-            self._reject(claim, f"{ruling.word.upper()} was part of the tie: name a different word.", out)
+            self._reject(
+                claim, _("{word} was part of the tie: name a different word.", word=ruling.word.upper()), out
+            )
             return None
         elapsed = t - self.table_since
         needed = len(ruling.word) / self.cfg.cps_limit
@@ -640,9 +716,19 @@ class FlipRace(RaceBase):
                 f"{self.name(sid)} typed {ruling.word.upper()} {gap_ms(max(elapsed, 0))} ms after the table "
                 f"changed (faster than {round(self.cfg.cps_limit)} characters per second)"
             )
-            self.flags.append(line)
+            self.flags.append(line)  # the operator's anti-cheat log: English
             if self.cfg.reject_fast:
-                self._reject(claim, f"Too fast to be typed by hand: {line}.", out)
+                self._reject(
+                    claim,
+                    _(
+                        "Too fast to be typed by hand: {word} came {ms} ms after the table changed "
+                        "(faster than {cps} characters per second).",
+                        word=ruling.word.upper(),
+                        ms=gap_ms(max(elapsed, 0)),
+                        cps=round(self.cfg.cps_limit),
+                    ),
+                    out,
+                )
                 return None
         return ruling
 
@@ -674,14 +760,12 @@ class FlipRace(RaceBase):
                 if self.stacks[owner] and owner not in self.left:
                     self.flip_at[owner] = now + self.cfg.flip_pause
         extra = len(taken) - len(cards)
-        who = self.name(sid)
-        text = f"{does(who, 'takes')} {letters_text(list(cards))} with {word.upper()}"
-        if extra:
-            text += f" and {plural(extra, 'card')} underneath"
-        text += f" (+{plural(gained, 'point')}, {self.score(sid)} in all)"
+        text = self.took_text(sid, letters_text(list(cards)), word, gained, extra)
         if note:
-            text += f" — {note}"
-        out.append(Notice("accepted", text + "." + self.meaning_of_bot_word(sid, word), sid, ref))
+            text = _("{text} — {note}.", text=text, note=note)
+        else:
+            text = _("{text}.", text=text)
+        out.append(Notice("accepted", text + self.meaning_of_bot_word(sid, word), sid, ref))
         self._changed(now)
         if self.cfg.flip_pause <= 0:
             for owner in [o for o in self.order if o in self.flip_at]:
@@ -701,7 +785,7 @@ class FlipRace(RaceBase):
             sid = seat.id
             if not self._may_claim(sid) or (self.tie and sid not in self.tie.seats):
                 continue
-            groups, _ = self.groups_for(sid)
+            groups, __ = self.groups_for(sid)
             used = self.used | (self.tie.words if self.tie else set())
             plan = self.planner.plan(seat.bot or "normal", groups, used, self.now)
             if plan is not None:

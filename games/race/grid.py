@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.common.grammar import does
+from games.common.grammar import is_you
 from games.common.protocol import Action, Claim, Notice, SeatLine, Setup, Snapshot
-from games.race.base import RaceBase, plural
+from games.common.speech import N_, _, _n
+from games.race.base import RaceBase
 from games.race.bots import LEVELS
 from games.race.cards import DECK_SIZE, Card, letters_text, shuffled_deck
-from games.race.referee import Ruling, unknown_title
+from games.race.referee import NO_VOTES, Ruling, unknown_title
 
 #: Grid side by number of players (the rulebook's chart).
 GRID_SIDES: dict[int, int] = {2: 5, 3: 6, 4: 7, 5: 8, 6: 9}
@@ -30,8 +31,8 @@ GRID_SIDES: dict[int, int] = {2: 5, 3: 6, 4: 7, 5: 8, 6: 9}
 PASS_WORDS = frozenset({"pass", "skip"})
 #: Variations that need cards owned by players, so they do nothing here.
 NOT_ON_THE_GRID = {
-    "stack-em-up": "Stack 'Em Up",
-    "three-amigos": "Three Amigos",
+    "stack-em-up": N_("Stack 'Em Up has no effect in Off the Grid: the grid's cards belong to nobody."),
+    "three-amigos": N_("Three Amigos has no effect in Off the Grid: the grid's cards belong to nobody."),
 }
 
 
@@ -50,7 +51,7 @@ def grid_side(players: int) -> int:
 class OffTheGrid(RaceBase):
     """The Off the Grid variation of moji: a shared grid of cards and timed turns."""
 
-    title = "moji: Off the Grid"
+    title = N_("moji: Off the Grid")
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
@@ -65,19 +66,18 @@ class OffTheGrid(RaceBase):
         self.bot_pass_at: float | None = None
         self.turns = 0
         self.amigos = False
-        for code, title in NOT_ON_THE_GRID.items():
+        if self.amigos_dropped:
+            self.notes.pop()  # "Three Amigos needs 4 or more players": the note below says more
+        for code, note in NOT_ON_THE_GRID.items():
             if code in self.cfg.variations:
-                self.notes.append(
-                    f"{title} has no effect in Off the Grid: the grid's cards belong to nobody."
-                )
+                self.notes.append(_(note))
         if self.ball_and_chain:
             self.notes.append(
-                "Ball and Chain plays as Do-si-do in Off the Grid: partners add up their cards."
+                _("Ball and Chain plays as Do-si-do in Off the Grid: partners add up their cards.")
             )
         self.ball_and_chain = False
         if "eagle-eyes" in self.cfg.variations:
-            self.notes.append("Off the Grid and Eagle Eyes can't be combined: this game is Off the Grid.")
-        self.notes = [n for n in self.notes if not n.startswith("Three Amigos needs")]
+            self.notes.append(_("Off the Grid and Eagle Eyes can't be combined: this game is Off the Grid."))
 
     # ----- the protocol --------------------------------------------------------------
     def apply(self, action: Action) -> list[Notice]:
@@ -134,13 +134,13 @@ class OffTheGrid(RaceBase):
         )
         seats: list[SeatLine] = []
         for sid in self.order:
-            bits = [f"{plural(len(self.won[sid]), 'card')} won"]
+            bits = [_n("{count} card won", "{count} cards won", len(self.won[sid]))]
             if sid in self.left:
-                bits.append("left the game")
+                bits.append(_("left the game"))
             elif sid == self.current and not self.over:
-                bits.append("to play")
+                bits.append(_("to play"))
             if sid in self.partner:
-                bits.append(f"partner {self.name(self.partner[sid])}")
+                bits.append(_("partner {name}", name=self.name(self.partner[sid])))
             seats.append(
                 SeatLine(
                     sid,
@@ -152,12 +152,30 @@ class OffTheGrid(RaceBase):
             )
         lines = self.cfg.challenge_lines()
         if self.over:
-            lines.append("Game over")
+            lines.append(_("Game over"))
         elif self.current is not None:
-            lines.append(
-                f"{self.name(self.current)}'s turn: name a word that uses at least two letters "
-                f"(or type pass). {plural(self.face_up(), 'card')} on the grid."
-            )
+            who = self.name(self.current)
+            if is_you(who):
+                lines.append(
+                    _n(
+                        "Your turn: name a word that uses at least two letters (or type pass). "
+                        "{count} card on the grid.",
+                        "Your turn: name a word that uses at least two letters (or type pass). "
+                        "{count} cards on the grid.",
+                        self.face_up(),
+                    )
+                )
+            else:
+                lines.append(
+                    _n(
+                        "{name}'s turn: name a word that uses at least two letters (or type pass). "
+                        "{count} card on the grid.",
+                        "{name}'s turn: name a word that uses at least two letters (or type pass). "
+                        "{count} cards on the grid.",
+                        self.face_up(),
+                        name=who,
+                    )
+                )
         return Snapshot(
             title=self.table_title(),
             seats=tuple(seats),
@@ -197,16 +215,21 @@ class OffTheGrid(RaceBase):
         self.started = True
         self.now = now
         self.deck = shuffled_deck(self.rng, self.language)
-        self.grid = [self.deck.pop() for _ in range(self.side * self.side)]
+        self.grid = [self.deck.pop() for __ in range(self.side * self.side)]
         names = ", ".join(self.name(s) for s in self.order)
         intro = [
-            f"moji: Off the Grid! A {self.side} x {self.side} grid of letters for {names}. On your turn "
-            f"you have {round(self.cfg.turn)} s to name one word that uses at least two face-up letters "
-            "(they need not touch, and you may imagine other letters): you collect the cards it uses. "
-            "Type pass to pass."
+            _(
+                "moji: Off the Grid! A {side} x {side} grid of letters for {names}. On your turn "
+                "you have {seconds} s to name one word that uses at least two face-up letters "
+                "(they need not touch, and you may imagine other letters): you collect the cards it uses. "
+                "Type pass to pass.",
+                side=self.side,
+                names=names,
+                seconds=round(self.cfg.turn),
+            )
         ]
         if self.cfg.drawn:
-            intro.append("Challenge of the round: " + ", ".join(self.cfg.drawn))
+            intro.append(_("Challenge of the round: {cards}", cards=", ".join(self.cfg.drawn)))
         intro.extend(self.cfg.rule_lines())
         intro.extend(self.notes)
         out.append(Notice("announce", "\n".join(intro)))
@@ -221,7 +244,14 @@ class OffTheGrid(RaceBase):
         seat = self.by_id[sid]
         if seat.bot:
             self._plan_bot(sid, seat.bot, now)
-        out.append(Notice("announce", f"{self.name(sid)}'s turn ({round(self.cfg.turn)} s)."))
+        who = self.name(sid)
+        seconds = round(self.cfg.turn)
+        text = (
+            _("Your turn ({seconds} s).", seconds=seconds)
+            if is_you(who)
+            else _("{name}'s turn ({seconds} s).", name=who, seconds=seconds)
+        )
+        out.append(Notice("announce", text))
         out.append(Notice("table"))
 
     def _plan_bot(self, sid: str, level_name: str, now: float) -> None:
@@ -250,13 +280,13 @@ class OffTheGrid(RaceBase):
         left = self.face_up()
         why = ""
         if not players:
-            why = "Everyone left."
+            why = _("Everyone left.")
         elif left == 0:
-            why = "No cards remain face-up."
+            why = _("No cards remain face-up.")
         elif left == 1:
-            why = "Only one card remains face-up."
+            why = _("Only one card remains face-up.")
         elif self.passes >= len(players):
-            why = "A whole round went by without a word."
+            why = _("A whole round went by without a word.")
         if not why:
             return False
         self._finish(now, why, out)
@@ -273,9 +303,10 @@ class OffTheGrid(RaceBase):
             if who is None:
                 break
             if self.bot_pass_at is not None and self.bot_pass_at == t:
-                text = f"{does(self.name(who), 'passes')}."
+                text = self._passes(who)
             else:
-                text = f"Time's up for {self.name(who)}."
+                name = self.name(who)
+                text = _("Time's up for you.") if is_you(name) else _("Time's up for {name}.", name=name)
             self._pass(t, text, out)
         self.now = max(self.now, now)
 
@@ -293,10 +324,17 @@ class OffTheGrid(RaceBase):
         if sid != self.current:
             out.append(Notice("rejected", self._not_your_turn(), sid))
             return
-        self._pass(now, f"{does(self.name(sid), 'passes')}.", out)
+        self._pass(now, self._passes(sid), out)
+
+    def _passes(self, sid: str) -> str:
+        name = self.name(sid)
+        return _("You pass.") if is_you(name) else _("{name} passes.", name=name)
 
     def _not_your_turn(self) -> str:
-        return f"It's {self.name(self.current)}'s turn." if self.current else "Wait for the next turn."
+        if not self.current:
+            return _("Wait for the next turn.")
+        name = self.name(self.current)
+        return _("It's your turn.") if is_you(name) else _("It's {name}'s turn.", name=name)
 
     def _finish(self, now: float, why: str, out: list[Notice]) -> None:
         self.over = True
@@ -307,7 +345,7 @@ class OffTheGrid(RaceBase):
         self.now = max(self.now, now)
         left = self.cards_on_grid()
         if left:
-            why += f" Left on the grid: {letters_text(left)}."
+            why += " " + _("Left on the grid: {letters}.", letters=letters_text(left))
         out.append(Notice("announce", why))
         out.append(Notice("table"))
         out.append(Notice("end", self.result().summary))
@@ -315,7 +353,9 @@ class OffTheGrid(RaceBase):
     def _leave(self, sid: str, now: float, out: list[Notice]) -> None:
         self.left.add(sid)
         self.plans.pop(sid, None)
-        out.append(Notice("announce", f"{self.name(sid)} left the game; their cards still count."))
+        out.append(
+            Notice("announce", _("{name} left the game; their cards still count.", name=self.name(sid)))
+        )
         if sid == self.current:
             self.turn_until = None
             self.bot_pass_at = None
@@ -339,7 +379,7 @@ class OffTheGrid(RaceBase):
             out.append(
                 Notice(
                     "rejected",
-                    unknown_title(ruling.word, self.cfg.themes, "Off the Grid holds no votes"),
+                    unknown_title(ruling.word, self.cfg.themes, NO_VOTES),
                     sid,
                     claim.ref,
                 )
@@ -359,13 +399,11 @@ class OffTheGrid(RaceBase):
         self.passes = 0
         gained = sum(c.points for c in taken)
         self.note_best(sid, ruling.word, gained)
-        who = self.name(sid)
+        text = self.took_text(sid, letters_text(list(taken)), ruling.word, gained)
         out.append(
             Notice(
                 "accepted",
-                f"{does(who, 'takes')} {letters_text(list(taken))} with "
-                f"{ruling.word.upper()} (+{plural(gained, 'point')}, {self.score(sid)} in all)."
-                + self.meaning_of_bot_word(sid, ruling.word),
+                _("{text}.", text=text) + self.meaning_of_bot_word(sid, ruling.word),
                 sid,
                 ref,
             )

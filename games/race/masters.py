@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from games.common.options import OptionValue
 from games.common.protocol import Result, StartRule
+from games.common.speech import _
 
 #: Options a Master's Choice game reserves for the last moji Master (as typed: ``key=value``).
 CHALLENGE_OPTIONS = ("min", "placement", "themes", "bans", "challenge-of-round")
@@ -38,9 +39,10 @@ class MastersChoice:
             return None
         chosen = [arg.split("=", 1)[0].lower() for arg in args if "=" in arg]
         if any(key in CHALLENGE_OPTIONS for key in chosen):
-            return (
-                f"Master's Choice: {self.name}, the last moji Master, picks this round's challenges. "
-                "Start without challenge options, or ask them to start it."
+            return _(
+                "Master's Choice: {name}, the last moji Master, picks this round's challenges. "
+                "Start without challenge options, or ask them to start it.",
+                name=self.name,
             )
         return None
 

@@ -9,8 +9,16 @@ from dataclasses import dataclass, field
 from games.common.language_rules import english_only, judged_bans, without_english_bans
 from games.common.languages import LANGUAGES, Language
 from games.common.languages import language as language_named
-from games.common.options import BOT_LEVELS, OptionSpec, OptionValue, computer_players, language_option
+from games.common.options import (
+    BOT_LEVELS,
+    QUICK_LEVEL_HELP,
+    OptionSpec,
+    OptionValue,
+    computer_players,
+    language_option,
+)
 from games.common.placement import Placement
+from games.common.speech import N_, _
 from games.common.words import BANS, THEMES, describe_bans
 
 #: Variations, by option code.
@@ -36,17 +44,17 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "cards",
         "int",
         15,
-        "cards in each player's stack (5 makes a quick office break)",
+        N_("cards in each player's stack (5 makes a quick office break)"),
         low=1,
         high=52,
         aliases=("stack",),
     ),
-    *computer_players(7, "how quick and clever the computer opponents are"),
+    *computer_players(7, QUICK_LEVEL_HELP),
     OptionSpec(
         "min",
         "int",
         2,
-        "minimum word length (the Minimum Word Length challenge: 3, 4 or 5)",
+        N_("minimum word length (the Minimum Word Length challenge: 3, 4 or 5)"),
         low=2,
         high=5,
         aliases=("min-length", "length"),
@@ -55,7 +63,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "placement",
         "choice",
         "anywhere",
-        "where the used letters must sit in the word",
+        N_("where the used letters must sit in the word"),
         choices=tuple(p.value for p in Placement),
         choice_aliases={
             "any": "anywhere",
@@ -69,7 +77,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "themes",
         "set",
         (),
-        "words must fit one of these themes",
+        N_("words must fit one of these themes"),
         choices=THEMES,
         aliases=("theme",),
         choice_aliases={
@@ -90,7 +98,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "rules",
         "set",
         DEFAULT_BANS,
-        "General Rules bans in force (repeat = no word twice in a game)",
+        N_("General Rules bans in force (repeat = no word twice in a game)"),
         choices=BANS,
         aliases=("bans",),
         choice_aliases={
@@ -104,14 +112,14 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "general",
         "bool",
         False,
-        "apply every General Rules ban (overrides rules=)",
+        N_("apply every General Rules ban (overrides rules=)"),
         aliases=("general-rules",),
     ),
     OptionSpec(
         "variation",
         "set",
         (),
-        "game variations",
+        N_("game variations"),
         choices=VARIATIONS,
         aliases=("variations", "var"),
         choice_aliases={
@@ -131,21 +139,21 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "masters-choice",
         "bool",
         False,
-        "the moji Master picks the next game's challenges",
+        N_("the moji Master picks the next game's challenges"),
         aliases=("master",),
     ),
     OptionSpec(
         "challenge-of-round",
         "bool",
         False,
-        "draw a random Word Challenge card for this game",
+        N_("draw a random Word Challenge card for this game"),
         aliases=("random-challenge", "challenge"),
     ),
     OptionSpec(
         "hourglass",
         "int",
         30,
-        "seconds before stuck cards are discarded (Eagle Eyes: writing time)",
+        N_("seconds before stuck cards are discarded (Eagle Eyes: writing time)"),
         low=5,
         high=300,
     ),
@@ -153,7 +161,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "flip-pause",
         "int",
         1500,
-        "milliseconds before a player whose card was taken flips again",
+        N_("milliseconds before a player whose card was taken flips again"),
         low=0,
         high=10000,
     ),
@@ -161,35 +169,35 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "tie-ms",
         "int",
         10,
-        "claims this close (milliseconds) are a tie: first to name another word wins",
+        N_("claims this close (milliseconds) are a tie: first to name another word wins"),
         low=0,
         high=1000,
     ),
-    OptionSpec("turn", "int", 30, "seconds per turn in Off the Grid", low=5, high=300),
-    OptionSpec("rounds", "int", 1, "rounds of Eagle Eyes", low=1, high=10),
+    OptionSpec("turn", "int", 30, N_("seconds per turn in Off the Grid"), low=5, high=300),
+    OptionSpec("rounds", "int", 1, N_("rounds of Eagle Eyes"), low=1, high=10),
     OptionSpec(
-        "vote-time", "int", 20, "seconds for the other players to vote on a theme answer", low=5, high=120
+        "vote-time", "int", 20, N_("seconds for the other players to vote on a theme answer"), low=5, high=120
     ),
-    OptionSpec("max-claims", "int", 3, "claims per player per flip (anti-cheat)", low=1, high=50),
+    OptionSpec("max-claims", "int", 3, N_("claims per player per flip (anti-cheat)"), low=1, high=50),
     OptionSpec(
         "cooldown",
         "int",
         5,
-        "seconds a player waits after too many wrong claims in a row (0: never)",
+        N_("seconds a player waits after too many wrong claims in a row (0: never)"),
         low=0,
         high=120,
     ),
-    OptionSpec("cooldown-after", "int", 3, "wrong claims in a row before the cooldown", low=1, high=20),
+    OptionSpec("cooldown-after", "int", 3, N_("wrong claims in a row before the cooldown"), low=1, high=20),
     OptionSpec(
         "cps-limit",
         "int",
         20,
-        "typing speed (characters per second after a flip) that gets flagged",
+        N_("typing speed (characters per second after a flip) that gets flagged"),
         low=3,
         high=200,
     ),
     OptionSpec(
-        "reject-fast", "bool", False, "reject claims typed faster than cps-limit instead of only flagging"
+        "reject-fast", "bool", False, N_("reject claims typed faster than cps-limit instead of only flagging")
     ),
     language_option(),
 )
@@ -345,14 +353,14 @@ class RaceConfig:
         the start, by :meth:`rule_lines`: they don't change during the game)."""
         lines: list[str] = []
         if self.min_length > 2:
-            lines.append(f"Minimum word length: {self.min_length}")
+            lines.append(_("Minimum word length: {length}", length=self.min_length))
         if self.placement is not Placement.ANYWHERE:
-            lines.append(f"Letter placement: {self.placement.value}")
+            lines.append(_("Letter placement: {placement}", placement=self.placement.value))
         if self.themes:
-            lines.append("Theme: " + ", ".join(sorted(self.themes)))
+            lines.append(_("Theme: {themes}", themes=", ".join(sorted(self.themes))))
         shown = sorted(self.variations)
         if shown:
-            lines.append("Variation: " + ", ".join(shown))
+            lines.append(_("Variation: {variations}", variations=", ".join(shown)))
         return lines
 
 

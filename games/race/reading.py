@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from games.common.options import OptionValue
 from games.common.protocol import Reading
+from games.common.speech import _
 from games.common.words import MULTIWORD_THEMES
 from games.race.options import RaceConfig
 
@@ -62,19 +63,27 @@ class RaceReader:
             return self._list(text)
         if self.is_answer(text):
             return Reading(text)
-        few = f", or up to {MAX_ANSWER_WORDS} words for this theme" if self.multiword else ""
-        return Reading(None, f"That's not an answer: an answer is one word of letters{few}.")
+        if self.multiword:
+            return Reading(
+                None,
+                _(
+                    "That's not an answer: an answer is one word of letters, "
+                    "or up to {count} words for this theme.",
+                    count=MAX_ANSWER_WORDS,
+                ),
+            )
+        return Reading(None, _("That's not an answer: an answer is one word of letters."))
 
     def _list(self, text: str) -> Reading:
         if not self.lists:
-            return Reading(None, "This game takes no private word lists: type your words in the channel.")
+            return Reading(None, _("This game takes no private word lists: type your words in the channel."))
         if text.strip().lower() in DONE_WORDS:
             return Reading(text.strip())
         splitter = r"[\n,;]+" if self.multiword else r"[\s,;]+"
         items = [item.strip() for item in re.split(splitter, text)]
         words = [w for w in items if w and self.language.fold(w, multiword=self.multiword) is not None]
         if not words:
-            return Reading(None, "That list has no words: send words of letters, like `cat act tact`.")
+            return Reading(None, _("That list has no words: send words of letters, like `cat act tact`."))
         return Reading(("\n" if self.multiword else " ").join(words[:MAX_LIST_ITEMS]))
 
 

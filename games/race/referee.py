@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from games.common.languages import ENGLISH, Language
 from games.common.placement import NONE_USED, NOT_FIRST_OR_LAST, Placement, match_letters, too_few
+from games.common.speech import _, _n, listing
 from games.common.words import MULTIWORD_THEMES, THEME_WORDS, TITLE_THEMES, Verdict, WordJudge, WordRules
 from games.race.cards import Card
 
@@ -42,25 +43,74 @@ def _shout(word: str) -> str:
     return word.upper()
 
 
+#: Why no vote can settle an answer the lexicon can't place in a theme (see :func:`unknown_title`).
+ALONE, SECRET, NO_VOTES = "alone", "secret", "no-votes"
+
+
 def unknown_title(word: str, themes: Iterable[str], why: str) -> str:
     """The refusal of an answer the lexicon can't place in a theme when no vote can decide it.
 
-    ``why`` says why there is no vote ("nobody else here can vote on it"). The
+    ``why`` says why there is no vote: :data:`ALONE` (nobody else here can vote on it),
+    :data:`SECRET` (Eagle Eyes lists are secret) or :data:`NO_VOTES` (Off the Grid). The
     sentence tells the player it cost nothing and how the workspace can allow it.
     """
-    kinds = " or ".join(THEME_WORDS[t] for t in sorted(themes) if t in THEME_WORDS) or "fitting the theme"
-    return (
-        f"I don't know {_shout(word)} as {kinds}, and {why}, so it doesn't count "
-        f"(no penalty: try another word). If it is one, an admin can allow it in the next games "
-        f"here with `words add {word}`."
+    kinds = [_(THEME_WORDS[t]) for t in sorted(themes) if t in THEME_WORDS]
+    kind = listing(kinds, style="or") if kinds else _("fitting the theme")
+    params = {"word": _shout(word), "kind": kind, "typed": word}
+    if why == SECRET:
+        return _(
+            "I don't know {word} as {kind}, and lists are secret, so there is no vote, so it doesn't "
+            "count (no penalty: try another word). If it is one, an admin can allow it in the next "
+            "games here with `words add {typed}`.",
+            **params,
+        )
+    if why == NO_VOTES:
+        return _(
+            "I don't know {word} as {kind}, and Off the Grid holds no votes, so it doesn't count "
+            "(no penalty: try another word). If it is one, an admin can allow it in the next games "
+            "here with `words add {typed}`.",
+            **params,
+        )
+    return _(
+        "I don't know {word} as {kind}, and nobody else here can vote on it, so it doesn't count "
+        "(no penalty: try another word). If it is one, an admin can allow it in the next games "
+        "here with `words add {typed}`.",
+        **params,
     )
 
 
-def _placement_reason(reason: str, word: str) -> str:
-    text = reason.replace("the word", _shout(word))
-    if text.startswith("uses"):
-        text = f"{_shout(word)} {text}"
-    return text[0].upper() + text[1:]
+def placement_refusal(word: str, letters: str, table: Sequence[str], placement: Placement) -> str:
+    """Why ``word`` (its ``letters``, spaces left out) claims no cards of ``table`` (their
+    letters) under ``placement``: a whole sentence, the same checks as
+    :func:`~games.common.placement.match_letters`."""
+    shown = _shout(word)
+    available = Counter(table)
+    total = sum(min(n, available[ch]) for ch, n in Counter(letters).items())
+    if total == 0:
+        return _("{word} uses none of the face-up letters", word=shown)
+    if total < 2:
+        return _n(
+            "{word} uses only {count} face-up card; at least {minimum} are needed",
+            "{word} uses only {count} face-up cards; at least {minimum} are needed",
+            total,
+            word=shown,
+            minimum=2,
+        )
+    first, last = letters[0], letters[-1]
+    if placement is Placement.FIRST_OR_LAST:
+        return _("No face-up letter is the first or last letter of {word}", word=shown)
+    if placement is Placement.FIRST_AND_LAST:
+        if not available[first]:
+            return _("No face-up letter is the first letter of {word}", word=shown)
+        if not available[last]:
+            return _("No face-up letter is the last letter of {word}", word=shown)
+        return _(
+            "First and last need two different cards, and only one {letter} is face-up",
+            letter=first.upper(),
+        )
+    if placement is Placement.IN_BETWEEN:
+        return _("At least two face-up letters must sit between the first and last letter")
+    return _("{word} uses none of the face-up letters", word=shown)
 
 
 class Referee:
@@ -132,14 +182,14 @@ class Referee:
             if cards:
                 chosen.extend(cards[: letters.count(ch)])
         if len(chosen) < 2:
-            return None, too_few(len(chosen), 2) if chosen else NONE_USED
+            return None, too_few(len(chosen), 2) if chosen else _(NONE_USED)
         if self.placement is Placement.FIRST_OR_LAST:
             if letters[0] not in index and letters[-1] not in index:
-                return None, NOT_FIRST_OR_LAST
+                return None, _(NOT_FIRST_OR_LAST)
         elif self.placement is not Placement.ANYWHERE:
             return None, ""
         chosen.sort(key=lambda item: item[0])
-        return [card for _, card in chosen], ""
+        return [card for __, card in chosen], ""
 
     def normalize(self, text: str) -> str | None:
         """The answer in ``text`` folded to the game's letters (spaces only for the multi-word
@@ -165,7 +215,7 @@ class Referee:
         """
         word = self.normalize(text)
         if word is None:
-            return Ruling(False, "", "That is not a single word.", answer=False)
+            return Ruling(False, "", _("That is not a single word."), answer=False)
         if self.multiword and self._answer is not None:
             word = self._answer(word, self.rules)  # icecream, ice-cream: ice cream (one word for repeats)
         letters = word.replace(" ", "")  # every word's letters count toward the cards
@@ -173,7 +223,11 @@ class Referee:
             return Ruling(
                 False,
                 word,
-                f"{_shout(word)} is too short: words need at least {self.min_length} letters.",
+                _(
+                    "{word} is too short: words need at least {count} letters.",
+                    word=_shout(word),
+                    count=self.min_length,
+                ),
             )
         best: tuple[int, int, Sequence[Card]] | None = None
         first_reason = ""
@@ -194,14 +248,20 @@ class Referee:
             if best is None or key > best[:2]:
                 best = (key[0], key[1], picked)
         if best is None:
-            reason = _placement_reason(first_reason or "uses none of the face-up letters", word)
+            refused_by = groups[0] if groups else ()
+            for group in groups:
+                if not match_letters(letters, [c.letter for c in group], self.placement, 2).ok:
+                    refused_by = group
+                    break
+            reason = placement_refusal(word, letters, [c.letter for c in refused_by], self.placement)
             if len(groups) > 1 or restriction:
                 # Would it have worked without the variation's limits?
                 table = whole_table if whole_table is not None else [c for g in groups for c in g]
                 if match_letters(letters, [c.letter for c in table], self.placement, 2).ok:
-                    reason = restriction or (
-                        f"Monochrome: all the cards a word uses must be the same colour, "
-                        f"and {_shout(word)} would mix colours."
+                    reason = restriction or _(
+                        "Monochrome: all the cards a word uses must be the same colour, "
+                        "and {word} would mix colours.",
+                        word=_shout(word),
                     )
             return Ruling(False, word, reason)
         cards = tuple(best[2])
@@ -209,16 +269,21 @@ class Referee:
             return Ruling(
                 False,
                 word,
-                f"{_shout(word)} was already played this game, and the General Rules ban repeated words.",
+                _(
+                    "{word} was already played this game, and the General Rules ban repeated words.",
+                    word=_shout(word),
+                ),
                 cards,
             )
         if word in self.accepted:
-            return Ruling(True, word, "accepted earlier by a vote", cards)
+            return Ruling(True, word, _("accepted earlier by a vote"), cards)
         verdict = self.verdict(word)
         if verdict.undecided:
             if self._vouched and word in self.rules.added:
                 # the workspace's own list holds titles and names the lexicon lacks (votes feed it)
-                return Ruling(True, word, f"{_shout(word)} is on this workspace's word list.", cards)
+                return Ruling(
+                    True, word, _("{word} is on this workspace's word list.", word=_shout(word)), cards
+                )
             return Ruling(False, word, verdict.message, cards, undecided=True)
         if not verdict.ok:
             return Ruling(False, word, verdict.message, cards)

@@ -10,6 +10,7 @@ from collections.abc import Hashable, Mapping
 
 from games.common.options import BOT_LEVELS, OptionValue, parse_options
 from games.common.protocol import Engine, GameInfo, GameVerb, Setup, VerbArgument
+from games.common.speech import N_
 from games.shed.engine import ShedGame, ShedReader
 from games.shed.options import OPTIONS, ShedConfig
 from games.shed.rules_text import RULES
@@ -47,17 +48,17 @@ def _word_rules(options: Mapping[str, OptionValue]) -> Hashable:
 SKIP = GameVerb(
     "skip",
     "skip NAME",
-    "play a Skip card: NAME misses their next turn",
+    N_("play a Skip card: NAME misses their next turn"),
     "move",
-    argument=VerbArgument("who", "Who misses their next turn (Shed's Skip card)"),
-    missing="Shed has no skip vote: to play a Skip card, name who skips: `skip NAME`.",
-    absent="`skip NAME` plays a Skip card in Shed; {title} has no Skip cards.",
+    argument=VerbArgument("who", N_("Who misses their next turn (Shed's Skip card)")),
+    missing=N_("Shed has no skip vote: to play a Skip card, name who skips: `skip NAME`."),
+    absent=N_("`skip NAME` plays a Skip card in Shed; {title} has no Skip cards."),
 )
 
 GAME = GameInfo(
     name="shed",
-    title="Shed",
-    summary="Shed your hand of letter cards by making words and reworking the words on the table.",
+    title=N_("Shed"),
+    summary=N_("Shed your hand of letter cards by making words and reworking the words on the table."),
     rules=RULES,
     options=OPTIONS,
     create=create,
@@ -65,7 +66,7 @@ GAME = GameInfo(
     min_players=2,
     max_players=6,
     realtime=False,
-    turn_moves=(("Draw a card", "draw"),),
+    turn_moves=((N_("Draw a card"), "draw"),),
     aliases=("shedding", "wordshed"),
     start_form=("bots", "level", "hand", "pace", "dictionary", "rounds", "language"),
     prepare=prepare,

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from games.common.languages import ENGLISH, Language
+from games.common.speech import N_, _
 
 COLOURS: tuple[str, ...] = ("blue", "red", "yellow")
 VOWELS = "aeiou"
@@ -36,14 +37,19 @@ ACTION_COPIES = 2
 
 CardKind = Literal["letter", "joker", "action"]
 
-#: Action cards by code: (display name, what the notation looks like, what it does).
+#: Action cards by code: (display name, what the notation looks like, what it does); the name and
+#: what it does are English, marked: show them through ``_()``.
 ACTIONS: dict[str, tuple[str, str, str]] = {
-    "deck-trade": ("Deck Trade", "trade Q", "swap one of your cards for the top card of the deck"),
-    "trade": ("Trade", "trade Q Bob", "give an opponent one of your cards and take one of theirs blindly"),
-    "skip": ("Skip", "skip Bob", "that opponent skips their next turn"),
-    "swap-hands": ("Swap Hands", "swap Bob", "swap your whole hand with an opponent's"),
-    "draw-two": ("Draw Two", "+2 Bob", "that opponent draws 2 cards"),
-    "all-draw-two": ("All Draw Two", "+2 all", "every opponent draws 2 cards"),
+    "deck-trade": (N_("Deck Trade"), "trade Q", N_("swap one of your cards for the top card of the deck")),
+    "trade": (
+        N_("Trade"),
+        "trade Q Bob",
+        N_("give an opponent one of your cards and take one of theirs blindly"),
+    ),
+    "skip": (N_("Skip"), "skip Bob", N_("that opponent skips their next turn")),
+    "swap-hands": (N_("Swap Hands"), "swap Bob", N_("swap your whole hand with an opponent's")),
+    "draw-two": (N_("Draw Two"), "+2 Bob", N_("that opponent draws 2 cards")),
+    "all-draw-two": (N_("All Draw Two"), "+2 all", N_("every opponent draws 2 cards")),
 }
 
 CARD_SETS: tuple[str, ...] = ("auto", "two", "group", "children")
@@ -80,7 +86,7 @@ class Card:
             return self.letter.upper()
         if self.kind == "joker":
             return "★"
-        return f"[{ACTIONS[self.action][0]}]"
+        return f"[{_(ACTIONS[self.action][0])}]"
 
 
 def box(language: Language = ENGLISH) -> list[Card]:
@@ -89,12 +95,12 @@ def box(language: Language = ENGLISH) -> list[Card]:
     cards: list[Card] = []
     for colour in COLOURS:
         for letter in language.alphabet:
-            for _ in range(2 if letter in VOWELS else 1):
+            for _x in range(2 if letter in VOWELS else 1):
                 cards.append(Card(len(cards), "letter", letter, colour))
-    for _ in range(JOKERS):
+    for _x in range(JOKERS):
         cards.append(Card(len(cards), "joker"))
     for code in ACTIONS:
-        for _ in range(ACTION_COPIES):
+        for _x in range(ACTION_COPIES):
             cards.append(Card(len(cards), "action", action=code))
     return cards
 
@@ -125,4 +131,4 @@ def hand_text(cards: list[Card]) -> str:
     """A hand as players read it, letters sorted: ``A E R T ★ [Skip]``."""
     order = {"letter": 0, "joker": 1, "action": 2}
     ordered = sorted(cards, key=lambda c: (order[c.kind], c.letter, c.action, c.id))
-    return " ".join(c.label for c in ordered) if ordered else "(no cards)"
+    return " ".join(c.label for c in ordered) if ordered else _("(no cards)")

@@ -16,8 +16,9 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from games.common import grammar, meaning
+from games.common import meaning
 from games.common.engine import GameEngine
+from games.common.grammar import is_you
 from games.common.options import OptionValue
 from games.common.protocol import (
     NO_LISTS,
@@ -33,6 +34,7 @@ from games.common.protocol import (
     Setup,
     Snapshot,
 )
+from games.common.speech import N_, _, _n, _p, listing
 from games.common.text import user
 from games.common.words import Verdict, WordJudge, WordRules
 from games.shed.cards import ACTIONS, Card, deck_for, hand_text, resolve_set
@@ -41,6 +43,10 @@ from games.shed.options import ShedConfig
 from games.shed.rearrange import Refusal
 from games.shed.turn import Opponent, Round, TurnReport, TurnRules, play_turn
 
+TITLE = N_("Shed")
+#: Why a game ended before anyone shed their hand (English, marked; shown through ``_()``).
+NEEDS_TWO = N_("Shed needs two players.")
+TOO_FEW = N_("Too few players are left.")
 #: Seconds a computer player waits before moving, by level.
 BOT_DELAY: dict[str, float] = {"easy": 6.0, "normal": 4.0, "hard": 3.0}
 
@@ -136,26 +142,33 @@ class ShedGame(GameEngine):
         ``define``."""
         reason = self.check_word(word)
         if reason is None:
-            return Verdict(True, None, f"{word.upper()} is a word in this game.")
+            return Verdict(True, None, _("{word} is a word in this game.", word=word.upper()))
         return Verdict(False, "unknown", reason)
 
     def check_word(self, word: str) -> str | None:
         """None when ``word`` may be played, else the reason."""
         folded = self.language.fold(word)
         if folded is None or not self.language.is_word(folded):
-            return f"{user(word.upper())} is not a word."
+            return _("{word} is not a word.", word=user(word.upper()))
         if len(folded) < self.config.min_length:
-            return f"{folded.upper()} is too short: words need at least {self.config.min_length} letters."
+            return _n(
+                "{word} is too short: words need at least {count} letter.",
+                "{word} is too short: words need at least {count} letters.",
+                self.config.min_length,
+                word=folded.upper(),
+            )
         if self.judge is None:
-            return "This game didn't start."
+            return _("This game didn't start.")
         verdict = self.judge.judge(folded, self.rules)
         if not verdict.ok:
-            return verdict.message or f"{folded.upper()} is not allowed."
+            return verdict.message or _("{word} is not allowed.", word=folded.upper())
         kinds_of = getattr(self.judge, "kinds", None)
         if not self.config.verbs_allowed and callable(kinds_of):
             kinds = set(kinds_of(folded))
             if "verbs" in kinds and not kinds & {"nouns", "adjectives"}:
-                return f"{folded.upper()} is only a verb, and verbs are not allowed in this game."
+                return _(
+                    "{word} is only a verb, and verbs are not allowed in this game.", word=folded.upper()
+                )
         return None
 
     # ------------------------------------------------------------ rounds
@@ -168,20 +181,34 @@ class ShedGame(GameEngine):
             cards, hands={seat: [] for seat in self.active}, refill=self.config.reshuffle != "off"
         )
         self.recent = set()
-        for _ in range(self.config.hand):
+        for _x in range(self.config.hand):
             for seat in self.active:
                 self.round.draw(seat, self.rng)
         self.empty_passes = 0
         first = self.active[(self.round_no - 1) % len(self.active)]
         self._start_turn(first, now)
-        title = f"Round {self.round_no} of {self.config.rounds}: " if self.config.rounds > 1 else ""
-        notices = [
-            Notice(
-                "announce",
-                f"{title}{self.config.hand} cards each; {self._does(first, 'begins')}. "
-                "Hands are private: `hand` shows yours.",
+        name = self.names[first]
+        if is_you(name):
+            dealt = _n(
+                "{count} card each; you begin. Hands are private: `hand` shows yours.",
+                "{count} cards each; you begin. Hands are private: `hand` shows yours.",
+                self.config.hand,
             )
-        ]
+        else:
+            dealt = _n(
+                "{count} card each; {name} begins. Hands are private: `hand` shows yours.",
+                "{count} cards each; {name} begins. Hands are private: `hand` shows yours.",
+                self.config.hand,
+                name=name,
+            )
+        if self.config.rounds > 1:
+            dealt = _(
+                "Round {number} of {rounds}: {text}",
+                number=self.round_no,
+                rounds=self.config.rounds,
+                text=dealt,
+            )
+        notices = [Notice("announce", dealt)]
         notices += [self._hand_notice(seat) for seat in self.active]
         notices.append(Notice("table"))
         return notices
@@ -195,26 +222,27 @@ class ShedGame(GameEngine):
         notices: list[Notice] = []
         assert self.current is not None
         pos = self.active.index(self.current) if self.current in self.active else -1
-        for _ in range(len(self.active) * 8):
+        for _x in range(len(self.active) * 8):
             pos = (pos + 1) % len(self.active)
             seat = self.active[pos]
             if seat == leaving:
                 continue
             if self.round.skips.get(seat, 0) > 0:
                 self.round.skips[seat] -= 1
-                notices.append(Notice("announce", f"{self._does(seat, 'skips this turn')}."))
+                name = self.names[seat]
+                skipped = (
+                    _("You skip this turn.") if is_you(name) else _("{name} skips this turn.", name=name)
+                )
+                notices.append(Notice("announce", skipped))
                 continue
             break
         self._start_turn(self.active[pos], now)
         return notices
 
-    def _does(self, seat: str, phrase: str) -> str:
-        """``Ann begins``; the terminal's player, "You", gets ``You begin``."""
-        name = self.names[seat]
-        return grammar.does(name, phrase)
-
     def _hand_notice(self, seat: str) -> Notice:
-        return Notice("private", f"Your hand: {hand_text(self.round.hands.get(seat, []))}", seat)
+        return Notice(
+            "private", _("Your hand: {cards}", cards=hand_text(self.round.hands.get(seat, []))), seat
+        )
 
     def _end_round(self, winners: Sequence[str], now: float, how: str) -> list[Notice]:
         left = {seat: len(self.round.hands.get(seat, [])) for seat in self.active}
@@ -222,11 +250,27 @@ class ShedGame(GameEngine):
         for seat in winners:
             self.scores[seat] += points
         self.round_winners.append(tuple(winners))
-        names = grammar.listing(self.names[w] for w in winners)
-        text = f"{how} {grammar.does(names, 'wins')} the round"
-        text += f" and {grammar.agree(names, 'scores')} {grammar.count(points, 'point')}"
-        text += " (one for each card the others hold)."
-        notices = [Notice("announce", text)]
+        if len(winners) > 1:
+            won = _n(
+                "{names} win the round and score {count} point (one for each card the others hold).",
+                "{names} win the round and score {count} points (one for each card the others hold).",
+                points,
+                names=listing(self.names[w] for w in winners),
+            )
+        elif is_you(name := self.names[winners[0]]):
+            won = _n(
+                "You win the round and score {count} point (one for each card the others hold).",
+                "You win the round and score {count} points (one for each card the others hold).",
+                points,
+            )
+        else:
+            won = _n(
+                "{name} wins the round and scores {count} point (one for each card the others hold).",
+                "{name} wins the round and scores {count} points (one for each card the others hold).",
+                points,
+                name=name,
+            )
+        notices = [Notice("announce", f"{how} {won}")]
         if self.round_no < self.config.rounds:
             return notices + self._deal(now)
         return notices + self._finish(now)
@@ -235,8 +279,15 @@ class ShedGame(GameEngine):
         self.done = True
         self.current = None
         result = self.result()
-        names = grammar.listing(self.names[w] for w in result.winners) or "nobody"
-        self.summary = f"{why}{grammar.does(names, 'wins')}!"
+        if not result.winners:
+            won = _("Nobody wins!")
+        elif len(result.winners) > 1:
+            won = _("{names} win!", names=listing(self.names[w] for w in result.winners))
+        elif is_you(name := self.names[result.winners[0]]):
+            won = _("You win!")
+        else:
+            won = _("{name} wins!", name=name)
+        self.summary = f"{_(why)} {won}" if why else won
         return [Notice("end", self.summary)]
 
     # ------------------------------------------------------------ actions
@@ -247,11 +298,11 @@ class ShedGame(GameEngine):
             if self.round_no or self.done:
                 return []
             if len(self.active) < 2:
-                return self._finish(action.now, "Shed needs two players. ")
+                return self._finish(action.now, NEEDS_TWO)
             if self.refusal:
                 self.done = True
                 self.current = None
-                self.summary = f"This game can't start: {self.refusal}"
+                self.summary = _("This game can't start: {reason}", reason=self.refusal)
                 return [Notice("end", self.summary)]
             return self._deal(action.now)
         if action.kind == "say":
@@ -269,14 +320,13 @@ class ShedGame(GameEngine):
             return [Notice("rejected", reason, seat, action.ref)]
 
         if self.done:
-            return refuse("The game is over.")
+            return refuse(_("The game is over."))
         if not self.round_no:
-            return refuse("The game hasn't started yet.")
+            return refuse(_("The game hasn't started yet."))
         if seat not in self.active:
-            return refuse("You're not playing in this game.")
+            return refuse(_("You're not playing in this game."))
         if seat != self.current:
-            who = self.names.get(self.current or "", "someone else")
-            return refuse(f"It's not your turn: it's {who}'s.")
+            return refuse(self._not_your_turn())
         try:
             ops = parse(action.text or "", self.language)
         except NotationError as exc:
@@ -301,6 +351,7 @@ class ShedGame(GameEngine):
         out = []
         for card in cards:
             name, usage, help_text = ACTIONS.get(card.action, ("", "", ""))
+            name, help_text = (_(name), _(help_text)) if name else (name, help_text)
             out.append(HandCard(card.kind, card.letter, card.colour, card.action, name, usage, help_text))
         return tuple(out)
 
@@ -309,14 +360,13 @@ class ShedGame(GameEngine):
         line itself (all or nothing), on a copy of the round: nothing changes, and the preview
         says only what the table would hear (never a card drawn or taken)."""
         if self.done:
-            return ShedPreview(False, "The game is over.")
+            return ShedPreview(False, _("The game is over."))
         if not self.round_no:
-            return ShedPreview(False, "The game hasn't started yet.")
+            return ShedPreview(False, _("The game hasn't started yet."))
         if seat not in self.active:
-            return ShedPreview(False, "You're not playing in this game.")
+            return ShedPreview(False, _("You're not playing in this game."))
         if seat != self.current:
-            who = self.names.get(self.current or "", "someone else")
-            return ShedPreview(False, f"It's not your turn: it's {who}'s.")
+            return ShedPreview(False, self._not_your_turn())
         try:
             ops = parse(text, self.language)
         except NotationError as exc:
@@ -328,8 +378,12 @@ class ShedGame(GameEngine):
             report = play_turn(state, seat, ops, self._turn_rules(), rng)
         except Refusal as exc:
             return ShedPreview(False, str(exc))
-        said = "You " + "; ".join(grammar.agree("You", w) for w in report.words)
-        return ShedPreview(True, "", f"{said} ({grammar.count(len(state.hands[seat]), 'card')} left).")
+        return ShedPreview(True, "", _said(report, _p("player", "You"), len(state.hands[seat])))
+
+    def _not_your_turn(self) -> str:
+        if self.current is None or self.current not in self.names:
+            return _("It's not your turn.")
+        return _("It's not your turn: it's {name}'s.", name=self.names[self.current])
 
     def _turn_rules(self) -> TurnRules:
         opponents = [Opponent(s, self.names[s], self.numbers[s]) for s in self.active]
@@ -349,8 +403,7 @@ class ShedGame(GameEngine):
                 self.best[seat] = word
         hand = self.round.hands[seat]
         name = self.names[seat]
-        said = [grammar.agree(name, w) for w in report.words]
-        text = f"{name} " + "; ".join(said) + f" ({grammar.count(len(hand), 'card')} left)."
+        text = _said(report, name, len(hand))
         if report.new_words and any(s.id == seat and s.bot for s in self.seats):
             # a computer player's longest new word with its meaning (one: the line stays short)
             longest = max(report.new_words, key=len)
@@ -367,9 +420,10 @@ class ShedGame(GameEngine):
         else:  # a pass, or a turn that only moved letters between table words
             self.empty_passes += 1
         if not hand:
-            return notices + self._end_round(
-                [seat], action.now, f"{grammar.does(name, 'has')} no cards left:"
+            none_left = (
+                _("You have no cards left:") if is_you(name) else _("{name} has no cards left:", name=name)
             )
+            return notices + self._end_round([seat], action.now, none_left)
         if self.empty_passes >= len(self.active):
             return notices + self._blocked(action.now)
         notices += self._advance(action.now)
@@ -380,9 +434,9 @@ class ShedGame(GameEngine):
         """A full round of turns without progress: the fewest cards win the round (docs/SHED.md)."""
         fewest = min(len(self.round.hands[s]) for s in self.active)
         winners = [s for s in self.active if len(self.round.hands[s]) == fewest]
-        how = "No cards are left to draw and nobody can play:"
+        how = _("No cards are left to draw and nobody can play:")
         if self.round.can_draw():  # a round of turns that only moved table letters
-            how = "A full round went by without anyone laying a card from their hand, or drawing one:"
+            how = _("A full round went by without anyone laying a card from their hand, or drawing one:")
         return self._end_round(winners, now, how)
 
     def _tick(self, now: float) -> list[Notice]:
@@ -395,11 +449,15 @@ class ShedGame(GameEngine):
             self.empty_passes += 1
         elif not self.config.legacy_end:
             self.empty_passes = 0
-        text = "Time's up! " + (
-            f"{self._does(seat, 'draws a card')}."
-            if card
-            else f"{self._does(seat, 'passes')} (no cards left to draw)."
-        )
+        name = self.names[seat]
+        if card and is_you(name):
+            text = _("Time's up! You draw a card.")
+        elif card:
+            text = _("Time's up! {name} draws a card.", name=name)
+        elif is_you(name):
+            text = _("Time's up! You pass (no cards left to draw).")
+        else:
+            text = _("Time's up! {name} passes (no cards left to draw).", name=name)
         notices = [Notice("announce", text), self._hand_notice(seat)]
         if self.empty_passes >= len(self.active):
             return notices + self._blocked(now)
@@ -412,7 +470,7 @@ class ShedGame(GameEngine):
             return []
         if not self.round_no:
             self.active.remove(seat)  # before the deal: the game starts without them
-            return [Notice("announce", f"{self.names[seat]} left the game.")]
+            return [Notice("announce", _("{name} left the game.", name=self.names[seat]))]
         was_turn = seat == self.current
         notices = self._advance(now, leaving=seat) if was_turn and len(self.active) > 2 else []
         self.active.remove(seat)
@@ -420,13 +478,16 @@ class ShedGame(GameEngine):
             out = card.kind == "action" and not self.config.legacy_end
             (self.round.out if out else self.round.discard).append(card)
         self.round.skips.pop(seat, None)
-        notices.insert(0, Notice("announce", f"{self.names[seat]} left the game; their cards are discarded."))
+        notices.insert(
+            0,
+            Notice("announce", _("{name} left the game; their cards are discarded.", name=self.names[seat])),
+        )
         humans = [s for s in self.active if self._seat(s).bot is None]
         if len(self.active) < 2 or not humans:
             fewest = min((len(self.round.hands[s]) for s in self.active), default=0)
             winners = [s for s in self.active if len(self.round.hands[s]) == fewest]
             self.round_winners.append(tuple(winners))
-            return notices + self._finish(now, "Too few players are left. ")
+            return notices + self._finish(now, TOO_FEW)
         notices.append(Notice("table"))
         return notices
 
@@ -473,22 +534,32 @@ class ShedGame(GameEngine):
         """The public table: words, deck, whose turn."""
         lines: list[str] = []
         if self.round.table:
-            lines.append("Table words:")
+            lines.append(_("Table words:"))
             lines += [
                 f"  #{i}  {tw.shown}  ({self.names[tw.owner]})" for i, tw in enumerate(self.round.table, 1)
             ]
         else:
-            lines.append("No words on the table yet.")
-        lines.append(f"Deck: {len(self.round.deck)} cards · discard pile: {len(self.round.discard)}")
+            lines.append(_("No words on the table yet."))
+        deck = _n("Deck: {count} card", "Deck: {count} cards", len(self.round.deck))
+        lines.append(_("{deck} · discard pile: {count}", deck=deck, count=len(self.round.discard)))
         if self.current is not None:
-            lines.append(f"{self.names[self.current]} to play: a word, `SOCK+H -> SHOCK`, or `draw`.")
+            name = self.names[self.current]
+            if is_you(name):
+                lines.append(_("Your turn: a word, `SOCK+H -> SHOCK`, or `draw`."))
+            else:
+                lines.append(_("{name} to play: a word, `SOCK+H -> SHOCK`, or `draw`.", name=name))
         return lines
 
     def snapshot(self, viewer: str | None = None) -> Snapshot:
         """The table as ``viewer`` sees it; only a seat's own snapshot holds its hand."""
-        title = self.table_title() + (
-            f" — round {self.round_no} of {self.config.rounds}" if self.config.rounds > 1 else ""
-        )
+        title = self.table_title()
+        if self.config.rounds > 1:
+            title = _(
+                "{title} — round {number} of {rounds}",
+                title=title,
+                number=self.round_no,
+                rounds=self.config.rounds,
+            )
         seats = tuple(
             SeatLine(
                 s.id,
@@ -516,9 +587,9 @@ class ShedGame(GameEngine):
             (c for c in hand if c.kind != "action"), key=lambda c: (c.kind != "letter", c.letter, c.id)
         )
         faces = tuple(_face(c) for c in shown)
-        mine = [f"Your hand: {hand_text(hand)}", *lines]
+        mine = [_("Your hand: {cards}", cards=hand_text(hand)), *lines]
         return Snapshot(
-            f"{title} — your hand",
+            _("{title} — your hand", title=title),
             cards=faces,
             seats=seats,
             lines=tuple(mine),
@@ -529,7 +600,9 @@ class ShedGame(GameEngine):
 
     def table_title(self) -> str:
         """``Shed``, with the language when it is not English (``Shed · German``)."""
-        return "Shed" if self.language.code == "en" else f"Shed · {self.language.name}"
+        if self.language.code == "en":
+            return _(TITLE)
+        return _("{game} · {language}", game=_(TITLE), language=self.language.spoken)
 
     def board(self) -> tuple[tuple[Cell, ...], ...]:
         """The table words for pictures, a word a row: jokers as blank tiles, the last turn's words framed."""
@@ -565,9 +638,15 @@ class ShedGame(GameEngine):
 def _detail(number: int, cards: int, skips: int, playing: bool) -> str:
     """``#2 · 7 cards``: the seat number (action cards can name it) and the hand's size."""
     if not playing:
-        return f"#{number} · left the game"
-    text = f"#{number} · {cards} card{'s' * (cards != 1)}"
-    return text + (" · skips next turn" if skips else "")
+        return _("#{number} · left the game", number=str(number))
+    text = _n("#{number} · {count} card", "#{number} · {count} cards", cards, number=str(number))
+    return _("{seat} · skips next turn", seat=text) if skips else text
+
+
+def _said(report: TurnReport, name: str, left: int) -> str:
+    """``Ann plays CAT; Ann turns SOCK into SOCKS (3 cards left).``: each move, then the hand."""
+    moves = "; ".join(clause(name) for clause in report.words)
+    return _n("{moves} ({count} card left).", "{moves} ({count} cards left).", left, moves=moves)
 
 
 def _face(card: Card) -> CardFace:

@@ -29,6 +29,7 @@ from functools import cache
 
 from games.common.grammar import excerpt
 from games.common.languages import ENGLISH, MAX_MARKS, Language
+from games.common.speech import _
 from games.common.text import user
 
 MAX_LINE = 400
@@ -127,24 +128,31 @@ def _fold(text: str, language: Language = ENGLISH) -> str:
             if unicodedata.combining(ch):
                 marks += 1
                 if marks > MAX_MARKS:
-                    raise NotationError("That has a pile of accent marks on one letter: type plain letters.")
+                    raise NotationError(
+                        _("That has a pile of accent marks on one letter: type plain letters.")
+                    )
                 continue
             marks = 0
             out.append(ch.lower())
     return "".join(out)
 
 
-def _word(token: str, pat: _Patterns, what: str = "word") -> str:
+def _word(token: str, pat: _Patterns, table: bool = False) -> str:
     if not pat.word.fullmatch(token):
+        shown = user(token.upper())
         if "*" in token and pat.marked.fullmatch(token):
             raise NotationError(
-                f"In {user(token.upper())}, put * just before the letter a joker plays, like WH*O."
+                _("In {word}, put * just before the letter a joker plays, like WH*O.", word=shown)
+            )
+        if table:
+            raise NotationError(
+                _("{word} is not a table word: use letters only (and * before a joker's letter).", word=shown)
             )
         raise NotationError(
-            f"{user(token.upper())} is not a {what}: use letters only (and * before a joker's letter)."
+            _("{word} is not a word: use letters only (and * before a joker's letter).", word=shown)
         )
     if len(letters(token)) > MAX_WORD:
-        raise NotationError(f"{token.upper()[:MAX_WORD]}… is too long for a word.")
+        raise NotationError(_("{word}… is too long for a word.", word=user(token.upper()[:MAX_WORD])))
     return token
 
 
@@ -153,15 +161,15 @@ def parse(text: str, language: Language = ENGLISH) -> tuple[Op, ...]:
     pat = _patterns(language)
     line = _fold(text, language).strip()
     if not line:
-        raise NotationError("Say what to play, like `WHO`, `SOCK+H -> SHOCK` or `draw`.")
+        raise NotationError(_("Say what to play, like `WHO`, `SOCK+H -> SHOCK` or `draw`."))
     if len(line) > MAX_LINE:
-        raise NotationError("That move is too long.")
+        raise NotationError(_("That move is too long."))
     parts = [p.strip() for p in line.replace("\n", ";").split(";")]
     parts = [p for p in parts if p]
     if not parts:
-        raise NotationError("Say what to play, like `WHO`, `SOCK+H -> SHOCK` or `draw`.")
+        raise NotationError(_("Say what to play, like `WHO`, `SOCK+H -> SHOCK` or `draw`."))
     if len(parts) > MAX_OPS:
-        raise NotationError(f"At most {MAX_OPS} moves in one turn.")
+        raise NotationError(_("At most {count} moves in one turn.", count=MAX_OPS))
     ops = tuple(_op(part, pat) for part in parts)
     if any(isinstance(op, Draw) for op in ops) and len(ops) > 1:
         raise NotationError("`draw` is a whole turn on its own: draw only when you play nothing else.")
@@ -190,12 +198,12 @@ def _action(part: str, pat: _Patterns) -> Act:
     if part.startswith("+2"):
         head, rest = "+2", part[2:].strip()
     else:
-        head, _, rest = part.partition(" ")
+        head, _sep, rest = part.partition(" ")
         rest = rest.strip()
     if head == "trade":
-        give, _, target = rest.partition(" ")
+        give, _sep, target = rest.partition(" ")
         if not pat.one.fullmatch(give):
-            raise NotationError("Say which card to trade away, like `trade Q` or `trade Q Bob`.")
+            raise NotationError(_("Say which card to trade away, like `trade Q` or `trade Q Bob`."))
         target = target.strip()
         return Act("trade" if target else "deck-trade", target, give)
     # no target: the engine takes the only opponent, or asks which one
@@ -214,46 +222,46 @@ def _form(part: str, pat: _Patterns) -> Form:
             left, right = part.split(arrow, 1)
             break
     if any(arrow in right for arrow in ARROWS):
-        raise NotationError("Use one arrow per move; separate moves with `;`.")
+        raise NotationError(_("Use one arrow per move; separate moves with `;`."))
     results = tuple(_word(w, pat) for w in right.split())
     if not results:
-        raise NotationError("Say the words after the arrow, like `SOCK+H -> SHOCK`.")
+        raise NotationError(_("Say the words after the arrow, like `SOCK+H -> SHOCK`."))
     sources: list[Source] = []
     plus: str | None = None
     pos = 0
     left = left.strip()
     if not left:
-        raise NotationError("Name the table word before the arrow, like `SOCK+H -> SHOCK`.")
+        raise NotationError(_("Name the table word before the arrow, like `SOCK+H -> SHOCK`."))
     while pos < len(left):
         match = pat.term.match(left, pos)
         if match is None or match.end() == pos:
             bad = left[pos:].split()[0]
             raise NotationError(
-                f"I can't read {excerpt(bad)}: table words are letters or #numbers, like `#2+S`."
+                _("I can't read {text}: table words are letters or #numbers, like `#2+S`.", text=excerpt(bad))
             )
         pos = match.end()
         sign, body = match.groups()
         if sign == "+":
             if not pat.marked.fullmatch(body):
                 raise NotationError(
-                    f"After + come letters from your hand (* for a joker), not {excerpt(body)}."
+                    _("After + come letters from your hand (* for a joker), not {text}.", text=excerpt(body))
                 )
             plus = (plus or "") + body
         elif sign == "-":
             if not sources:
-                raise NotationError("Say which table word the letters after - come from, like `SHOCK-H`.")
+                raise NotationError(_("Say which table word the letters after - come from, like `SHOCK-H`."))
             if not pat.marked.fullmatch(body):
-                raise NotationError(f"After - come the letters you take, not {excerpt(body)}.")
+                raise NotationError(_("After - come the letters you take, not {text}.", text=excerpt(body)))
             last = sources[-1]
             sources[-1] = Source(last.word, last.index, last.take + body)
         elif body.lstrip("#").isdigit():
             sources.append(Source(index=int(body.lstrip("#"))))
         else:
-            sources.append(Source(_word(body, pat, "table word").replace("*", "")))
+            sources.append(Source(_word(body, pat, table=True).replace("*", "")))
     if not sources:
-        raise NotationError("Name the table word before the arrow, like `SOCK+H -> SHOCK`.")
+        raise NotationError(_("Name the table word before the arrow, like `SOCK+H -> SHOCK`."))
     if len(sources) > 6:
-        raise NotationError("At most 6 table words in one move.")
+        raise NotationError(_("At most {count} table words in one move.", count=6))
     return Form(results, tuple(sources), plus)
 
 

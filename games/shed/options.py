@@ -16,6 +16,7 @@ from games.common.options import (
     language_option,
     recorded_before,
 )
+from games.common.speech import N_
 from games.common.words import BANS, WordRules
 from games.shed.cards import CARD_SETS
 
@@ -55,19 +56,21 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "cards",
         "choice",
         "auto",
-        "card set: two (blue + 3 jokers + actions), group (blue + red + jokers + actions), "
-        "children (all 110); auto picks by the number of players",
+        N_(
+            "card set: two (blue + 3 jokers + actions), group (blue + red + jokers + actions), "
+            "children (all 110); auto picks by the number of players"
+        ),
         choices=CARD_SETS,
         aliases=("set", "deck"),
         choice_aliases={"2": "two", "adults": "group", "kids": "children", "all": "children"},
     ),
-    OptionSpec("hand", "int", 7, "cards dealt to each player", low=3, high=10),
-    OptionSpec("min", "int", 3, "minimum word length", low=3, high=5, aliases=("min-length", "length")),
+    OptionSpec("hand", "int", 7, N_("cards dealt to each player"), low=3, high=10),
+    OptionSpec("min", "int", 3, N_("minimum word length"), low=3, high=5, aliases=("min-length", "length")),
     OptionSpec(
         "dictionary",
         "choice",
         "tournament",
-        "the word list: tournament (big) or casual (common words)",
+        N_("the word list: tournament (big) or casual (common words)"),
         choices=("tournament", "casual"),
         aliases=("dict",),
     ),
@@ -75,32 +78,34 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "rules",
         "set",
         DEFAULT_BANS,
-        "Word Rules bans in force",
+        N_("Word Rules bans in force"),
         choices=WORD_BANS,
         aliases=("bans",),
         choice_aliases={"plural": "plural-s", "plurals": "plural-s"},
     ),
-    OptionSpec("verbs", "bool", True, "verbs are allowed (off: words that are only verbs are refused)"),
+    OptionSpec("verbs", "bool", True, N_("verbs are allowed (off: words that are only verbs are refused)")),
     OptionSpec(
         "easy",
         "bool",
         False,
-        "ignore the Word Rules: any dictionary word counts (good with children)",
+        N_("ignore the Word Rules: any dictionary word counts (good with children)"),
         aliases=("no-rules",),
     ),
     OptionSpec(
         "opening",
         "choice",
         "game",
-        "a word of your own before touching table words: once a game (each round), or every turn",
+        N_("a word of your own before touching table words: once a game (each round), or every turn"),
         choices=("game", "turn"),
     ),
     OptionSpec(
         "actions",
         "choice",
         "alone",
-        "an action card is a whole turn: alone (the rulebook: no words with it) or last (it may end "
-        "a turn after words)",
+        N_(
+            "an action card is a whole turn: alone (the rulebook: no words with it) or last (it may end "
+            "a turn after words)"
+        ),
         choices=ACTION_TURNS,
         aliases=("action",),
         choice_aliases={"strict": "alone", "turn": "alone", "lenient": "last", "after-words": "last"},
@@ -109,8 +114,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "reshuffle",
         "choice",
         "letters",
-        "when the deck runs out: letters (the discard pile's letters and jokers make a new deck; "
-        "played action cards are out of the game) or off (no new deck)",
+        N_(
+            "when the deck runs out: letters (the discard pile's letters and jokers make a new deck; "
+            "played action cards are out of the game) or off (no new deck)"
+        ),
         choices=RESHUFFLES,
         choice_aliases={"on": "letters", "no": "off", "none": "off"},
     ),
@@ -118,15 +125,26 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "pace",
         "choice",
         "live",
-        "turn timer: live (2 minutes) or slow (24 hours)",
+        N_("turn timer: live (2 minutes) or slow (24 hours)"),
         choices=PACES,
         aliases=("mode",),
     ),
     OptionSpec(
-        "minutes", "int", 0, "minutes per turn (0: the pace's default)", low=0, high=2880, aliases=("timer",)
+        "minutes",
+        "int",
+        0,
+        N_("minutes per turn (0: the pace's default)"),
+        low=0,
+        high=2880,
+        aliases=("timer",),
     ),
     OptionSpec(
-        "rounds", "int", 1, "rounds to play, adding up points (the Counting Points variant)", low=1, high=10
+        "rounds",
+        "int",
+        1,
+        N_("rounds to play, adding up points (the Counting Points variant)"),
+        low=1,
+        high=10,
     ),
     language_option(),
 )

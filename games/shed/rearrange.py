@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import permutations
 
+from games.common.speech import _
 from games.shed.cards import Card
 from games.shed.notation import letters
 
@@ -31,7 +32,7 @@ class TableWord:
     @property
     def text(self) -> str:
         """The word, lower-case."""
-        return "".join(letter for _, letter in self.cards)
+        return "".join(letter for _x, letter in self.cards)
 
     @property
     def shown(self) -> str:
@@ -63,7 +64,7 @@ def arrange(
     plus: str | None,
     *,
     jokers_ok: bool,
-    joker_ban: str = "You can't use a joker yet.",
+    joker_ban: str = "",
 ) -> Arrangement:
     """Assign cards to ``words`` (notation words, ``*`` marks a joker) or raise :class:`Refusal`.
 
@@ -77,13 +78,16 @@ def arrange(
         rhs.subtract(letters(w)[i] for i in _forced_positions(w))
     rhs = +rhs
     src_cards = [pc for tw in sources for pc in tw.cards]
-    src_fixed = Counter(c.letter for c, _ in src_cards if c.kind == "letter")
-    src_jokers = [c for c, _ in src_cards if c.kind == "joker"]
+    src_fixed = Counter(c.letter for c, _x in src_cards if c.kind == "letter")
+    src_jokers = [c for c, _x in src_cards if c.kind == "joker"]
     leftover = src_fixed - rhs
     if leftover:
         raise Refusal(
-            f"The words after the arrow don't use {_listing(leftover)} from the table: "
-            "a letter taken from a table word must be played in the same move."
+            _(
+                "The words after the arrow don't use {letters} from the table: "
+                "a letter taken from a table word must be played in the same move.",
+                letters=_listing(leftover),
+            )
         )
     extra = rhs - src_fixed
     hand_letters = Counter(c.letter for c in hand if c.kind == "letter")
@@ -94,25 +98,34 @@ def arrange(
         missing = named - hand_letters
         if missing:
             if not jokers_ok or sum(missing.values()) + jokers_named > len(hand_jokers):
-                raise Refusal(f"You don't have {_listing(missing)} in your hand.")
+                raise Refusal(_("You don't have {letters} in your hand.", letters=_listing(missing)))
             jokers_named += sum(missing.values())
             named -= missing
         if jokers_named and not jokers_ok:
-            raise Refusal(joker_ban)
+            raise Refusal(joker_ban or _("You can't use a joker yet."))
         if jokers_named > len(hand_jokers):
-            raise Refusal("You don't have that many jokers.")
+            raise Refusal(_("You don't have that many jokers."))
         unused = named - extra
         if unused:
-            raise Refusal(f"The words after the arrow don't use the {_listing(unused)} you add.")
+            raise Refusal(
+                _("The words after the arrow don't use the {letters} you add.", letters=_listing(unused))
+            )
         joker_letters = extra - named
         needed = sum(joker_letters.values()) + forced
         if needed > len(src_jokers) + jokers_named:
+            if joker_letters:
+                raise Refusal(
+                    _(
+                        "Those words need {letters}, which neither the table words nor the letters you "
+                        "add give.",
+                        letters=_listing(joker_letters),
+                    )
+                )
             raise Refusal(
-                f"Those words need {_listing(joker_letters) or 'more jokers'}, which neither the table "
-                "words nor the letters you add give."
+                _("Those words need more jokers, which neither the table words nor the letters you add give.")
             )
         if needed < len(src_jokers) + jokers_named:
-            raise Refusal("Those words have no place for every joker in the move.")
+            raise Refusal(_("Those words have no place for every joker in the move."))
         used_letters, used_jokers = named, jokers_named
     else:
         used_letters = extra & hand_letters
@@ -122,7 +135,7 @@ def arrange(
             # a joker taken from the table must be played again: it takes a letter the hand would give
             spare = len(src_jokers) - needed
             if sum(used_letters.values()) < spare:
-                raise Refusal("A joker taken from a table word must be played again in the same move.")
+                raise Refusal(_("A joker taken from a table word must be played again in the same move."))
             for ch in sorted(used_letters.elements())[:spare]:
                 used_letters[ch] -= 1
                 joker_letters[ch] += 1
@@ -131,11 +144,18 @@ def arrange(
         used_jokers = needed - len(src_jokers)
         if used_jokers > 0:
             if not hand_jokers:
-                raise Refusal(f"You don't have {_listing(joker_letters) or 'a joker'} in your hand.")
+                if not joker_letters:
+                    raise Refusal(_("You don't have a joker in your hand."))
+                raise Refusal(_("You don't have {letters} in your hand.", letters=_listing(joker_letters)))
             if not jokers_ok:
-                raise Refusal(joker_ban)
+                raise Refusal(joker_ban or _("You can't use a joker yet."))
             if used_jokers > len(hand_jokers):
-                raise Refusal(f"You don't have {_listing(joker_letters)} in your hand (not enough jokers).")
+                raise Refusal(
+                    _(
+                        "You don't have {letters} in your hand (not enough jokers).",
+                        letters=_listing(joker_letters),
+                    )
+                )
     hand_used: list[Card] = []
     pool_letters = Counter(used_letters)
     for card in hand:
@@ -144,7 +164,7 @@ def arrange(
             hand_used.append(card)
     hand_used.extend(hand_jokers[:used_jokers])
     if sources and not hand_used and sorted(words) == sorted(tw.text for tw in sources) and not forced:
-        raise Refusal("That move changes nothing.")
+        raise Refusal(_("That move changes nothing."))
     return _place(sources, hand_used, words, joker_letters)
 
 
@@ -171,15 +191,19 @@ def _place(
     survivors = _survivors(sources, plain, forced, joker_letters) if sources else ()
     if survivors is None:
         if len(sources) > len(words):
-            raise Refusal("Each table word you use must leave a word behind: name as many words as you use.")
+            raise Refusal(
+                _("Each table word you use must leave a word behind: name as many words as you use.")
+            )
         raise Refusal(
-            "Each table word you use must leave a word behind, keeping at least one of its own "
-            "cards; these words can't do that."
+            _(
+                "Each table word you use must leave a word behind, keeping at least one of its own "
+                "cards; these words can't do that."
+            )
         )
     slots: list[list[Placed | None]] = [[None] * len(w) for w in plain]
-    pool: list[Card] = [c for tw in sources for c, _ in tw.cards] + list(hand_used)
+    pool: list[Card] = [c for tw in sources for c, _x in tw.cards] + list(hand_used)
     jokers_left = Counter(joker_letters)
-    for (card, pos_word, pos), _ in zip(survivors, sources, strict=True):
+    for (card, pos_word, pos), _x in zip(survivors, sources, strict=True):
         letter = plain[pos_word][pos]
         slots[pos_word][pos] = (card, letter)
         pool.remove(card)
@@ -199,7 +223,7 @@ def _place(
             slots[wi][pos] = (card, letter)
     assert not pool, "every card of the move has a place"
     placed = tuple(tuple(s for s in slot if s is not None) for slot in slots)
-    return Arrangement(placed, tuple(hand_used), tuple(wi for _, wi, _ in survivors))
+    return Arrangement(placed, tuple(hand_used), tuple(wi for _y, wi, _x in survivors))
 
 
 def _has_letter(pool: list[Card], letter: str) -> bool:
@@ -240,7 +264,7 @@ def _designate(
     for tw, wi in zip(sources, order, strict=True):
         word = plain[wi]
         choice: tuple[Card, int, int] | None = None
-        for card, _ in tw.cards:
+        for card, _x in tw.cards:
             if card.kind == "letter":
                 pos = next(
                     (p for p, ch in enumerate(word) if ch == card.letter and p not in forced[wi]),
@@ -250,7 +274,7 @@ def _designate(
                     choice = (card, wi, pos)
                     break
         if choice is None:
-            joker = next((c for c, _ in tw.cards if c.kind == "joker"), None)
+            joker = next((c for c, _x in tw.cards if c.kind == "joker"), None)
             if joker is not None:
                 if forced_left[wi]:
                     pos = min(forced_left[wi])

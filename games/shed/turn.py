@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from games.common.grammar import does, excerpt, their
+from games.common.grammar import excerpt, is_you
+from games.common.speech import _, _n
 from games.common.text import plain
 from games.shed.cards import ACTIONS, Card
 from games.shed.notation import Act, Draw, Form, Op, letters
@@ -62,7 +63,7 @@ class Round:
         for hand in self.hands.values():
             out.extend(hand)
         for word in self.table:
-            out.extend(card for card, _ in word.cards)
+            out.extend(card for card, _x in word.cards)
         return out
 
     def draw(self, seat: str, rng: random.Random) -> Card | None:
@@ -91,7 +92,8 @@ class Opponent:
 class TurnReport:
     """What a successful turn did, for the announcements."""
 
-    words: list[str] = field(default_factory=list)  # public sentences, one per move
+    #: public clauses, one per move: each says it about the player named (``You play CAT``)
+    words: list[Callable[[str], str]] = field(default_factory=list)
     new_words: list[str] = field(default_factory=list)  # words made (for best words)
     placed: set[int] = field(default_factory=set)  # ids of the cards in the words made (highlighted)
     touched: set[str] = field(default_factory=set)  # seats whose hands changed
@@ -134,15 +136,17 @@ def play_turn(rnd: Round, seat: str, ops: Sequence[Op], rules: TurnRules, rng: r
                 card = rnd.draw(seat, rng)
                 report.touched.add(seat)
                 report.drew += 1 if card else 0
-                report.words.append("draws a card" if card else "passes (no cards left to draw)")
+                report.words.append(_drew if card else _passed)
             elif isinstance(op, Act):
                 if rules.action_alone and len(expanded) > 1:
                     raise Refusal(
-                        "Playing an action card is your whole turn: play it on its own, with no words "
-                        "(this game has actions=alone)."
+                        _(
+                            "Playing an action card is your whole turn: play it on its own, with no words "
+                            "(this game has actions=alone)."
+                        )
                     )
                 if n != len(expanded) - 1:
-                    raise Refusal("An action card ends your turn: play it last.")
+                    raise Refusal(_("An action card ends your turn: play it last."))
                 _action(rnd, seat, op, rules, rng, report)
                 report.played = True
             else:
@@ -150,7 +154,9 @@ def play_turn(rnd: Round, seat: str, ops: Sequence[Op], rules: TurnRules, rng: r
                 report.played = True
         except Refusal as exc:
             if len(expanded) > 1:
-                raise Refusal(f"Move {n + 1} ({_shown(op)}): {exc}") from None
+                raise Refusal(
+                    _("Move {number} ({move}): {reason}", number=n + 1, move=_shown(op), reason=str(exc))
+                ) from None
             raise
     return report
 
@@ -170,13 +176,21 @@ def _form(rnd: Round, seat: str, op: Form, rules: TurnRules, report: TurnReport,
             raise Refusal(reason)
     opened = seat in rnd.opened
     if op.sources and not (opened_now if rules.opening_each_turn else opened):
-        when = "this turn" if rules.opening_each_turn else "yet"
+        if rules.opening_each_turn:
+            raise Refusal(
+                _(
+                    "You haven't made a word of your own this turn: before you add to or take from table "
+                    "words, play at least one word from your hand."
+                )
+            )
         raise Refusal(
-            f"You haven't made a word of your own {when}: before you add to or take from table "
-            "words, play at least one word from your hand."
+            _(
+                "You haven't made a word of your own yet: before you add to or take from table "
+                "words, play at least one word from your hand."
+            )
         )
     sources = _sources(rnd, op)
-    ban = "A joker can't be used for your first word: make it from letter cards."
+    ban = _("A joker can't be used for your first word: make it from letter cards.")
     arranged = arrange(sources, hand, op.words, op.plus, jokers_ok=opened, joker_ban=ban)
     for card in arranged.hand_used:
         hand.remove(card)
@@ -190,12 +204,25 @@ def _form(rnd: Round, seat: str, op: Form, rules: TurnRules, report: TurnReport,
     rnd.table.extend(w for i, w in enumerate(new_words) if i not in kept)
     report.touched.add(seat)
     report.new_words.extend(w.text for w in new_words)
-    report.placed.update(card.id for w in new_words for card, _ in w.cards)
-    made = " and ".join(w.shown for w in new_words)
+    report.placed.update(card.id for w in new_words for card, _x in w.cards)
+    made = listing(w.shown for w in new_words)
     if sources:
-        report.words.append(f"turns {' and '.join(s.shown for s in sources)} into {made}")
+        were = listing(s.shown for s in sources)
+        report.words.append(
+            lambda who: (
+                _("You turn {sources} into {words}", sources=were, words=made)
+                if is_you(who)
+                else _("{name} turns {sources} into {words}", name=who, sources=were, words=made)
+            )
+        )
     else:
-        report.words.append(f"plays {made}")
+        report.words.append(
+            lambda who: (
+                _("You play {words}", words=made)
+                if is_you(who)
+                else _("{name} plays {words}", name=who, words=made)
+            )
+        )
         rnd.opened.add(seat)
     return not sources
 
@@ -206,22 +233,42 @@ def _sources(rnd: Round, op: Form) -> list[TableWord]:
     for src in op.sources:
         if src.index is not None:
             if not 1 <= src.index <= len(rnd.table):
-                raise Refusal(f"There is no table word #{src.index}; the table has {len(rnd.table)}.")
+                raise Refusal(
+                    _(
+                        "There is no table word #{number}; the table has {count}.",
+                        number=src.index,
+                        count=len(rnd.table),
+                    )
+                )
             pos = src.index - 1
             if pos in used:
-                raise Refusal(f"Table word #{src.index} is named twice.")
+                raise Refusal(_("Table word #{number} is named twice.", number=src.index))
         else:
             found = [i for i, tw in enumerate(rnd.table) if tw.text == src.word and i not in used]
             if not found:
-                listing = ", ".join(tw.text.upper() for tw in rnd.table) or "nothing yet"
-                raise Refusal(f"{src.word.upper()} isn't on the table (the table has {listing}).")
+                if not rnd.table:
+                    raise Refusal(
+                        _("{word} isn't on the table (the table has nothing yet).", word=src.word.upper())
+                    )
+                shown = ", ".join(tw.text.upper() for tw in rnd.table)
+                raise Refusal(
+                    _(
+                        "{word} isn't on the table (the table has {words}).",
+                        word=src.word.upper(),
+                        words=shown,
+                    )
+                )
             pos = found[0]
         tw = rnd.table[pos]
-        jokers = sum(1 for card, _ in tw.cards if card.kind == "joker")
+        jokers = sum(1 for card, _x in tw.cards if card.kind == "joker")
         missing = Counter(src.take) - Counter(tw.text) - Counter("*" * jokers)
         if missing:
             raise Refusal(
-                f"{tw.text.upper()} has no {', '.join(sorted(missing.elements())).upper()} to take."
+                _(
+                    "{word} has no {letters} to take.",
+                    word=tw.text.upper(),
+                    letters=", ".join(sorted(missing.elements())).upper(),
+                )
             )
         used.add(pos)
         chosen.append(tw)
@@ -231,12 +278,12 @@ def _sources(rnd: Round, op: Form) -> list[TableWord]:
 def _target(op: Act, seat: str, rules: TurnRules) -> Opponent:
     others = [o for o in rules.opponents if o.id != seat]
     if not others:
-        raise Refusal("There's no opponent to aim at.")
+        raise Refusal(_("There's no opponent to aim at."))
     wanted = op.target.strip().lstrip("@#").lower()
     if not wanted:
         if len(others) == 1:
             return others[0]
-        raise Refusal("Say which opponent, by name or seat number.")
+        raise Refusal(_("Say which opponent, by name or seat number."))
     if wanted.isdigit():
         found = [o for o in rules.opponents if o.number == int(wanted)]
     else:
@@ -244,27 +291,35 @@ def _target(op: Act, seat: str, rules: TurnRules) -> Opponent:
         found = exact or [o for o in rules.opponents if plain(o.name).lower().startswith(wanted)]
     if not found:
         raise Refusal(
-            f"Nobody here is called {excerpt(op.target)}; opponents: {', '.join(o.name for o in others)}."
+            _(
+                "Nobody here is called {text}; opponents: {names}.",
+                text=excerpt(op.target),
+                names=", ".join(o.name for o in others),
+            )
         )
     if len(found) > 1:
         raise Refusal(
-            f"{excerpt(op.target)} could be {', '.join(o.name for o in found)}: say more of the name."
+            _(
+                "{text} could be {names}: say more of the name.",
+                text=excerpt(op.target),
+                names=", ".join(o.name for o in found),
+            )
         )
     if found[0].id == seat:
-        raise Refusal("Aim action cards at an opponent, not at yourself.")
+        raise Refusal(_("Aim action cards at an opponent, not at yourself."))
     return found[0]
 
 
 def _action(rnd: Round, seat: str, op: Act, rules: TurnRules, rng: random.Random, report: TurnReport) -> None:
     hand = rnd.hands[seat]
-    name = ACTIONS[op.card][0]
+    name = _(ACTIONS[op.card][0])
     card = next((c for c in hand if c.kind == "action" and c.action == op.card), None)
     if card is None:
-        raise Refusal(f"You don't have a {name} card.")
+        raise Refusal(_("You don't have a {card} card.", card=name))
     if seat not in rnd.opened:
-        raise Refusal("You can't begin with an action card: make a word of your own first.")
+        raise Refusal(_("You can't begin with an action card: make a word of your own first."))
     if len(hand) == 1:
-        raise Refusal("You can't end with an action card: it can't be your last card.")
+        raise Refusal(_("You can't end with an action card: it can't be your last card."))
     target = _target(op, seat, rules) if op.card not in {"deck-trade", "all-draw-two"} else None
     give: Card | None = None
     if op.card in {"deck-trade", "trade"}:
@@ -273,12 +328,13 @@ def _action(rnd: Round, seat: str, op: Act, rules: TurnRules, rng: random.Random
             None,
         )
         if give is None:
-            shown = "a joker" if op.give == "*" else f"an {op.give.upper()}"
-            raise Refusal(f"You don't have {shown} to trade.")
+            if op.give == "*":
+                raise Refusal(_("You don't have a joker to trade."))
+            raise Refusal(_("You don't have any {letter} to trade.", letter=op.give.upper()))
         if op.card == "deck-trade" and not rnd.can_draw():
-            raise Refusal("The deck is empty: there is nothing to trade with.")
+            raise Refusal(_("The deck is empty: there is nothing to trade with."))
         if target is not None and not rnd.hands[target.id]:
-            raise Refusal(f"{target.name} has no cards to trade.")
+            raise Refusal(_("{name} has no cards to trade.", name=target.name))
     hand.remove(card)
     (rnd.out if rules.actions_out else rnd.discard).append(card)
     report.touched.add(seat)
@@ -287,7 +343,13 @@ def _action(rnd: Round, seat: str, op: Act, rules: TurnRules, rng: random.Random
         hand.remove(give)
         rnd.draw(seat, rng)
         rnd.discard.append(give)
-        report.words.append(f"plays {name}: trades a card with the deck")
+        report.words.append(
+            lambda who: (
+                _("You play {card}: you trade a card with the deck", card=name)
+                if is_you(who)
+                else _("{name} plays {card}: trades a card with the deck", name=who, card=name)
+            )
+        )
     elif op.card == "trade" and give is not None and target is not None:
         theirs = rnd.hands[target.id]
         taken = theirs[rng.randrange(len(theirs))]
@@ -296,22 +358,100 @@ def _action(rnd: Round, seat: str, op: Act, rules: TurnRules, rng: random.Random
         theirs.append(give)
         hand.append(taken)
         report.touched.add(target.id)
-        report.words.append(f"plays {name}: trades a card with {target.name}")
+        aimed = target.name
+        report.words.append(
+            lambda who: (
+                _("You play {card}: you trade a card with {target}", card=name, target=aimed)
+                if is_you(who)
+                else _("{name} plays {card}: trades a card with {target}", name=who, card=name, target=aimed)
+            )
+        )
     elif op.card == "skip" and target is not None:
         rnd.skips[target.id] = rnd.skips.get(target.id, 0) + 1
-        report.words.append(f"plays {name}: {does(target.name, 'skips')} {their(target.name)} next turn")
+        report.words.append(_skip_clause(name, target.name))
     elif op.card == "swap-hands" and target is not None:
         rnd.hands[seat], rnd.hands[target.id] = rnd.hands[target.id], rnd.hands[seat]
         report.touched.add(target.id)
-        report.words.append(f"plays {name}: swaps hands with {target.name}")
+        aimed = target.name
+        report.words.append(
+            lambda who: (
+                _("You play {card}: you swap hands with {target}", card=name, target=aimed)
+                if is_you(who)
+                else _("{name} plays {card}: swaps hands with {target}", name=who, card=name, target=aimed)
+            )
+        )
     elif op.card == "draw-two" and target is not None:
-        drawn = sum(1 for _ in range(2) if rnd.draw(target.id, rng))
+        drawn = sum(1 for _x in range(2) if rnd.draw(target.id, rng))
         report.touched.add(target.id)
-        report.words.append(f"plays {name}: {does(target.name, 'draws')} {drawn}")
+        report.words.append(_draw_two_clause(name, target.name, drawn))
     else:
         for other in rules.opponents:
             if other.id != seat:
-                for _ in range(2):
+                for _x in range(2):
                     rnd.draw(other.id, rng)
                 report.touched.add(other.id)
-        report.words.append(f"plays {name}: every opponent draws 2")
+        report.words.append(
+            lambda who: (
+                _("You play {card}: every opponent draws 2 cards", card=name)
+                if is_you(who)
+                else _("{name} plays {card}: every opponent draws 2 cards", name=who, card=name)
+            )
+        )
+
+
+def _drew(who: str) -> str:
+    return _("You draw a card") if is_you(who) else _("{name} draws a card", name=who)
+
+
+def _passed(who: str) -> str:
+    if is_you(who):
+        return _("You pass (no cards left to draw)")
+    return _("{name} passes (no cards left to draw)", name=who)
+
+
+def _skip_clause(card: str, target: str) -> Callable[[str], str]:
+    def said(who: str) -> str:
+        if is_you(who):
+            return _("You play {card}: {target} skips their next turn", card=card, target=target)
+        if is_you(target):
+            return _("{name} plays {card}: you skip your next turn", name=who, card=card)
+        return _("{name} plays {card}: {target} skips their next turn", name=who, card=card, target=target)
+
+    return said
+
+
+def _draw_two_clause(card: str, target: str, drawn: int) -> Callable[[str], str]:
+    def said(who: str) -> str:
+        if is_you(who):
+            return _n(
+                "You play {card}: {target} draws {count} card",
+                "You play {card}: {target} draws {count} cards",
+                drawn,
+                card=card,
+                target=target,
+            )
+        if is_you(target):
+            return _n(
+                "{name} plays {card}: you draw {count} card",
+                "{name} plays {card}: you draw {count} cards",
+                drawn,
+                name=who,
+                card=card,
+            )
+        return _n(
+            "{name} plays {card}: {target} draws {count} card",
+            "{name} plays {card}: {target} draws {count} cards",
+            drawn,
+            name=who,
+            card=card,
+            target=target,
+        )
+
+    return said
+
+
+def listing(items: Iterable[str]) -> str:
+    """Words joined as the language spoken lists them (``A and B``)."""
+    from games.common.speech import listing as spoken_listing
+
+    return spoken_listing(list(items))

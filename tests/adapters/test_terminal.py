@@ -13,7 +13,14 @@ from typing import TextIO
 
 import pytest
 
-from adapters.terminal.app import TerminalAdapter, TerminalOutbox, stdin_lines
+from adapters.terminal.app import (
+    LOCAL_GAME,
+    TerminalAdapter,
+    TerminalOutbox,
+    local_game_banner,
+    stdin_lines,
+    system_language,
+)
 from adapters.terminal.render import card, render, time_left
 from bot.clock import FakeClock
 from bot.manager import GameManager
@@ -21,7 +28,9 @@ from bot.registry import Registry
 from bot.testing import Keyboard, MemoryLog
 from bot.views import View
 from games.common.protocol import Action, CardFace, Notice, Reading
+from games.common.speech import _, _p, speaking
 from tests.bot.toygame import LINGO, TOY, LingoEngine, ToyEngine
+from tests.speech.pseudo import unmarked
 from tests.waiting import eventually
 
 
@@ -270,7 +279,7 @@ async def test_alone_an_unknown_title_is_refused_until_the_workspace_adds_it(tmp
     assert "accepted (nobody else can vote)" not in text
     keys.type("/words add the zq show")
     await until(lambda: "“the zq show” is now allowed in this workspace." in "".join(screen))
-    for _ in range(120):  # the hourglass runs out and the game ends
+    for _tick in range(120):  # the hourglass runs out and the game ends
         if "Press Enter to play again" in "".join(screen):
             break
         await clock.advance(1.0)
@@ -286,7 +295,7 @@ async def test_alone_an_unknown_title_is_refused_until_the_workspace_adds_it(tmp
     assert engine.won[engine.order[0]]
     keys.type("/quit")
     keys.type(None)
-    for _ in range(60):
+    for _tick in range(60):
         if run.done():
             break
         await clock.advance(1.0)
@@ -444,4 +453,85 @@ async def test_chatter_typed_at_the_terminal_is_dropped_unstored_by_the_one_rule
     assert "555" not in repr(actions) and engine.letter + "ox" in repr(actions)
     keys.type("/quit")
     assert await run == 0
+    await manager.shutdown()
+
+
+# ------------------------------------------------------------ the language it speaks
+
+
+@pytest.mark.parametrize(
+    ("environ", "code"),
+    [
+        ({"LANG": "de_DE.UTF-8"}, "de"),
+        ({"LC_ALL": "fr_FR.UTF-8", "LANG": "de_DE.UTF-8"}, "fr"),
+        ({"LC_MESSAGES": "es_ES.UTF-8", "LANG": "nl_NL.UTF-8"}, "es"),
+        ({"LC_ALL": "", "LC_MESSAGES": "", "LANG": "nl_BE.UTF-8"}, "nl"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LC_ALL": "POSIX", "LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANG": "pt_BR.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
+def test_the_terminal_speaks_the_system_locale(environ: dict[str, str], code: str) -> None:
+    assert system_language(environ) == code
+
+
+async def test_a_german_system_makes_the_terminal_speak_german(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    clock = FakeClock()
+    screen: list[str] = []
+    outbox = TerminalOutbox(screen.append, clock, colour=False)
+    manager = GameManager(Registry([TOY]), outbox, MemoryLog(), clock, rng=random.Random(3))
+    keys = Keyboard()
+    adapter = TerminalAdapter(manager, outbox, keys.lines(), screen.append, game="toy", options=["target=1"])
+    assert adapter.language == "de" and adapter.you.locale == "de"
+    with speaking("de"):
+        you, go, again = _p("player", "You"), _("Go!"), _("Press Enter to play again, or type /quit.")
+    assert adapter.you.display_name == you
+    run = asyncio.ensure_future(adapter.run())
+    await clock.advance(3)
+    assert go + "\n" in screen
+    keys.type("/quit")
+    assert await run == 0
+    assert local_game_banner({"LANG": "de_DE.UTF-8"}) == speaking_de(LOCAL_GAME)
+    assert again not in "".join(screen)  # (quit during the game: never asked)
+    await manager.shutdown()
+
+
+def speaking_de(message: str) -> str:
+    with speaking("de"):
+        return _(message)
+
+
+async def test_the_terminal_s_own_words_come_through_the_catalogue() -> None:
+    clock = FakeClock()
+    screen: list[str] = []
+    outbox = TerminalOutbox(screen.append, clock, colour=False)
+    manager = GameManager(Registry([TOY]), outbox, MemoryLog(), clock, rng=random.Random(3))
+    keys = Keyboard()
+    adapter = TerminalAdapter(
+        manager, outbox, keys.lines(), screen.append, game="toy", options=["target=1"], language="qps"
+    )
+    run = asyncio.ensure_future(adapter.run())
+    await clock.advance(3)
+    keys.type("/nonsense")
+    await clock.advance(0.2)
+    keys.type("/quit")
+    assert await run == 0
+    welcome = screen[0]
+    unknown = next(line for line in screen if line.startswith("✖"))
+    thanks = screen[-1]
+    assert "⟦Go!⟧\n" in screen and thanks == "⟦Thanks for playing moji!⟧\n"
+    for text in (welcome, unknown, thanks):
+        assert unmarked(text, {"skip", "why", "define", "WORD", "rules", "help", "quit", "nonsense"}) == [], (
+            text
+        )
+    table = render(
+        View(kind="table", cards=(CardFace("A", "red", 1),), deadline=10.0, locale="qps"),
+        colour=False,
+        now=0.0,
+    )
+    assert unmarked(table) == [], table
     await manager.shutdown()

@@ -68,7 +68,8 @@ async def started_language(manager: GameManager, line: str) -> object:
 async def test_config_language_is_set_shown_and_explained(setup, store: SQLStore) -> None:
     manager, outbox, _ = setup
     listing = await reply(manager, outbox, "config")
-    assert "language = en — the language games start in" in listing
+    assert "language = en — the language moji speaks in this workspace" in listing
+    assert "and the language of its games' words" in listing
     assert "Only workspace admins" in await reply(manager, outbox, "config language fr")
     answer = await reply(manager, outbox, "config language fr", ADMIN)
     assert "language is now fr" in answer and "start in French" in answer
@@ -134,7 +135,7 @@ async def test_leaderboards_count_every_language_or_one(setup) -> None:
     assert spanish.folded == ["niño"]
 
     board = await reply(manager, outbox, "leaderboard lingo language=fr")
-    assert "Lingo, all time, in French" in board and "1. Ann — 1 pts · 1 games" in board
+    assert "Lingo, all time, in French" in board and "1. Ann — 1 pt · 1 game · 1 win" in board
     assert "1. Ann — 2 pts · 2 games" in await reply(manager, outbox, "leaderboard lingo")
     assert "No games finished yet" in await reply(manager, outbox, "leaderboard lang=en")
     assert "doesn't play in 'xx'" in await reply(manager, outbox, "leaderboard language=xx")

@@ -41,7 +41,7 @@ async def test_privacy_answers_privately_with_the_workspace_retention(setup) -> 
 
 async def test_retention_and_grace_settings_are_validated(setup) -> None:
     manager, outbox, _ = setup
-    assert "between 1 and 3650" in await reply(manager, outbox, "config retention 0", ADMIN)
+    assert "between 1 and 3,650" in await reply(manager, outbox, "config retention 0", ADMIN)
     assert "number of days" in await reply(manager, outbox, "config retention soon", ADMIN)
     assert "between 1 and 365" in await reply(manager, outbox, "config deletion-grace 400", ADMIN)
     assert "deletion-grace is now 3" in await reply(manager, outbox, "config deletion-grace 3", ADMIN)
@@ -57,7 +57,7 @@ async def test_forget_me_asks_first_then_the_button_forgets(setup, store: SQLSto
     assert "Press the button, or type `forget-me confirm`" in asked
     assert [b.action for b in last_private(outbox).view.buttons] == [FORGET_ME]
     # nothing is deleted until confirmed
-    assert "1. Ann — 1 pts" in await reply(manager, outbox, "leaderboard toy all")
+    assert "1. Ann — 1 pt · 1 game · 1 win" in await reply(manager, outbox, "leaderboard toy all")
     await manager.handle(Button(CHAT, ANN, FORGET_ME))
     assert "forgotten you in this workspace" in last_private(outbox).view.plain()
     board = await reply(manager, outbox, "leaderboard toy all", BOB)
@@ -70,7 +70,7 @@ async def test_forget_me_confirm_as_text_and_the_alias(setup) -> None:
     await play_toy(manager, clock)
     assert "forgotten you" in await reply(manager, outbox, "forgetme confirm", BOB)
     board = await reply(manager, outbox, "leaderboard toy all")
-    assert "Bob" not in board and "Ann — 1 pts" in board
+    assert "Bob" not in board and "Ann — 1 pt · 1 game" in board
 
 
 async def test_forget_me_is_refused_while_in_a_lobby_or_game_here(setup) -> None:

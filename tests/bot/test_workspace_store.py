@@ -78,10 +78,10 @@ async def test_a_finished_game_reaches_the_leaderboard_and_stats(setup, store: S
     manager, outbox, clock = setup
     await play_toy(manager, clock)
     board = await reply(manager, outbox, "leaderboard toy all")
-    assert "1. Ann — 1 pts · 1 games · 1 wins" in board
+    assert "1. Ann — 1 pt · 1 game · 1 win" in board
     assert "Bob — 0 pts" in board
     stats = await reply(manager, outbox, "stats", BOB)
-    assert "1 games · 0 wins" in stats
+    assert "1 game · 0 wins" in stats and "1 games" not in stats
     assert await load_unfinished(store) == []
 
 
@@ -92,9 +92,9 @@ async def test_season_reset_is_for_admins_and_archives(setup) -> None:
     assert "season 2 starts now" in await reply(manager, outbox, "season reset", ADMIN)
     assert "No games finished yet" in await reply(manager, outbox, "leaderboard season")
     assert "Ann" in await reply(manager, outbox, "leaderboard all")
-    assert "1. Ann — 1 pts" in await reply(manager, outbox, "season 1")
+    assert "1. Ann — 1 pt · 1 game · 1 win" in await reply(manager, outbox, "season 1")
     listing = await reply(manager, outbox, "season")
-    assert "Season 1 (archived): Ann (1 pts)" in listing and "Season 2 (current)" in listing
+    assert "Season 1 (archived): Ann (1 pt)" in listing and "Season 2 (current)" in listing
     assert "no season 7" in await reply(manager, outbox, "season 7")
 
 

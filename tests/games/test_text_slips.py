@@ -60,7 +60,7 @@ def test_paths_penalty_tile_takes_an_before_a_vowel_name() -> None:
     game.pile, game.free_used = ["t", "x"], False
     paths.give(game, paths.ANN, "ffq")
     (text,) = _texts(paths.say(game, paths.ANN, "free X B1 AX"), "announce")
-    assert text.endswith("and You give an F tile to the pile as the penalty.")
+    assert text.endswith("and you give an F tile to the pile as the penalty.")
     assert text.startswith("Your free tiles")
 
 

@@ -109,7 +109,7 @@ async def test_the_rating_leaderboard_and_stats(manager: GameManager) -> None:
     assert "leave out the period" in await reply(manager, "leaderboard toy week rating")
     stats = await reply(manager, "stats", ANN)
     assert "📈 Toy (English): 1,1" in stats and "provisional: 2 of 10 games" in stats
-    assert "▲ +" in stats and "over the last 1 games" in stats and "best wins over 1," in stats
+    assert "▲ +" in stats and "over the last game" in stats and "best wins over 1," in stats
     assert "best wins" not in (await reply(manager, "stats", BOB))
     detail = await reply(manager, "stats toy", ANN)
     assert "last games: 1,086 → 1,1" in detail

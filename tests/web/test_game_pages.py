@@ -91,7 +91,14 @@ async def test_a_paths_tile_is_previewed_then_played_as_the_typed_move(paths: Ta
         status, found = await post(
             ann, paths, game, "preview", {"action": "place", "row": 2, "col": 2, "letter": "t"}
         )
-        assert status == 200 and found == {"ok": True, "move": "C3 T", "words": [], "score": 0, "reason": ""}
+        assert status == 200 and found == {
+            "ok": True,
+            "move": "C3 T",
+            "words": [],
+            "score": 0,
+            "reason": "",
+            "points": "0 points",
+        }
         status, refused = await post(
             bob, paths, game, "move", {"action": "place", "row": 0, "col": 0, "letter": "a"}
         )
@@ -261,6 +268,7 @@ async def test_dice_are_built_into_the_typed_word_with_its_crossing(dice: Table)
             "shown": "STONE",
             "score": 5,
             "reason": "",
+            "points": "5 points",
         }
         status, _ = await post(watcher, dice, game, "move", {"action": "word", "word": "STONE"})
         assert status == 403

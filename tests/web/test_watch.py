@@ -8,6 +8,7 @@ chat would play it. Time is the injected clock; the live channel is read event b
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +16,11 @@ from adapters.web.companion import WATCH_LINK
 from bot.events import Command, Outbound, Post, Private, PrivateText
 from bot.handlers.watching import NO_PAGES, OFFER_TITLE
 from bot.platform import Capabilities
+from games.common.speech import speaking
+from tests.speech.pseudo import unmarked
 from tests.web.helpers import ANN, BOB, CHAT
 from tests.web.racing import Channel, Game, game_table
+from tests.web.test_languages import visible
 
 
 def record(game: Game) -> list[Outbound]:
@@ -158,7 +162,7 @@ async def test_changes_during_the_window_are_rendered_once_and_the_latest_state_
             for channel in channels:
                 assert (await channel.next())[0] == "state"
             await waiting.wait()
-            feed = watch.feeds[game_id]
+            feed = watch.feeds[(game_id, "en")]
             assert feed.renders == 1 and feed.watchers == 3, "three watchers share one rendering"
             took = await game.take(BOB)  # a take: an announcement, tables, flips…
             for _ in range(20):
@@ -245,5 +249,24 @@ async def test_a_finished_race_s_watchers_see_the_result_and_the_channel_closes(
             assert 'class="ended"' in state["html"]
             html = await (await client.get(f"/g/{game_id}")).text()  # a page opened afterwards
             assert 'class="ended"' in html and "Ann" in html
+        finally:
+            await client.close()
+
+
+async def test_every_text_of_a_race_s_watch_page_comes_through_the_catalogue(tmp_path: Path) -> None:
+    async with game_table(tmp_path) as game:
+        client, game_id = await game.watcher()
+        try:
+            await game.take(ANN)
+            html = await (await client.get(f"/g/{game_id}", headers={"Accept-Language": "qps"})).text()
+            with speaking("qps"):
+                snapshot = game.session.snapshot(None)
+            said = game.table.companion.moves.get(CHAT, [])
+            played = " ".join(
+                [snapshot.title, *snapshot.lines, *(f"{s.name} {s.detail}" for s in snapshot.seats), *said]
+            )
+            allowed = set(re.findall(r"[^\W\d_]{2,}", played)) | {"Ann", "Bob"}
+            found = unmarked(visible(html), allowed)
+            assert found == [], found
         finally:
             await client.close()

@@ -2,6 +2,7 @@
 // (dragged, or by keyboard), fitted and scored by the game's preview; challenge, accept and
 // concede. The server judges everything; this script only shows and asks.
 import { draggable, live, move, preview, say, start, wasDragged, watcher } from "./pick.js";
+import { t } from "./messages.js";
 
 let built = []; // [{kind: "die"|"mat", index, letter, blank}] in spelling order
 let rollKey = null;
@@ -34,8 +35,8 @@ function draw() {
       button.id = `built-${at}`;
       button.dataset.at = String(at);
       button.textContent = b.blank ? b.letter.toLowerCase() : b.letter;
-      const what = b.kind === "mat" ? `${b.letter} of the word to cross` : b.blank ? `blank as ${b.letter}` : b.letter;
-      button.setAttribute("aria-label", `${what}, letter ${at + 1} of your word: press to take it back`);
+      const what = b.kind === "mat" ? t("ofCross", { letter: b.letter }) : b.blank ? t("blankAs", { letter: b.letter }) : b.letter;
+      button.setAttribute("aria-label", t("dieInWord", { die: what, position: at + 1 }));
       return button;
     }),
   );
@@ -44,14 +45,14 @@ function draw() {
 async function showPreview() {
   if (!previewLine) return;
   if (!built.length) {
-    previewLine.textContent = "Choose dice (and one letter of the word to cross) to build your word.";
+    previewLine.textContent = t("diceHint");
     return;
   }
   const data = await preview(body());
   if (!data) return;
   previewLine.textContent = data.ok
-    ? `${data.move}: ${data.shown} for ${data.score} point${data.score === 1 ? "" : "s"}.`
-    : `${word().toUpperCase()}: ${data.reason}`;
+    ? t("diceFor", { move: data.move, word: data.shown, points: data.points })
+    : t("reasonOf", { move: word().toUpperCase(), reason: data.reason });
 }
 
 function addDie(button) {
@@ -59,11 +60,11 @@ function addDie(button) {
   let letter = button.dataset.letter;
   const blank = !letter;
   if (blank) {
-    letter = (prompt("Which letter does the blank stand for?") || "").trim().toUpperCase();
-    if (!/^\p{L}$/u.test(letter)) { say("A blank stands for one letter."); return; }
+    letter = (prompt(t("blankWhich")) || "").trim().toUpperCase();
+    if (!/^\p{L}$/u.test(letter)) { say(t("blankOne")); return; }
   }
   built.push({ kind: "die", index: Number(button.dataset.index), letter, blank });
-  changed(`${blank ? `Blank as ${letter}` : letter} added: ${word().toUpperCase()}.`);
+  changed(t(blank ? "blankAdded" : "added", { letter, word: word().toUpperCase() }));
 }
 
 function addMat(button) {
@@ -71,10 +72,10 @@ function addMat(button) {
   if (at >= 0) {
     const same = String(built[at].index) === button.dataset.index;
     built.splice(at, 1);
-    if (same) { changed(`${button.dataset.letter} of the word to cross left out.`); return; }
+    if (same) { changed(t("crossOut", { letter: button.dataset.letter })); return; }
   }
   built.push({ kind: "mat", index: Number(button.dataset.index), letter: button.dataset.letter, blank: false });
-  changed(`${button.dataset.letter} of the word to cross added: ${word().toUpperCase()}.`);
+  changed(t("crossAdded", { letter: button.dataset.letter, word: word().toUpperCase() }));
 }
 
 function changed(text) {
@@ -92,21 +93,21 @@ function reset() {
 function controls() {
   if (watcher) return;
   document.getElementById("play").addEventListener("click", async () => {
-    if (!built.length) { say("Build a word from the dice first."); return; }
-    if (await move(body(), "Played.")) reset();
+    if (!built.length) { say(t("diceFirst")); return; }
+    if (await move(body(), t("played"))) reset();
   });
-  document.getElementById("clear").addEventListener("click", () => { reset(); say("Your word is cleared."); });
-  document.getElementById("challenge").addEventListener("click", () => move({ action: "challenge" }, "You challenged."));
-  document.getElementById("accept").addEventListener("click", () => move({ action: "accept" }, "You accepted the last word."));
+  document.getElementById("clear").addEventListener("click", () => { reset(); say(t("wordCleared")); });
+  document.getElementById("challenge").addEventListener("click", () => move({ action: "challenge" }, t("challenged")));
+  document.getElementById("accept").addEventListener("click", () => move({ action: "accept" }, t("accepted")));
   document.getElementById("concede").addEventListener("click", () => {
-    if (confirm("Concede this game? You lose it.")) move({ action: "concede" }, "You conceded.");
+    if (confirm(t("concedeSure"))) move({ action: "concede" }, t("conceded"));
   });
   buildArea.addEventListener("click", (event) => {
     const b = event.target.closest(".card");
     if (!b) return;
     const at = Number(b.dataset.at);
     const [gone] = built.splice(at, 1);
-    changed(`${gone.letter} taken back.`);
+    changed(t("takenBack", { letter: gone.letter }));
     (document.getElementById(`built-${Math.min(at, built.length - 1)}`) || document.querySelector("#roll .die:not([disabled])"))?.focus();
   });
 }

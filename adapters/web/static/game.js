@@ -1,7 +1,7 @@
 // The game's page: follows the game live, and (for a player) places tiles by dragging (mouse,
 // pen or touch: pointer events) or by keyboard, previews the move, and sends it. The server
 // judges everything; this script only shows and asks.
-import { draggable, gridKeys, live, post, say, start, wasDragged, watcher } from "./pick.js";
+import { draggable, gridKeys, live, post, say, start, t, wasDragged, watcher } from "./pick.js";
 
 const previewLine = document.getElementById("preview");
 
@@ -37,7 +37,7 @@ function draw() {
     span.className = "pend";
     span.textContent = p.tile.toUpperCase();
     cell.appendChild(span);
-    cell.setAttribute("aria-label", `${cell.dataset.name}, ${p.tile.toUpperCase()}, placed by you`);
+    cell.setAttribute("aria-label", t("placedByYou", { square: cell.dataset.name, tile: p.tile.toUpperCase() }));
   }
   const used = new Set(pending.map((p) => p.index));
   for (const button of rackButtons()) {
@@ -63,14 +63,14 @@ async function place(row, col, index) {
   const cell = cellAt(row, col);
   if (!button || !cell || button.disabled) return;
   if (cell.dataset.letter || cell.dataset.pending) {
-    say(`${cell.dataset.name} is taken.`);
+    say(t("taken", { square: cell.dataset.name }));
     return;
   }
   let tile = button.dataset.tile;
   if (tile === "?") {
-    const letter = (prompt("Which letter does the blank stand for?") || "").trim();
+    const letter = (prompt(t("blankWhich")) || "").trim();
     if (!/^\p{L}$/u.test(letter)) {
-      say("A blank stands for one letter.");
+      say(t("blankOne"));
       return;
     }
     tile = letter.toLowerCase();
@@ -78,7 +78,7 @@ async function place(row, col, index) {
   pending.push({ row, col, tile, index });
   selected = null;
   draw();
-  say(`${tile.toUpperCase()} placed on ${cell.dataset.name}.`);
+  say(t("placedOn", { tile: tile.toUpperCase(), square: cell.dataset.name }));
   await preview();
 }
 
@@ -87,7 +87,7 @@ function takeBack(row, col) {
   if (at < 0) return false;
   const [p] = pending.splice(at, 1);
   draw();
-  say(`${p.tile.toUpperCase()} back on your rack.`);
+  say(t("backOnRack", { tile: p.tile.toUpperCase() }));
   preview();
   return true;
 }
@@ -95,16 +95,14 @@ function takeBack(row, col) {
 async function preview() {
   if (!previewLine) return;
   if (!pending.length) {
-    previewLine.textContent = "Place tiles on the board to see your word and its score.";
+    previewLine.textContent = t("boardHint");
     return;
   }
   const { ok, data } = await post("/preview", { tiles: pending.map((p) => [p.row, p.col, p.tile]) });
   if (ok && data.ok) {
-    const words = data.words.map(([w, s]) => `${w} ${s}`).join(", ");
-    const bonus = data.bingo ? `, +${data.bingo} for using every tile` : "";
-    previewLine.textContent = `${data.move}: ${words}${bonus} = ${data.score} points.`;
+    previewLine.textContent = data.said;
   } else {
-    previewLine.textContent = data.move ? `${data.move}: ${data.reason}` : (data.reason || "Not a move yet.");
+    previewLine.textContent = data.move ? t("reasonOf", { move: data.move, reason: data.reason }) : (data.reason || t("notYet"));
   }
 }
 
@@ -117,29 +115,30 @@ async function move(action, tiles) {
     selected = null;
     swapping = false;
     swapSet = new Set();
-    say(action === "place" ? "Played." : action === "pass" ? "You passed." : action === "swap" ? "Swapped." : "You resigned.");
+    say(t(action === "place" ? "played" : action === "pass" ? "passed" : action === "swap" ? "swapped" : "resigned"));
   } else {
-    say(data.reason || "That move was not accepted.", true);
+    say(data.reason || t("refused"), true);
   }
 }
 
 function controls() {
   if (watcher) return;
   document.getElementById("play").addEventListener("click", () => {
-    if (!pending.length) { say("Place tiles on the board first."); return; }
+    if (!pending.length) { say(t("placeFirst")); return; }
     move("place", pending.map((p) => [p.row, p.col, p.tile]));
   });
   document.getElementById("recall").addEventListener("click", () => {
     pending = [];
     draw();
     preview();
-    say("Your tiles are back on your rack.");
+    say(t("tilesBack"));
   });
   document.getElementById("pass").addEventListener("click", () => move("pass", []));
   document.getElementById("resign").addEventListener("click", () => {
-    if (confirm("Resign this game? You lose it.")) move("resign", []);
+    if (confirm(t("resignSure"))) move("resign", []);
   });
   const swap = document.getElementById("swap");
+  const swapLabel = swap.textContent;
   swap.addEventListener("click", () => {
     if (!swapping) {
       swapping = true;
@@ -147,12 +146,12 @@ function controls() {
       swapSet = new Set();
       selected = null;
       draw();
-      swap.textContent = "Swap chosen tiles";
-      say("Choose the tiles to swap on your rack, then press Swap chosen tiles.");
+      swap.textContent = t("swapChosen");
+      say(t("swapStart"));
       return;
     }
     const tiles = rackButtons().filter((b) => swapSet.has(Number(b.dataset.index))).map((b) => [0, 0, b.dataset.tile]);
-    swap.textContent = "Swap…";
+    swap.textContent = swapLabel;
     swapping = false;
     swapSet = new Set();
     draw();
@@ -172,7 +171,7 @@ function select(index) {
   draw();
   if (selected !== null) {
     const button = rackButtons().find((b) => Number(b.dataset.index) === index);
-    say(`${button.getAttribute("aria-label")} selected: move on the board with the arrow keys and press Enter to place it.`);
+    say(t("selectedBoard", { tile: button.getAttribute("aria-label") }));
     cellAt(cursor.row, cursor.col)?.focus();
   }
 }
@@ -203,7 +202,7 @@ gridKeys('#board [role="gridcell"]', cursor, size, {
       const next = rackButtons().find((b) => !b.disabled);
       (next || cellAt(cursor.row, cursor.col))?.focus();
     } else if (!takeBack(cursor.row, cursor.col)) {
-      say("Select a tile on your rack first.");
+      say(t("selectFirst"));
     }
   },
   back() {

@@ -1,5 +1,7 @@
 // Trades the link's secret (the URL's fragment, never sent by the browser) for this game's
 // session cookie, once, then reloads the page without the fragment.
+import { t } from "./messages.js";
+
 const status = document.getElementById("opening");
 const game = status.dataset.game;
 const token = location.hash.slice(1);
@@ -7,7 +9,7 @@ history.replaceState(null, "", location.pathname); // the secret leaves the addr
 
 async function open() {
   if (!token) {
-    status.textContent = "Open this game from the link moji gave you in the chat.";
+    status.textContent = t("openFromChat");
     return;
   }
   const response = await fetch(`/g/${encodeURIComponent(game)}/session`, {
@@ -20,7 +22,7 @@ async function open() {
     location.replace(location.pathname);
     return;
   }
-  let reason = "This link does not open a game any more: ask for a fresh one in the chat.";
+  let reason = t("linkDead");
   try {
     reason = (await response.json()).reason || reason;
   } catch {

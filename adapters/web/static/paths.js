@@ -3,6 +3,7 @@
 // or tiles of the Free Letter Pile placed the same way, for the one word they make.
 // The server judges everything; this script only shows and asks.
 import { cellAt, draggable, gridKeys, live, move, preview, roving, say, start, wasDragged, watcher } from "./pick.js";
+import { t } from "./messages.js";
 
 const CELLS = '#board [role="gridcell"]';
 const cursor = { row: 0, col: 0 };
@@ -40,8 +41,8 @@ function draw() {
     span.className = "pend";
     span.textContent = spot.tile === "?" ? "" : spot.tile;
     cell.appendChild(span);
-    const what = spot.tile === "?" ? "your blank tile" : isPile(spot.index) ? `${spot.tile} from the Free Letter Pile` : spot.tile;
-    cell.setAttribute("aria-label", `${cell.dataset.name}, ${what}, placed by you`);
+    const what = spot.tile === "?" ? t("yourBlankTile") : isPile(spot.index) ? t("fromPile", { tile: spot.tile }) : spot.tile;
+    cell.setAttribute("aria-label", t("placedByYou", { square: cell.dataset.name, tile: what }));
   }
   for (const button of [...tiles(), ...pileTiles()]) {
     const index = button.dataset.index;
@@ -61,28 +62,28 @@ function body(action) {
 async function showPreview() {
   if (!previewLine) return;
   if (free.length) {
-    const list = free.map((f) => `${f.tile} on ${nameOf(f)}`).join(", ");
-    previewLine.textContent = `Free tiles: ${list}. Type the one new word they make, then press Take free tiles.`;
+    const list = free.map((f) => t("freeOn", { tile: f.tile, square: nameOf(f) })).join(", ");
+    previewLine.textContent = t("freeHint", { tiles: list });
     return;
   }
   if (!placed) {
-    previewLine.textContent = "Place a tile on the grid and name the new words it makes.";
+    previewLine.textContent = t("gridHint");
     return;
   }
   if (placed.tile === "?") {
-    previewLine.textContent = `Your blank tile on ${cellAt(placed)?.dataset.name}: press Play to place it.`;
+    previewLine.textContent = t("blankOn", { square: cellAt(placed)?.dataset.name });
     return;
   }
   const data = await preview(body("place"));
   if (!data) return;
-  const judged = (data.words || []).map(([w, points, why]) => (why ? `${w}: ${why}` : `${w} ✓ ${points}`));
-  const head = data.move ? `${data.move}: ` : "";
+  const judged = (data.words || []).map(([w, points, why]) => (why ? t("wordWhy", { word: w, reason: why }) : t("wordOk", { word: w, points })));
+  const head = (text) => (data.move ? t("reasonOf", { move: data.move, reason: text }) : text);
   if (data.ok && !judged.length) {
-    previewLine.textContent = `${head}a tile on its own needs no word here.`;
+    previewLine.textContent = head(t("aloneNoWord"));
     return;
   }
-  const total = data.ok ? ` = ${data.score} point${data.score === 1 ? "" : "s"}.` : "";
-  previewLine.textContent = head + [...judged, data.reason || ""].filter(Boolean).join("; ") + total;
+  const total = data.ok ? ` = ${data.points}.` : "";
+  previewLine.textContent = head([...judged, data.reason || ""].filter(Boolean).join("; ") + total);
 }
 
 function place(row, col, index) {
@@ -93,28 +94,28 @@ function place(row, col, index) {
   const taken = cell.dataset.letter && cell.dataset.blank !== "yes";
   const mine = freeAt(row, col) >= 0 || (placed && placed.row === row && placed.col === col);
   if (taken || mine || (tile === "?" && cell.dataset.blank === "yes")) {
-    say(`${cell.dataset.name} is taken.`);
+    say(t("taken", { square: cell.dataset.name }));
     return;
   }
   if (isPile(button.dataset.index)) { // a free tile: its square must be empty, and it goes first
-    if (cell.dataset.blank === "yes") { say(`A free tile needs an empty square: ${cell.dataset.name} holds a blank tile.`); return; }
-    if (placed) { say("Free tiles come before your own move: take your tile back first."); return; }
+    if (cell.dataset.blank === "yes") { say(t("freeNeedsEmpty", { square: cell.dataset.name })); return; }
+    if (placed) { say(t("freeBefore")); return; }
     free.push({ row, col, index: button.dataset.index, tile });
     selected = null;
     cursor.row = row;
     cursor.col = col;
     draw();
-    say(`${tile} from the Free Letter Pile placed on ${cell.dataset.name}.`);
+    say(t("pilePlaced", { tile, square: cell.dataset.name }));
     showPreview();
     return;
   }
-  if (free.length) { say("Take your free tiles first (Take free tiles), or take them back."); return; }
+  if (free.length) { say(t("freeFirst")); return; }
   placed = { row, col, index: button.dataset.index, tile };
   selected = null;
   cursor.row = row;
   cursor.col = col;
   draw();
-  say(`${tile === "?" ? "Your blank tile" : tile} placed on ${cell.dataset.name}.`);
+  say(tile === "?" ? t("blankPlaced", { square: cell.dataset.name }) : t("placedOn", { tile, square: cell.dataset.name }));
   showPreview();
 }
 
@@ -123,14 +124,14 @@ function takeBack() {
     free = [];
     draw();
     showPreview();
-    say("The free tiles are back on the pile.");
+    say(t("freeBack"));
     return true;
   }
   if (!placed) return false;
   placed = null;
   draw();
   showPreview();
-  say("Your tile is back on your rack.");
+  say(t("tileBack"));
   return true;
 }
 
@@ -141,7 +142,7 @@ function takeBackAt(row, col) {
     const [back] = free.splice(at, 1);
     draw();
     showPreview();
-    say(`${back.tile} is back on the Free Letter Pile.`);
+    say(t("backOnPile", { tile: back.tile }));
     return true;
   }
   return placed && placed.row === row && placed.col === col ? takeBack() : false;
@@ -151,7 +152,7 @@ function select(index) {
   selected = selected && selected.index === index ? null : { index, tile: tileButton(index).dataset.tile };
   draw();
   if (selected) {
-    say(`${tileButton(index).getAttribute("aria-label")} selected: move on the grid with the arrow keys and press Enter to place it.`);
+    say(t("selectedGrid", { tile: tileButton(index).getAttribute("aria-label") }));
     cellAt(cursor)?.focus();
   }
 }
@@ -170,24 +171,24 @@ async function send(action, done) {
 function controls() {
   if (watcher) return;
   document.getElementById("play").addEventListener("click", () => {
-    if (!placed) { say("Place a tile on the grid first."); return; }
-    send(placed.tile === "?" ? "blank" : "place", "Played.");
+    if (!placed) { say(t("gridFirst")); return; }
+    send(placed.tile === "?" ? "blank" : "place", t("played"));
   });
   document.getElementById("recall").addEventListener("click", takeBack);
   document.getElementById("free")?.addEventListener("click", () => {
-    if (!free.length) { say("Place tiles of the Free Letter Pile on the grid first."); return; }
-    if (!words.value.trim()) { say("Type the one new word your free tiles make."); words.focus(); return; }
-    send("free", "You took the free tiles: now your regular move.");
+    if (!free.length) { say(t("pileFirst")); return; }
+    if (!words.value.trim()) { say(t("typeFreeWord")); words.focus(); return; }
+    send("free", t("tookFree"));
   });
-  document.getElementById("pass").addEventListener("click", () => send("pass", "You passed."));
+  document.getElementById("pass").addEventListener("click", () => send("pass", t("passed")));
   document.getElementById("knock")?.addEventListener("click", () => {
-    if (!words.value.trim()) { say("Type the new words you found, then press Knock."); words.focus(); return; }
-    send("knock", "Knocked.");
+    if (!words.value.trim()) { say(t("typeKnock")); words.focus(); return; }
+    send("knock", t("knocked"));
   });
   document.getElementById("discard").addEventListener("click", () => {
     const tile = selected?.tile || placed?.tile;
-    if (!tile || tile === "?") { say("Select the letter to discard on your rack first."); return; }
-    move({ action: "discard", letter: tile }, `${tile} is on the Free Letter Pile.`).then((ok) => {
+    if (!tile || tile === "?") { say(t("discardFirst")); return; }
+    move({ action: "discard", letter: tile }, t("onPile", { tile })).then((ok) => {
       if (ok) { placed = null; selected = null; draw(); showPreview(); }
     });
   });
@@ -224,7 +225,7 @@ gridKeys(CELLS, cursor, size, {
       place(cursor.row, cursor.col, selected.index);
       if (placed && !wasPile) (words || cellAt(cursor))?.focus();
     } else if (!takeBackAt(cursor.row, cursor.col)) {
-      say("Select a tile on your rack (or on the Free Letter Pile) first.");
+      say(t("selectOrPile"));
     }
   },
   back() {

@@ -1,12 +1,14 @@
 // Shared by the pages of every game (MOJO's game.js, paths, shed and dice): requests, the live
 // channel, dragging (pointer events: mouse, pen and touch alike), grid keys and the clock. Plain
 // ES module, served by moji.
+import { t } from "./messages.js";
 export const root = document.getElementById("game");
 export const game = root.dataset.game;
 export const watcher = root.dataset.watcher === "yes";
 export const live = document.getElementById("live");
 export const base = `/g/${encodeURIComponent(game)}`;
 const statusLine = document.getElementById("status");
+export { t };
 
 export function say(text, refused = false) {
   statusLine.textContent = text;
@@ -29,7 +31,7 @@ export async function post(path, body) {
 export async function move(body, done) {
   const { ok, data } = await post("/move", body);
   if (ok) say(done);
-  else say(data.reason || "That move was not accepted.", true);
+  else say(data.reason || t("refused"), true);
   return ok;
 }
 
@@ -224,7 +226,7 @@ function tick() {
   const skew = Number(clock.dataset.now) - Number(clock.dataset.loaded);
   const left = Math.max(0, Number(clock.dataset.deadline) - (Date.now() / 1000 + skew));
   const h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = Math.floor(left % 60);
-  clock.textContent = h ? `${h} h ${String(m).padStart(2, "0")} min` : `${m}:${String(s).padStart(2, "0")}`;
+  clock.textContent = h ? t("hoursLeft", { hours: h, minutes: String(m).padStart(2, "0") }) : `${m}:${String(s).padStart(2, "0")}`;
 }
 
 // The page's first drawing, its clock, and its live channel.

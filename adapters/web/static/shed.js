@@ -2,6 +2,7 @@
 // table words, an action card aimed at an opponent, or a draw; every line is previewed by the
 // game before it is played. The server judges everything; this script only shows and asks.
 import { draggable, live, move, preview, say, start, wasDragged, watcher } from "./pick.js";
+import { t } from "./messages.js";
 
 let built = []; // [{index, letter, joker}] in spelling order
 let sources = new Set(); // table word numbers used
@@ -29,7 +30,7 @@ function draw() {
       b.id = `built-${at}`;
       b.dataset.at = String(at);
       b.textContent = c.joker ? c.letter.toLowerCase() : c.letter;
-      b.setAttribute("aria-label", `${c.joker ? `joker as ${c.letter}` : c.letter} in your word, letter ${at + 1}: press to take it back`);
+      b.setAttribute("aria-label", t("inWord", { card: c.joker ? t("jokerAs", { letter: c.letter }) : c.letter, position: at + 1 }));
       return b;
     }),
   );
@@ -42,17 +43,17 @@ function body() {
 async function showPreview() {
   if (!previewLine) return;
   if (!built.length && !sources.size) {
-    previewLine.textContent = "Choose cards from your hand to build a word.";
+    previewLine.textContent = t("handHint");
     return;
   }
   if (sources.size && !results.value.trim()) {
-    previewLine.textContent = "Type the words the table words and your cards make.";
+    previewLine.textContent = t("typeResults");
     return;
   }
   const data = await preview(body());
   if (!data) return;
-  const line = data.move ? `${data.move}: ` : "";
-  previewLine.textContent = line + (data.ok ? data.said : data.reason || "Not a move yet.");
+  const said = data.ok ? data.said : data.reason || t("notYet");
+  previewLine.textContent = data.move ? t("reasonOf", { move: data.move, reason: said }) : said;
 }
 
 function add(index) {
@@ -61,19 +62,19 @@ function add(index) {
   let letter = button.dataset.letter;
   const joker = button.dataset.kind === "joker";
   if (joker) {
-    letter = (prompt("Which letter does the joker play?") || "").trim().toUpperCase();
-    if (!/^\p{L}$/u.test(letter)) { say("A joker plays one letter."); return; }
+    letter = (prompt(t("jokerWhich")) || "").trim().toUpperCase();
+    if (!/^\p{L}$/u.test(letter)) { say(t("jokerOne")); return; }
   }
   built.push({ index: Number(index), letter, joker });
   draw();
-  say(`${joker ? `Joker as ${letter}` : letter} added: ${spelled().join("").toUpperCase()}.`);
+  say(t(joker ? "jokerAdded" : "added", { letter, word: spelled().join("").toUpperCase() }));
   showPreview();
 }
 
 function takeBack(at) {
   const [c] = built.splice(at, 1);
   draw();
-  say(`${c.letter} back in your hand.`);
+  say(t("backInHand", { letter: c.letter }));
   showPreview();
   (document.getElementById(`built-${Math.min(at, built.length - 1)}`) || card(c.index))?.focus();
 }
@@ -81,7 +82,7 @@ function takeBack(at) {
 function toggleSource(number) {
   if (sources.has(number)) sources.delete(number); else sources.add(number);
   draw();
-  say(sources.has(number) ? `Table word ${number} is in your move: type the words it makes.` : `Table word ${number} left out.`);
+  say(t(sources.has(number) ? "sourceIn" : "sourceOut", { number }));
   showPreview();
 }
 
@@ -104,7 +105,7 @@ function aim(button) {
   const give = document.getElementById("give");
   const cards = [...document.querySelectorAll("#hand .card")];
   give.replaceChildren(
-    ...cards.map((c) => new Option(c.dataset.kind === "joker" ? "joker" : c.dataset.letter, c.dataset.kind === "joker" ? "*" : c.dataset.letter)),
+    ...cards.map((c) => new Option(c.dataset.kind === "joker" ? t("joker") : c.dataset.letter, c.dataset.kind === "joker" ? "*" : c.dataset.letter)),
   );
   document.getElementById("aim-give").hidden = !aiming.action.includes("trade");
   panel.hidden = false;
@@ -115,18 +116,18 @@ function aim(button) {
 function controls() {
   if (watcher) return;
   document.getElementById("play").addEventListener("click", async () => {
-    if (!built.length && !sources.size) { say("Build a word from your cards first."); return; }
-    if (await move(body(), "Played.")) reset();
+    if (!built.length && !sources.size) { say(t("buildFirst")); return; }
+    if (await move(body(), t("played"))) reset();
   });
-  document.getElementById("clear").addEventListener("click", () => { reset(); say("Your cards are back in your hand."); });
+  document.getElementById("clear").addEventListener("click", () => { reset(); say(t("cardsBack")); });
   document.getElementById("draw").addEventListener("click", async () => {
-    if (await move({ action: "draw" }, "You drew a card.")) reset();
+    if (await move({ action: "draw" }, t("drew"))) reset();
   });
   document.getElementById("act").addEventListener("click", async () => {
     if (!aiming) return;
     const target = Number(document.getElementById("target").value || 0);
     const give = document.getElementById("give").value;
-    const ok = await move({ action: "card", card: aiming.action, target, give }, `${aiming.name} played.`);
+    const ok = await move({ action: "card", card: aiming.action, target, give }, t("actionPlayed", { card: aiming.name }));
     if (ok) {
       aiming = null;
       document.getElementById("aim").hidden = true;

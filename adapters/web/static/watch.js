@@ -2,6 +2,8 @@
 // part, rendered by the server for watchers (no hand, rack or list is ever in it); the newest
 // play is copied into a polite live region once, so a screen reader hears each take, not each
 // change of the table.
+import { t } from "./messages.js";
+
 const root = document.getElementById("watch");
 const game = root.dataset.game;
 const live = document.getElementById("live");
@@ -16,7 +18,7 @@ function tick() {
   if (!clock) return;
   const left = Math.max(0, Number(clock.dataset.deadline) - (Date.now() / 1000 + skew));
   const h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = Math.floor(left % 60);
-  clock.textContent = h ? `${h} h ${String(m).padStart(2, "0")} min` : `${m}:${String(s).padStart(2, "0")}`;
+  clock.textContent = h ? t("hoursLeft", { hours: h, minutes: String(m).padStart(2, "0") }) : `${m}:${String(s).padStart(2, "0")}`;
 }
 
 function shown() {

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from adapters.web.views import BadRequest, number, text_field
 from games.common.protocol import Snapshot
+from games.common.speech import N_, _, _n, opening
 
 #: Words a move reads as a command when typed alone: the page writes them ``=ACCEPT``.
 COMMAND_WORDS = frozenset({"challenge", "accept", "nochallenge", "concede", "noword", "giveup", "resign"})
@@ -54,14 +55,16 @@ class DicePart:
 
 def die_label(letter: str, points: int) -> str:
     """A die's accessible name: its letter (or blank) and points."""
-    return f"{letter or 'blank'}, {points} point{'s' if points != 1 else ''}"
+    if not letter:
+        return _n("blank, {count} point", "blank, {count} points", points)
+    return _n("{letter}, {count} point", "{letter}, {count} points", points, letter=letter)
 
 
 class DiceView:
     """Letter dice's page."""
 
     game = "dice"
-    label = "Open the dice"
+    label = N_("Open the dice")
 
     def part(self, engine: DiceGame, snapshot: Snapshot, seat: str | None) -> DicePart:
         """The roll and the word to cross (the same for every viewer: nothing is hidden)."""
@@ -74,8 +77,19 @@ class DiceView:
                 i,
                 p.letter.upper(),
                 p.points,
-                f"letter {i + 1} of the word to cross: {p.letter.upper()}"
-                + (", a blank" if p.blank else f", {p.points} point{'s' if p.points != 1 else ''}"),
+                _(
+                    "letter {position} of the word to cross: {letter}, a blank",
+                    position=i + 1,
+                    letter=p.letter.upper(),
+                )
+                if p.blank
+                else _n(
+                    "letter {position} of the word to cross: {letter}, {count} point",
+                    "letter {position} of the word to cross: {letter}, {count} points",
+                    p.points,
+                    position=i + 1,
+                    letter=p.letter.upper(),
+                ),
             )
             for i, p in enumerate(engine.mat if snapshot.cards else ())
         )
@@ -83,12 +97,17 @@ class DiceView:
 
     def hides(self, line: str) -> bool:
         """The page shows the roll and its own help."""
-        return line.startswith(("Roll:", "Type the word"))
+        # (the game's own lines, as the game says them in the language spoken)
+        # (the dice game's help line, games/dice/engine.py SHORT_HELP: a view never imports a game)
+        help_line = _(
+            "Type the word (blanks in lower case: STONe), `challenge` or `concede`; `rules dice` explains."
+        )
+        return line.startswith((opening("Roll: {dice}"), help_line))
 
     def preview(self, engine: DiceGame, seat: str, body: Mapping[str, Any]) -> dict[str, Any]:
         """The word fitted to the roll and the mat, and its score (or why it can't be played)."""
         if body.get("action") != "word":
-            return {"ok": False, "reason": "Only a word has a preview."}
+            return {"ok": False, "reason": _("Only a word has a preview.")}
         found = engine.preview(seat, " ".join(self.words(engine, seat, body)))
         return {
             "ok": not found.reason,
@@ -107,7 +126,7 @@ class DiceView:
             raise BadRequest("That's not a move: word, challenge, accept or concede.")
         word = text_field(body, "word", limit=LONGEST, allow="")
         if not word:
-            raise BadRequest("Build a word from the dice first.")
+            raise BadRequest(_("Build a word from the dice first."))
         if body.get("cross") is None:
             return (f"={word}" if word.lower() in COMMAND_WORDS else word,)
         cross = number(body, "cross", 1, LONGEST)

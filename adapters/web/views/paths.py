@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from adapters.web.views import BadRequest, number, text_field
 from games.common.protocol import Snapshot
+from games.common.speech import N_, _, opening
 
 
 class PathsGame(Protocol):
@@ -56,15 +57,17 @@ class PathsPart:
 def square_label(name: str, letter: str, blank: bool) -> str:
     """A square's accessible name: its coordinate and what is on it."""
     if blank:
-        return f"{name}, blank tile"
-    return f"{name}, {letter}" if letter else f"{name}, empty"
+        return _("{square}, blank tile", square=name)
+    if letter:
+        return _("{square}, {letter}", square=name, letter=letter)
+    return _("{square}, empty", square=name)
 
 
 class PathsView:
     """Mark My Words' page."""
 
     game = "paths"
-    label = "Open the board"
+    label = N_("Open the board")
 
     def part(self, engine: Any, snapshot: Snapshot, seat: str | None) -> PathsPart:
         """The grid, and ``seat``'s own letters (from their own snapshot; a watcher's has none)."""
@@ -85,19 +88,30 @@ class PathsView:
         )
         rack = tuple(card.letter for card in snapshot.cards if card.letter) if seat else ()
         blanks = sum(1 for card in snapshot.cards if not card.letter) if seat else 0
-        knock = any(line.startswith("Knocking:") for line in snapshot.lines)
+        knocking = opening("Knocking: `knock WORD` claims new words for {seconds} after each turn.")
+        knock = any(line.startswith(knocking) for line in snapshot.lines)
         free = bool(getattr(getattr(engine, "config", None), "free_pile", False))
         pile = tuple(sorted(ch.upper() for ch in getattr(engine, "pile", ()))) if free else ()
         return PathsPart(grid, rack, blanks, knock, seat is not None, pile, free)
 
     def hides(self, line: str) -> bool:
         """The page shows the player's tiles, the Free Letter Pile and the knock button itself."""
-        return line.startswith(("Your tiles:", "Knocking:", "Free Letter Pile:"))
+        # (the game's own lines, as the game says them in the language spoken)
+        return line.startswith(
+            (
+                opening("Your tiles: {letters}."),
+                _("Your tiles: no letters."),
+                opening("Your tiles: no letters + {count} blank."),
+                opening("Knocking: `knock WORD` claims new words for {seconds} after each turn."),
+                opening("Free Letter Pile: {letters}"),
+                _("Free Letter Pile: empty"),
+            )
+        )
 
     def preview(self, engine: PathsGame, seat: str, body: Mapping[str, Any]) -> dict[str, Any]:
         """A placed tile's preview: each named word judged, the points, or why the move fails."""
         if body.get("action", "place") != "place":
-            return {"ok": False, "reason": "Only a tile placed on the grid has a preview."}
+            return {"ok": False, "reason": _("Only a tile placed on the grid has a preview.")}
         text = " ".join(self.words(engine, seat, body))
         found = engine.preview(seat, text)
         if isinstance(found, str):
@@ -118,7 +132,7 @@ class PathsView:
         if action == "knock":
             named = _named(body)
             if not named:
-                raise BadRequest("Name the new words you found to knock.")
+                raise BadRequest(_("Name the new words you found to knock."))
             return ("knock", *named)
         if action == "discard":
             return ("discard", _letter(body))
@@ -138,29 +152,29 @@ def _free(size: int, body: Mapping[str, Any]) -> tuple[str, ...]:
     """``free O F6 X G6 OXCART``: each tile taken from the pile, its square, the one word."""
     tiles = body.get("tiles")
     if not isinstance(tiles, list) or not 1 <= len(tiles) <= 7:
-        raise BadRequest("Place the free tiles you take on the grid (one to seven).")
+        raise BadRequest(_("Place the free tiles you take on the grid (one to seven)."))
     out = ["free"]
     for tile in tiles:
         if not (isinstance(tile, list) and len(tile) == 3):
-            raise BadRequest("Each free tile is a row, a column and a letter.")
+            raise BadRequest(_("Each free tile is a row, a column and a letter."))
         row = number({"row": tile[0]}, "row", 0, size - 1)
         col = number({"column": tile[1]}, "column", 0, size - 1)
         out += [_letter({"letter": tile[2]}), f"{chr(65 + col)}{row + 1}"]
     named = _named(body)
     if len(named) != 1:
-        raise BadRequest("Name the one new word your free tiles make.")
+        raise BadRequest(_("Name the one new word your free tiles make."))
     return (*out, *named)
 
 
 def _letter(body: Mapping[str, Any]) -> str:
     letter = text_field(body, "letter", limit=2, allow="")
     if len(letter) != 1:
-        raise BadRequest("Choose one letter tile.")
+        raise BadRequest(_("Choose one letter tile."))
     return letter.upper()
 
 
 def _named(body: Mapping[str, Any]) -> tuple[str, ...]:
     named = tuple(w.upper() for w in text_field(body, "words", allow=" ,").replace(",", " ").split())
     if len(named) > 12:
-        raise BadRequest("Name at most 12 words at once.")
+        raise BadRequest(_("Name at most 12 words at once."))
     return named

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from adapters.web.views import BadRequest, text_field
 from games.common.protocol import Snapshot
+from games.common.speech import N_, _, opening
 from games.common.text import plain
 
 #: The action cards a page may play, and how each is typed (``{give}``, ``{target}``).
@@ -73,20 +74,29 @@ class ShedPart:
     player: bool
 
 
+#: The colours of shed's letter cards, as a card's accessible name says them.
+COLOURS = {"red": N_("red"), "blue": N_("blue"), "yellow": N_("yellow"), "green": N_("green")}
+
+
 def card_label(kind: str, letter: str, colour: str, name: str, help_text: str) -> str:
     """A card's accessible name: its letter (or kind) and points (each card left counts 1)."""
     if kind == "letter":
-        return f"{letter}, {colour}, 1 point" if colour else f"{letter}, 1 point"
+        if colour:
+            shown = _(COLOURS[colour]) if colour in COLOURS else colour
+            return _("{letter}, {colour}, 1 point", letter=letter, colour=shown)
+        return _("{letter}, 1 point", letter=letter)
     if kind == "joker":
-        return "joker (any letter), 1 point"
-    return f"{name}, action card: {help_text}" if help_text else f"{name}, action card"
+        return _("joker (any letter), 1 point")
+    if help_text:
+        return _("{card}, action card: {help}", card=name, help=help_text)
+    return _("{card}, action card", card=name)
 
 
 class ShedView:
     """Shed's page."""
 
     game = "shed"
-    label = "Open your hand"
+    label = N_("Open your hand")
 
     def part(self, engine: ShedGame, snapshot: Snapshot, seat: str | None) -> ShedPart:
         """The table and opponents (public), and ``seat``'s own hand (from ``hand_of(seat)``)."""
@@ -105,18 +115,25 @@ class ShedView:
             found = _TABLE_LINE.match(plain(line))
             if found:
                 number, shown, owner = int(found.group(1)), found.group(2), found.group(3)
-                label = f"Table word {number}: {shown.upper()}, {owner}'s"
+                label = _(
+                    "Table word {number}: {word}, {name}'s", number=number, word=shown.upper(), name=owner
+                )
                 table.append(TableWordModel(number, shown, owner, label))
         opponents = []
         for other in snapshot.seats:
             numbered = _SEAT_NUMBER.match(other.detail)
-            if other.seat != seat and numbered and "left the game" not in other.detail:
+            gone = (
+                other.detail == _("#{number} · left the game", number=numbered.group(1)) if numbered else True
+            )
+            if other.seat != seat and numbered and not gone:
                 opponents.append((int(numbered.group(1)), plain(other.name)))
         return ShedPart(tuple(hand), tuple(table), tuple(opponents), seat is not None)
 
     def hides(self, line: str) -> bool:
         """The page shows the hand and the table words itself."""
-        return line.startswith(("Your hand:", "Table words:")) or bool(_TABLE_LINE.match(plain(line)))
+        # (the game's own lines, as the game says them in the language spoken)
+        own = (opening("Your hand: {cards}"), _("Table words:"))
+        return line.startswith(own) or bool(_TABLE_LINE.match(plain(line)))
 
     def preview(self, engine: ShedGame, seat: str, body: Mapping[str, Any]) -> dict[str, Any]:
         """The line the page's move is, judged by the game (all or nothing), on a copy of the round."""
@@ -135,24 +152,24 @@ class ShedView:
             raise BadRequest("That's not a move: word, card or draw.")
         cards = body.get("cards", [])
         if not isinstance(cards, list) or len(cards) > 20:
-            raise BadRequest("A word is a short list of cards.")
+            raise BadRequest(_("A word is a short list of cards."))
         spelled = ""
         for card in cards:
             if not isinstance(card, str) or not re.fullmatch(r"\*?[^\W\d_]", card):
-                raise BadRequest("Each card of a word is a letter (a joker: * and its letter).")
+                raise BadRequest(_("Each card of a word is a letter (a joker: * and its letter)."))
             spelled += card.upper()
         sources = body.get("sources", [])
         if not isinstance(sources, list) or len(sources) > 6:
-            raise BadRequest("Use at most 6 table words.")
+            raise BadRequest(_("Use at most 6 table words."))
         if not all(isinstance(n, int) and not isinstance(n, bool) and 0 < n < 1000 for n in sources):
-            raise BadRequest("Table words are named by their numbers.")
+            raise BadRequest(_("Table words are named by their numbers."))
         if not sources:
             if not spelled:
-                raise BadRequest("Build a word from your cards first.")
+                raise BadRequest(_("Build a word from your cards first."))
             return ("play", spelled)
         results = text_field(body, "results", allow=" ").upper().split()
         if not results:
-            raise BadRequest("Say the words the table words and your cards make.")
+            raise BadRequest(_("Say the words the table words and your cards make."))
         left = " ".join(f"#{n}" for n in sources) + (f"+{spelled}" if spelled else "")
         return (*left.split(), "->", *results)
 
@@ -160,16 +177,16 @@ class ShedView:
 def _action_line(body: Mapping[str, Any]) -> str:
     card = body.get("card")
     if not isinstance(card, str) or card not in ACTION_LINES:
-        raise BadRequest("Choose one of your action cards.")
+        raise BadRequest(_("Choose one of your action cards."))
     template = ACTION_LINES[card]
     give = ""
     if "{give}" in template:
         give = text_field(body, "give", limit=2, allow="*")
         if not re.fullmatch(r"[^\W\d_]|\*", give):
-            raise BadRequest("Choose the card to trade away.")
+            raise BadRequest(_("Choose the card to trade away."))
     target = body.get("target")
     if "{target}" in template and not (
         isinstance(target, int) and not isinstance(target, bool) and 0 < target < 100
     ):
-        raise BadRequest("Choose the opponent to aim it at.")
+        raise BadRequest(_("Choose the opponent to aim it at."))
     return template.format(give=give.upper(), target=target)
