@@ -484,7 +484,7 @@ class _Order:
         else:
             entries = sorted((-((v >> shift) & mask), w) for w, v in _items_with(info, dict_bit))
             self.words = [w for _zipf, w in entries]
-            self.zipf = [-z for z, _ in entries]
+            self.zipf = [-z for z, _word in entries]
         n = len(self.words)
         once = [bytearray((n + 7) // 8) for _letter in alphabet]
         twice = [bytearray((n + 7) // 8) for _letter in alphabet]
