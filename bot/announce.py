@@ -12,7 +12,9 @@ from bot import metrics, ratings, views
 from bot.events import Mark, MessageRef, Post, Private, React
 from bot.outbox import GameStart
 from bot.session_core import RESULT_WAITS, SessionCore, log
+from games.common.grammar import is_you
 from games.common.protocol import Notice
+from games.common.speech import _, _n, duration, listing
 from storage.errors import StorageError
 
 
@@ -70,6 +72,10 @@ class Announcer(SessionCore):
 
     def _table_view(self) -> views.View:
         """The public table now; ``settles_at`` says when the game will change it by itself."""
+        with self.voice():
+            return self._table_view_now()
+
+    def _table_view_now(self) -> views.View:
         assert self.engine is not None
         finished = self.engine.finished
         settles_at = None if finished else self.engine.next_deadline()
@@ -93,7 +99,14 @@ class Announcer(SessionCore):
         snapshot = self.snapshot(None)
         for seat in sorted(fresh):
             name = views.user(self._by_seat[seat].display_name)
-            text = f"{name}, it's your turn in {self.info.title}: type your move here, or `play MOVE`."
+            if is_you(name):
+                text = _("Your turn in {game}: type your move here, or `play MOVE`.", game=_(self.info.title))
+            else:
+                text = _(
+                    "{name}, it's your turn in {game}: type your move here, or `play MOVE`.",
+                    name=name,
+                    game=_(self.info.title),
+                )
             await self._outbox.send(
                 Post(self.chat, views.turn(seat, text, snapshot.deadline, self.info.name))
             )
@@ -103,10 +116,18 @@ class Announcer(SessionCore):
         deadline = self.snapshot(None).deadline
         if deadline is None:
             return
-        left = views.duration(deadline - self._clock.now())
+        left = duration(deadline - self._clock.now())
         for seat in sorted(self._turn_seats()):
             name = views.user(self._by_seat[seat].display_name)
-            text = f"{name}, it's your turn again in {self.info.title}: {left} left."
+            if is_you(name):
+                text = _("Your turn again in {game}: {time} left.", game=_(self.info.title), time=left)
+            else:
+                text = _(
+                    "{name}, it's your turn again in {game}: {time} left.",
+                    name=name,
+                    game=_(self.info.title),
+                    time=left,
+                )
             await self._outbox.send(Post(self.chat, views.turn(seat, text, deadline, self.info.name)))
 
     async def _finish(self) -> None:
@@ -147,7 +168,7 @@ class Announcer(SessionCore):
 
     async def _kept(self, voted: list[str]) -> str:
         """Keep the answers voted in on the workspace's list (the theme's memory); says so."""
-        shown = ", ".join(w.upper() for w in voted)
+        shown = listing(w.upper() for w in voted)
         kept: list[str] = []
         if self._keep_words is not None:
             try:
@@ -155,12 +176,15 @@ class Announcer(SessionCore):
             except StorageError as exc:  # the game is over either way: the words are only a bonus
                 log.warning("game %s: could not keep the words voted in (%s)", self.game_id, exc)
         if not kept:
-            return f"Voted in during this game: {shown}."
-        them = "it" if len(kept) == 1 else "them"
-        return (
-            f"Voted in during this game: {shown}. Kept on this workspace's word list, so later "
-            f"games here accept {them} without a vote (an admin can take {them} off with "
-            f"`words remove {kept[0]}`)."
+            return _("Voted in during this game: {words}.", words=shown)
+        return _n(
+            "Voted in during this game: {words}. Kept on this workspace's word list, so later games here "
+            "accept it without a vote (an admin can take it off with `words remove {word}`).",
+            "Voted in during this game: {words}. Kept on this workspace's word list, so later games here "
+            "accept them without a vote (an admin can take them off with `words remove {word}`).",
+            len(kept),
+            words=shown,
+            word=kept[0],
         )
 
     def _result_key(self) -> str:

@@ -139,8 +139,10 @@ class GameHost(Protocol):
         game_id: str,
         seed: int,
         words: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset()),
+        speech: str | None = None,
     ) -> Session:
-        """A session wired to the host (its tasks supervised under ``chat``), not yet kept."""
+        """A session wired to the host (its tasks supervised under ``chat``), not yet kept;
+        ``speech``: the language the chat is spoken to in."""
         ...
 
     async def claim(self, chat: ChatKey, game_id: str) -> str | None:

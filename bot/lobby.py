@@ -16,6 +16,7 @@ from bot.ratings import auto_level
 from bot.session_core import Phase, SessionCore, SessionError, _marked
 from games.common.options import AUTO_LEVEL, OptionValue
 from games.common.protocol import Action, Seat, Setup
+from games.common.speech import _, _n
 from storage.errors import StorageError
 
 BOT_NAMES = ("Ada", "Basil", "Cleo", "Dex", "Edie", "Fitz", "Gus", "Hana", "Ivo", "Juno", "Kit")
@@ -43,7 +44,7 @@ class LobbyPhase(SessionCore):
             chat=self.chat,
             host=self.host,
             players=tuple(self.players),
-            options=dict(self.options),
+            options=self.kept_options(),
             seed=self.seed,
             deadline=self._lobby_deadline if self._lobby_deadline is not None else self._clock.now(),
             message_id=self._lobby_ref.message_id if self._lobby_ref else None,
@@ -72,6 +73,10 @@ class LobbyPhase(SessionCore):
             self._reschedule()
 
     def _lobby_view(self, open_: bool = True) -> views.View:
+        with self.voice():
+            return self._lobby_view_now(open_)
+
+    def _lobby_view_now(self, open_: bool) -> views.View:
         names = [p.display_name for p in self.players]
         return views.lobby(self.info, self.host.display_name, names, self.bots, self.options, open_=open_)
 
@@ -79,34 +84,44 @@ class LobbyPhase(SessionCore):
         """Add a player to the lobby; returns a confirmation."""
         async with self._lock:
             if self.phase is not Phase.LOBBY:
-                raise SessionError("This game has already started; join the next one!")
+                raise SessionError(_("This game has already started; join the next one!"))
             if self.is_player(player):
-                raise SessionError("You're already in this game.")
+                raise SessionError(_("You're already in this game."))
             if len(self.players) + self.bots >= self.info.max_players:
-                raise SessionError(f"{self.info.title} seats at most {self.info.max_players} players.")
+                raise SessionError(
+                    _(
+                        "{game} seats at most {count} players.",
+                        game=_(self.info.title),
+                        count=self.info.max_players,
+                    )
+                )
             self.players.append(player)
             self._by_seat[player.seat_id] = player
             await self._keep_lobby()
             await self._refresh_lobby()
-            return f"{views.user(player.display_name)} joined."
+            with self.voice_for(player):
+                return _("{name} joined.", name=views.user(player.display_name))
 
     async def leave(self, player: Player) -> str:
         """Remove a player; in a running game their seat is given up."""
         async with self._lock:
             if not self.is_player(player):
-                raise SessionError("You're not in this game.")
+                raise SessionError(_("You're not in this game."))
             if self.phase is Phase.LOBBY:
                 self.players.remove(self._by_seat.pop(player.seat_id))
                 if not self.players:
-                    await self._close(views.message("Everyone left, so the lobby is closed.", "info"))
-                    return "You left; the lobby is closed."
+                    await self._close(views.message(_("Everyone left, so the lobby is closed."), "info"))
+                    with self.voice_for(player):
+                        return _("You left; the lobby is closed.")
                 if player.seat_id == self.host.seat_id:
                     self.host = self.players[0]
                 await self._keep_lobby()
                 await self._refresh_lobby()
-                return "You left the lobby."
+                with self.voice_for(player):
+                    return _("You left the lobby.")
             await self._apply(Action("leave", self._clock.now(), seat=player.seat_id))
-            return "You left the game."
+            with self.voice_for(player):
+                return _("You left the game.")
 
     async def _refresh_lobby(self) -> None:
         if self._lobby_ref is not None:
@@ -116,10 +131,10 @@ class LobbyPhase(SessionCore):
         """Start the game (the host, or an admin)."""
         async with self._lock:
             if self.phase is not Phase.LOBBY:
-                raise SessionError("The game is already running.")
+                raise SessionError(_("The game is already running."))
             if player.seat_id != self.host.seat_id and not admin:
                 raise SessionError(
-                    f"Only the host, {views.user(self.host.display_name)}, can start the game."
+                    _("Only the host, {name}, can start the game.", name=views.user(self.host.display_name))
                 )
             if self.options.get("level") == AUTO_LEVEL:
                 self.options["level"] = await self._auto_level()
@@ -127,11 +142,29 @@ class LobbyPhase(SessionCore):
             if len(seats) < self.info.min_players:
                 need = self.info.min_players - len(seats)
                 again = f"`start {self.info.name} bots={need}`"
-                way = f"{again} reopens this lobby with them" if self.alone() else f"`stop`, then {again}"
-                raise SessionError(
-                    f"{self.info.title} needs at least {self.info.min_players} players: {need} more "
-                    f"must `join`, or seat computer players: {way}."
-                )
+                if self.alone():
+                    refusal = _n(
+                        "{game} needs at least {least} players: {count} more must `join`, or seat a "
+                        "computer player: {command} reopens this lobby with it.",
+                        "{game} needs at least {least} players: {count} more must `join`, or seat computer "
+                        "players: {command} reopens this lobby with them.",
+                        need,
+                        game=_(self.info.title),
+                        least=self.info.min_players,
+                        command=again,
+                    )
+                else:
+                    refusal = _n(
+                        "{game} needs at least {least} players: {count} more must `join`, or seat a "
+                        "computer player: `stop`, then {command}.",
+                        "{game} needs at least {least} players: {count} more must `join`, or seat computer "
+                        "players: `stop`, then {command}.",
+                        need,
+                        game=_(self.info.title),
+                        least=self.info.min_players,
+                        command=again,
+                    )
+                raise SessionError(refusal)
             await self._begin(seats)
 
     def alone(self) -> bool:
@@ -145,7 +178,7 @@ class LobbyPhase(SessionCore):
         lobby takes them (its message and seed stay)."""
         async with self._lock:
             if self.phase is not Phase.LOBBY:
-                raise SessionError("The game has already started.")
+                raise SessionError(_("The game has already started."))
             self.options = dict(options)
             self._words = words
             await self._keep_lobby()
@@ -157,7 +190,8 @@ class LobbyPhase(SessionCore):
             if self.phase is Phase.LOBBY:
                 await self._close(
                     views.message(
-                        f"{views.user(by.display_name)} reopened the lobby with other options.", "info"
+                        _("{name} reopened the lobby with other options.", name=views.user(by.display_name)),
+                        "info",
                     )
                 )
 
@@ -200,7 +234,7 @@ class LobbyPhase(SessionCore):
             game_id=self.game_id,
             game=self.info.name,
             chat=self.chat,
-            options=dict(self.options),
+            options=self.kept_options(),
             seed=self.seed,
             seats=seats,
             started_at=now,

@@ -298,8 +298,10 @@ class GameManager:
         game_id: str,
         seed: int,
         words: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset()),
+        speech: str | None = None,
     ) -> Session:
-        """A session wired to this manager (its tasks supervised under ``chat``)."""
+        """A session wired to this manager (its tasks supervised under ``chat``); ``speech``:
+        the chat's language (kept options of a restored game say it themselves)."""
         self.recovery.opened(game_id)
         session = Session(
             chat=chat,
@@ -319,6 +321,7 @@ class GameManager:
             keep_words=lambda voted: self.workspace.keep_voted(chat, voted),
             think_in_thread=self.think_in_thread,
             timestamp_precision=self.capabilities.timestamp_precision,
+            speech=speech,
         )
         session.remember_handled(self.recovery.handled_before.get(chat, ()))
         if is_daily_game(game_id):

@@ -37,6 +37,7 @@ from bot.session_timers import Timers
 from bot.settle import SettleWindow
 from games.common.engine import QUIET_SKIP, QUIET_VOTE
 from games.common.protocol import Action, Claim, Notice, Setup
+from games.common.speech import _
 from games.common.words import Verdict
 
 __all__ = ["Session", "handled_refs"]
@@ -57,6 +58,10 @@ class Session(LobbyPhase, SettleWindow, Timers, Announcer):
         The players are the start record's seats; the engine is recreated from
         the same setup and every logged action is applied again, in order.
         """
+        with self.voice():
+            self._replay(start, actions)
+
+    def _replay(self, start: GameStart, actions: list[Action]) -> None:
         seats = tuple(start.seats)
         self._words = (start.added_words, start.banned_words)
         setup = Setup(
@@ -160,7 +165,11 @@ class Session(LobbyPhase, SettleWindow, Timers, Announcer):
         if self.phase is not Phase.RUNNING or self.engine is None:
             return
         if not self.is_player(player):
-            hint = f"You're not playing this {self.info.title} game; join the next one with `start`."
+            with self.voice_for(player):
+                hint = _(
+                    "You're not playing this {game} game; join the next one with `start`.",
+                    game=_(self.info.title),
+                )
         elif player.seat_id not in self._turn_seats():
             waiting = [s.name for s in self.snapshot(None).seats if s.active]
             whose = f"it's {' and '.join(waiting)}'s turn" if waiting else "it's not your turn"
@@ -183,7 +192,7 @@ class Session(LobbyPhase, SettleWindow, Timers, Announcer):
         async with self._lock:
             self._require_running(player)
             if self.moves is None:
-                raise SessionError("The game hasn't started yet.")
+                raise SessionError(_("The game hasn't started yet."))
             reading = self.moves.read(text, private=private)
             if reading.move is None:  # not a move at all: refused, never played nor kept
                 self._why[player.seat_id] = reading.reason
@@ -235,15 +244,22 @@ class Session(LobbyPhase, SettleWindow, Timers, Announcer):
         return self.engine.quiet_vote(player.seat_id, choice)
 
     def private_view(self, player: Player) -> views.View:
-        """The player's own hand, rack or list."""
+        """The player's own hand, rack or list (in the player's own language)."""
+        with self.voice_for(player):
+            return self._private_view(player)
+
+    def _private_view(self, player: Player) -> views.View:
         if self.engine is None:
             if self.is_player(player):
                 raise SessionError(
-                    f"The game hasn't started yet: {views.user(self.host.display_name)} deals it with `go`."
+                    _(
+                        "The game hasn't started yet: {name} deals it with `go`.",
+                        name=views.user(self.host.display_name),
+                    )
                 )
-            raise SessionError("The game hasn't started yet: `join` it to get a seat.")
+            raise SessionError(_("The game hasn't started yet: `join` it to get a seat."))
         if not self.is_player(player):
-            raise SessionError("You're not playing this game, so you have no hand here.")
+            raise SessionError(_("You're not playing this game, so you have no hand here."))
         return views.private(self.snapshot(player.seat_id), self.info.name)
 
     async def stop(self, by: Player) -> None:
@@ -254,7 +270,8 @@ class Session(LobbyPhase, SettleWindow, Timers, Announcer):
                 await self._stored(lambda: self._log.void(self.game_id, "stopped by a player"))
             await self._close(
                 views.message(
-                    f"{views.user(by.display_name)} stopped the game. Scores were not recorded.", "info"
+                    _("{name} stopped the game. Scores were not recorded.", name=views.user(by.display_name)),
+                    "info",
                 )
             )
 

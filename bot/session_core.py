@@ -33,6 +33,7 @@ from bot.moves import Moves
 from bot.outbox import GameLog, GameStart, Outbox
 from games.common.options import OptionValue
 from games.common.protocol import Action, Claim, Engine, GameInfo, Notice, Seat, Snapshot
+from games.common.speech import _, resolve, speaking, spoken_from
 from storage.errors import Fenced, StorageError
 
 log = logging.getLogger("bot.session")
@@ -56,6 +57,38 @@ class Phase(enum.Enum):
     CLOSED = "closed"
 
 
+#: The option key under which a game's start record and lobby keep the language its chat is
+#: spoken to in (docs/LANGUAGES.md "Which language speaks"): a restarted game speaks the same.
+#: Never an option of a game (no engine sees it); a record without it speaks English.
+SPEECH = "_speech"
+
+
+class SpokenLock:
+    """A session's lock: whoever holds it speaks the session's chat language, so every engine
+    call and every view made under it (start, apply, tick, the table, the result) speaks it."""
+
+    def __init__(self, speech: Callable[[], str]) -> None:
+        self._lock = asyncio.Lock()
+        self._speech = speech
+        self._voices: list[Any] = []
+
+    async def __aenter__(self) -> None:
+        await self._lock.acquire()
+        voice = speaking(self._speech())
+        voice.__enter__()
+        self._voices.append(voice)
+
+    async def __aexit__(self, *exc: object) -> None:
+        try:
+            self._voices.pop().__exit__(None, None, None)
+        finally:
+            self._lock.release()
+
+    def locked(self) -> bool:
+        """Whether someone holds it."""
+        return self._lock.locked()
+
+
 class SessionError(Exception):
     """A friendly refusal (``str(exc)`` is shown to the player)."""
 
@@ -69,7 +102,7 @@ def _marked(seats: tuple[Seat, ...]) -> tuple[Seat, ...]:
 
 
 def _seat_player(seat: Seat) -> Player:
-    platform, _, user = seat.id.partition(":")
+    platform, __, user = seat.id.partition(":")
     return Player(platform, user, seat.name)
 
 
@@ -96,8 +129,14 @@ class SessionCore:
         keep_words: Callable[[list[str]], Awaitable[list[str]]] | None = None,
         think_in_thread: bool = False,
         timestamp_precision: float = 0.0,
+        speech: str | None = None,
     ) -> None:
         self.chat = chat
+        options = dict(options)
+        kept = options.pop(SPEECH, None)
+        #: The language the chat is spoken to in (the workspace's ``config language`` when the
+        #: game opened; kept in its records under :data:`SPEECH`): never the game's ``language=``.
+        self.speech: str = resolve(str(kept) if kept else speech) or "en"
         #: The platform's (:attr:`bot.platform.Capabilities.timestamp_precision`), for the game's Setup.
         self.timestamp_precision = timestamp_precision
         self._think_in_thread = think_in_thread
@@ -130,7 +169,7 @@ class SessionCore:
         self._lobby_deadline: float | None = clock.now() + lobby_timeout
         self._words = words
         self._keep_words = keep_words  # puts answers voted in on the workspace's list
-        self._lock = asyncio.Lock()
+        self._lock = SpokenLock(lambda: self.speech)
         self._jitter = random.Random(seed)  # (not the game's own randomness)
         self._seq = 0
         self._pending: list[Claim] = []
@@ -169,6 +208,21 @@ class SessionCore:
         async def _judge_pending(self, now: float) -> None: ...
         def _settle_closes_at(self) -> float | None: ...
         def _hold_ends(self) -> float: ...
+
+    # ------------------------------------------------------------ speech
+
+    def voice(self) -> Any:
+        """``with session.voice():`` speaks the chat's language (what the whole chat reads)."""
+        return speaking(self.speech)
+
+    def voice_for(self, player: Player) -> Any:
+        """``with session.voice_for(player):`` speaks what ``player`` alone reads: their own
+        locale where a catalogue speaks it, else the chat's."""
+        return speaking(spoken_from(player.locale, self.speech))
+
+    def kept_options(self) -> dict[str, OptionValue]:
+        """The options as the game's records keep them: the game's own, and the chat's language."""
+        return {**self.options, SPEECH: self.speech}
 
     # ------------------------------------------------------------ queries
 
@@ -218,7 +272,7 @@ class SessionCore:
 
     def why(self, player: Player) -> str:
         """The reason the player's last answer was refused."""
-        return self._why.get(player.seat_id, "None of your answers has been refused in this game.")
+        return self._why.get(player.seat_id) or _("None of your answers has been refused in this game.")
 
     @property
     def language(self) -> str:
@@ -227,9 +281,9 @@ class SessionCore:
 
     def _require_running(self, player: Player) -> None:
         if self.phase is not Phase.RUNNING:
-            raise SessionError("The game hasn't started yet.")
+            raise SessionError(_("The game hasn't started yet."))
         if not self.is_player(player):
-            raise SessionError("You're not in this game.")
+            raise SessionError(_("You're not in this game."))
 
     def _turn_seats(self) -> set[str]:
         """The human seats whose turn it is now (turn-based games)."""

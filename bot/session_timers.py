@@ -13,6 +13,7 @@ from dataclasses import replace
 from bot import views
 from bot.session_core import Phase, SessionCore
 from games.common.protocol import Action
+from games.common.speech import _
 
 
 class Timers(SessionCore):
@@ -62,9 +63,11 @@ class Timers(SessionCore):
         now = self._clock.now()
         if self.phase is Phase.LOBBY:
             if self._lobby_deadline is not None and now >= self._lobby_deadline:
-                minutes = "the lobby timed out"
                 await self._close(
-                    views.message(f"Nobody started the {self.info.title} game, so {minutes}.", "info")
+                    views.message(
+                        _("Nobody started the {game} game, so the lobby timed out.", game=_(self.info.title)),
+                        "info",
+                    )
                 )
             return
         if self.phase is not Phase.RUNNING or self.engine is None:

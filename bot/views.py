@@ -20,7 +20,8 @@ from games.common import grammar
 from games.common.languages import LANGUAGES
 from games.common.options import OptionSpec, OptionValue, format_value
 from games.common.protocol import CardFace, Cell, GameInfo, Result, SeatLine, Snapshot
-from games.common.speech import current
+from games.common.speech import N_, _, _n, _p, current
+from games.common.speech import duration as spoken_duration
 from games.common.text import plain as plain_text
 from games.common.text import user as user  # re-exported: how bot/ marks what people typed
 
@@ -93,7 +94,7 @@ class View:
         if self.title:
             parts.append(self.title)
         if self.cards:
-            parts.append("Cards: " + self.card_line())
+            parts.append(_("Cards: {cards}", cards=self.card_line()))
         parts.extend(self.grid)
         parts.extend(self.lines)
         for seat in self.seats:
@@ -128,28 +129,73 @@ def lobby(
 ) -> View:
     """The lobby message with Join / Leave / Start buttons (its title names the game's language
     when it is not English: ``moji race — lobby · French``)."""
-    lines = [info.summary, ""]
-    lines.append("Players: " + ", ".join(map(user, players)) + (f" + {bots} computer" if bots else ""))
+    lines = [_(info.summary), ""]
+    people = ", ".join(map(user, players))
+    if bots:
+        lines.append(
+            _n(
+                "Players: {players} + {count} computer",
+                "Players: {players} + {count} computer",
+                bots,
+                players=people,
+            )
+        )
+    else:
+        lines.append(_("Players: {players}", players=people))
     changed = [f"{k}={user(format_value(v))}" for k, v in options.items() if _differs(info.options, k, v)]
     if changed:
-        lines.append("Options: " + " ".join(changed))
+        lines.append(_("Options: {options}", options=" ".join(changed)))
     if open_:
-        starts = grammar.does(user(host), "starts")  # the terminal's player is "You": "You start"
-        lines.append(f"{starts} the game with Start (or /moji go). Others: Join (or /moji join).")
+        if grammar.is_you(host):  # the terminal's own player
+            lines.append(_("You start the game with Start (or /moji go). Others: Join (or /moji join)."))
+        else:
+            lines.append(
+                _(
+                    "{name} starts the game with Start (or /moji go). Others: Join (or /moji join).",
+                    name=user(host),
+                )
+            )
     buttons = (
-        (ButtonSpec(JOIN, "Join", "primary"), ButtonSpec(LEAVE, "Leave"), ButtonSpec(GO, "Start", "success"))
+        (
+            ButtonSpec(JOIN, _p("button", "Join"), "primary"),
+            ButtonSpec(LEAVE, _p("button", "Leave")),
+            ButtonSpec(GO, _p("button", "Start"), "success"),
+        )
         if open_
         else ()
     )
     spoken = LANGUAGES.get(str(options.get("language", "en")))
+    title = _("{game} — lobby", game=_(info.title))
+    if spoken and spoken.code != "en":
+        # TRANSLATORS: {language} is the language of the game's words, in that language's own name
+        title = _(
+            "{game} — lobby · {language}",
+            game=_(info.title),
+            language=_language_name(spoken.code, spoken.name),
+        )
     return View(
         kind="lobby",
-        title=f"{info.title} — lobby" + (f" · {spoken.name}" if spoken and spoken.code != "en" else ""),
+        title=title,
         lines=tuple(lines),
         buttons=buttons,
         game=info.name,
         threaded=not info.realtime,
     )
+
+
+#: The languages of words, named in the language spoken (``French``, ``Französisch``).
+LANGUAGE_NAMES: dict[str, str] = {
+    "en": N_("English"),
+    "nl": N_("Dutch"),
+    "fr": N_("French"),
+    "de": N_("German"),
+    "es": N_("Spanish"),
+}
+
+
+def _language_name(code: str, name: str) -> str:
+    """A language of words, named in the language spoken."""
+    return _(LANGUAGE_NAMES[code]) if code in LANGUAGE_NAMES else name
 
 
 def _differs(specs: Sequence[OptionSpec], name: str, value: OptionValue) -> bool:
@@ -172,10 +218,10 @@ def table(
     """
     buttons: tuple[ButtonSpec, ...] = ()
     if realtime and snapshot.cards and not final:
-        buttons = (ButtonSpec(SKIP, "Stuck? Skip"),)
+        buttons = (ButtonSpec(SKIP, _p("button", "Stuck? Skip")),)
     elif not realtime and not final:
         moves = tuple(ButtonSpec(MOVE + move, label) for label, move in turn_moves)
-        buttons = (ButtonSpec(HAND, "My rack", "primary"), *moves)
+        buttons = (ButtonSpec(HAND, _p("button", "My rack"), "primary"), *moves)
     return View(
         kind="table",
         title=snapshot.title,
@@ -195,7 +241,7 @@ def table(
 def duration(seconds: float) -> str:
     """A span of time as a player reads it (``45 s``, ``1 min 15 s``, ``71 h 59 min``, ``4 days``):
     the one formatter shared with the games' own messages."""
-    return grammar.duration(seconds)
+    return spoken_duration(seconds)
 
 
 def turn(seat: str, text: str, deadline: float | None, game: str) -> View:
@@ -216,7 +262,7 @@ def private(snapshot: Snapshot, game: str) -> View:
 
 def board_text(snapshot: Snapshot, game: str) -> View:
     """``board``: the table's board as text rows (for a screen reader, or a closer look)."""
-    lines = snapshot.grid or ("This game has no board.",)
+    lines = snapshot.grid or (_("This game has no board."),)
     return View(
         kind="info",
         title=snapshot.title,
@@ -246,18 +292,45 @@ def result(
     for place, (seat, points) in enumerate(ranked, start=1):
         crown = " 👑" if seat in outcome.winners else ""
         best = outcome.best_words.get(seat)
-        lines.append(
-            f"{place}. {user(names.get(seat, seat))} — {points} pts{crown}"
-            + (f" (best word: {user(best.upper())})" if best else "")
-        )
+        who = user(names.get(seat, seat))
+        if best:
+            line = _n(
+                "{place}. {name} — {count} pt{crown} (best word: {word})",
+                "{place}. {name} — {count} pts{crown} (best word: {word})",
+                points,
+                place=place,
+                name=who,
+                crown=crown,
+                word=user(best.upper()),
+            )
+        else:
+            line = _n(
+                "{place}. {name} — {count} pt{crown}",
+                "{place}. {name} — {count} pts{crown}",
+                points,
+                place=place,
+                name=who,
+                crown=crown,
+            )
+        lines.append(line)
     if ratings and not outcome.voided:
-        lines += ["", "📈 Ratings: " + " · ".join(ratings)]
-    title = f"{info.title} — game over" if not outcome.voided else f"{info.title} — game void"
+        lines += ["", _("📈 Ratings: {ratings}", ratings=" · ".join(ratings))]
+    if outcome.voided:
+        title = _("{game} — game void", game=_(info.title))
+    else:
+        title = _("{game} — game over", game=_(info.title))
     return View(kind="result", title=title, lines=tuple(lines), game=info.name)
 
 
 def rules(info: GameInfo) -> View:
     """``rules <game>``: the rules help and every option."""
-    lines = [*info.rules.strip().splitlines(), "", "Options (start " + info.name + " key=value …):"]
+    paragraphs = [_(paragraph) for paragraph in info.rules.strip().split("\n\n")]
+    lines = [
+        *"\n\n".join(paragraphs).splitlines(),
+        "",
+        _("Options (start {game} key=value …):", game=info.name),
+    ]
     lines.extend("• " + spec.describe() for spec in info.options)
-    return View(kind="help", title=f"How to play {info.title}", lines=tuple(lines), game=info.name)
+    return View(
+        kind="help", title=_("How to play {game}", game=_(info.title)), lines=tuple(lines), game=info.name
+    )

@@ -20,10 +20,11 @@ from bot.commands import CommandError, grammar
 from bot.events import Button, Command, Inbound, PrivateText, Reaction, Text
 from bot.handlers import about, daily, playing, verbs, watching
 from bot.handlers.buttons import REACTION_VOTES, button_command
-from bot.handlers.common import MOVE_HINT, Handler, reply
+from bot.handlers.common import MOVE_HINT, Handler, asker_speech, reply
 from bot.handlers.playing import private_text
 from bot.host import GameHost
 from bot.session_core import Phase, SessionError
+from games.common.speech import speaking
 
 #: Core command name (as in :data:`bot.commands.COMMANDS`) → its handler.
 HANDLERS: dict[str, Handler] = {
@@ -71,7 +72,18 @@ async def handle(host: GameHost, event: Inbound) -> None:
     """Hand ``event`` (admitted, and this process's to handle) to its session or its command's
     handler. A :class:`~bot.session_core.SessionError` answers a command, button or private
     words privately (a message or a reaction gets no answer); any other error goes on to the
-    caller, the host's one error handler."""
+    caller, the host's one error handler.
+
+    A command, a button or private words are answered in the asker's language (their own
+    locale, else the chat's); what the whole chat reads, the session speaks in the chat's."""
+    if isinstance(event, Command | Button | PrivateText):
+        with speaking(await asker_speech(host, event)):
+            await _handle(host, event)
+    else:
+        await _handle(host, event)
+
+
+async def _handle(host: GameHost, event: Inbound) -> None:
     try:
         if isinstance(event, Text):
             session = host.sessions.get(event.chat)

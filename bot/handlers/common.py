@@ -5,15 +5,35 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from bot import views
-from bot.events import Button, Command, Private, PrivateText
+from bot.events import Button, ChatKey, Command, Private, PrivateText
 from bot.host import GameHost
 from bot.session import Session
 from bot.session_core import SessionError
+from games.common.speech import N_, _, resolve, spoken_from
 
 #: A command handler: (the host, the command as sent, its arguments after the verb).
 Handler = Callable[[GameHost, Command, tuple[str, ...]], Awaitable[None]]
 
-MOVE_HINT = "On your turn, type your move here or `play MOVE`."
+MOVE_HINT = N_("On your turn, type your move here or `play MOVE`.")
+
+
+async def chat_speech(host: GameHost, chat: ChatKey) -> str:
+    """The language ``chat`` is spoken to in (docs/LANGUAGES.md): its game's, if one is open
+    there, else the workspace's ``config language`` (English when unset)."""
+    session = host.sessions.get(chat)
+    if session is not None:
+        return session.speech
+    try:
+        chosen = (await host.workspace.settings(chat)).get("language")
+    except Exception:  # (no settings readable: the chat is spoken to in English)
+        return "en"
+    return resolve(str(chosen) if chosen else None) or "en"
+
+
+async def asker_speech(host: GameHost, event: Command | Button | PrivateText) -> str:
+    """The language of what ``event``'s sender alone reads: their own locale where a catalogue
+    speaks it, else the chat's."""
+    return spoken_from(event.player.locale, await chat_speech(host, event.chat))
 
 
 async def reply(host: GameHost, event: Command | Button | PrivateText, view: views.View) -> None:
@@ -26,5 +46,5 @@ def session_of(host: GameHost, cmd: Command) -> Session:
     """The chat's game or lobby; none is a friendly error."""
     session = host.sessions.get(cmd.chat)
     if session is None:
-        raise SessionError("There's no game in this channel. Start one with `start`.")
+        raise SessionError(_("There's no game in this channel. Start one with `start`."))
     return session

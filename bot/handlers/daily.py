@@ -18,6 +18,7 @@ from bot.host import GameHost
 from bot.reach import PrivateRefused
 from games.common.grammar import excerpt
 from games.common.languages import language as language_named
+from games.common.speech import current
 from games.race.daily import daily_day, daily_deal, until_next, wait_text
 from storage.daily import DAILY_GAME_PREFIX, DailyPlay, DailyStore
 
@@ -139,7 +140,8 @@ async def _begin(
     await host.workspace.seen(cmd.chat, cmd.player)
     deal = daily_deal(host.dailies.secret, day, lang)
     # no workspace word lists: the same deal is judged the same way for everyone
-    session = host.new_session(chat, info, cmd.player, deal.options, game_id, deal.seed)
+    # a daily is played alone: it speaks its player's language (the one answering them now)
+    session = host.new_session(chat, info, cmd.player, deal.options, game_id, deal.seed, speech=current())
     host.sessions[chat] = session
     host.keep_alive()
     if chat != cmd.chat:

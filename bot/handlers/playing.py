@@ -9,7 +9,7 @@ import uuid
 from bot import views
 from bot.commands import CommandError, option_names, parse_start
 from bot.events import Command, PrivateText
-from bot.handlers.common import reply, session_of
+from bot.handlers.common import chat_speech, reply, session_of
 from bot.handlers.verbs import no_private_words
 from bot.host import GameHost
 from bot.session_core import Phase, SessionError
@@ -70,7 +70,8 @@ async def start(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
         )
     if cmd.chat in host.sessions:  # (opened here meanwhile)
         raise CommandError("There's already a game here. Join it — one game per channel.")
-    session = host.new_session(cmd.chat, info, cmd.player, options, game_id, seed, words)
+    speech = await chat_speech(host, cmd.chat)
+    session = host.new_session(cmd.chat, info, cmd.player, options, game_id, seed, words, speech)
     host.sessions[cmd.chat] = session
     host.keep_alive()
     await session.open_lobby()

@@ -231,7 +231,7 @@ async def test_a_game_that_ended_just_before_a_crash_is_announced_after_the_rest
     await clock.settle()
     (posted,) = outbox.posts(CHAT)
     assert posted.view.kind == "result" and "moji restarted" in posted.view.plain()
-    assert "Ann — 1 pts 👑" in posted.view.plain()
+    assert "Ann — 1 pt 👑" in posted.view.plain()
     assert game_id in log.announcements
     await second.shutdown()
 

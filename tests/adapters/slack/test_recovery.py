@@ -80,7 +80,7 @@ async def test_stats_for_a_mentioned_player(h: Harness) -> None:
     await claim(h, "UANN", letters(table)[0].lower() + "zz")
     await until(lambda: CHAT not in h.adapter.manager.sessions)
     await h.command("UBOB", "stats <@UANN|ann>")
-    [stats] = await h.slack.wait_for("chat.postEphemeral", lambda c: "1 games" in str(c.args.get("text")))
+    [stats] = await h.slack.wait_for("chat.postEphemeral", lambda c: "1 game ·" in str(c.args.get("text")))
     assert stats.args["user"] == "UBOB" and "Ann" in stats.args["text"]
 
 

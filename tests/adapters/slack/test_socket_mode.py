@@ -83,7 +83,7 @@ async def test_commands_and_events_over_socket_mode(
             clock, lambda: any("game over" in str(c.args.get("text")) for c in slack.calls), busy=busy
         )
         [over] = [c for c in slack.of("chat.postMessage") if "game over" in str(c.args.get("text"))]
-        assert "Ann — 1 pts" in over.args["text"]
+        assert "Ann — 1 pt" in over.args["text"]
         [table] = [c for c in slack.of("chat.postMessage") if is_table(c)]  # edited since, never reposted
         edits = [c for c in slack.of("chat.update") if is_table(c)]
         assert edits and table.answer is not None and {c.args["ts"] for c in edits} == {table.answer["ts"]}
