@@ -19,6 +19,7 @@ from typing import overload
 from games.common.languages import ENGLISH, Language
 from games.common.languages import language as _language
 from games.common.placement import Placement, match_letters
+from games.common.speech import N_, _, _n, current, listing
 from games.common.words import (
     LIFTING_THEMES,
     MULTIWORD_THEMES,
@@ -66,24 +67,129 @@ assert F.BASE_STRIP_MASK == F.BASE_END_MASK == 7
 _MAX_LEN = 24  # words longer than this share the last length bitmap
 
 
-#: A word's lowest ban bit -> (reason code, the message after the word, its tail after "(from BASE)").
-#: The lowest bit is the first ban in ``F.BAN_FLAGS`` order; a tail of None: no base is named.
+#: A word's lowest ban bit -> (reason code, its message, its message naming the base word or
+#: None when no base is named). The lowest bit is the first ban in ``F.BAN_FLAGS`` order.
 _BAN_TEXT: dict[int, tuple[str, str, str | None]] = {
-    F.PROPER: ("proper", " is a proper noun, banned in this game.", None),
-    F.ABBREV: ("abbrev", " is an abbreviation, banned in this game.", None),
-    F.CONTRACTION: ("contraction", " is a contraction, banned in this game.", None),
-    F.FOREIGN: ("foreign", " is a foreign word, banned in this game.", None),
-    F.PLURAL_S: ("plural-s", " is a plural ending in -s", ", banned in this game."),
-    F.ING: ("ing", " is a verb ending in -ing", ", banned in this game."),
-    F.ED: ("ed", " is past tense ending in -ed", ", banned in this game."),
-    F.PERSONAL_NAME: ("names", " is a personal name, banned in this game.", None),
-    F.NON_PLACE: ("non-place", " is a proper noun (not a place), banned in this game.", None),
+    F.PROPER: ("proper", N_("{word} is a proper noun, banned in this game."), None),
+    F.ABBREV: ("abbrev", N_("{word} is an abbreviation, banned in this game."), None),
+    F.CONTRACTION: ("contraction", N_("{word} is a contraction, banned in this game."), None),
+    F.FOREIGN: ("foreign", N_("{word} is a foreign word, banned in this game."), None),
+    F.PLURAL_S: (
+        "plural-s",
+        N_("{word} is a plural ending in -s, banned in this game."),
+        # TRANSLATORS: {base} is the word {word} is the plural of (CATS from CAT).
+        N_("{word} is a plural ending in -s (from {base}), banned in this game."),
+    ),
+    F.ING: (
+        "ing",
+        N_("{word} is a verb ending in -ing, banned in this game."),
+        # TRANSLATORS: {base} is the verb {word} comes from (WALKING from WALK).
+        N_("{word} is a verb ending in -ing (from {base}), banned in this game."),
+    ),
+    F.ED: (
+        "ed",
+        N_("{word} is past tense ending in -ed, banned in this game."),
+        # TRANSLATORS: {base} is the verb {word} comes from (WALKED from WALK).
+        N_("{word} is past tense ending in -ed (from {base}), banned in this game."),
+    ),
+    F.PERSONAL_NAME: ("names", N_("{word} is a personal name, banned in this game."), None),
+    F.NON_PLACE: ("non-place", N_("{word} is a proper noun (not a place), banned in this game."), None),
 }
 assert list(F.BAN_FLAGS.values()) == sorted(F.BAN_FLAGS.values()) == sorted(_BAN_TEXT)
 
+#: (playing language, dictionary) -> (a word in it, a word not in it): whole sentences, as the
+#: language's name is an adjective in many languages. A language missing here: _DICTIONARY_NAMED.
+_DICTIONARY_TEXT: dict[tuple[str, str], tuple[str, str]] = {
+    ("en", "casual"): (N_("{word} is in the casual dictionary."), N_("{word} isn't in the dictionary.")),
+    ("en", "tournament"): (
+        N_("{word} is in the tournament dictionary."),
+        N_("{word} isn't in the tournament dictionary."),
+    ),
+    ("nl", "casual"): (
+        N_("{word} is in the Dutch casual dictionary."),
+        N_("{word} isn't in the Dutch dictionary."),
+    ),
+    ("nl", "tournament"): (
+        N_("{word} is in the Dutch tournament dictionary."),
+        N_("{word} isn't in the Dutch tournament dictionary."),
+    ),
+    ("fr", "casual"): (
+        N_("{word} is in the French casual dictionary."),
+        N_("{word} isn't in the French dictionary."),
+    ),
+    ("fr", "tournament"): (
+        N_("{word} is in the French tournament dictionary."),
+        N_("{word} isn't in the French tournament dictionary."),
+    ),
+    ("de", "casual"): (
+        N_("{word} is in the German casual dictionary."),
+        N_("{word} isn't in the German dictionary."),
+    ),
+    ("de", "tournament"): (
+        N_("{word} is in the German tournament dictionary."),
+        N_("{word} isn't in the German tournament dictionary."),
+    ),
+    ("es", "casual"): (
+        N_("{word} is in the Spanish casual dictionary."),
+        N_("{word} isn't in the Spanish dictionary."),
+    ),
+    ("es", "tournament"): (
+        N_("{word} is in the Spanish tournament dictionary."),
+        N_("{word} isn't in the Spanish tournament dictionary."),
+    ),
+}
+#: The same for any other playing language, named by :attr:`Language.spoken` as a noun.
+_DICTIONARY_NAMED: dict[str, tuple[str, str]] = {
+    "casual": (
+        N_("{word} is in the casual dictionary ({language})."),
+        N_("{word} isn't in the dictionary ({language})."),
+    ),
+    "tournament": (
+        N_("{word} is in the tournament dictionary ({language})."),
+        N_("{word} isn't in the tournament dictionary ({language})."),
+    ),
+}
+
+#: Stand-ins for the word and its base in messages translated once and kept (see _Spoken).
+_W, _B = "\x00", "\x01"
+
 
 def _themes_text(themes: Iterable[str]) -> str:
-    return " or ".join(THEME_WORDS[t] for t in sorted(themes))
+    """``a noun or a verb`` in the language being spoken."""
+    return listing((_(THEME_WORDS[t]) for t in sorted(themes)), style="or")
+
+
+def _split(message: str) -> tuple[str, str]:
+    """A message translated with the word left out: what comes before and after it."""
+    before, __, after = message.partition(_W)
+    return before, after
+
+
+@dataclass(slots=True)
+class _Spoken:
+    """A compiled rule set's messages in one spoken language, and its verdicts in it."""
+
+    ok: tuple[str, str]  # ("", " is in the casual dictionary.")
+    unknown: str  # "\x00 isn't in the dictionary."
+    theme_texts: tuple[tuple[int, str, str], ...]  # (theme bit, "", " is a noun.") by theme name
+    not_theme: tuple[str, str]  # ("", " is not a noun or a verb.")
+    verdicts: dict[str, Verdict] = field(default_factory=dict)  # judged words, bounded
+
+
+#: Spoken language -> ban bit -> (reason code, message, message with the base or None), the
+#: messages with the stand-ins _W and _B.
+_BANS_SPOKEN: dict[str, dict[int, tuple[str, str, str | None]]] = {}
+
+
+def _bans_spoken(code: str) -> dict[int, tuple[str, str, str | None]]:
+    found = _BANS_SPOKEN.get(code)
+    if found is None:
+        found = {
+            bit: (reason, _(plain, word=_W), None if based is None else _(based, word=_W, base=_B))
+            for bit, (reason, plain, based) in _BAN_TEXT.items()
+        }
+        _BANS_SPOKEN[code] = found
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,12 +207,10 @@ class _Compiled:
     multiword: bool
     added: frozenset[str]
     banned: frozenset[str]
-    ok_tail: str  # " is in the casual dictionary."
     inline_bit: int  # dict_bit when the judge's inline path applies (no title themes), else 0
-    theme_tails: tuple[tuple[int, str], ...]  # (theme bit, " is a noun.") by theme name
-    not_theme_tail: str  # " is not a noun or a verb."
+    theme_bits: tuple[int, ...]  # the bits of the data themes, by theme name
     entries: Mapping[str, int]  # the dictionary's own words -> info (for the inline path)
-    verdicts: dict[str, Verdict] = field(default_factory=dict)  # judged words, bounded
+    spoken: dict[str, _Spoken] = field(default_factory=dict)  # by the language spoken
 
 
 class _CompactInfo(Mapping[str, int]):
@@ -169,7 +273,7 @@ class _CompactInfo(Mapping[str, int]):
         return sum(1 for v in self._info if v & bit)
 
     def __iter__(self) -> Iterator[str]:
-        for word, _ in self.items():
+        for word, _info in self.items():
             yield word
 
     def items(self) -> Iterator[tuple[str, int]]:  # type: ignore[override]
@@ -332,7 +436,7 @@ class _Data:
                         folded = _fold_title(variant)
                         if folded:
                             entries.add(folded)
-                            head, _, rest = folded.partition(" ")
+                            head, _sep, rest = folded.partition(" ")
                             if head in ("the", "a", "an") and rest and theme != "persons":
                                 entries.add(rest)
             out[theme] = frozenset(entries)
@@ -379,11 +483,11 @@ class _Order:
             self.words, self.zipf = info.ordered(dict_bit)
         else:
             entries = sorted((-((v >> shift) & mask), w) for w, v in _items_with(info, dict_bit))
-            self.words = [w for _, w in entries]
-            self.zipf = [-z for z, _ in entries]
+            self.words = [w for _zipf, w in entries]
+            self.zipf = [-z for z, _word in entries]
         n = len(self.words)
-        once = [bytearray((n + 7) // 8) for _ in alphabet]
-        twice = [bytearray((n + 7) // 8) for _ in alphabet]
+        once = [bytearray((n + 7) // 8) for _letter in alphabet]
+        twice = [bytearray((n + 7) // 8) for _letter in alphabet]
         for i, word in enumerate(self.words):
             byte, bit = i >> 3, 1 << (i & 7)
             seen = 0
@@ -399,7 +503,7 @@ class _Order:
         self.twice: list[int] = [int.from_bytes(b, "little") for b in twice]
         self.all: int = (1 << n) - 1
         self.nbytes = (n + 7) // 8
-        by_length = [bytearray(self.nbytes) for _ in range(_MAX_LEN + 1)]
+        by_length = [bytearray(self.nbytes) for _size in range(_MAX_LEN + 1)]
         for i, word in enumerate(self.words):
             by_length[min(len(word), _MAX_LEN)][i >> 3] |= 1 << (i & 7)
         self.up_to: list[int] = []  # up_to[n]: words of at most n letters
@@ -443,8 +547,6 @@ class Lexicon:
         self._english = lang.code == ENGLISH.code
         #: How typed text folds: English keeps its own normalize (unchanged behaviour).
         self._fold: Callable[..., str | None] = normalize if self._english else self._fold_language
-        #: " German" in messages ("STRASSE isn't in the German dictionary."); "" for English.
-        self._named = "" if self._english else f" {lang.name}"
         self._data = data
         self._info = data.info
         self._bit = F.DICT_FLAGS[name]
@@ -588,21 +690,46 @@ class Lexicon:
             multiword=bool(rules.themes & MULTIWORD_THEMES),
             added=self._fold_all(rules.added),
             banned=self._fold_all(rules.banned),
-            ok_tail=f" is in the{self._named} {rules.dictionary} dictionary.",
             inline_bit=F.DICT_FLAGS[rules.dictionary]
             if not rules.themes & TITLE_THEMES and all(t in F.THEME_FLAGS for t in rules.themes)
             else 0,
-            not_theme_tail=f" is not {_themes_text(rules.themes - TITLE_THEMES)}.",
-            theme_tails=tuple(
-                (F.THEME_FLAGS[t], f" is {THEME_WORDS[t]}.")
-                for t in sorted(rules.themes)
-                if t in F.THEME_FLAGS
-            ),
+            theme_bits=tuple(F.THEME_FLAGS[t] for t in sorted(rules.themes) if t in F.THEME_FLAGS),
         )
         if len(self._compiled) > 512:
             self._compiled.clear()
         self._compiled[id(rules)] = compiled
         return compiled
+
+    def _speak(self, c: _Compiled, code: str) -> _Spoken:
+        """``c``'s messages in the language being spoken (``code``), translated once."""
+        texts = _DICTIONARY_TEXT.get((self.language.code, c.dictionary))
+        if texts is None:
+            ok, unknown = _DICTIONARY_NAMED[c.dictionary]
+            ok, unknown = (
+                _(ok, word=_W, language=self.language.spoken),
+                _(unknown, word=_W, language=self.language.spoken),
+            )
+        else:
+            ok, unknown = _(texts[0], word=_W), _(texts[1], word=_W)
+        themes = sorted(t for t in c.rules.themes if t in F.THEME_FLAGS)
+        spoken = _Spoken(
+            ok=_split(ok),
+            unknown=unknown,
+            theme_texts=tuple(
+                (F.THEME_FLAGS[t], *_split(_("{word} is {theme}.", word=_W, theme=_(THEME_WORDS[t]))))
+                for t in themes
+            ),
+            not_theme=_split(self._not_theme(_W, c.data_themes)),
+        )
+        if len(c.spoken) > 64:
+            c.spoken.clear()
+        c.spoken[code] = spoken
+        return spoken
+
+    @staticmethod
+    def _not_theme(shout: str, themes: Iterable[str]) -> str:
+        # TRANSLATORS: {themes} is one or more of "a noun", "a verb", "food or drink"... joined by "or".
+        return _("{word} is not {themes}.", word=shout, themes=_themes_text(themes))
 
     def _fold_all(self, words: Iterable[str]) -> frozenset[str]:
         """Workspace words as the judge compares them (folded by the language)."""
@@ -622,6 +749,10 @@ class Lexicon:
         c = self._compiled.get(id(rules))
         if c is None or c.rules is not rules:
             c = self._compile(rules)
+        code = current()
+        s = c.spoken.get(code)
+        if s is None:
+            s = self._speak(c, code)
         # The common cases inline, uncached (this runs for every new word a race player types,
         # so it touches as little memory as it can: one lookup in the dictionary's own
         # table, see _Data.entries): a dictionary entry (so normalised, one
@@ -633,30 +764,32 @@ class Lexicon:
             if bad and info & _TOURNAMENT_PLAIN:
                 bad = F.effective(info, c.dict_bit) & c.ban_mask
             if bad:
-                return self._ban_verdict(word, bad, info)
-            if not c.theme_tails:
-                return _new_verdict(Verdict, (True, None, word.upper() + c.ok_tail))
+                return self._ban_verdict(word, bad, info, code)
+            if not c.theme_bits:
+                head, tail = s.ok
+                return _new_verdict(Verdict, (True, None, head + word.upper() + tail))
             if info & c.theme_mask:
-                for bit, tail in c.theme_tails:
+                for bit, head, tail in s.theme_texts:
                     if info & bit:
-                        return _new_verdict(Verdict, (True, None, word.upper() + tail))
+                        return _new_verdict(Verdict, (True, None, head + word.upper() + tail))
             if word not in c.added:
-                return _new_verdict(Verdict, (False, "theme", word.upper() + c.not_theme_tail))
+                head, tail = s.not_theme
+                return _new_verdict(Verdict, (False, "theme", head + word.upper() + tail))
         # Everything else (odd text, unknown words, title themes, workspace words): the full
-        # judge, whose verdicts are kept per rule set.
-        verdicts = c.verdicts
+        # judge, whose verdicts are kept per rule set and spoken language.
+        verdicts = s.verdicts
         found = verdicts.get(word)
         if found is None:
-            found = self._judge(word, c)
+            found = self._judge(word, c, s, code)
             if len(verdicts) >= _VERDICT_CACHE:
                 verdicts.clear()
             verdicts[word] = found
         return found
 
-    def _ban_verdict(self, word: str, bad: int, info: int) -> Verdict:
-        code, head, tail = _BAN_TEXT[bad & -bad]
-        if tail is None:
-            return _new_verdict(Verdict, (False, code, word.upper() + head))
+    def _ban_verdict(self, word: str, bad: int, info: int, spoken: str) -> Verdict:
+        code, plain, based = (_BANS_SPOKEN.get(spoken) or _bans_spoken(spoken))[bad & -bad]
+        if based is None:
+            return _new_verdict(Verdict, (False, code, plain.replace(_W, word.upper())))
         # The base is spelled by the word's own info (one lookup) unless it is irregular.
         strip = info >> _BASE_STRIP_SHIFT & 7
         if strip:
@@ -666,54 +799,70 @@ class Lexicon:
         else:
             base = None
         if base is None:
-            return _new_verdict(Verdict, (False, code, f"{word.upper()}{head}{tail}"))
-        return _new_verdict(Verdict, (False, code, f"{word.upper()}{head} (from {base.upper()}){tail}"))
+            return _new_verdict(Verdict, (False, code, plain.replace(_W, word.upper())))
+        return _new_verdict(Verdict, (False, code, based.replace(_W, word.upper()).replace(_B, base.upper())))
 
-    def _judge(self, word: str, c: _Compiled) -> Verdict:
-        """The uncached judge, for any text and rules."""
+    def _judge(self, word: str, c: _Compiled, s: _Spoken | None = None, spoken: str | None = None) -> Verdict:
+        """The uncached judge, for any text and rules (in the language being spoken)."""
+        if spoken is None:
+            spoken = current()
+        if s is None:
+            s = c.spoken.get(spoken) or self._speak(c, spoken)
         if not (word.isascii() and word.isalpha() and word.islower()):
             folded = self._fold(word, multiword=True) if isinstance(word, str) else None
             if folded is not None and "-" in word and not c.multiword:
                 folded = None  # a hyphen joins words only where answers may be several words
             if folded is None:
                 shown = word.strip()[:40] if isinstance(word, str) else ""
-                return Verdict(False, "not-a-word", f"{shown.upper() or 'That'} is not a word.")
+                if not shown:
+                    return Verdict(False, "not-a-word", _("That is not a word."))
+                return Verdict(False, "not-a-word", _("{word} is not a word.", word=shown.upper()))
             word = folded
         shout = word.upper()
         if word in c.banned:
-            return Verdict(False, "banned", f"{shout} is banned in this workspace.")
+            return Verdict(False, "banned", _("{word} is banned in this workspace.", word=shout))
         letters = word.replace(" ", "") if " " in word else word
         if len(letters) < c.min_length:
-            return Verdict(
-                False, "too-short", f"{shout} is too short: words need at least {c.min_length} letters."
+            too_short = _n(
+                "{word} is too short: words need at least {count} letter.",
+                "{word} is too short: words need at least {count} letters.",
+                c.min_length,
+                word=shout,
             )
+            return Verdict(False, "too-short", too_short)
         if c.title_themes:
             for theme in sorted(c.title_themes):
                 if self.is_title(word, theme):
-                    return Verdict(True, None, f"{shout} is {THEME_WORDS[theme]}.")
+                    return Verdict(
+                        True, None, _("{word} is {theme}.", word=shout, theme=_(THEME_WORDS[theme]))
+                    )
         if " " in word:
             if not c.multiword:
-                return Verdict(
-                    False,
-                    "multiword",
-                    f"{shout} is more than one word: only food & drink, animals, movies & TV, books "
+                several = _(
+                    "{word} is more than one word: only food & drink, animals, movies & TV, books "
                     "and famous persons may have several.",
+                    word=shout,
                 )
+                return Verdict(False, "multiword", several)
             info = self._info.get(word)
             if info is not None and info & c.theme_mask & _THEME_ONLY_BITS:
                 pass  # a food or animal of several words (ice cream): bans and themes below
             elif (self._info.get(word.replace(" ", ""), 0) & c.theme_mask & _THEME_ONLY_BITS) and (
                 word not in c.added
             ):
-                return self._judge(word.replace(" ", ""), c)  # honey bee: honeybee
+                return self._judge(word.replace(" ", ""), c, s, spoken)  # honey bee: honeybee
             elif word in c.added and not c.data_themes:
-                return Verdict(True, None, f"{shout} is on this workspace's word list.")
+                return Verdict(True, None, _("{word} is on this workspace's word list.", word=shout))
             elif c.title_themes or word in c.added:
                 return self._vote(shout, c.title_themes or c.data_themes)
             else:
-                return Verdict(
-                    False, "theme", f"{shout} is not {_themes_text(c.data_themes)} the lexicon knows."
+                # TRANSLATORS: {themes} is one or more of "a noun", "food or drink"... joined by "or".
+                unknown = _(
+                    "{word} is not {themes} the lexicon knows.",
+                    word=shout,
+                    themes=_themes_text(c.data_themes),
                 )
+                return Verdict(False, "theme", unknown)
         else:
             info = self._info.get(word)
         if info is None or not info & c.dict_bit:
@@ -722,39 +871,43 @@ class Lexicon:
             elif info is not None and info & c.theme_mask & _THEME_ONLY_BITS:
                 pass  # a food or animal WordNet knows that the dictionary lacks
             elif c.theme_mask & _THEME_ONLY_BITS and word in self._data.joined:
-                return self._judge(self._data.joined[word], c)  # icecream: ice cream
+                return self._judge(self._data.joined[word], c, s, spoken)  # icecream: ice cream
             elif c.title_themes:
                 return self._vote(shout, c.title_themes)
             else:
-                where = "" if c.dictionary == "casual" else f" {c.dictionary}"
-                return Verdict(False, "unknown", f"{shout} isn't in the{self._named}{where} dictionary.")
+                return Verdict(False, "unknown", s.unknown.replace(_W, shout))
         bad = info & c.ban_mask
         if bad and info & F.TOURNAMENT_PLAIN:
             bad = F.effective(info, c.dict_bit) & c.ban_mask
         if bad:
-            return self._ban_verdict(word, bad, info)
+            return self._ban_verdict(word, bad, info, spoken)
         if c.data_themes or c.title_themes:
             if info & c.theme_mask:
                 for theme in sorted(c.data_themes):
                     if info & F.THEME_FLAGS[theme]:
-                        return Verdict(True, None, f"{shout} is {THEME_WORDS[theme]}.")
+                        return Verdict(
+                            True, None, _("{word} is {theme}.", word=shout, theme=_(THEME_WORDS[theme]))
+                        )
             if c.title_themes:
                 return self._vote(shout, c.title_themes)
             if word in c.added and not info & (F.NOUN | F.VERB | F.ADJ):
                 # A workspace word the data knows nothing about: let the players decide.
                 return self._vote(shout, c.data_themes)
-            return Verdict(False, "theme", f"{shout} is not {_themes_text(c.data_themes)}.")
+            return Verdict(False, "theme", self._not_theme(shout, c.data_themes))
         if word in c.added and not info & c.dict_bit:
-            return Verdict(True, None, f"{shout} is on this workspace's word list.")
-        return Verdict(True, None, shout + c.ok_tail)
+            return Verdict(True, None, _("{word} is on this workspace's word list.", word=shout))
+        head, tail = s.ok
+        return Verdict(True, None, head + shout + tail)
 
     @staticmethod
     def _vote(shout: str, themes: Iterable[str]) -> Verdict:
-        return Verdict(
-            False,
-            NEEDS_VOTE,
-            f"The lexicon doesn't know {shout} as {_themes_text(themes)}: the other players can vote on it.",
+        # TRANSLATORS: {themes} is one or more of "a noun", "a book", "a famous person"... joined by "or".
+        vote = _(
+            "The lexicon doesn't know {word} as {themes}: the other players can vote on it.",
+            word=shout,
+            themes=_themes_text(themes),
         )
+        return Verdict(False, NEEDS_VOTE, vote)
 
     # --- letter queries ---
 
@@ -929,7 +1082,7 @@ class Lexicon:
             hits += 1
             last_zipf = z
         found.sort(key=lambda t: (-t[0], -t[1], t[2]))
-        return [w for _, _, w in found[:limit]]
+        return [w for _a, _b, w in found[:limit]]
 
     def words_from(
         self, rack: str | Iterable[str], blanks: int = 0, rules: WordRules | None = None
@@ -973,7 +1126,7 @@ class Lexicon:
                 continue
             out.append((len(word), zipfs[i], word))
         out.sort(key=lambda t: (-t[0], -t[1], t[2]))
-        return [w for _, _, w in out]
+        return [w for _a, _b, w in out]
 
 
 def _unknown_dictionary(name: str) -> str:
