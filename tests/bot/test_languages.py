@@ -19,6 +19,7 @@ from bot.schedule import start_scheduled
 from bot.testing import FakeOutbox
 from bot.views import GO, JOIN
 from bot.workspace import Workspace
+from games.common.speech import _, speak_only, speaking
 from storage import open_store
 from storage.base import Schedule
 from storage.sqlstore import SQLStore
@@ -66,7 +67,7 @@ async def started_language(manager: GameManager, line: str) -> object:
 
 
 async def test_config_language_is_set_shown_and_explained(setup, store: SQLStore) -> None:
-    manager, outbox, _ = setup
+    manager, outbox, _clock = setup
     listing = await reply(manager, outbox, "config")
     assert "language = en — the language moji speaks in this workspace" in listing
     assert "and the language of its games' words" in listing
@@ -74,24 +75,33 @@ async def test_config_language_is_set_shown_and_explained(setup, store: SQLStore
     answer = await reply(manager, outbox, "config language fr", ADMIN)
     assert "language is now fr" in answer and "start in French" in answer
     assert (await store.get_settings("test", "w1"))["language"] == "fr"
-    assert "language = fr" in await reply(manager, outbox, "config")
-    # a language's name and the lang alias work too; the code is what is kept
-    assert "language is now de" in await reply(manager, outbox, "config lang German", ADMIN)
+    # from now on moji speaks French here
+    with speaking("fr"):
+        assert _("{setting} = {value}", setting="language", value="fr") in await reply(
+            manager, outbox, "config"
+        )
+    with speak_only("en"):  # (read in English from here on)
+        assert "language = fr" in await reply(manager, outbox, "config")
+        # a language's name and the lang alias work too; the code is what is kept
+        assert "language is now de" in await reply(manager, outbox, "config lang German", ADMIN)
     assert (await store.get_settings("test", "w1"))["language"] == "de"
-    refused = await reply(manager, outbox, "config language klingon", ADMIN)
+    with speak_only("en"):
+        refused = await reply(manager, outbox, "config language klingon", ADMIN)
     assert "doesn't play in 'klingon'" in refused and "es (Spanish)" in refused
     assert (await store.get_settings("test", "w1"))["language"] == "de"
 
 
 async def test_a_game_starts_in_the_workspace_language_unless_told_otherwise(setup) -> None:
-    manager, outbox, _ = setup
+    manager, outbox, _clock = setup
     assert await started_language(manager, "start lingo") == "en"
     await reply(manager, outbox, "config language fr", ADMIN)
     assert await started_language(manager, "start lingo") == "fr"
     assert await started_language(manager, "start lingo language=nl") == "nl"
     assert await started_language(manager, "start lingo lang=es") == "es"
     # a game's own default wins over the workspace's language; the player's choice over both
-    assert "lingo.language is now de" in await reply(manager, outbox, "config lingo.lang german", ADMIN)
+    with speak_only("en"):  # (the workspace speaks French now: its answer read in English)
+        answer = await reply(manager, outbox, "config lingo.lang german", ADMIN)
+    assert "lingo.language is now de" in answer
     assert await started_language(manager, "start lingo") == "de"
     assert await started_language(manager, "start lingo lang=es") == "es"
     # a game without a language option ignores the setting
@@ -101,7 +111,7 @@ async def test_a_game_starts_in_the_workspace_language_unless_told_otherwise(set
 
 
 async def test_the_lobby_says_the_language(setup) -> None:
-    manager, outbox, _ = setup
+    manager, outbox, _clock = setup
     await manager.handle(cmd("start lingo language=fr"))
     lobby = outbox.posts()[-1].view
     assert lobby.title == "Lingo — lobby · French" and "language=fr" in lobby.plain()
@@ -134,15 +144,16 @@ async def test_leaderboards_count_every_language_or_one(setup) -> None:
     spanish = await play_lingo(manager, clock, "language=es", "Niño")
     assert spanish.folded == ["niño"]
 
-    board = await reply(manager, outbox, "leaderboard lingo language=fr")
-    assert "Lingo, all time, in French" in board and "1. Ann — 1 pt · 1 game · 1 win" in board
-    assert "1. Ann — 2 pts · 2 games" in await reply(manager, outbox, "leaderboard lingo")
-    assert "No games finished yet" in await reply(manager, outbox, "leaderboard lang=en")
-    assert "doesn't play in 'xx'" in await reply(manager, outbox, "leaderboard language=xx")
+    with speak_only("en"):  # (the French workspace's answers speak French: read them in English)
+        board = await reply(manager, outbox, "leaderboard lingo language=fr")
+        assert "Lingo, all time, in French" in board and "1. Ann — 1 pt · 1 game · 1 win" in board
+        assert "1. Ann — 2 pts · 2 games" in await reply(manager, outbox, "leaderboard lingo")
+        assert "No games finished yet" in await reply(manager, outbox, "leaderboard lang=en")
+        assert "doesn't play in 'xx'" in await reply(manager, outbox, "leaderboard language=xx")
 
 
 async def test_the_workspace_words_keep_every_language_letters(setup, store: SQLStore) -> None:
-    manager, outbox, _ = setup
+    manager, outbox, _clock = setup
     assert "“äpfel” is now allowed" in await reply(manager, outbox, "words add Äpfel", ADMIN)
     assert "“strasse” is now allowed" in await reply(manager, outbox, "words add Straße", ADMIN)
     assert "“niño” is now banned" in await reply(manager, outbox, "words ban Niño", ADMIN)
@@ -178,7 +189,7 @@ async def test_a_scheduled_game_starts_in_the_workspace_language(setup) -> None:
 
 
 async def test_defaults_stored_under_an_alias_yield_to_the_player(setup, store: SQLStore) -> None:
-    manager, outbox, _ = setup
+    manager, outbox, _clock = setup
     # kept as an older moji kept it: under the name the admin typed
     await store.set_setting("test", "w1", "lingo.lang", "nl", "u9")
     assert await started_language(manager, "start lingo") == "nl"
