@@ -68,7 +68,6 @@ ENGLISH = frozenset(
         "and",
         "cards",
         "card",
-       
         "turn",
         "wins",
         "takes",
