@@ -1,9 +1,10 @@
-"""Small English helpers for the games' messages: "You play" / "Ann plays", "an A", "1 card".
+"""What every game's messages share beyond the catalogue: who "You" is, lists, spans of time and
+quoted input.
 
-The terminal's player is called "You" (see adapters/terminal), so a message built as
-``f"{name} plays"`` would read "You plays". Every game builds its sentences about a player
-with :func:`does` (or :func:`verb`), names a letter or word with :func:`a`, and counts
-with :func:`count`, and writes a span of time with :func:`duration`.
+Sentences themselves are whole messages of the catalogue (:mod:`games.common.speech`); no
+sentence is bent from English here. The terminal's player is called "You" in the language
+spoken, and a sentence about them is a message of its own (``_("Your turn.")`` beside
+``_("{name}'s turn.", name=name)``): :func:`is_you` tells which to say.
 """
 
 from __future__ import annotations
@@ -15,14 +16,7 @@ from games.common.speech import _n, _p
 from games.common.text import plain, user
 
 YOU = "You"
-"""The name the terminal gives its own player; a sentence about "You" takes plural verbs."""
-
-# Letters whose spoken name starts with a vowel sound: "an F" (eff), "an H" (aitch), "an X".
-_AN_LETTERS = frozenset("AEFHILMNORSX")
-# Words spelled with a vowel that start with a consonant sound, and the reverse.
-_A_PREFIXES = ("one", "once", "uni", "use", "usu", "uti", "ure", "eu", "ewe", "ubiq", "uku")
-_AN_PREFIXES = ("hour", "honest", "honor", "honour", "heir")
-_IRREGULAR = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
+"""The name the terminal gives its own player in English (``_p("player", "You")`` in others)."""
 
 
 def is_you(subject: str) -> bool:
@@ -31,99 +25,6 @@ def is_you(subject: str) -> bool:
     its own ("Your turn." beside "{name}'s turn."), never by bending an English one."""
     name = plain(subject).strip().lower()
     return name == "you" or name == _p("player", "You").lower()
-
-
-def _plural_subject(subject: str) -> bool:
-    """ "You", "Ann and Bo" and a team "Ann & Bo" all take the plural verb."""
-    return is_you(subject) or " and " in subject or " & " in subject
-
-
-def base_form(singular: str) -> str:
-    """``plays`` -> ``play``, ``passes`` -> ``pass``, ``tries`` -> ``try``, ``has`` -> ``have``."""
-    if singular in _IRREGULAR:
-        return _IRREGULAR[singular]
-    if singular.endswith("ies") and len(singular) > 4:
-        return singular[:-3] + "y"
-    if singular.endswith(("sses", "shes", "ches", "xes", "zzes", "oes")):
-        return singular[:-2]
-    if singular.endswith("s") and not singular.endswith("ss"):
-        return singular[:-1]
-    return singular
-
-
-def verb(subject: str, singular: str, plural: str | None = None) -> str:
-    """The form of a verb agreeing with ``subject``: ``verb("Ann", "plays")`` is ``plays``,
-    ``verb("You", "plays")`` is ``play`` (``plural`` overrides the derived form)."""
-    if not _plural_subject(subject):
-        return singular
-    return plural if plural is not None else base_form(singular)
-
-
-def does(subject: str, phrase: str) -> str:
-    """``does("Ann", "plays CAT")`` -> ``Ann plays CAT``; for "You": ``You play CAT``.
-
-    Only the first word of ``phrase`` (its verb, in the third person singular) changes."""
-    return f"{subject} {agree(subject, phrase)}"
-
-
-def agree(subject: str, phrase: str) -> str:
-    """``phrase`` (led by a verb in the third person singular) made to agree with ``subject``:
-    ``agree("You", "plays CAT")`` -> ``play CAT``; ``agree("Ann", "plays CAT")`` -> ``plays CAT``."""
-    first, space, rest = phrase.partition(" ")
-    word = first.rstrip(".,:;!?")
-    return f"{verb(subject, word)}{first[len(word) :]}{space}{rest}"
-
-
-def possessive(name: str, *, start: bool = True) -> str:
-    """``Ann's``; ``Your`` (or ``your`` with ``start=False``) for the terminal's player."""
-    if is_you(name):
-        return "Your" if start else "your"
-    return f"{name}'s"
-
-
-def their(name: str) -> str:
-    """``their`` about another player, ``your`` about the terminal's player ("You played your last tile")."""
-    return "your" if is_you(name) else "their"
-
-
-def article(word: str) -> str:
-    """``a`` or ``an`` by sound: letters by their spoken name ("an A", "an F", "a U"),
-    words by their first sound ("an apple", "a unicorn", "an hour"), digits as read ("an 8")."""
-    text = plain(word).strip().lstrip("*`'\"(")
-    if not text:
-        return "a"
-    if text[0].isdigit():
-        digits = text.split()[0].replace(",", "")
-        digits = "".join(ch for ch in digits if ch.isdigit())
-        eleven = len(digits) % 3 == 2 and digits[:2] in ("11", "18")
-        return "an" if digits.startswith("8") or eleven else "a"
-    if len(text) == 1 or (len(text) > 1 and not text[1].isalpha() and text[0].isalpha()):
-        return "an" if text[0].upper() in _AN_LETTERS else "a"
-    low = text.lower()
-    if low.startswith(_AN_PREFIXES):
-        return "an"
-    if low.startswith(_A_PREFIXES):
-        return "a"
-    return "an" if low[0] in "aeiou" else "a"
-
-
-def a(word: str) -> str:
-    """``a(word)`` -> ``an A``, ``a card``, ``an hour``: the word with its article."""
-    return f"{article(word)} {word}"
-
-
-def plural(noun: str) -> str:
-    """``card`` -> ``cards``, ``pass`` -> ``passes``, ``try`` -> ``tries``."""
-    if noun.endswith(("s", "x", "z", "ch", "sh")):
-        return noun + "es"
-    if noun.endswith("y") and len(noun) > 1 and noun[-2] not in "aeiou":
-        return noun[:-1] + "ies"
-    return noun + "s"
-
-
-def count(n: int, noun: str, many: str | None = None) -> str:
-    """``1 card``, ``0 cards``, ``3 cards`` (``many`` overrides the derived plural)."""
-    return f"{n} {noun if n == 1 else (many or plural(noun))}"
 
 
 def listing(items: Iterable[str], conjunction: str = "and") -> str:
@@ -140,19 +41,10 @@ def duration(seconds: float) -> str:
 
 __all__ = [
     "YOU",
-    "a",
-    "agree",
-    "article",
-    "base_form",
-    "count",
-    "does",
     "duration",
+    "excerpt",
     "is_you",
     "listing",
-    "plural",
-    "possessive",
-    "their",
-    "verb",
 ]
 
 

@@ -5,7 +5,7 @@ details, a refusal's reason) is a ``str``. Wherever it carries something a perso
 display name, a word or move they typed, an option value, a quoted excerpt — that part is wrapped
 by :func:`user` between two Unicode noncharacters (U+FDD0 … U+FDD1). The markers travel through
 every f-string, ``join``, ``upper`` and ``listing`` untouched, so a sentence is built as before
-(``f"{does(name, 'plays')} {word}"``) and its user parts stay known. Each platform's renderer
+(``_("{name} plays {word}", name=name, word=word)``) and its user parts stay known. Each platform's renderer
 reads the text with :func:`spans` and escapes the user parts for its own markup (Discord markdown
 and mentions, Slack mrkdwn and its ``<…>`` tokens, the terminal's control sequences); moji's own
 text keeps its markup (a `command` in backticks, a mention moji wrote on purpose). No renderer

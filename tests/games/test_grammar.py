@@ -1,117 +1,19 @@
-"""The grammar helper every game's messages use (issue #21: "You plays", "a A tile", "one a card")."""
+"""What the games' messages share beyond the catalogue: who "You" is, lists and spans of time in
+the language spoken, and plurals by each language's own rules (never an English "s")."""
 
 from __future__ import annotations
 
 import re
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.common.grammar import (
-    a,
-    agree,
-    article,
-    base_form,
-    count,
-    does,
-    duration,
-    listing,
-    plural,
-    possessive,
-    their,
-    verb,
-)
+from games.common.grammar import duration, is_you, listing
+from games.common.speech import _n, speaking
 from games.common.words import describe_bans
 
-names = st.text(
-    alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", min_size=1, max_size=12
-).filter(lambda n: n.lower() != "you")
 
-
-@pytest.mark.parametrize(
-    ("letter", "expected"),
-    [(ch, "an") for ch in "AEFHILMNORSX"] + [(ch, "a") for ch in "BCDGJKPQTUVWYZ"],
-)
-def test_letters_take_the_article_of_their_spoken_name(letter: str, expected: str) -> None:
-    assert article(letter) == expected
-    assert article(letter.lower()) == expected
-
-
-@pytest.mark.parametrize(
-    ("word", "expected"),
-    [
-        ("A", "an A"),
-        ("U", "a U"),
-        ("card", "a card"),
-        ("apple", "an apple"),
-        ("unicorn", "a unicorn"),
-        ("one-word answer", "a one-word answer"),
-        ("hour", "an hour"),
-        ("8", "an 8"),
-        ("18", "an 18"),
-        ("180", "a 180"),
-        ("E tile", "an E tile"),
-    ],
-)
-def test_a_word_with_its_article(word: str, expected: str) -> None:
-    assert a(word) == expected
-
-
-@pytest.mark.parametrize(
-    ("singular", "base"),
-    [
-        ("plays", "play"),
-        ("passes", "pass"),
-        ("loses", "lose"),
-        ("gives", "give"),
-        ("wins", "win"),
-        ("tries", "try"),
-        ("has", "have"),
-        ("is", "are"),
-        ("does", "do"),
-        ("goes", "go"),
-        ("fixes", "fix"),
-        ("watches", "watch"),
-        ("knocks", "knock"),
-    ],
-)
-def test_base_forms(singular: str, base: str) -> None:
-    assert base_form(singular) == base
-    assert verb("You", singular) == base
-    assert verb("Ann", singular) == singular
-
-
-def test_you_and_groups_take_the_plural_verb() -> None:
-    assert does("You", "passes.") == "You pass."
-    assert does("Ann", "passes.") == "Ann passes."
-    assert does("You", "plays H8 across CAT") == "You play H8 across CAT"
-    assert does("Ann & You", "wins") == "Ann & You win"
-    assert does("Ann and Bo", "is moji Masters") == "Ann and Bo are moji Masters"
-    assert agree("You", "scores 3") == "score 3"
-    assert verb("You", "concedes", "concede") == "concede"
-    assert possessive("You") == "Your" and possessive("You", start=False) == "your"
-    assert possessive("Ann") == "Ann's"
-    assert their("You") == "your" and their("Ann") == "their"
-
-
-@given(names, st.sampled_from(["plays", "passes", "loses", "gives", "knocks", "draws"]))
-def test_a_name_keeps_the_third_person_and_you_never_does(name: str, singular: str) -> None:
-    assert does(name, f"{singular} X") == f"{name} {singular} X"
-    said = does("You", f"{singular} X")
-    assert said == f"You {base_form(singular)} X" and said != f"You {singular} X", said
-
-
-@given(st.integers(min_value=0, max_value=10**6), st.sampled_from(["card", "tile", "point", "pass", "try"]))
-def test_count_is_singular_only_for_one(n: int, noun: str) -> None:
-    text = count(n, noun)
-    assert text == (f"1 {noun}" if n == 1 else f"{n} {plural(noun)}")
-    assert " a " not in text
-
-
-def test_plurals_and_listings() -> None:
-    assert count(1, "card") == "1 card" and count(0, "card") == "0 cards" and count(2, "pass") == "2 passes"
-    assert count(3, "try") == "3 tries" and count(2, "die", "dice") == "2 dice"
+def test_listings() -> None:
     assert listing([]) == "" and listing(["Ann"]) == "Ann"
     assert listing(["Ann", "Bo"]) == "Ann and Bo" and listing(["A", "B", "C"], "or") == "A, B or C"
 
@@ -155,3 +57,29 @@ def test_language_names_are_said_in_the_language_spoken() -> None:
     assert language("nl").spoken == "Dutch" and language("nl").name == "Dutch"
     with speaking("qps"):
         assert language("de").spoken == "⟦German⟧" and language("de").name == "German"
+
+
+def test_the_terminal_s_player_is_you_in_every_language() -> None:
+    assert is_you("You") and not is_you("Ann") and not is_you("Yours")
+    with speaking("de"):
+        assert is_you("Du") and is_you("You") and not is_you("Ann")
+    with speaking("fr"):
+        assert is_you("Toi")
+
+
+@given(st.integers(min_value=0, max_value=10**7))
+def test_plurals_follow_each_language_s_own_rule(n: int) -> None:
+    """CLDR: one card is 1 in English and German; French says 0 and 1 in the singular."""
+    with speaking("en"):
+        assert _n("{count} card", "{count} cards", n).endswith("card" if n == 1 else "cards")
+    with speaking("fr"):
+        said = _n("{count} card", "{count} cards", n)
+        assert said.endswith("carte" if n in (0, 1) else "cartes"), said
+
+
+def test_numbers_and_lists_are_written_as_each_language_writes_them() -> None:
+    with speaking("de"):
+        assert _n("{count} card", "{count} cards", 12345) == "12.345 Karten"
+        assert listing(["A", "B", "C"]) == "A, B und C"
+    with speaking("fr"):
+        assert listing(["A", "B"], "or") == "A ou B"
