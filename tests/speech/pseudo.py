@@ -6,7 +6,8 @@ left outside the marks is what people typed or played (names, words, letters, mo
 symbols and markup, or a bug: moji's own text that skipped the catalogue. :func:`unmarked` finds
 the last kind: a run of two or more letters with a lower-case one among them (moji's sentences
 are written in sentence case; the words and letters of a game are shown in capitals), outside
-the marks and outside user-text spans, that is not one of the ``allowed`` words.
+the marks and outside user-text spans, that is not one of the ``allowed`` words (a word with two
+capitals or more is a played one whose blanks are in lower case: ``STONe``).
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ def unmarked(text: str, allowed: Iterable[str] = ()) -> list[str]:
     found = []
     for word in _WORD.findall(outside_marks(text)):
         if word in permitted or word.lower() in permitted or word.isupper():
+            continue
+        if sum(ch.isupper() for ch in word) >= 2:  # a played word with blanks: STONe, AXe
             continue
         found.append(word)
     return found
