@@ -285,7 +285,8 @@ class Session(LobbyPhase, SettleWindow, Timers, Announcer):
             )
 
     async def wind_down(self, notice: str) -> None:
-        """The process is stopping: judge the answers in the settle window now, and say so.
+        """The process is stopping: judge the answers in the settle window now, and say so
+        (``notice``: English marked with ``N_()``, said in the chat's language).
 
         The game itself stays unfinished in the log, so the next process resumes it.
         """
@@ -295,7 +296,7 @@ class Session(LobbyPhase, SettleWindow, Timers, Announcer):
             if self._pending:
                 await self._judge_pending(self._clock.now())
             if self.phase is Phase.RUNNING:
-                await self._outbox.send(Post(self.chat, views.message(notice, "info")))
+                await self._outbox.send(Post(self.chat, views.message(_(notice), "info")))
 
 
 def handled_refs(actions: Iterable[Action]) -> set[str]:
