@@ -23,6 +23,7 @@ from games.common.grammar import excerpt
 from games.common.languages import LANGUAGES, language
 from games.common.options import OptionError, OptionValue, parse_options
 from games.common.protocol import GameInfo, GameVerb
+from games.common.speech import N_, _
 
 
 class CommandError(ValueError):
@@ -48,75 +49,83 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "start",
         "start [game] [option=value …]",
-        "open a game lobby here (race by default)",
+        N_("open a game lobby here (race by default)"),
         ("new", "play-game"),
     ),
-    CommandSpec("join", "join", "join the game in this channel"),
-    CommandSpec("leave", "leave", "leave the game in this channel"),
-    CommandSpec("go", "go", "the host starts the game now", ("begin",)),
-    CommandSpec("stop", "stop", "end the game (host or admin)", ("end", "quit", "cancel")),
-    CommandSpec("why", "why", "why was my last answer refused?"),
-    CommandSpec("hand", "hand", "show your hand or rack privately", ("rack",)),
+    CommandSpec("join", "join", N_("join the game in this channel")),
+    CommandSpec("leave", "leave", N_("leave the game in this channel")),
+    CommandSpec("go", "go", N_("the host starts the game now"), ("begin",)),
+    CommandSpec("stop", "stop", N_("end the game (host or admin)"), ("end", "quit", "cancel")),
+    CommandSpec("why", "why", N_("why was my last answer refused?")),
+    CommandSpec("hand", "hand", N_("show your hand or rack privately"), ("rack",)),
     CommandSpec(
-        "board", "board", "the game's board as text, privately (for screen readers, or a closer look)"
+        "board", "board", N_("the game's board as text, privately (for screen readers, or a closer look)")
     ),
-    CommandSpec("play", "play MOVE", "make a move in a turn-based game", ("move",)),
+    CommandSpec("play", "play MOVE", N_("make a move in a turn-based game"), ("move",)),
     CommandSpec(
         "watch",
         "watch",
-        "a link to watch this chat's game live in a browser (cards, board, scores; nothing private)",
+        N_("a link to watch this chat's game live in a browser (cards, board, scores; nothing private)"),
         ("spectate",),
     ),
     CommandSpec(
         "define",
         "define WORD [language=fr]",
-        "what a word means, privately (and whether the game here takes it)",
+        N_("what a word means, privately (and whether the game here takes it)"),
         ("meaning", "whatis", "what-is"),
     ),
-    CommandSpec("rules", "rules [game]", "how to play, and every option", ("howto",)),
+    CommandSpec("rules", "rules [game]", N_("how to play, and every option"), ("howto",)),
     CommandSpec(
         "leaderboard",
         "leaderboard [game] [day|week|month|season|all|rating] [language=fr] · leaderboard daily",
-        "who leads in this workspace (every language together unless language= picks one); "
-        "`rating` ranks by skill rating instead of points; `leaderboard daily`: today's daily "
-        "and the longest streaks",
+        N_(
+            "who leads in this workspace (every language together unless language= picks one); "
+            "`rating` ranks by skill rating instead of points; `leaderboard daily`: today's daily "
+            "and the longest streaks"
+        ),
         ("lb", "top", "scores"),
     ),
-    CommandSpec("stats", "stats [player] [game]", "a player's record and ratings", ("me",)),
+    CommandSpec("stats", "stats [player] [game]", N_("a player's record and ratings"), ("me",)),
     CommandSpec(
         "season",
         "season [N | reset | rebuild]",
-        "past seasons' winners; `season reset` archives this season and starts the next, "
-        "`season rebuild` recomputes every rating from the results (admins)",
+        N_(
+            "past seasons' winners; `season reset` archives this season and starts the next, "
+            "`season rebuild` recomputes every rating from the results (admins)"
+        ),
     ),
     CommandSpec(
         "schedule",
         "schedule [weekdays|daily|mon,wed,fri] HH:MM [game] [option=value …] [@group] · schedule list · "
         "schedule remove N",
-        "a game that starts here on its own at that time each week, mentioning the group; "
-        "`daily` instead of a game posts the daily's reminder (`schedule daily 09:00 daily @team`)",
+        N_(
+            "a game that starts here on its own at that time each week, mentioning the group; "
+            "`daily` instead of a game posts the daily's reminder (`schedule daily 09:00 daily @team`)"
+        ),
         ("schedules", "break", "breaks"),
         admin=True,
     ),
-    CommandSpec("config", "config [key [value]]", "show or change this workspace's settings", admin=True),
-    CommandSpec("words", "words add|ban|remove WORD", "the workspace's own word list", admin=True),
+    CommandSpec("config", "config [key [value]]", N_("show or change this workspace's settings"), admin=True),
+    CommandSpec("words", "words add|ban|remove WORD", N_("the workspace's own word list"), admin=True),
     CommandSpec(
         "daily",
         "daily [share]",
-        "today's daily: the same 25 cards for everyone, once a day, alone against the hourglass "
-        "(in our direct messages); `daily share` posts your result here, without a word",
+        N_(
+            "today's daily: the same 25 cards for everyone, once a day, alone against the hourglass "
+            "(in our direct messages); `daily share` posts your result here, without a word"
+        ),
     ),
-    CommandSpec("privacy", "privacy", "what moji keeps about you and this workspace, and for how long"),
+    CommandSpec("privacy", "privacy", N_("what moji keeps about you and this workspace, and for how long")),
     CommandSpec(
         "forget-me",
         "forget-me [confirm]",
-        "delete your scores and name in this workspace (asks first)",
+        N_("delete your scores and name in this workspace (asks first)"),
         ("forgetme", "forget"),
     ),
     CommandSpec(
-        "purge", "purge [confirm]", "delete all of this workspace's moji data (asks first)", admin=True
+        "purge", "purge [confirm]", N_("delete all of this workspace's moji data (asks first)"), admin=True
     ),
-    CommandSpec("help", "help", "this list", ("h", "?", "commands")),
+    CommandSpec("help", "help", N_("this list"), ("h", "?", "commands")),
 )
 
 
@@ -172,7 +181,9 @@ class Grammar:
         """The command called ``name`` (or an alias); raises :class:`CommandError`."""
         spec = self._by_key.get(name.strip().lower().lstrip("/"))
         if spec is None:
-            raise CommandError(f"I don't know the command {excerpt(name)}. Try `help` for the list.")
+            raise CommandError(
+                _("I don't know the command {command}. Try `help` for the list.", command=excerpt(name))
+            )
         return spec
 
     def split(self, text: str) -> tuple[str, tuple[str, ...]]:
@@ -180,7 +191,7 @@ class Grammar:
         try:
             words = shlex.split(text.strip())
         except ValueError:
-            raise CommandError("That command has an unclosed quote.") from None
+            raise CommandError(_("That command has an unclosed quote.")) from None
         if words and words[0].lstrip("/").lower() == "moji":
             words = words[1:]
         if not words:
@@ -207,8 +218,8 @@ class Grammar:
 def _verb_spec(found: list[tuple[GameInfo, GameVerb]]) -> CommandSpec:
     """One command for the verb several games may declare: the first one's usage and help."""
     verb = found[0][1]
-    aliases = tuple(dict.fromkeys(alias for _, v in found for alias in v.aliases))
-    games = tuple(i.name for i, _ in found)
+    aliases = tuple(dict.fromkeys(alias for _info, v in found for alias in v.aliases))
+    games = tuple(i.name for i, _verb in found)
     return CommandSpec(verb.name, verb.usage, verb.help, aliases, games=games)
 
 
@@ -267,15 +278,19 @@ def parse_start(args: Sequence[str], registry: Registry) -> tuple[GameInfo, dict
             rest.pop(0)
         elif not any(spec.name == rest[0].lower() and spec.kind == "bool" for spec in info.options):
             raise CommandError(
-                f"{excerpt(rest[0])} is neither a game nor an option. Games: {', '.join(registry.names())}."
+                _(
+                    "{word} is neither a game nor an option. Games: {games}.",
+                    word=excerpt(rest[0]),
+                    games=", ".join(registry.names()),
+                )
             )
     try:
         options = parse_options(info.options, rest)
     except OptionError as exc:
-        raise CommandError(f"{info.title}: {exc}.") from None
+        raise CommandError(_("{game}: {problem}.", game=_(info.title), problem=str(exc))) from None
     reason = info.refusal(options) if info.refusal is not None else None
     if reason:
-        raise CommandError(f"{info.title}: {reason}")
+        raise CommandError(_("{game}: {reason}", game=_(info.title), reason=reason))
     return info, options
 
 
@@ -304,14 +319,16 @@ def parse_leaderboard(args: Sequence[str], registry: Registry) -> tuple[str | No
             except ValueError as exc:
                 raise CommandError(str(exc)) from None
         elif sep:
-            raise CommandError(f"{excerpt(arg)}: a leaderboard takes only language=, like `language=fr`.")
+            raise CommandError(
+                _("{word}: a leaderboard takes only language=, like `language=fr`.", word=excerpt(arg))
+            )
         elif key in PERIODS:
             period = PERIODS[key]
         elif (found := registry.find(key)) is not None:
             game = found.name
         else:
             raise CommandError(
-                f"{excerpt(arg)} is neither a game nor a period (day, week, month, season, all)."
+                _("{word} is neither a game nor a period (day, week, month, season, all).", word=excerpt(arg))
             )
     return game, period, lang
 
@@ -322,18 +339,26 @@ def help_lines(registry: Registry) -> list[str]:
     for info in registry:
         if info.verbs:
             lines.append("")
-            lines.append(f"In {info.title} ({info.name}):")
+            lines.append(_("In {game} ({name}):", game=_(info.title), name=info.name))
             lines += [_help_line(verb.usage, verb.help) for verb in info.verbs]
     lines.append("")
-    lines.append("Games: " + ", ".join(f"{g.name} ({g.title})" for g in registry))
-    lines.append(
-        "Languages: "
-        + ", ".join(f"{code} ({lang.name})" for code, lang in LANGUAGES.items())
-        + " — `config language fr` sets this workspace's, `start race language=nl` one game's."
+    games = ", ".join(_("{name} ({game})", name=g.name, game=_(g.title)) for g in registry)
+    lines.append(_("Games: {games}", games=games))
+    languages = ", ".join(
+        _("{code} ({language})", code=code, language=lang.spoken) for code, lang in LANGUAGES.items()
     )
-    lines.append("In a race, just type a word in the channel to claim cards.")
+    lines.append(
+        _(
+            "Languages: {languages} — `config language fr` sets this workspace's, "
+            "`start race language=nl` one game's.",
+            languages=languages,
+        )
+    )
+    lines.append(_("In a race, just type a word in the channel to claim cards."))
     return lines
 
 
 def _help_line(usage: str, about: str, admin: bool = False) -> str:
-    return f"`{usage}` — {about}" + (" (admins)" if admin else "")
+    if admin:
+        return _("`{usage}` — {about} (admins)", usage=usage, about=_(about))
+    return _("`{usage}` — {about}", usage=usage, about=_(about))

@@ -14,6 +14,7 @@ from bot import views
 from bot.commands import CommandError
 from games.common.grammar import excerpt
 from games.common.languages import Language, language
+from games.common.speech import N_, _, _n, _p, current
 from games.common.text import user
 from games.common.words import Verdict
 from games.lexicon import glosses
@@ -23,11 +24,11 @@ MAX_LETTERS = 40
 
 #: Where each language's meanings come from, as the answer credits them.
 SOURCES: dict[str, str] = {
-    "en": "WordNet 3.0 (Princeton University)",
-    "de": "Ding German–English dictionary (Frank Richter)",
-    "fr": "FreeDict French–English dictionary",
-    "es": "FreeDict Spanish–English dictionary",
-    "nl": "FreeDict Dutch–English dictionary",
+    "en": N_("WordNet 3.0 (Princeton University)"),
+    "de": N_("Ding German–English dictionary (Frank Richter)"),
+    "fr": N_("FreeDict French–English dictionary"),
+    "es": N_("FreeDict Spanish–English dictionary"),
+    "nl": N_("FreeDict Dutch–English dictionary"),
 }
 
 
@@ -45,15 +46,19 @@ def parse_define(args: Sequence[str]) -> tuple[str, str | None]:
                 raise CommandError(str(exc)) from None
         elif sep:
             raise CommandError(
-                f"{excerpt(arg)}: `define` takes one word and maybe `language=fr`, nothing else."
+                _("{word}: `define` takes one word and maybe `language=fr`, nothing else.", word=excerpt(arg))
             )
         else:
             words.append(arg)
     if not words:
-        raise CommandError("Say which word, like `define quoth` (or `define chat language=fr`).")
+        raise CommandError(_("Say which word, like `define quoth` (or `define chat language=fr`)."))
     if len(words) > 1:
         raise CommandError(
-            f"`define` looks up one word at a time, and you gave {len(words)}: ask for each on its own."
+            _n(
+                "`define` looks up one word at a time, and you gave {count}: ask for each on its own.",
+                "`define` looks up one word at a time, and you gave {count}: ask for each on its own.",
+                len(words),
+            )
         )
     return words[0], code
 
@@ -61,11 +66,16 @@ def parse_define(args: Sequence[str]) -> tuple[str, str | None]:
 def fold(typed: str, lang: Language) -> str:
     """The word ``typed`` folded in ``lang``; :class:`CommandError` when it is no word."""
     if len(typed) > MAX_LETTERS:
-        raise CommandError(f"That's too long to be a word: `define` takes {MAX_LETTERS} letters at most.")
+        raise CommandError(
+            _("That's too long to be a word: `define` takes {count} letters at most.", count=MAX_LETTERS)
+        )
     folded = lang.fold(typed)
     if folded is None or not lang.is_word(folded):
         raise CommandError(
-            f"{excerpt(typed)} isn't a word I can look up: letters only, without digits, symbols or spaces."
+            _(
+                "{word} isn't a word I can look up: letters only, without digits, symbols or spaces.",
+                word=excerpt(typed),
+            )
         )
     return folded
 
@@ -74,27 +84,54 @@ def answer(word: str, lang: Language, verdict: Verdict | None) -> views.View:
     """The private answer for ``word`` (folded in ``lang``): its senses, and the running game's
     ``verdict`` when there is one."""
     shown = user(word.upper())
-    title = shown if lang.code == "en" else f"{shown} ({lang.name})"
+    title = shown if lang.code == "en" else _("{word} ({language})", word=shown, language=lang.spoken)
     lines: list[str] = []
     table = glosses.load(lang.code)
     found = table.meaning(word) if table is not None else None
     if table is None:
-        lines.append(f"moji ships no definitions for {lang.name}, so I can't say what {shown} means.")
+        lines.append(
+            _(
+                "moji ships no definitions for {language}, so I can't say what {word} means.",
+                language=lang.spoken,
+                word=shown,
+            )
+        )
     elif found is None:
-        lines.append(f"I don't know what {shown} means: it isn't in my {lang.name} definitions.")
+        lines.append(
+            _(
+                "I don't know what {word} means: it isn't in my {language} definitions.",
+                word=shown,
+                language=lang.spoken,
+            )
+        )
     else:
         if found.base is not None:
-            lines.append(f"{shown} is a form of {user(found.base.upper())}.")
-        if lang.code != "en":
-            lines.append("In English:")
+            lines.append(_("{word} is a form of {base}.", word=shown, base=user(found.base.upper())))
+        if lang.code != "en" or current() != "en":
+            lines.append(_("In English:"))
         for sense in found.senses:
-            lines.append(f"• {sense.pos} — {sense.text}" if sense.pos else f"• {sense.text}")
+            if sense.pos:
+                lines.append(_("• {kind} — {meaning}", kind=_part_of_speech(sense.pos), meaning=sense.text))
+            else:
+                lines.append(_("• {meaning}", meaning=sense.text))
     if verdict is not None:
         if verdict.ok:
-            lines.append(f"✓ The game in this channel takes {shown}.")
+            lines.append(_("✓ The game in this channel takes {word}.", word=shown))
         else:
-            reason = verdict.message or f"{shown} isn't a word in this game."
-            lines.append(f"✗ The game in this channel doesn't take it: {reason}")
+            reason = verdict.message or _("{word} isn't a word in this game.", word=shown)
+            lines.append(_("✗ The game in this channel doesn't take it: {reason}", reason=reason))
     if found is not None:
-        lines.append(f"Source: {SOURCES.get(lang.code, 'moji')}.")
+        source = SOURCES.get(lang.code)
+        lines.append(_("Source: {source}.", source=_(source) if source else "moji"))
     return views.View(kind="info", title=title, lines=tuple(lines))
+
+
+def _part_of_speech(pos: str) -> str:
+    """A sense's part of speech (``noun``, ``verb``, ``adj``, ``adv``) as players read it."""
+    names = {
+        "noun": _p("part of speech", "noun"),
+        "verb": _p("part of speech", "verb"),
+        "adj": _p("part of speech", "adj"),
+        "adv": _p("part of speech", "adv"),
+    }
+    return names.get(pos, pos)

@@ -43,6 +43,7 @@ from bot import metrics, views
 from bot.clock import Clock
 from bot.events import Button, Command, Inbound, Private, PrivateText
 from bot.outbox import Outbox
+from games.common.speech import N_, _, current, speaking, spoken_from
 
 log = logging.getLogger(__name__)
 
@@ -69,8 +70,10 @@ MESSAGES = Allowance(burst=20, per_second=4.0)
 SWEEP_EVERY = 60.0
 
 NOTICES: dict[Kind, str] = {
-    "commands": "You're sending commands faster than moji can answer; I'll answer again in {wait}.",
-    "messages": "You're sending messages faster than moji can read them; I'll read yours again in {wait}.",
+    "commands": N_("You're sending commands faster than moji can answer; I'll answer again in {wait}."),
+    "messages": N_(
+        "You're sending messages faster than moji can read them; I'll read yours again in {wait}."
+    ),
 }
 
 
@@ -176,7 +179,9 @@ class FairShare:
             kind,
             wait,
         )
-        text = NOTICES[kind].format(wait=_seconds(wait))
+        # (the sender's own language where the platform tells it: no chat's settings are read here)
+        with speaking(spoken_from(event.player.locale, current())):
+            text = _(NOTICES[kind], wait=_seconds(wait))
         try:
             await self.outbox.send(
                 Private(event.chat, event.player, views.message(text, kind="info"), _interaction(event))

@@ -210,7 +210,7 @@ class LobbyPhase(SessionCore):
         level = self.options.get("level", "normal")
         humans = [Seat(p.seat_id, p.display_name) for p in self.players]
         bots = [
-            Seat(f"bot:{i + 1}", f"{BOT_NAMES[i % len(BOT_NAMES)]} (bot)", str(level))
+            Seat(f"bot:{i + 1}", _("{name} (bot)", name=BOT_NAMES[i % len(BOT_NAMES)]), str(level))
             for i in range(self.bots)
         ]
         return (*humans, *bots)

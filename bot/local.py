@@ -34,8 +34,6 @@ NOTHING_TO_RUN = (
     "or SLACK_BOT_TOKEN with SLACK_APP_TOKEN or SLACK_SIGNING_SECRET (Slack), in the environment "
     "or .env (see .env.example); or run `python -m bot terminal` to play a local game from a pipe"
 )
-#: ``python -m bot`` (mode ``run``) with no platform configured, at a terminal.
-LOCAL_GAME = "No Discord or Slack token is configured, so here is a local game. (See README: Configuration.)"
 #: ``python -m bot terminal`` with nothing to read moves from.
 NO_INPUT = (
     "the terminal game reads your moves from standard input, but it is /dev/null or closed: "
@@ -45,7 +43,7 @@ NO_INPUT = (
 
 async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
     """A local game against computer players."""
-    from adapters.terminal.app import DAILY, TerminalAdapter, TerminalOutbox, stdin_lines
+    from adapters.terminal.app import DAILY, TerminalAdapter, TerminalOutbox, local_game_banner, stdin_lines
     from adapters.terminal.live import input_source, interactive, live_terminal, wants_colour
 
     source = input_source()
@@ -55,7 +53,7 @@ async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
     if source == "none":
         raise StartupError(NO_INPUT)
     if args.mode != "terminal":
-        print(LOCAL_GAME)
+        print(local_game_banner())  # (in the system's language)
 
     if logging.getLogger().level > logging.DEBUG:
         logging.getLogger().setLevel(logging.WARNING)  # keep the game screen clean

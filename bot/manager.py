@@ -43,20 +43,21 @@ from bot.startrules import StartRules
 from bot.workspace import Workspace
 from games.common.options import OptionValue
 from games.common.protocol import Action, GameInfo
+from games.common.speech import N_, _, speaking
 from storage.daily import is_daily_game
 from storage.errors import Fenced, StorageError
 
 log = logging.getLogger(__name__)
 
-STORAGE_MESSAGE = (
+STORAGE_MESSAGE = N_(
     "Sorry — I couldn't save this game (the database is unavailable), so it had to stop. "
     "It won't count against anyone's score. Start a new one with `start` in a little while."
 )
-CRASH_MESSAGE = (
+CRASH_MESSAGE = N_(
     "Sorry — something went wrong inside the game and it had to stop. "
     "It won't count against anyone's score. Start a new one with `start`."
 )
-STOPPING = "♻️ moji is restarting: this race carries on in a moment, where it is."
+STOPPING = N_("♻️ moji is restarting: this race carries on in a moment, where it is.")
 
 
 class GameManager:
@@ -170,7 +171,9 @@ class GameManager:
                     log.exception("could not void game %s", session.game_id)
         try:
             message = STORAGE_MESSAGE if isinstance(exc, StorageError) else CRASH_MESSAGE
-            await self.outbox.send(Post(chat, views.error(message)))
+            with speaking(session.speech if session is not None else None):
+                view = views.error(_(message))
+            await self.outbox.send(Post(chat, view))
         except Exception:
             log.exception("could not report the crash to %s", chat.label())
 

@@ -25,6 +25,7 @@ from bot.lanes import ChatState, Lanes
 from bot.pacing import RateLimited
 from bot.platform import EVERY_CAPABILITY, Capabilities
 from bot.reach import PrivateRefused, Unreachable, pointer, seat_of
+from games.common.speech import speaking
 
 # (one logger for the whole delivery layer, as before it was split into modules)
 log = logging.getLogger("bot.delivery")
@@ -62,7 +63,7 @@ class PrivateNotes:
             try:
                 await lanes.call("private", message.chat, partial(lanes.transport.private, message))
             except PrivateRefused as exc:
-                await self._refused(message.chat, exc)
+                await self._refused(message.chat, exc, message.view.locale)
             except Exception:
                 log.exception("could not deliver a private note in %s", message.chat.label())
             return
@@ -75,7 +76,7 @@ class PrivateNotes:
         ephemeral reply), which no privacy setting refuses."""
         return message.interaction is not None and self.capabilities.ephemeral
 
-    async def _refused(self, chat: ChatKey, exc: PrivateRefused) -> None:
+    async def _refused(self, chat: ChatKey, exc: PrivateRefused, locale: str) -> None:
         """The platform refused a private message to a player (their own setting): remember it,
         and the first time, tell them in the chat where their private notes are instead."""
         self.lanes.stats.privates_unreachable += 1
@@ -85,7 +86,9 @@ class PrivateNotes:
                 exc.player.display_name,
                 chat.label(),
             )
-            await self.post(Post(chat, pointer(exc.player, buttons=self.capabilities.buttons)))
+            with speaking(locale):  # (the language the refused note spoke)
+                note = pointer(exc.player, buttons=self.capabilities.buttons)
+            await self.post(Post(chat, note))
 
     async def _privates(self, chat: ChatKey, state: ChatState) -> None:
         while state.privates:
@@ -116,11 +119,11 @@ class PrivateNotes:
         except RateLimited as exc:
             lanes.limited("private", chat, exc)
         except PrivateRefused as exc:
-            await self._refused(chat, exc)
+            await self._refused(chat, exc, message.view.locale)
             return
         finally:
             lanes.pacer.release(ticket)
         try:
             await lanes.call("private", chat, partial(lanes.transport.private, message))  # once more
         except PrivateRefused as exc:
-            await self._refused(chat, exc)
+            await self._refused(chat, exc, message.view.locale)

@@ -17,6 +17,7 @@ from dataclasses import replace
 from bot import views
 from bot.clock import Clock
 from bot.events import Player
+from games.common.speech import N_, _, _p, speaking
 
 #: How long a refusal is believed before one direct message is tried again: the player may
 #: open their direct messages again, and a try a day costs Discord's invalid-request budget nothing.
@@ -65,26 +66,26 @@ class Unreachable:
         return len(self._since)
 
 
-POINTER = (
+POINTER = N_(
     "{name}, I can't send you direct messages (your privacy settings for this server allow "
     "none), so your turns' private notes stay here for you: {press} "
     "whenever you want to see your rack or hand — only you see it."
 )
 #: How :data:`POINTER` says what shows the notes, with the platform's buttons and without.
-PRESS = "press **My rack** (or use `hand`)"
-TYPE = "use `hand`"
+PRESS = N_("press **My rack** (or use `hand`)")
+TYPE = N_("use `hand`")
 
 
 def pointer(player: Player, *, buttons: bool = True) -> views.View:
     """A public note that tells ``player`` where their private notes are: it mentions them and,
     where the platform has buttons, carries the **My rack** button (an answer to a button is
     private and always arrives)."""
-    text = POINTER.format(name=views.user(player.display_name), press=PRESS if buttons else TYPE)
+    text = _(POINTER, name=views.user(player.display_name), press=_(PRESS if buttons else TYPE))
     return views.View(
         kind="turn",
         lines=(text,),
         mentions=(seat_of(player),),
-        buttons=(views.ButtonSpec(views.HAND, "My rack", "primary"),) if buttons else (),
+        buttons=(views.ButtonSpec(views.HAND, _p("button", "My rack"), "primary"),) if buttons else (),
     )
 
 
@@ -95,9 +96,7 @@ def with_pointer(view: views.View, unreachable: Unreachable, *, buttons: bool = 
         return view
     if any(b.action == views.HAND for b in view.buttons):
         return view
-    line = "Your private notes can't reach you by direct message: press **My rack** to see them."
-    return replace(
-        view,
-        lines=(*view.lines, line),
-        buttons=(*view.buttons, views.ButtonSpec(views.HAND, "My rack", "primary")),
-    )
+    with speaking(view.locale):
+        line = _("Your private notes can't reach you by direct message: press **My rack** to see them.")
+        button = views.ButtonSpec(views.HAND, _p("button", "My rack"), "primary")
+    return replace(view, lines=(*view.lines, line), buttons=(*view.buttons, button))

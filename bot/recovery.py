@@ -22,6 +22,7 @@ from bot.outbox import GameStart, LobbyState
 from bot.session import Session, handled_refs
 from bot.session_core import Phase
 from games.common.protocol import Action, GameInfo
+from games.common.speech import N_, _, resolve, speaking
 from storage.errors import StorageError
 
 log = logging.getLogger(__name__)
@@ -34,15 +35,15 @@ RECOVERY_WAIT = 30.0
 #: Slack retries an event for several minutes.
 REDELIVERY_WINDOW = 600.0
 
-RESUMED = "♻️ moji restarted; your {title} game carries on where it was."
+RESUMED = N_("♻️ moji restarted; your {title} game carries on where it was.")
 #: A game adopted from a process that stopped answering (several processes share the database).
-ADOPTED = "♻️ moji had a hiccup; your {title} game carries on where it was."
-PAUSED = " The clock stood still while moji was down ({gap})."
-VOIDED = (
+ADOPTED = N_("♻️ moji had a hiccup; your {title} game carries on where it was.")
+PAUSED = N_("The clock stood still while moji was down ({gap}).")
+VOIDED = N_(
     "♻️ moji restarted while your {title} game was running, and too much time has passed to "
     "carry on fairly, so that game won't count. Start a new one with `start`."
 )
-BROKEN = "♻️ moji restarted but couldn't restore your {title} game, so it won't count. Sorry!"
+BROKEN = N_("♻️ moji restarted but couldn't restore your {title} game, so it won't count. Sorry!")
 
 __all__ = ["RECOVERY_WAIT", "REDELIVERY_WINDOW", "RESUME_WITHIN", "Recovery", "Restorer", "seat_player"]
 
@@ -188,7 +189,7 @@ class Restorer:
                 report.elsewhere.append(start.game_id)  # another live process runs it
                 continue
             info = host.registry.find(start.game)
-            title = info.title if info else start.game
+            title = info.title if info else start.game  # (a title, marked for the catalogue)
             # the game was last known to be running at its last action or keep-alive
             down_since = max([start.started_at, start.alive_at or 0.0, *(a.now for a in actions)])
             downtime = max(0.0, now - down_since)
@@ -207,16 +208,19 @@ class Restorer:
                     log.exception("could not replay game %s", start.game_id)
                     reason = BROKEN
             if session is None:
-                await self._void_recovered(start, reason.format(title=title))
+                with speaking(await _chat_speech(host, start.chat)):
+                    said = _(reason, title=_(title))
+                await self._void_recovered(start, said)
                 report.voided.append(start.game_id)
                 continue
             host.sessions[start.chat] = session
             host.keep_alive()
             if start.game_id in tables:
                 self._resume_table(start.chat, tables[start.game_id])
-            notice = notice_text.format(title=title)
-            if downtime >= 1:
-                notice += PAUSED.format(gap=views.duration(downtime))
+            with speaking(session.speech):
+                notice = _(notice_text, title=_(title))
+                if downtime >= 1:
+                    notice += " " + _(PAUSED, gap=views.duration(downtime))
             # downtime is not the players' fault: the game's clock stands still for it
             host.spawn(session.resume(notice, downtime), f"resume {start.game_id}", start.chat)
             report.resumed.append(start.game_id)
@@ -242,22 +246,26 @@ class Restorer:
                 log.exception("could not replay finished game %s to announce it", start.game_id)
                 continue
             names = {**{s.id: s.name for s in start.seats}, **start.names}
-            ending = ("♻️ moji restarted just as your game ended, so here is how it ended.",)
+            speech = await _chat_speech(host, start.chat)
+            with speaking(speech):
+                ending = (_("♻️ moji restarted just as your game ended, so here is how it ended."),)
             # named like the result the crashed process may have posted after all (Discord then
             # recognises the repeat by its nonce and shows nothing new)
             lines: list[str] = []
             if not outcome.voided:
                 try:
                     changes = await host.game_log.rating_changes(start)
-                    lines = ratings.result_lines(
-                        changes, [s.id for s in start.seats], names, start.chat.platform
-                    )
+                    with speaking(speech):
+                        lines = ratings.result_lines(
+                            changes, [s.id for s in start.seats], names, start.chat.platform
+                        )
                 except StorageError:
                     log.warning("game %s: no rating changes to show", start.game_id)
-            view = replace(
-                views.result(info, outcome, names, ending=ending, ratings=lines),
-                once=f"result:{start.game_id}",
-            )
+            with speaking(speech):
+                view = replace(
+                    views.result(info, outcome, names, ending=ending, ratings=lines),
+                    once=f"result:{start.game_id}",
+                )
             try:
                 await host.outbox.send(Post(start.chat, view, partial(self._announced, start.game_id)))
                 done.append(start.game_id)
@@ -315,3 +323,16 @@ class Restorer:
             await self.host.outbox.send(Post(start.chat, views.message(notice, "info")))
         except Exception:
             log.exception("could not tell %s about the restart", start.chat.label())
+
+
+async def _chat_speech(host: GameHost, chat: ChatKey) -> str:
+    """The language ``chat`` is spoken to in: its game's, else the workspace's ``config
+    language`` (English when unset or unreadable), as :func:`bot.handlers.common.chat_speech`."""
+    session = host.sessions.get(chat)
+    if session is not None:
+        return session.speech
+    try:
+        chosen = (await host.workspace.settings(chat)).get("language")
+    except Exception:  # (no settings readable: the chat is spoken to in English)
+        return "en"
+    return resolve(str(chosen) if chosen else None) or "en"

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from games.common.options import OptionKind, OptionSpec
 from games.common.protocol import GameInfo
+from games.common.speech import _
 
 log = logging.getLogger(__name__)
 
@@ -127,7 +128,7 @@ def start_fields(registry: Registry, most: int) -> list[StartField]:
 
 def _merged(name: str, found: list[tuple[str, OptionSpec]]) -> StartField:
     """One field for the options called ``name`` of several games."""
-    specs = [spec for _, spec in found]
+    specs = [spec for _game, spec in found]
     first = specs[0]
     kind: OptionKind = first.kind if all(s.kind == first.kind for s in specs) else "text"
     same_choices = all(s.choices == first.choices for s in specs)
@@ -136,11 +137,11 @@ def _merged(name: str, found: list[tuple[str, OptionSpec]]) -> StartField:
     if kind == "int" and all(s.low is not None and s.high is not None for s in specs):
         low = min(s.low for s in specs if s.low is not None)
         high = max(s.high for s in specs if s.high is not None)
-    games = tuple(game for game, _ in found)
+    games = tuple(game for game, _spec in found)
     if all(s.help == first.help for s in specs):
-        about = first.help
+        about = first.text
     else:  # (``turn`` is hours in one game, seconds in another: each game's rules say which)
-        about = f"{_gist(first.help)} ({games[0]}; other games: see their rules)"
+        about = _("{option} ({game}; other games: see their rules)", option=_gist(first.text), game=games[0])
     return StartField(name, kind, about, choices, low, high, games)
 
 

@@ -36,8 +36,9 @@ from bot.session_core import (
 from bot.session_timers import Timers
 from bot.settle import SettleWindow
 from games.common.engine import QUIET_SKIP, QUIET_VOTE
+from games.common.grammar import is_you
 from games.common.protocol import Action, Claim, Notice, Setup
-from games.common.speech import _
+from games.common.speech import _, listing
 from games.common.words import Verdict
 
 __all__ = ["Session", "handled_refs"]
@@ -172,8 +173,16 @@ class Session(LobbyPhase, SettleWindow, Timers, Announcer):
                 )
         elif player.seat_id not in self._turn_seats():
             waiting = [s.name for s in self.snapshot(None).seats if s.active]
-            whose = f"it's {' and '.join(waiting)}'s turn" if waiting else "it's not your turn"
-            hint = f"Not yet: {whose}. Your move will count when it's yours."
+            with self.voice_for(player):
+                if not waiting:
+                    hint = _("Not yet: it's not your turn. Your move will count when it's yours.")
+                elif len(waiting) == 1 and is_you(waiting[0]):
+                    hint = _("Not yet: wait for your turn. Your move will count when it's yours.")
+                else:
+                    hint = _(
+                        "Not yet: it's {names}'s turn. Your move will count when it's yours.",
+                        names=listing(views.user(name) for name in waiting),
+                    )
         else:
             refused = await self.say(player, text, ref=ref)
             if refused is not None:
@@ -276,7 +285,8 @@ class Session(LobbyPhase, SettleWindow, Timers, Announcer):
             )
 
     async def wind_down(self, notice: str) -> None:
-        """The process is stopping: judge the answers in the settle window now, and say so.
+        """The process is stopping: judge the answers in the settle window now, and say so
+        (``notice``: English marked with ``N_()``, said in the chat's language).
 
         The game itself stays unfinished in the log, so the next process resumes it.
         """
@@ -286,7 +296,7 @@ class Session(LobbyPhase, SettleWindow, Timers, Announcer):
             if self._pending:
                 await self._judge_pending(self._clock.now())
             if self.phase is Phase.RUNNING:
-                await self._outbox.send(Post(self.chat, views.message(notice, "info")))
+                await self._outbox.send(Post(self.chat, views.message(_(notice), "info")))
 
 
 def handled_refs(actions: Iterable[Action]) -> set[str]:

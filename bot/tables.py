@@ -23,6 +23,7 @@ from bot.events import ChatKey, MessageRef, React
 from bot.lanes import ChatState, Lanes, Miss, TableItem
 from bot.pacing import RateLimited
 from bot.transport import EditResult
+from games.common.speech import _, _n, speaking
 
 # (one logger for the whole delivery layer, as before it was split into modules)
 log = logging.getLogger("bot.delivery")
@@ -184,7 +185,18 @@ class Tables:
         if state.misses:
             shown = [miss.text for miss in state.misses[-MAX_MISSES:]]
             more = len(state.misses) - len(shown)
-            lines.append("Not taken: " + " · ".join(shown) + (f" (+{more} more)" if more else ""))
+            with speaking(table.locale):
+                if more:
+                    lines.append(
+                        _n(
+                            "Not taken: {refused} (+{count} more)",
+                            "Not taken: {refused} (+{count} more)",
+                            more,
+                            refused=" · ".join(shown),
+                        )
+                    )
+                else:
+                    lines.append(_("Not taken: {refused}", refused=" · ".join(shown)))
         return replace(table, lines=tuple(lines))
 
     async def _draw_ahead(self, chat: ChatKey, state: ChatState, kind: str) -> None:

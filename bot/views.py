@@ -220,7 +220,7 @@ def table(
     if realtime and snapshot.cards and not final:
         buttons = (ButtonSpec(SKIP, _p("button", "Stuck? Skip")),)
     elif not realtime and not final:
-        moves = tuple(ButtonSpec(MOVE + move, label) for label, move in turn_moves)
+        moves = tuple(ButtonSpec(MOVE + move, _(label)) for label, move in turn_moves)
         buttons = (ButtonSpec(HAND, _p("button", "My rack"), "primary"), *moves)
     return View(
         kind="table",

@@ -14,12 +14,13 @@ from bot.handlers.daily import board as daily_board
 from bot.host import GameHost
 from games.common.grammar import excerpt
 from games.common.languages import language
+from games.common.speech import _
 
 
 async def help_(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
     """``help``."""
     await reply(
-        host, cmd, views.View(kind="help", title="moji commands", lines=tuple(help_lines(host.registry)))
+        host, cmd, views.View(kind="help", title=_("moji commands"), lines=tuple(help_lines(host.registry)))
     )
 
 
@@ -29,7 +30,11 @@ async def rules(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
         info = host.registry.find(args[0])
         if info is None:
             raise CommandError(
-                f"There is no game called {excerpt(args[0])}. Games: {', '.join(host.registry.names())}."
+                _(
+                    "There is no game called {name}. Games: {games}.",
+                    name=excerpt(args[0]),
+                    games=", ".join(host.registry.names()),
+                )
             )
     else:
         session = host.sessions.get(cmd.chat)
@@ -77,7 +82,7 @@ async def season(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
 async def schedule(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
     """``schedule …``, where the platform runs scheduled games."""
     if host.schedules is None:
-        raise CommandError("Scheduled games run on Discord and Slack, where moji stays online.")
+        raise CommandError(_("Scheduled games run on Discord and Slack, where moji stays online."))
     await reply(host, cmd, await host.schedules.command(host.registry, cmd.chat, cmd.player, args))
 
 

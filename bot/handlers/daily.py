@@ -18,7 +18,7 @@ from bot.host import GameHost
 from bot.reach import PrivateRefused
 from games.common.grammar import excerpt
 from games.common.languages import language as language_named
-from games.common.speech import current
+from games.common.speech import N_, _, _n, current
 from games.race.daily import daily_day, daily_deal, until_next, wait_text
 from storage.daily import DAILY_GAME_PREFIX, DailyPlay, DailyStore
 
@@ -27,13 +27,13 @@ BOARD_SIZE = 10
 #: Seconds a daily may take from its row to its recorded game (a DM opened, the game written).
 STARTING = 60.0
 
-USAGE = "`daily` plays today's daily; `daily share` posts your result here (no words)."
+USAGE = N_("`daily` plays today's daily; `daily share` posts your result here (no words).")
 
 
 def _store(host: GameHost) -> DailyStore:
     store = host.dailies.store()
     if store is None:
-        raise CommandError("The daily needs moji's database, and this moji runs without one.")
+        raise CommandError(_("The daily needs moji's database, and this moji runs without one."))
     return store
 
 
@@ -47,7 +47,7 @@ async def daily(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
     elif verb in {"leaderboard", "board", "top", "lb"}:
         await reply(host, cmd, await board(host, cmd))
     else:
-        raise CommandError(f"{excerpt(args[0])}: {USAGE}")
+        raise CommandError(_("{word}: {usage}", word=excerpt(args[0]), usage=_(USAGE)))
 
 
 async def _current(host: GameHost, store: DailyStore, cmd: Command, day: str) -> DailyPlay | None:
@@ -72,20 +72,27 @@ def _played(play: DailyPlay, when: str, own_chat: bool = False) -> str:
     """The answer to a second attempt: when the next daily comes, with their result."""
     result = result_of(play)
     if play.playing:
-        return "Your daily is still running: " + (
-            "type your words." if own_chat else "it's in our direct messages, type your words there."
-        )
-    done = f"You've played today's daily — the next one in {when}."
+        if own_chat:
+            return _("Your daily is still running: type your words.")
+        return _("Your daily is still running: it's in our direct messages, type your words there.")
     if result is None:
-        return done + " Yours ended without a result (it was stopped or interrupted)."
-    return f"{done} Yours: {result_text(result)}."
+        return _(
+            "You've played today's daily — the next one in {time}. Yours ended without a result "
+            "(it was stopped or interrupted).",
+            time=when,
+        )
+    return _(
+        "You've played today's daily — the next one in {time}. Yours: {result}.",
+        time=when,
+        result=result_text(result),
+    )
 
 
 async def _play(host: GameHost, cmd: Command) -> None:
     store = _store(host)
     info = host.registry.find("race")
     if info is None:
-        raise CommandError("The daily is a race, and this moji has no race.")
+        raise CommandError(_("The daily is a race, and this moji has no race."))
     now = today(host.clock)
     day = daily_day(now)
     play = await _current(host, store, cmd, day.isoformat())
@@ -96,26 +103,32 @@ async def _play(host: GameHost, cmd: Command) -> None:
     if caps.own_chat:
         chat = cmd.chat
         if chat in host.sessions:
-            raise CommandError("Finish or `stop` the game here first: the daily is played alone.")
+            raise CommandError(_("Finish or `stop` the game here first: the daily is played alone."))
     elif caps.direct_chats and host.dailies.direct is not None:
         greeting = views.message(
-            f"Today's daily ({day.isoformat()}, {language_named(lang).name}): a grid of 25 cards "
-            "and you against the 30-second hourglass. Type a word that uses at least two face-up "
-            "cards to take them; the game ends when a turn goes by without a word. Only you see it.",
+            _(
+                "Today's daily ({day}, {language}): a grid of 25 cards "
+                "and you against the 30-second hourglass. Type a word that uses at least two face-up "
+                "cards to take them; the game ends when a turn goes by without a word. Only you see it.",
+                day=day.isoformat(),
+                language=language_named(lang).spoken,
+            ),
             "info",
-            title="moji daily",
+            title=_("moji daily"),
         )
         try:
             chat = await host.dailies.direct.open(cmd.chat, cmd.player, greeting)
         except PrivateRefused:
-            raise CommandError(DMS_CLOSED) from None
+            raise CommandError(_(DMS_CLOSED)) from None
         except NoDirectChat:
             raise CommandError(
-                "I couldn't open our direct messages just now, where the daily is played: try "
-                "`daily` again in a moment."
+                _(
+                    "I couldn't open our direct messages just now, where the daily is played: try "
+                    "`daily` again in a moment."
+                )
             ) from None
     else:
-        raise CommandError("The daily is played in direct messages with moji, which can't be opened here.")
+        raise CommandError(_("The daily is played in direct messages with moji, which can't be opened here."))
     await _begin(host, store, cmd, chat, day, lang)
 
 
@@ -136,7 +149,7 @@ async def _begin(
         )
     if await host.claim(chat, game_id) is not None or chat in host.sessions:
         await store.void_daily(game_id, now)
-        raise CommandError("A game is still running in our direct messages: finish it, then try again.")
+        raise CommandError(_("A game is still running in our direct messages: finish it, then try again."))
     await host.workspace.seen(cmd.chat, cmd.player)
     deal = daily_deal(host.dailies.secret, day, lang)
     # no workspace word lists: the same deal is judged the same way for everyone
@@ -145,7 +158,7 @@ async def _begin(
     host.sessions[chat] = session
     host.keep_alive()
     if chat != cmd.chat:
-        await reply(host, cmd, views.message(IN_DMS, "info"))
+        await reply(host, cmd, views.message(_(IN_DMS), "info"))
     await session.go(cmd.player)
 
 
@@ -158,12 +171,12 @@ async def _share(host: GameHost, cmd: Command) -> None:
     result = None if play is None else result_of(play)
     if result is None:
         if play is not None and play.playing:
-            raise CommandError("Finish your daily first: then `daily share` posts your line.")
+            raise CommandError(_("Finish your daily first: then `daily share` posts your line."))
         if play is not None:
-            raise CommandError("Your daily today ended without a result, so there is no line to share.")
-        raise CommandError("You haven't played today's daily yet: `daily` deals it (only you see it).")
+            raise CommandError(_("Your daily today ended without a result, so there is no line to share."))
+        raise CommandError(_("You haven't played today's daily yet: `daily` deals it (only you see it)."))
     await store.mark_daily_shared(cmd.player.platform, cmd.player.user_id, day, host.clock.now())
-    line = f"{views.user(cmd.player.display_name)}: {share_line(result)}"
+    line = _("{name}: {line}", name=views.user(cmd.player.display_name), line=share_line(result))
     await host.outbox.send(Post(cmd.chat, views.message(line, "announce")))
 
 
@@ -178,17 +191,22 @@ async def board(host: GameHost, cmd: Command) -> views.View:
     names = await store.daily_names(chat.platform, chat.workspace_id, day)
 
     def name(user: str) -> str:
-        return views.user(names.get(user, "someone"))
+        return views.user(names[user]) if user in names else _("someone")
 
-    lines = [f"Today ({day}):"]
+    lines = [_("Today ({day}):", day=day)]
     for rank, play in enumerate(rows, start=1):
         result = result_of(play)
         if result is not None:
-            lines.append(f"{rank}. {name(play.user_id)} — {result_text(result)}")
+            lines.append(
+                _("{rank}. {name} — {result}", rank=rank, name=name(play.user_id), result=result_text(result))
+            )
     if not rows:
-        lines.append("Nobody here has finished today's daily yet: `daily` deals it.")
+        lines.append(_("Nobody here has finished today's daily yet: `daily` deals it."))
     if streaks:
         lines.append("")
-        lines.append("Longest current streaks:")
-        lines += [f"{name(user)} — {streak} day{'s' if streak != 1 else ''}" for user, streak in streaks]
-    return views.View(kind="leaderboard", title="🗓️ Leaderboard — the daily", lines=tuple(lines))
+        lines.append(_("Longest current streaks:"))
+        lines += [
+            _n("{name} — {count} day", "{name} — {count} days", streak, name=name(user))
+            for user, streak in streaks
+        ]
+    return views.View(kind="leaderboard", title=_("🗓️ Leaderboard — the daily"), lines=tuple(lines))

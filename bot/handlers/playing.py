@@ -13,6 +13,7 @@ from bot.handlers.common import chat_speech, reply, session_of
 from bot.handlers.verbs import no_private_words
 from bot.host import GameHost
 from bot.session_core import Phase, SessionError
+from games.common.speech import _
 
 
 async def start(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
@@ -20,21 +21,29 @@ async def start(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
     existing = host.sessions.get(cmd.chat)
     mine = existing is not None and existing.alone() and existing.host.seat_id == cmd.player.seat_id
     if existing is not None and not mine:
-        title = existing.info.title
+        title = _(existing.info.title)
         if existing.phase is Phase.LOBBY and existing.host.seat_id == cmd.player.seat_id:
             raise CommandError(
-                f"Your {title} lobby is still open, with other players in it: `go` starts it, or "
-                "`stop` closes it so you can `start` again with other options — one game per channel."
+                _(
+                    "Your {game} lobby is still open, with other players in it: `go` starts it, or "
+                    "`stop` closes it so you can `start` again with other options — one game per channel.",
+                    game=title,
+                )
             )
         if existing.phase is Phase.LOBBY:
             raise CommandError(
-                f"There's already a {title} game here (its lobby is open): `join` it, or wait until "
-                "it closes — "
-                "one game per channel."
+                _(
+                    "There's already a {game} game here (its lobby is open): `join` it, or wait until "
+                    "it closes — one game per channel.",
+                    game=title,
+                )
             )
         raise CommandError(
-            f"There's already a {title} game here (it's running): wait until it ends (or its host "
-            "can `stop` it) — one game per channel."
+            _(
+                "There's already a {game} game here (it's running): wait until it ends (or its host "
+                "can `stop` it) — one game per channel.",
+                game=title,
+            )
         )
     info, options = parse_start(args, host.registry)
     # the workspace's defaults (its language, its `config race.cards 5`…) for what was not given
@@ -57,7 +66,9 @@ async def start(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
         await reply(
             host,
             cmd,
-            views.message(f"Your {info.title} lobby takes the new options: `go` starts it.", "info"),
+            views.message(
+                _("Your {game} lobby takes the new options: `go` starts it.", game=_(info.title)), "info"
+            ),
         )
         return
     if existing is not None:  # … or another game: this lobby closes and the new one opens
@@ -66,10 +77,13 @@ async def start(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
     # one active game per chat is the database's rule, across every moji process
     if await host.claim(cmd.chat, game_id) is not None:
         raise CommandError(
-            "There's already a game in this channel. Join it, or wait until it ends — one game per channel."
+            _(
+                "There's already a game in this channel. Join it, or wait until it ends — "
+                "one game per channel."
+            )
         )
     if cmd.chat in host.sessions:  # (opened here meanwhile)
-        raise CommandError("There's already a game here. Join it — one game per channel.")
+        raise CommandError(_("There's already a game here. Join it — one game per channel."))
     speech = await chat_speech(host, cmd.chat)
     session = host.new_session(cmd.chat, info, cmd.player, options, game_id, seed, words, speech)
     host.sessions[cmd.chat] = session
@@ -99,7 +113,10 @@ async def stop(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
     session = session_of(host, cmd)
     if cmd.player.seat_id != session.host.seat_id and not cmd.player.is_admin:
         raise SessionError(
-            f"Only the host, {views.user(session.host.display_name)}, or an admin can stop this game."
+            _(
+                "Only the host, {name}, or an admin can stop this game.",
+                name=views.user(session.host.display_name),
+            )
         )
     await session.stop(cmd.player)
 
@@ -108,9 +125,9 @@ async def why(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
     """``why``: why the sender's last answer was refused."""
     session = host.sessions.get(cmd.chat)
     if session is None:
-        text = "There's no game in this channel, so nothing of yours was refused."
+        text = _("There's no game in this channel, so nothing of yours was refused.")
     elif session.engine is None:
-        text = "The game hasn't started yet, so nothing of yours was refused."
+        text = _("The game hasn't started yet, so nothing of yours was refused.")
     else:
         text = await session.why_after_verdict(cmd.player)
     await reply(host, cmd, views.message(text, "info"))
@@ -125,14 +142,14 @@ async def board(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
     """``board``: the game's board as text, privately."""
     session = session_of(host, cmd)
     if session.engine is None:
-        raise SessionError("The game hasn't started yet.")
+        raise SessionError(_("The game hasn't started yet."))
     await reply(host, cmd, views.board_text(session.snapshot(None), session.info.name))
 
 
 async def play(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
     """``play MOVE``."""
     if not args:
-        raise CommandError("Say what to play, e.g. `play H8 across WORD`.")
+        raise CommandError(_("Say what to play, e.g. `play H8 across WORD`."))
     refused = await session_of(host, cmd).say(cmd.player, " ".join(args))
     if refused is not None:
         await reply(host, cmd, views.error(refused))
@@ -143,7 +160,7 @@ async def private_text(host: GameHost, event: PrivateText) -> None:
     list); elsewhere the game's own words say what they are for."""
     session = host.sessions.get(event.chat)
     if session is None:
-        raise SessionError("There's no game in this channel. Start one with `start`.")
+        raise SessionError(_("There's no game in this channel. Start one with `start`."))
     if session.phase is Phase.RUNNING and not session.takes_lists():
         raise SessionError(no_private_words(host, session.info))
     refused = await session.say(event.player, event.text, private=True)

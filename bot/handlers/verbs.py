@@ -15,6 +15,7 @@ from bot.host import GameHost
 from bot.session import Session
 from bot.session_core import Phase, SessionError
 from games.common.protocol import GameInfo, GameVerb, VerbKind
+from games.common.speech import _, listing
 
 #: A verb handler: (the host, the command as sent, the chat's session, the game's verb, its words).
 VerbHandler = Callable[[GameHost, Command, Session, GameVerb, tuple[str, ...]], Awaitable[None]]
@@ -34,7 +35,7 @@ async def vote(host: GameHost, cmd: Command, session: Session, verb: GameVerb, a
     vote the engine counted in silence is confirmed, one it ignored is explained."""
     choice = verb.choice(args)
     if choice is None:
-        raise CommandError(verb.missing or f"Say `{verb.usage}`.")
+        raise CommandError(_missing(verb))
     notices = await session.vote(cmd.player, choice)
     mine = [n for n in notices if n.seat == cmd.player.seat_id and n.kind in {"rejected", "private"}]
     refused = next((n.text for n in mine if n.kind == "rejected" and n.text), None)
@@ -47,7 +48,7 @@ async def vote(host: GameHost, cmd: Command, session: Session, verb: GameVerb, a
 async def move(host: GameHost, cmd: Command, session: Session, verb: GameVerb, args: tuple[str, ...]) -> None:
     """The verb and its words, as typed, played as a move (shed's ``skip Bob``)."""
     if not args and verb.argument is not None and verb.argument.required:
-        raise SessionError(f"{verb.missing} {instead(session.info)}")
+        raise SessionError(f"{_missing(verb)} {instead(session.info)}")
     refused = await session.say(cmd.player, " ".join((verb.name, *args)))
     if refused is not None:
         await reply(host, cmd, views.error(refused))
@@ -60,7 +61,7 @@ async def private(
     if session.phase is Phase.RUNNING and not session.takes_lists():
         raise SessionError(no_private_words(host, session.info, verb))
     if not args and (verb.argument is None or verb.argument.required):
-        raise CommandError(verb.missing or f"Say `{verb.usage}`.")
+        raise CommandError(_missing(verb))
     refused = await session.say(cmd.player, " ".join(args), private=True)
     if refused is not None:
         await reply(host, cmd, views.error(refused))
@@ -74,10 +75,22 @@ def lacking(host: GameHost, info: GameInfo, name: str) -> str:
     """Why the verb ``name`` does nothing in a game of ``info``'s, which lacks it: what it is in the
     games that declare it (the first one's words), and what to do here instead."""
     declared = grammar(host.registry).declared(name)
-    said = next((_absent(verb, info) for _, verb in declared if verb.absent), "")
+    said = next((_absent(verb, info) for _game, verb in declared if verb.absent), "")
     if not said:
-        games = ", ".join(game.title for game, _ in declared) or "other games"
-        said = f"`{name}` is a command of {games}; {info.title} has none."
+        titles = [_(game.title) for game, _verb in declared]
+        if titles:
+            said = _(
+                "`{command}` is a command of {games}; {title} has none.",
+                command=name,
+                games=", ".join(titles),
+                title=_(info.title),
+            )
+        else:
+            said = _(
+                "`{command}` is a command of other games; {title} has none.",
+                command=name,
+                title=_(info.title),
+            )
     return f"{said} {instead(info)}"
 
 
@@ -93,19 +106,37 @@ def no_private_words(host: GameHost, info: GameInfo, verb: GameVerb | None = Non
     )
     said = next(
         (_absent(v, info) for v in found if v.absent),
-        f"This {info.title} game takes no words sent privately.",
+        _("This {title} game takes no words sent privately.", title=_(info.title)),
     )
-    return f"{said} " + ("Type your words in the channel." if info.realtime else MOVE_HINT)
+    return f"{said} " + (_("Type your words in the channel.") if info.realtime else _(MOVE_HINT))
 
 
 def instead(info: GameInfo) -> str:
     """What a player of ``info``'s game does instead of a verb that does nothing there."""
     if info.realtime:
-        return f"Type your words in the channel; `rules {info.name}` explains the game."
-    moves = " or ".join(f"`{move}` ({label.lower()})" for label, move in info.turn_moves)
-    hint = f"On your turn you can type {moves}, or your move." if moves else MOVE_HINT
-    return f"{hint} `rules {info.name}` explains the moves."
+        return _("Type your words in the channel; `rules {game}` explains the game.", game=info.name)
+    moves = listing(
+        (_("`{move}` ({label})", move=move, label=_lowered(_(label))) for label, move in info.turn_moves),
+        style="or",
+    )
+    if moves:
+        return _(
+            "On your turn you can type {moves}, or your move. `rules {game}` explains the moves.",
+            moves=moves,
+            game=info.name,
+        )
+    return _("{hint} `rules {game}` explains the moves.", hint=_(MOVE_HINT), game=info.name)
 
 
 def _absent(verb: GameVerb, info: GameInfo) -> str:
-    return verb.absent.replace("{title}", info.title)
+    return _(verb.absent).replace("{title}", _(info.title))
+
+
+def _missing(verb: GameVerb) -> str:
+    """Why ``verb`` does nothing without its argument."""
+    return _(verb.missing) if verb.missing else _("Say `{usage}`.", usage=verb.usage)
+
+
+def _lowered(label: str) -> str:
+    """A move's button label inside a sentence: its first letter in lower case."""
+    return label[:1].lower() + label[1:]

@@ -14,11 +14,12 @@ from bot.events import Command
 from bot.handlers.common import reply
 from bot.host import GameHost
 from bot.session_core import Phase, SessionError
+from games.common.speech import N_, _, speaking
 
 #: The title of :func:`offer`'s note (what the web companion recognises it by).
-OFFER_TITLE = "Watch this game live"
+OFFER_TITLE = N_("Watch this game live")
 #: What the note says when no companion gives it a link: how an operator turns the pages on.
-NO_PAGES = (
+NO_PAGES = N_(
     "Watching a game live in a browser needs moji's web pages, which are not turned on here: "
     "whoever runs moji turns them on by setting PUBLIC_URL (docs/WEB.md)."
 )
@@ -26,12 +27,15 @@ NO_PAGES = (
 
 def offer(game: str) -> views.View:
     """The private answer to ``watch`` for a running game of ``game`` (a name: ``race``)."""
-    return views.View(kind="info", title=OFFER_TITLE, lines=(NO_PAGES,), game=game)
+    return views.View(kind="info", title=_(OFFER_TITLE), lines=(_(NO_PAGES),), game=game)
 
 
 def is_offer(view: views.View) -> bool:
     """Whether ``view`` is :func:`offer`'s note (still without its link)."""
-    return view.kind == "info" and view.title == OFFER_TITLE and view.lines == (NO_PAGES,)
+    if view.kind != "info":
+        return False
+    with speaking(view.locale):
+        return view.title == _(OFFER_TITLE) and view.lines == (_(NO_PAGES),)
 
 
 async def watch(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
@@ -39,11 +43,16 @@ async def watch(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
     session = host.sessions.get(cmd.chat)
     if session is None:
         raise SessionError(
-            "There's no game in this channel to watch (a turn-based game plays in a thread of its "
-            "own: ask there). Start one with `start`."
+            _(
+                "There's no game in this channel to watch (a turn-based game plays in a thread of its "
+                "own: ask there). Start one with `start`."
+            )
         )
     if session.phase is not Phase.RUNNING or session.engine is None:
         raise SessionError(
-            f"The {session.info.title} game here hasn't started yet: ask for `watch` once it has."
+            _(
+                "The {game} game here hasn't started yet: ask for `watch` once it has.",
+                game=_(session.info.title),
+            )
         )
     await reply(host, cmd, offer(session.info.name))

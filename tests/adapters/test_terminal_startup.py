@@ -131,7 +131,7 @@ def test_a_database_that_cannot_open_is_one_line_and_nothing_more(tmp_path: Path
 
 
 def test_the_readmes_sample_session_is_what_the_bot_prints(tmp_path: Path) -> None:
-    from bot.local import LOCAL_GAME
+    from adapters.terminal.app import LOCAL_GAME
 
     readme = (ROOT / "README.md").read_text()
     sample = readme.split('```text\n$ make run ARGS="cards=3"\n', 1)[1].split("```", 1)[0].splitlines()

@@ -163,7 +163,8 @@ async def test_the_workspace_language_is_the_default(registry: Registry, tmp_pat
         admin = Player("test", "boss", "Boss", is_admin=True)
         await manager.handle(Command("config", ("language", "nl"), CHAT, admin))
         text = await define(manager, outbox, ANN, "hond")
-        assert text.startswith("HOND (Dutch)") and "dog" in text
+        # (the workspace speaks Dutch now: the language is named in Dutch)
+        assert text.startswith("HOND (Nederlands)") and "dog" in text
     finally:
         await manager.shutdown()
         await store.close()
