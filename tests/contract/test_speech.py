@@ -44,28 +44,34 @@ def registry() -> Registry:
     return load_default()
 
 
-def _read(node: Any) -> Iterator[str]:
+def _read(node: Any, *, slack: bool = False) -> Iterator[str]:
+    """The strings a person reads in a platform's JSON (Slack: a button's ``value`` is its action
+    id, never shown)."""
     if isinstance(node, dict):
         for key, value in node.items():
-            if key in _READ and isinstance(value, str):
+            if key in _READ and isinstance(value, str) and not (slack and key == "value"):
                 yield value
             elif key == "blocks" and isinstance(value, str):
-                yield from _read(json.loads(value))
+                yield from _read(json.loads(value), slack=slack)
             else:
-                yield from _read(value)
+                yield from _read(value, slack=slack)
     elif isinstance(node, list):
         for value in node:
-            yield from _read(value)
+            yield from _read(value, slack=slack)
 
 
 def shown(p: PlatformHarness) -> list[str]:
     """Every text the platform was asked to show anyone (the harness's raw calls)."""
     if p.name == "discord":
         fake = p.fake  # type: ignore[attr-defined]
-        return [t for r in fake.requests if not _NOT_SHOWN.match(r.path) for t in _read(r.json)]
+        return ["\n".join(_read(r.json)) for r in fake.requests if not _NOT_SHOWN.match(r.path)]
     if p.name == "slack":
         calls = p.slack.calls  # type: ignore[attr-defined]
-        return [t for c in calls for t in _read({k: c.args.get(k) for k in ("text", "blocks", "view")})]
+        # (one text per call: a long message is split into several blocks, a sentence among them)
+        return [
+            "\n".join(_read({k: c.args.get(k) for k in ("text", "blocks", "view")}, slack=True))
+            for c in calls
+        ]
     return [*p.channel(), *p.told("ann")]
 
 

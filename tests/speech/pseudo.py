@@ -56,8 +56,8 @@ def unmarked(text: str, allowed: Iterable[str] = ()) -> list[str]:
 
 
 def without_links(text: str) -> str:
-    """Addresses are no words (a Slack link's label is kept)."""
-    text = re.sub(r"<https?://[^|>]*\|", "<", text)
+    """Addresses are no words (a Slack link's label is kept, a Slack date token's fallback too)."""
+    text = re.sub(r"<(?:https?://|!date\^)[^|>]*\|", "<", text)
     return re.sub(r"https?://\S+", " ", text)
 
 
@@ -96,14 +96,16 @@ ENGLISH = frozenset(
 )
 _CODE = re.compile(r"`[^`]*`")
 _PLACEHOLDER = re.compile(r"\{[A-Za-z_]+\}")
+#: Options as typed (``cards=3``, ``language=de``): the words players type are English everywhere.
+_OPTION = re.compile(r"\S+=\S*")
 
 
 def english_words(texts: list[str], allowed: set[str]) -> list[str]:
     """The English words of ``texts`` (commands in backticks, addresses and ``allowed`` aside)."""
     found = []
     for text in texts:
-        bare = _PLACEHOLDER.sub(" ", _CODE.sub(" ", without_links(text)))
+        bare = _OPTION.sub(" ", _PLACEHOLDER.sub(" ", _CODE.sub(" ", without_links(text))))
         for word in re.findall(r"[^\W\d_]+", bare):
-            if word.lower() in ENGLISH and word not in allowed:
+            if word.lower() in ENGLISH and word not in allowed and not word.isupper():
                 found.append(word)
     return found
