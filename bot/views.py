@@ -324,9 +324,8 @@ def result(
 
 def rules(info: GameInfo) -> View:
     """``rules <game>``: the rules help and every option."""
-    paragraphs = [_(paragraph) for paragraph in info.rules.strip().split("\n\n")]
     lines = [
-        *"\n\n".join(paragraphs).splitlines(),
+        *info.rules_text().splitlines(),
         "",
         _("Options (start {game} key=value …):", game=info.name),
     ]

@@ -238,7 +238,7 @@ def _counted(
         text = singular if count == 1 else plural
     else:
         text = forms[_plural_index(code, count)]
-    if code == PSEUDO:
+    if code == PSEUDO and (None, singular) in _template():
         text = f"{OPEN}{text}{CLOSE}"
     return _fill(text, {"count": count, **dict(params)}, code)
 
@@ -310,11 +310,29 @@ def _catalogue(code: str) -> dict[Key, str | tuple[str, ...]]:
 
 def _lookup(code: str, context: str | None, message: str) -> str:
     if code == PSEUDO:
-        return f"{OPEN}{message}{CLOSE}"
+        # (only a message of the catalogue is marked: text that reaches _() without being one,
+        # built at run time or cut differently from what the code marked, shows up unmarked)
+        return f"{OPEN}{message}{CLOSE}" if (context, message) in _template() else message
     if code == "en":
         return message
     found = _catalogue(code).get((context, message))
     return found if isinstance(found, str) else message
+
+
+@cache
+def _template() -> frozenset[Key]:
+    """Every message of the catalogue's template (what the pseudo-language marks)."""
+    path = LOCALE_DIR / f"{DOMAIN}.pot"
+    if not path.exists():
+        return frozenset()
+    with path.open("rb") as handle:
+        catalog = read_po(handle, domain=DOMAIN)
+    found: set[Key] = set()
+    for message in catalog:
+        if message.id:
+            ident = message.id[0] if isinstance(message.id, tuple | list) else message.id
+            found.add((message.context, str(ident)))
+    return frozenset(found)
 
 
 def _plurals(code: str, singular: str) -> tuple[str, ...] | None:

@@ -66,7 +66,7 @@ def test_a_whole_game_in_the_pseudo_language_is_all_marked() -> None:
         more += say(other, ANN, "blank C3") + say(other, ANN, "discard Q") + say(other, ANN, "B1 T TA TAT")
         more += say(other, BOB, "knock AT") + other.apply(Action("leave", 2.0, seat=BOB))
         read += [n.text for n in more] + _shown(other.snapshot(ANN)) + [other.result().summary]
-        read += [rules(), _(GAME.title), _(GAME.summary), *(_(spec.help) for spec in GAME.options)]
+        read += [rules(), _(GAME.title), _(GAME.summary), *(spec.text for spec in GAME.options)]
         read += [_(label) for label, _move in GAME.turn_moves]
     found = [word for text in read for word in unmarked(text, ALLOWED)]
     assert found == [], found

@@ -114,7 +114,7 @@ def test_a_whole_game_in_the_pseudo_language_is_all_marked(monkeypatch: pytest.M
         read += [n.text for n in more] + [t.result().summary, t.word_verdict("zz").message]
         for card in t.hand_of("a"):
             read += [card.name, card.help]
-        read += [rules(), _(GAME.title), _(GAME.summary), *(_(spec.help) for spec in GAME.options)]
+        read += [rules(), _(GAME.title), _(GAME.summary), *(spec.text for spec in GAME.options)]
         read += [_(label) for label, _move in GAME.turn_moves]
         read += [_(SKIP.help), *(_(text) for text in (SKIP.missing, SKIP.absent) if text)]
     found = [word for text in read for word in unmarked(text, (*ALLOWED, *played))]
