@@ -168,7 +168,8 @@ def is_table(request: Request) -> bool:
 
 
 def is_lobby(request: Request) -> bool:
-    return "lobby" in request.text
+    """A lobby message, in any language: it carries the Join button."""
+    return "lobby" in request.text or '"moji:join"' in request.text
 
 
 async def answer(h: Harness, who: tuple[str, str], word: str) -> str:

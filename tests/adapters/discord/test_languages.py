@@ -10,6 +10,8 @@ import pytest
 
 from adapters.discord.commands import LANGUAGE_CHOICES, setting_values
 from bot.registry import Registry
+from bot.workspace_settings import language_name
+from games.common.speech import speaking
 from tests.adapters.discord.conftest import ANN, BOB, CHAT, Harness, answer, is_lobby, is_table
 from tests.adapters.discord.fakediscord import GUILD_ID
 from tests.bot.toygame import LINGO, TOY, LingoEngine
@@ -45,11 +47,13 @@ async def test_start_offers_the_language_and_the_workspace_setting_is_its_defaul
 
     await h.fake.slash(*ANN, "start", {"game": "lingo"})
     [lobby] = await h.fake.wait_for("POST", MESSAGES, is_lobby)
-    assert "Spanish" in lobby.text and h.manager.sessions[CHAT].options["language"] == "es"
+    with speaking("es"):  # (a Spanish workspace: moji speaks Spanish there)
+        spanish, german = language_name("es"), language_name("de")
+    assert spanish in lobby.text and h.manager.sessions[CHAT].options["language"] == "es"
     await h.fake.slash(*ANN, "stop")
     await h.fake.until(lambda: CHAT not in h.manager.sessions)
     await h.fake.slash(*ANN, "start", {"game": "lingo", "language": "de", "more": "target=1"})
-    await h.fake.wait_for("POST", MESSAGES, lambda r: is_lobby(r) and "German" in r.text)
+    await h.fake.wait_for("POST", MESSAGES, lambda r: is_lobby(r) and german in r.text)
     assert h.manager.sessions[CHAT].options["language"] == "de"
 
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from bot.workspace_settings import language_name
+from games.common.speech import _, speaking
+
 pytest.importorskip("slack_bolt")
 
 from bot.registry import Registry
@@ -30,7 +33,10 @@ async def test_a_game_in_the_workspace_language_from_config_to_leaderboard(h: Ha
     )
 
     await h.command("UANN", "start lingo target=2")
-    await h.slack.wait_for("chat.postMessage", lambda c: "lobby · Spanish" in str(c.args.get("text")))
+    # (a Spanish workspace: moji speaks Spanish there, and its games play Spanish words)
+    with speaking("es"):
+        lobby = _("{game} — lobby · {language}", game="Lingo", language=language_name("es"))
+    await h.slack.wait_for("chat.postMessage", lambda c: lobby in str(c.args.get("text")))
     await h.button("UBOB", "moji:join")
     await until(lambda: len(h.adapter.manager.sessions[CHAT].players) == 2)
     await h.command("UANN", "go")
@@ -44,6 +50,7 @@ async def test_a_game_in_the_workspace_language_from_config_to_leaderboard(h: Ha
     assert engine.folded == ["niño", "apfel", "mañana"]
     await until(lambda: CHAT not in h.adapter.manager.sessions)
 
+    # (an answer only Ann sees speaks her own Slack locale, en-US, not the workspace's Spanish)
     await h.command("UANN", "leaderboard lingo language=es")
     [board] = await h.slack.wait_for(
         "chat.postEphemeral", lambda c: "all time, in Spanish" in str(c.args.get("text"))
