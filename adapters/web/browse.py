@@ -292,7 +292,7 @@ class BrowseServer:
                 "games": self._games(),
                 "periods": [(key, _(name)) for key, name in PERIOD_NAMES.items()],
                 "seasons": [s.number for s in seasons] or [1],
-                "languages": [(code, language.name) for code, language in LANGUAGES.items()],
+                "languages": [(code, language.spoken) for code, language in LANGUAGES.items()],
                 "scale": scale(),
             },
         )
