@@ -31,6 +31,7 @@ from bot.startrules import StartRules
 from bot.workspace import Workspace
 from games.common.options import OptionValue
 from games.common.protocol import Action, GameInfo
+from games.common.speech import resolve
 from storage.base import ChatOwner
 
 
@@ -161,3 +162,16 @@ class GameHost(Protocol):
     ) -> Recovery:
         """Carry on the games and lobbies of a process that stopped answering."""
         ...
+
+
+async def chat_speech(host: GameHost, chat: ChatKey) -> str:
+    """The language ``chat`` is spoken to in (docs/LANGUAGES.md): its game's, if one is open
+    there, else the workspace's ``config language`` (English when unset or unreadable)."""
+    session = host.sessions.get(chat)
+    if session is not None:
+        return session.speech
+    try:
+        chosen = (await host.workspace.settings(chat)).get("language")
+    except Exception:  # (no settings readable: the chat is spoken to in English)
+        return "en"
+    return resolve(str(chosen) if chosen else None) or "en"

@@ -17,12 +17,12 @@ from functools import partial
 
 from bot import ratings, views
 from bot.events import ChatKey, MessageRef, Player, Post
-from bot.host import GameHost, Recovery
+from bot.host import GameHost, Recovery, chat_speech
 from bot.outbox import GameStart, LobbyState
 from bot.session import Session, handled_refs
 from bot.session_core import Phase
 from games.common.protocol import Action, GameInfo
-from games.common.speech import N_, _, resolve, speaking
+from games.common.speech import N_, _, speaking
 from storage.errors import StorageError
 
 log = logging.getLogger(__name__)
@@ -208,7 +208,7 @@ class Restorer:
                     log.exception("could not replay game %s", start.game_id)
                     reason = BROKEN
             if session is None:
-                with speaking(await _chat_speech(host, start.chat)):
+                with speaking(await chat_speech(host, start.chat)):
                     said = _(reason, title=_(title))
                 await self._void_recovered(start, said)
                 report.voided.append(start.game_id)
@@ -246,7 +246,7 @@ class Restorer:
                 log.exception("could not replay finished game %s to announce it", start.game_id)
                 continue
             names = {**{s.id: s.name for s in start.seats}, **start.names}
-            speech = await _chat_speech(host, start.chat)
+            speech = await chat_speech(host, start.chat)
             with speaking(speech):
                 ending = (_("♻️ moji restarted just as your game ended, so here is how it ended."),)
             # named like the result the crashed process may have posted after all (Discord then
@@ -323,16 +323,3 @@ class Restorer:
             await self.host.outbox.send(Post(start.chat, views.message(notice, "info")))
         except Exception:
             log.exception("could not tell %s about the restart", start.chat.label())
-
-
-async def _chat_speech(host: GameHost, chat: ChatKey) -> str:
-    """The language ``chat`` is spoken to in: its game's, else the workspace's ``config
-    language`` (English when unset or unreadable), as :func:`bot.handlers.common.chat_speech`."""
-    session = host.sessions.get(chat)
-    if session is not None:
-        return session.speech
-    try:
-        chosen = (await host.workspace.settings(chat)).get("language")
-    except Exception:  # (no settings readable: the chat is spoken to in English)
-        return "en"
-    return resolve(str(chosen) if chosen else None) or "en"

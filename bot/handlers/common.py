@@ -5,29 +5,16 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from bot import views
-from bot.events import Button, ChatKey, Command, Private, PrivateText
-from bot.host import GameHost
+from bot.events import Button, Command, Private, PrivateText
+from bot.host import GameHost, chat_speech
 from bot.session import Session
 from bot.session_core import SessionError
-from games.common.speech import N_, _, resolve, spoken_from
+from games.common.speech import N_, _, spoken_from
 
 #: A command handler: (the host, the command as sent, its arguments after the verb).
 Handler = Callable[[GameHost, Command, tuple[str, ...]], Awaitable[None]]
 
 MOVE_HINT = N_("On your turn, type your move here or `play MOVE`.")
-
-
-async def chat_speech(host: GameHost, chat: ChatKey) -> str:
-    """The language ``chat`` is spoken to in (docs/LANGUAGES.md): its game's, if one is open
-    there, else the workspace's ``config language`` (English when unset)."""
-    session = host.sessions.get(chat)
-    if session is not None:
-        return session.speech
-    try:
-        chosen = (await host.workspace.settings(chat)).get("language")
-    except Exception:  # (no settings readable: the chat is spoken to in English)
-        return "en"
-    return resolve(str(chosen) if chosen else None) or "en"
 
 
 async def asker_speech(host: GameHost, event: Command | Button | PrivateText) -> str:

@@ -9,9 +9,9 @@ import uuid
 from bot import views
 from bot.commands import CommandError, option_names, parse_start
 from bot.events import Command, PrivateText
-from bot.handlers.common import chat_speech, reply, session_of
+from bot.handlers.common import reply, session_of
 from bot.handlers.verbs import no_private_words
-from bot.host import GameHost
+from bot.host import GameHost, chat_speech
 from bot.session_core import Phase, SessionError
 from games.common.speech import _
 
