@@ -20,7 +20,7 @@ from bot.schedule_spec import describe_days
 from bot.scheduler import Scheduler
 from bot.testing import FakeOutbox
 from bot.workspace_settings import setting_values
-from games.common.speech import PSEUDO, _n, speaking
+from games.common.speech import PSEUDO, speaking
 from storage.base import Schedule
 from storage.sqlstore import SQLStore
 from tests.bot.conftest import ANN, BOB, CHAT
@@ -118,13 +118,6 @@ async def test_the_schedule_command_is_marked_in_the_pseudo_language(
         assert_marked(await schedule("remove", "1"))
 
 
-def _translated() -> bool:
-    """Whether the catalogues hold this area's messages yet (``make messages`` merges them)."""
-    with speaking("nl"):
-        return _n("{count} game", "{count} games", 2) != "2 games"
-
-
-@pytest.mark.skipif(not _translated(), reason="the nl catalogue lacks the workspace's messages yet")
 async def test_a_dutch_workspace_is_answered_in_dutch(
     setup: tuple[GameManager, FakeOutbox, FakeClock], store: SQLStore
 ) -> None:
@@ -144,7 +137,6 @@ async def test_a_dutch_workspace_is_answered_in_dutch(
         assert "moji parle allemand ici" in said
 
 
-@pytest.mark.skipif(not _translated(), reason="the nl catalogue lacks the workspace's messages yet")
 async def test_the_dailys_reminder_speaks_the_workspaces_language(
     setup: tuple[GameManager, FakeOutbox, FakeClock], store: SQLStore
 ) -> None:

@@ -20,19 +20,11 @@ from bot.manager import GameManager
 from bot.registry import load_default
 from bot.testing import FakeOutbox, MemoryLog
 from games.common.speech import PSEUDO, speak_only
+from tests.bot.test_languages_whole_games import OPTIONS, _whose_turn
 from tests.speech.pseudo import unmarked
 
 CHAT = ChatKey("test", "w", "c")
 ANN = Player("test", "ann", "Ann")
-
-#: Options per game: computer players to finish without the person, short settings.
-OPTIONS: dict[str, tuple[str, ...]] = {
-    "race": ("bots=2", "cards=4"),
-    "board": ("bots=2", "live=on"),
-    "dice": ("bots=1", "live=on"),
-    "paths": ("bots=2",),
-    "shed": ("bots=2",),
-}
 
 
 def texts(message: Outbound) -> Iterator[str]:
@@ -44,13 +36,6 @@ def texts(message: Outbound) -> Iterator[str]:
             yield button.label
     elif isinstance(message, React):
         yield message.reason
-
-
-def _whose_turn(engine: object) -> str | None:
-    current = getattr(engine, "current", None)
-    if isinstance(current, int):
-        return str(getattr(engine, "seat_id", ""))
-    return current if isinstance(current, str) else None
 
 
 @pytest.fixture(autouse=True)
