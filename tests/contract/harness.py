@@ -108,6 +108,9 @@ class PlatformHarness(Protocol):
     def rename(self, who: str, name: str) -> None:
         """``who`` takes the display name ``name`` (where people choose their names)."""
 
+    def people_speak(self, locale: str) -> None:
+        """Everyone's own client is set to ``locale`` (``nl-NL``), where the platform tells it."""
+
     async def command(self, who: str, text: str, *, thread: str | None = None) -> Sent:
         """``who`` runs ``/moji text`` (``text`` as typed after ``/moji``: ``start toy target=1``)."""
 
@@ -317,10 +320,15 @@ class DiscordHarness:
         self.chat = CHAT
         self.ids = {who: f"10000000000000000{i}" for i, who in enumerate(PEOPLE, start=1)}
         self.names = {who: who.title() for who in PEOPLE}
+        #: the ``locale`` of every interaction (Discord always sends the client's language)
+        self.client_locale = "en-US"
 
     @property
     def manager(self) -> Any:
         return self.h.manager
+
+    def people_speak(self, locale: str) -> None:
+        self.client_locale = locale
 
     def rename(self, who: str, name: str) -> None:
         self.names[who] = name
@@ -340,7 +348,7 @@ class DiscordHarness:
             sub, options = "game", {"verb": sub, **({"words": rest[0]} if rest else {})}
         elif not options and group is None and len(text.split()) > 1:
             options = self._in_its_option(sub, text.split(None, 1)[1])
-        kw: dict[str, Any] = {"admin": who == "ada"}
+        kw: dict[str, Any] = {"admin": who == "ada", "locale": self.client_locale}
         if thread:
             kw.update(channel=thread, thread_parent=CHANNEL_ID)
         iid = await self.fake.slash(*self._member(who), sub, options, group=group, **kw)
@@ -385,7 +393,11 @@ class DiscordHarness:
 
     async def press(self, who: str, action: str) -> Sent:
         iid = await self.fake.press(
-            *self._member(who), action, self._message_with(action), admin=who == "ada"
+            *self._member(who),
+            action,
+            self._message_with(action),
+            admin=who == "ada",
+            locale=self.client_locale,
         )
         return Sent("press", who, action, iid)
 
@@ -633,6 +645,10 @@ class SlackHarness:
     @property
     def manager(self) -> Any:
         return self.h.adapter.manager
+
+    def people_speak(self, locale: str) -> None:
+        for uid in self.ids.values():
+            self.slack.locales[uid] = locale
 
     def rename(self, who: str, name: str) -> None:
         self.slack.names[self.ids[who]] = name
@@ -1013,6 +1029,9 @@ class TerminalHarness:
 
     def rename(self, who: str, name: str) -> None:
         raise AssertionError(self.lacks[PEOPLE_CAP])
+
+    def people_speak(self, locale: str) -> None:
+        pass  # (the terminal's one person speaks the system locale: LC_ALL, LANG)
 
     async def press(self, who: str, action: str) -> Sent:
         raise AssertionError(self.lacks[BUTTONS])

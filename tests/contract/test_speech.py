@@ -111,7 +111,10 @@ async def test_a_whole_game_in_the_pseudo_language_shows_nothing_outside_the_cat
 
 
 async def speak(p: PlatformHarness, code: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The workspace speaks ``code`` (the terminal: the system locale says so)."""
+    """The workspace speaks ``code`` and so do its people's own clients (what one person
+    alone reads follows their locale where the platform tells it; the terminal: the system
+    locale says so)."""
+    p.people_speak(code if p.name == "discord" and code != "es" else f"{code}-{code.upper()}")
     if p.name == "terminal":
         monkeypatch.setenv("LC_ALL", f"{code}_{code.upper()}.UTF-8")
         return
