@@ -17,6 +17,7 @@ from storage.daily import FORGET_DAILY, PURGE_DAILY
 from storage.database import Database, Tx, like
 from storage.gamelog import seat_pattern
 from storage.ratings import FORGET_RATINGS, PURGE_RATINGS
+from storage.tournaments import PURGE_TOURNAMENTS, forget_in_tournaments
 from storage.workspaces import Known
 
 #: What a forgotten player is called in the games they played.
@@ -42,6 +43,7 @@ PURGE = (
     "DELETE FROM language_scores WHERE platform = ? AND workspace_id = ?",
     *PURGE_RATINGS,
     *PURGE_DAILY,
+    *PURGE_TOURNAMENTS,
     "DELETE FROM workspace_settings WHERE platform = ? AND workspace_id = ?",
     "DELETE FROM workspace_words WHERE platform = ? AND workspace_id = ?",
     "DELETE FROM seasons WHERE platform = ? AND workspace_id = ?",
@@ -184,6 +186,7 @@ class SQLPrivacy:
             )
             for statement in (*FORGET_RATINGS, *FORGET_DAILY):
                 await tx.execute(statement, (platform, workspace_id, user_id))
+            await forget_in_tournaments(tx, platform, workspace_id, user_id, former, FORMER, self.db.clock())
             await tx.execute(
                 "UPDATE workspace_words SET added_by = ? WHERE platform = ? AND workspace_id = ? "
                 "AND added_by IN (?, ?)",

@@ -25,6 +25,7 @@ from storage.ratings import SQLRatings
 from storage.schedules import SQLSchedules
 from storage.scores import SQLScores
 from storage.seasons import SQLSeasons
+from storage.tournaments import SQLTournaments
 from storage.weblinks import SQLWebLinks
 from storage.workspaces import Known, SQLWorkspaces
 
@@ -84,6 +85,8 @@ class SQLStore(Database):
         self.web_links = SQLWebLinks(self)
         #: The daily's attempts (storage/daily.py).
         self.daily = SQLDaily(self)
+        #: Tournaments: their players, rounds, games and results (storage/tournaments.py).
+        self.tournaments = SQLTournaments(self)
         #: Browsing a workspace on the web: its address, player pages, replays (storage/browse.py).
         self.browse = SQLBrowse(self)
 

@@ -24,6 +24,7 @@ from storage import personal
 from storage.base import GameRecord, LobbyRecord, Schedule, SeatRecord, SeatScore
 from storage.privacy import FORMER, STOPPED
 from storage.sqlstore import SQLStore
+from storage.tournaments import NewGame, SeatResult, Tournament, tournament_game_id
 from storage.weblinks import Grant, digest
 from tests.storage.helpers import NOW
 
@@ -177,6 +178,14 @@ async def a_workspace(store: SQLStore) -> None:
     assert await store.web_links.exchange(digest("link"), digest("session"), T + 3600, T) == grant
     # Ann played the daily here (its game is one of hers above)
     await store.daily.begin_daily(P, WS, ANN.user_id, "2026-11-27", "en", "g-won", T)
+    # Ann created a Swiss tournament and played its first round against Bob
+    tour = Tournament("t1", P, WS, "C4", "swiss", "dice", (), 3, 3600.0, "en", ANN.user_id, ANN.name, T)
+    await store.tournaments.create_tournament(tour)
+    for who in (ANN, BOB):
+        await store.tournaments.join_tournament("t1", who.user_id, who.name, 25.0, T)
+    await store.tournaments.begin_round("t1", 1, T + 3600, [NewGame(1, (ANN.user_id, BOB.user_id))], T)
+    won = (SeatResult(ANN.user_id, 40, 1, 1.0), SeatResult(BOB.user_id, 30, 2, 0.0))
+    await store.tournaments.finish_tournament_game(tournament_game_id("t1", 1, 1), won, "played", T)
 
 
 @dataclass(frozen=True)
