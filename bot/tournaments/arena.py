@@ -24,7 +24,10 @@ def arena_results(
     everyone_first = all(place == 1 for place in placed)
     return tuple(
         SeatResult(
-            user, score, place, arena_points(place, len(users), on_fire(user, earlier), everyone_first)
+            user,
+            score,
+            place,
+            arena_points(place, len(users), on_fire(user, earlier), all_tied=everyone_first),
         )
         for user, score, place in zip(users, scores, placed, strict=True)
     )

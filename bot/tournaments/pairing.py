@@ -1,191 +1,296 @@
-"""Pairing a round: Swiss (by networkx's maximum-weight matching) and round-robin (Berger tables).
+"""Pairing a round: Swiss (by score, no rematch) and round-robin (Berger tables).
 
-Swiss rules, in order of weight:
+**Swiss.** The active players are ranked by tournament points, then rating, then user id. A
+round's pairing is the best one by these rules, each one absolute over every rule after it:
 
-1. everyone active plays; an odd field gives one bye (worth a win), to the lowest-ranked player
-   who has not had one (a second bye only once everyone has had one);
-2. no rematch while a pairing of everyone without one exists;
-3. score groups: equal points meet, else the nearest points (the squared differences are kept
-   as small as they can be);
-4. whoever has moved first fewer times moves first (then: not the one who moved first last
-   time; then the higher-ranked), and nobody is paired so as to move first three times running
-   when another pairing avoids it.
+1. everyone active plays exactly one game of the round, or has the bye;
+2. odd count: exactly one bye, only to a player with the fewest byes among the active ones
+   (a second bye only when everyone has had one); a bye is worth a win (1 point);
+3. no rematch: two players meet again only when no pairing of everyone without one exists;
+4. the bye goes to the lowest-ranked player (by points, then rating) who may have it;
+5. first moves: nobody moves first (or second) three times in a row, and nobody's first moves
+   outnumber their second moves (or the other way round) by more than 2, while avoidable;
+6. score groups: players with equal points meet each other as far as possible, otherwise
+   the nearest score group: the sum of the squared score differences of the games is minimal;
+7. first-move preferences: as few players as possible move first when they have moved first
+   more often than second (or, when even, moved first in their last game), or the other way;
+8. seeding (Dutch): within a score group the top half meets the bottom half (1 against
+   n/2+1, 2 against n/2+2 …); a floater is its group's lowest and meets the next group's top.
+   Round 1, everyone on 0, is therefore seeded by rating.
 
-Round one seeds by rating, Dutch style: the top half meets the bottom half (1 v n/2+1 …).
+In each game the first mover is the one who would break rule 5 otherwise; else the one who has
+moved first less often (relative to their games: first moves minus second moves); else the one
+who did not move first in their last game; else the higher-ranked one. Boards are numbered from
+1 by the better-ranked player of each game, the bye last. Ties anywhere are broken by user id:
+the same input always gives the same pairing.
 
-The matching is :func:`networkx.max_weight_matching` (Edmonds' blossom algorithm, maintained and
-tested, what many Swiss pairing programs build on) on a graph whose edge weights encode the
-rules above, rather than a hand-written backtracking search: a search over pairings is easy
-to get subtly wrong and slow on large fields. For speed, each player is joined only to the
-players near them in the ranking (:data:`WINDOW` on either side), and to everyone only when
-that graph has no perfect matching.
+The rules become the weights of a maximum-weight matching, taken with maximum cardinality, each
+rule's penalty scaled to outweigh the sum of every later rule's over a whole round (so the
+optimum is the lexicographic one). The matching is networkx's ``max_weight_matching``:
+Edmonds' blossom algorithm, maintained and tested, the one many Swiss pairers build on, where a
+hand-written search would be as long as this module and less trusted. It costs about the cube
+of the players, so a field of more than :data:`EXACT` players is cut, down the ranking, into
+blocks of about :data:`BLOCK` (at a score group's edge where one is near), each paired alone
+with rematches left out; a block that cannot be paired so is merged with the next (the last
+one with the one before), and only when the whole field is one block are rematches allowed
+(and the bye chosen with the rest). Up to :data:`EXACT` players, the pairing is the optimum.
+
+**Round-robin.** The circle (Berger) method over every entry, withdrawn ones included, in seed
+order (rating, then user id), so the schedule never changes: see :func:`round_robin_round`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import networkx as nx
 
+from bot.tournaments.history import FIRST, SECOND, Record, records
 from storage.tournament_records import BYE, FORFEIT, Entry, NewGame, SeatResult, TournamentGame
 
-#: How many players on either side in the ranking each player may be paired with first.
-WINDOW = 24
-_PAIR = 10**9
-_REMATCH = 10**8
-_SCORE = 10**4
-_THRICE = 10**3
-_MOVES = 10
+#: Fields up to this many players are paired as one matching (the exact optimum).
+EXACT = 48
+#: Larger fields are paired in blocks of about this many players (even).
+BLOCK = 24
+_BYE_NODE = ""
 
 
-@dataclass
-class _Record:
-    points: float = 0.0
-    opponents: set[str] = field(default_factory=set)
-    firsts: int = 0
-    seconds: int = 0
-    last_first: list[bool] = field(default_factory=list)
-    byes: int = 0
+@dataclass(frozen=True, slots=True)
+class _Field:
+    """What the weights read: each player's record, points and rank, and the eligible byes."""
+
+    records: dict[str, Record]
+    points: dict[str, int]  # in half points
+    rank: dict[str, int]
 
 
-def records(games: Sequence[TournamentGame]) -> dict[str, _Record]:
-    """Each player's points, opponents, byes and who moved first, from the games so far."""
-    found: dict[str, _Record] = {}
-    for game in sorted(games, key=lambda g: (g.round, g.board)):
-        for index, seat in enumerate(game.seats):
-            record = found.setdefault(seat.user_id, _Record())
-            record.points += seat.points or 0.0
-            if game.how == BYE or len(game.seats) == 1:
-                record.byes += 1
+def _record(field: _Field, user_id: str) -> Record:
+    return field.records.get(user_id) or Record(user_id)
+
+
+def _breaks(record: Record, seat: int) -> int:
+    """1 when moving ``seat`` would break rule 5 for this player."""
+    if record.last == seat and record.streak >= 2:
+        return 1
+    return int(abs(record.balance + seat) > 2)
+
+
+def _wants(record: Record) -> int:
+    """The seat a player prefers: FIRST, SECOND, or 0 before their first game."""
+    if record.balance:
+        return SECOND if record.balance > 0 else FIRST
+    return -record.last
+
+
+def _orient(field: _Field, a: str, b: str) -> tuple[str, str]:
+    """The pair in seat order: the first mover first."""
+    ra, rb = _record(field, a), _record(field, b)
+    ab = _breaks(ra, FIRST) + _breaks(rb, SECOND)
+    ba = _breaks(rb, FIRST) + _breaks(ra, SECOND)
+    if ab != ba:
+        return (a, b) if ab < ba else (b, a)
+    key_a = (ra.balance, ra.last == FIRST, field.rank[a])
+    key_b = (rb.balance, rb.last == FIRST, field.rank[b])
+    return (a, b) if key_a < key_b else (b, a)
+
+
+def _colour_penalties(field: _Field, a: str, b: str) -> tuple[int, int]:
+    """(rule 5 breaks, rule 7 cost) of the pair seated as :func:`_orient` seats them."""
+    first, second = _orient(field, a, b)
+    rf, rs = _record(field, first), _record(field, second)
+    hard = _breaks(rf, FIRST) + _breaks(rs, SECOND)
+    soft = 0
+    for record, seat in ((rf, FIRST), (rs, SECOND)):
+        want = _wants(record)
+        if want and want != seat:
+            soft += 2 if record.balance else 1
+    return hard, soft
+
+
+def _seeding(block: Sequence[str], field: _Field) -> dict[str, tuple[int, int]]:
+    """Each player's (index, size) of their score group within ``block``."""
+    groups: dict[int, list[str]] = {}
+    for user in block:
+        groups.setdefault(field.points[user], []).append(user)
+    return {user: (i, len(group)) for group in groups.values() for i, user in enumerate(group)}
+
+
+def _match(
+    block: Sequence[str], field: _Field, byes: Sequence[str] | None, rematches: bool
+) -> tuple[list[tuple[str, str]], str | None] | None:
+    """The best pairing of ``block`` (ranked) and, given ``byes`` (the players who may have it,
+    ranked), its bye; None when it leaves someone out."""
+    seeds = _seeding(block, field)
+    levels: list[tuple[str, str, list[int]]] = []  # per edge: rematch, bye, hard, diff², soft, seed
+    for i, a in enumerate(block):
+        ra = _record(field, a)
+        for b in block[i + 1 :]:
+            rematch = int(b in ra.met)
+            if rematch and not rematches:
                 continue
-            record.opponents.update(s.user_id for s in game.seats if s.user_id != seat.user_id)
-            if game.how != FORFEIT:
-                record.last_first.append(index == 0)
-                if index == 0:
-                    record.firsts += 1
-                else:
-                    record.seconds += 1
-    return found
+            hard, soft = _colour_penalties(field, a, b)
+            diff = field.points[a] - field.points[b]
+            (ia, ga), (ib, _) = seeds[a], seeds[b]
+            seed = abs(ib - ia - ga // 2) if diff == 0 else (ga - 1 - ia) + ib
+            levels.append((a, b, [rematch, 0, hard, diff * diff, soft, seed]))
+    if byes is not None:
+        for n, user in enumerate(reversed(byes)):
+            levels.append((_BYE_NODE, user, [0, n, 0, 0, 0, 0]))
+    nodes = len(block) + (byes is not None)
+    pairs_in_matching = nodes // 2
+    weights = [0] * len(levels)
+    unit = 1
+    for level in range(5, -1, -1):
+        top = 0
+        for e, (_a, _b, values) in enumerate(levels):
+            weights[e] += values[level] * unit
+            top = max(top, values[level])
+        unit *= top * pairs_in_matching + 1
+    graph: nx.Graph[str] = nx.Graph()
+    graph.add_nodes_from(block)
+    for (a, b, _values), weight in zip(levels, weights, strict=True):
+        graph.add_edge(a, b, weight=unit - weight)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    if 2 * len(matching) < nodes:
+        return None
+    bye = None
+    pairs = []
+    for a, b in matching:
+        if _BYE_NODE in (a, b):
+            bye = b if a == _BYE_NODE else a
+        else:
+            pairs.append((a, b))
+    return pairs, bye
 
 
-def _first(a: str, b: str, found: dict[str, _Record], rank: dict[str, int]) -> tuple[str, str]:
-    ra, rb = found.get(a, _Record()), found.get(b, _Record())
-    if ra.firsts - ra.seconds != rb.firsts - rb.seconds:
-        return (a, b) if ra.firsts - ra.seconds < rb.firsts - rb.seconds else (b, a)
-    last_a = ra.last_first[-1] if ra.last_first else None
-    last_b = rb.last_first[-1] if rb.last_first else None
-    if last_a is not None and last_b is not None and last_a != last_b:
-        return (b, a) if last_a else (a, b)
-    return (a, b) if rank[a] < rank[b] else (b, a)
+def _blocks(ranked: Sequence[str], points: dict[str, int]) -> list[list[str]]:
+    """``ranked`` (even) cut into consecutive blocks of even size near :data:`BLOCK`, at a score
+    group's edge when one is within half a block."""
+    cuts: list[list[str]] = []
+    start, n = 0, len(ranked)
+    while start < n:
+        if n - start <= BLOCK + BLOCK // 2:
+            end = n
+        else:
+            edges = [
+                b
+                for b in range(start + BLOCK // 2, min(n - 2, start + BLOCK + BLOCK // 2) + 1, 2)
+                if points[ranked[b - 1]] != points[ranked[b]]
+            ]
+            end = min(edges, key=lambda b: (abs(b - start - BLOCK), b)) if edges else start + BLOCK
+        cuts.append(list(ranked[start:end]))
+        start = end
+    return cuts
 
 
-def _thrice(user: str, found: dict[str, _Record]) -> bool:
-    last = found.get(user, _Record()).last_first[-2:]
-    return len(last) == 2 and all(last)
-
-
-def _weight(a: str, b: str, found: dict[str, _Record], rank: dict[str, int], size: int) -> int:
-    ra, rb = found.get(a, _Record()), found.get(b, _Record())
-    weight = _PAIR
-    if b in ra.opponents:
-        weight -= _REMATCH
-    weight -= int(round((ra.points - rb.points) * 2) ** 2) * _SCORE
-    first = _first(a, b, found, rank)[0]
-    if _thrice(first, found):
-        weight -= _THRICE
-    if (found.get(first, _Record()).firsts - found.get(first, _Record()).seconds) > 0:
-        weight -= _MOVES
-    # within a score group, the Dutch preference: top half against bottom half
-    if ra.points == rb.points:
-        weight -= abs(abs(rank[a] - rank[b]) - size // 2)
-    return weight
+def _in_blocks(ranked: Sequence[str], field: _Field) -> list[tuple[str, str]] | None:
+    """A rematch-free pairing of ``ranked`` (even) block by block, or None."""
+    blocks = _blocks(ranked, field.points)
+    paired: list[tuple[list[str], list[tuple[str, str]]]] = []
+    k = 0
+    while k < len(blocks):
+        found = _match(blocks[k], field, None, rematches=False)
+        if found is not None:
+            paired.append((blocks[k], found[0]))
+            k += 1
+        elif k + 1 < len(blocks):
+            blocks[k + 1] = blocks[k] + blocks[k + 1]
+            k += 1
+        elif paired:
+            blocks[k] = paired.pop()[0] + blocks[k]
+        else:
+            return None
+    return [pair for _block, pairs in paired for pair in pairs]
 
 
 def swiss_round(entries: Sequence[Entry], games: Sequence[TournamentGame], round_no: int) -> list[NewGame]:
-    """Pair round ``round_no`` of a Swiss among the active entries (see the module's rules)."""
-    found = records(games)
+    """The games of Swiss round ``round_no`` for the active ``entries``, given every game so far
+    (the module's rules)."""
+    past = records([g for g in games if g.round < round_no])
     active = [e for e in entries if e.active]
-    ranked = sorted(active, key=lambda e: (-found.get(e.user_id, _Record()).points, -e.rating, e.user_id))
-    ids = [e.user_id for e in ranked]
+
+    def points(user_id: str) -> int:
+        record = past.get(user_id)
+        return round(2 * record.points) if record else 0
+
+    ranked = [e.user_id for e in sorted(active, key=lambda e: (-points(e.user_id), -e.rating, e.user_id))]
+    field = _Field(past, {u: points(u) for u in ranked}, {u: i for i, u in enumerate(ranked)})
+    byes: list[str] | None = None
+    if len(ranked) % 2:
+        fewest = min(_record(field, u).byes for u in ranked)
+        byes = [u for u in ranked if _record(field, u).byes == fewest]
+    pairs: list[tuple[str, str]] | None = None
     bye: str | None = None
-    if len(ids) % 2:
-        fewest = min(found.get(u, _Record()).byes for u in ids)
-        bye = next(u for u in reversed(ids) if found.get(u, _Record()).byes == fewest)
-        ids.remove(bye)
-    rank = {u: i for i, u in enumerate(ids)}
-    if not any(found.get(u) for u in ids) or (round_no == 1 and not games):
-        half = len(ids) // 2
-        pairs = [(ids[i], ids[i + half]) for i in range(half)]
-    else:
-        pairs = _matched(ids, found, rank)
-    games_out: list[NewGame] = []
-    ordered = sorted(pairs, key=lambda p: min(rank[p[0]], rank[p[1]]))
-    for board, (a, b) in enumerate(ordered, start=1):
-        games_out.append(NewGame(board, _first(a, b, found, rank)))
+    if len(ranked) > EXACT:
+        bye = byes[-1] if byes else None
+        pairs = _in_blocks([u for u in ranked if u != bye], field)
+    if pairs is None:
+        found = _match(ranked, field, byes, rematches=True)
+        assert found is not None  # every pair has an edge: the matching is perfect
+        pairs, bye = found
+    seated = sorted((_orient(field, a, b) for a, b in pairs), key=lambda p: min(field.rank[u] for u in p))
+    new = [NewGame(board, pair) for board, pair in enumerate(seated, 1)]
     if bye is not None:
-        games_out.append(NewGame(len(games_out) + 1, (bye,), (SeatResult(bye, None, 1, 1.0),), BYE))
-    return games_out
-
-
-def _matched(ids: list[str], found: dict[str, _Record], rank: dict[str, int]) -> list[tuple[str, str]]:
-    for window in (WINDOW, len(ids)):
-        graph = nx.Graph()
-        graph.add_nodes_from(ids)
-        for i, a in enumerate(ids):
-            for b in ids[i + 1 : i + 1 + window]:
-                graph.add_edge(a, b, weight=_weight(a, b, found, rank, len(ids)))
-        matching = nx.max_weight_matching(graph, maxcardinality=True)
-        if 2 * len(matching) == len(ids) and (
-            window >= len(ids) or not any(b in found.get(a, _Record()).opponents for a, b in matching)
-        ):
-            return [(a, b) if rank[a] < rank[b] else (b, a) for a, b in matching]
-    raise AssertionError("a complete graph with an even number of players always has a perfect matching")
+        new.append(NewGame(len(new) + 1, (bye,), done=(SeatResult(bye, None, 1, 1.0),), how=BYE))
+    return new
 
 
 def round_robin_rounds(count: int) -> int:
-    """The rounds of a round-robin of ``count`` players (each meets each once)."""
-    return max(0, count - 1 if count % 2 == 0 else count)
+    """How many rounds a round-robin of ``count`` players takes (count-1 if even, count if odd)."""
+    if count < 2:
+        return 0
+    return count - 1 if count % 2 == 0 else count
+
+
+def seed_order(entries: Sequence[Entry]) -> list[Entry]:
+    """Every entry by rating (highest first), then user id: a round-robin's fixed order."""
+    return sorted(entries, key=lambda e: (-e.rating, e.user_id))
 
 
 def round_robin_round(entries: Sequence[Entry], round_no: int) -> list[NewGame]:
-    """Round ``round_no`` of a round-robin by the circle method over every entry in seed order
-    (withdrawn ones keep their place; their games are forfeits; an odd field's dummy is a bye)."""
-    seeded = sorted(entries, key=lambda e: (-e.rating, e.user_id))
-    ids: list[str | None] = [e.user_id for e in seeded]
-    if len(ids) % 2:
-        ids.append(None)
-    n = len(ids)
-    if n < 2 or not 1 <= round_no <= n - 1:
+    """The games of round-robin round ``round_no`` (1-based) over every entry.
+
+    The circle method on Berger's tables: the entries in seed order sit on a circle that turns
+    one place a round, so each meets each once. An even count: the last seat stays put and its
+    game alternates who moves first, round by round. An odd count: every seat turns and the one
+    at the top has the bye (a dummy's game). In the other games, seats facing across the circle,
+    the odd-numbered one moves first, so a player's first moves alternate as they go round and
+    everyone moves first in half their games, give or take one.
+
+    A withdrawn player keeps their place: their games are forfeited when paired (the present
+    player wins; both withdrawn, both lose) and their bye is left out. Boards follow the table,
+    the bye last.
+    """
+    seeded = seed_order(entries)
+    count = len(seeded)
+    if not 1 <= round_no <= round_robin_rounds(count):
         return []
-    active = {e.user_id for e in seeded if e.active}
-    rotated = [ids[0], *_rotate(ids[1:], round_no - 1)]
+    r = round_no - 1
+    turning = count - 1 if count % 2 == 0 else count
+    circle = [seeded[(i + r) % turning] for i in range(turning)]
+    pairs: list[tuple[Entry, Entry]] = []
+    bye: Entry | None = None
+    if count % 2 == 0:
+        fixed = seeded[-1]
+        pairs.append((fixed, circle[0]) if r % 2 else (circle[0], fixed))
+    else:
+        bye = circle[0]
+    for i in range(1, (turning + 1) // 2):
+        ahead, behind = circle[i], circle[turning - i]
+        pairs.append((ahead, behind) if i % 2 else (behind, ahead))
     games: list[NewGame] = []
-    byes: list[NewGame] = []
-    for i in range(n // 2):
-        a, b = rotated[i], rotated[n - 1 - i]
-        if i == 0 and round_no % 2 == 0:
-            a, b = b, a  # the fixed seat alternates moving first
-        elif i > 0 and i % 2 == 1:
-            a, b = b, a
-        if a is None or b is None:
-            alone = a or b
-            if alone is not None and alone in active:
-                byes.append(NewGame(0, (alone,), (SeatResult(alone, None, 1, 1.0),), BYE))
+    for first, second in pairs:
+        board = len(games) + 1
+        seats = (first.user_id, second.user_id)
+        if first.active and second.active:
+            games.append(NewGame(board, seats))
             continue
-        if a in active and b in active:
-            games.append(NewGame(0, (a, b)))
-        else:
-            results = tuple(
-                SeatResult(u, None, 1 if u in active else 2, 1.0 if u in active else 0.0) for u in (a, b)
-            )
-            games.append(NewGame(0, (a, b), results, FORFEIT))
-    return [NewGame(board, g.seats, g.done, g.how) for board, g in enumerate([*games, *byes], start=1)]
-
-
-def _rotate(items: list[str | None], steps: int) -> list[str | None]:
-    steps %= len(items) if items else 1
-    return items[-steps:] + items[:-steps] if steps else list(items)
-
-
-__all__ = ["WINDOW", "records", "round_robin_round", "round_robin_rounds", "swiss_round"]
+        results = tuple(
+            SeatResult(e.user_id, None, 1, 1.0) if e.active else SeatResult(e.user_id, None, 2, 0.0)
+            for e in (first, second)
+        )
+        games.append(NewGame(board, seats, done=results, how=FORFEIT))
+    if bye is not None and bye.active:
+        games.append(NewGame(len(games) + 1, (bye.user_id,), (SeatResult(bye.user_id, None, 1, 1.0),), BYE))
+    return games
