@@ -426,10 +426,7 @@ def build_group(bot: CommandBot) -> app_commands.Group:
         description=N_("A tournament here: an arena of live games, or a Swiss or round-robin"),
     )
     @app_commands.describe(
-        what=N_(
-            "e.g. `arena race 30m`, `swiss board rounds=4 round=24h`, `join`, `standings`, "
-            "`pairings`, `start`, `cancel`"
-        )
+        what=N_("e.g. `arena race 30m`, `swiss board rounds=4`, `join`, `standings`, `pairings`, `cancel`")
     )
     async def tournament(interaction: discord.Interaction[Any], what: str | None = None) -> None:
         await run(interaction, "tournament", tuple(what.split()) if what else ())

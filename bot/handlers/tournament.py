@@ -23,7 +23,15 @@ from bot.tournaments import texts
 from bot.tournaments.director import channel_of
 from bot.tournaments.spec import parse_tournament, unknown_verb
 from games.common.speech import _, _n, duration, speaking
-from storage.tournament_records import ARENA, CANCELLED, REGISTERING, RUNNING, Tournament, TournamentStore
+from storage.tournament_records import (
+    ARENA,
+    CANCELLED,
+    REGISTERING,
+    RUNNING,
+    SWISS,
+    Tournament,
+    TournamentStore,
+)
 
 NONE_HERE = (
     "There's no tournament in this channel. Open one: `tournament arena race 30m` (back-to-back "
@@ -219,18 +227,35 @@ async def _open(host: GameHost, cmd: Command, store: TournamentStore, args: tupl
                 time=duration(int(spec.round_seconds)),
             )
         else:
-            text = _(
-                "{name} opened a {format} tournament of {game}: {rounds}. `tournament join` to enter; it "
-                "starts in {time}, or when {name} types `tournament start`. Each pairing plays in a thread "
-                "of its own, and moji pings its players.",
-                name=who,
-                format=texts.format_name(t),
-                game=game,
-                rounds=texts.rounds_text(t),
-                time=duration(max(60, int(spec.register_seconds))),
+            text = (_swiss_opened if spec.format == SWISS else _league_opened)(
+                who, game, texts.rounds_text(t), duration(max(60, int(spec.register_seconds)))
             )
         await host.tournaments.say(t, views.View(kind="info", title=texts.title(t, game), lines=(text,)))
     host.tournaments.wake()
+
+
+def _swiss_opened(who: str, game: str, rounds: str, wait: str) -> str:
+    return _(
+        "{name} opened a Swiss tournament of {game}: {rounds}. `tournament join` to enter; it starts "
+        "in {time}, or when {name} types `tournament start`. Each pairing plays in a thread of its "
+        "own, and moji pings its players.",
+        name=who,
+        game=game,
+        rounds=rounds,
+        time=wait,
+    )
+
+
+def _league_opened(who: str, game: str, rounds: str, wait: str) -> str:
+    return _(
+        "{name} opened a round-robin tournament of {game}: {rounds}. `tournament join` to enter; it "
+        "starts in {time}, or when {name} types `tournament start`. Each pairing plays in a thread of "
+        "its own, and moji pings its players.",
+        name=who,
+        game=game,
+        rounds=rounds,
+        time=wait,
+    )
 
 
 async def _join(host: GameHost, cmd: Command, store: TournamentStore) -> None:

@@ -33,11 +33,11 @@ def points_text(points: float) -> str:
 
 
 def format_name(t: Tournament) -> str:
-    """``Swiss``, ``round-robin``, ``arena``, in the language spoken."""
+    """``Swiss``, ``Round-robin``, ``Arena``, in the language spoken."""
     if t.format == ARENA:
-        return _("arena")
+        return _("Arena")
     if t.format == ROUND_ROBIN:
-        return _("round-robin")
+        return _("Round-robin")
     return _("Swiss")
 
 
