@@ -29,7 +29,7 @@ from bot.tournaments.standings import arena_standings, crosstable, standings
 from markupsafe import Markup
 
 from bot.registry import Registry
-from games.common.speech import N_, _, _p, duration, number
+from games.common.speech import N_, _, _n, duration, number
 from storage.browse import BrowseStore
 from storage.tournaments import (
     ADJUDICATED,
@@ -232,7 +232,7 @@ class TournamentPages:
 
 def _state(tournament: Tournament) -> str:
     name = STATE_NAMES.get(tournament.state)
-    return _p("tournament", name) if name else tournament.state
+    return _(name) if name else tournament.state
 
 
 def _facts(tournament: Tournament, registry: Registry) -> list[str]:
@@ -244,7 +244,7 @@ def _facts(tournament: Tournament, registry: Registry) -> list[str]:
         if tournament.round:
             facts.append(_("Round {round} of {rounds}", round=tournament.round, rounds=tournament.rounds))
         else:
-            facts.append(_("{rounds} rounds planned", rounds=tournament.rounds))
+            facts.append(_n("{count} round planned", "{count} rounds planned", tournament.rounds))
         facts.append(_("Each round lasts up to {time}.", time=duration(tournament.round_seconds)))
     if tournament.live and tournament.round_ends_at is not None:
         facts.append(_("This round ends at {when}.", when=_when(tournament.round_ends_at)))
