@@ -29,6 +29,7 @@ if (live instanceof HTMLElement && live.dataset.source) {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const data = await response.json();
       ongoing = Boolean(data.live);
+      live.dataset.live = String(ongoing);
       if (data.version !== live.dataset.version) {
         live.innerHTML = data.html; // rendered and escaped by the server's templates
         live.dataset.version = data.version;
