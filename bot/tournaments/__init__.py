@@ -1,0 +1,2 @@
+"""Tournaments: arena, Swiss and round-robin — the pure rules (pairing, standings, arena points) apart
+from what runs them."""
