@@ -13,13 +13,9 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from tests.web.standings_stand_in import install
-
-install()  # (before anything imports the web pages: bot.tournaments.standings, or its stand-in)
-
-from bot.app import Services  # noqa: E402
-from bot.registry import Registry  # noqa: E402
-from tests.web.on_discord import web_services  # noqa: E402
+from bot.app import Services
+from bot.registry import Registry
+from tests.web.on_discord import web_services
 
 CHROMIUM = os.environ.get("MOJI_CHROMIUM", "/usr/bin/chromium")
 
