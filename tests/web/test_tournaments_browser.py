@@ -106,8 +106,12 @@ async def test_a_result_stored_while_the_page_is_open_shows_without_a_reload(
         board_one = page.locator("table.pairings").first.locator("tbody tr").first
         await expect(board_one.locator("td.result")).to_have_text("playing")
 
+        standings = page.get_by_role("region", name="Standings")
+        await standings.focus()
+
         await finish(site.store, "sw1", 3, 1, [("ann", 300, 1, 1.0), ("eve", 100, 2, 0.0)])
         await expect(board_one.locator("td.result")).to_have_text("1–0")
+        await expect(standings).to_be_focused()  # (the part was replaced; focus stays where it was)
         await expect(page.locator("table.standings tbody tr").first.locator("td").nth(1)).to_have_text("3")
         await expect(page.locator("#live-status")).to_have_text(
             "The tournament's standings and results are updated."

@@ -31,7 +31,9 @@ if (live instanceof HTMLElement && live.dataset.source) {
       ongoing = Boolean(data.live);
       live.dataset.live = String(ongoing);
       if (data.version !== live.dataset.version) {
+        const focused = focusKey();
         live.innerHTML = data.html; // rendered and escaped by the server's templates
+        refocus(focused);
         live.dataset.version = data.version;
         if (status) status.textContent = t("tournamentUpdated");
       }
@@ -41,6 +43,20 @@ if (live instanceof HTMLElement && live.dataset.source) {
       busy = false;
       schedule();
     }
+  }
+
+  // focus inside the replaced part stays on the same link or table (never back to the page's top)
+  function focusKey() {
+    const active = document.activeElement;
+    if (!(active instanceof HTMLElement) || !live.contains(active)) return null;
+    if (active instanceof HTMLAnchorElement) return `a[href="${CSS.escape(active.getAttribute("href") ?? "")}"]`;
+    const label = active.getAttribute("aria-label");
+    return label === null ? null : `[aria-label="${CSS.escape(label)}"]`;
+  }
+
+  function refocus(selector) {
+    const again = selector ? live.querySelector(selector) : null;
+    if (again instanceof HTMLElement) again.focus({ preventScroll: true });
   }
 
   // a hidden tab does not poll; it catches up as soon as it is shown again
