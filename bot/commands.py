@@ -115,6 +115,17 @@ COMMANDS: tuple[CommandSpec, ...] = (
             "(in our direct messages); `daily share` posts your result here, without a word"
         ),
     ),
+    CommandSpec(
+        "tournament",
+        "tournament · tournament arena GAME 30m · tournament swiss|roundrobin GAME [rounds=4] [round=24h] "
+        "[register=10m] [bots=N] · tournament join|leave|standings|pairings|start|cancel",
+        N_(
+            "a tournament in this channel: an arena of back-to-back live games for a while, or a Swiss "
+            "or a round-robin of turn-based games, each pairing in its own thread; `start` and `cancel` "
+            "are its creator's or an admin's"
+        ),
+        ("tournaments", "tourney"),
+    ),
     CommandSpec("privacy", "privacy", N_("what moji keeps about you and this workspace, and for how long")),
     CommandSpec(
         "forget-me",

@@ -28,6 +28,7 @@ from bot.privacy import Privacy
 from bot.registry import Registry
 from bot.session import Session
 from bot.startrules import StartRules
+from bot.tournaments.director import Director
 from bot.workspace import Workspace
 from games.common.options import OptionValue
 from games.common.protocol import Action, GameInfo
@@ -110,6 +111,8 @@ class GameHost(Protocol):
     capabilities: Capabilities
     #: The daily: its key, the platform's direct-message chats, what its end keeps.
     dailies: Dailies
+    #: Tournaments: their loop, their games' starts and results.
+    tournaments: Director
 
     def spawn(
         self, coro: Coroutine[Any, Any, None], name: str, chat: ChatKey | None = None

@@ -6,7 +6,7 @@ The lobby is recorded in the game log before its message is shown, so a restart 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from bot import views
 from bot.events import Edit, MessageRef, Player, Post
@@ -166,6 +166,16 @@ class LobbyPhase(SessionCore):
                     )
                 raise SessionError(refusal)
             await self._begin(seats)
+
+    async def begin_with(self, players: Sequence[Player], seats: Sequence[Seat]) -> None:
+        """Start at once with these people in these seats, in this order (a tournament's
+        pairing: nobody joins, and its first seat moves first where the game lets seats decide)."""
+        async with self._lock:
+            if self.phase is not Phase.LOBBY:
+                raise SessionError(_("The game is already running."))
+            self.players = list(players) or self.players
+            self._by_seat = {p.seat_id: p for p in self.players}
+            await self._begin(tuple(seats))
 
     def alone(self) -> bool:
         """True while the lobby holds only its host (who may then reopen it with other options)."""

@@ -40,12 +40,14 @@ from bot.registry import Registry
 from bot.session import Session
 from bot.session_core import Phase
 from bot.startrules import StartRules
+from bot.tournaments.director import Director
 from bot.workspace import Workspace
 from games.common.options import OptionValue
 from games.common.protocol import Action, GameInfo
 from games.common.speech import N_, _, speaking
 from storage.daily import is_daily_game
 from storage.errors import Fenced, StorageError
+from storage.tournament_records import is_tournament_game
 
 log = logging.getLogger(__name__)
 
@@ -121,7 +123,7 @@ class GameManager:
         self.privacy = Privacy(self)
         #: The daily (bot/daily.py): its key and the platform's direct-message chats, set by the
         #: runtime and the adapter; what a daily's end keeps.
-        self.dailies = Dailies(self)
+        self.dailies, self.tournaments = Dailies(self), Director(self)  # (bot/daily.py, bot/tournaments/)
 
     # ------------------------------------------------------------ tasks
 
@@ -329,6 +331,8 @@ class GameManager:
         session.remember_handled(self.recovery.handled_before.get(chat, ()))
         if is_daily_game(game_id):
             session.on_finish = self.dailies.finished
+        elif is_tournament_game(game_id):
+            session.on_finish = self.tournaments.finished
         return session
 
     async def claim(self, chat: ChatKey, game_id: str) -> str | None:
@@ -348,6 +352,7 @@ class GameManager:
             del self.sessions[session.chat]
             self._notify_closed(session.chat)
         self.dailies.closed(session)
+        self.tournaments.closed(session)
         engine = session.engine
         if engine is not None and engine.finished:
             self.start_rules.finished(

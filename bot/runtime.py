@@ -240,6 +240,9 @@ class Runtime:
         if self.scheduler is not None:
             await self.scheduler.load()
             self.manager.spawn(self.scheduler.loop(), f"{self.platform.name} scheduled games")
+        self.manager.spawn(
+            self.manager.tournaments.loop(self.platform.name), f"{self.platform.name} tournaments"
+        )
         return recovery
 
     async def wind_down(self, drain: float = 5.0) -> None:

@@ -37,7 +37,7 @@ from bot.session_timers import Timers
 from bot.settle import SettleWindow
 from games.common.engine import QUIET_SKIP, QUIET_VOTE
 from games.common.grammar import is_you
-from games.common.protocol import Action, Claim, Notice, Setup
+from games.common.protocol import Action, Claim, Notice, Result, Setup
 from games.common.speech import _, listing
 from games.common.words import Verdict
 
@@ -283,6 +283,21 @@ class Session(LobbyPhase, SettleWindow, Timers, Announcer):
                     "info",
                 )
             )
+
+    async def end_at_deadline(self, farewell: views.View) -> Result | None:
+        """End the game at a deadline that is not its own (a tournament round's): the scores so
+        far, for the tournament to count (None: it had not begun). The game itself is recorded
+        void, so it changes no rating."""
+        async with self._lock:
+            if self.phase is Phase.CLOSED:
+                return None
+            result = self.engine.result() if self.phase is Phase.RUNNING and self.engine else None
+            if self.phase is Phase.RUNNING:
+                await self._stored(
+                    lambda: self._log.void(self.game_id, "ended by its tournament round's deadline")
+                )
+            await self._close(farewell)
+            return result
 
     async def wind_down(self, notice: str) -> None:
         """The process is stopping: judge the answers in the settle window now, and say so

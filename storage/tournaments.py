@@ -18,54 +18,43 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from storage.database import Database, Row, Tx
+from storage.tournament_records import (
+    Entry,
+    NewGame,
+    SeatResult,
+    Tournament,
+    TournamentGame,
+    tournament_game_id,
+)
 
-#: Every tournament game's id starts with this: its end is told to the tournament.
-TOURNAMENT_GAME_PREFIX = "tour-"
-
-#: The formats.
-ARENA, SWISS, ROUND_ROBIN = "arena", "swiss", "roundrobin"
-#: A tournament's states.
-REGISTERING, RUNNING, FINISHED, CANCELLED = "registering", "running", "finished", "cancelled"
-#: How a game of a tournament ended.
-PLAYED, ADJUDICATED, BYE, FORFEIT, VOID = "played", "adjudicated", "bye", "forfeit", "void"
-
-
-def is_tournament_game(game_id: str) -> bool:
-    """Whether ``game_id`` is a tournament's game."""
-    return game_id.startswith(TOURNAMENT_GAME_PREFIX)
-
-
-def tournament_game_id(tournament_id: str, round_no: int, board: int) -> str:
-    """The id of a tournament's game: the same on every process (a round is paired once, so its
-    games are started once: the game log refuses a second start of the same id)."""
-    return f"{TOURNAMENT_GAME_PREFIX}{tournament_id}-{round_no}-{board}"
-
-
-#: Whose the tournament rows of a workspace are (each statement takes (platform, workspace_id)).
-_OF_WORKSPACE = "SELECT tournament_id FROM tournaments WHERE platform = ? AND workspace_id = ?"
 #: What a purge deletes, each statement taking (platform, workspace_id).
 PURGE_TOURNAMENTS = (
-    f"DELETE FROM tournament_seats WHERE tournament_id IN ({_OF_WORKSPACE})",
-    f"DELETE FROM tournament_games WHERE tournament_id IN ({_OF_WORKSPACE})",
-    f"DELETE FROM tournament_players WHERE tournament_id IN ({_OF_WORKSPACE})",
+    "DELETE FROM tournament_seats WHERE tournament_id IN "
+    "(SELECT tournament_id FROM tournaments WHERE platform = ? AND workspace_id = ?)",
+    "DELETE FROM tournament_games WHERE tournament_id IN "
+    "(SELECT tournament_id FROM tournaments WHERE platform = ? AND workspace_id = ?)",
+    "DELETE FROM tournament_players WHERE tournament_id IN "
+    "(SELECT tournament_id FROM tournaments WHERE platform = ? AND workspace_id = ?)",
     "DELETE FROM tournaments WHERE platform = ? AND workspace_id = ?",
 )
+
 
 async def forget_in_tournaments(
     tx: Tx, platform: str, workspace_id: str, user_id: str, former: str, former_name: str, now: float
 ) -> None:
     """Anonymise ``user_id`` in the workspace's tournaments (withdrawn from any still open)."""
     await tx.execute(
-        f"UPDATE tournament_players SET user_id = ?, name = ?, left_at = COALESCE(left_at, ?) "
-        f"WHERE user_id = ? AND tournament_id IN ({_OF_WORKSPACE})",
+        "UPDATE tournament_players SET user_id = ?, name = ?, left_at = COALESCE(left_at, ?) "
+        "WHERE user_id = ? AND tournament_id IN "
+        "(SELECT tournament_id FROM tournaments WHERE platform = ? AND workspace_id = ?)",
         (former, former_name, float(now), user_id, platform, workspace_id),
     )
     await tx.execute(
-        f"UPDATE tournament_seats SET user_id = ? WHERE user_id = ? AND tournament_id IN ({_OF_WORKSPACE})",
+        "UPDATE tournament_seats SET user_id = ? WHERE user_id = ? AND tournament_id IN "
+        "(SELECT tournament_id FROM tournaments WHERE platform = ? AND workspace_id = ?)",
         (former, user_id, platform, workspace_id),
     )
     await tx.execute(
@@ -75,179 +64,16 @@ async def forget_in_tournaments(
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Tournament:
-    """One tournament (see the migration ``0018_tournaments.sql`` for each field)."""
-
-    tournament_id: str
-    platform: str
-    workspace_id: str
-    channel_id: str
-    format: str
-    game: str
-    options: tuple[str, ...]  # the game's options as typed (``cards=5``)
-    rounds: int  # planned rounds (an arena: 0)
-    round_seconds: float  # a round's time (an arena: its window)
-    speech: str  # the language it is announced in
-    created_by: str
-    created_by_name: str
-    created_at: float
-    starts_at: float | None = None  # registration closes (an arena opens) by itself then
-    state: str = REGISTERING
-    round: int = 0
-    round_ends_at: float | None = None
-    ended_at: float | None = None
-
-    @property
-    def live(self) -> bool:
-        """Open for registration or running."""
-        return self.state in (REGISTERING, RUNNING)
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """A player of a tournament."""
-
-    user_id: str
-    name: str
-    rating: float
-    joined_at: float
-    left_at: float | None = None
-
-    @property
-    def is_bot(self) -> bool:
-        """A computer player (``bot:1``)."""
-        return self.user_id.startswith("bot:")
-
-    @property
-    def active(self) -> bool:
-        """Still in (not withdrawn)."""
-        return self.left_at is None
-
-
-@dataclass(frozen=True, slots=True)
-class SeatResult:
-    """One seat of a tournament game: who, and once done what they scored and earned."""
-
-    user_id: str
-    score: int | None = None  # points in the game itself
-    place: int | None = None  # 1 = won (ties share a place)
-    points: float | None = None  # tournament points (Swiss: 1, 0.5, 0; arena: arena points)
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentGame:
-    """One game of a tournament (a bye is a game of one seat, done when paired)."""
-
-    tournament_id: str
-    round: int
-    board: int
-    game_id: str
-    seats: tuple[SeatResult, ...]
-    state: str = "playing"
-    how: str = ""
-    thread_id: str | None = None
-    started_at: float = 0.0
-    ended_at: float | None = None
-
-    @property
-    def done(self) -> bool:
-        """Its result is kept."""
-        return self.state == "done"
-
-    @property
-    def is_bye(self) -> bool:
-        """A round's bye (one seat)."""
-        return len(self.seats) == 1 and self.how == BYE
-
-
-@dataclass(frozen=True, slots=True)
-class NewGame:
-    """A game to insert with its round: its board, seats (first mover first) and, for a game
-    decided when paired (a bye), its result."""
-
-    board: int
-    seats: tuple[str, ...]
-    done: tuple[SeatResult, ...] = field(default_factory=tuple)
-    how: str = ""
-
-
-@runtime_checkable
-class TournamentStore(Protocol):
-    """Tournaments, their players, games and results."""
-
-    async def create_tournament(self, tournament: Tournament) -> Tournament:
-        """Save a new tournament, unless its channel has a live one already: that one then."""
-        ...
-
-    async def tournament(self, tournament_id: str) -> Tournament | None:
-        """A tournament by id."""
-        ...
-
-    async def live_tournament(self, platform: str, workspace_id: str, channel_id: str) -> Tournament | None:
-        """The tournament open or running in a channel."""
-        ...
-
-    async def live_tournaments(self, platform: str) -> list[Tournament]:
-        """Every tournament open or running on a platform (a restarted process carries them on)."""
-        ...
-
-    async def recent_tournaments(self, platform: str, workspace_id: str, limit: int) -> list[Tournament]:
-        """A workspace's tournaments, newest first."""
-        ...
-
-    async def start_tournament(self, tournament_id: str, now: float) -> bool:
-        """Close registration (True once: the caller starts the first round)."""
-        ...
-
-    async def end_tournament(self, tournament_id: str, state: str, now: float) -> bool:
-        """End a live tournament as ``state`` (finished or cancelled): True once."""
-        ...
-
-    async def join_tournament(
-        self, tournament_id: str, user_id: str, name: str, rating: float, now: float
-    ) -> bool:
-        """Enter a player (again, after withdrawing); False when they are in already."""
-        ...
-
-    async def leave_tournament(self, tournament_id: str, user_id: str, now: float) -> bool:
-        """Withdraw a player (their games and points stay); False when not in."""
-        ...
-
-    async def entries(self, tournament_id: str) -> list[Entry]:
-        """Everyone who entered, in the order they joined."""
-        ...
-
-    async def begin_round(
-        self, tournament_id: str, round_no: int, ends_at: float | None, games: Sequence[NewGame], now: float
-    ) -> bool:
-        """Pair round ``round_no`` with ``games`` (True once: False when it was paired already)."""
-        ...
-
-    async def set_game_thread(self, game_id: str, thread_id: str) -> None:
-        """Note where a game is played."""
-        ...
-
-    async def finish_tournament_game(
-        self, game_id: str, seats: Sequence[SeatResult], how: str, now: float
-    ) -> bool:
-        """Keep a game's result (True once)."""
-        ...
-
-    async def tournament_games(self, tournament_id: str) -> list[TournamentGame]:
-        """Every game of a tournament, by round and board."""
-        ...
-
-    async def tournament_game(self, game_id: str) -> TournamentGame | None:
-        """One game by its game id."""
-        ...
-
-
-_T_COLUMNS = (
-    "tournament_id, platform, workspace_id, channel_id, format, game, options, rounds, round_seconds, "
-    "speech, created_by, created_by_name, created_at, starts_at, state, round, round_ends_at, ended_at"
+#: The start of every read of tournaments and of their games (a condition follows).
+_SELECT_T = (
+    "SELECT tournament_id, platform, workspace_id, channel_id, format, game, options, rounds, "
+    "round_seconds, speech, created_by, created_by_name, created_at, starts_at, state, round, "
+    "round_ends_at, ended_at FROM tournaments WHERE "
 )
-_G_COLUMNS = "tournament_id, round, board, game_id, thread_id, state, how, started_at, ended_at"
+_SELECT_G = (
+    "SELECT tournament_id, round, board, game_id, thread_id, state, how, started_at, ended_at "
+    "FROM tournament_games WHERE "
+)
 
 
 def _tournament(row: Row) -> Tournament:
@@ -293,7 +119,9 @@ class SQLTournaments:
             if live is not None:
                 return live
             await tx.execute(
-                f"INSERT INTO tournaments ({_T_COLUMNS}) VALUES "
+                "INSERT INTO tournaments (tournament_id, platform, workspace_id, channel_id, format, game, "
+                "options, rounds, round_seconds, speech, created_by, created_by_name, created_at, starts_at, "
+                "state, round, round_ends_at, ended_at) VALUES "
                 "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     t.tournament_id, t.platform, t.workspace_id, t.channel_id, t.format, t.game,
@@ -318,7 +146,7 @@ class SQLTournaments:
         """Every live tournament of a platform, oldest first."""
         async with self.db.read() as tx:
             rows = await tx.fetch(
-                f"SELECT {_T_COLUMNS} FROM tournaments WHERE platform = ? "
+                _SELECT_T + "platform = ? "
                 "AND state IN ('registering', 'running') ORDER BY created_at, tournament_id",
                 (platform,),
             )
@@ -328,7 +156,7 @@ class SQLTournaments:
         """A workspace's tournaments, newest first."""
         async with self.db.read() as tx:
             rows = await tx.fetch(
-                f"SELECT {_T_COLUMNS} FROM tournaments WHERE platform = ? AND workspace_id = ? "
+                _SELECT_T + "platform = ? AND workspace_id = ? "
                 "ORDER BY created_at DESC, tournament_id LIMIT ?",
                 (platform, workspace_id, int(limit)),
             )
@@ -391,9 +219,7 @@ class SQLTournaments:
                 "WHERE tournament_id = ? ORDER BY joined_at, user_id",
                 (tournament_id,),
             )
-        return [
-            Entry(str(u), str(n), float(r), float(j), _optional_float(left)) for u, n, r, j, left in rows
-        ]
+        return [Entry(str(u), str(n), float(r), float(j), _optional_float(left)) for u, n, r, j, left in rows]
 
     async def begin_round(
         self, tournament_id: str, round_no: int, ends_at: float | None, games: Sequence[NewGame], now: float
@@ -410,7 +236,8 @@ class SQLTournaments:
             for game in games:
                 game_id = tournament_game_id(tournament_id, round_no, game.board)
                 await tx.execute(
-                    f"INSERT INTO tournament_games ({_G_COLUMNS}) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?)",
+                    "INSERT INTO tournament_games (tournament_id, round, board, game_id, thread_id, state, "
+                    "how, started_at, ended_at) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?)",
                     (
                         tournament_id,
                         int(round_no),
@@ -440,10 +267,22 @@ class SQLTournaments:
                 )
         return True
 
+    async def claim_tournament_game(self, game_id: str, where: str) -> bool:
+        """Claim a game's start, once."""
+        async with self.db.write() as tx:
+            changed = await tx.execute(
+                "UPDATE tournament_games SET thread_id = ? WHERE game_id = ? AND thread_id IS NULL "
+                "AND state = 'playing'",
+                (where, game_id),
+            )
+        return changed == 1
+
     async def set_game_thread(self, game_id: str, thread_id: str) -> None:
         """Note where a game is played."""
         async with self.db.write() as tx:
-            await tx.execute("UPDATE tournament_games SET thread_id = ? WHERE game_id = ?", (thread_id, game_id))
+            await tx.execute(
+                "UPDATE tournament_games SET thread_id = ? WHERE game_id = ?", (thread_id, game_id)
+            )
 
     async def finish_tournament_game(
         self, game_id: str, seats: Sequence[SeatResult], how: str, now: float
@@ -470,7 +309,7 @@ class SQLTournaments:
         """Every game of a tournament, by round and board."""
         async with self.db.read() as tx:
             games = await tx.fetch(
-                f"SELECT {_G_COLUMNS} FROM tournament_games WHERE tournament_id = ? ORDER BY round, board",
+                _SELECT_G + "tournament_id = ? ORDER BY round, board",
                 (tournament_id,),
             )
             seats = await tx.fetch(
@@ -483,7 +322,7 @@ class SQLTournaments:
     async def tournament_game(self, game_id: str) -> TournamentGame | None:
         """One game by its game id."""
         async with self.db.read() as tx:
-            games = await tx.fetch(f"SELECT {_G_COLUMNS} FROM tournament_games WHERE game_id = ?", (game_id,))
+            games = await tx.fetch(_SELECT_G + "game_id = ?", (game_id,))
             if not games:
                 return None
             tid, round_no, board = games[0][0], games[0][1], games[0][2]
@@ -535,42 +374,17 @@ def _games(games: list[Row], seats: list[Row]) -> list[TournamentGame]:
 
 
 async def _one(tx: Tx, tournament_id: str) -> Tournament | None:
-    rows = await tx.fetch(f"SELECT {_T_COLUMNS} FROM tournaments WHERE tournament_id = ?", (tournament_id,))
+    rows = await tx.fetch(_SELECT_T + "tournament_id = ?", (tournament_id,))
     return _tournament(rows[0]) if rows else None
 
 
 async def _live(tx: Tx, platform: str, workspace_id: str, channel_id: str) -> Tournament | None:
     rows = await tx.fetch(
-        f"SELECT {_T_COLUMNS} FROM tournaments WHERE platform = ? AND workspace_id = ? AND channel_id = ? "
-        "AND state IN ('registering', 'running')",
+        _SELECT_T
+        + "platform = ? AND workspace_id = ? AND channel_id = ? AND state IN ('registering', 'running')",
         (platform, workspace_id, channel_id),
     )
     return _tournament(rows[0]) if rows else None
 
 
-__all__ = [
-    "ADJUDICATED",
-    "ARENA",
-    "BYE",
-    "CANCELLED",
-    "FINISHED",
-    "FORFEIT",
-    "PLAYED",
-    "PURGE_TOURNAMENTS",
-    "REGISTERING",
-    "ROUND_ROBIN",
-    "RUNNING",
-    "SWISS",
-    "TOURNAMENT_GAME_PREFIX",
-    "VOID",
-    "Entry",
-    "NewGame",
-    "SQLTournaments",
-    "SeatResult",
-    "Tournament",
-    "TournamentGame",
-    "TournamentStore",
-    "forget_in_tournaments",
-    "is_tournament_game",
-    "tournament_game_id",
-]
+__all__ = ["PURGE_TOURNAMENTS", "SQLTournaments", "forget_in_tournaments"]

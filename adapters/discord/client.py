@@ -37,6 +37,7 @@ from adapters.discord.limits import discord_limits, header_trace, process_share
 from adapters.discord.outbox import DiscordOutbox, Reply
 from adapters.discord.permissions import THREADS, GuildRoles, missing, missing_message
 from adapters.discord.platform import DiscordPlatform
+from adapters.discord.threads import DiscordPairingThreads
 from adapters.discord.translator import MojiTranslator, locale_of
 from adapters.discord.wire import ReplyWire
 from bot.app import Services
@@ -211,6 +212,8 @@ class MojiBot(discord.AutoShardedClient):
         self.manager = self.runtime.manager
         #: A daily is played in the player's direct messages with moji (bot/daily.py).
         self.manager.dailies.direct = DiscordDirect(self)
+        #: A tournament's pairings play in threads of its channel (bot/tournaments/).
+        self.manager.tournaments.threads = DiscordPairingThreads(self, LOBBY_ARCHIVE_MINUTES)
         self.router = self.runtime.router
         #: Scheduled games (a server's game night), run by the process that owns the server.
         self.scheduler = Scheduler(
@@ -628,6 +631,11 @@ class MojiBot(discord.AutoShardedClient):
         # a day for the lobby; the first turn lengthens it to cover the game's turn limit
         self.transport.archive_minutes[thread_id] = LOBBY_ARCHIVE_MINUTES
         return ChatKey(chat.platform, chat.workspace_id, chat.channel_id, str(thread_id))
+
+    def game_thread_opened(self, chat: ChatKey, thread_id: int) -> None:
+        """A game's thread (a tournament's pairing) was opened in ``chat``'s channel."""
+        self.threads[thread_id] = int(chat.channel_id)
+        self.transport.archive_minutes[thread_id] = LOBBY_ARCHIVE_MINUTES
 
     async def finish_reply(self, reply: Reply, text: str | None = None) -> None:
         """End a deferred interaction: say ``text``, or remove the 'thinking…' note."""

@@ -421,6 +421,19 @@ def build_group(bot: CommandBot) -> app_commands.Group:
     async def schedule(interaction: discord.Interaction[Any], when: str | None = None) -> None:
         await run(interaction, "schedule", tuple(when.split()) if when else ())
 
+    @moji.command(
+        name="tournament",
+        description=N_("A tournament here: an arena of live games, or a Swiss or round-robin"),
+    )
+    @app_commands.describe(
+        what=N_(
+            "e.g. `arena race 30m`, `swiss board rounds=4 round=24h`, `join`, `standings`, "
+            "`pairings`, `start`, `cancel`"
+        )
+    )
+    async def tournament(interaction: discord.Interaction[Any], what: str | None = None) -> None:
+        await run(interaction, "tournament", tuple(what.split()) if what else ())
+
     async def autocomplete_key(
         interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:

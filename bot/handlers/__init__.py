@@ -18,7 +18,7 @@ from __future__ import annotations
 from bot import views
 from bot.commands import CommandError, grammar
 from bot.events import Button, Command, Inbound, PrivateText, Reaction, Text
-from bot.handlers import about, daily, playing, verbs, watching
+from bot.handlers import about, daily, playing, tournament, verbs, watching
 from bot.handlers.buttons import REACTION_VOTES, button_command
 from bot.handlers.common import MOVE_HINT, Handler, asker_speech, reply
 from bot.handlers.playing import private_text
@@ -47,6 +47,7 @@ HANDLERS: dict[str, Handler] = {
     "config": about.config,
     "words": about.words,
     "daily": daily.daily,
+    "tournament": tournament.tournament,
     "privacy": about.privacy,
     "forget-me": about.forget_me,
     "purge": about.purge,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from storage.tournaments import FORFEIT, TournamentGame
+from storage.tournament_records import FORFEIT, TournamentGame
 
 FIRST, SECOND = 1, -1
 

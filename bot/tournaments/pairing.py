@@ -47,7 +47,7 @@ from dataclasses import dataclass
 import networkx as nx
 
 from bot.tournaments.history import FIRST, SECOND, Record, records
-from storage.tournaments import BYE, FORFEIT, Entry, NewGame, SeatResult, TournamentGame
+from storage.tournament_records import BYE, FORFEIT, Entry, NewGame, SeatResult, TournamentGame
 
 #: Fields up to this many players are paired as one matching (the exact optimum).
 EXACT = 48

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from bot.tournaments.history import in_order, records
-from storage.tournaments import FORFEIT, Entry, TournamentGame
+from storage.tournament_records import FORFEIT, Entry, TournamentGame
 
 T = TypeVar("T")
 

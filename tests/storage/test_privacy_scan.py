@@ -24,7 +24,7 @@ from storage import personal
 from storage.base import GameRecord, LobbyRecord, Schedule, SeatRecord, SeatScore
 from storage.privacy import FORMER, STOPPED
 from storage.sqlstore import SQLStore
-from storage.tournaments import NewGame, SeatResult, Tournament, tournament_game_id
+from storage.tournament_records import NewGame, SeatResult, Tournament, tournament_game_id
 from storage.weblinks import Grant, digest
 from tests.storage.helpers import NOW
 

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from storage.tournaments import PLAYED, Entry, NewGame, SeatResult, TournamentGame
+from storage.tournament_records import PLAYED, Entry, NewGame, SeatResult, TournamentGame
 
 Pairer = Callable[[Sequence[Entry], Sequence[TournamentGame], int], list[NewGame]]
 

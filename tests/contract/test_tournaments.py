@@ -1,0 +1,115 @@
+"""Tournaments through each front door: a Swiss of dice with computer players filling the field,
+and a race arena of four people on a fake clock, run to their final standings in chat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.registry import Registry, load_default
+from storage.tournament_records import ARENA, FINISHED, SWISS, Tournament
+from tests.contract.harness import PlatformHarness
+
+PEOPLE_IN_ARENA = ("ann", "bob", "cat", "dan")
+
+
+@pytest.fixture
+def registry() -> Registry:
+    return load_default()
+
+
+async def live_or_last(p: PlatformHarness) -> Tournament | None:
+    store = p.store.tournaments
+    chat = p.chat
+    t = await store.live_tournament(chat.platform, chat.workspace_id, chat.channel_id)
+    if t is None:
+        recent = await store.recent_tournaments(chat.platform, chat.workspace_id, 1)
+        t = recent[0] if recent else None
+    return t
+
+
+def sessions_of(p: PlatformHarness) -> list[Any]:
+    return [s for c, s in p.manager.sessions.items() if c.channel_id == p.chat.channel_id]
+
+
+async def play_ann(p: PlatformHarness, registry: Registry, game: str) -> None:
+    """Ann takes her turn in whichever tournament game of hers is waiting for it."""
+    info = registry.get(game)
+    if not info.turn_moves:
+        return  # (her turns run out on the turn clock, as a player who walked away)
+    for session in sessions_of(p):
+        if session.phase.value == "running" and p.seat("ann") in session._turn_seats():
+            await p.say("ann", info.turn_moves[-1][1], thread=session.chat.thread_id)
+
+
+async def test_a_nine_player_swiss_of_dice_runs_to_its_standings(
+    p: PlatformHarness, registry: Registry
+) -> None:
+    if p.name == "terminal":
+        pytest.skip(
+            "the terminal's own game holds its one chat: a pairing of You waits (docs/TOURNAMENTS.md)"
+        )
+    await p.command("ann", "tournament swiss dice rounds=4 round=2h register=10m bots=8 live=on")
+    await p.until(lambda: any("opened a Swiss tournament" in said for said in p.channel()))
+    t = await live_or_last(p)
+    assert t is not None and t.format == SWISS
+    assert len(await p.store.tournaments.entries(t.tournament_id)) == 9
+    await p.command("ann", "tournament start")
+    for _step in range(6000):
+        t = await live_or_last(p)
+        assert t is not None
+        if t.state == FINISHED:
+            break
+        await play_ann(p, registry, "dice")
+        await p.advance(5.0)
+    await p.drain()
+    assert t.state == FINISHED, (t.state, t.round)
+    games = await p.store.tournaments.tournament_games(t.tournament_id)
+    rounds = sorted({g.round for g in games})
+    assert rounds == [1, 2, 3, 4]
+    for round_no in rounds:
+        of_round = [g for g in games if g.round == round_no]
+        assert len(of_round) == 5 and all(g.done for g in of_round)
+        seated = [s.user_id for g in of_round for s in g.seats]
+        assert len(seated) == len(set(seated)) == 9  # everyone once: four games and a bye
+    pairs = [frozenset(s.user_id for s in g.seats) for g in games if len(g.seats) == 2]
+    assert len(pairs) == len(set(pairs)), "no rematch"
+    said = "\n".join(p.channel())
+    assert "Final standings" in said
+    assert "Round 1" in said
+
+    assert p.pings("ann") or p.name == "terminal"
+    assert not p.manager.errors
+
+
+async def test_a_thirty_minute_race_arena_of_four(p: PlatformHarness, registry: Registry) -> None:
+    if p.name == "terminal":
+        pytest.skip("the terminal is one person's: an arena needs several")
+    await p.command("ann", "tournament arena race 30m cards=3")
+    await p.until(lambda: any("opened an arena" in said for said in p.channel()))
+    for who in PEOPLE_IN_ARENA[1:]:
+        await p.command(who, "tournament join")
+    await p.until(lambda: any("(4 players)" in said for said in p.channel()))
+    t = await live_or_last(p)
+    assert t is not None and t.format == ARENA
+    for _step in range(3000):
+        t = await live_or_last(p)
+        assert t is not None
+        if t.state == FINISHED:
+            break
+        for session in sessions_of(p):
+            if session.phase.value == "running" and session.engine is not None:
+                snap = session.snapshot()
+                letters = "".join(card.letter for card in snap.cards).lower()
+                if len(letters) >= 2:
+                    await p.say("ann", letters[:2])
+        await p.advance(3.0)
+    await p.drain()
+    assert t.state == FINISHED
+    games = await p.store.tournaments.tournament_games(t.tournament_id)
+    assert len(games) >= 2 and all(g.done for g in games), games
+    assert all(len(g.seats) == 4 for g in games)
+    said = "\n".join(p.channel())
+    assert "Final standings" in said
+    assert not p.manager.errors
