@@ -44,7 +44,7 @@ from games.common.speech import N_, _, _n, current, speaking
 from storage.browse import BrowseStore, browse_of
 from storage.periods import PERIODS
 from storage.records import LeaderboardRow
-from storage.tournaments import TournamentStore
+from storage.tournament_records import TournamentStore
 
 if TYPE_CHECKING:
     from bot.workspace import Workspace

@@ -25,13 +25,13 @@ from typing import Any, Protocol
 from urllib.parse import quote
 
 from aiohttp import web
-from bot.tournaments.standings import arena_standings, crosstable, standings
 from markupsafe import Markup
 
 from bot.registry import Registry
+from bot.tournaments.standings import arena_standings, crosstable, standings
 from games.common.speech import N_, _, _n, duration, number
 from storage.browse import BrowseStore
-from storage.tournaments import (
+from storage.tournament_records import (
     ADJUDICATED,
     ARENA,
     FORFEIT,

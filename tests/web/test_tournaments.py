@@ -18,7 +18,7 @@ from markupsafe import escape
 
 from adapters.web.server import CSP
 from bot.clock import FakeClock
-from storage.tournaments import tournament_game_id
+from storage.tournament_records import tournament_game_id
 from tests.web.browse_site import Site, browse_site
 from tests.web.tournament_data import HOSTILE, NOW, arena, finish, record_as, swiss, tournament
 

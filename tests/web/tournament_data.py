@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from storage.sqlite import SQLiteStore
-from storage.tournaments import (
+from storage.tournament_records import (
     ADJUDICATED,
     ARENA,
     BYE,
