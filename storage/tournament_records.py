@@ -186,6 +186,10 @@ class TournamentStore(Protocol):
         """Claim the start of a game nobody has started (True once), noting ``where`` for now."""
         ...
 
+    async def release_tournament_game(self, game_id: str) -> None:
+        """Give a claimed start back (it could not start: the next look tries again)."""
+        ...
+
     async def set_game_thread(self, game_id: str, thread_id: str) -> None:
         """Note where a game is played."""
         ...

@@ -277,6 +277,14 @@ class SQLTournaments:
             )
         return changed == 1
 
+    async def release_tournament_game(self, game_id: str) -> None:
+        """Give a claimed start back."""
+        async with self.db.write() as tx:
+            await tx.execute(
+                "UPDATE tournament_games SET thread_id = NULL WHERE game_id = ? AND state = 'playing'",
+                (game_id,),
+            )
+
     async def set_game_thread(self, game_id: str, thread_id: str) -> None:
         """Note where a game is played."""
         async with self.db.write() as tx:

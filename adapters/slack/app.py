@@ -45,6 +45,7 @@ from adapters.slack.settings import BOT_SCOPES, SlackSettings, retry_handlers
 from adapters.slack.signing import verify_signature
 from adapters.slack.stamps import SlackTs
 from adapters.slack.store import PLATFORM, Schedule, SlackStore, slack_store
+from adapters.slack.threads import SlackPairingThreads
 from bot import views
 from bot.clock import Clock
 from bot.commands import CommandError
@@ -218,6 +219,8 @@ class SlackAdapter:
         self.manager = self.runtime.manager
         #: A daily is played in the player's IM with moji (bot/daily.py).
         self.manager.dailies.direct = SlackDirect(self.client_for, self.outbox)
+        #: A tournament's pairings play in threads of its channel (bot/tournaments/).
+        self.manager.tournaments.threads = SlackPairingThreads(self.outbox)
         self.router = self.runtime.router
         self.transport.lost = self._refused_channel
         self.client.pacer = self.outbox.pacer
@@ -773,7 +776,8 @@ class SlackAdapter:
         team = str((body.get("team") or {}).get("id") or body.get("team_id") or "")
         container = body.get("container") or {}
         channel = str((body.get("channel") or {}).get("id") or container.get("channel_id"))
-        chat = ChatKey(PLATFORM, team, channel)
+        thread = container.get("thread_ts") or (body.get("message") or {}).get("thread_ts")
+        chat = await self._chat_in(team, channel, thread)
         turn = self.runtime.ticket(chat)
         self._active(team)
         try:
@@ -813,9 +817,9 @@ class SlackAdapter:
                 self._active(team)
                 await self._on_direct_message(team, user, text, sent_at, channel, ts)
             return
-        chat = ChatKey(PLATFORM, team, channel)
         if not self.runtime.seen.first_time(*self._delivery_ids(body, event)):
             return  # a redelivery (X-Slack-Retry-Num)
+        chat = await self._chat_in(team, channel, event.get("thread_ts"))
         self._active(team)
         if not self.runtime.listening(chat):
             return  # the common case: chatter in a channel without a game (nor a command opening one)
@@ -827,6 +831,15 @@ class SlackAdapter:
             await self.runtime.ingest(Text(chat, player, text, sent_at, MessageRef(chat, ts)), turn=turn)
         finally:
             turn.done()
+
+    async def _chat_in(self, team: str, channel: str, thread_ts: object) -> ChatKey:
+        """The chat of a message or button in ``channel``: the channel's, or a thread's where a
+        game of its own runs there (a tournament's pairing, here or in another process)."""
+        if thread_ts:
+            threaded = ChatKey(PLATFORM, team, channel, str(thread_ts))
+            if self.runtime.runs(threaded) or await self.manager.has_game(threaded):
+                return threaded
+        return ChatKey(PLATFORM, team, channel)
 
     def _sent_at(self, ts: str) -> float:
         """A message's time from its ``ts``, read exactly (see :mod:`adapters.slack.stamps`); a

@@ -118,7 +118,14 @@ class GameStarter:
             title = _(
                 "Round {round}, board {board}: {players}", round=game.round, board=game.board, players=names
             )
-            chat = await threads.open(channel, title[:100])
+            try:
+                chat = await threads.open(channel, title[:100])
+            except Exception:  # (no thread: the game plays in the channel when it is free)
+                log.warning("tournament %s: no thread for %s", t.tournament_id, game.game_id, exc_info=True)
+                chat = channel
+                if chat in self._host.sessions:
+                    await store.release_tournament_game(game.game_id)
+                    return
         else:
             chat = channel
             if chat in self._host.sessions:
