@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -110,6 +111,11 @@ class BrowseStore(Protocol):
         log is gone: pruned by retention, or a player asked to be forgotten)."""
         ...
 
+    async def kept_logs(self, platform: str, workspace_id: str, game_ids: Sequence[str]) -> frozenset[str]:
+        """Which of ``game_ids`` are finished games of the workspace whose logs are kept (the ones
+        :meth:`finished_game` replays)."""
+        ...
+
 
 def browse_of(store: object) -> BrowseStore | None:
     """``store``'s :class:`BrowseStore` (``store.browse``), or None for a store without one."""
@@ -134,6 +140,12 @@ _FINISHED = (
     "WHERE g.platform = ? AND g.workspace_id = ? AND g.status = 'finished' "
     "AND EXISTS (SELECT 1 FROM game_actions a WHERE a.game_id = g.game_id) "
     "ORDER BY g.ended_at DESC, g.game_id LIMIT ?"
+)
+#: Game ids a query asks after at once (well under every database's limit of parameters).
+_CHUNK = 200
+_KEPT = (
+    "SELECT g.game_id FROM games g WHERE g.platform = ? AND g.workspace_id = ? AND g.status = 'finished' "
+    "AND g.game_id IN ({marks}) AND EXISTS (SELECT 1 FROM game_actions a WHERE a.game_id = g.game_id)"
 )
 #: One finished game, read as :data:`storage.gamelog.GAME_COLUMNS`.
 _ONE_FINISHED = (
@@ -255,6 +267,18 @@ class SQLBrowse:
             )
         found = stored_games(games, actions)
         return found[0] if found and found[0].actions else None
+
+    async def kept_logs(self, platform: str, workspace_id: str, game_ids: Sequence[str]) -> frozenset[str]:
+        """Which of ``game_ids`` can be replayed (see :class:`BrowseStore`)."""
+        wanted = [game_id for game_id in game_ids if len(game_id) <= 100]
+        kept: set[str] = set()
+        async with self.db.read() as tx:
+            for at in range(0, len(wanted), _CHUNK):
+                chunk = wanted[at : at + _CHUNK]
+                marks = ", ".join("?" for _ in chunk)
+                rows = await tx.fetch(self.db.sql(_KEPT, marks=marks), (platform, workspace_id, *chunk))
+                kept.update(str(row[0]) for row in rows)
+        return frozenset(kept)
 
 
 __all__ = [

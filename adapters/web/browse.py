@@ -10,7 +10,8 @@ page of it, old links included, answers 404. Routes (``T`` is the token):
   recent games;
 - ``GET /w/T/games``: the finished games whose logs are kept (voided games never);
 - ``GET /w/T/r/GAME?step=N``: a finished game replayed from its log, step by step (links and
-  the arrow keys): the public table only.
+  the arrow keys): the public table only;
+- ``GET /w/T/tournaments…``: the workspace's tournaments (:mod:`adapters.web.tournaments`).
 
 Every page is read from the database at each request (``forget-me`` and ``purge`` take a person
 off every page at once), rendered server-side by the companion's Jinja2 environment (autoescaped)
@@ -32,6 +33,7 @@ from aiohttp import web
 from adapters.web.i18n import accepted, page_language
 from adapters.web.replay import Replay, replay
 from adapters.web.server import TEMPLATES, Handler, hardened
+from adapters.web.tournaments import TournamentPages
 from adapters.web.wiring import Mounts
 from bot.clock import Clock
 from bot.ratings import PROVISIONAL_GAMES, is_provisional, number
@@ -42,6 +44,7 @@ from games.common.speech import N_, _, _n, current, speaking
 from storage.browse import BrowseStore, browse_of
 from storage.periods import PERIODS
 from storage.records import LeaderboardRow
+from storage.tournament_records import TournamentStore
 
 if TYPE_CHECKING:
     from bot.workspace import Workspace
@@ -125,6 +128,9 @@ class BrowseServer:
         self.buckets: dict[str, Allowance] = {}
         #: Pages an address may load in a burst, then per second.
         self.burst, self.rate = float(PAGE_BURST), PAGE_RATE
+        kept = getattr(store, "tournaments", None)
+        #: The tournament pages (None: this store keeps no tournaments).
+        self.tournaments = TournamentPages(self, kept) if isinstance(kept, TournamentStore) else None
 
     def app(self) -> web.Application:
         """The browsing routes as an application (run it, or mount it on the process's server)."""
@@ -140,6 +146,7 @@ class BrowseServer:
             ("/w/{token}/p/{user}", self.player),
             ("/w/{token}/games", self.games),
             ("/w/{token}/r/{game}", self.replay),
+            *(self.tournaments.routes() if self.tournaments is not None else ()),
         ):
             app.router.add_route("GET", path, hardened(self.spoken(handler)))
 
@@ -168,10 +175,12 @@ class BrowseServer:
 
     def render(self, template: str, context: dict[str, Any], *, status: int = 200) -> web.Response:
         """A page, rendered with autoescaping."""
-        html = TEMPLATES.get_template(template).render(context)
+        html = TEMPLATES.get_template(template).render(
+            {"has_tournaments": self.tournaments is not None, **context}
+        )
         return web.Response(text=html, content_type="text/html", status=status)
 
-    async def _workspace(self, request: web.Request) -> tuple[str, str, str]:
+    async def workspace_of(self, request: web.Request) -> tuple[str, str, str]:
         """(platform, workspace id, base path) of the request's token, or a 404 page; each
         address is allowed a burst of requests, then a few a second."""
         remote = request.remote or ""
@@ -183,10 +192,14 @@ class BrowseServer:
         token = request.match_info["token"]
         found = await self.browse.workspace(token)
         if found is None:
-            raise web.HTTPNotFound(
-                text=TEMPLATES.get_template("browse/missing.html").render({}), content_type="text/html"
-            )
+            raise self.missing()
         return found[0], found[1], f"/w/{token}/"
+
+    def missing(self, **what: bool) -> web.HTTPNotFound:
+        """The 404 page (``what``: ``player=True``, ``game=True``, ``tournament=True``)."""
+        return web.HTTPNotFound(
+            text=TEMPLATES.get_template("browse/missing.html").render(what), content_type="text/html"
+        )
 
     def _title(self, game: str) -> str:
         info = self.registry.find(game)
@@ -199,12 +212,12 @@ class BrowseServer:
 
     async def slash(self, request: web.Request) -> web.StreamResponse:
         """``/w/T``: the leaderboard's own address ends with a slash."""
-        _platform, _workspace, base = await self._workspace(request)
+        _platform, _workspace, base = await self.workspace_of(request)
         raise web.HTTPFound(base)
 
     async def leaderboard(self, request: web.Request) -> web.Response:
         """A leaderboard by game, period or season, language, or by rating: the chat's queries."""
-        platform, workspace, base = await self._workspace(request)
+        platform, workspace, base = await self.workspace_of(request)
         query = request.query
         info = self.registry.find(query.get("game", "")) if query.get("game") else None
         game = info.name if info is not None else ""
@@ -299,7 +312,7 @@ class BrowseServer:
 
     async def player(self, request: web.Request) -> web.Response:
         """A player's page: record per game, ratings and trend, best words, recent games."""
-        platform, workspace, base = await self._workspace(request)
+        platform, workspace, base = await self.workspace_of(request)
         user_id = request.match_info["user"]
         page = (
             await self.browse.player(platform, workspace, user_id, recent=RECENT_GAMES)
@@ -307,10 +320,7 @@ class BrowseServer:
             else None
         )
         if page is None:
-            raise web.HTTPNotFound(
-                text=TEMPLATES.get_template("browse/missing.html").render({"player": True}),
-                content_type="text/html",
-            )
+            raise self.missing(player=True)
         ratings = await self.store.player_ratings(platform, workspace, user_id)
         trends = [
             {
@@ -341,7 +351,7 @@ class BrowseServer:
 
     async def games(self, request: web.Request) -> web.Response:
         """The workspace's finished games whose logs are kept, newest first."""
-        platform, workspace, base = await self._workspace(request)
+        platform, workspace, base = await self.workspace_of(request)
         found = await self.browse.finished_games(platform, workspace, limit=LISTED_GAMES)
         return self.render(
             "browse/games.html", {"base": base, "games": found, "title": self._title, "when": _when}
@@ -349,14 +359,11 @@ class BrowseServer:
 
     async def replay(self, request: web.Request) -> web.Response:
         """A finished game, step by step from its log: the public table after each move."""
-        platform, workspace, base = await self._workspace(request)
+        platform, workspace, base = await self.workspace_of(request)
         game_id = request.match_info["game"]
         shown = await self._replay(platform, workspace, game_id)
         if shown is None:
-            raise web.HTTPNotFound(
-                text=TEMPLATES.get_template("browse/missing.html").render({"game": True}),
-                content_type="text/html",
-            )
+            raise self.missing(game=True)
         last = len(shown.steps) - 1
         step = min(max(_int(request.query.get("step", "")) or 0, 0), last)
         return self.render(

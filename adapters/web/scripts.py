@@ -20,6 +20,9 @@ MESSAGES: dict[str, str] = {
     "reasonOf": N_("{move}: {reason}"),
     "blankWhich": N_("Which letter does the blank stand for?"),
     "blankOne": N_("A blank stands for one letter."),
+    # a tournament's page
+    "tournamentUpdated": N_("The tournament's standings and results are updated."),
+    "tournamentOffline": N_("The tournament's page could not update itself: it tries again shortly."),
     # opening a game's link
     "openFromChat": N_("Open this game from the link moji gave you in the chat."),
     "linkDead": N_("This link does not open a game any more: ask for a fresh one in the chat."),
