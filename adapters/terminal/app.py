@@ -217,6 +217,24 @@ class TerminalAdapter:
         self._refs = itertools.count(1)
         self._reader: asyncio.Future[str | None] | None = None
         manager.closed_listeners.append(self._on_closed)
+        #: A tournament's game of the person's began here (the director starts it, not us).
+        self._tournament_game = asyncio.Event()
+        manager.tournaments.starter.started.append(self._game_started)
+
+    def _game_started(self, chat: ChatKey) -> None:
+        if chat == CHAT:
+            self._tournament_game.set()
+
+    async def _in_tournament(self) -> bool:
+        """Whether a tournament is open or running here (its games start by themselves)."""
+        store = self.manager.tournaments.store()
+        if store is None:
+            return False
+        try:
+            live = await store.live_tournament(CHAT.platform, CHAT.workspace_id, CHAT.channel_id)
+        except Exception:  # (no tournament readable: the terminal plays its own games)
+            return False
+        return live is not None
 
     def _on_closed(self, chat: ChatKey) -> None:
         if chat == CHAT:
@@ -256,6 +274,7 @@ class TerminalAdapter:
         else:
             self.write(welcome_turns(bold, reset, _(info.title), _(info.summary)))
         warnings = self.manager.spawn(self._warn_before_deadlines(), "terminal countdown")
+        self.manager.spawn(self.manager.tournaments.loop(CHAT.platform), "terminal tournaments")
         try:
             while True:
                 if not await self._play_one():
@@ -272,7 +291,11 @@ class TerminalAdapter:
         """After a game: Enter plays again, /quit stops; a word typed a moment too late is neither."""
         self.write(_("Press Enter to play again, or type /quit.") + "\n")
         while True:
-            answer = await self._next_line()
+            if self.runtime.runs(CHAT):
+                return True  # a tournament's game of yours has begun
+            answer = await self._line_or_game()
+            if answer is None and self.runtime.runs(CHAT):
+                return True
             if answer is None or answer.strip().lower() in {"/quit", "/exit", "quit", "q"}:
                 return False
             if not answer.strip():
@@ -294,6 +317,25 @@ class TerminalAdapter:
             if reader.done():
                 self._reader = None
 
+    async def _line_or_game(self) -> str | None:
+        """The next typed line, or None when a tournament's game begins here first (or at the end
+        of input)."""
+        self._tournament_game.clear()
+        if self.runtime.runs(CHAT):
+            return None
+        reader = asyncio.ensure_future(self._next_line())
+        begun = asyncio.ensure_future(self._tournament_game.wait())
+        try:
+            done, _pending = await asyncio.wait({reader, begun}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            begun.cancel()
+        if reader in done:
+            return reader.result()
+        reader.cancel()  # (the read itself stays pending, for the next question)
+        with contextlib.suppress(asyncio.CancelledError):
+            await reader
+        return None
+
     async def _read(self) -> str | None:
         try:
             return await anext(self.lines)
@@ -307,6 +349,16 @@ class TerminalAdapter:
             await self.runtime.ingest(Command("daily", (), CHAT, self.you))
             if not self.runtime.runs(CHAT):
                 return False
+        elif self.runtime.runs(CHAT):
+            pass  # a tournament's game of yours began here: play it
+        elif await self._in_tournament():
+            self.write(
+                _(
+                    "Your next tournament game starts here when its round is paired: /tournament "
+                    "says where it stands."
+                )
+                + "\n"
+            )
         else:
             await self.runtime.ingest(Command("start", (self.game, *self.options), CHAT, self.you))
             if not self.runtime.runs(CHAT):

@@ -168,10 +168,6 @@ async def _open(host: GameHost, cmd: Command, store: TournamentStore, args: tupl
         raise CommandError(
             _("Open a tournament in a channel, not in a thread: its games get threads of their own.")
         )
-    if spec.format == ARENA and await host.has_game(chat):
-        raise CommandError(
-            _("A game is running in this channel: open the arena when it has ended, or in another channel.")
-        )
     now = host.clock.now()
     arena = spec.format == ARENA
     t = Tournament(

@@ -65,6 +65,8 @@ class GameStarter:
         self._host = host
         self._count = count
         self._threads = threads
+        #: Called with a game's chat once it has begun (the terminal plays it).
+        self.started: list[Callable[[ChatKey], None]] = []
 
     def seat_id(self, t: Tournament, user_id: str) -> str:
         """A player's seat id in the tournament's games (``discord:123``, ``bot:2``)."""
@@ -147,6 +149,8 @@ class GameStarter:
         self._host.keep_alive()
         await self._host.outbox.send(Post(chat, self._intro(t, game, entries, people)))
         await session.begin_with(people, seats)
+        for listener in self.started:
+            listener(chat)
 
     def _intro(
         self, t: Tournament, game: TournamentGame, entries: dict[str, Entry], people: list[Player]
