@@ -36,6 +36,7 @@ from bot.schedule_spec import (
     zone,
 )
 from bot.scheduler import Scheduler, TimezoneOf
+from bot.tournaments.spec import parse_tournament
 from games.common.speech import N_, _, speaking
 from storage.base import Schedule
 
@@ -46,6 +47,10 @@ if TYPE_CHECKING:
 __all__ = ["JOIN_WINDOW", "Schedules", "TimeText", "schedule_command", "start_scheduled"]
 
 log = logging.getLogger(__name__)
+
+#: A schedule that starts with one of these opens a tournament (``schedule fri 12:00 tournament arena
+#: race 30m``) instead of a game's lobby.
+TOURNAMENT_WORDS = frozenset({"tournament", "tournaments", "tourney"})
 
 #: How long a scheduled game's lobby stays open before the game starts by itself.
 JOIN_WINDOW = 120.0
@@ -169,6 +174,21 @@ async def schedule_command(
             what,
             _("The reminder is posted here on time; `daily` deals each person's daily privately."),
         )
+    if spec.args and spec.args[0].lower() in TOURNAMENT_WORDS:  # a tournament opens when due
+        parse_tournament(spec.args[1:], registry)  # (refused now if it can't open then)
+        return await _add(
+            scheduler,
+            chat,
+            player,
+            spec.days,
+            spec.at,
+            ("tournament", *spec.args[1:]),
+            spec.mention,
+            timezone,
+            time_text,
+            what,
+            _("The tournament opens here on time, with you as its creator."),
+        )
     info, _options = parse_start(spec.args, registry)  # refuse bad options now, not when it is due
     return await _add(
         scheduler,
@@ -237,11 +257,18 @@ async def start_scheduled(
             said = reminder(schedule.mention)
         await manager.outbox.send(Post(chat, said))
         return
+    host = Player(schedule.platform, schedule.created_by, schedule.created_by_name or schedule.created_by)
+    mentions = (schedule.mention,) if schedule.mention else ()
+    if schedule.args and schedule.args[0].lower() in TOURNAMENT_WORDS:  # (an arena waits for a game)
+        settings = await manager.workspace.settings(chat)
+        with speaking(str(settings.get("language") or "en")):  # the whole chat reads it
+            call = _("📅 Tournament time! `tournament join` to play.")
+        await manager.outbox.send(Post(chat, views.View(kind="info", lines=(call,), mentions=mentions)))
+        await manager.handle(Command("tournament", schedule.args[1:], chat, host), routed=True)
+        return
     if await manager.has_game(chat):
         log.info("scheduled game %s skipped: a game is already on in %s", schedule.id, chat.label())
         return
-    host = Player(schedule.platform, schedule.created_by, schedule.created_by_name or schedule.created_by)
-    mentions = (schedule.mention,) if schedule.mention else ()
     await manager.outbox.send(Post(chat, views.View(kind="info", lines=(notice,), mentions=mentions)))
     # (here, where the schedule's run was claimed: the Start comes from here too)
     await manager.handle(Command("start", schedule.args, chat, host), routed=True)

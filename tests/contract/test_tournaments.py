@@ -117,3 +117,23 @@ async def test_a_thirty_minute_race_arena_of_four(p: PlatformHarness, registry: 
     assert len(games) >= 2 and all(g.done for g in games), games
     assert all(len(g.seats) == 4 for g in games)
     assert not p.manager.errors
+
+
+@pytest.mark.needs("people")
+async def test_a_scheduled_arena_opens_on_time_once(p: PlatformHarness, registry: Registry) -> None:
+    """``schedule daily 12:00 tournament arena …``: the arena opens at noon, mentioning nobody
+    twice, and one run opens one arena."""
+    await p.command("ada", "schedule daily 12:00 tournament arena race 30m cards=3 bots=2")
+    await p.settle()
+    now = p.clock.now()
+    noon = (now // 86400) * 86400 + 12 * 3600
+    noon += 86400 if noon <= now + 60 else 0
+    await p.advance(noon - now - 60)  # a minute before noon: nothing yet
+    assert await live_or_last(p) is None
+    await p.until(lambda: any("opened an arena" in said for said in p.channel()), most=180.0)
+    t = await live_or_last(p)
+    assert t is not None and t.format == ARENA and t.created_by == p.seat("ada").split(":", 1)[1]
+    said = p.channel()  # (one text per message)
+    assert sum("Tournament time!" in m for m in said) == 1
+    assert sum("opened an arena" in m for m in said) == 1
+    assert not p.manager.errors
