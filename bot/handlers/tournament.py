@@ -83,18 +83,27 @@ async def tournament(host: GameHost, cmd: Command, args: tuple[str, ...]) -> Non
             )
     elif verb in {"standings", "table"}:
         t = await _live_or_last(host, cmd, store)
-        await reply(host, cmd, await host.tournaments.standings_view(store, t))
+        await reply(
+            host, cmd, await _on_the_web(host, cmd, t, await host.tournaments.standings_view(store, t))
+        )
     elif verb in {"pairings", "round"}:
         t = await _live_or_last(host, cmd, store)
         entries = await store.entries(t.tournament_id)
         games = await store.tournament_games(t.tournament_id)
         if not games:
             raise CommandError(_("No round has been paired yet."))
-        await reply(host, cmd, host.tournaments.pairings_view(t, entries, games))
+        await reply(
+            host, cmd, await _on_the_web(host, cmd, t, host.tournaments.pairings_view(t, entries, games))
+        )
     elif verb in {"start", "cancel", "stop"}:
         await _run_by_creator(host, cmd, store, verb)
     else:
         raise unknown_verb(verb)
+
+
+async def _on_the_web(host: GameHost, cmd: Command, t: Tournament, view: views.View) -> views.View:
+    """``view`` with a link to the tournament's page, where the workspace's web is on."""
+    return await host.workspace.web_link(cmd.chat, view, f"tournaments/{t.tournament_id}")
 
 
 async def _live_or_last(host: GameHost, cmd: Command, store: TournamentStore) -> Tournament:
@@ -143,9 +152,8 @@ async def _status(host: GameHost, cmd: Command, store: TournamentStore) -> views
                 round=t.round,
             )
         )
-    return views.View(
-        kind="info", title=texts.title(t, _(info.title) if info else t.game), lines=tuple(lines)
-    )
+    title = texts.title(t, _(info.title) if info else t.game)
+    return await _on_the_web(host, cmd, t, views.View(kind="info", title=title, lines=tuple(lines)))
 
 
 def _option(options: tuple[str, ...], name: str, default: str) -> str:

@@ -201,3 +201,20 @@ async def test_the_pages_speak_the_reader_s_language(site: Site) -> None:
     status, html = await get(site, f"{base}tournaments/sw1", **{"Accept-Language": "de-DE"})
     assert status == 200 and '<html lang="de">' in html
     assert "Standings" not in html and "Round 3 of 3" not in html
+
+
+async def test_the_chat_answers_link_to_the_tournaments_page(site: Site) -> None:
+    from urllib.parse import urlsplit
+
+    from tests.web.browse_site import ADMIN, ANN, link_of
+
+    await site.say(ANN, "tournament", "swiss", "dice", "bots=3", "register=1h")
+    status = await site.say(ANN, "tournament")
+    assert "Registration is open" in status.plain() and link_of(status) is None  # (web off)
+    await site.say(ADMIN, "config", "web", "on")
+    for asked in (("tournament",), ("tournament", "standings")):
+        answer = await site.say(ANN, *asked)
+        url = link_of(answer)
+        assert url is not None and "/tournaments/" in url, answer
+        code, html = await get(site, urlsplit(url).path)
+        assert code == 200 and "Ann" in html
