@@ -137,3 +137,33 @@ async def test_a_scheduled_arena_opens_on_time_once(p: PlatformHarness, registry
     assert sum("Tournament time!" in m for m in said) == 1
     assert sum("opened an arena" in m for m in said) == 1
     assert not p.manager.errors
+
+
+async def test_a_tournament_says_nothing_outside_the_catalogue(
+    p: PlatformHarness, registry: Registry
+) -> None:
+    """In the pseudo-language every word a tournament shows is marked: each sentence comes from
+    the catalogue, whole (docs/LANGUAGES.md)."""
+    from bot.lobby import BOT_NAMES
+    from games.common.speech import PSEUDO, speak_only
+    from tests.contract.harness import PEOPLE
+    from tests.contract.test_speech import shown
+    from tests.speech.pseudo import unmarked, without_links
+
+    with speak_only(PSEUDO):
+        await p.command("ann", "tournament swiss dice rounds=2 round=1h bots=2 live=on")
+        await p.until(lambda: any(t.startswith("🏆") or "🏆" in t for t in p.channel()))
+        await p.command("ann", "tournament")
+        await p.command("ann", "tournament start")
+        for _step in range(3000):
+            t = await live_or_last(p)
+            if t is not None and t.state == FINISHED:
+                break
+            await p.advance(5.0)
+        await p.command("ann", "tournament standings")
+        await p.command("ann", "tournament pairings")
+        await p.settle()
+    names = {*BOT_NAMES, *(who.title() for who in PEOPLE), "You"}
+    found = {word for text in shown(p) for word in unmarked(without_links(text), names)}
+    assert not found, sorted(found)
+    assert not p.manager.errors
