@@ -151,6 +151,7 @@ class Director:
         if t.format == ARENA:
             return await self._arena(store, t, games, now)
         current = [g for g in games if g.round == t.round]
+        await self.starter.settle_lost(store, t, current)
         if t.round_ends_at is not None and now >= t.round_ends_at:
             await self._adjudicate(store, t, [g for g in current if not g.done])
             current = [g for g in await store.tournament_games(t.tournament_id) if g.round == t.round]
@@ -213,6 +214,8 @@ class Director:
         self, store: TournamentStore, t: Tournament, games: list[TournamentGame], now: float
     ) -> float | None:
         playing = [g for g in games if not g.done]
+        await self.starter.settle_lost(store, t, playing)
+        playing = [g for g in await store.tournament_games(t.tournament_id) if not g.done] if playing else []
         if playing:
             await self.starter.start_waiting(store, t, playing)
             return None  # (woken when it ends)

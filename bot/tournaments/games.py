@@ -202,9 +202,34 @@ class GameStarter:
             if result is not None:
                 await self._count(store, game.game_id, result, ADJUDICATED)
             return
-        if game.thread_id is None:
-            users = tuple(self.seat_id(t, seat.user_id) for seat in game.seats)
-            await self._count(store, game.game_id, Result({}, users, ""), ADJUDICATED)
+        if game.thread_id is None or await self._status(game.game_id) != "running":
+            await self.count_lost(store, t, game)
+
+    async def settle_lost(
+        self, store: TournamentStore, t: Tournament, games: Sequence[TournamentGame]
+    ) -> None:
+        """Count each of ``games`` that ended without a result (its game crashed, or its chat
+        was deleted: the game log says void) and runs nowhere: see :meth:`count_lost`."""
+        for game in games:
+            here = any(s.game_id == game.game_id for s in self._host.sessions.values())
+            lost = not game.done and game.thread_id not in (None, AUTOPLAYED) and not here
+            if lost and await self._status(game.game_id) == "void":
+                await self.count_lost(store, t, game)
+
+    async def count_lost(self, store: TournamentStore, t: Tournament, game: TournamentGame) -> None:
+        """A game with no result to count (never begun, or void): a draw, ½ each; an arena's
+        game, a tie for first (1 point each, nobody's win)."""
+        users = tuple(self.seat_id(t, seat.user_id) for seat in game.seats)
+        await self._count(store, game.game_id, Result({}, users, ""), ADJUDICATED)
+
+    async def _status(self, game_id: str) -> str | None:
+        """The game log's ``running``, ``finished`` or ``void`` (None: unknown, or unreadable)."""
+        status = getattr(self._host.workspace.store, "game_status", None)
+        try:
+            return None if status is None else await status(game_id)
+        except Exception:  # (unreadable: treated as unknown, so nothing is counted on a guess)
+            log.warning("tournament game %s: its status could not be read", game_id)
+            return "running"
 
 
 __all__ = ["AUTOPLAYED", "IN_CHANNEL", "GameStarter", "is_bot", "seed_of"]

@@ -167,3 +167,31 @@ async def test_a_tournament_says_nothing_outside_the_catalogue(
     found = {word for text in shown(p) for word in unmarked(without_links(text), names)}
     assert not found, sorted(found)
     assert not p.manager.errors
+
+
+async def test_a_game_lost_to_a_crash_counts_as_a_draw_and_the_tournament_goes_on(
+    p: PlatformHarness,
+) -> None:
+    """A pairing's game that crashed (voided by the manager's one error handler) runs nowhere
+    and has no result: the director counts it a draw, once, and pairs on."""
+    await p.command("ann", "tournament swiss dice rounds=2 round=1h bots=1 live=on")
+    await p.until(lambda: any("opened a Swiss tournament" in said for said in p.channel()))
+    await p.command("ann", "tournament start")
+
+    def playing() -> list[Any]:
+        return [s for s in sessions_of(p) if s.phase.value == "running" and s.game_id.startswith("tour-")]
+
+    await p.until(playing, most=600.0)
+    [session] = playing()
+    await p.manager._crashed(session.chat, RuntimeError("a bug in the game"))
+    for _step in range(3000):
+        t = await live_or_last(p)
+        assert t is not None
+        if t.round == 2 or t.state == FINISHED:
+            break
+        await p.advance(5.0)
+    games = await p.store.tournaments.tournament_games(t.tournament_id)
+    first = [g for g in games if g.round == 1]
+    assert len(first) == 1 and first[0].done and first[0].how == "adjudicated"
+    assert [seat.points for seat in first[0].seats] == [0.5, 0.5]
+    assert t.round == 2 or t.state == FINISHED
