@@ -118,7 +118,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "tournament",
         "tournament · tournament arena GAME 30m · tournament swiss|roundrobin GAME [rounds=4] [round=24h] "
-        "[register=10m] [bots=N] · tournament join|leave|standings|pairings|start|cancel",
+        "[register=10m] [bots=N] · tournament join|leave|standings|pairings|rules|start|cancel",
         N_(
             "a tournament in this channel: an arena of back-to-back live games for a while, or a Swiss "
             "or a round-robin of turn-based games, each pairing in its own thread; `start` and `cancel` "

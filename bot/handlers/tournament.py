@@ -22,7 +22,7 @@ from bot.ratings import COMPUTERS, NEWCOMER
 from bot.tournaments import texts
 from bot.tournaments.director import channel_of
 from bot.tournaments.spec import parse_tournament, unknown_verb
-from games.common.speech import _, _n, duration, speaking
+from games.common.speech import N_, _, _n, duration, speaking
 from storage.tournament_records import (
     ARENA,
     CANCELLED,
@@ -95,6 +95,8 @@ async def tournament(host: GameHost, cmd: Command, args: tuple[str, ...]) -> Non
         await reply(
             host, cmd, await _on_the_web(host, cmd, t, host.tournaments.pairings_view(t, entries, games))
         )
+    elif verb in {"rules", "help", "how"}:
+        await reply(host, cmd, rules_view())
     elif verb in {"start", "cancel", "stop"}:
         await _run_by_creator(host, cmd, store, verb)
     else:
@@ -154,6 +156,35 @@ async def _status(host: GameHost, cmd: Command, store: TournamentStore) -> views
         )
     title = texts.title(t, _(info.title) if info else t.game)
     return await _on_the_web(host, cmd, t, views.View(kind="info", title=title, lines=tuple(lines)))
+
+
+#: How tournaments score, as ``tournament rules`` says it (docs/TOURNAMENTS.md in full).
+RULES = (
+    N_(
+        "Arena: whoever has joined plays back-to-back games until the window closes. Each game "
+        "scores by place: the winner 2 points, 4 on a streak (after winning their two previous "
+        "games); the rest of the top half 1 point; the others 0."
+    ),
+    N_(
+        "Swiss: each round pairs players with equal points where it can, never the same two twice "
+        "while avoidable, and alternates who plays first. A win is 1 point, a draw ½, a bye 1."
+    ),
+    N_("Round-robin: everyone meets everyone once; a win is 1 point, a draw ½, a bye 1."),
+    N_(
+        "Ties are broken by Buchholz (the points of the opponents met), then Sonneborn-Berger (the "
+        "points of the opponents beaten, and half those drawn with), then the points scored in the "
+        "games, then rating."
+    ),
+    N_(
+        "A round ends when its games have ended, or when its time is up: a game still running then "
+        "ends on its scores so far."
+    ),
+)
+
+
+def rules_view() -> views.View:
+    """``tournament rules``: how each format scores."""
+    return views.View(kind="help", title=_("🏆 Tournaments"), lines=tuple(_(line) for line in RULES))
 
 
 def _option(options: tuple[str, ...], name: str, default: str) -> str:

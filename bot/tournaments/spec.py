@@ -157,7 +157,8 @@ def unknown_verb(word: str) -> CommandError:
     return CommandError(
         _(
             "{word} is not a tournament command: `tournament` shows what runs here; then `join`, "
-            "`leave`, `standings`, `pairings`, and for its creator or an admin `start` and `cancel`.",
+            "`leave`, `standings`, `pairings`, `rules`, and for its creator or an admin `start` and "
+            "`cancel`.",
             word=excerpt(word),
         )
     )

@@ -162,6 +162,7 @@ async def test_a_tournament_says_nothing_outside_the_catalogue(
             await p.advance(5.0)
         await p.command("ann", "tournament standings")
         await p.command("ann", "tournament pairings")
+        await p.command("ann", "tournament rules")
         await p.settle()
     names = {*BOT_NAMES, *(who.title() for who in PEOPLE), "You"}
     found = {word for text in shown(p) for word in unmarked(without_links(text), names)}
