@@ -231,7 +231,13 @@ class Director:
         info = self._host.registry.find(t.game)
         if info is None or len(entries) < FEWEST:
             return closes
-        seats = tuple(e.user_id for e in entries[: info.max_players])
+        played: dict[str, int] = {}
+        for game in games:
+            for seat in game.seats:
+                played[seat.user_id] = played.get(seat.user_id, 0) + 1
+        # more players than seats: those who have played least go first (then by joining order)
+        ordered = sorted(entries, key=lambda e: played.get(e.user_id, 0))
+        seats = tuple(e.user_id for e in ordered[: info.max_players])
         if await store.begin_round(t.tournament_id, t.round + 1, closes, [NewGame(1, seats)], now):
             fresh = [g for g in await store.tournament_games(t.tournament_id) if g.round == t.round + 1]
             await self.starter.start_waiting(store, replace(t, round=t.round + 1), fresh)

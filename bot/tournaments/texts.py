@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from babel.numbers import format_decimal
+
 from bot import views
 from bot.tournaments.standings import ArenaStanding, Standing
-from games.common.speech import _, _n, duration, number
+from games.common.speech import _, _n, babel_locale, duration, number
 from storage.tournament_records import (
     ADJUDICATED,
     ARENA,
@@ -25,8 +27,11 @@ SHOWN = 10
 
 
 def points_text(points: float) -> str:
-    """Tournament points as people write them: ``3``, ``2½``, ``½``."""
-    whole, half = int(points), abs(points - int(points)) >= 0.25
+    """Tournament points as people write them: ``3``, ``2½``, ``½``; a tie-break that is not a
+    whole or a half (Sonneborn-Berger can be ``5.25``) as a decimal number of the language."""
+    if points * 2 != int(points * 2):
+        return format_decimal(round(points, 2), locale=babel_locale())
+    whole, half = int(points), points != int(points)
     if half:
         return "½" if whole == 0 else f"{number(whole)}½"
     return number(whole)
