@@ -241,7 +241,7 @@ class Runtime:
             await self.scheduler.load()
             self.manager.spawn(self.scheduler.loop(), f"{self.platform.name} scheduled games")
         self.manager.spawn(
-            self.manager.tournaments.loop(self.platform.name), f"{self.platform.name} tournaments"
+            self.manager.tournaments.loop(self.platform.name, mine), f"{self.platform.name} tournaments"
         )
         return recovery
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -103,13 +103,14 @@ class Director:
 
     # ------------------------------------------------------------ the loop
 
-    async def loop(self, platform: str) -> None:
-        """Carry on every live tournament of ``platform``, for ever."""
+    async def loop(self, platform: str, mine: Callable[[ChatKey], bool] = lambda chat: True) -> None:
+        """Carry on every live tournament of ``platform`` whose channel is ``mine`` (a Discord
+        process: its shards' servers), for ever."""
         while True:
             self._wake.clear()
             wake_at = self._host.clock.now() + LOOK_EVERY
             try:
-                wake_at = min(wake_at, await self.step(platform))
+                wake_at = min(wake_at, await self.step(platform, mine))
             except Exception:
                 log.exception("tournaments of %s: a step failed", platform)
             sleeper = asyncio.ensure_future(self._host.clock.sleep_until(wake_at))
@@ -122,13 +123,16 @@ class Director:
                     with contextlib.suppress(asyncio.CancelledError):
                         await task
 
-    async def step(self, platform: str) -> float:
-        """Do what is due in each live tournament of ``platform``; when to look next."""
+    async def step(self, platform: str, mine: Callable[[ChatKey], bool] = lambda chat: True) -> float:
+        """Do what is due in each live tournament of ``platform`` (whose channel is ``mine``);
+        when to look next."""
         store = self.store()
         later = self._host.clock.now() + LOOK_EVERY
         if store is None:
             return later
         for t in await store.live_tournaments(platform):
+            if not mine(channel_of(t)):
+                continue
             try:
                 with speaking(t.speech):
                     due = await self.carry_on(store, t)
