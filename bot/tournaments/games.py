@@ -138,6 +138,8 @@ class GameStarter:
         if await self._host.claim(chat, game.game_id) is not None:
             log.warning("tournament %s: %s is busy; %s waits", t.tournament_id, chat.label(), game.game_id)
             return
+        if self._host.think_in_thread:  # the game's word lists, built (once) off the event loop
+            await asyncio.to_thread(info.prepare, str(options.get("language", "en")), options)
         people = [
             Player(t.platform, u, entries[u].name if u in entries else u) for u in users if not is_bot(u)
         ]
