@@ -110,6 +110,7 @@ async def test_a_kill_9_mid_round_and_at_its_deadline_pairs_and_counts_once(
     assert all(g[1] == "done" for g in games_of_round(db, 1))
     assert rows(db, "SELECT round FROM tournaments") == [(2,)]
     await poll(lambda: posted(fake, CHANNEL_ID, "Round 2 — pairings") >= 1, within=60)
+    await poll(lambda: posted(fake, thread, "Time is up for round 1") >= 1, within=60)
     assert posted(fake, thread, "Time is up for round 1") == 1
     assert posted(fake, CHANNEL_ID, "Round 2 — pairings") == 1
     assert posted(fake, CHANNEL_ID, "Round 1 — pairings") == 1
