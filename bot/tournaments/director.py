@@ -241,7 +241,8 @@ class Director:
                 played[seat.user_id] = played.get(seat.user_id, 0) + 1
         # more players than seats: those who have played least go first (then by joining order)
         ordered = sorted(entries, key=lambda e: played.get(e.user_id, 0))
-        seats = tuple(e.user_id for e in ordered[: info.max_players])
+        # a live game seats everyone it can; a turn-based one in its live mode, a pair at a time
+        seats = tuple(e.user_id for e in ordered[: info.max_players if info.realtime else 2])
         if await store.begin_round(t.tournament_id, t.round + 1, closes, [NewGame(1, seats)], now):
             fresh = [g for g in await store.tournament_games(t.tournament_id) if g.round == t.round + 1]
             await self.starter.start_waiting(store, replace(t, round=t.round + 1), fresh)

@@ -108,8 +108,13 @@ def parse_tournament(args: Sequence[str], registry: Registry) -> TournamentSpec:
             _("Say which game the tournament plays: {games}.", games=", ".join(registry.names()))
         )
     info, __ = parse_start(rest, registry)  # the game's options, checked as `start` checks them
-    options = tuple(rest[1:])
-    if fmt == ARENA and not info.realtime:
+    live_mode = any(spec.name == "live" and spec.kind == "bool" for spec in info.options)
+    if fmt == ARENA and not info.realtime and live_mode:
+        # a turn-based game with a live mode (MOJO, dice) plays an arena's games in it
+        given = {word.partition("=")[0].lower() for word in rest[1:]}
+        rest = [*rest, "live=on"] if not given & {"live"} else rest
+        parse_start(rest, registry)
+    if fmt == ARENA and not info.realtime and not live_mode:
         raise CommandError(
             _(
                 "An arena plays back-to-back live games; {game} is played in turns: try "
@@ -118,6 +123,7 @@ def parse_tournament(args: Sequence[str], registry: Registry) -> TournamentSpec:
                 name=info.name,
             )
         )
+    options = tuple(rest[1:])
     if fmt != ARENA and (info.realtime or not info.min_players <= 2 <= info.max_players):
         raise CommandError(
             _(

@@ -196,3 +196,23 @@ async def test_a_game_lost_to_a_crash_counts_as_a_draw_and_the_tournament_goes_o
     assert len(first) == 1 and first[0].done and first[0].how == "adjudicated"
     assert [seat.points for seat in first[0].seats] == [0.5, 0.5]
     assert t.round == 2 or t.state == FINISHED
+
+
+async def test_an_arena_of_a_turn_based_game_plays_it_live_two_seats_at_a_time(p: PlatformHarness) -> None:
+    """Dice has a live mode, so it may be an arena's game: two seats a game, those who have
+    played least first, until the window closes."""
+    await p.command("ann", "tournament arena dice 30m bots=2")
+    await p.until(lambda: any("opened an arena" in said for said in p.channel()))
+    for _step in range(3000):
+        t = await live_or_last(p)
+        assert t is not None
+        if t.state == FINISHED:
+            break
+        await p.advance(5.0)
+    await p.until(lambda: any("Final standings" in said for said in p.channel()))
+    games = await p.store.tournaments.tournament_games(t.tournament_id)
+    assert games and all(g.done and len(g.seats) == 2 for g in games)
+    played = [seat.user_id for g in games for seat in g.seats]
+    entrants = [e.user_id for e in await p.store.tournaments.entries(t.tournament_id)]
+    assert max(map(played.count, entrants)) - min(map(played.count, entrants)) <= 1  # (least first)
+    assert not p.manager.errors
