@@ -216,3 +216,24 @@ async def test_an_arena_of_a_turn_based_game_plays_it_live_two_seats_at_a_time(p
     entrants = [e.user_id for e in await p.store.tournaments.entries(t.tournament_id)]
     assert max(map(played.count, entrants)) - min(map(played.count, entrants)) <= 1  # (least first)
     assert not p.manager.errors
+
+
+async def test_a_swiss_of_mojo_ends_each_round_on_time(p: PlatformHarness) -> None:
+    """A week-long MOJO Swiss in small: turns of a day cannot fit a round of an hour, so each
+    round's game of Ann's ends at the round's end on its scores so far, said in its chat, and
+    the next round is paired."""
+    await p.command("ann", "tournament swiss board rounds=2 round=1h bots=3")
+    await p.until(lambda: any("opened a Swiss tournament" in said for said in p.channel()))
+    await p.command("ann", "tournament start")
+    for _step in range(3000):
+        t = await live_or_last(p)
+        assert t is not None
+        if t.state == FINISHED:
+            break
+        await p.advance(60.0)
+    await p.until(lambda: any("Final standings" in said for said in p.channel()))
+    games = await p.store.tournaments.tournament_games(t.tournament_id)
+    ann = p.seat("ann").split(":", 1)[1]
+    hers = [g for g in games if any(s.user_id == ann for s in g.seats) and len(g.seats) == 2]
+    assert hers and all(g.how == "adjudicated" for g in hers)
+    assert not p.manager.errors
