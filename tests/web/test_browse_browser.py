@@ -89,18 +89,25 @@ async def test_from_chat_to_a_leaderboard_a_player_and_a_replay_move_by_move(
         assert game_id in page.url and last >= 3
         await expect(page.locator("td.tile")).to_have_count(0)
         await nothing_serious(page)
+        # (each step is a page of its own: a key is pressed once its script has run, which it
+        # says by making the steps' line focusable; a key pressed before would go unheard)
+        ready = where.and_(page.locator("[tabindex='-1']"))
         await page.get_by_role("link", name="Forward ▶").click()
         await expect(where).to_have_text(f"Step 1 of {last}")
+        await expect(ready).to_be_visible()
         placed = await page.locator("td.tile").count()
         assert placed > 0
         await page.keyboard.press("ArrowRight")
         await expect(where).to_have_text(f"Step 2 of {last}")
+        await expect(ready).to_be_visible()
         assert await page.locator("td.tile").count() > placed
         await page.keyboard.press("ArrowLeft")
         await expect(where).to_have_text(f"Step 1 of {last}")
+        await expect(ready).to_be_visible()
         await expect(page.locator("td.tile")).to_have_count(placed)
         await page.keyboard.press("End")
         await expect(where).to_have_text(f"Step {last} of {last}")
+        await expect(ready).to_be_visible()
         await expect(page.locator("#said")).to_contain_text("resign")
         await page.keyboard.press("Home")
         await expect(where).to_have_text(f"Step 0 of {last}")
