@@ -265,6 +265,40 @@ async def test_players_join_leave_and_rejoin(store: SQLStore) -> None:
 # ------------------------------------------------------------------ once-only steps, raced
 
 
+async def test_a_join_or_a_start_raced_by_two_processes_counts_once(make_store: Factory) -> None:
+    a, b = await two(make_store)
+    callers = (a, b, a, b)
+    for n in range(RACES):
+        tid = f"t{n}"
+        await entered(a, tid, ["u1"], channel=f"c{n}")
+        joined = await asyncio.gather(
+            *(
+                s.tournaments.join_tournament(tid, "u2", f"Bob {i}", 1500.0, T0 + 10 + i)
+                for i, s in enumerate(callers)
+            )
+        )
+        winner = one_winner(joined)
+        assert [(e.user_id, e.name) for e in await b.tournaments.entries(tid)] == [
+            ("u1", "U1"),
+            ("u2", f"Bob {winner}"),
+        ]
+        assert await a.tournaments.leave_tournament(tid, "u2", T0 + 20)
+        back = await asyncio.gather(
+            *(
+                s.tournaments.join_tournament(tid, "u2", "Bob", 1500.0, T0 + 30 + i)
+                for i, s in enumerate(callers)
+            )
+        )
+        one_winner(back)
+        assert all(e.active for e in await a.tournaments.entries(tid))
+        started = await asyncio.gather(
+            *(s.tournaments.start_tournament(tid, T0 + 40 + i) for i, s in enumerate(callers))
+        )
+        winner = one_winner(started)
+        t = await b.tournaments.tournament(tid)
+        assert t is not None and (t.state, t.starts_at) == (RUNNING, T0 + 40 + winner)
+
+
 def pairings(caller: int) -> list[NewGame]:
     """The pairings caller ``caller`` would make for round 1 (each caller its own)."""
     players = ["u1", "u2", "u3", "u4", "u5"]
