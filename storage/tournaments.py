@@ -118,11 +118,15 @@ class SQLTournaments:
             live = await _live(tx, t.platform, t.workspace_id, t.channel_id)
             if live is not None:
                 return live
-            await tx.execute(
+            # (another process may open one between the look above and this insert: on
+            # PostgreSQL the insert then waits for it and does nothing, and that one is returned)
+            inserted = await tx.execute(
                 "INSERT INTO tournaments (tournament_id, platform, workspace_id, channel_id, format, game, "
                 "options, rounds, round_seconds, speech, created_by, created_by_name, created_at, starts_at, "
                 "state, round, round_ends_at, ended_at) VALUES "
-                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (platform, workspace_id, channel_id) "
+                "WHERE state IN ('registering', 'running') DO NOTHING",
                 (
                     t.tournament_id, t.platform, t.workspace_id, t.channel_id, t.format, t.game,
                     json.dumps(list(t.options)), int(t.rounds), float(t.round_seconds), t.speech,
@@ -130,6 +134,10 @@ class SQLTournaments:
                     t.state, int(t.round), _optional_float(t.round_ends_at), _optional_float(t.ended_at),
                 ),
             )  # fmt: skip
+            if inserted != 1:
+                live = await _live(tx, t.platform, t.workspace_id, t.channel_id)
+                if live is not None:
+                    return live
             return await _one(tx, t.tournament_id) or t
 
     async def tournament(self, tournament_id: str) -> Tournament | None:
