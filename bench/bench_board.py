@@ -1,6 +1,6 @@
 """Board benchmark: legal-move generation for mid-game 16×16 positions, a rack of 7 with a blank.
 
-Prints JSON. Budget (issue 8): generating every legal play for a mid-game MOJO
+Prints JSON. Budget: generating every legal play for a mid-game MOJO
 position with a rack of 7 tiles including a blank: p99 ≤ 50 ms.
 
 Positions come from seeded games of two strongest computer players (8 to 14

@@ -1,4 +1,4 @@
-"""Computer players' vocabularies and word-source preparation (issue 28, items 12 and 13).
+"""Computer players' vocabularies and word-source preparation.
 
 Prints JSON with two parts:
 

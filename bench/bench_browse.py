@@ -1,4 +1,4 @@
-"""Browsing a big workspace on the web (#33, item 3): how long its pages take, on SQLite (and
+"""Browsing a big workspace on the web: how long its pages take, on SQLite (and
 PostgreSQL if configured), served by a real aiohttp server on 127.0.0.1 and fetched over HTTP.
 
 Data (bench/bench_ratings.py's generators, loaded in bulk):

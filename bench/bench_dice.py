@@ -1,6 +1,6 @@
 """Letter-dice benchmarks: the solver's proofs, a computer player's move, a move applied, a replay.
 
-Prints JSON. Budgets (issue 8, dice part):
+Prints JSON. Budgets:
 
 * proving whether any word can be made from a roll (done on every roll, since a side that
   cannot make a word loses at once): p99 ≤ 10 ms;

@@ -1,4 +1,4 @@
-"""A busy Discord token: the real bot process against the rate-limited fake Discord (issue 31, item 11).
+"""A busy Discord token: the real bot process against the rate-limited fake Discord.
 
 ``python bench/bench_discord_busy.py [--channels 300] [--players 3] [--seconds 60] [--settle 15]
 [--global-rate 50] [--seed S] [--log-level WARNING]``

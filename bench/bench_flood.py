@@ -1,4 +1,4 @@
-"""One person floods moji with slash commands; how long does everyone else wait? (issue 29, item 8)
+"""One person floods moji with slash commands; how long does everyone else wait?
 
 ``python bench/bench_flood.py [--flood 300] [--seconds 1.0] [--others 40] [--only slack|discord]
 [--without-fair-share] [--patience 30]``
@@ -19,7 +19,7 @@ each one that is handled is answered privately: "There's no game in this channel
 one second after its end, half of them in the flooder's channel and half in another. Each
 other person's wait is measured from just before their request leaves to the moment the fake
 platform receives the private answer. Budget: p99 <= 2 s. With ``--without-fair-share`` the
-per-person allowance is off (as before issue 29), for comparison; answers that do not come
+per-person allowance is off, for comparison; answers that do not come
 within ``--patience`` seconds are counted as missing.
 
 Prints one JSON object per platform (waits p50/p99/max in seconds, answers missing, what the

@@ -1,7 +1,7 @@
 """Benchmark the lexicon: load time, memory, judge, letter queries and examples. Prints JSON.
 
-Budgets (issue 3): load <= 0.3 s, RSS added <= 50 MB, a full judge with every ban p99 <= 2 us,
-a pair query <= 1 us, examples for 4 face-up letters <= 1 ms. Other languages (issue 22):
+Budgets: load <= 0.3 s, RSS added <= 50 MB, a full judge with every ban p99 <= 2 us,
+a pair query <= 1 us, examples for 4 face-up letters <= 1 ms. Other languages:
 load <= 0.5 s and <= 40 MB added each. Run: ``python bench/bench_lexicon.py`` (English, as
 before) or ``python bench/bench_lexicon.py --language all`` / ``--language fr`` (each language
 measured in a fresh process, so its load and memory are its own; the JSON is keyed by code).
@@ -188,7 +188,7 @@ def main(argv: list[str] | None = None) -> None:
 
         codes = list(LANGUAGE_CODES)
     if codes == ["en"] and not args.language:
-        print(json.dumps(measure("en"), indent=1))  # English alone, as the issue 3 report had it
+        print(json.dumps(measure("en"), indent=1))  # English alone, as the first report had it
         return
     out: dict[str, object] = {}
     for code in codes:

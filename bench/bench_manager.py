@@ -2,7 +2,7 @@
 (``active``: the running game's chat; ``idle``: any chat) and a command (``command``: ``rules``
 in the running game's chat, through the command handlers' table, answered privately).
 
-Prints JSON. Budget (issue 2): p99 under 50 µs per event, and the cost must
+Prints JSON. Budget: p99 under 50 µs per event, and the cost must
 not grow with the number of sessions (dispatch is one dict lookup).
 
 Run: ``.venv/bin/python bench/bench_manager.py``

@@ -1,4 +1,4 @@
-"""Benchmark the name decision on the labelled sets (issue 30). Prints JSON.
+"""Benchmark the name decision on the labelled sets. Prints JSON.
 
 Per language, over tests/games/lexicon/labelled/CODE-everyday.txt and CODE-names.txt and the
 committed data (no build): precision and recall of the proper-noun decision (a name is

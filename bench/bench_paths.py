@@ -1,6 +1,6 @@
 """Mark My Words benchmarks: every word on a full 12×12 grid, and a computer player's move.
 
-Prints JSON. Budget (issue 9): finding every lexicon word readable along a
+Prints JSON. Budget: finding every lexicon word readable along a
 path on a full 12×12 grid (every square a letter tile, letters drawn from the
 game's tile mix) takes ≤ 50 ms at the 99th percentile.
 

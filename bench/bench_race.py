@@ -1,6 +1,6 @@
 """Race benchmarks: judging one claim, and 5,000 games fed 2,000 claims/s.
 
-Prints JSON. Budgets (issue 4):
+Prints JSON. Budgets:
 
 * judging a claim against 12 face-up cards with every challenge on: p99 ≤ 20 µs;
 * 5,000 simultaneous games fed 2,000 claims/s through the manager with a fake

@@ -1,4 +1,4 @@
-"""Ratings (#34): rating a finished game, rebuilding a workspace's ratings, and the leaderboard by
+"""Ratings: rating a finished game, rebuilding a workspace's ratings, and the leaderboard by
 rating against the one by points, on SQLite (and PostgreSQL if configured).
 
 Prints JSON. Figures (docs/PERFORMANCE.md):

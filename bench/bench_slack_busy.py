@@ -1,4 +1,4 @@
-"""A busy Slack workspace: the real bot process against the rate-limited fake Slack (issue 31, item 11).
+"""A busy Slack workspace: the real bot process against the rate-limited fake Slack.
 
 ``python bench/bench_slack_busy.py [--channels 20] [--players 3] [--seconds 60] [--settle 15]
 [--burst-tier3 N] [--burst-tier4 N] [--seed S] [--log-level WARNING]``
@@ -142,7 +142,7 @@ class Judged:
         }
 
     def budgets(self, rate_limited: int) -> dict[str, dict[str, Any]]:
-        """Issue 31's budgets: 0 responses 429, accepted answers shown within 3 s and tables
+        """The budgets: 0 responses 429, accepted answers shown within 3 s and tables
         within 5 s at p99."""
         acc = (summary_ms(self.accepted_shown).get("p99") or 0) / 1000
         tab = (summary_ms(self.table_delay).get("p99") or 0) / 1000

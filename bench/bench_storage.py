@@ -1,6 +1,6 @@
 """Storage latency: game-end writes and leaderboard reads, on SQLite (and PostgreSQL if configured).
 
-Prints JSON. Budgets (issue 5): a game-end write (one transaction of UPSERTs,
+Prints JSON. Budgets: a game-end write (one transaction of UPSERTs,
 four players) p99 ≤ 5 ms on SQLite; a top-10 leaderboard of one workspace
 among 1,000,000 score rows p99 ≤ 10 ms.
 

@@ -1,5 +1,5 @@
 """Theme recall: how many common food, drink and animal answers the English lexicon accepts,
-and how many common non-theme words it wrongly accepts (issue 30). Prints JSON.
+and how many common non-theme words it wrongly accepts. Prints JSON.
 
 The labelled sets live in ``bench/labels/`` (``themes-food.txt``, ``themes-drinks.txt``,
 ``themes-animals.txt``, the negatives ``themes-negative.txt`` and ``themes-heldout.txt``,

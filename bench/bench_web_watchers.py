@@ -45,7 +45,7 @@ from games.common.text import plain
 from storage.sqlite import SQLiteStore
 
 CHAT = ChatKey("web", "bench", "table")
-#: Issue 33: updates reach every watcher within a second at the 99th percentile.
+#: The budget: updates reach every watcher within a second at the 99th percentile.
 BUDGET_P99_MS = 1000.0
 ANN, BOB = Player("web", "ann", "Ann"), Player("web", "bob", "Bob")
 

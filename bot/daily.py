@@ -1,4 +1,4 @@
-"""The daily in chat (#34, part 2): where it is played, and what its end keeps and says.
+"""The daily in chat: where it is played, and what its end keeps and says.
 
 The daily is an ordinary recorded race (the day's seed, :func:`games.race.daily.daily_deal`)
 whose chat is one person's own: a direct-message chat with moji where the platform can open

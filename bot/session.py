@@ -275,7 +275,7 @@ class Session(LobbyPhase, SettleWindow, Timers, Announcer):
         """End the game early; a stopped game does not count."""
         async with self._lock:
             if self.phase is Phase.RUNNING:
-                # the reason never names who stopped: it outlives forget-me (#29)
+                # the reason never names who stopped: it outlives forget-me
                 await self._stored(lambda: self._log.void(self.game_id, "stopped by a player"))
             await self._close(
                 views.message(

@@ -1,4 +1,4 @@
-"""Browsing a workspace on the web (#33, item 3): its address, player pages and finished games.
+"""Browsing a workspace on the web: its address, player pages and finished games.
 
 A workspace that turned the web on (``config web on``) has one random token, its pages' path
 (``/w/<token>/``); turning it off deletes the token, so every old address answers 404 and turning

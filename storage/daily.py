@@ -1,4 +1,4 @@
-"""The daily's attempts (#34, part 2): one per person per day, shared by every process.
+"""The daily's attempts: one per person per day, shared by every process.
 
 A person's attempt of a date is one row keyed by (platform, user id, date): starting it is an
 INSERT that only the first caller's makes, so a second attempt the same day is refused on every

@@ -1,4 +1,4 @@
-"""Every column of moji's database, and whether it can hold a person's id or name (#29).
+"""Every column of moji's database, and whether it can hold a person's id or name.
 
 This is the privacy code's map of the schema: ``forget-me`` and ``purge``
 (:meth:`~storage.privacy.SQLPrivacy.forget_player`, ``purge_workspace``, and the

@@ -1,4 +1,4 @@
-"""Skill ratings kept per player, game and language in each workspace (#34, docs/RATINGS.md).
+"""Skill ratings kept per player, game and language in each workspace (docs/RATINGS.md).
 
 Storage knows no rating model: the bot hands a :class:`Rater` (``bot.ratings.RATER``) to each call
 that changes ratings, and storage gives it plain records read from the stored results. A rating

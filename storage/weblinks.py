@@ -1,4 +1,4 @@
-"""The web companion's links and sessions (#33), shared by every process on the database.
+"""The web companion's links and sessions, shared by every process on the database.
 
 A link in chat carries a random secret; a page exchanges it, once, for a session of its own.
 Only the SHA-256 of each secret is stored (:func:`digest`), so the table never holds anything

@@ -246,7 +246,7 @@ def test_no_file_of_bot_imports_the_manager() -> None:
     assert set(importers) <= {"bot.app", "bot.runtime"}, importers
 
 
-#: "About 400 lines" (issue 32): a module of bot/ longer than this has grown two jobs; split it
+#: "About 400 lines": a module of bot/ longer than this has grown two jobs; split it
 #: along what it names, or say in its docstring and here why it is better whole.
 BOT_MODULE_LINES = 420
 #: Modules of bot/ allowed to be longer, with why (none today).

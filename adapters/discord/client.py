@@ -14,7 +14,7 @@ process owns. It translates:
 - 👍 / 👎 reactions → :class:`~bot.events.Reaction`;
 - the Eagle Eyes list modal → :class:`~bot.events.PrivateText`.
 
-It also follows what Discord says about the places games live in (issue 31): a game's
+It also follows what Discord says about the places games live in: a game's
 archived thread is unarchived (THREAD_UPDATE), a deleted channel or thread or a server moji
 was removed from ends its games voided (CHANNEL_DELETE, THREAD_DELETE, GUILD_DELETE), and
 while a shard's gateway is away its races hold their settle windows, reading their channels

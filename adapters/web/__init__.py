@@ -1,4 +1,4 @@
-"""The web companion (#33): a game of a chat, on a real board in a browser.
+"""The web companion: a game of a chat, on a real board in a browser.
 
 moji's fourth front door on the platform runtime. A page views a game that lives in a chat of
 another platform (Discord, Slack, the terminal, or the local web game of ``python -m bot web``);

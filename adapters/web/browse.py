@@ -1,4 +1,4 @@
-"""Browsing a workspace on the web (#33, item 3): leaderboards, player pages, replays.
+"""Browsing a workspace on the web: leaderboards, player pages, replays.
 
 A workspace whose admin turned the web on (``config web on``) has a random token, and its pages
 live under ``/w/<token>/`` (:mod:`storage.browse`); ``config web off`` forgets the token, so every

@@ -1,4 +1,4 @@
-"""A finished game, move by move, from its log: the public table after each move (#33, item 3).
+"""A finished game, move by move, from its log: the public table after each move.
 
 A game is a pure engine fed its logged actions (games/common/protocol.py): a fresh engine built
 from the recorded :class:`~games.common.protocol.Setup` and given the same actions, on the game's

@@ -44,7 +44,7 @@ def glosser(setup: Setup, language: str) -> Glosser:
 def _labelled(language: str) -> bool:
     """True when a meaning must say it is English: the glosses of a language other than English
     are English translations, and English words' meanings are English, which only an English
-    speaker reads as the word's own (issue 41: never an English gloss passed off as another
+    speaker reads as the word's own (never an English gloss passed off as another
     language's)."""
     return language != "en" or current() != "en"
 

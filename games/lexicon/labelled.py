@@ -7,7 +7,7 @@ case under ``[dual]``). Lines starting with ``#`` say where the words came from;
 ``[section]`` lines only group words. A name that folds like an everyday word of the other
 file (Spanish *tomas*, you take; English *china*; the duals whose lower-case reading is an
 everyday word, listed there under ``[dual words]``) counts as everyday only. The names
-budget counts the duals with the other names (issue 30, item 1). Words are folded like the
+budget counts the duals with the other names. Words are folded like the
 language's answers; a word the dictionary does not list is counted apart (``unlisted``), as
 neither the name decision nor its refusal applies to it.
 """
@@ -29,7 +29,7 @@ PATHS_BANS: tuple[str, ...] = ("names", "non-place", "abbrev", "contraction")
 _RACE_MASK = sum(F.BAN_FLAGS[b] for b in RACE_BANS)
 _PATHS_MASK = sum(F.BAN_FLAGS[b] for b in PATHS_BANS)
 
-#: Budgets (issue 30): everyday words accepted and names refused (the duals included), per
+#: Budgets: everyday words accepted and names refused (the duals included), per
 #: language.
 EVERYDAY_ACCEPTED_MIN = 99.0
 NAMES_REFUSED_MIN = 90.0

@@ -284,7 +284,7 @@ class RaceBase(GameEngine):
                 top,
                 name=self.name(winners[0]),
             )
-        # the headline only: the result view lists every player's score under it (issue #21)
+        # the headline only: the result view lists every player's score under it
         lines = [summary]
         if self.partner:
             lines.append(_("Partners combine their win piles."))

@@ -1,4 +1,4 @@
--- Languages (#22): each game is played in one language. Games recorded before this were all
+-- Languages: each game is played in one language. Games recorded before this were all
 -- played in English.
 ALTER TABLE games ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
 

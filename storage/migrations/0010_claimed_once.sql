@@ -1,4 +1,4 @@
--- Things that may be used once only, across every process sharing the database (#29): an
+-- Things that may be used once only, across every process sharing the database: an
 -- OAuth ``state`` (kind 'oauth-state', key: its nonce). A row is kept until it expires, so a
 -- second use within its lifetime finds it; expired rows are deleted by the next claim. No
 -- person's id or name is kept here.

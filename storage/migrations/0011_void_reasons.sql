@@ -1,4 +1,4 @@
--- Privacy (#29): a game a person stopped was recorded as "stopped by <their display name>",
+-- Privacy: a game a person stopped was recorded as "stopped by <their display name>",
 -- which forget-me and a purge of another workspace did not reach. The reason no longer names
 -- anyone ("stopped by a player", as moji writes it from now on); every column that can hold a
 -- person's id or name is classified in storage/personal.py.

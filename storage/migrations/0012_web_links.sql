@@ -1,4 +1,4 @@
--- The web companion (#33): a link's single-use token and a page's session, each kept only as
+-- The web companion: a link's single-use token and a page's session, each kept only as
 -- the SHA-256 of its secret (the secret itself is never stored), bound to one platform,
 -- workspace, chat, game and player ('' for a watcher). A link is used once (used_at); every
 -- row expires within hours and is deleted by the next write after it has; forget-me deletes a

@@ -1,4 +1,4 @@
--- Skill ratings (#34): a rating per player, game and language in each workspace, the changes
+-- Skill ratings: a rating per player, game and language in each workspace, the changes
 -- each rated game made, the ratings each season ended with, and the order games were rated in
 -- (so a rebuild replays them in the same order and arrives at the same numbers). The model is
 -- the bot's (bot/ratings.py); storage keeps numbers. See docs/RATINGS.md.

@@ -1,4 +1,4 @@
--- The daily (#34, part 2): one attempt per person per day, what it scored, and the streak it made.
+-- The daily: one attempt per person per day, what it scored, and the streak it made.
 -- The deal itself is not stored: it is the game's seed (games/race/daily.py, docs/DAILY.md).
 
 -- a person's daily of one date (UTC, YYYY-MM-DD): the workspace they played it in, its recorded

@@ -1,4 +1,4 @@
--- Browsing (#33, item 3): a workspace's leaderboards, player pages and replays on the web, when an
+-- Browsing: a workspace's leaderboards, player pages and replays on the web, when an
 -- admin turns them on (`config web on`). Its pages live under /w/<token>/: a random token minted
 -- when the web is turned on and deleted when it is turned off (so turning it on again makes a new
 -- address, and every old one answers 404). Kept as written (not hashed): every process builds the

@@ -1,4 +1,4 @@
-"""Every playing language's own letters are drawn whole on cards, dice and board tiles (#22).
+"""Every playing language's own letters are drawn whole on cards, dice and board tiles.
 
 A letter with an accent is its base letter plus a mark above it: drawn right, the picture
 differs from the base letter's only above the base letter's top, and stays inside the card

@@ -196,7 +196,7 @@ def test_time_left_reads_like_a_person_would_say_it() -> None:
 
 
 def test_a_ticking_timer_keeps_one_wording() -> None:
-    # issue #21: a live dice turn read "2 min left", then "106 s on the hourglass" a few seconds later
+    # a live dice turn read "2 min left", then "106 s on the hourglass" a few seconds later
     def shown(left: float) -> str:
         return render(View(kind="table", title="dice", deadline=1000.0 + left), colour=False, now=1000.0)
 
@@ -228,7 +228,7 @@ async def test_a_turn_based_game_is_welcomed_with_its_own_title() -> None:
 
 
 async def test_alone_an_unknown_title_is_refused_until_the_workspace_adds_it(tmp_path: Path) -> None:
-    # issue #21: one person and a computer player, themes=movies. Nobody can vote, so THE ZQ
+    # one person and a computer player, themes=movies. Nobody can vote, so THE ZQ
     # SHOW is refused with what to do; after `/words add the zq show` the next game accepts it.
     from bot.workspace import Workspace
     from games.race import GAME
@@ -375,7 +375,7 @@ async def _race_in_the_terminal(
 
 
 async def test_a_multi_word_food_answer_wins_cards_in_the_terminal() -> None:
-    # issue #21: SCRAMBLED EGGS under themes=food was "not an answer"; the letters of every
+    # SCRAMBLED EGGS under themes=food was "not an answer"; the letters of every
     # word count toward the cards, and ICE-CREAM is the same answer as ICE CREAM
     manager, clock, keys, screen, run = await _race_in_the_terminal(["themes=food", "cards=2"], "sg")
     keys.type("Scrambled Eggs")

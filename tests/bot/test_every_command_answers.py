@@ -1,4 +1,4 @@
-"""Every command gets an answer, in every game and state (#28): none goes unanswered, a command at
+"""Every command gets an answer, in every game and state: none goes unanswered, a command at
 the wrong time says why and what to do instead, and an answer never echoes a whole paste back."""
 
 from __future__ import annotations
@@ -291,7 +291,7 @@ CHATTER = "my salary is too low, call me at +1 555 0100"
 async def test_chatter_is_neither_played_nor_stored_in_any_game(
     table: tuple[GameManager, FakeOutbox, FakeClock], game: str
 ) -> None:
-    """Issue 29: typed in the channel, it is dropped unread; played (`play …`), it is refused
+    """Typed in the channel, it is dropped unread; played (`play …`), it is refused
     with a reason; either way the game's log never holds it."""
     manager, outbox, clock = table
     await open_lobby(manager, game)

@@ -1,4 +1,4 @@
-"""Fair share (issue 29, item 8): per-person inbound allowances and private replies by turns.
+"""Fair share: per-person inbound allowances and private replies by turns.
 
 Everything on a fake clock: the allowances refill only when a test moves time on.
 """

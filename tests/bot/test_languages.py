@@ -1,4 +1,4 @@
-"""Languages in the bot (#22): the workspace's language, games started in it, leaderboards by
+"""Languages in the bot: the workspace's language, games started in it, leaderboards by
 language and the workspace's own words, over a real SQLite file."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Names in every language, played through the manager on the real lexicons (issue 30).
+"""Names in every language, played through the manager on the real lexicons.
 
 A German, French and Spanish race (default bans: proper nouns, abbreviations, contractions)
 accepts everyday nouns, German ones capitalised as German writes them, and refuses city

@@ -1,4 +1,4 @@
-"""forget-me and purge through the bot's commands leave no column naming the person (#29).
+"""Forget-me and purge through the bot's commands leave no column naming the person.
 
 A real manager over a real database: SQLite, and PostgreSQL with ``MOJI_TEST_POSTGRES_URL``.
 After each, every column of every table (read from the database, so a new table is scanned

@@ -1,4 +1,4 @@
-"""Every game, played to its end through the manager from random legal inputs (#28).
+"""Every game, played to its end through the manager from random legal inputs.
 
 Two people (Ann, the host, and Bob) and one computer player sit at each table; Cat watches.
 Hypothesis picks each step: the person to move plays a legal move (from the game's own move

@@ -1,4 +1,4 @@
-"""Chatter is never stored (issue 29): while a race runs, only what the race reads as an answer
+"""Chatter is never stored: while a race runs, only what the race reads as an answer
 is judged and kept in the game's log; sentences, phone numbers, a few words of letters and huge
 messages leave no trace in any table of the database, on SQLite and on PostgreSQL."""
 

@@ -1,4 +1,4 @@
-"""The daily on every front door (#34, part 2): dealt in the player's own chat with moji (Discord
+"""The daily on every front door: dealt in the player's own chat with moji (Discord
 and Slack direct messages, the terminal itself), played by typing words there, once a day; its
 cards and words never appear in the channel, until ``daily share`` posts the numbers."""
 

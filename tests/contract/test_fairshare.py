@@ -1,4 +1,4 @@
-"""Fair share (issue 29, item 8): one person's flood of commands or words; everyone else is still
+"""Fair share: one person's flood of commands or words; everyone else is still
 answered, the flooder told once, nothing refused is executed or recorded, and what is answered
 keeps its order.
 

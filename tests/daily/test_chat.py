@@ -1,4 +1,4 @@
-"""The ``daily`` command in the core (#34, part 2), on SQLite and (when configured) PostgreSQL:
+"""The ``daily`` command in the core, on SQLite and (when configured) PostgreSQL:
 dealt in the player's own direct-message chat, the same deal in every workspace on a date, once
 a day, its result kept with the streak and told privately, shared without a word, on its own
 board and never on the points leaderboards or the ratings.

@@ -1,4 +1,4 @@
-"""Every game ends, whatever legal inputs its players choose (issue 28, item 3).
+"""Every game ends, whatever legal inputs its players choose.
 
 For each game (race and its variations, board, dice, paths, shed) hypothesis picks the options,
 the seed and an *adversary*: how often it lets the computer player's move stand, how often it

@@ -1,4 +1,4 @@
-"""Issue #21, item 7: the text slips, each asserted on the exact text a player reads."""
+"""The text slips, each asserted on the exact text a player reads."""
 
 from __future__ import annotations
 

@@ -92,8 +92,8 @@ def words_of(engine: Engine, claim: Claim) -> list[str]:
 
 
 def in_the_draw_two_exchange(engine: Engine) -> bool:
-    """A Shed round whose deck and discard pile are empty: where the endless Draw Two exchange of
-    issue 28 item 1 happens (its end rule is made in the engine apart); such games are left out."""
+    """A Shed round whose deck and discard pile are empty: where the endless Draw Two exchange
+    happens (its end rule is made in the engine apart); such games are left out."""
     return (
         isinstance(engine, ShedGame)
         and not engine.finished

@@ -1,4 +1,4 @@
-"""Several ``python -m bot`` processes on one PostgreSQL, on the fake Discord (issue #19).
+"""Several ``python -m bot`` processes on one PostgreSQL, on the fake Discord.
 
 Each test runs two real bot processes (:class:`~tests.hardening.botprocess.BotProcess`) against
 one fake Discord and one PostgreSQL schema of its own, with ``LEASE_SECONDS=6``, and plays

@@ -1,4 +1,4 @@
-"""Several ``python -m bot`` processes on one PostgreSQL, behind a load balancer (#19).
+"""Several ``python -m bot`` processes on one PostgreSQL, behind a load balancer.
 
 Two or three real bot processes (Slack HTTP mode, on the fake Slack) share one database.
 Slack's requests reach them through :class:`~tests.hardening.botprocess.RoundRobin`: each

@@ -1,4 +1,4 @@
-"""A game's page on two ``python -m bot`` processes sharing one PostgreSQL (issue #33, "several
+"""A game's page on two ``python -m bot`` processes sharing one PostgreSQL ("several
 processes"): the page reaches the process that runs its game, whichever process it is served by.
 
 Two real bot processes on the fake Discord (the harness of test_processes_discord.py), each with

@@ -1,6 +1,6 @@
 """The pseudo-language through the core's commands: refusals of the grammar, of the playing
 commands and of the games' verbs, ``define``'s answers, ``watch`` and ``why`` speak only
-through the catalogue (issue 41)."""
+through the catalogue."""
 
 from __future__ import annotations
 

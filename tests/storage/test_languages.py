@@ -1,4 +1,4 @@
-"""Languages (#22): each game's language is kept, and leaderboards may count one language only."""
+"""Languages: each game's language is kept, and leaderboards may count one language only."""
 
 from __future__ import annotations
 

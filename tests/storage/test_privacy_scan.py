@@ -1,4 +1,4 @@
-"""The every-table privacy scan (#29): after forget-me or a purge, no column of any table holds
+"""The every-table privacy scan: after forget-me or a purge, no column of any table holds
 the person's id or name.
 
 A Slack workspace (installations exist only there) holds each kind of row that can name a
@@ -132,7 +132,7 @@ async def a_workspace(store: SQLStore) -> None:
     scores = [SeatScore(ANN.seat, 30, True, "zebra"), SeatScore(BOB.seat, 20, False, "zebu")]
     await store.finish_game(record, scores, T, f"{ANN.name} wins")
     await store.mark_announced("g-won", T)
-    # its ratings, archived by a new season (#34)
+    # its ratings, archived by a new season
     await store.rate_game("g-won", RATER)
     await store.reset_season(P, WS, NOW)
     await store.start_rating_seasons(P, WS, RATER)

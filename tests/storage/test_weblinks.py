@@ -1,4 +1,4 @@
-"""Web links and page sessions (#33): single-use across processes, expiring, bound to one grant.
+"""Web links and page sessions: single-use across processes, expiring, bound to one grant.
 
 Every test runs on SQLite and (with ``MOJI_TEST_POSTGRES_URL``) PostgreSQL."""
 

@@ -1,4 +1,4 @@
-"""Watching a game live (#33 item 2): `watch` in chat, the table's Watch live button, the watch
+"""Watching a game live: `watch` in chat, the table's Watch live button, the watch
 page of a race and of the turn-based games, its coalesced live channel, and that no private
 information (a hand, a rack, an Eagle Eyes list) ever reaches a watcher.
 

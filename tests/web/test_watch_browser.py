@@ -25,7 +25,7 @@ pytestmark = [
     pytest.mark.asyncio(loop_scope="session"),
     pytest.mark.xdist_group("browser"),
 ]
-# (the pages are waited on, never timed: the second of issue 33 is bench_web_watchers.py's)
+# (the pages are waited on, never timed: the one-second budget is bench_web_watchers.py's)
 
 
 async def watch_page(browser: Browser, game: Game, device: dict[str, Any]) -> tuple[Page, Seen]:

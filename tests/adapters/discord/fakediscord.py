@@ -10,7 +10,7 @@ It also enforces Discord's rate limits (:class:`DiscordLimits`) on the injected
 clock: per-channel buckets for posting, editing and reacting, the global limit
 per bot token, with Discord's headers and 429 bodies.
 
-And, in every test, what else Discord documents (each cited where it is done; issue 31):
+And, in every test, what else Discord documents (each cited where it is done):
 message and embed length limits (400, 50035), direct messages refused by a member's setting
 (:attr:`FakeDiscord.dms_closed`, 403, 50007), threads archived when idle or when told, with
 edits, reactions and commands refused there (50083) and a message unarchiving them,

@@ -1,4 +1,4 @@
-"""Closed direct messages (issue 31, item 2), through discord.py against the fake Discord.
+"""Closed direct messages, through discord.py against the fake Discord.
 
 A member who closed their direct messages from the server's members gets 403 / 50007 on every
 direct message. moji tries once, remembers it, points the player to **My rack** in the game's

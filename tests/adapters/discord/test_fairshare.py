@@ -1,4 +1,4 @@
-"""Fair share on Discord's wire (issue 29, item 8): what a refused slash command looks like.
+"""Fair share on Discord's wire: what a refused slash command looks like.
 
 (That a flood leaves everyone else answered, the flooder told once and nothing refused executed,
 on every platform, is the contract suite's: tests/contract/test_fairshare.py.)

@@ -1,4 +1,4 @@
-"""Gateway resumes and invalid sessions (issue 31, item 7), through discord.py.
+"""Gateway resumes and invalid sessions, through discord.py.
 
 When the connection drops, Discord keeps the session's events and replays them after a RESUME
 (docs/topics/Gateway.md: "the Gateway will send the missed events in order, finishing with a

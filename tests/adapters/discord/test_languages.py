@@ -1,4 +1,4 @@
-"""Languages on Discord (#22): /moji config language, /moji start language:, answers with
+"""Languages on Discord: /moji config language, /moji start language:, answers with
 accents, and /moji leaderboard language:."""
 
 from __future__ import annotations

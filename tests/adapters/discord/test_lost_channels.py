@@ -1,4 +1,4 @@
-"""Channels and threads that are gone (issue 31, item 9 on Discord), through discord.py.
+"""Channels and threads that are gone (on Discord), through discord.py.
 
 A channel or thread deleted (CHANNEL_DELETE, THREAD_DELETE), or the bot denied access mid-game
 (403 50001 Missing Access, 404 10003 Unknown Channel on its next call): the game ends voided and

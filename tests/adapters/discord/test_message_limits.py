@@ -1,4 +1,4 @@
-"""Discord's message limits (issue 31, item 1): the fake refuses what Discord refuses (50035),
+"""Discord's message limits: the fake refuses what Discord refuses (50035),
 and moji splits long texts into embeds and messages, never cutting them."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Shared-scope 429s and limits read in headers (issue 31, item 8).
+"""Shared-scope 429s and limits read in headers.
 
 Discord answers 429 with ``X-RateLimit-Scope: shared`` when a *resource* is limited for
 everyone; those are "not counted against you" (docs/topics/Rate_Limits.md) and say nothing about

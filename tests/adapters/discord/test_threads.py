@@ -1,4 +1,4 @@
-"""Archived threads (issue 31, item 3), through discord.py against the fake Discord.
+"""Archived threads, through discord.py against the fake Discord.
 
 Discord archives a thread after ``auto_archive_duration`` minutes without activity (sooner in
 a busy server); in an archived thread nobody may use a command, and moji may neither edit the

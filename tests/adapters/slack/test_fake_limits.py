@@ -320,7 +320,7 @@ async def test_a_tier_is_also_a_token_bucket_of_its_burst(slack: FakeSlack, cloc
 
 
 async def test_auth_test_has_its_own_limit_per_workspace(slack: FakeSlack, clock: FakeClock) -> None:
-    # "hundreds of requests per minute" (issue 31 item 5): the fake's 200 a minute per workspace,
+    # "hundreds of requests per minute": the fake's 200 a minute per workspace,
     # met by an app that checks its token on every inbound event
     assert SLACK_LIMITS["auth.test"] == MethodLimit(200, 60.0, "workspace")
     one, two = client(slack), client(slack, slack.oauth_team[1])
@@ -335,7 +335,7 @@ async def test_auth_test_has_its_own_limit_per_workspace(slack: FakeSlack, clock
 async def test_a_private_or_unprocessed_file_makes_a_message_invalid_blocks(
     slack: FakeSlack, clock: FakeClock
 ) -> None:
-    """Issue 31 item 4, as Slack documents it: a file completed without a channel is private to
+    """As Slack documents it: a file completed without a channel is private to
     the app, and an upload is processed asynchronously; a message whose image block names such
     a file (``slack_file``) is refused whole with ``invalid_blocks``."""
     web = client(slack)

@@ -1,4 +1,4 @@
-"""Languages on Slack (#22): /moji config language, a game started in it, answers with accents
+"""Languages on Slack: /moji config language, a game started in it, answers with accents
 reaching the game as typed, and /moji leaderboard language=."""
 
 from __future__ import annotations

@@ -62,7 +62,7 @@ def test_a_word_that_is_also_a_command_is_written_with_an_equals_sign() -> None:
     assert parse_move(fit.notation()) == WordMove("accept", None, None, None)
     for bad in ("", "st0ne", "stone 0", "stone x", "a b c d", "caf€", "абв", "abcdefghijkl"):
         assert parse_move(bad) is None, bad
-    # accents fold as answers do in every game (issue 22): CAFÉ is the word CAFE
+    # accents fold as answers do in every game: CAFÉ is the word CAFE
     assert parse_move("CAFÉ") == WordMove("cafe", None, None, None)
 
 

@@ -1,4 +1,4 @@
-"""The name decision against the labelled sets, on the committed data (issue 30).
+"""The name decision against the labelled sets, on the committed data.
 
 Budgets per language: >= 99% of everyday words accepted and >= 90% of names refused by a
 race's default bans, the names the dictionary also lists in lower case (duals) counted too;
@@ -45,7 +45,7 @@ def test_budgets(code: str) -> None:
     figures = measure(read_sets(LABELLED, code), lexicon_info(load("casual", code)))
     assert float(str(figures["everyday_accepted_pct"])) >= EVERYDAY_ACCEPTED_MIN, figures["everyday_refused"]
     assert float(str(figures["names_refused_pct"])) >= NAMES_REFUSED_MIN, figures["names_accepted"]
-    # the duals count too (issue 30, item 1): Spanish juan, rusia, French londres, Dutch jan
+    # the duals count too: Spanish juan, rusia, French londres, Dutch jan
     accepted = (figures["names_accepted"], figures["duals_accepted"])
     assert float(str(figures["names_and_duals_refused_pct"])) >= NAMES_REFUSED_MIN, accepted
     assert float(str(figures["proper_precision"])) >= 95.0
@@ -127,7 +127,7 @@ def test_the_figures_with_the_duals_count_every_name() -> None:
     ],
 )
 def test_a_strong_name_in_lower_case_needs_a_lower_case_reading(code: str, everyday: str, names: str) -> None:
-    # issue 30, item 1: the dictionary lists juan, rusia, jan in lower case too (docs/LEXICON.md)
+    # the dictionary lists juan, rusia, jan in lower case too (docs/LEXICON.md)
     lex = load("casual", code)
     rules = WordRules(bans=frozenset(RACE_BANS))
     for word in everyday.split():

@@ -1,4 +1,4 @@
-"""One rule for lexicalised words under the -s/-ing/-ed bans (docs/LEXICON.md, issue 21).
+"""One rule for lexicalised words under the -s/-ing/-ed bans (docs/LEXICON.md).
 
 The build decides, word by word, whether a form ending in -s, -ing or -ed is an inflection;
 analogous words must come out alike, and no list of exceptions may stand in for the rule.
@@ -82,7 +82,7 @@ def test_no_override_lists_stand_in_for_the_rule() -> None:
 
 
 def test_an_archaic_adverb_does_not_make_a_used_verbs_form_a_word(lex: Lexicon) -> None:
-    """Issue 30: an adverb entry counts only if the corpus does not use the base's forms more
+    """An adverb entry counts only if the corpus does not use the base's forms more
     (NEEDS, "must needs"; PASSING, "passing strange"); adverbs of their own stay legal."""
     banned = {"needs": "plural-s", "lots": "plural-s", "passing": "ing", "boiling": "ing", "damned": "ed"}
     for word, code in banned.items():

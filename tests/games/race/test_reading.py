@@ -1,4 +1,4 @@
-"""What a race reads as an answer (issue 29): the declaration the core keeps answers by.
+"""What a race reads as an answer: the declaration the core keeps answers by.
 
 The session gives a race only what :class:`~games.race.reading.RaceReader` reads as an
 answer, and the game's log keeps only that; everything else a player types is chatter. The

@@ -1,4 +1,4 @@
-"""Title themes (movies & TV, books, famous persons) when nobody else can vote (issue #21).
+"""Title themes (movies & TV, books, famous persons) when nobody else can vote.
 
 An answer the lexicon can't place goes to a vote of the *other people* at the table;
 computer players never vote. With nobody to vote it is refused, costing no more than a
@@ -145,7 +145,7 @@ def lexicon() -> WordJudge:
 def test_the_reported_cases_with_the_real_lexicon(
     lexicon: WordJudge, theme: str, answer: str, as_: str
 ) -> None:
-    # ZZCAZZ won cards as a book, CAT as a movie and CAB as a famous person (issue #21)
+    # ZZCAZZ won cards as a book, CAT as a movie and CAB as a famous person
     engine = table(ANN, BOT, themes=(theme,), judge=lexicon)
     put(engine, ann="c")
     engine.piles[BOT] = [card("a")]

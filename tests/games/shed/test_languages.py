@@ -113,7 +113,7 @@ async def test_a_french_game_against_computer_players_runs_to_the_end() -> None:
         return ShedGame(replace(setup, judge=lexicon))
 
     clock, outbox, log = FakeClock(), FakeOutbox(), MemoryLog()
-    # (seed 5 deals into the endless Draw Two exchange of issue 28 item 1, fixed in the engine apart)
+    # (seed 5 deals into the endless Draw Two exchange, ended in the engine apart)
     manager = GameManager(Registry([replace(GAME, create=french)]), outbox, log, clock, rng=random.Random(6))
     await manager.handle(
         Command("start", ("shed", "bots=2", "level=normal", "hand=4", "language=fr"), CHAT, PERSON)
