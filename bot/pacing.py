@@ -87,13 +87,17 @@ class PlatformLimits:
 
     ``calls`` maps each kind of call to the buckets it draws from; a kind that is
     not listed is not paced. ``max_edit_age`` is how old a message may be before
-    the platform stops letting the bot edit it freely (Discord: an hour).
+    the platform stops letting the bot edit it freely (Discord: an hour). ``threads_are_channels``:
+    a thread counts as a channel of its own in a channel-scoped bucket (Discord: a thread *is* a
+    channel); else it shares its channel's (Slack: "1 message per second per channel", its
+    threads included).
     """
 
     platform: str
     buckets: Mapping[str, Rate]
     calls: Mapping[str, tuple[str, ...]]
     max_edit_age: float | None = None
+    threads_are_channels: bool = True
 
     def __post_init__(self) -> None:
         unknown = {name for names in self.calls.values() for name in names} - set(self.buckets)
@@ -106,7 +110,9 @@ class PlatformLimits:
             name: Rate(max(1, math.floor(rate.limit * factor)), rate.window, rate.scope, 0)
             for name, rate in self.buckets.items()
         }
-        return PlatformLimits(self.platform, buckets, self.calls, self.max_edit_age)
+        return PlatformLimits(
+            self.platform, buckets, self.calls, self.max_edit_age, self.threads_are_channels
+        )
 
 
 class RateLimited(Exception):
@@ -118,12 +124,14 @@ class RateLimited(Exception):
         self.scope = scope
 
 
-def scope_key(scope: Scope, chat: ChatKey) -> str:
+def scope_key(scope: Scope, chat: ChatKey, threads_are_channels: bool = True) -> str:
     """Which chats share a bucket of this scope."""
     if scope == "token":
         return ""
     if scope == "workspace":
         return chat.workspace_id
+    if not threads_are_channels:
+        return f"{chat.workspace_id}/{chat.channel_id}"
     return f"{chat.workspace_id}/{chat.thread_id or chat.channel_id}"
 
 
@@ -214,7 +222,7 @@ class Pacer:
         out = []
         for name in self.limits.calls.get(kind, ()):
             rate = self.limits.buckets[name]
-            key = (name, scope_key(rate.scope, chat))
+            key = (name, scope_key(rate.scope, chat, self.limits.threads_are_channels))
             window = self._windows.get(key)
             if window is None:
                 window = self._windows[key] = Window(rate, rate.usable)

@@ -74,4 +74,5 @@ SLACK_LIMITS = PlatformLimits(
         # every other call, by method (see adapters/slack/paced.py)
         **{method: (method,) for method in METHODS},
     },
+    threads_are_channels=False,  # (a thread's messages count in its channel's second)
 )

@@ -77,9 +77,10 @@ async def test_a_nine_player_swiss_of_dice_runs_to_its_standings(
             assert g.thread_id not in (None, "auto", *(() if p.name == "terminal" else ("-",))), g
     pairs = [frozenset(s.user_id for s in g.seats) for g in games if len(g.seats) == 2]
     assert len(pairs) == len(set(pairs)), "no rematch"
-    await p.until(lambda: any("Final standings" in said for said in p.channel()))
+    await p.until(lambda: any("Final standings" in said for said in p.channel()), most=300.0)
     said = "\n".join(p.channel())
     assert "Round 1" in said
+    assert not p.rate_limited(), "the threads' posts count in their channel's limit"
 
     assert p.pings("ann") or p.name == "terminal"
     assert not p.manager.errors
@@ -111,7 +112,7 @@ async def test_a_thirty_minute_race_arena_of_four(p: PlatformHarness, registry: 
                 if len(letters) >= 2:
                     await p.say("ann", letters[:2])
         await p.advance(3.0)
-    await p.until(lambda: any("Final standings" in said for said in p.channel()))
+    await p.until(lambda: any("Final standings" in said for said in p.channel()), most=300.0)
     assert t.state == FINISHED
     games = await p.store.tournaments.tournament_games(t.tournament_id)
     assert len(games) >= 2 and all(g.done for g in games), games
@@ -209,7 +210,7 @@ async def test_an_arena_of_a_turn_based_game_plays_it_live_two_seats_at_a_time(p
         if t.state == FINISHED:
             break
         await p.advance(5.0)
-    await p.until(lambda: any("Final standings" in said for said in p.channel()))
+    await p.until(lambda: any("Final standings" in said for said in p.channel()), most=300.0)
     games = await p.store.tournaments.tournament_games(t.tournament_id)
     assert games and all(g.done and len(g.seats) == 2 for g in games)
     played = [seat.user_id for g in games for seat in g.seats]
@@ -231,7 +232,7 @@ async def test_a_swiss_of_mojo_ends_each_round_on_time(p: PlatformHarness) -> No
         if t.state == FINISHED:
             break
         await p.advance(60.0)
-    await p.until(lambda: any("Final standings" in said for said in p.channel()))
+    await p.until(lambda: any("Final standings" in said for said in p.channel()), most=300.0)
     games = await p.store.tournaments.tournament_games(t.tournament_id)
     ann = p.seat("ann").split(":", 1)[1]
     hers = [g for g in games if any(s.user_id == ann for s in g.seats) and len(g.seats) == 2]
