@@ -86,10 +86,10 @@ from bot.manager import GameManager
 from bot.pacing import PlatformLimits, RateLimited
 from bot.registry import Registry
 from bot.session_core import Phase
-from bot.testing import MemoryLog
 from bot.transport import EditResult
 from games.lexicon import load
 from games.race import GAME
+from tests.doubles import MemoryLog
 
 FLIP_PAUSE = 1.5  # the race's default flip pause (flip-pause=1500)
 TABLE_DELAY_P99_BUDGET = FLIP_PAUSE + 1.0

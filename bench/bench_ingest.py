@@ -31,8 +31,8 @@ from bot.manager import GameManager
 from bot.platform import Capabilities
 from bot.registry import Registry
 from bot.runtime import Runtime
-from bot.testing import FakeOutbox, MemoryLog
 from tests.bot.toygame import TOY
+from tests.doubles import FakeOutbox, MemoryLog
 
 
 class BenchPlatform:

@@ -25,8 +25,8 @@ from bot.clock import FakeClock
 from bot.events import ChatKey, Command, MessageRef, Player, Text
 from bot.manager import GameManager
 from bot.registry import Registry
-from bot.testing import FakeOutbox, MemoryLog
 from tests.bot.toygame import TOY
+from tests.doubles import FakeOutbox, MemoryLog
 
 BUDGET_P99_US = 50.0
 EVENTS = 20_000

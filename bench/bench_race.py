@@ -37,7 +37,6 @@ from bot.clock import FakeClock
 from bot.events import ChatKey, Command, MessageRef, Player, Text
 from bot.manager import GameManager
 from bot.registry import Registry
-from bot.testing import FakeOutbox, MemoryLog
 from games.common.placement import Placement
 from games.common.words import BANS, WordRules
 from games.lexicon import load
@@ -45,6 +44,7 @@ from games.race import GAME
 from games.race.cards import COLOURS, Card
 from games.race.engine import FlipRace
 from games.race.referee import Referee
+from tests.doubles import FakeOutbox, MemoryLog
 
 JUDGE_BUDGET_P99_US = 20.0
 DECISION_BUDGET_P99_MS = 5.0

@@ -32,13 +32,13 @@ from bot.clock import FakeClock
 from bot.events import ChatKey, Command, Player
 from bot.manager import GameManager
 from bot.registry import Registry
-from bot.testing import FakeOutbox, MemoryLog
 from games.common.protocol import Action, Seat, Setup
 from games.lexicon import load
 from games.shed import GAME
 from games.shed import bots as bots_module
 from games.shed.bots import plan_turn, word_index
 from games.shed.engine import ShedGame
+from tests.doubles import FakeOutbox, MemoryLog
 
 MOVE_BUDGET_P99_MS = 5.0
 BOT_BUDGET_P99_MS = 250.0

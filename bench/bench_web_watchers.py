@@ -40,9 +40,9 @@ from adapters.web.server import COOKIE
 from bot.clock import SystemClock
 from bot.events import ChatKey, Command, Outbound, Player, Post, Text
 from bot.registry import load_default
-from bot.testing import MemoryLog
 from games.common.text import plain
 from storage.sqlite import SQLiteStore
+from tests.doubles import MemoryLog
 
 CHAT = ChatKey("web", "bench", "table")
 #: The budget: updates reach every watcher within a second at the 99th percentile.

@@ -42,7 +42,6 @@ from bot.manager import GameManager
 from bot.recording import StoreGameLog
 from bot.registry import Registry, load_default
 from bot.session_core import _marked
-from bot.testing import FakeOutbox
 from bot.workspace import Workspace
 from games.common.options import parse_options
 from games.common.protocol import Action, Claim, GameInfo, Seat, Setup
@@ -60,6 +59,7 @@ from tests.adapters.liveness import (
     terminal_live,
 )
 from tests.bot.toygame import TOY
+from tests.doubles import FakeOutbox
 from tests.hardening.hostile import fuzz
 
 CHAT = ChatKey("test", "w1", "c1")

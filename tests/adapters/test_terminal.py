@@ -25,11 +25,11 @@ from adapters.terminal.render import card, render, time_left
 from bot.clock import FakeClock
 from bot.manager import GameManager
 from bot.registry import Registry
-from bot.testing import Keyboard, MemoryLog
 from bot.views import View
 from games.common.protocol import Action, CardFace, Notice, Reading
 from games.common.speech import _, _p, speaking
 from tests.bot.toygame import LINGO, TOY, LingoEngine, ToyEngine
+from tests.doubles import Keyboard, MemoryLog
 from tests.speech.pseudo import unmarked
 from tests.waiting import eventually
 

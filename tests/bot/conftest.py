@@ -9,8 +9,8 @@ from bot.clock import FakeClock
 from bot.events import ChatKey, Player
 from bot.manager import GameManager
 from bot.registry import Registry
-from bot.testing import FakeOutbox, MemoryLog
 from tests.bot.toygame import TOY
+from tests.doubles import FakeOutbox, MemoryLog
 
 CHAT = ChatKey("test", "w1", "c1")
 ANN = Player("test", "u1", "Ann")

@@ -28,7 +28,6 @@ from bot.reach import PrivateRefused, pointer, with_pointer
 from bot.recording import StoreGameLog
 from bot.registry import Registry
 from bot.runtime import Runtime
-from bot.testing import MemoryLog
 from bot.views import GO, JOIN
 from bot.workspace import Workspace
 from storage.sqlstore import SQLStore
@@ -36,6 +35,7 @@ from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_delivery import Recorder
 from tests.bot.test_workspace_store import store
 from tests.bot.toygame import TOY
+from tests.doubles import MemoryLog
 from tests.waiting import eventually
 
 __all__ = ["store"]  # (the fixture, shared with test_workspace_store)

@@ -17,9 +17,9 @@ from bot.define import MAX_LETTERS, parse_define
 from bot.events import ChatKey, Command, Player, Post, Private
 from bot.manager import GameManager
 from bot.registry import Registry, load_default
-from bot.testing import FakeOutbox, MemoryLog
 from bot.workspace import Workspace
 from storage import open_store
+from tests.doubles import FakeOutbox, MemoryLog
 
 CHAT = ChatKey("test", "w", "c")
 ANN = Player("test", "ann", "Ann")

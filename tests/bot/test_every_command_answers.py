@@ -16,9 +16,9 @@ from bot.moves import MOVE_LIMIT
 from bot.recording import StoreGameLog
 from bot.registry import Registry, load_default
 from bot.session_core import Phase
-from bot.testing import FakeOutbox, MemoryLog
 from bot.workspace import Workspace
 from storage import open_store
+from tests.doubles import FakeOutbox, MemoryLog
 
 CHAT = ChatKey("test", "w", "c")
 ANN = Player("test", "ann", "Ann")

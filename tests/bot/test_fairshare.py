@@ -21,8 +21,8 @@ from bot.fairshare import COMMANDS, MESSAGES, NOTICES, Allowance, FairShare, Rou
 from bot.manager import GameManager
 from bot.pacing import PlatformLimits, Rate
 from bot.registry import Registry
-from bot.testing import FakeOutbox, MemoryLog
 from tests.bot.toygame import TOY
+from tests.doubles import FakeOutbox, MemoryLog
 
 CHAT = ChatKey("test", "w1", "c1")
 OTHER_CHAT = ChatKey("test", "w1", "c2")

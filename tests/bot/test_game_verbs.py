@@ -19,10 +19,10 @@ from bot.commands import COMMANDS, CommandError, grammar, help_lines, resolve, s
 from bot.events import ChatKey, Command, Player, Post, Private, PrivateText
 from bot.manager import GameManager
 from bot.registry import Registry, load_default
-from bot.testing import FakeOutbox, MemoryLog
 from games import race, shed
 from games.common.protocol import GameInfo, GameVerb, VerbArgument
 from tests.bot.toygame import TOY
+from tests.doubles import FakeOutbox, MemoryLog
 from tests.toy_game.game import SHOUT, SPELL
 
 PLAIN_TOY = dataclasses.replace(TOY, verbs=())  # a game with no verbs of its own

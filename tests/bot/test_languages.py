@@ -16,7 +16,6 @@ from bot.manager import GameManager
 from bot.recording import StoreGameLog
 from bot.registry import Registry
 from bot.schedule import start_scheduled
-from bot.testing import FakeOutbox
 from bot.views import GO, JOIN
 from bot.workspace import Workspace
 from games.common.speech import _, speak_only, speaking
@@ -27,6 +26,7 @@ from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_manager import text
 from tests.bot.test_workspace_store import cmd, reply
 from tests.bot.toygame import LINGO, TOY, LingoEngine
+from tests.doubles import FakeOutbox
 from tests.waiting import PATIENCE
 
 ADMIN = Player("test", "u9", "Ada Admin", is_admin=True)

@@ -15,8 +15,8 @@ from bot.clock import FakeClock
 from bot.events import ChatKey, Command, Player
 from bot.manager import GameManager
 from bot.registry import load_default
-from bot.testing import FakeOutbox, MemoryLog
 from games.common.languages import LANGUAGES
+from tests.doubles import FakeOutbox, MemoryLog
 
 CHAT = ChatKey("test", "w", "c")
 ANN = Player("test", "ann", "Ann")

@@ -8,11 +8,11 @@ from bot.clock import FakeClock
 from bot.events import Button, ChatKey, Command, MessageRef, Text
 from bot.manager import GameManager
 from bot.session_core import Phase, _marked
-from bot.testing import FakeOutbox, MemoryLog
 from bot.views import GO, JOIN
 from games.common.protocol import Action
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.toygame import ToyEngine
+from tests.doubles import FakeOutbox, MemoryLog
 
 
 def cmd(text: str, player=ANN, chat: ChatKey = CHAT) -> Command:

@@ -18,7 +18,6 @@ from bot.health import HealthServer
 from bot.manager import GameManager
 from bot.recording import StoreGameLog
 from bot.registry import Registry
-from bot.testing import FakeOutbox, MemoryLog
 from bot.views import GO, JOIN
 from bot.workspace import Workspace
 from games.common.protocol import Action
@@ -27,6 +26,7 @@ from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_delivery import Recorder
 from tests.bot.test_manager import cmd, letter, start_two, text
 from tests.bot.toygame import TOY
+from tests.doubles import FakeOutbox, MemoryLog
 
 Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
 

@@ -16,9 +16,9 @@ from bot.clock import FakeClock
 from bot.events import ChatKey, Command, MessageRef, Player, Text
 from bot.manager import GameManager
 from bot.registry import load_default
-from bot.testing import FakeOutbox, MemoryLog
 from games.race.cards import Card
 from games.race.engine import FlipRace
+from tests.doubles import FakeOutbox, MemoryLog
 
 CHAT = ChatKey("test", "w", "names")
 ANN = Player("test", "ann", "Ann")

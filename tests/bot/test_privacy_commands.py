@@ -12,11 +12,11 @@ from bot.events import Button
 from bot.housekeeping import DAY, housekeeping, workspace_back, workspace_removed
 from bot.manager import GameManager
 from bot.privacy import FORGET_ME, PURGE, retention_days
-from bot.testing import FakeOutbox
 from bot.views import JOIN
 from storage.sqlstore import SQLStore
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_workspace_store import ADMIN, cmd, play_toy, reply, setup, store
+from tests.doubles import FakeOutbox
 
 __all__ = ["setup", "store"]  # (the fixtures, shared with test_workspace_store)
 

@@ -18,7 +18,6 @@ from bot.events import Button, Command, Player
 from bot.manager import GameManager
 from bot.recording import StoreGameLog
 from bot.registry import Registry
-from bot.testing import FakeOutbox
 from bot.views import GO, JOIN
 from bot.workspace import Workspace
 from storage.privacy import STOPPED
@@ -26,6 +25,7 @@ from storage.sqlstore import SQLStore
 from tests.bot.conftest import CHAT
 from tests.bot.test_manager import letter, text
 from tests.bot.toygame import TOY
+from tests.doubles import FakeOutbox
 from tests.storage.conftest import Factory, make_store
 from tests.waiting import PATIENCE
 

@@ -13,12 +13,12 @@ from bot.leases import KEEP_ALIVE
 from bot.manager import GameManager
 from bot.registry import Registry
 from bot.session_core import Phase
-from bot.testing import FakeOutbox, MemoryLog
 from bot.views import GO, JOIN
 from games.common.protocol import GameInfo
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_manager import cmd, letter, text
 from tests.bot.toygame import TOY, ToyEngine
+from tests.doubles import FakeOutbox, MemoryLog
 
 
 async def play_a_point(manager: GameManager, clock: FakeClock) -> None:

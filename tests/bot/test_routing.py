@@ -23,7 +23,6 @@ from bot.recording import StoreGameLog, load_unfinished
 from bot.registry import Registry
 from bot.routing import POLL, Router
 from bot.runtime import connect
-from bot.testing import FakeOutbox
 from bot.views import GO, JOIN
 from bot.workspace import Workspace
 from storage import open_store
@@ -31,6 +30,7 @@ from storage.sqlstore import SQLStore
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_manager import text
 from tests.bot.toygame import TOY, ToyEngine
+from tests.doubles import FakeOutbox
 
 EVERY = 5.0
 

@@ -23,11 +23,11 @@ from bot.registry import Registry
 from bot.routing import Router
 from bot.runtime import Runtime, connect
 from bot.session_core import Phase
-from bot.testing import FakeOutbox, MemoryLog
 from bot.views import GO, JOIN
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_delivery import Recorder
 from tests.bot.toygame import TOY, ToyEngine
+from tests.doubles import FakeOutbox, MemoryLog
 
 OTHER = ChatKey("test", "w1", "c2")
 CHATTER = "my salary is too low, call me at +1 555 0100"

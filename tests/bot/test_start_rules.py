@@ -13,13 +13,13 @@ import pytest
 from bot.clock import FakeClock
 from bot.manager import GameManager
 from bot.registry import Registry
-from bot.testing import FakeOutbox, MemoryLog
 from games.common.options import OptionValue
 from games.common.protocol import Result, StartRule
 from games.race import GAME as RACE
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_manager import cmd, letter, text
 from tests.bot.toygame import TOY
+from tests.doubles import FakeOutbox, MemoryLog
 
 
 @dataclass(frozen=True)

@@ -9,11 +9,11 @@ from bot.clock import FakeClock, SystemClock
 from bot.events import Command
 from bot.manager import GameManager
 from bot.registry import Registry
-from bot.testing import FakeOutbox, MemoryLog
 from games.common.engine import GameEngine, nothing_to_prepare
 from games.common.options import OptionSpec
 from games.common.protocol import Action, Claim, GameInfo, Notice, Reading, Result, SeatLine, Setup, Snapshot
 from tests.bot.conftest import ANN, CHAT
+from tests.doubles import FakeOutbox, MemoryLog
 
 
 class CountEngine(GameEngine):

@@ -11,9 +11,9 @@ from bot.events import Button, Command
 from bot.handlers.buttons import button_command
 from bot.manager import GameManager
 from bot.registry import Registry
-from bot.testing import FakeOutbox, MemoryLog
 from bot.views import HAND, MOVE
 from tests.bot.conftest import ANN, BOB, CHAT
+from tests.doubles import FakeOutbox, MemoryLog
 
 board = pytest.importorskip("games.board")
 

@@ -14,12 +14,12 @@ from bot.clock import FakeClock
 from bot.events import Command
 from bot.manager import GameManager
 from bot.registry import Registry
-from bot.testing import FakeOutbox, MemoryLog
 from bot.warmup import warm_up
 from games.common.engine import nothing_to_prepare
 from games.common.options import OptionValue, parse_options
 from tests.bot.conftest import ANN, CHAT
 from tests.bot.toygame import LINGO, TOY
+from tests.doubles import FakeOutbox, MemoryLog
 
 
 async def test_each_game_prepares_in_a_worker_thread(caplog: pytest.LogCaptureFixture) -> None:

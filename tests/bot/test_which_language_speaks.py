@@ -18,13 +18,13 @@ from bot.manager import GameManager
 from bot.recording import StoreGameLog, load_unfinished
 from bot.registry import Registry
 from bot.session_core import SPEECH
-from bot.testing import FakeOutbox
 from bot.workspace import Workspace
 from games.common.speech import current, speaking
 from storage import open_store
 from storage.sqlstore import SQLStore
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.toygame import LINGO, TOY, LingoEngine
+from tests.doubles import FakeOutbox
 
 ADMIN = Player("test", "u9", "Ada Admin", is_admin=True)
 

@@ -32,7 +32,7 @@ from bot.events import ChatKey, Command, MessageRef, Player, Post, Private, Text
 from bot.manager import GameManager
 from bot.registry import Registry, load_default
 from bot.session import Session
-from bot.testing import FakeOutbox, MemoryLog
+from tests.doubles import FakeOutbox, MemoryLog
 
 CHAT = ChatKey("test", "w", "props")
 ANN = Player("test", "ann", "Ann")

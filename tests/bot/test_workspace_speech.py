@@ -18,7 +18,6 @@ from bot.privacy import privacy_view
 from bot.schedule import schedule_command, start_scheduled
 from bot.schedule_spec import describe_days
 from bot.scheduler import Scheduler
-from bot.testing import FakeOutbox
 from bot.workspace_settings import setting_values
 from games.common.speech import PSEUDO, speaking
 from storage.base import Schedule
@@ -27,6 +26,7 @@ from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_workspace_store import ADMIN, play_toy
 from tests.bot.test_workspace_store import setup as setup_fixture
 from tests.bot.test_workspace_store import store as store_fixture
+from tests.doubles import FakeOutbox
 from tests.speech.pseudo import unmarked
 
 #: What is no sentence of moji's: the players' names, the workspace's words, commands and values

@@ -14,7 +14,6 @@ from bot.events import Button, Command, Player
 from bot.manager import GameManager
 from bot.recording import StoreGameLog, load_unfinished
 from bot.registry import Registry
-from bot.testing import FakeOutbox
 from bot.views import GO, JOIN
 from bot.workspace import Workspace
 from storage import open_store
@@ -22,6 +21,7 @@ from storage.sqlstore import SQLStore
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_manager import letter, text
 from tests.bot.toygame import TOY
+from tests.doubles import FakeOutbox
 from tests.waiting import PATIENCE
 
 ADMIN = Player("test", "u9", "Ada Admin", is_admin=True)

@@ -10,7 +10,7 @@ front door, built from the existing harnesses (which stay where they are):
   (``tests/adapters/discord/conftest.py``: gateway, REST, rate limits on the test's clock);
 - :class:`SlackHarness`: the real slack-bolt app fed signed requests, talking to the fake Web API
   (``tests/adapters/slack/conftest.py``);
-- :class:`TerminalHarness`: the terminal adapter reading typed lines (``bot.testing.Keyboard``).
+- :class:`TerminalHarness`: the terminal adapter reading typed lines (``tests.doubles.Keyboard``).
 
 All three run on the real services on a fresh SQLite file, so "what was stored" is the whole
 database. People are named neutrally (``ann``, ``bob``, ``cat``, ``dan``, ``eve``; ``ada`` is an
@@ -959,7 +959,7 @@ class TerminalHarness:
     def __init__(self, registry: Registry, svc: Services, store: SQLStore) -> None:
         from adapters.terminal.app import CHAT, TerminalOutbox
         from bot.manager import GameManager
-        from bot.testing import Keyboard
+        from tests.doubles import Keyboard
 
         self.clock = FakeClock()
         self.store = store

@@ -26,11 +26,11 @@ from bot.platform import Capabilities
 from bot.reach import PrivateRefused
 from bot.recording import StoreGameLog
 from bot.registry import load_default
-from bot.testing import FakeOutbox
 from bot.workspace import Workspace
 from games.race.daily import daily_deal
 from storage.daily import is_daily_game
 from storage.sqlstore import SQLStore
+from tests.doubles import FakeOutbox
 from tests.waiting import eventually, eventually_true
 
 #: 2026-11-27 09:00 UTC

@@ -11,7 +11,6 @@ from bot.clock import FakeClock
 from bot.events import Command
 from bot.manager import GameManager
 from bot.registry import Registry
-from bot.testing import FakeOutbox, MemoryLog
 from games.board import GAME as BOARD
 from games.board import trie
 from games.board.engine import BoardGame
@@ -20,6 +19,7 @@ from games.shed import GAME as SHED
 from games.shed import bots as shed_bots
 from games.shed.engine import ShedGame
 from tests.bot.conftest import ANN, CHAT
+from tests.doubles import FakeOutbox, MemoryLog
 
 
 def builds() -> tuple[int, int]:

@@ -16,11 +16,11 @@ from bot.events import Button, ChatKey, Command
 from bot.manager import GameManager
 from bot.registry import Registry
 from bot.session_core import Phase
-from bot.testing import FakeOutbox, MemoryLog
 from bot.views import GO, JOIN
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_manager import cmd, letter, text
 from tests.bot.toygame import TOY
+from tests.doubles import FakeOutbox, MemoryLog
 
 
 def manager_on(log: MemoryLog, clock: FakeClock) -> tuple[GameManager, FakeOutbox]:

@@ -37,12 +37,12 @@ from bot.events import (
 from bot.handlers.buttons import BUTTONS
 from bot.manager import GameManager
 from bot.registry import load_default
-from bot.testing import FakeOutbox, MemoryLog
 from bot.views import GO, JOIN
 from bot.workspace import Workspace
 from bot.workspace_settings import WORKSPACE_SETTINGS
 from games.common.options import OptionError, parse_options
 from storage import open_store
+from tests.doubles import FakeOutbox, MemoryLog
 from tests.hardening.hostile import fuzz, hostile, is_poisoned
 
 REGISTRY = load_default()

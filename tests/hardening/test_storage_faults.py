@@ -26,12 +26,12 @@ from bot.manager import STORAGE_MESSAGE, GameManager
 from bot.recording import StoreGameLog
 from bot.registry import Registry
 from bot.session_core import STORAGE_WAITS
-from bot.testing import FakeOutbox
 from bot.views import GO, JOIN
 from storage import StorageError, open_store
 from storage.sqlite import SQLiteStore
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.toygame import TOY
+from tests.doubles import FakeOutbox
 from tests.waiting import PATIENCE
 
 WRITES = frozenset(

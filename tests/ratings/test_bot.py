@@ -17,7 +17,6 @@ from bot.manager import GameManager
 from bot.recording import StoreGameLog
 from bot.registry import Registry
 from bot.rights import Rights, rights_needed
-from bot.testing import FakeOutbox
 from bot.views import GO, JOIN
 from bot.workspace import Workspace
 from games.common.options import computer_players
@@ -26,6 +25,7 @@ from storage.sqlstore import SQLStore
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_manager import letter, text
 from tests.bot.toygame import TOY
+from tests.doubles import FakeOutbox
 from tests.waiting import PATIENCE
 
 ADMIN = Player("test", "u9", "Ada Admin", is_admin=True)

@@ -16,8 +16,8 @@ from bot.handlers.verbs import instead
 from bot.handlers.watching import is_offer, offer
 from bot.manager import GameManager
 from bot.registry import load_default
-from bot.testing import FakeOutbox, MemoryLog
 from games.common.speech import PSEUDO, speak_only
+from tests.doubles import FakeOutbox, MemoryLog
 from tests.speech.pseudo import unmarked
 
 CHAT = ChatKey("test", "w", "c")

@@ -18,9 +18,9 @@ from bot.events import ChatKey, Command, Edit, Outbound, Player, Post, Private, 
 from bot.lobby import BOT_NAMES
 from bot.manager import GameManager
 from bot.registry import load_default
-from bot.testing import FakeOutbox, MemoryLog
 from games.common.speech import PSEUDO, speak_only
 from tests.bot.test_languages_whole_games import OPTIONS, _whose_turn
+from tests.doubles import FakeOutbox, MemoryLog
 from tests.speech.pseudo import unmarked
 
 CHAT = ChatKey("test", "w", "c")

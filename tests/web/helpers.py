@@ -17,9 +17,9 @@ from adapters.web.local import LocalTable
 from bot.clock import Clock
 from bot.events import ChatKey, Player
 from bot.registry import load_default
-from bot.testing import MemoryLog
 from bot.workspace import Workspace
 from storage.sqlite import SQLiteStore
+from tests.doubles import MemoryLog
 
 CHAT = ChatKey("web", "W1", "C1")
 ANN = Player("web", "ann", "Ann")

@@ -19,9 +19,9 @@ from bot.clock import FakeClock
 from bot.events import Outbound, Player, Text
 from bot.registry import load_default
 from bot.session import Session
-from bot.testing import MemoryLog
 from games.common.text import plain
 from storage.sqlite import SQLiteStore
+from tests.doubles import MemoryLog
 from tests.web.helpers import ANN, BOB, CHAT
 
 

@@ -166,8 +166,8 @@ async def test_a_game_carried_on_after_a_restart_shows_the_moves_made_before_it(
     from bot.clock import FakeClock
     from bot.events import Text
     from bot.registry import load_default
-    from bot.testing import MemoryLog
     from storage.sqlite import SQLiteStore
+    from tests.doubles import MemoryLog
     from tests.web.helpers import CHAT, current, web_table
 
     clock = FakeClock(1_000_000.0)

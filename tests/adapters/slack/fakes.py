@@ -2,7 +2,7 @@
 
 :class:`ScoreStore` is the slice of the project's Store that
 :class:`~bot.workspace.Workspace` uses (settings, words, leaderboard, stats),
-fed by :class:`ScoringLog`, a :class:`~bot.testing.MemoryLog` that also adds
+fed by :class:`ScoringLog`, a :class:`~tests.doubles.MemoryLog` that also adds
 up the scores of finished games.
 """
 
@@ -19,9 +19,9 @@ from bot.leases import KEEP_ALIVE
 from bot.manager import GameManager
 from bot.outbox import GameStart
 from bot.registry import Registry
-from bot.testing import MemoryLog
 from bot.workspace import Workspace
 from games.common.protocol import Result
+from tests.doubles import MemoryLog
 
 
 @dataclass

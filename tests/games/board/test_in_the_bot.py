@@ -12,9 +12,9 @@ from bot.events import ChatKey, Command, Player
 from bot.leases import KEEP_ALIVE
 from bot.manager import GameManager
 from bot.registry import Registry
-from bot.testing import FakeOutbox, MemoryLog
 from games.board import GAME
 from games.board.engine import BoardGame
+from tests.doubles import FakeOutbox, MemoryLog
 
 CHAT = ChatKey("test", "w", "c")
 ANN = Player("test", "ann", "Ann")

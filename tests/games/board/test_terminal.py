@@ -9,10 +9,10 @@ from adapters.terminal.app import TerminalAdapter, TerminalOutbox
 from bot.clock import FakeClock
 from bot.manager import GameManager
 from bot.registry import Registry
-from bot.testing import Keyboard, MemoryLog
 from games.board import GAME
 from games.board.engine import BoardGame
 from games.board.player import choose
+from tests.doubles import Keyboard, MemoryLog
 
 
 async def test_a_whole_board_game_in_the_terminal_against_a_computer_player() -> None:

@@ -17,11 +17,11 @@ from bot.leases import KEEP_ALIVE
 from bot.manager import GameManager
 from bot.registry import Registry, load_default
 from bot.session_core import Phase
-from bot.testing import FakeOutbox, Keyboard, MemoryLog
 from games.common.protocol import Setup
 from games.dice import GAME
 from games.dice.engine import LetterDice
 from games.dice.solver import best_word
+from tests.doubles import FakeOutbox, Keyboard, MemoryLog
 from tests.games.dice.helpers import LEXICON
 
 CHAT = ChatKey("test", "w", "c")

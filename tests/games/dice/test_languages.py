@@ -12,7 +12,6 @@ from bot.clock import FakeClock
 from bot.events import ChatKey, Command, Player
 from bot.manager import GameManager
 from bot.registry import Registry
-from bot.testing import FakeOutbox, MemoryLog
 from games.common.languages import language
 from games.common.protocol import Action, Setup
 from games.common.words import WordRules
@@ -24,6 +23,7 @@ from games.dice.options import DiceConfig
 from games.dice.rules import WordMove, parse_move
 from games.dice.solver import best_word, spellable
 from games.dice.wordlist import allowed_words
+from tests.doubles import FakeOutbox, MemoryLog
 from tests.games.dice.helpers import ANN, BOB, Scripted, say, texts
 from tests.games.fake_lexicons import FakeLexicon, fake
 

@@ -14,9 +14,9 @@ from bot.events import ChatKey, Command, Player
 from bot.manager import GameManager
 from bot.registry import Registry, load_default
 from bot.session_core import Phase
-from bot.testing import FakeOutbox, Keyboard, MemoryLog
 from games.paths import GAME, bots
 from games.paths.engine import PathsEngine
+from tests.doubles import FakeOutbox, Keyboard, MemoryLog
 
 CHAT = ChatKey("test", "w", "c")
 ANN = Player("test", "ann", "Ann")

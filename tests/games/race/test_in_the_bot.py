@@ -12,12 +12,12 @@ from bot.clock import FakeClock
 from bot.events import ChatKey, Command, MessageRef, Player, Text
 from bot.manager import GameManager
 from bot.registry import Registry
-from bot.testing import FakeOutbox, MemoryLog
 from games.common.placement import Placement
 from games.lexicon import load
 from games.race import GAME
 from games.race.engine import FlipRace
 from games.race.options import VARIATIONS
+from tests.doubles import FakeOutbox, MemoryLog
 from tests.waiting import PATIENCE
 
 CHAT = ChatKey("test", "w", "c")

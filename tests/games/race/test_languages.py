@@ -12,13 +12,13 @@ from bot.clock import FakeClock
 from bot.events import ChatKey, Command, Player
 from bot.manager import GameManager
 from bot.registry import Registry
-from bot.testing import FakeOutbox, MemoryLog
 from games.common.protocol import Action, Engine, Seat, Setup
 from games.race import GAME, create
 from games.race import __main__ as race_cli
 from games.race.cards import Card
 from games.race.engine import FlipRace
 from games.race.options import RaceConfig
+from tests.doubles import FakeOutbox, MemoryLog
 from tests.games.fake_lexicons import fake
 from tests.games.race.helpers import ANN, BOB, claim, race, total_cards
 

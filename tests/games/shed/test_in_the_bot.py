@@ -10,12 +10,12 @@ from bot.clock import FakeClock
 from bot.events import ChatKey, Command, Player
 from bot.manager import GameManager
 from bot.registry import Registry, load_default
-from bot.testing import FakeOutbox, Keyboard, MemoryLog
 from bot.views import rules
 from games.shed import GAME
 from games.shed.bots import plan_turn
 from games.shed.cards import hand_text
 from games.shed.engine import ShedGame
+from tests.doubles import FakeOutbox, Keyboard, MemoryLog
 
 CHAT = ChatKey("test", "w", "c")
 

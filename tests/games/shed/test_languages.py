@@ -11,7 +11,6 @@ from bot.clock import FakeClock
 from bot.events import ChatKey, Command, Player
 from bot.manager import GameManager
 from bot.registry import Registry
-from bot.testing import FakeOutbox, MemoryLog
 from games.common.languages import language
 from games.common.protocol import Action, Seat, Setup
 from games.shed import GAME
@@ -21,6 +20,7 @@ from games.shed.bots import plan_turn
 from games.shed.engine import ShedGame
 from games.shed.notation import Form, NotationError, parse
 from games.shed.options import ShedConfig
+from tests.doubles import FakeOutbox, MemoryLog
 from tests.games.fake_lexicons import fake
 from tests.games.shed.helpers import ANN, BOB, CY, accepted, refused, rig, say, words
 

@@ -1,7 +1,7 @@
 """Test doubles for the bot core: a recording outbox and an in-memory game log.
 
-They are part of the package so adapter tests and benchmarks can use them.
-(:class:`~bot.clock.FakeClock` lives in ``bot.clock``.)
+The tests of every room and the benchmarks use them; nothing in the product does.
+(:class:`~bot.clock.FakeClock` lives in ``bot.clock``: the product's clock is injected.)
 """
 
 from __future__ import annotations
