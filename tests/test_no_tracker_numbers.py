@@ -1,4 +1,4 @@
-"""The code says what is true now: no comment or docstring points at this project's issue numbers
+"""The code and docs say what is true now: nothing points at this project's issue numbers
 ("(#34)", "issue 31, item 9"), which mean nothing to someone reading it without the tracker.
 (Another project's issue, ``aiohttp #7869``, is a citation and stays.)"""
 
@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FOLDERS = ("bot", "games", "storage", "adapters", "tests", "bench")
-SUFFIXES = {".py", ".sql", ".html", ".js"}
+FOLDERS = ("bot", "games", "storage", "adapters", "tests", "bench", "docs")
+SUFFIXES = {".py", ".sql", ".html", ".js", ".md"}
 OURS = re.compile(r"\b[Ii]ssues? #?\d+\b|(?<![\w/.-])\(#\d+\b|(?<![\w/.-])#\d+,? (?:item|part)\b")
 
 
