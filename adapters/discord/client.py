@@ -34,11 +34,11 @@ from discord import app_commands
 from adapters.discord.commands import build_group
 from adapters.discord.direct import DiscordDirect
 from adapters.discord.limits import discord_limits, header_trace, process_share
-from adapters.discord.outbox import DiscordOutbox, Reply
 from adapters.discord.permissions import THREADS, GuildRoles, missing, missing_message
 from adapters.discord.platform import DiscordPlatform
 from adapters.discord.threads import DiscordPairingThreads
 from adapters.discord.translator import MojiTranslator, locale_of
+from adapters.discord.transport import DiscordTransport, Reply
 from adapters.discord.wire import ReplyWire
 from bot.app import Services
 from bot.clock import Clock
@@ -72,7 +72,7 @@ READ_BACK = 5.0
 #: At most this many messages are read back per channel (one page of message history).
 READ_BACK_MOST = 100
 #: A game's thread stays active this long without a message until its first turn sets it from
-#: the turn's length (:meth:`DiscordOutbox.keep_open`).
+#: the turn's length (:meth:`DiscordTransport.keep_open`).
 LOBBY_ARCHIVE_MINUTES: Literal[1440] = 1440
 
 
@@ -187,7 +187,7 @@ class MojiBot(discord.AutoShardedClient):
         #: `config admin-role` keeps a role's id (resolved from this process's guild cache)
         self.workspace.admin_roles["discord"] = GuildRoles(self.get_guild)
         #: The REST calls; :attr:`outbox` decides which to make and paces them.
-        self.transport = DiscordOutbox(
+        self.transport = DiscordTransport(
             self,
             services.workspace.settings,
             limits=discord_limits(
@@ -256,7 +256,7 @@ class MojiBot(discord.AutoShardedClient):
         return delivery.pacer if delivery is not None else None
 
     def _chat_of_channel(self, channel_id: int) -> ChatKey | None:
-        transport: DiscordOutbox | None = getattr(self, "transport", None)
+        transport: DiscordTransport | None = getattr(self, "transport", None)
         return transport.chats.get(channel_id) if transport is not None else None
 
     # ------------------------------------------------------------ lifecycle

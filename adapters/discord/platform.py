@@ -8,7 +8,6 @@ from typing import Any, Protocol
 
 import discord
 
-from adapters.discord.outbox import Reply
 from adapters.discord.permissions import (
     RoleError,
     holds_role_named,
@@ -18,6 +17,7 @@ from adapters.discord.permissions import (
     role_id,
 )
 from adapters.discord.translator import locale_of
+from adapters.discord.transport import Reply
 from adapters.discord.wire import ReplyWire
 from bot.events import ChatKey, Player
 from bot.platform import Capabilities

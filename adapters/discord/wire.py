@@ -13,7 +13,7 @@ from typing import Any, cast
 
 import discord
 
-from adapters.discord.outbox import Reply
+from adapters.discord.transport import Reply
 
 
 class _Answered:
@@ -34,7 +34,7 @@ class ForwardedInteraction:
 
 
 class ReplyWire:
-    """:class:`~bot.wire.InteractionCodec` for :class:`~adapters.discord.outbox.Reply`."""
+    """:class:`~bot.wire.InteractionCodec` for :class:`~adapters.discord.transport.Reply`."""
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client

@@ -6,7 +6,7 @@ handled), button presses, channel messages (answers), reactions (votes), DMs
 once: Slack's redeliveries (``X-Slack-Retry-Num``) are recognised by event id
 and by message timestamp and dropped.
 
-Outbound: :class:`~adapters.slack.outbox.SlackOutbox`. Connections: Socket
+Outbound: :class:`~adapters.slack.transport.SlackTransport`. Connections: Socket
 Mode (``SLACK_APP_TOKEN``) or HTTP (``/slack/events`` on ``HOST:PORT``, added to the
 process's one :class:`~bot.health.HealthServer` with ``/healthz``, ``/readyz`` and
 ``/metrics``), one workspace by bot token or many by OAuth
@@ -36,7 +36,6 @@ from adapters.slack.commands import SLASH, help_view, parse_slash, slack_time
 from adapters.slack.direct import SlackDirect
 from adapters.slack.home import home_view
 from adapters.slack.installations import DatabaseInstallationStore, SignedStateStore
-from adapters.slack.outbox import Interaction, SlackOutbox, Style
 from adapters.slack.paced import PacedWebClient
 from adapters.slack.people import Directory
 from adapters.slack.pictures import Renderer
@@ -46,6 +45,7 @@ from adapters.slack.signing import verify_signature
 from adapters.slack.stamps import SlackTs
 from adapters.slack.store import PLATFORM, Schedule, SlackStore, slack_store
 from adapters.slack.threads import SlackPairingThreads
+from adapters.slack.transport import Interaction, SlackTransport, Style
 from bot import views
 from bot.clock import Clock
 from bot.commands import CommandError
@@ -201,7 +201,7 @@ class SlackAdapter:
         self.installations = DatabaseInstallationStore(self.store, self._forget_client, self._installed)
         picture_url = settings.public_url if not settings.socket_mode else ""
         #: The Web API calls; :attr:`outbox` decides which to make and paces them.
-        self.transport = SlackOutbox(self.paced_client_for, self._style, renderer, picture_url=picture_url)
+        self.transport = SlackTransport(self.paced_client_for, self._style, renderer, picture_url=picture_url)
         #: The core: delivery, manager, fair share, router and metrics, wired once (bot/runtime.py).
         #: Several processes on one database: events go to the process that runs their chat.
         self.people = Directory(self.client_for, self._admin_group, clock)

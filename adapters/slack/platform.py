@@ -3,8 +3,8 @@ admin in a workspace."""
 
 from __future__ import annotations
 
-from adapters.slack.outbox import InteractionWire
 from adapters.slack.people import Directory
+from adapters.slack.transport import InteractionWire
 from bot.events import ChatKey, Player
 from bot.platform import Capabilities
 

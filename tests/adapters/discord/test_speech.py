@@ -15,10 +15,10 @@ from discord import app_commands
 
 from adapters.discord.client import ListModal, MojiBot
 from adapters.discord.commands import build_group
-from adapters.discord.outbox import DiscordOutbox
 from adapters.discord.permissions import legacy_note, missing_message
 from adapters.discord.render import render
 from adapters.discord.translator import DISCORD_LOCALES, MojiTranslator, command_names, option_names
+from adapters.discord.transport import DiscordTransport
 from bot import views
 from bot.registry import Registry, load_default
 from games.common import speech
@@ -207,7 +207,7 @@ def test_renders_and_replies_hold_no_text_outside_the_catalogue() -> None:
         for rendered in (render(view, mention_active=True), render(dataclasses.replace(view, kind="turn"))):
             texts.append(rendered.content)
             texts += [f"{e.title or ''}\n{e.description or ''}" for e in rendered.embeds]
-    file = DiscordOutbox._file(b"png", table)
+    file = DiscordTransport._file(b"png", table)
     assert file is not None
     texts.append(file.description or "")
     texts += notes

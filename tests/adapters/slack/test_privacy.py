@@ -8,7 +8,7 @@ import pytest
 
 pytest.importorskip("slack_bolt")
 
-from adapters.slack.outbox import Interaction
+from adapters.slack.transport import Interaction
 from bot import views
 from bot.events import Player, Private
 from bot.registry import Registry

@@ -22,11 +22,11 @@ private note to whoever started the game — except the refusals no permission w
 - a direct message refused by the member's own setting (50007) raises
   :class:`~bot.reach.PrivateRefused` for the delivery layer, which remembers it;
 - a channel or thread deleted (404, 10003) or out of the bot's sight (403, 50001) ends its
-  game (:attr:`DiscordOutbox.on_gone`), and nothing more is sent there;
+  game (:attr:`DiscordTransport.on_gone`), and nothing more is sent there;
 - an edit or reaction in an archived thread (400, 50083) unarchives it and goes again.
 
 Texts longer than a message holds are split (:mod:`adapters.discord.render`), and a game's
-thread is kept active for its whole turn (:meth:`DiscordOutbox.keep_open`).
+thread is kept active for its whole turn (:meth:`DiscordTransport.keep_open`).
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ SettingsFor = Callable[[ChatKey], Awaitable[Mapping[str, OptionValue]]]
 Renderer = Callable[[View], bytes | None]
 
 #: What the person who started a game is told when Discord refuses a post (``{what}``: Discord's
-#: words) or a reaction, in their language (see :meth:`DiscordOutbox._tell_refused`).
+#: words) or a reaction, in their language (see :meth:`DiscordTransport._tell_refused`).
 CANT_POST = N_(
     "I couldn't post the game in this channel: Discord refused ({what}). Please give moji the "
     "View Channel, Send Messages, Embed Links, Attach Files, Add Reactions and Read Message History "
@@ -111,7 +111,7 @@ class Reply:
         return time.monotonic() - self.created < INTERACTION_LIFETIME
 
 
-class DiscordOutbox:
+class DiscordTransport:
     """Makes Discord REST calls through a discord.py client (a :class:`~bot.transport.Transport`)."""
 
     def __init__(

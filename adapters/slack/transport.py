@@ -112,7 +112,7 @@ ClientFor = Callable[[str], Awaitable[AsyncWebClient]]
 StyleFor = Callable[[ChatKey], Awaitable[Style]]
 
 
-class SlackOutbox:
+class SlackTransport:
     """Makes Slack Web API calls with one client per workspace (a :class:`~bot.transport.Transport`)."""
 
     def __init__(
