@@ -81,6 +81,9 @@ class BotProcess:
             "DATABASE_URL": f"sqlite:///{workdir}/moji.db",
             "LOG_LEVEL": "DEBUG",
             "PYTHONUNBUFFERED": "1",
+            # this checkout's code, whichever checkout the environment's editable install points at
+            # (the child runs this file as a script: its own directory, not ROOT, heads sys.path)
+            "PYTHONPATH": os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]),
             "PORT": "0",  # the bot's HTTP server (/healthz…): any free port, so runs never collide
             # no game's word tables at start (a game's first lobby builds its own): building all five
             # costs each start about 13 s of CPU, and these tests start dozens of processes
