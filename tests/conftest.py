@@ -18,6 +18,7 @@ PROCESS_TESTS = {
     "tests/hardening/test_web_processes.py": "processes-discord",
     "tests/hardening/test_processes_slack.py": "processes-other",
     "tests/hardening/test_kill9.py": "processes-other",
+    "tests/hardening/test_kill9_tournament.py": "processes-other",
     "tests/hardening/test_sigterm.py": "processes-other",
     "tests/hardening/test_soak_smoke.py": "processes-other",
 }
