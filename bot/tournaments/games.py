@@ -67,6 +67,8 @@ class GameStarter:
         self._threads = threads
         #: Called with a game's chat once it has begun (the terminal plays it).
         self.started: list[Callable[[ChatKey], None]] = []
+        #: The games of computer players this process is playing out right now.
+        self._autoplaying: set[str] = set()
 
     def seat_id(self, t: Tournament, user_id: str) -> str:
         """A player's seat id in the tournament's games (``discord:123``, ``bot:2``)."""
@@ -86,9 +88,10 @@ class GameStarter:
     async def start_waiting(
         self, store: TournamentStore, t: Tournament, games: Sequence[TournamentGame]
     ) -> None:
-        """Start each game of ``games`` that nobody has started yet."""
+        """Start each game of ``games`` that nobody has started yet, and play out again each game
+        of computer players claimed but never counted (see :meth:`replayable`)."""
         for game in games:
-            if not game.done and game.thread_id is None:
+            if not game.done and (game.thread_id is None or self.replayable(game)):
                 try:
                     await self._start(store, t, game)
                 except Exception:
@@ -108,7 +111,7 @@ class GameStarter:
             for u in users
         )
         if all(is_bot(u) for u in users):
-            if await store.claim_tournament_game(game.game_id, AUTOPLAYED):
+            if self.replayable(game) or await store.claim_tournament_game(game.game_id, AUTOPLAYED):
                 await self._autoplay(store, info, options, seats, game)
             return
         channel = ChatKey(t.platform, t.workspace_id, t.channel_id)
@@ -182,14 +185,31 @@ class GameStarter:
         seats: tuple[Seat, ...],
         game: TournamentGame,
     ) -> None:
-        if getattr(self._host, "think_in_thread", False):
-            result = await asyncio.to_thread(autoplay, info, options, seats, seed_of(game.game_id))
-        else:
-            result = autoplay(info, options, seats, seed_of(game.game_id))
-        await self._count(store, game.game_id, result, PLAYED)
+        self._autoplaying.add(game.game_id)
+        try:
+            if getattr(self._host, "think_in_thread", False):
+                result = await asyncio.to_thread(autoplay, info, options, seats, seed_of(game.game_id))
+            else:
+                result = autoplay(info, options, seats, seed_of(game.game_id))
+            await self._count(store, game.game_id, result, PLAYED)
+        finally:
+            self._autoplaying.discard(game.game_id)
+
+    def replayable(self, game: TournamentGame) -> bool:
+        """Whether ``game``, a game of computer players claimed for playing out but not counted,
+        is not being played out here: its process may have died mid-game (``kill -9``), so it is
+        played out again. The same seats, options and seed play the same game, and its result is
+        kept once, so a process that plays out a game another is still playing counts nothing
+        twice (it only repeats the work)."""
+        return not game.done and game.thread_id == AUTOPLAYED and game.game_id not in self._autoplaying
 
     async def adjudicate(self, store: TournamentStore, t: Tournament, game: TournamentGame) -> None:
-        """A round's deadline: ``game`` ends on its scores so far (a game nobody began: a draw)."""
+        """A round's deadline: ``game`` ends on its scores so far (a game nobody began: a draw; a
+        game of computer players is played out, its result known in full at once)."""
+        if game.thread_id == AUTOPLAYED:
+            if self.replayable(game):
+                await self.start_waiting(store, t, [game])
+            return  # (being played out here: counted when it ends)
         session = next((s for s in self._host.sessions.values() if s.game_id == game.game_id), None)
         if session is not None:
             farewell = views.message(
