@@ -206,10 +206,9 @@ class GameStarter:
     async def adjudicate(self, store: TournamentStore, t: Tournament, game: TournamentGame) -> None:
         """A round's deadline: ``game`` ends on its scores so far (a game nobody began: a draw; a
         game of computer players is played out, its result known in full at once)."""
-        if game.thread_id == AUTOPLAYED:
-            if self.replayable(game):
-                await self.start_waiting(store, t, [game])
-            return  # (being played out here: counted when it ends)
+        if all(is_bot(seat.user_id) for seat in game.seats):
+            await self.start_waiting(store, t, [game])  # (claimed, or played out again)
+            return  # (or being played out here: counted when it ends)
         session = next((s for s in self._host.sessions.values() if s.game_id == game.game_id), None)
         if session is not None:
             farewell = views.message(
