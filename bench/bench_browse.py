@@ -38,8 +38,8 @@ from aiohttp import web
 
 from adapters.web.browse import BrowseServer
 from bench.bench_ratings import NOW, PLAYERS, WS, P, bulk_boards, bulk_history
-from bot.clock import SystemClock
-from bot.registry import load_default
+from bot.core.clock import SystemClock
+from bot.core.registry import load_default
 from storage.sqlstore import SQLStore
 
 

@@ -1,11 +1,12 @@
-"""Delivery benchmark: real races through bot/delivery.py on simulated platforms that enforce the real limits.
+"""Delivery benchmark: real races through bot/delivery/delivery.py on simulated
+ platforms that enforce the real limits.
 
 ``python bench/bench_delivery.py [--seconds S] [--big-seconds S] [--channels N] [--only NAME ...]``
 
 What runs: the real race ("race", default options: 15 cards each, 1.5 s flip pause)
-through the real :class:`~bot.manager.GameManager` and :class:`~bot.delivery.Delivery`,
+through the real :class:`~bot.hosting.manager.GameManager` and :class:`~bot.delivery.delivery.Delivery`,
 on a fake clock. The platform is simulated here (:class:`SimPlatform`, a
-:class:`~bot.transport.Transport`): each call completes after a seeded latency of
+:class:`~bot.delivery.transport.Transport`): each call completes after a seeded latency of
 40-80 ms and is judged against the platform's real limits at the moment it reaches
 the "server" (half its latency), *independently of the pacer*:
 
@@ -18,7 +19,7 @@ the "server" (half its latency), *independently of the pacer*:
   workspace.
 
 A call over a limit is not executed: it counts a 429 and raises
-:class:`~bot.pacing.RateLimited`. Pictures ride on post/edit on both platforms here.
+:class:`~bot.delivery.pacing.RateLimited`. Pictures ride on post/edit on both platforms here.
 
 Players: 6 humans per channel, each typing a word every uniform(2, 4) s while a game
 runs, half of them valid, the rest random letter strings. Valid words come from the
@@ -78,15 +79,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from adapters.discord.limits import DISCORD_LIMITS
 from adapters.slack.limits import SLACK_LIMITS
-from bot import views
-from bot.clock import FakeClock
-from bot.delivery import Delivery
-from bot.events import ChatKey, Command, Mark, MessageRef, Outbound, Player, Private, React, Text
-from bot.manager import GameManager
-from bot.pacing import PlatformLimits, RateLimited
-from bot.registry import Registry
-from bot.session_core import Phase
-from bot.transport import EditResult
+from bot.core import views
+from bot.core.clock import FakeClock
+from bot.core.events import ChatKey, Command, Mark, MessageRef, Outbound, Player, Private, React, Text
+from bot.core.registry import Registry
+from bot.delivery.delivery import Delivery
+from bot.delivery.pacing import PlatformLimits, RateLimited
+from bot.delivery.transport import EditResult
+from bot.hosting.manager import GameManager
+from bot.sessions.session_core import Phase
 from games.lexicon import load
 from games.race import GAME
 from tests.doubles import MemoryLog

@@ -38,7 +38,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.registry import load_default
+from bot.core.registry import load_default
 from games.board.engine import BoardGame
 from games.board.layout import Layout
 from games.common.options import parse_options

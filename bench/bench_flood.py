@@ -47,11 +47,11 @@ from urllib.parse import urlencode
 import aiohttp
 from aiohttp import web
 
-from bot.app import Services
-from bot.clock import SystemClock
-from bot.recording import StoreGameLog
-from bot.registry import Registry
-from bot.workspace import Workspace
+from bot.core.clock import SystemClock
+from bot.core.registry import Registry
+from bot.features.workspace import Workspace
+from bot.hosting.gamelog import StoreGameLog
+from bot.process.app import Services
 from storage import open_store
 from tests.bot.toygame import TOY
 
@@ -218,7 +218,7 @@ async def bench_discord(args: argparse.Namespace, services: Services) -> dict[st
     import pytest
 
     from adapters.discord import MojiBot
-    from bot.config import load_config
+    from bot.process.config import load_config
     from tests.adapters.discord.fakediscord import GUILD_ID, FakeDiscord
 
     fake = FakeDiscord()  # Discord's limits, on the wall clock

@@ -1,8 +1,8 @@
 """What the platform runtime's inbound pipeline costs per event, next to the manager alone.
 
-Every platform's events go through :meth:`bot.runtime.Runtime.ingest` (the chat's line,
+Every platform's events go through :meth:`bot.inbound.runtime.Runtime.ingest` (the chat's line,
 once-only, fair share, admin rights, answer or chatter, recovery) before
-:meth:`GameManager.handle <bot.manager.GameManager.handle>`. This feeds the same messages
+:meth:`GameManager.handle <bot.hosting.manager.GameManager.handle>`. This feeds the same messages
 (answers and chatter, in a running toy game) to ``manager.handle`` directly and through
 ``runtime.ingest``, in alternating rounds, and prints JSON: p50 and p99 per event for each,
 and the ratio of the medians. No budget is asserted (figures depend on the machine).
@@ -25,12 +25,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.clock import FakeClock
-from bot.events import ChatKey, Command, Inbound, MessageRef, Player, Text
-from bot.manager import GameManager
-from bot.platform import Capabilities
-from bot.registry import Registry
-from bot.runtime import Runtime
+from bot.core.clock import FakeClock
+from bot.core.events import ChatKey, Command, Inbound, MessageRef, Player, Text
+from bot.core.platform import Capabilities
+from bot.core.registry import Registry
+from bot.hosting.manager import GameManager
+from bot.inbound.runtime import Runtime
 from tests.bot.toygame import TOY
 from tests.doubles import FakeOutbox, MemoryLog
 

@@ -21,10 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.clock import FakeClock
-from bot.events import ChatKey, Command, MessageRef, Player, Text
-from bot.manager import GameManager
-from bot.registry import Registry
+from bot.core.clock import FakeClock
+from bot.core.events import ChatKey, Command, MessageRef, Player, Text
+from bot.core.registry import Registry
+from bot.hosting.manager import GameManager
 from tests.bot.toygame import TOY
 from tests.doubles import FakeOutbox, MemoryLog
 

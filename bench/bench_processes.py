@@ -329,7 +329,7 @@ class Cluster:
     async def prepared(self, i: int) -> None:
         """Wait until process ``i`` has prepared every game (seconds of CPU after it starts, which
         would otherwise land on whatever is measured next)."""
-        from bot.registry import load_default
+        from bot.core.registry import load_default
 
         games = sum(1 for info in load_default() if info.prepare is not None)
 

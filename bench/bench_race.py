@@ -32,11 +32,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot import session as session_module
-from bot.clock import FakeClock
-from bot.events import ChatKey, Command, MessageRef, Player, Text
-from bot.manager import GameManager
-from bot.registry import Registry
+from bot.core.clock import FakeClock
+from bot.core.events import ChatKey, Command, MessageRef, Player, Text
+from bot.core.registry import Registry
+from bot.hosting.manager import GameManager
+from bot.sessions import session as session_module
 from games.common.placement import Placement
 from games.common.words import BANS, WordRules
 from games.lexicon import load

@@ -34,7 +34,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.ratings import RATER
+from bot.core.ratings import RATER
 from storage.base import GameRecord, SeatRecord, SeatScore
 from storage.rating_records import RatedGame, RatedSeat, Skill
 from storage.sqlstore import SQLStore

@@ -17,8 +17,8 @@ import statistics
 import sys
 import time
 
-from bot.health import HealthServer
-from bot.httpguard import Limits
+from bot.process.health import HealthServer
+from bot.process.httpguard import Limits
 
 
 async def connect(port: int, source: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:

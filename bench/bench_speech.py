@@ -26,7 +26,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from adapters.discord.render import render
-from bot import views
+from bot.core import views
 from games.common.protocol import Action, Claim, Seat, Setup
 from games.lexicon import load
 from games.race import GAME

@@ -25,8 +25,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.tournaments.pairing import swiss_round
-from bot.tournaments.standings import crosstable, standings
+from bot.features.tournaments.pairing import swiss_round
+from bot.features.tournaments.standings import crosstable, standings
 from storage.tournament_records import PLAYED, Entry, NewGame, SeatResult, TournamentGame
 
 PAIRING_BUDGET_MS = 1000.0

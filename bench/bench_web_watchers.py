@@ -37,9 +37,9 @@ from aiohttp import web
 
 from adapters.web.local import LocalTable
 from adapters.web.server import COOKIE
-from bot.clock import SystemClock
-from bot.events import ChatKey, Command, Outbound, Player, Post, Text
-from bot.registry import load_default
+from bot.core.clock import SystemClock
+from bot.core.events import ChatKey, Command, Outbound, Player, Post, Text
+from bot.core.registry import load_default
 from games.common.text import plain
 from storage.sqlite import SQLiteStore
 from tests.doubles import MemoryLog

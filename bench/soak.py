@@ -70,7 +70,7 @@ CHANNELS_PER_GUILD = 100
 USER_BASE = 300000000000000000
 #: Private lines at least this long are watched for in every channel message.
 PRIVATE_MIN = 16
-#: The end of a result post's title (bot/views.py).
+#: The end of a result post's title (bot/core/views.py).
 RESULT_TITLES = ("— game over", "— game void")
 #: How a table lists refused answers, and how it counts those it has no room for.
 NOT_TAKEN = "Not taken: "

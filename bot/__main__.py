@@ -14,7 +14,7 @@ import asyncio
 import sys
 from collections.abc import Sequence
 
-from bot.config import SETTINGS, ConfigError, load_config
+from bot.process.config import SETTINGS, ConfigError, load_config
 
 DESCRIPTION = """\
 moji: fast word games for Discord, Slack and the terminal.
@@ -133,7 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"moji: configuration error: {exc}", file=sys.stderr)
         return 2
-    from bot import app, local, logs
+    from bot.process import app, local, logs
 
     logs.setup(config.log_level, config.log_format)
 

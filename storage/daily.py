@@ -4,7 +4,7 @@ A person's attempt of a date is one row keyed by (platform, user id, date): star
 INSERT that only the first caller's makes, so a second attempt the same day is refused on every
 process and in every workspace (the deal is the same everywhere, so it is once per person, not
 per workspace). The row points at the recorded game, which is how a daily interrupted by a crash
-resumes (bot/recovery.py resumes it like any game); at its end it keeps the cards taken, the
+resumes (bot/hosting/recovery.py resumes it like any game); at its end it keeps the cards taken, the
 points, the seconds played and the streak (consecutive dates finished, up to this one).
 Dates are the daily's UTC dates as text (``YYYY-MM-DD``, :func:`games.race.daily.daily_day`).
 """

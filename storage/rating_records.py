@@ -59,7 +59,7 @@ class RatingOutcome:
 
 @runtime_checkable
 class Rater(Protocol):
-    """The rating model (pure): ``bot.ratings.Rater``."""
+    """The rating model (pure): ``bot.core.ratings.Rater``."""
 
     def rate(self, game: RatedGame, before: Mapping[str, Skill]) -> RatingOutcome:
         """The skills after ``game`` from those before it (by seat id; missing: a newcomer)."""

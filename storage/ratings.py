@@ -1,6 +1,6 @@
 """Skill ratings kept per player, game and language in each workspace (docs/RATINGS.md).
 
-Storage knows no rating model: the bot hands a :class:`Rater` (``bot.ratings.RATER``) to each call
+Storage knows no rating model: the bot hands a :class:`Rater` (``bot.core.ratings.RATER``) to each call
 that changes ratings, and storage gives it plain records read from the stored results. A rating
 is changed only by replaying a workspace's history in order — a finished game (rated once, by
 game id) or the start of a season — and that order is kept (``rating_events``), so

@@ -1,4 +1,4 @@
-"""Every test starts with empty metrics (bot.metrics keeps one set per process), and leaves the
+"""Every test starts with empty metrics (bot.core.metrics keeps one set per process), and leaves the
 root logger as it found it. Under pytest-xdist (``make test``), the tests that run moji as real
 processes on leases and timeouts run one after another within each of two groups."""
 
@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot import metrics
+from bot.core import metrics
 
 #: Tests that start bot processes (several each, on real leases), in two xdist groups of about
 #: four minutes each: within a group one at a time, on one worker (each group goes first, as the
@@ -33,7 +33,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(autouse=True)
 def fresh_metrics() -> Iterator[metrics.Metrics]:
-    """A new :class:`~bot.metrics.Metrics` for each test (the one every counter records into)."""
+    """A new :class:`~bot.core.metrics.Metrics` for each test (the one every counter records into)."""
     yield metrics.reset()
     metrics.reset()
 
@@ -41,7 +41,7 @@ def fresh_metrics() -> Iterator[metrics.Metrics]:
 @pytest.fixture(autouse=True)
 def root_logger_restored() -> Iterator[None]:
     """The root logger's handlers and level as they were before the test: a test that runs
-    ``python -m bot``'s ``main`` in-process sets them up (``bot.logs.setup``), and a handler
+    ``python -m bot``'s ``main`` in-process sets them up (``bot.process.logs.setup``), and a handler
     left on a closed capture stream, or a changed level, would change what later tests see."""
     import logging
 

@@ -1,7 +1,7 @@
 """Test doubles for the bot core: a recording outbox and an in-memory game log.
 
 The tests of every room and the benchmarks use them; nothing in the product does.
-(:class:`~bot.clock.FakeClock` lives in ``bot.clock``: the product's clock is injected.)
+(:class:`~bot.core.clock.FakeClock` lives in ``bot.core.clock``: the product's clock is injected.)
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import itertools
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from bot.events import ChatKey, Edit, MessageRef, Outbound, Post, Private, React
-from bot.outbox import GameStart, LobbyState
+from bot.core.events import ChatKey, Edit, MessageRef, Outbound, Post, Private, React
+from bot.core.outbox import GameStart, LobbyState
 from games.common.protocol import Action, Result
 from storage.errors import Fenced
 from storage.leases import CLAIM_FRESH
@@ -66,7 +66,7 @@ class FakeOutbox:
 
 @dataclass
 class MemoryLog:
-    """An in-memory :class:`~bot.outbox.GameLog`, with the same exactly-once rules."""
+    """An in-memory :class:`~bot.core.outbox.GameLog`, with the same exactly-once rules."""
 
     started: dict[str, GameStart] = field(default_factory=dict)
     actions: dict[str, list[Action]] = field(default_factory=dict)
@@ -122,7 +122,7 @@ class MemoryLog:
         self.voided[game_id] = reason
 
     def unfinished(self) -> list[tuple[GameStart, list[Action]]]:
-        """The games a restart would resume, as :func:`bot.recording.load_unfinished` gives them."""
+        """The games a restart would resume, as :func:`bot.hosting.gamelog.load_unfinished` gives them."""
         return [
             (replace(start, alive_at=self.alive.get(game_id)), list(self.actions.get(game_id, ())))
             for game_id, start in self.started.items()

@@ -19,9 +19,9 @@ The rooms and what each may import (docs/ARCHITECTURE.md):
   is rendered in Slack's home tab). Never a game's own package (``games.race`` …): that would
   let a front door decide a rule.
 
-Two exceptions, named in :data:`COMPOSITION_ROOT`: the local games (``bot.local``) start the
+Two exceptions, named in :data:`COMPOSITION_ROOT`: the local games (``bot.process.local``) start the
 terminal front door and the local web pages when moji runs locally, and the process's wiring
-(``bot.app``) mounts the web companion (the pages of every platform's games). The other front
+(``bot.process.app``) mounts the web companion (the pages of every platform's games). The other front
 doors it loads by name (``PLATFORMS``); nothing below either imports them back.
 """
 
@@ -42,16 +42,21 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "adapters": ("bot", "storage", "games.common"),
 }
 
+#: The rooms of bot/, lowest first: a module of a room imports bot/ modules of its own room or of
+#: rooms below it, never above (docs/ARCHITECTURE.md, "The rooms of bot/"). ``bot/__main__.py``
+#: (``python -m bot``) stands above them all.
+BOT_ROOMS = ("core", "delivery", "sessions", "features", "hosting", "inbound", "process")
+
 #: (importing module, imported module prefix): the composition root's imports of a front door.
 COMPOSITION_ROOT = {
-    ("bot.local", "adapters.terminal"),
-    ("bot.local", "adapters.web"),
-    ("bot.app", "adapters.web"),
+    ("bot.process.local", "adapters.terminal"),
+    ("bot.process.local", "adapters.web"),
+    ("bot.process.app", "adapters.web"),
 }
 
 
 def module_name(path: Path) -> str:
-    """``bot/manager.py`` → ``bot.manager``; ``bot/__init__.py`` → ``bot``."""
+    """``bot/hosting/manager.py`` → ``bot.hosting.manager``; ``bot/__init__.py`` → ``bot``."""
     parts = list(path.relative_to(ROOT).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
@@ -82,7 +87,8 @@ def _imported(tree: ast.Module, name: str, is_package: bool) -> Iterator[tuple[s
             else:
                 prefix = node.module or ""
             for alias in node.names:
-                # `from bot import views` imports the module bot.views; `from bot.views import View` bot.views
+                # `from bot.core import views` imports the module bot.core.views;
+                # `from bot.core.views import View`, bot.core.views
                 yield f"{prefix}.{alias.name}", node.lineno
             yield prefix, node.lineno
 
@@ -155,8 +161,19 @@ def _room(module: str) -> str:
     return module.split(".")[0]
 
 
+def bot_room(module: str) -> str | None:
+    """``bot.hosting.manager`` → ``hosting``; None for ``bot`` and ``bot.__main__``."""
+    parts = module.split(".")
+    return parts[1] if parts[0] == "bot" and len(parts) > 1 and parts[1] != "__main__" else None
+
+
 def _allowed(importer: str, imported: str) -> bool:
     room = _room(importer)
+    if room == "bot" and _room(imported) == "bot":
+        inner, target = bot_room(importer), bot_room(imported)
+        if inner is None or target is None:
+            return inner is None or imported == "bot"
+        return BOT_ROOMS.index(target) <= BOT_ROOMS.index(inner)
     if _room(imported) == room:
         return True
     if any(importer == root and imported.startswith(prefix) for root, prefix in COMPOSITION_ROOT):
@@ -194,10 +211,10 @@ def _cycle_path(graph: dict[str, dict[str, int]], component: list[str]) -> str:
 
 def test_the_graph_sees_every_kind_of_import() -> None:
     graph = import_graph()
-    assert "bot.manager" in graph and "games.race.engine" in graph
-    assert "bot.events" in graph["bot.manager"]  # `from bot.events import …`
-    assert "bot.views" in graph["bot.manager"]  # `from bot import views`
-    assert "adapters.terminal.app" in graph["bot.local"]  # an import inside a function
+    assert "bot.hosting.manager" in graph and "games.race.engine" in graph
+    assert "bot.core.events" in graph["bot.hosting.manager"]  # `from bot.core.events import …`
+    assert "bot.core.views" in graph["bot.hosting.manager"]  # `from bot import views`
+    assert "adapters.terminal.app" in graph["bot.process.local"]  # an import inside a function
 
 
 def test_a_type_checking_import_and_a_relative_import_count(tmp_path: Path) -> None:
@@ -206,10 +223,10 @@ def test_a_type_checking_import_and_a_relative_import_count(tmp_path: Path) -> N
         "from . import sibling\n"
         "from .. import uncle\n"
         "if TYPE_CHECKING:\n"
-        "    from bot.manager import GameManager\n"
+        "    from bot.hosting.manager import GameManager\n"
     )
-    names = {dotted for dotted, _ in _imported(ast.parse(source), "bot.handlers.start", False)}
-    assert {"bot.handlers.sibling", "bot.uncle", "bot.manager.GameManager"} <= names
+    names = {dotted for dotted, _ in _imported(ast.parse(source), "bot.hosting.handlers.start", False)}
+    assert {"bot.hosting.handlers.sibling", "bot.hosting.uncle", "bot.hosting.manager.GameManager"} <= names
 
 
 def test_cycles_are_found() -> None:
@@ -230,20 +247,46 @@ def test_every_import_follows_the_layering() -> None:
 
 
 def test_the_layering_rule_refuses_what_it_should() -> None:
-    assert not _allowed("games.race.engine", "bot.views")
+    assert not _allowed("games.race.engine", "bot.core.views")
     assert not _allowed("storage.sqlstore", "games.common.options")
-    assert not _allowed("bot.manager", "adapters.discord.client")
-    assert not _allowed("bot.app", "adapters.terminal.app")  # only the local game starts the terminal
+    assert not _allowed("bot.hosting.manager", "adapters.discord.client")
+    assert not _allowed("bot.process.app", "adapters.terminal.app")  # only the local game starts the terminal
     assert not _allowed("adapters.slack.app", "games.race.engine")
     assert _allowed("adapters.slack.blocks", "games.common.protocol")
-    assert _allowed("bot.session", "storage.errors")
+    assert _allowed("bot.sessions.session", "storage.errors")
+
+
+def test_the_rooms_of_bot_refuse_an_import_from_above() -> None:
+    assert _allowed("bot.hosting.manager", "bot.sessions.session")
+    assert _allowed("bot.sessions.lobby", "bot.sessions.moves")
+    assert not _allowed("bot.sessions.session", "bot.hosting.host")
+    assert not _allowed("bot.core.events", "bot.delivery.delivery")
+    assert not _allowed("bot.hosting.manager", "bot.inbound.runtime")
+    assert _allowed("bot.__main__", "bot.process.app")
+    assert not _allowed("bot.core.views", "bot.__main__")
+
+
+def test_every_module_of_bot_is_in_a_room_that_says_what_it_holds() -> None:
+    modules = project_modules()
+    loose = [m for m in modules if bot_room(m) not in (None, *BOT_ROOMS)]
+    rooms = {bot_room(m) for m in modules} - {None}
+    assert not loose, f"modules of bot/ outside its rooms: {loose}"
+    assert rooms == set(BOT_ROOMS), rooms
+    for index, room in enumerate(BOT_ROOMS):
+        doc = ast.get_docstring(ast.parse(modules[f"bot.{room}"].read_text(encoding="utf-8"))) or ""
+        below = list(BOT_ROOMS[:index])
+        said = doc.rpartition("May import:")[2]
+        assert "May import:" in doc, f"bot/{room}/__init__.py does not say what it may import"
+        assert [r for r in BOT_ROOMS if f"``{r}``" in said] == below, (room, said)
 
 
 def test_no_file_of_bot_imports_the_manager() -> None:
     graph = import_graph()
-    importers = sorted(m for m, edges in graph.items() if "bot.manager" in edges and m.startswith("bot."))
+    importers = sorted(
+        m for m, edges in graph.items() if "bot.hosting.manager" in edges and m.startswith("bot.")
+    )
     # the wiring builds it: the runtime (every platform) and the app (the terminal, tools)
-    assert set(importers) <= {"bot.app", "bot.runtime"}, importers
+    assert set(importers) <= {"bot.process.app", "bot.inbound.runtime"}, importers
 
 
 #: "About 400 lines": a module of bot/ longer than this has grown two jobs; split it
@@ -251,7 +294,7 @@ def test_no_file_of_bot_imports_the_manager() -> None:
 BOT_MODULE_LINES = 420
 #: Modules of bot/ allowed to be longer, with why (none today).
 LONG_AND_WHOLE: dict[str, str] = {
-    "bot.config": "every setting moji reads, in one table (README and .env.example follow it)",
+    "bot.process.config": "every setting moji reads, in one table (README and .env.example follow it)",
 }
 
 

@@ -1,6 +1,6 @@
 """Waiting in tests for something that happens off the event loop (a database thread, a socket).
 
-The game's time is a :class:`~bot.clock.FakeClock` the test moves; but a database call runs on a
+The game's time is a :class:`~bot.core.clock.FakeClock` the test moves; but a database call runs on a
 real thread and a notification crosses a real server, so a test that needs its result waits for
 it: re-checking a condition, with a wall-clock limit that only catches a hang (never a slow
 machine: a busy 2-core CI box can stall a thread for seconds).

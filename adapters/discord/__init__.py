@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from adapters.discord.client import MojiBot
-from bot.retry import NETWORK_ERRORS, Backoff, keep_trying
+from bot.process.retry import NETWORK_ERRORS, Backoff, keep_trying
 
 if TYPE_CHECKING:
-    from bot.app import Services
-    from bot.clock import Clock
-    from bot.config import Config
+    from bot.core.clock import Clock
+    from bot.process.app import Services
+    from bot.process.config import Config
 
 __all__ = ["MojiBot", "serve"]
 
@@ -39,12 +39,12 @@ async def serve(
     """Run moji on Discord until cancelled (``options`` go to the discord.py client).
 
     A rejected token or a missing privileged intent ends it with a
-    :class:`bot.app.StartupError` that says what to fix. Discord out of reach at start (no
+    :class:`bot.process.app.StartupError` that says what to fix. Discord out of reach at start (no
     network, DNS down, Discord's own 5xx) is one log line per try, tried again after
     ``backoff``'s waits on ``clock``, and ``/readyz`` says why; once logged in, discord.py
     reconnects the gateway by itself.
     """
-    from bot.app import StartupError
+    from bot.process.app import StartupError
 
     bot = MojiBot(config, svc, clock, **options)
     svc.on_stop.append(bot.wind_down)

@@ -3,16 +3,16 @@
 One :class:`MojiBot` (a ``discord.AutoShardedClient``) runs the shards this
 process owns. It translates:
 
-- ``/moji …`` slash commands → :class:`~bot.events.Command` (answered within
+- ``/moji …`` slash commands → :class:`~bot.core.events.Command` (answered within
   Discord's 3 seconds: every command is deferred ephemerally first, and its
   private replies are ephemeral follow-ups);
 - button presses (stable custom ids, so they keep working after a restart)
-  → :class:`~bot.events.Button`;
+  → :class:`~bot.core.events.Button`;
 - a player's single-word message in a channel with a game →
-  :class:`~bot.events.Text`, stamped with the message's snowflake time
+  :class:`~bot.core.events.Text`, stamped with the message's snowflake time
   (edited messages never count);
-- 👍 / 👎 reactions → :class:`~bot.events.Reaction`;
-- the Eagle Eyes list modal → :class:`~bot.events.PrivateText`.
+- 👍 / 👎 reactions → :class:`~bot.core.events.Reaction`;
+- the Eagle Eyes list modal → :class:`~bot.core.events.PrivateText`.
 
 It also follows what Discord says about the places games live in: a game's
 archived thread is unarchived (THREAD_UPDATE), a deleted channel or thread or a server moji
@@ -40,22 +40,22 @@ from adapters.discord.threads import DiscordPairingThreads
 from adapters.discord.translator import MojiTranslator, locale_of
 from adapters.discord.transport import DiscordTransport, Reply
 from adapters.discord.wire import ReplyWire
-from bot.app import Services
-from bot.clock import Clock
-from bot.config import Config
-from bot.delivery import Delivery
-from bot.events import Button, ChatKey, Command, MessageRef, Player, PrivateText, Reaction, Text
-from bot.handlers.buttons import button_command
-from bot.housekeeping import run_housekeeping, workspace_back, workspace_removed
-from bot.ordering import Turn
-from bot.pacing import Pacer
-from bot.registry import Registry
-from bot.runtime import Runtime, turn_done
-from bot.schedule import JOIN_WINDOW, Schedules, start_scheduled
-from bot.schedule_spec import DISCORD_MENTION
-from bot.scheduler import Scheduler
-from bot.session import Session
-from bot.workspace import Workspace
+from bot.core.clock import Clock
+from bot.core.events import Button, ChatKey, Command, MessageRef, Player, PrivateText, Reaction, Text
+from bot.core.ordering import Turn
+from bot.core.registry import Registry
+from bot.delivery.delivery import Delivery
+from bot.delivery.pacing import Pacer
+from bot.features.housekeeping import run_housekeeping, workspace_back, workspace_removed
+from bot.features.schedule import JOIN_WINDOW, Schedules, start_scheduled
+from bot.features.schedule_spec import DISCORD_MENTION
+from bot.features.scheduler import Scheduler
+from bot.features.workspace import Workspace
+from bot.hosting.handlers.buttons import button_command
+from bot.inbound.runtime import Runtime, turn_done
+from bot.process.app import Services
+from bot.process.config import Config
+from bot.sessions.session import Session
 from games.common.speech import _, _n, listing, speaking, spoken_from
 from storage.base import Schedule
 
@@ -195,7 +195,7 @@ class MojiBot(discord.AutoShardedClient):
             ),
             now=clock.now,
         )
-        #: The core: delivery, manager, fair share, router and metrics, wired once (bot/runtime.py).
+        #: The core: delivery, manager, fair share, router and metrics, wired once (bot/inbound/runtime.py).
         #: Several processes on one database: events go to the process that runs their chat; a
         #: dead process's games are adopted only in this process's shards (unless SHARD_TAKEOVER).
         self.platform = DiscordPlatform(self, ReplyWire(self), takeover=config.shard_takeover)
@@ -210,9 +210,9 @@ class MojiBot(discord.AutoShardedClient):
         )
         self.outbox = self.runtime.outbox
         self.manager = self.runtime.manager
-        #: A daily is played in the player's direct messages with moji (bot/daily.py).
+        #: A daily is played in the player's direct messages with moji (bot/features/daily.py).
         self.manager.dailies.direct = DiscordDirect(self)
-        #: A tournament's pairings play in threads of its channel (bot/tournaments/).
+        #: A tournament's pairings play in threads of its channel (bot/features/tournaments/).
         self.manager.tournaments.threads = DiscordPairingThreads(self, LOBBY_ARCHIVE_MINUTES)
         self.router = self.runtime.router
         #: Scheduled games (a server's game night), run by the process that owns the server.
@@ -321,7 +321,7 @@ class MojiBot(discord.AutoShardedClient):
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """moji was removed from a server: its games there end, voided (nothing can be sent there
-        any more), and its data goes after the grace period (see bot.privacy)."""
+        any more), and its data goes after the grace period (see bot.features.privacy)."""
         await self.chat_gone(self.runtime.chats(str(guild.id)), "moji was removed from the server")
         try:
             await workspace_removed(
@@ -395,7 +395,7 @@ class MojiBot(discord.AutoShardedClient):
         """The shard's gateway connection dropped: answers typed meanwhile reach moji late (a
         RESUME replays them) or never (an invalid session). The settle windows of the shard's
         games stay open until it is back, so an answer is judged with those typed after it,
-        by its snowflake time, whatever its arrival (bot/session.py, ``hold``)."""
+        by its snowflake time, whatever its arrival (bot/sessions/session.py, ``hold``)."""
         if shard_id in self._down:
             return
         held = []
@@ -543,7 +543,7 @@ class MojiBot(discord.AutoShardedClient):
             turn_done(turn)
 
     async def _over_allowance(self, interaction: discord.Interaction[Any]) -> bool:
-        """A slash command whose sender is over their allowance (:mod:`bot.fairshare`, the rule
+        """A slash command whose sender is over their allowance (:mod:`bot.core.fairshare`, the rule
         the runtime applies to every event) is refused on arrival: never deferred nor put in
         the chat's line, so a flood costs one call (the notice) instead of two each."""
         if interaction.guild_id is None or interaction.channel_id is None:
@@ -600,7 +600,7 @@ class MojiBot(discord.AutoShardedClient):
 
     async def _game_chat(self, reply: Reply, chat: ChatKey, args: tuple[str, ...]) -> ChatKey:
         """Turn-based games get their own thread (when started outside one): the core's rule,
-        :meth:`bot.platform.Capabilities.plays_in_thread`."""
+        :meth:`bot.core.platform.Capabilities.plays_in_thread`."""
         interaction = reply.interaction
         info = self.registry.find(args[0]) if args and "=" not in args[0] else None
         plays_in_thread = info is not None and self.runtime.platform.capabilities.plays_in_thread(info)
@@ -720,7 +720,7 @@ class MojiBot(discord.AutoShardedClient):
 
     async def on_message(self, message: discord.Message) -> None:
         """A message in a channel with a game: its text goes to the core as typed, which takes
-        answers and moves only (everything else is chatter, dropped unstored: bot.moves)."""
+        answers and moves only (everything else is chatter, dropped unstored: bot.sessions.moves)."""
         if message.author.bot or message.webhook_id is not None:
             return
         if message.guild is None:

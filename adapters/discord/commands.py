@@ -1,8 +1,8 @@
 """The ``/moji`` slash command group: every subcommand maps to the shared grammar.
 
-Each subcommand turns its options into the words of :mod:`bot.commands`
+Each subcommand turns its options into the words of :mod:`bot.core.commands`
 (``/moji start game:race bots:1 cards:5`` → ``start race bots=1 cards=5``) and
-hands a neutral :class:`~bot.events.Command` to the game manager; the rules
+hands a neutral :class:`~bot.core.events.Command` to the game manager; the rules
 of what a command means live in the bot core, not here. Options with a fixed
 set of values get choices or autocomplete from the games' own declarations, and
 every game's own verbs (``skip``, ``vote``, ``list``…) are subcommands built from
@@ -18,14 +18,14 @@ from functools import partial
 from typing import Any, Optional, Protocol
 
 import discord
+from bot.registry import Registry, StartField, start_fields
 from discord import app_commands
 from discord.app_commands import locale_str
 
 from adapters.discord.permissions import role_choices
 from adapters.discord.translator import clip, command_names, locale_of, said, value_label
-from bot.commands import grammar
-from bot.registry import Registry, StartField, start_fields
-from bot.workspace_settings import WORKSPACE_SETTINGS
+from bot.core.commands import grammar
+from bot.features.workspace_settings import WORKSPACE_SETTINGS
 from games.common.languages import LANGUAGES
 from games.common.options import OptionSpec, format_value
 from games.common.protocol import GameInfo, GameVerb

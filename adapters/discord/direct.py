@@ -1,11 +1,11 @@
-"""Direct-message chats on Discord, where a player's daily runs (:class:`bot.daily.DirectChats`).
+"""Direct-message chats on Discord, where a player's daily runs (:class:`bot.features.daily.DirectChats`).
 
 Opening one is Discord's Create DM (``POST /users/@me/channels``), which works whatever the
 member's settings; what their settings refuse is the first message (403, 50007 "Cannot send
-messages to this user"): :class:`~bot.reach.PrivateRefused`, which ``daily`` explains. A DM
+messages to this user"): :class:`~bot.delivery.reach.PrivateRefused`, which ``daily`` explains. A DM
 channel belongs to no server, so its chat keeps the workspace the daily was asked in (the
 daily counts there); what the player types in it comes back through
-:meth:`bot.daily.Dailies.chat_of_direct`.
+:meth:`bot.features.daily.Dailies.chat_of_direct`.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from typing import Protocol
 import discord
 
 from adapters.discord.render import render
-from bot import views
-from bot.daily import NoDirectChat
-from bot.events import ChatKey, Player
-from bot.reach import PrivateRefused
-from bot.retry import NETWORK_ERRORS
+from bot.core import views
+from bot.core.events import ChatKey, Player
+from bot.delivery.reach import PrivateRefused
+from bot.features.daily import NoDirectChat
+from bot.process.retry import NETWORK_ERRORS
 
 log = logging.getLogger(__name__)
 
@@ -39,13 +39,13 @@ class DMOpener(Protocol):
 
 
 class DiscordDirect:
-    """:class:`bot.daily.DirectChats` on Discord."""
+    """:class:`bot.features.daily.DirectChats` on Discord."""
 
     def __init__(self, client: DMOpener) -> None:
         self.client = client
 
     async def open(self, chat: ChatKey, player: Player, greeting: views.View) -> ChatKey:
-        """Open ``player``'s DM channel and greet them there (see :class:`bot.daily.DirectChats`)."""
+        """Open ``player``'s DM channel and greet them there (see :class:`bot.features.daily.DirectChats`)."""
         rendered = render(greeting, with_picture=False)
         try:
             channel = await self.client.create_dm(discord.Object(int(player.user_id)))

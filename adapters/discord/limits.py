@@ -17,7 +17,7 @@ reaches 0 and discord.py never has to sleep on a bucket itself.
 limit lower than declared, an exhausted bucket or a 429 goes to the pacer, so the
 next calls fit the limits actually in force. A 429 of a *shared* resource limit
 (``X-RateLimit-Scope: shared``, not counted against the bot) lowers nothing, and a limit
-read in the headers holds for Discord's window it was read in (:mod:`bot.pacing`).
+read in the headers holds for Discord's window it was read in (:mod:`bot.delivery.pacing`).
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ from typing import Any
 
 import aiohttp
 
-from bot import metrics
-from bot.events import ChatKey
-from bot.pacing import Pacer, PlatformLimits, Rate
+from bot.core import metrics
+from bot.core.events import ChatKey
+from bot.delivery.pacing import Pacer, PlatformLimits, Rate
 
 log = logging.getLogger(__name__)
 

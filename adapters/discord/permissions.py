@@ -18,8 +18,8 @@ from collections.abc import Callable, Iterable, Sequence
 
 import discord
 
-from bot.commands import CommandError
-from bot.events import ChatKey
+from bot.core.commands import CommandError
+from bot.core.events import ChatKey
 from games.common.speech import N_, _, _n, listing
 
 log = logging.getLogger(__name__)
@@ -155,7 +155,8 @@ def is_admin(user: discord.abc.User, permissions: discord.Permissions, role: int
 
 
 class GuildRoles:
-    """The ``admin-role`` setting on Discord (:class:`bot.workspace_settings.AdminRoles`): kept as the
+    """The ``admin-role`` setting on Discord
+    (:class:`~bot.features.workspace_settings.AdminRoles`): kept as the
     role's id, shown as its mention."""
 
     def __init__(self, guild: Callable[[int], discord.Guild | None]) -> None:

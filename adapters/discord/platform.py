@@ -1,4 +1,4 @@
-"""Discord as the runtime sees it (:class:`bot.platform.Platform`): its capabilities, which
+"""Discord as the runtime sees it (:class:`bot.core.platform.Platform`): its capabilities, which
 servers this process may carry games on for, and who is an admin in a server."""
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from adapters.discord.permissions import (
 from adapters.discord.translator import locale_of
 from adapters.discord.transport import Reply
 from adapters.discord.wire import ReplyWire
-from bot.events import ChatKey, Player
-from bot.platform import Capabilities
-from bot.workspace import Workspace
+from bot.core.events import ChatKey, Player
+from bot.core.platform import Capabilities
+from bot.features.workspace import Workspace
 from games.common.speech import speaking, spoken_from
 
 log = logging.getLogger(__name__)
@@ -51,7 +51,7 @@ class DiscordClient(Protocol):
 
 
 class DiscordPlatform:
-    """The Discord answers the runtime asks for (see :class:`bot.platform.Platform`)."""
+    """The Discord answers the runtime asks for (see :class:`bot.core.platform.Platform`)."""
 
     name = "discord"
     capabilities = CAPABILITIES

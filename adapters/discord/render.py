@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.views import ButtonSpec, View
+from bot.core.views import ButtonSpec, View
 from games.common.speech import _, speaking
 from games.common.text import plain, spans, tidy
 
@@ -279,7 +279,7 @@ def _plain_messages(contents: list[str]) -> tuple[Rendered, ...]:
 class Buttons(discord.ui.View):
     """A message's buttons, built from neutral :class:`ButtonSpec` values.
 
-    Their custom ids are the stable ids of :mod:`bot.views`; presses are
+    Their custom ids are the stable ids of :mod:`bot.core.views`; presses are
     handled by the client's ``on_interaction`` from the id alone, so they keep
     working after a restart and no view object is kept per message.
     """

@@ -1,4 +1,4 @@
-"""Threads for a tournament's pairings on Discord (:class:`bot.tournaments.director.PairingThreads`).
+"""Threads for a tournament's pairings on Discord (:class:`bot.features.tournaments.director.PairingThreads`).
 
 A pairing's game is played in a public thread of the tournament's channel, opened without a
 starter message (``POST /channels/{id}/threads``, type 11: docs/resources/Channel.md, "Start
@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.events import ChatKey
+from bot.core.events import ChatKey
 
 
 class ThreadOpener(Protocol):

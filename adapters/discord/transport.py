@@ -1,4 +1,4 @@
-"""The Discord transport: the REST calls behind :class:`~bot.delivery.Delivery`.
+"""The Discord transport: the REST calls behind :class:`~bot.delivery.delivery.Delivery`.
 
 The delivery layer decides *which* calls a game makes (one live table edited in
 place, marks, announcements) and paces them inside :data:`DISCORD_LIMITS`; this
@@ -15,12 +15,12 @@ module makes each call:
 No method raises: a game must not die because Discord was slow. Server errors and
 429s are retried by discord.py; each call also has a time limit, and an idempotent
 call that timed out is tried again. A 429 that discord.py gave up on is raised as
-:class:`~bot.pacing.RateLimited` for the pacer (a *shared* resource's 429 is not: it is not
+:class:`~bot.delivery.pacing.RateLimited` for the pacer (a *shared* resource's 429 is not: it is not
 moji's pace). A refusal (403) gets one clear log line and, when possible, a friendly
 private note to whoever started the game — except the refusals no permission would fix:
 
 - a direct message refused by the member's own setting (50007) raises
-  :class:`~bot.reach.PrivateRefused` for the delivery layer, which remembers it;
+  :class:`~bot.delivery.reach.PrivateRefused` for the delivery layer, which remembers it;
 - a channel or thread deleted (404, 10003) or out of the bot's sight (403, 50001) ends its
   game (:attr:`DiscordTransport.on_gone`), and nothing more is sent there;
 - an edit or reaction in an archived thread (400, 50083) unarchives it and goes again.
@@ -50,11 +50,11 @@ from adapters.discord.permissions import log_forbidden
 from adapters.discord.render import PICTURE_NAME, Rendered, buttons, render, role_ids
 from adapters.discord.translator import locale_of
 from adapters.pictures import render_view
-from bot.events import ChatKey, Mark, MessageRef, Private
-from bot.pacing import PlatformLimits, RateLimited
-from bot.reach import PrivateRefused
-from bot.transport import EditResult
-from bot.views import View, picture_key
+from bot.core.events import ChatKey, Mark, MessageRef, Private
+from bot.core.views import View, picture_key
+from bot.delivery.pacing import PlatformLimits, RateLimited
+from bot.delivery.reach import PrivateRefused
+from bot.delivery.transport import EditResult
 from games.common.options import OptionValue
 from games.common.speech import N_, _, speaking, spoken_from
 from games.common.text import plain
@@ -112,7 +112,7 @@ class Reply:
 
 
 class DiscordTransport:
-    """Makes Discord REST calls through a discord.py client (a :class:`~bot.transport.Transport`)."""
+    """Makes Discord REST calls through a discord.py client (a :class:`~bot.delivery.transport.Transport`)."""
 
     def __init__(
         self,
@@ -415,7 +415,7 @@ class DiscordTransport:
         await self._dm(private, rendered, png)
 
     async def _dm(self, private: Private, rendered: Rendered, png: bytes | None) -> None:
-        """A direct message; :class:`~bot.reach.PrivateRefused` when the player's settings refuse
+        """A direct message; :class:`~bot.delivery.reach.PrivateRefused` when the player's settings refuse
         it (Discord's 50007: their choice, never a missing permission)."""
         user = discord.Object(int(private.player.user_id))
         channel: discord.DMChannel | None = None

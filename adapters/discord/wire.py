@@ -1,4 +1,4 @@
-"""Discord interactions crossing to another moji process (see :mod:`bot.wire`).
+"""Discord interactions crossing to another moji process (see :mod:`bot.core.wire`).
 
 The process that received a slash command or a button press acknowledged it (deferred) in
 time; the process running the chat's game answers it by the interaction's follow-up webhook,
@@ -34,7 +34,7 @@ class ForwardedInteraction:
 
 
 class ReplyWire:
-    """:class:`~bot.wire.InteractionCodec` for :class:`~adapters.discord.transport.Reply`."""
+    """:class:`~bot.core.wire.InteractionCodec` for :class:`~adapters.discord.transport.Reply`."""
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client

@@ -7,7 +7,7 @@ tell the colours apart. The palette is Okabe–Ito, which stays distinct under
 the common forms of colour blindness.
 
 The API is platform-neutral: anything with ``cards`` (and optionally
-``title``) can be drawn — a :class:`bot.views.View` or a game snapshot::
+``title``) can be drawn — a :class:`bot.core.views.View` or a game snapshot::
 
     png: bytes = render_table(view)
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.clock import Clock
-from bot.retry import Backoff
-from bot.views import View
+from bot.core.clock import Clock
+from bot.core.views import View
+from bot.process.retry import Backoff
 
 
 def card_pictures() -> Callable[[View], bytes | None] | None:

@@ -8,7 +8,7 @@ and by message timestamp and dropped.
 
 Outbound: :class:`~adapters.slack.transport.SlackTransport`. Connections: Socket
 Mode (``SLACK_APP_TOKEN``) or HTTP (``/slack/events`` on ``HOST:PORT``, added to the
-process's one :class:`~bot.health.HealthServer` with ``/healthz``, ``/readyz`` and
+process's one :class:`~bot.process.health.HealthServer` with ``/healthz``, ``/readyz`` and
 ``/metrics``), one workspace by bot token or many by OAuth
 (:mod:`adapters.slack.installations`).
 """
@@ -46,10 +46,10 @@ from adapters.slack.stamps import SlackTs
 from adapters.slack.store import PLATFORM, Schedule, SlackStore, slack_store
 from adapters.slack.threads import SlackPairingThreads
 from adapters.slack.transport import Interaction, SlackTransport, Style
-from bot import views
-from bot.clock import Clock
-from bot.commands import CommandError
-from bot.events import (
+from bot.core import views
+from bot.core.clock import Clock
+from bot.core.commands import CommandError
+from bot.core.events import (
     Button,
     ChatKey,
     Command,
@@ -61,17 +61,17 @@ from bot.events import (
     Reaction,
     Text,
 )
-from bot.health import HealthServer
-from bot.host import Recovery
-from bot.housekeeping import run_housekeeping, workspace_back, workspace_removed
-from bot.httpguard import QuietLog
-from bot.ordering import Turn
-from bot.registry import Registry
-from bot.retry import NETWORK_ERRORS, Backoff, keep_trying
-from bot.runtime import Runtime, Services
-from bot.schedule import Schedules, start_scheduled
-from bot.schedule_spec import SLACK_MENTION
-from bot.scheduler import Scheduler
+from bot.core.ordering import Turn
+from bot.core.registry import Registry
+from bot.features.housekeeping import run_housekeeping, workspace_back, workspace_removed
+from bot.features.schedule import Schedules, start_scheduled
+from bot.features.schedule_spec import SLACK_MENTION
+from bot.features.scheduler import Scheduler
+from bot.hosting.host import Recovery
+from bot.inbound.runtime import Runtime, Services
+from bot.process.health import HealthServer
+from bot.process.httpguard import QuietLog
+from bot.process.retry import NETWORK_ERRORS, Backoff, keep_trying
 from games.common.speech import N_, _, _n, speaking, spoken_from
 
 log = logging.getLogger(__name__)
@@ -148,7 +148,7 @@ def typed_text(text: str) -> str:
 def delivery_id(body: dict[str, Any], request: AsyncBoltRequest) -> str:
     """Slack's name for one slash command or button press: its ``trigger_id`` (a replay of the
     signed request carries the same), else a digest of the signed timestamp and body (what a
-    replay repeats too). moji handles each once (see :mod:`bot.once`)."""
+    replay repeats too). moji handles each once (see :mod:`bot.inbound.once`)."""
     trigger = str(body.get("trigger_id") or "")
     if trigger:
         return trigger
@@ -202,7 +202,7 @@ class SlackAdapter:
         picture_url = settings.public_url if not settings.socket_mode else ""
         #: The Web API calls; :attr:`outbox` decides which to make and paces them.
         self.transport = SlackTransport(self.paced_client_for, self._style, renderer, picture_url=picture_url)
-        #: The core: delivery, manager, fair share, router and metrics, wired once (bot/runtime.py).
+        #: The core: delivery, manager, fair share, router and metrics, wired once (bot/inbound/runtime.py).
         #: Several processes on one database: events go to the process that runs their chat.
         self.people = Directory(self.client_for, self._admin_group, clock)
         self.platform = SlackPlatform(self.people)
@@ -217,9 +217,9 @@ class SlackAdapter:
         )
         self.outbox = self.runtime.outbox
         self.manager = self.runtime.manager
-        #: A daily is played in the player's IM with moji (bot/daily.py).
+        #: A daily is played in the player's IM with moji (bot/features/daily.py).
         self.manager.dailies.direct = SlackDirect(self.client_for, self.outbox)
-        #: A tournament's pairings play in threads of its channel (bot/tournaments/).
+        #: A tournament's pairings play in threads of its channel (bot/features/tournaments/).
         self.manager.tournaments.threads = SlackPairingThreads(self.outbox)
         self.router = self.runtime.router
         self.transport.lost = self._refused_channel
@@ -351,7 +351,7 @@ class SlackAdapter:
 
     async def _on_uninstalled(self, body: dict[str, Any], context: AsyncBoltContext) -> None:
         """The workspace uninstalled moji: its installation goes now, its data after the grace
-        period (see :func:`bot.housekeeping.workspace_removed`)."""
+        period (see :func:`bot.features.housekeeping.workspace_removed`)."""
         if self._uninstalled is not None:
             await self._uninstalled(context=context)
         await self._removed(str(body.get("team_id") or context.team_id or ""), "app_uninstalled")
@@ -448,7 +448,7 @@ class SlackAdapter:
 
     def web_app(self) -> web.Application:
         """Slack's HTTP endpoints: events, pictures, OAuth (when distributing); ``/health`` too
-        (a server of its own; :class:`~bot.health.HealthServer` answers it when mounted there)."""
+        (a server of its own; :class:`~bot.process.health.HealthServer` answers it when mounted there)."""
         app = web.Application()
         app.router.add_post("/slack/events", self._http_events)
         app.router.add_get("/pictures/{key}.png", self._http_picture)
@@ -495,7 +495,7 @@ class SlackAdapter:
         return await to_aiohttp_response(response)
 
     async def _over_allowance(self, body: dict[str, Any]) -> bool:
-        """A slash command whose sender is over their allowance (:mod:`bot.fairshare`, the rule
+        """A slash command whose sender is over their allowance (:mod:`bot.core.fairshare`, the rule
         the runtime applies to every event) is refused on arrival, before Bolt
         and the chat's line: a flood of them costs little."""
         user, team = str(body.get("user_id") or ""), str(body.get("team_id") or "")
@@ -574,12 +574,12 @@ class SlackAdapter:
         """Before anything else: Slack accepts the bot token (``auth.test``) and, in Socket Mode,
         the app token (it opens the connection's URL, returned for the handler to use).
 
-        A token Slack rejects is a :class:`bot.app.StartupError` naming the setting to fix;
+        A token Slack rejects is a :class:`bot.process.app.StartupError` naming the setting to fix;
         Slack out of reach (no network, DNS, Slack's own 5xx) is one log line per try, tried
         again after :attr:`backoff`'s waits, with ``/readyz`` saying why. OAuth (many
         workspaces) has no one bot token to check.
         """
-        from bot.app import StartupError
+        from bot.process.app import StartupError
 
         settings = self.settings
 

@@ -22,7 +22,7 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.views import ButtonSpec, View
+from bot.core.views import ButtonSpec, View
 from games.common.protocol import CardFace
 from games.common.speech import _, speaking
 from games.common.text import plain, spans, tidy

@@ -1,6 +1,6 @@
 """``/moji <text>``: the shared command grammar, plus Slack's ``schedule``.
 
-Everything but ``schedule`` is the shared grammar (:mod:`bot.commands`) and
+Everything but ``schedule`` is the shared grammar (:mod:`bot.core.commands`) and
 goes to the game manager as a neutral command. ``schedule`` is Slack's own
 (office word breaks) and is answered here.
 """
@@ -8,9 +8,9 @@ goes to the game manager as a neutral command. ``schedule`` is Slack's own
 from __future__ import annotations
 
 from adapters.slack.blocks import date_token
-from bot import views
-from bot.commands import help_lines, split
-from bot.registry import Registry
+from bot.core import views
+from bot.core.commands import help_lines, split
+from bot.core.registry import Registry
 from games.common.speech import _
 
 SLASH = "/moji"

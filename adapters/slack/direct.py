@@ -1,5 +1,5 @@
 """Direct-message conversations on Slack, where a player's daily runs
-(:class:`bot.daily.DirectChats`).
+(:class:`bot.features.daily.DirectChats`).
 
 A person's IM with moji is ``conversations.open`` with their user id (scope ``im:write``): the
 same conversation each time. It belongs to the workspace, so its chat is an ordinary
@@ -15,11 +15,11 @@ from collections.abc import Awaitable, Callable
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot import views
-from bot.daily import NoDirectChat
-from bot.events import ChatKey, Player, Post
-from bot.outbox import Outbox
-from bot.retry import NETWORK_ERRORS
+from bot.core import views
+from bot.core.events import ChatKey, Player, Post
+from bot.core.outbox import Outbox
+from bot.features.daily import NoDirectChat
+from bot.process.retry import NETWORK_ERRORS
 
 log = logging.getLogger(__name__)
 
@@ -28,14 +28,15 @@ FAILURES: tuple[type[BaseException], ...] = (SlackApiError, *NETWORK_ERRORS)
 
 
 class SlackDirect:
-    """:class:`bot.daily.DirectChats` on Slack."""
+    """:class:`bot.features.daily.DirectChats` on Slack."""
 
     def __init__(self, client_for: Callable[[str], Awaitable[AsyncWebClient]], outbox: Outbox) -> None:
         self.client_for = client_for
         self.outbox = outbox
 
     async def open(self, chat: ChatKey, player: Player, greeting: views.View) -> ChatKey:
-        """Open ``player``'s IM with moji and greet them there (see :class:`bot.daily.DirectChats`)."""
+        """Open ``player``'s IM with moji and greet them there
+        (see :class:`bot.features.daily.DirectChats`)."""
         try:
             client = await self.client_for(chat.workspace_id)
             answer = await client.conversations_open(users=player.user_id)

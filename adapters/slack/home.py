@@ -6,8 +6,8 @@ from typing import Any
 
 from adapters.slack.blocks import date_token, escape, render
 from adapters.slack.store import Schedule
-from bot.schedule_spec import describe
-from bot.views import View
+from bot.core.views import View
+from bot.features.schedule_spec import describe
 from games.common.speech import _
 
 

@@ -27,7 +27,7 @@ from slack_sdk.oauth.installation_store.models.installation import Installation
 from slack_sdk.oauth.state_store.async_state_store import AsyncOAuthStateStore
 
 from adapters.slack.store import InstallKey, SlackStore
-from bot.clock import Clock
+from bot.core.clock import Clock
 
 log = logging.getLogger(__name__)
 

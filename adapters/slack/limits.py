@@ -23,7 +23,7 @@ upload URL, the upload and a completion: the ``picture`` kind draws from both me
 
 from __future__ import annotations
 
-from bot.pacing import PlatformLimits, Rate, Scope
+from bot.delivery.pacing import PlatformLimits, Rate, Scope
 
 #: The share of each documented rate moji uses.
 USE = 0.9

@@ -1,7 +1,7 @@
 """Every Web API call the adapter makes outside the delivery layer, paced like the rest.
 
 :class:`PacedWebClient` is slack-sdk's ``AsyncWebClient`` whose ``api_call`` first takes a slot
-of the method's bucket in the delivery layer's :class:`~bot.pacing.Pacer` (the kind named after
+of the method's bucket in the delivery layer's :class:`~bot.delivery.pacing.Pacer` (the kind named after
 the method, :data:`adapters.slack.limits.SLACK_LIMITS`): ``users.info`` for every player looked
 up at the start of a game, ``conversations.join``, the App Home, DMs, user groups, ``auth.test``.
 They share their buckets with the delivery layer's calls of the same method (``chat.postEphemeral``,
@@ -19,8 +19,8 @@ from aiohttp import FormData
 from slack_sdk.web.async_client import AsyncWebClient
 from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
-from bot.events import ChatKey
-from bot.pacing import Pacer
+from bot.core.events import ChatKey
+from bot.delivery.pacing import Pacer
 
 
 class PacedWebClient(AsyncWebClient):

@@ -8,7 +8,7 @@ member of the user group named by the workspace's ``admin-role`` setting
 (``config admin-role @moji-admins`` or the group's id ``S…``).
 
 Answers are cached for ``ttl`` seconds, except where a command changes or deletes something
-for everyone (see :mod:`bot.rights`): then ``fresh`` asks Slack again, so a demoted admin
+for everyone (see :mod:`bot.inbound.rights`): then ``fresh`` asks Slack again, so a demoted admin
 loses those rights at once.
 """
 
@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.clock import Clock
-from bot.events import Player
+from bot.core.clock import Clock
+from bot.core.events import Player
 
 log = logging.getLogger(__name__)
 

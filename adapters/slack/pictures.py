@@ -48,11 +48,11 @@ from typing import Any
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot import metrics
-from bot.clock import Clock
-from bot.events import ChatKey
-from bot.pacing import Pacer
-from bot.views import View, picture_key
+from bot.core import metrics
+from bot.core.clock import Clock
+from bot.core.events import ChatKey
+from bot.core.views import View, picture_key
+from bot.delivery.pacing import Pacer
 from games.common.speech import _, speaking
 from games.common.text import plain
 

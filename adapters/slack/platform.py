@@ -1,12 +1,12 @@
-"""Slack as the runtime sees it (:class:`bot.platform.Platform`): its capabilities and who is an
+"""Slack as the runtime sees it (:class:`bot.core.platform.Platform`): its capabilities and who is an
 admin in a workspace."""
 
 from __future__ import annotations
 
 from adapters.slack.people import Directory
 from adapters.slack.transport import InteractionWire
-from bot.events import ChatKey, Player
-from bot.platform import Capabilities
+from bot.core.events import ChatKey, Player
+from bot.core.platform import Capabilities
 
 #: Ephemeral messages, a game's quiet thread, Block Kit buttons; a message's ``ts`` times it to
 #: the microsecond (adapters/slack/stamps.py); an Eagle Eyes list is sent by direct message.
@@ -21,7 +21,7 @@ CAPABILITIES = Capabilities(
 
 
 class SlackPlatform:
-    """The Slack answers the runtime asks for (see :class:`bot.platform.Platform`)."""
+    """The Slack answers the runtime asks for (see :class:`bot.core.platform.Platform`)."""
 
     name = "slack"
     capabilities = CAPABILITIES

@@ -1,7 +1,7 @@
 """How the Slack adapter is configured and what it runs on.
 
-:class:`SlackSettings` comes from :class:`bot.config.Config` (or a test);
-it runs on :class:`bot.runtime.Services`; :data:`BOT_SCOPES` are the OAuth scopes (the same
+:class:`SlackSettings` comes from :class:`bot.process.config.Config` (or a test);
+it runs on :class:`bot.inbound.runtime.Services`; :data:`BOT_SCOPES` are the OAuth scopes (the same
 as ``manifest.yml``).
 """
 
@@ -16,7 +16,7 @@ from slack_sdk.http_retry.builtin_async_handlers import (
     AsyncServerErrorRetryHandler,
 )
 
-from bot.config import Config
+from bot.process.config import Config
 
 #: Bot scopes the app asks for (keep in step with manifest.yml).
 BOT_SCOPES = (
@@ -43,7 +43,7 @@ BOT_SCOPES = (
 
 @dataclass(frozen=True, slots=True)
 class SlackSettings:
-    """How to reach Slack (from :class:`bot.config.Config`, or a test)."""
+    """How to reach Slack (from :class:`bot.process.config.Config`, or a test)."""
 
     bot_token: str = ""
     signing_secret: str = ""
@@ -71,7 +71,7 @@ class SlackSettings:
 
 
 def settings_from_config(config: Config) -> SlackSettings:
-    """The Slack settings in a :class:`bot.config.Config`."""
+    """The Slack settings in a :class:`bot.process.config.Config`."""
     return SlackSettings(
         bot_token=config.slack_bot_token,
         signing_secret=config.slack_signing_secret,

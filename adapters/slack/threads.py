@@ -1,4 +1,4 @@
-"""Threads for a tournament's pairings on Slack (:class:`bot.tournaments.director.PairingThreads`).
+"""Threads for a tournament's pairings on Slack (:class:`bot.features.tournaments.director.PairingThreads`).
 
 A pairing's game is played in a thread of the tournament's channel: moji posts the thread's
 first message (``chat.postMessage``, paced like every post) and the game's chat is that
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import asyncio
 
-from bot import views
-from bot.events import ChatKey, MessageRef, Post
-from bot.outbox import Outbox
+from bot.core import views
+from bot.core.events import ChatKey, MessageRef, Post
+from bot.core.outbox import Outbox
 
 
 class NoThread(Exception):

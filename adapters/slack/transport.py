@@ -1,4 +1,4 @@
-"""The Slack transport: the Web API calls behind :class:`~bot.delivery.Delivery`.
+"""The Slack transport: the Web API calls behind :class:`~bot.delivery.delivery.Delivery`.
 
 The delivery layer decides which calls a game makes and paces them inside
 :data:`~adapters.slack.limits.SLACK_LIMITS`; this module makes each call:
@@ -15,7 +15,7 @@ The delivery layer decides which calls a game makes and paces them inside
   other path.
 
 A call Slack refused for its rate limit (after the client's own retries) raises
-:class:`~bot.pacing.RateLimited` with Slack's ``Retry-After``.
+:class:`~bot.delivery.pacing.RateLimited` with Slack's ``Retry-After``.
 """
 
 from __future__ import annotations
@@ -34,10 +34,10 @@ from slack_sdk.webhook.async_client import AsyncWebhookClient
 from adapters.slack.blocks import MAX_BLOCKS, fallback_text, render
 from adapters.slack.limits import SLACK_LIMITS
 from adapters.slack.pictures import Pictures, Renderer, refused_picture
-from bot.events import ChatKey, Mark, MessageRef, Private
-from bot.pacing import PlatformLimits, RateLimited
-from bot.transport import EditResult
-from bot.views import View
+from bot.core.events import ChatKey, Mark, MessageRef, Private
+from bot.core.views import View
+from bot.delivery.pacing import PlatformLimits, RateLimited
+from bot.delivery.transport import EditResult
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +82,7 @@ class Interaction:
 
 
 class InteractionWire:
-    """Slack interactions crossing to another moji process (:class:`~bot.wire.InteractionCodec`):
+    """Slack interactions crossing to another moji process (:class:`~bot.core.wire.InteractionCodec`):
     a ``response_url`` works from anywhere for 30 minutes."""
 
     def dump(self, interaction: object) -> dict[str, Any] | None:
@@ -113,7 +113,8 @@ StyleFor = Callable[[ChatKey], Awaitable[Style]]
 
 
 class SlackTransport:
-    """Makes Slack Web API calls with one client per workspace (a :class:`~bot.transport.Transport`)."""
+    """Makes Slack Web API calls with one client per workspace
+    (a :class:`~bot.delivery.transport.Transport`)."""
 
     def __init__(
         self,

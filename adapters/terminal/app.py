@@ -17,13 +17,13 @@ from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from adapters.terminal.live import LiveTable, input_source
 from adapters.terminal.render import BOLD, DIM, RESET, render
 from adapters.terminal.render import text as own_text
-from bot.clock import Clock
-from bot.commands import CommandError, resolve, split
-from bot.delivery import Tap
-from bot.events import ChatKey, Command, Edit, MessageRef, Outbound, Player, Post, Private, React, Text
-from bot.manager import GameManager
-from bot.platform import Capabilities
-from bot.runtime import Runtime
+from bot.core.clock import Clock
+from bot.core.commands import CommandError, resolve, split
+from bot.core.events import ChatKey, Command, Edit, MessageRef, Outbound, Player, Post, Private, React, Text
+from bot.core.platform import Capabilities
+from bot.delivery.delivery import Tap
+from bot.hosting.manager import GameManager
+from bot.inbound.runtime import Runtime
 from games.common import speech
 from games.common.speech import N_, _, _n, _p, speaking
 from games.common.text import tidy
@@ -66,7 +66,7 @@ def local_game_banner(environ: Mapping[str, str] | None = None) -> str:
 
 
 class TerminalPlatform:
-    """The terminal as the runtime sees it (:class:`bot.platform.Platform`): one local table, one
+    """The terminal as the runtime sees it (:class:`bot.core.platform.Platform`): one local table, one
     person, who runs it (an admin), and nothing that crosses to another process."""
 
     name = "terminal"
@@ -134,7 +134,7 @@ class TerminalOutbox:
         self.words: dict[str, str] = {}
         self.deadline: float | None = None
         self.deadline_changed = asyncio.Event()
-        #: Shown every message first (as :attr:`bot.delivery.Delivery.taps`): the web companion
+        #: Shown every message first (as :attr:`bot.delivery.delivery.Delivery.taps`): the web companion
         #: adds the board's link to the player's rack notes when ``PUBLIC_URL`` is set.
         self.taps: list[Tap] = []
 

@@ -17,8 +17,8 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
 
 from adapters.terminal.render import BOLD, DIM, RESET, render, shown, text
-from bot.clock import Clock
-from bot.views import View
+from bot.core.clock import Clock
+from bot.core.views import View
 from games.common.speech import _, speaking
 
 

@@ -14,8 +14,8 @@ import re
 
 from prompt_toolkit.utils import get_cwidth
 
-from bot.commands import CommandError, resolve
-from bot.views import View, duration
+from bot.core.commands import CommandError, resolve
+from bot.core.views import View, duration
 from games.common.protocol import CardFace
 from games.common.speech import _, speaking
 from games.common.text import plain, spans, tidy

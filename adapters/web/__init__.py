@@ -3,10 +3,10 @@
 moji's fourth front door on the platform runtime. A page views a game that lives in a chat of
 another platform (Discord, Slack, the terminal, or the local web game of ``python -m bot web``);
 a move made on a page is a move of that chat's game by that player, handed to the chat's
-:class:`~bot.runtime.Runtime` as the same neutral event as a typed ``play`` (same validation,
+:class:`~bot.inbound.runtime.Runtime` as the same neutral event as a typed ``play`` (same validation,
 refusal texts, game log, per-chat order). Pages follow their game live (Server-Sent Events):
 the delivery layer shows the companion every message of the games it serves
-(:attr:`bot.delivery.Delivery.taps`).
+(:attr:`bot.delivery.delivery.Delivery.taps`).
 
 - :mod:`adapters.web.links`: single-use links (the secret in the URL's fragment) and the short
   sessions they open, kept as hashes in the database (:mod:`storage.weblinks`);
@@ -17,7 +17,7 @@ the delivery layer shows the companion every message of the games it serves
 - :mod:`adapters.web.local`: ``python -m bot web``, a game against computer players on 127.0.0.1.
 
 Several processes: a page's *move* reaches the process that runs its game as any event does
-(the chat's runtime routes it, :mod:`bot.routing`); a page's *view* is served by the process
+(the chat's runtime routes it, :mod:`bot.inbound.routing`); a page's *view* is served by the process
 that runs the game — see docs/WEB.md ("Several processes").
 """
 

@@ -35,10 +35,10 @@ from adapters.web.replay import Replay, replay
 from adapters.web.server import TEMPLATES, Handler, hardened
 from adapters.web.tournaments import TournamentPages
 from adapters.web.wiring import Mounts
-from bot.clock import Clock
-from bot.ratings import PROVISIONAL_GAMES, is_provisional, number
-from bot.registry import Registry
-from bot.workspace_settings import setting_values
+from bot.core.clock import Clock
+from bot.core.ratings import PROVISIONAL_GAMES, is_provisional, number
+from bot.core.registry import Registry
+from bot.features.workspace_settings import setting_values
 from games.common.languages import LANGUAGES
 from games.common.speech import N_, _, _n, current, speaking
 from storage.browse import BrowseStore, browse_of
@@ -47,7 +47,7 @@ from storage.records import LeaderboardRow
 from storage.tournament_records import TournamentStore
 
 if TYPE_CHECKING:
-    from bot.workspace import Workspace
+    from bot.features.workspace import Workspace
     from storage.base import Store
 
 log = logging.getLogger(__name__)

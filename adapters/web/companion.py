@@ -3,7 +3,7 @@
 A page holds a :class:`~storage.weblinks.Grant` (from its session): one game of one chat, as one
 player or as a watcher. Every view is built here from the game's own snapshot for that viewer
 (a watcher's is the public one: no rack, no hand), and every move is checked against the grant
-and then handed to the chat's :class:`~bot.runtime.Runtime` as the command a typed move is
+and then handed to the chat's :class:`~bot.inbound.runtime.Runtime` as the command a typed move is
 (``play H8 across WORD``), so the game judges it exactly as it judges chat, and answers in the
 same words. Pages follow their games through :meth:`WebCompanion.tap`, which the delivery layer
 of each attached runtime shows every message.
@@ -19,13 +19,13 @@ from typing import Any, Protocol, runtime_checkable
 
 from adapters.web.links import Links, chat_of
 from adapters.web.views import GameView, view_for
-from bot.delivery import Tap
-from bot.events import ChatKey, Command, Edit, Outbound, Player, Post, Private, React
-from bot.handlers.watching import is_offer
-from bot.runtime import Runtime
-from bot.session import Session
-from bot.session_core import Phase
-from bot.views import HAND, OPEN_LINK, ButtonSpec, View
+from bot.core.events import ChatKey, Command, Edit, Outbound, Player, Post, Private, React
+from bot.core.views import HAND, OPEN_LINK, ButtonSpec, View
+from bot.delivery.delivery import Tap
+from bot.hosting.handlers.watching import is_offer
+from bot.inbound.runtime import Runtime
+from bot.sessions.session import Session
+from bot.sessions.session_core import Phase
 from games.common.protocol import Snapshot
 from games.common.speech import N_, _, _n, _p, opening, speaking
 from games.common.text import plain
@@ -308,7 +308,8 @@ class WebCompanion:
         )
 
     async def _watch_offer(self, message: Private) -> Private:
-        """The answer to ``watch`` (:func:`bot.handlers.watching.offer`) with the game's watch link."""
+        """The answer to ``watch``
+        (:func:`bot.hosting.handlers.watching.offer`) with the game's watch link."""
         link = await self.watch_link(message.chat)
         if link is None:
             text = _("I couldn't make a link to watch this game just now: try `watch` again in a moment.")

@@ -12,8 +12,8 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
-from bot.clock import Clock
-from bot.events import ChatKey, Player
+from bot.core.clock import Clock
+from bot.core.events import ChatKey, Player
 from storage.weblinks import WATCH, Grant, WebLinkStore, digest
 
 #: How long a link in chat may wait to be opened (a turn may last days: My rack gives a fresh one).

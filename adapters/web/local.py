@@ -3,7 +3,7 @@ in a browser, on 127.0.0.1.
 
 The local table is a chat of its own little platform (``web``), with no chat to post in: its
 only window is the page. It runs on the same runtime as every platform (the page's moves enter
-:meth:`~bot.runtime.Runtime.ingest` as a typed move would), so what works here works for a game
+:meth:`~bot.inbound.runtime.Runtime.ingest` as a typed move would), so what works here works for a game
 of Discord, Slack or the terminal seen from a page.
 """
 
@@ -20,15 +20,15 @@ from adapters.terminal.app import system_language
 from adapters.web.companion import WebCompanion
 from adapters.web.links import Links
 from adapters.web.server import WebServer
-from bot.clock import Clock
-from bot.delivery import Tap
-from bot.events import ChatKey, Command, MessageRef, Outbound, Player, Post, Private
-from bot.manager import GameManager
-from bot.outbox import GameLog
-from bot.platform import Capabilities
-from bot.registry import Registry
-from bot.runtime import Runtime
-from bot.workspace import Workspace
+from bot.core.clock import Clock
+from bot.core.events import ChatKey, Command, MessageRef, Outbound, Player, Post, Private
+from bot.core.outbox import GameLog
+from bot.core.platform import Capabilities
+from bot.core.registry import Registry
+from bot.delivery.delivery import Tap
+from bot.features.workspace import Workspace
+from bot.hosting.manager import GameManager
+from bot.inbound.runtime import Runtime
 from games.common.speech import _, speaking
 from storage.weblinks import WebLinkStore
 

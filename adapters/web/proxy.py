@@ -3,7 +3,7 @@
 Several moji processes may share one database and one public address (PUBLIC_URL, behind a
 load balancer): a page's request may reach any of them. Links and sessions are in the database,
 so every process checks a page's session cookie; but only the process that runs a game
-(``active_games.owner``, :mod:`bot.routing`) can show it and play its moves. A process that
+(``active_games.owner``, :mod:`bot.inbound.routing`) can show it and play its moves. A process that
 receives a page request (the page, its live channel, a preview, a move) for a game it does not
 run asks the database who does and where that process serves pages (``instances.web_url``,
 its ``WEB_INTERNAL_URL``), and passes the request on to it — the live channel streamed as it
@@ -12,12 +12,12 @@ comes — and the answer back.
 A request passed on is signed with the key the owner put beside its address (random, made at
 each start; :data:`HEADER`: HMAC-SHA256 of the sender, the time, the method and the path), so
 no client can pass a request off as one from another process: the owner believes the client
-address it names (its ``X-Forwarded-For``; from then on :meth:`bot.httpguard.Guard.trust` counts
+address it names (its ``X-Forwarded-For``; from then on :meth:`bot.process.httpguard.Guard.trust` counts
 that process's clients, not the process), and never passes a signed request on again (no loop:
 a game that moved meanwhile is "moving", and the page asks again). The session cookie travels
 with the request and is checked again by the owner.
 
-When the owner dies its game is adopted by another process (:mod:`bot.routing`); meanwhile a
+When the owner dies its game is adopted by another process (:mod:`bot.inbound.routing`); meanwhile a
 page's request is answered "moving" (a live channel: a stream that asks the browser to come
 back in a second, which every EventSource does), then reaches the adopter.
 """
@@ -38,8 +38,8 @@ import aiohttp
 from aiohttp import web
 
 from adapters.web.links import chat_of
-from bot.clock import Clock
-from bot.httpguard import Guard, client_of
+from bot.core.clock import Clock
+from bot.process.httpguard import Guard, client_of
 from storage.records import ChatOwner
 from storage.weblinks import Grant
 

@@ -2,7 +2,8 @@
 
 A game is a pure engine fed its logged actions (games/common/protocol.py): a fresh engine built
 from the recorded :class:`~games.common.protocol.Setup` and given the same actions, on the game's
-clock, arrives at the same states, exactly as a restart's recovery does (:meth:`bot.session.Session.restore`).
+clock, arrives at the same states, exactly as a restart's recovery does
+(:meth:`bot.sessions.session.Session.restore`).
 After each action that changed the table or said something in the channel, the replay keeps the
 **public** snapshot (``snapshot(None)``: the board, the face-up cards, the scores; never a rack or
 a hand) and what the channel read (accepted moves, announcements, the end). Private notices

@@ -20,7 +20,7 @@ Every response carries a strict Content-Security-Policy (``'self'``, no inline s
 site's ``Origin``; each session has its own rate limit.
 
 The routes are an application of their own, which a process mounts on its one HTTP server
-(:meth:`bot.health.HealthServer.mount`, which runs no middleware of a mounted app): so each
+(:meth:`bot.process.health.HealthServer.mount`, which runs no middleware of a mounted app): so each
 handler hardens its own response, and pages are rendered by the server's own Jinja2
 environment (autoescaping), never through the request's application.
 """
@@ -47,7 +47,7 @@ from adapters.web.proxy import GONE, MOVING, PageProxy, Peer
 from adapters.web.text import web_html
 from adapters.web.views import BadRequest
 from adapters.web.watch import Watching
-from bot.clock import Clock
+from bot.core.clock import Clock
 from games.common.speech import N_, _, _n, current, number, speaking
 from storage.weblinks import Grant
 

@@ -27,8 +27,8 @@ from urllib.parse import quote
 from aiohttp import web
 from markupsafe import Markup
 
-from bot.registry import Registry
-from bot.tournaments.standings import arena_standings, crosstable, standings
+from bot.core.registry import Registry
+from bot.features.tournaments.standings import arena_standings, crosstable, standings
 from games.common.speech import N_, _, _n, duration, number
 from storage.browse import BrowseStore
 from storage.tournament_records import (

@@ -39,8 +39,8 @@ from adapters.web.companion import (
 )
 from adapters.web.links import chat_of
 from adapters.web.views import view_for
-from bot.clock import Clock
-from bot.session import Session
+from bot.core.clock import Clock
+from bot.sessions.session import Session
 from games.common.grammar import is_you
 from games.common.protocol import Snapshot
 from games.common.speech import N_, _, _n, current, speaking

@@ -1,4 +1,4 @@
-"""The web companion in a process that serves Discord or Slack (``bot.app.serve``).
+"""The web companion in a process that serves Discord or Slack (``bot.process.app.serve``).
 
 With ``PUBLIC_URL`` set, a :class:`~adapters.web.companion.WebCompanion` is attached to every
 platform's runtime and its routes are mounted on the process's one HTTP server (HOST:PORT,
@@ -19,10 +19,10 @@ from adapters.web.links import Links
 from adapters.web.proxy import PageProxy
 from adapters.web.server import WebServer
 from adapters.web.views import view_for
-from bot.clock import Clock
-from bot.delivery import Tap
-from bot.events import Outbound, Private
-from bot.runtime import Companion, Runtime
+from bot.core.clock import Clock
+from bot.core.events import Outbound, Private
+from bot.delivery.delivery import Tap
+from bot.inbound.runtime import Companion, Runtime
 from games.common.speech import N_, _, speaking
 from storage.weblinks import WebLinkStore
 

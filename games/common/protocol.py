@@ -1,6 +1,6 @@
 """The contract between the bot core and every game engine.
 
-A game is a pure, deterministic rule engine. The session (``bot/session.py``)
+A game is a pure, deterministic rule engine. The session (``bot/sessions/session.py``)
 feeds it :class:`Action` values — the only inputs it ever sees, each carrying
 the time it happened — and turns the :class:`Notice` values it returns into
 chat messages. Because every input is an action, replaying a game's action log

@@ -1,7 +1,7 @@
 -- Skill ratings: a rating per player, game and language in each workspace, the changes
 -- each rated game made, the ratings each season ended with, and the order games were rated in
 -- (so a rebuild replays them in the same order and arrives at the same numbers). The model is
--- the bot's (bot/ratings.py); storage keeps numbers. See docs/RATINGS.md.
+-- the bot's (bot/core/ratings.py); storage keeps numbers. See docs/RATINGS.md.
 
 -- partners (race team variants) share a team number; NULL for a seat playing alone
 ALTER TABLE results ADD COLUMN team INTEGER;

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from bot.commands import COMMANDS, split
-from bot.registry import Registry
+from bot.core.commands import COMMANDS, split
+from bot.core.registry import Registry
 from tests.bot.toygame import TOY
 
 NAMES = [spec.name for spec in COMMANDS]

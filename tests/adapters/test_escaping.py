@@ -35,14 +35,14 @@ from adapters.discord import render as discord_render
 from adapters.slack import blocks as slack_blocks
 from adapters.slack.home import home_view
 from adapters.terminal import render as terminal_render
-from bot import views
-from bot.clock import FakeClock
-from bot.events import Button, ChatKey, Command, Edit, MessageRef, Outbound, Player, Post, Private, Text
-from bot.manager import GameManager
-from bot.recording import StoreGameLog
-from bot.registry import Registry, load_default
-from bot.session_core import _marked
-from bot.workspace import Workspace
+from bot.core import views
+from bot.core.clock import FakeClock
+from bot.core.events import Button, ChatKey, Command, Edit, MessageRef, Outbound, Player, Post, Private, Text
+from bot.core.registry import Registry, load_default
+from bot.features.workspace import Workspace
+from bot.hosting.gamelog import StoreGameLog
+from bot.hosting.manager import GameManager
+from bot.sessions.session_core import _marked
 from games.common.options import parse_options
 from games.common.protocol import Action, Claim, GameInfo, Seat, Setup
 from games.common.text import spans, user

@@ -22,10 +22,10 @@ from adapters.terminal.app import (
     system_language,
 )
 from adapters.terminal.render import card, render, time_left
-from bot.clock import FakeClock
-from bot.manager import GameManager
-from bot.registry import Registry
-from bot.views import View
+from bot.core.clock import FakeClock
+from bot.core.registry import Registry
+from bot.core.views import View
+from bot.hosting.manager import GameManager
 from games.common.protocol import Action, CardFace, Notice, Reading
 from games.common.speech import _, _p, speaking
 from tests.bot.toygame import LINGO, TOY, LingoEngine, ToyEngine
@@ -230,7 +230,7 @@ async def test_a_turn_based_game_is_welcomed_with_its_own_title() -> None:
 async def test_alone_an_unknown_title_is_refused_until_the_workspace_adds_it(tmp_path: Path) -> None:
     # one person and a computer player, themes=movies. Nobody can vote, so THE ZQ
     # SHOW is refused with what to do; after `/words add the zq show` the next game accepts it.
-    from bot.workspace import Workspace
+    from bot.features.workspace import Workspace
     from games.race import GAME
     from games.race.cards import Card
     from games.race.engine import FlipRace

@@ -21,10 +21,10 @@ from hypothesis import strategies as st
 
 from adapters.terminal.live import LiveTable
 from adapters.terminal.render import columns, render, shorten
-from bot import views
-from bot.clock import FakeClock
-from bot.lobby import BOT_NAMES
-from bot.registry import load_default
+from bot.core import views
+from bot.core.clock import FakeClock
+from bot.core.registry import load_default
+from bot.sessions.lobby import BOT_NAMES
 from games.common.protocol import CardFace, Seat, SeatLine, Setup
 
 WIDTHS = (40, 60, 80, 120)

@@ -5,10 +5,10 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.events import ChatKey, Player
-from bot.manager import GameManager
-from bot.registry import Registry
+from bot.core.clock import FakeClock
+from bot.core.events import ChatKey, Player
+from bot.core.registry import Registry
+from bot.hosting.manager import GameManager
 from tests.bot.toygame import TOY
 from tests.doubles import FakeOutbox, MemoryLog
 

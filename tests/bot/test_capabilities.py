@@ -1,7 +1,7 @@
-"""What a platform can show (bot.platform.Capabilities) decides what the core sends it.
+"""What a platform can show (bot.core.platform.Capabilities) decides what the core sends it.
 
 A fake platform declares each capability on or off; the core built on it by
-:meth:`bot.runtime.Runtime.build` fits every view to it (buttons, a thread of its own),
+:meth:`bot.inbound.runtime.Runtime.build` fits every view to it (buttons, a thread of its own),
 reaches players as it can (ephemeral replies), takes private words only where it has them, and
 words its confirmations for it. Discord, Slack and the terminal declare theirs in their
 adapters; with every capability on, nothing changes from what a core without a platform sends.
@@ -17,19 +17,19 @@ from typing import Any
 
 import pytest
 
-from bot import views
-from bot.clock import FakeClock
-from bot.delivery import Delivery
-from bot.events import Button, ChatKey, Command, Player, Private, PrivateText
-from bot.manager import GameManager
-from bot.platform import EVERY_CAPABILITY, Capabilities
-from bot.privacy import FORGET_ME
-from bot.reach import PrivateRefused, pointer, with_pointer
-from bot.recording import StoreGameLog
-from bot.registry import Registry
-from bot.runtime import Runtime
-from bot.views import GO, JOIN
-from bot.workspace import Workspace
+from bot.core import views
+from bot.core.clock import FakeClock
+from bot.core.events import Button, ChatKey, Command, Player, Private, PrivateText
+from bot.core.platform import EVERY_CAPABILITY, Capabilities
+from bot.core.registry import Registry
+from bot.core.views import GO, JOIN
+from bot.delivery.delivery import Delivery
+from bot.delivery.reach import PrivateRefused, pointer, with_pointer
+from bot.features.privacy import FORGET_ME
+from bot.features.workspace import Workspace
+from bot.hosting.gamelog import StoreGameLog
+from bot.hosting.manager import GameManager
+from bot.inbound.runtime import Runtime
 from storage.sqlstore import SQLStore
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_delivery import Recorder

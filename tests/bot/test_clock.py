@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.clock import FakeClock
+from bot.core.clock import FakeClock
 
 
 async def test_sleeper_returns_once_a_task_sleeps_until_that_time_or_later() -> None:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.commands import (
+from bot.core.commands import (
     COMMANDS,
     CommandError,
     help_lines,
@@ -15,7 +15,7 @@ from bot.commands import (
     parse_start,
     split,
 )
-from bot.registry import Registry, UnknownGame
+from bot.core.registry import Registry, UnknownGame
 from games.common.text import plain
 from tests.bot.toygame import LINGO, TOY
 
@@ -108,7 +108,7 @@ def test_any_text_either_parses_or_is_refused_with_a_reason(text: str) -> None:
 
 
 def test_list_is_a_command_for_private_words() -> None:
-    from bot.commands import resolve
+    from bot.core.commands import resolve
 
     assert resolve("list").name == "list"
 
@@ -121,7 +121,7 @@ def test_the_help_names_the_languages_and_how_to_pick_one() -> None:
 
 
 def test_every_verb_of_the_grammar_has_one_handler_and_nothing_else_does() -> None:
-    from bot.handlers import HANDLERS
+    from bot.hosting.handlers import HANDLERS
 
     assert set(HANDLERS) == {spec.name for spec in COMMANDS}
     for name, handler in HANDLERS.items():

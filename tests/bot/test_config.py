@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import SETTINGS, ConfigError, load_config, redact_url
+from bot.process.config import SETTINGS, ConfigError, load_config, redact_url
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -134,7 +134,7 @@ def test_version_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_readme_lists_every_workspace_setting_with_its_default() -> None:
-    from bot.workspace_settings import WORKSPACE_SETTINGS
+    from bot.features.workspace_settings import WORKSPACE_SETTINGS
     from games.common.options import format_value
 
     text = (ROOT / "README.md").read_text()
@@ -154,8 +154,8 @@ def test_prepare_at_start_is_all_none_or_games(raw: str, games: tuple[str, ...] 
 
 
 def test_prepare_at_start_names_only_installed_games() -> None:
-    from bot.app import StartupError, prepared_later
-    from bot.registry import load_default
+    from bot.core.registry import load_default
+    from bot.process.app import StartupError, prepared_later
 
     registry = load_default()
     assert prepared_later(registry, None) == ()

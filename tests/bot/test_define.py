@@ -11,13 +11,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.clock import FakeClock
-from bot.commands import CommandError, split
-from bot.define import MAX_LETTERS, parse_define
-from bot.events import ChatKey, Command, Player, Post, Private
-from bot.manager import GameManager
-from bot.registry import Registry, load_default
-from bot.workspace import Workspace
+from bot.core.clock import FakeClock
+from bot.core.commands import CommandError, split
+from bot.core.events import ChatKey, Command, Player, Post, Private
+from bot.core.registry import Registry, load_default
+from bot.features.define import MAX_LETTERS, parse_define
+from bot.features.workspace import Workspace
+from bot.hosting.manager import GameManager
 from storage import open_store
 from tests.doubles import FakeOutbox, MemoryLog
 

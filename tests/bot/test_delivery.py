@@ -7,14 +7,14 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from bot import views
-from bot.clock import FakeClock
-from bot.delivery import Delivery
-from bot.events import ChatKey, Edit, Mark, MessageRef, Post, Private, React
-from bot.marks import MARK_MAX_AGE
-from bot.pacing import RECOVER_MIN_SECONDS, Pacer, PlatformLimits, Rate, RateLimited
-from bot.tables import HOLD_GRACE, MISS_QUIET
-from bot.transport import EditResult
+from bot.core import views
+from bot.core.clock import FakeClock
+from bot.core.events import ChatKey, Edit, Mark, MessageRef, Post, Private, React
+from bot.delivery.delivery import Delivery
+from bot.delivery.marks import MARK_MAX_AGE
+from bot.delivery.pacing import RECOVER_MIN_SECONDS, Pacer, PlatformLimits, Rate, RateLimited
+from bot.delivery.tables import HOLD_GRACE, MISS_QUIET
+from bot.delivery.transport import EditResult
 from games.common.protocol import CardFace
 
 CHAT = ChatKey("test", "w1", "c1")

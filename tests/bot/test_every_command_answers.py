@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.events import ChatKey, Command, MessageRef, Player, Post, Private, PrivateText, Text
-from bot.manager import GameManager
-from bot.moves import MOVE_LIMIT
-from bot.recording import StoreGameLog
-from bot.registry import Registry, load_default
-from bot.session_core import Phase
-from bot.workspace import Workspace
+from bot.core.clock import FakeClock
+from bot.core.events import ChatKey, Command, MessageRef, Player, Post, Private, PrivateText, Text
+from bot.core.registry import Registry, load_default
+from bot.features.workspace import Workspace
+from bot.hosting.gamelog import StoreGameLog
+from bot.hosting.manager import GameManager
+from bot.sessions.moves import MOVE_LIMIT
+from bot.sessions.session_core import Phase
 from storage import open_store
 from tests.doubles import FakeOutbox, MemoryLog
 

@@ -13,14 +13,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import metrics, views
-from bot.clock import FakeClock
-from bot.delivery import Delivery
-from bot.events import Button, ChatKey, Command, MessageRef, Player, Private, Reaction, Text
-from bot.fairshare import COMMANDS, MESSAGES, NOTICES, Allowance, FairShare, RoundRobin
-from bot.manager import GameManager
-from bot.pacing import PlatformLimits, Rate
-from bot.registry import Registry
+from bot.core import metrics, views
+from bot.core.clock import FakeClock
+from bot.core.events import Button, ChatKey, Command, MessageRef, Player, Private, Reaction, Text
+from bot.core.fairshare import COMMANDS, MESSAGES, NOTICES, Allowance, FairShare, RoundRobin
+from bot.core.registry import Registry
+from bot.delivery.delivery import Delivery
+from bot.delivery.pacing import PlatformLimits, Rate
+from bot.hosting.manager import GameManager
 from tests.bot.toygame import TOY
 from tests.doubles import FakeOutbox, MemoryLog
 

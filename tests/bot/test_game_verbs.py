@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.clock import FakeClock
-from bot.commands import COMMANDS, CommandError, grammar, help_lines, resolve, split
-from bot.events import ChatKey, Command, Player, Post, Private, PrivateText
-from bot.manager import GameManager
-from bot.registry import Registry, load_default
+from bot.core.clock import FakeClock
+from bot.core.commands import COMMANDS, CommandError, grammar, help_lines, resolve, split
+from bot.core.events import ChatKey, Command, Player, Post, Private, PrivateText
+from bot.core.registry import Registry, load_default
+from bot.hosting.manager import GameManager
 from games import race, shed
 from games.common.protocol import GameInfo, GameVerb, VerbArgument
 from tests.bot.toygame import TOY

@@ -1,6 +1,6 @@
 """The HTTP server every serving mode runs: /healthz, /readyz, /metrics, mounted routes, quiet probes.
 
-Each test starts a real :class:`~bot.health.HealthServer` on 127.0.0.1 (port 0) and talks
+Each test starts a real :class:`~bot.process.health.HealthServer` on 127.0.0.1 (port 0) and talks
 to it with an aiohttp client.
 """
 
@@ -17,13 +17,13 @@ import aiohttp
 import pytest
 from aiohttp import web
 
-from bot import metrics
-from bot.app import Services, StartupError, http_server
-from bot.config import load_config
-from bot.health import HealthServer
-from bot.recording import StoreGameLog
-from bot.registry import Registry
-from bot.workspace import Workspace
+from bot.core import metrics
+from bot.core.registry import Registry
+from bot.features.workspace import Workspace
+from bot.hosting.gamelog import StoreGameLog
+from bot.process.app import Services, StartupError, http_server
+from bot.process.config import load_config
+from bot.process.health import HealthServer
 from storage import StorageError, open_store
 from tests.bot.toygame import TOY
 from tests.waiting import PATIENCE, eventually
@@ -206,7 +206,7 @@ async def test_readyz_names_the_failing_check_and_logs_why_once_per_change(
     store.down = True
     server = HealthServer("127.0.0.1", 0)
     server.watch_database(store)
-    caplog.set_level(logging.DEBUG, logger="bot.health")
+    caplog.set_level(logging.DEBUG, logger="bot.process.health")
     async with serving(server) as (http, url):
         for _ in range(3):
             async with http.get(url + "/readyz") as resp:
@@ -219,14 +219,18 @@ async def test_readyz_names_the_failing_check_and_logs_why_once_per_change(
             }
             for part in ("moji_owner", "db.internal", "6543", "password"):
                 assert part not in text
-        logged = [r for r in caplog.records if r.name == "bot.health" and "readiness" in r.getMessage()]
+        logged = [
+            r for r in caplog.records if r.name == "bot.process.health" and "readiness" in r.getMessage()
+        ]
         assert len(logged) == 1 and logged[0].levelno == logging.WARNING
         assert secret in logged[0].getMessage()
         store.down = False
         for _ in range(2):
             assert (await get(http, url + "/readyz"))[0] == 200
     changes = [
-        r.getMessage() for r in caplog.records if r.name == "bot.health" and "readiness" in r.getMessage()
+        r.getMessage()
+        for r in caplog.records
+        if r.name == "bot.process.health" and "readiness" in r.getMessage()
     ]
     assert changes[1:] == ["readiness: database is ok again"]
     assert store.pings == 5

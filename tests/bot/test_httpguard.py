@@ -15,8 +15,8 @@ from contextlib import asynccontextmanager
 import pytest
 from aiohttp import web
 
-from bot.health import HealthServer
-from bot.httpguard import Limits, QuietLog
+from bot.process.health import HealthServer
+from bot.process.httpguard import Limits, QuietLog
 
 SHORT = Limits(header_timeout=0.3, body_timeout=0.3, idle_timeout=1.0, per_peer=4)
 TRICKLE = 0.02  # s between the bytes a slow client sends
@@ -171,7 +171,7 @@ async def test_a_hundred_slow_connections_from_one_address_cost_a_bounded_time(
     """The review's attack, scaled down: many connections sending headers a byte at a time.
     All but ``per_peer`` are refused at once, those few are closed at the header deadline,
     and the whole flood leaves one WARNING in the log."""
-    caplog.set_level(logging.DEBUG, logger="bot.httpguard")
+    caplog.set_level(logging.DEBUG, logger="bot.process.httpguard")
     async with guarded(Limits(header_timeout=0.3, idle_timeout=30, per_peer=4)) as server:
         connections = [await connect(server) for _ in range(100)]
         closed = [asyncio.ensure_future(read_all(reader)) for reader, _ in connections]

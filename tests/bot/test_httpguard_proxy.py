@@ -1,4 +1,4 @@
-"""Behind a reverse proxy (bot/httpguard.py, TRUSTED_PROXIES and HTTP_PER_ADDRESS): a trusted
+"""Behind a reverse proxy (bot/process/httpguard.py, TRUSTED_PROXIES and HTTP_PER_ADDRESS): a trusted
 proxy's connections are not counted against it, the clients it names are; a client's own
 X-Forwarded-For is never believed. Over real sockets on 127.0.0.1 (any 127.x.y.z is a peer)."""
 
@@ -13,9 +13,9 @@ from aiohttp import web
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.config import ConfigError, load_config
-from bot.health import HealthServer
-from bot.httpguard import Limits, client_of, forwarded_client
+from bot.process.config import ConfigError, load_config
+from bot.process.health import HealthServer
+from bot.process.httpguard import Limits, client_of, forwarded_client
 from tests.bot.test_httpguard import connect, until
 
 PROXY = "127.0.0.1"

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.events import Button, Player
-from bot.manager import GameManager
-from bot.recording import StoreGameLog
-from bot.registry import Registry
-from bot.schedule import start_scheduled
-from bot.views import GO, JOIN
-from bot.workspace import Workspace
+from bot.core.clock import FakeClock
+from bot.core.events import Button, Player
+from bot.core.registry import Registry
+from bot.core.views import GO, JOIN
+from bot.features.schedule import start_scheduled
+from bot.features.workspace import Workspace
+from bot.hosting.gamelog import StoreGameLog
+from bot.hosting.manager import GameManager
 from games.common.speech import _, speak_only, speaking
 from storage import open_store
 from storage.base import Schedule

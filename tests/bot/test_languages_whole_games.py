@@ -11,10 +11,10 @@ import random
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.events import ChatKey, Command, Player
-from bot.manager import GameManager
-from bot.registry import load_default
+from bot.core.clock import FakeClock
+from bot.core.events import ChatKey, Command, Player
+from bot.core.registry import load_default
+from bot.hosting.manager import GameManager
 from games.common.languages import LANGUAGES
 from tests.doubles import FakeOutbox, MemoryLog
 

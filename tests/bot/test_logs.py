@@ -9,8 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot import logs
-from bot.config import ConfigError, load_config
+from bot.process import logs
+from bot.process.config import ConfigError, load_config
 
 
 @pytest.fixture

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import itertools
 
-from bot.clock import FakeClock
-from bot.events import Button, ChatKey, Command, MessageRef, Text
-from bot.manager import GameManager
-from bot.session_core import Phase, _marked
-from bot.views import GO, JOIN
+from bot.core.clock import FakeClock
+from bot.core.events import Button, ChatKey, Command, MessageRef, Text
+from bot.core.views import GO, JOIN
+from bot.hosting.manager import GameManager
+from bot.sessions.session_core import Phase, _marked
 from games.common.protocol import Action
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.toygame import ToyEngine

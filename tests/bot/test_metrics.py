@@ -9,17 +9,17 @@ from pathlib import Path
 import aiohttp
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot import metrics
-from bot.app import Services
-from bot.clock import FakeClock
-from bot.delivery import Delivery
-from bot.events import Button, ChatKey
-from bot.health import HealthServer
-from bot.manager import GameManager
-from bot.recording import StoreGameLog
-from bot.registry import Registry
-from bot.views import GO, JOIN
-from bot.workspace import Workspace
+from bot.core import metrics
+from bot.core.clock import FakeClock
+from bot.core.events import Button, ChatKey
+from bot.core.registry import Registry
+from bot.core.views import GO, JOIN
+from bot.delivery.delivery import Delivery
+from bot.features.workspace import Workspace
+from bot.hosting.gamelog import StoreGameLog
+from bot.hosting.manager import GameManager
+from bot.process.app import Services
+from bot.process.health import HealthServer
 from games.common.protocol import Action
 from storage import StorageError, open_store
 from tests.bot.conftest import ANN, BOB, CHAT

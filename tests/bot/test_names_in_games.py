@@ -12,10 +12,10 @@ import random
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.events import ChatKey, Command, MessageRef, Player, Text
-from bot.manager import GameManager
-from bot.registry import load_default
+from bot.core.clock import FakeClock
+from bot.core.events import ChatKey, Command, MessageRef, Player, Text
+from bot.core.registry import load_default
+from bot.hosting.manager import GameManager
 from games.race.cards import Card
 from games.race.engine import FlipRace
 from tests.doubles import FakeOutbox, MemoryLog

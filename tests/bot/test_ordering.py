@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.events import ChatKey
-from bot.ordering import Recent, Turns
+from bot.core.events import ChatKey
+from bot.core.ordering import Recent, Turns
 
 A = ChatKey("slack", "T1", "C1")
 B = ChatKey("slack", "T1", "C2")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.clock import FakeClock
-from bot.events import ChatKey
-from bot.pacing import Pacer, PlatformLimits, Rate
+from bot.core.clock import FakeClock
+from bot.core.events import ChatKey
+from bot.delivery.pacing import Pacer, PlatformLimits, Rate
 
 CHAT = ChatKey("test", "w1", "c1")
 LIMITS = PlatformLimits("test", {"edits": Rate(5, 5.0, "channel")}, {"edit": ("edits",)})

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.events import Button
-from bot.housekeeping import DAY, housekeeping, workspace_back, workspace_removed
-from bot.manager import GameManager
-from bot.privacy import FORGET_ME, PURGE, retention_days
-from bot.views import JOIN
+from bot.core.clock import FakeClock
+from bot.core.events import Button
+from bot.core.views import JOIN
+from bot.features.housekeeping import DAY, housekeeping, workspace_back, workspace_removed
+from bot.features.privacy import FORGET_ME, PURGE, retention_days
+from bot.hosting.manager import GameManager
 from storage.sqlstore import SQLStore
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_workspace_store import ADMIN, cmd, play_toy, reply, setup, store
@@ -168,7 +168,7 @@ async def test_a_due_deletion_for_a_workspace_moji_is_in_again_is_cancelled(stor
 async def test_the_job_runs_hourly_on_the_manager_clock(setup, store: SQLStore) -> None:
     manager: GameManager = setup[0]
     clock: FakeClock = setup[2]
-    from bot.housekeeping import run_housekeeping
+    from bot.features.housekeeping import run_housekeeping
 
     start = clock.now()
     await workspace_removed(store, "test", "w3", start - 40 * DAY, "guild_remove")  # overdue

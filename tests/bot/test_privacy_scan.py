@@ -13,13 +13,13 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.events import Button, Command, Player
-from bot.manager import GameManager
-from bot.recording import StoreGameLog
-from bot.registry import Registry
-from bot.views import GO, JOIN
-from bot.workspace import Workspace
+from bot.core.clock import FakeClock
+from bot.core.events import Button, Command, Player
+from bot.core.registry import Registry
+from bot.core.views import GO, JOIN
+from bot.features.workspace import Workspace
+from bot.hosting.gamelog import StoreGameLog
+from bot.hosting.manager import GameManager
 from storage.privacy import STOPPED
 from storage.sqlstore import SQLStore
 from tests.bot.conftest import CHAT

@@ -1,11 +1,11 @@
-"""Players whose private messages the platform refuses (bot/reach.py), on every platform."""
+"""Players whose private messages the platform refuses (bot/delivery/reach.py), on every platform."""
 
 from __future__ import annotations
 
-from bot import views
-from bot.clock import FakeClock
-from bot.events import Player
-from bot.reach import TRY_AGAIN_AFTER, Unreachable, pointer, with_pointer
+from bot.core import views
+from bot.core.clock import FakeClock
+from bot.core.events import Player
+from bot.delivery.reach import TRY_AGAIN_AFTER, Unreachable, pointer, with_pointer
 
 ANN = Player("discord", "1", "Ann")
 

@@ -7,13 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.events import Button
-from bot.leases import KEEP_ALIVE
-from bot.manager import GameManager
-from bot.registry import Registry
-from bot.session_core import Phase
-from bot.views import GO, JOIN
+from bot.core.clock import FakeClock
+from bot.core.events import Button
+from bot.core.registry import Registry
+from bot.core.views import GO, JOIN
+from bot.hosting.leases import KEEP_ALIVE
+from bot.hosting.manager import GameManager
+from bot.sessions.session_core import Phase
 from games.common.protocol import GameInfo
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_manager import cmd, letter, text

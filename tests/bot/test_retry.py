@@ -1,4 +1,4 @@
-"""bot.retry: trying a platform again while the network is not there, on an injected clock."""
+"""bot.process.retry: trying a platform again while the network is not there, on an injected clock."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.clock import FakeClock
-from bot.retry import Backoff, keep_trying, why
+from bot.core.clock import FakeClock
+from bot.process.retry import Backoff, keep_trying, why
 
 
 @given(

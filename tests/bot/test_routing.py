@@ -16,15 +16,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.events import Button, ChatKey, Command, Player, PrivateText
-from bot.manager import GameManager
-from bot.recording import StoreGameLog, load_unfinished
-from bot.registry import Registry
-from bot.routing import POLL, Router
-from bot.runtime import connect
-from bot.views import GO, JOIN
-from bot.workspace import Workspace
+from bot.core.clock import FakeClock
+from bot.core.events import Button, ChatKey, Command, Player, PrivateText
+from bot.core.registry import Registry
+from bot.core.views import GO, JOIN
+from bot.features.workspace import Workspace
+from bot.hosting.gamelog import StoreGameLog, load_unfinished
+from bot.hosting.manager import GameManager
+from bot.inbound.routing import POLL, Router
+from bot.inbound.runtime import connect
 from storage import open_store
 from storage.sqlstore import SQLStore
 from tests.bot.conftest import ANN, BOB, CHAT
@@ -243,7 +243,7 @@ async def test_one_process_alone_reads_nothing_for_chatter(tmp_path: Path) -> No
 
 
 async def test_forwarding_adoption_and_drops_are_counted(world: tuple[FakeClock, list[Proc]]) -> None:
-    from bot import metrics
+    from bot.core import metrics
 
     series = metrics.reset()
     clock, (a, b) = world
@@ -262,7 +262,7 @@ async def test_forwarding_adoption_and_drops_are_counted(world: tuple[FakeClock,
 async def test_a_word_break_skips_a_channel_whose_game_another_process_runs(
     world: tuple[FakeClock, list[Proc]],
 ) -> None:
-    from bot.schedule import start_scheduled
+    from bot.features.schedule import start_scheduled
     from storage.base import Schedule
 
     clock, (a, b) = world

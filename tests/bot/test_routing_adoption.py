@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.clock import FakeClock
+from bot.core.clock import FakeClock
 from tests.bot.conftest import ANN, CHAT
 from tests.bot.test_manager import text
 from tests.bot.test_routing import Proc, die, engine, lapse, running_on_a, until, world

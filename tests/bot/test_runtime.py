@@ -1,4 +1,4 @@
-"""The platform runtime (bot/runtime.py): the one inbound pipeline every front door goes through.
+"""The platform runtime (bot/inbound/runtime.py): the one inbound pipeline every front door goes through.
 
 A fake platform stands in for Discord, Slack or the terminal: it only answers who is an admin
 (and counts the questions) and names its interactions' deliveries. Everything else — the order
@@ -14,16 +14,16 @@ from typing import Any
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.delivery import Delivery
-from bot.events import Button, ChatKey, Command, Inbound, MessageRef, Player, PrivateText, Text
-from bot.manager import GameManager
-from bot.platform import Capabilities
-from bot.registry import Registry
-from bot.routing import Router
-from bot.runtime import Runtime, connect
-from bot.session_core import Phase
-from bot.views import GO, JOIN
+from bot.core.clock import FakeClock
+from bot.core.events import Button, ChatKey, Command, Inbound, MessageRef, Player, PrivateText, Text
+from bot.core.platform import Capabilities
+from bot.core.registry import Registry
+from bot.core.views import GO, JOIN
+from bot.delivery.delivery import Delivery
+from bot.hosting.manager import GameManager
+from bot.inbound.routing import Router
+from bot.inbound.runtime import Runtime, connect
+from bot.sessions.session_core import Phase
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_delivery import Recorder
 from tests.bot.toygame import TOY, ToyEngine

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.registry import START_RESERVED, Registry, load_default, start_fields
+from bot.core.registry import START_RESERVED, Registry, load_default, start_fields
 from games.common.options import OptionSpec
 from tests.bot.toygame import TOY
 

@@ -10,9 +10,9 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.manager import GameManager
-from bot.registry import Registry
+from bot.core.clock import FakeClock
+from bot.core.registry import Registry
+from bot.hosting.manager import GameManager
 from games.common.options import OptionValue
 from games.common.protocol import Result, StartRule
 from games.race import GAME as RACE

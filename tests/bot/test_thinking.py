@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 import threading
 
-from bot.clock import FakeClock, SystemClock
-from bot.events import Command
-from bot.manager import GameManager
-from bot.registry import Registry
+from bot.core.clock import FakeClock, SystemClock
+from bot.core.events import Command
+from bot.core.registry import Registry
+from bot.hosting.manager import GameManager
 from games.common.engine import GameEngine, nothing_to_prepare
 from games.common.options import OptionSpec
 from games.common.protocol import Action, Claim, GameInfo, Notice, Reading, Result, SeatLine, Setup, Snapshot

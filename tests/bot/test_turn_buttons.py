@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.events import Button, Command
-from bot.handlers.buttons import button_command
-from bot.manager import GameManager
-from bot.registry import Registry
-from bot.views import HAND, MOVE
+from bot.core.clock import FakeClock
+from bot.core.events import Button, Command
+from bot.core.registry import Registry
+from bot.core.views import HAND, MOVE
+from bot.hosting.handlers.buttons import button_command
+from bot.hosting.manager import GameManager
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.doubles import FakeOutbox, MemoryLog
 

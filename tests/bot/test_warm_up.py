@@ -10,11 +10,11 @@ from collections.abc import Callable, Mapping
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.events import Command
-from bot.manager import GameManager
-from bot.registry import Registry
-from bot.warmup import warm_up
+from bot.core.clock import FakeClock
+from bot.core.events import Command
+from bot.core.registry import Registry
+from bot.hosting.manager import GameManager
+from bot.hosting.warmup import warm_up
 from games.common.engine import nothing_to_prepare
 from games.common.options import OptionValue, parse_options
 from tests.bot.conftest import ANN, CHAT
@@ -39,7 +39,7 @@ async def test_each_game_prepares_in_a_worker_thread(caplog: pytest.LogCaptureFi
         dataclasses.replace(TOY, name="nothing"),
         dataclasses.replace(TOY, name="last", prepare=recorder("last")),
     ]
-    with caplog.at_level(logging.INFO, logger="bot.warmup"):
+    with caplog.at_level(logging.INFO, logger="bot.hosting.warmup"):
         await warm_up(games)
     assert [name for name, _ in ran] == ["first en {}", "last en {}"]  # English, default options, at start-up
     assert all(ident != threading.get_ident() for _, ident in ran)
@@ -48,7 +48,7 @@ async def test_each_game_prepares_in_a_worker_thread(caplog: pytest.LogCaptureFi
 
 
 def test_every_installed_game_that_prepares_does_so_without_error() -> None:
-    from bot.registry import load_default
+    from bot.core.registry import load_default
 
     # every installed game has one-off work to do (a toy game may have none: nothing_to_prepare)
     assert all(info.prepare is not nothing_to_prepare for info in load_default())
@@ -111,7 +111,7 @@ async def test_a_game_left_out_at_start_up_is_prepared_by_its_first_lobby() -> N
     ran: list[str] = []
     game = dataclasses.replace(LINGO, prepare=lambda language, options: ran.append(language))
     manager = GameManager(Registry([game]), FakeOutbox(), MemoryLog(), FakeClock(), think_in_thread=True)
-    manager.preparing.defer([game])  # PREPARE_AT_START left it out (bot.app.prepared_later)
+    manager.preparing.defer([game])  # PREPARE_AT_START left it out (bot.process.app.prepared_later)
     for _ in range(2):
         await manager.handle(Command("start", ("lingo",), CHAT, ANN))
         await asyncio.gather(*preparing(manager))
@@ -121,7 +121,7 @@ async def test_a_game_left_out_at_start_up_is_prepared_by_its_first_lobby() -> N
 
 
 def test_the_default_options_have_the_start_up_key() -> None:
-    from bot.registry import load_default
+    from bot.core.registry import load_default
 
     for info in load_default():
         defaults = parse_options(info.options, ())
@@ -146,7 +146,7 @@ def test_a_preparation_still_running_never_holds_the_process_up_at_exit() -> Non
 
     code = """
 import asyncio, dataclasses, threading
-from bot.warmup import warm_up
+from bot.hosting.warmup import warm_up
 from tests.bot.toygame import TOY
 
 started = threading.Event()

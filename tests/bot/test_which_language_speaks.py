@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.events import Command, Player
-from bot.manager import GameManager
-from bot.recording import StoreGameLog, load_unfinished
-from bot.registry import Registry
-from bot.session_core import SPEECH
-from bot.workspace import Workspace
+from bot.core.clock import FakeClock
+from bot.core.events import Command, Player
+from bot.core.registry import Registry
+from bot.features.workspace import Workspace
+from bot.hosting.gamelog import StoreGameLog, load_unfinished
+from bot.hosting.manager import GameManager
+from bot.sessions.session_core import SPEECH
 from games.common.speech import current, speaking
 from storage import open_store
 from storage.sqlstore import SQLStore

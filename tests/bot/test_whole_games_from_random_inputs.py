@@ -27,11 +27,11 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from bot.clock import FakeClock
-from bot.events import ChatKey, Command, MessageRef, Player, Post, Private, Text
-from bot.manager import GameManager
-from bot.registry import Registry, load_default
-from bot.session import Session
+from bot.core.clock import FakeClock
+from bot.core.events import ChatKey, Command, MessageRef, Player, Post, Private, Text
+from bot.core.registry import Registry, load_default
+from bot.hosting.manager import GameManager
+from bot.sessions.session import Session
 from tests.doubles import FakeOutbox, MemoryLog
 
 CHAT = ChatKey("test", "w", "props")

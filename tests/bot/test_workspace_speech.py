@@ -8,17 +8,17 @@ import re
 
 import pytest
 
-from bot import views
-from bot.clock import FakeClock
-from bot.commands import CommandError
-from bot.daily import reminder
-from bot.events import Command, Player
-from bot.manager import GameManager
-from bot.privacy import privacy_view
-from bot.schedule import schedule_command, start_scheduled
-from bot.schedule_spec import describe_days
-from bot.scheduler import Scheduler
-from bot.workspace_settings import setting_values
+from bot.core import views
+from bot.core.clock import FakeClock
+from bot.core.commands import CommandError
+from bot.core.events import Command, Player
+from bot.features.daily import reminder
+from bot.features.privacy import privacy_view
+from bot.features.schedule import schedule_command, start_scheduled
+from bot.features.schedule_spec import describe_days
+from bot.features.scheduler import Scheduler
+from bot.features.workspace_settings import setting_values
+from bot.hosting.manager import GameManager
 from games.common.speech import PSEUDO, speaking
 from storage.base import Schedule
 from storage.sqlstore import SQLStore

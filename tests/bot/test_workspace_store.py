@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.events import Button, Command, Player
-from bot.manager import GameManager
-from bot.recording import StoreGameLog, load_unfinished
-from bot.registry import Registry
-from bot.views import GO, JOIN
-from bot.workspace import Workspace
+from bot.core.clock import FakeClock
+from bot.core.events import Button, Command, Player
+from bot.core.registry import Registry
+from bot.core.views import GO, JOIN
+from bot.features.workspace import Workspace
+from bot.hosting.gamelog import StoreGameLog, load_unfinished
+from bot.hosting.manager import GameManager
 from storage import open_store
 from storage.sqlstore import SQLStore
 from tests.bot.conftest import ANN, BOB, CHAT

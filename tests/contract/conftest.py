@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.registry import Registry
+from bot.core.registry import Registry
 from storage.sqlstore import SQLStore
 from tests.bot.toygame import TOY
 from tests.contract.harness import PlatformHarness, open_platform

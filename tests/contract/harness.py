@@ -35,12 +35,12 @@ from urllib.parse import unquote, urlencode
 
 import pytest
 
-from bot.app import Services
-from bot.clock import FakeClock
-from bot.events import ChatKey, Outbound, Private
-from bot.recording import StoreGameLog
-from bot.registry import Registry
-from bot.workspace import Workspace
+from bot.core.clock import FakeClock
+from bot.core.events import ChatKey, Outbound, Private
+from bot.core.registry import Registry
+from bot.features.workspace import Workspace
+from bot.hosting.gamelog import StoreGameLog
+from bot.process.app import Services
 from storage import open_store
 from storage.sqlstore import SQLStore
 from tests.adapters.liveness import discord_live, leaks, slack_live, slack_texts, terminal_live
@@ -508,7 +508,7 @@ class DiscordHarness:
         )
 
     def boards_expected(self, turns: int) -> tuple[int, int]:
-        from bot.tables import SCROLLED_AWAY
+        from bot.delivery.tables import SCROLLED_AWAY
 
         # one board message, edited as the game goes; a new one only once the thread scrolled on
         # (each turn adds about four messages); the delivery may fold two turns' boards into one
@@ -958,7 +958,7 @@ class TerminalHarness:
 
     def __init__(self, registry: Registry, svc: Services, store: SQLStore) -> None:
         from adapters.terminal.app import CHAT, TerminalOutbox
-        from bot.manager import GameManager
+        from bot.hosting.manager import GameManager
         from tests.doubles import Keyboard
 
         self.clock = FakeClock()

@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.registry import Registry
+from bot.core.registry import Registry
 from storage.sqlstore import SQLStore
 from tests.contract.harness import PEOPLE_CAP, PlatformHarness, game_session
 from tests.storage.conftest import BACKENDS, POSTGRES_URL
@@ -114,7 +114,7 @@ async def test_forty_huge_messages_add_nothing(p: PlatformHarness) -> None:
     for _ in range(40):
         await p.say("ann", huge)
     # (Bob answers: past 20 messages, Ann's own allowance refuses hers for a few seconds,
-    # bot/fairshare.py; the terminal's one person has no allowance)
+    # bot/core/fairshare.py; the terminal's one person has no allowance)
     word = await answered(p, (*others(p), "ann")[0])
     after = await every_row(p.store)
 

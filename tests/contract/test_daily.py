@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.registry import Registry, load_default
+from bot.core.registry import Registry, load_default
 from games.common.text import plain
 from storage.daily import is_daily_game
 from tests.contract.harness import PlatformHarness

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.fairshare import COMMANDS, MESSAGES, NOTICES
+from bot.core.fairshare import COMMANDS, MESSAGES, NOTICES
 from tests.contract.harness import PEOPLE_CAP, PlatformHarness, game_session
 from tests.storage.scan import every_row
 from tests.waiting import eventually

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.privacy import FORGET_ME
+from bot.features.privacy import FORGET_ME
 from tests.contract.harness import BUTTONS, PEOPLE_CAP, PlatformHarness
 
 #: Names only these records have: what the database keeps of each person.

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.registry import Registry, load_default
+from bot.core.registry import Registry, load_default
 from games.common.text import plain
 from tests.contract.harness import PlatformHarness, game_session
 from tests.toy_game.game import SPELL

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.registry import Registry
+from bot.core.registry import Registry
 from tests.contract.harness import (
     LIMITS,
     PEOPLE_CAP,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.registry import Registry
+from bot.core.registry import Registry
 from tests.bot.toygame import TOY
 from tests.contract.harness import PEOPLE_CAP, PlatformHarness, game_session
 from tests.contract.secret import SECRET, SECRET_GAME

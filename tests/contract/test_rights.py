@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.privacy import PURGE
+from bot.features.privacy import PURGE
 from tests.contract.harness import ADMINS, BUTTONS, PEOPLE_CAP, PlatformHarness, game_session
 
 

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from bot.lobby import BOT_NAMES
-from bot.registry import Registry, load_default
+from bot.core.registry import Registry, load_default
+from bot.sessions.lobby import BOT_NAMES
 from games.common.speech import PSEUDO, speak_only
 from tests.contract.harness import PEOPLE, PlatformHarness, game_session
 from tests.speech.pseudo import english_words, unmarked, without_links

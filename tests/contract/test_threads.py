@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.registry import Registry
+from bot.core.registry import Registry
 from tests.contract.harness import PEOPLE_CAP, PINGS, THREADS, PlatformHarness, game_session
 
 board = pytest.importorskip("games.board")

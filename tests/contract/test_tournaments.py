@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.registry import Registry, load_default
+from bot.core.registry import Registry, load_default
 from storage.tournament_records import ARENA, FINISHED, SWISS, Tournament
 from tests.contract.harness import PlatformHarness
 
@@ -145,7 +145,7 @@ async def test_a_tournament_says_nothing_outside_the_catalogue(
 ) -> None:
     """In the pseudo-language every word a tournament shows is marked: each sentence comes from
     the catalogue, whole (docs/LANGUAGES.md)."""
-    from bot.lobby import BOT_NAMES
+    from bot.sessions.lobby import BOT_NAMES
     from games.common.speech import PSEUDO, speak_only
     from tests.contract.harness import PEOPLE
     from tests.contract.test_speech import shown

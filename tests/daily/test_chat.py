@@ -17,16 +17,16 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot import views
-from bot.clock import FakeClock
-from bot.commands import CommandError
-from bot.events import ChatKey, Command, Player, Post, Private
-from bot.manager import GameManager
-from bot.platform import Capabilities
-from bot.reach import PrivateRefused
-from bot.recording import StoreGameLog
-from bot.registry import load_default
-from bot.workspace import Workspace
+from bot.core import views
+from bot.core.clock import FakeClock
+from bot.core.commands import CommandError
+from bot.core.events import ChatKey, Command, Player, Post, Private
+from bot.core.platform import Capabilities
+from bot.core.registry import load_default
+from bot.delivery.reach import PrivateRefused
+from bot.features.workspace import Workspace
+from bot.hosting.gamelog import StoreGameLog
+from bot.hosting.manager import GameManager
 from games.race.daily import daily_deal
 from storage.daily import is_daily_game
 from storage.sqlstore import SQLStore
@@ -222,8 +222,8 @@ async def test_share_and_the_board_before_playing_say_what_to_do(bot: Bot) -> No
 async def test_the_daily_reminder_is_a_schedule_that_posts_one_message(bot: Bot) -> None:
     import re
 
-    from bot.schedule import schedule_command, start_scheduled
-    from bot.scheduler import Scheduler
+    from bot.features.schedule import schedule_command, start_scheduled
+    from bot.features.scheduler import Scheduler
 
     fired: list[object] = []
 

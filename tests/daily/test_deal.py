@@ -109,7 +109,7 @@ def test_the_wait_reads_in_hours_and_minutes(wait: timedelta, text: str) -> None
 
 
 def test_the_secret_is_the_setting_or_derived_from_a_deployment_secret() -> None:
-    from bot.config import load_config
+    from bot.process.config import load_config
 
     set_ = load_config({"DAILY_SECRET": "k3y"}, env_file=None)
     assert set_.daily_secret == b"k3y"

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.registry import load_default
+from bot.core.registry import load_default
 from games.board.engine import BoardGame
 from games.board.trie import Trie
 from games.common.options import parse_options

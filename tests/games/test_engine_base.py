@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.registry import load_default
+from bot.core.registry import load_default
 from games.common.engine import QUIET_SKIP, QUIET_VOTE, GameEngine, nothing_to_prepare
 from games.common.protocol import Action, Claim, Notice, Result, Seat, Setup, Snapshot
 

@@ -7,10 +7,10 @@ import asyncio
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.events import Command
-from bot.manager import GameManager
-from bot.registry import Registry
+from bot.core.clock import FakeClock
+from bot.core.events import Command
+from bot.core.registry import Registry
+from bot.hosting.manager import GameManager
 from games.board import GAME as BOARD
 from games.board import trie
 from games.board.engine import BoardGame

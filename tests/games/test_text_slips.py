@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot import views
+from bot.core import views
 from games.common.engine import nothing_to_prepare
 from games.common.protocol import Action, GameInfo, Notice, Seat
 from games.common.text import plain

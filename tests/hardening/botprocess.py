@@ -36,15 +36,15 @@ def child() -> int:
     """The bot, pointed at the fakes named in the environment."""
     skew = float(os.environ.get("MOJI_TEST_SKEW", "0") or 0)
     if skew:
-        import bot.clock
+        import bot.core.clock
 
-        plain_init = bot.clock.SystemClock.__init__
+        plain_init = bot.core.clock.SystemClock.__init__
 
-        def skewed_init(self: bot.clock.SystemClock, *args: Any, **kwargs: Any) -> None:
+        def skewed_init(self: bot.core.clock.SystemClock, *args: Any, **kwargs: Any) -> None:
             plain_init(self, *args, **kwargs)
             self._origin_wall += skew
 
-        bot.clock.SystemClock.__init__ = skewed_init  # type: ignore[method-assign]
+        bot.core.clock.SystemClock.__init__ = skewed_init  # type: ignore[method-assign]
     discord_api = os.environ.get("MOJI_TEST_DISCORD_API")
     if discord_api:
         import discord

@@ -11,12 +11,12 @@ from __future__ import annotations
 import asyncio
 import random
 
-from bot.clock import FakeClock
-from bot.events import Button, ChatKey, Command
-from bot.manager import GameManager
-from bot.registry import Registry
-from bot.session_core import Phase
-from bot.views import GO, JOIN
+from bot.core.clock import FakeClock
+from bot.core.events import Button, ChatKey, Command
+from bot.core.registry import Registry
+from bot.core.views import GO, JOIN
+from bot.hosting.manager import GameManager
+from bot.sessions.session_core import Phase
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_manager import cmd, letter, text
 from tests.bot.toygame import TOY

@@ -1,6 +1,6 @@
 """Every registered game's engine, fed hostile actions: no exception, no wrong accept, reasons.
 
-The games come from ``bot.registry.load_default()``, so a game that registers
+The games come from ``bot.core.registry.load_default()``, so a game that registers
 itself is fuzzed here too. For each game a random sequence of actions (moves and
 claims of hostile text, votes, ticks, leaves) is applied to a fresh engine, and:
 
@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.registry import load_default
+from bot.core.registry import load_default
 from games.common.options import parse_options
 from games.common.protocol import Action, Claim, Engine, GameInfo, Notice, Seat, Setup, Snapshot
 from tests.hardening.hostile import LONG, fuzz, hostile, is_poisoned

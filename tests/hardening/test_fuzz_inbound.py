@@ -20,9 +20,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.clock import FakeClock
-from bot.commands import COMMANDS, CommandError, parse_start, split
-from bot.events import (
+from bot.core.clock import FakeClock
+from bot.core.commands import COMMANDS, CommandError, parse_start, split
+from bot.core.events import (
     Button,
     ChatKey,
     Command,
@@ -34,12 +34,12 @@ from bot.events import (
     Reaction,
     Text,
 )
-from bot.handlers.buttons import BUTTONS
-from bot.manager import GameManager
-from bot.registry import load_default
-from bot.views import GO, JOIN
-from bot.workspace import Workspace
-from bot.workspace_settings import WORKSPACE_SETTINGS
+from bot.core.registry import load_default
+from bot.core.views import GO, JOIN
+from bot.features.workspace import Workspace
+from bot.features.workspace_settings import WORKSPACE_SETTINGS
+from bot.hosting.handlers.buttons import BUTTONS
+from bot.hosting.manager import GameManager
 from games.common.options import OptionError, parse_options
 from storage import open_store
 from tests.doubles import FakeOutbox, MemoryLog

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from bot.app import Services
-from bot.clock import FakeClock
-from bot.registry import Registry
+from bot.core.clock import FakeClock
+from bot.core.registry import Registry
+from bot.process.app import Services
 from tests.adapters.discord.conftest import ANN, BOB, CHAT, Harness, mark_of
 
 race = pytest.importorskip("games.race")

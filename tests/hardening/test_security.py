@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import load_config
+from bot.process.config import load_config
 from storage import StorageError, open_store
 from storage.sqlite import SQLiteStore
 from tests.adapters.discord.conftest import ANN, BOB, CHAT, TOKEN, Harness

@@ -20,13 +20,13 @@ from typing import Any
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.events import Button, Command, MessageRef, Text
-from bot.manager import STORAGE_MESSAGE, GameManager
-from bot.recording import StoreGameLog
-from bot.registry import Registry
-from bot.session_core import STORAGE_WAITS
-from bot.views import GO, JOIN
+from bot.core.clock import FakeClock
+from bot.core.events import Button, Command, MessageRef, Text
+from bot.core.registry import Registry
+from bot.core.views import GO, JOIN
+from bot.hosting.gamelog import StoreGameLog
+from bot.hosting.manager import STORAGE_MESSAGE, GameManager
+from bot.sessions.session_core import STORAGE_WAITS
 from storage import StorageError, open_store
 from storage.sqlite import SQLiteStore
 from tests.bot.conftest import ANN, BOB, CHAT

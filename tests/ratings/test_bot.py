@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.events import Button, Command, Player
-from bot.manager import GameManager
-from bot.recording import StoreGameLog
-from bot.registry import Registry
-from bot.rights import Rights, rights_needed
-from bot.views import GO, JOIN
-from bot.workspace import Workspace
+from bot.core.clock import FakeClock
+from bot.core.events import Button, Command, Player
+from bot.core.registry import Registry
+from bot.core.views import GO, JOIN
+from bot.features.workspace import Workspace
+from bot.hosting.gamelog import StoreGameLog
+from bot.hosting.manager import GameManager
+from bot.inbound.rights import Rights, rights_needed
 from games.common.options import computer_players
 from storage import open_store
 from storage.sqlstore import SQLStore

@@ -1,4 +1,4 @@
-"""The rating model (bot/ratings.py): pure, and OpenSkill's Plackett-Luce underneath."""
+"""The rating model (bot/core/ratings.py): pure, and OpenSkill's Plackett-Luce underneath."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from bot import ratings
-from bot.ratings import NEWCOMER, RATER, auto_level, change_line, new_season, places, shown, sides
+from bot.core import ratings
+from bot.core.ratings import NEWCOMER, RATER, auto_level, change_line, new_season, places, shown, sides
 from storage.ratings import RatedGame, RatedSeat, Skill
 
 skills = st.builds(Skill, st.floats(0.0, 50.0), st.floats(0.5, 25.0 / 3))

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.ratings import RATER
+from bot.core.ratings import RATER
 from storage import open_store
 from storage.base import GameRecord, SeatRecord, SeatScore
 from storage.sqlstore import SQLStore

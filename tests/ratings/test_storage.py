@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.ratings import RATER, shown
+from bot.core.ratings import RATER, shown
 from storage.base import SeatScore
 from storage.ratings import Skill
 from storage.sqlstore import SQLStore

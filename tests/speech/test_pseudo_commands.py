@@ -9,13 +9,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.commands import help_lines
-from bot.events import ChatKey, Command, Player, Private
-from bot.handlers.verbs import instead
-from bot.handlers.watching import is_offer, offer
-from bot.manager import GameManager
-from bot.registry import load_default
+from bot.core.clock import FakeClock
+from bot.core.commands import help_lines
+from bot.core.events import ChatKey, Command, Player, Private
+from bot.core.registry import load_default
+from bot.hosting.handlers.verbs import instead
+from bot.hosting.handlers.watching import is_offer, offer
+from bot.hosting.manager import GameManager
 from games.common.speech import PSEUDO, speak_only
 from tests.doubles import FakeOutbox, MemoryLog
 from tests.speech.pseudo import unmarked

@@ -13,11 +13,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.events import ChatKey, Command, Edit, Outbound, Player, Post, Private, React
-from bot.lobby import BOT_NAMES
-from bot.manager import GameManager
-from bot.registry import load_default
+from bot.core.clock import FakeClock
+from bot.core.events import ChatKey, Command, Edit, Outbound, Player, Post, Private, React
+from bot.core.registry import load_default
+from bot.hosting.manager import GameManager
+from bot.sessions.lobby import BOT_NAMES
 from games.common.speech import PSEUDO, speak_only
 from tests.bot.test_languages_whole_games import OPTIONS, _whose_turn
 from tests.doubles import FakeOutbox, MemoryLog

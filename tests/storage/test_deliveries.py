@@ -1,4 +1,4 @@
-"""Commands and button presses handled once (bot.once): the ``deliveries`` record, shared by
+"""Commands and button presses handled once (bot.inbound.once): the ``deliveries`` record, shared by
 every process on one database. SQLite always, PostgreSQL with ``MOJI_TEST_POSTGRES_URL``."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import asyncio
 from collections.abc import Mapping
 from typing import Any
 
-from bot.clock import FakeClock
-from bot.events import Button, ChatKey, Command, Player, Text
-from bot.once import KEEP, PRUNE_EVERY, Once
+from bot.core.clock import FakeClock
+from bot.core.events import Button, ChatKey, Command, Player, Text
+from bot.inbound.once import KEEP, PRUNE_EVERY, Once
 
 CHAT = ChatKey("slack", "T1", "C1")
 ANN = Player("slack", "UANN", "Ann")

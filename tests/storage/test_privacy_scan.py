@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from slack_sdk.oauth.installation_store import Installation
 
 from adapters.slack.store import SQLInstallations, attach
-from bot.ratings import RATER
+from bot.core.ratings import RATER
 from storage import personal
 from storage.base import GameRecord, LobbyRecord, Schedule, SeatRecord, SeatScore
 from storage.privacy import FORMER, STOPPED

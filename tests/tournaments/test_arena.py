@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.tournaments.standings import arena_points, arena_standings, on_fire
+from bot.features.tournaments.standings import arena_points, arena_standings, on_fire
 from storage.tournament_records import PLAYED, Entry, SeatResult, TournamentGame
 
 PLAYERS = [Entry(u, u.capitalize(), 1500, 0) for u in ("ann", "bob", "cat", "dan")]

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from bot.tournaments.pairing import round_robin_round, round_robin_rounds
+from bot.features.tournaments.pairing import round_robin_round, round_robin_rounds
 from storage.tournament_records import BYE, FORFEIT, Entry, NewGame, SeatResult
 
 

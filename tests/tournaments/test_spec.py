@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.commands import CommandError
-from bot.registry import load_default
-from bot.tournaments.spec import parse_tournament, seconds
+from bot.core.commands import CommandError
+from bot.core.registry import load_default
+from bot.features.tournaments.spec import parse_tournament, seconds
 
 REGISTRY = load_default()
 

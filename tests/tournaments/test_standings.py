@@ -7,8 +7,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.tournaments.pairing import round_robin_round, round_robin_rounds, swiss_round
-from bot.tournaments.standings import crosstable, standings
+from bot.features.tournaments.pairing import round_robin_round, round_robin_rounds, swiss_round
+from bot.features.tournaments.standings import crosstable, standings
 from storage.tournament_records import FORFEIT, PLAYED, Entry, SeatResult, TournamentGame
 from tests.tournaments.sim import field, play
 

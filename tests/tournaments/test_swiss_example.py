@@ -17,8 +17,8 @@ Five players, three rounds (ratings: Ann 1600, Bob 1550, Cat 1500, Dan 1450, Eve
 
 from __future__ import annotations
 
-from bot.tournaments.pairing import swiss_round
-from bot.tournaments.standings import standings
+from bot.features.tournaments.pairing import swiss_round
+from bot.features.tournaments.standings import standings
 from storage.tournament_records import BYE, PLAYED, Entry, NewGame, SeatResult, TournamentGame
 
 PLAYERS = [

@@ -19,7 +19,7 @@ import networkx as nx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.tournaments.pairing import swiss_round
+from bot.features.tournaments.pairing import swiss_round
 from storage.tournament_records import BYE, FORFEIT, Entry, NewGame, TournamentGame
 from tests.tournaments.sim import churn, result
 from tests.tournaments.sim import field as new_field
@@ -27,7 +27,7 @@ from tests.tournaments.sim import field as new_field
 
 @dataclass
 class Past:
-    """A player's games so far, read independently of bot.tournaments."""
+    """A player's games so far, read independently of bot.features.tournaments."""
 
     points: float = 0.0
     met: set[str] = field(default_factory=set)

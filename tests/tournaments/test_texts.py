@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.tournaments.texts import pairing_line, points_text
+from bot.features.tournaments.texts import pairing_line, points_text
 from games.common.speech import speak_only
 from storage.tournament_records import BYE, Entry, SeatResult, TournamentGame
 

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from bot import views
-from bot.registry import Registry, load_default
+from bot.core import views
+from bot.core.registry import Registry, load_default
 from games.common.text import plain
 from tests.contract.harness import PlatformHarness, game_session, open_platform
 from tests.toy_game.game import RULES, SPELL

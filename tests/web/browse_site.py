@@ -17,12 +17,12 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from adapters.web.browse import BrowseServer
 from adapters.web.local import LocalTable
-from bot import views
-from bot.clock import Clock
-from bot.events import ChatKey, Command, Outbound, Player, Post, Private
-from bot.recording import StoreGameLog
-from bot.registry import load_default
-from bot.workspace import BROWSE_LINK, Workspace
+from bot.core import views
+from bot.core.clock import Clock
+from bot.core.events import ChatKey, Command, Outbound, Player, Post, Private
+from bot.core.registry import load_default
+from bot.features.workspace import BROWSE_LINK, Workspace
+from bot.hosting.gamelog import StoreGameLog
 from games.board.player import choose
 from storage.sqlite import SQLiteStore
 

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.app import Services
-from bot.registry import Registry
+from bot.core.registry import Registry
+from bot.process.app import Services
 from tests.web.on_discord import web_services
 
 CHROMIUM = os.environ.get("MOJI_CHROMIUM", "/usr/bin/chromium")

@@ -14,10 +14,10 @@ from typing import Any
 from aiohttp.test_utils import TestClient, TestServer
 
 from adapters.web.local import LocalTable
-from bot.clock import Clock
-from bot.events import ChatKey, Player
-from bot.registry import load_default
-from bot.workspace import Workspace
+from bot.core.clock import Clock
+from bot.core.events import ChatKey, Player
+from bot.core.registry import load_default
+from bot.features.workspace import Workspace
 from storage.sqlite import SQLiteStore
 from tests.doubles import MemoryLog
 

@@ -16,13 +16,13 @@ from aiohttp.test_utils import TestClient, TestServer
 from adapters.web.companion import WebCompanion
 from adapters.web.links import Links
 from adapters.web.server import WebServer
-from bot.app import Services
-from bot.clock import SystemClock
-from bot.events import ChatKey
-from bot.recording import StoreGameLog
-from bot.registry import Registry, load_default
-from bot.session import Session
-from bot.workspace import Workspace
+from bot.core.clock import SystemClock
+from bot.core.events import ChatKey
+from bot.core.registry import Registry, load_default
+from bot.features.workspace import Workspace
+from bot.hosting.gamelog import StoreGameLog
+from bot.process.app import Services
+from bot.sessions.session import Session
 from storage import open_store
 from tests.adapters.discord.conftest import Harness, is_lobby
 from tests.adapters.discord.fakediscord import CHANNEL_ID

@@ -15,10 +15,10 @@ from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient, TestServer
 
 from adapters.web.local import LocalTable
-from bot.clock import FakeClock
-from bot.events import Outbound, Player, Text
-from bot.registry import load_default
-from bot.session import Session
+from bot.core.clock import FakeClock
+from bot.core.events import Outbound, Player, Text
+from bot.core.registry import load_default
+from bot.sessions.session import Session
 from games.common.text import plain
 from storage.sqlite import SQLiteStore
 from tests.doubles import MemoryLog

@@ -15,7 +15,7 @@ import aiohttp
 import pytest
 
 from adapters.web.server import CSP
-from bot.clock import FakeClock
+from bot.core.clock import FakeClock
 from tests.web.browse_site import ADMIN, ANN, BOB, CHAT, Site, browse_site, link_of
 
 
@@ -208,7 +208,7 @@ async def test_forget_me_and_purge_take_a_player_off_every_page(site: Site) -> N
 def test_the_access_log_never_shows_a_workspace_s_token() -> None:
     from aiohttp.test_utils import make_mocked_request
 
-    from bot.health import logged_path
+    from bot.process.health import logged_path
 
     for path, shown in (
         ("/w/SECRETtoken123/", "/w/…/"),

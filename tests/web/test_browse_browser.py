@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.clock import FakeClock
+from bot.core.clock import FakeClock
 from tests.web.browse_site import ADMIN, ANN, Site, browse_site, link_of
 from tests.web.helpers import nothing_serious
 from tests.web.test_browser import CHROMIUM, DESKTOP, NEEDS_CHROMIUM, PHONE, SHOTS

@@ -13,11 +13,11 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from adapters.web.browse import BrowseServer
-from bot.app import Services
-from bot.clock import FakeClock
-from bot.recording import StoreGameLog
-from bot.registry import Registry, load_default
-from bot.workspace import Workspace
+from bot.core.clock import FakeClock
+from bot.core.registry import Registry, load_default
+from bot.features.workspace import Workspace
+from bot.hosting.gamelog import StoreGameLog
+from bot.process.app import Services
 from storage import open_store
 from storage.sqlstore import SQLStore
 from tests.adapters.discord.conftest import Harness, h  # noqa: F401 (the fixture)

@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.clock import FakeClock
-from bot.events import Player
+from bot.core.clock import FakeClock
+from bot.core.events import Player
 from tests.web.helpers import ANN, BOB, CHAT, Table, current, give, nothing_serious, web_table
 
 CHROMIUM = os.environ.get("MOJI_CHROMIUM", "/usr/bin/chromium")

@@ -19,8 +19,8 @@ from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page, expect
 
 from adapters.web.server import WebServer
-from bot import views
-from bot.events import Player
+from bot.core import views
+from bot.core.events import Player
 from tests.adapters.discord.conftest import Harness, running_bot
 from tests.web.helpers import give
 from tests.web.on_discord import companion, link_buttons, only, start_game, thread_text, web_services

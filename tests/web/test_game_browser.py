@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.clock import FakeClock
-from bot.events import Player
+from bot.core.clock import FakeClock
+from bot.core.events import Player
 from games.dice.dice import face
 from tests.games.shed.helpers import rig
 from tests.web.helpers import ANN, BOB, CHAT, Table, nothing_serious, web_table
@@ -212,7 +212,7 @@ async def test_a_page_whose_live_channel_ends_reconnects_by_itself_and_catches_u
     assert not server.live, "the live channel ended"
     server.closing = False  # (the next process, at the same address)
     server.watch.closing = False
-    from bot.events import Text
+    from bot.core.events import Text
 
     await paths.table.runtime.ingest(Text(CHAT, ANN, "G7 T", paths.table.manager.clock.now()))
     assert engine.squares[6 * engine.size + 6] == "t"

@@ -17,9 +17,9 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from adapters.web.views.shed import card_label
-from bot import views
-from bot.clock import FakeClock
-from bot.events import Private
+from bot.core import views
+from bot.core.clock import FakeClock
+from bot.core.events import Private
 from games.dice.dice import face
 from games.shed.rearrange import TableWord
 from tests.games.shed.helpers import rig

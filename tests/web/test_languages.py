@@ -15,7 +15,7 @@ from markupsafe import Markup
 
 from adapters.web.i18n import accepted, gettext, ngettext, page_language
 from adapters.web.scripts import messages
-from bot.clock import FakeClock
+from bot.core.clock import FakeClock
 from games.common.languages import LANGUAGES
 from games.common.speech import _, speaking
 from tests.speech.pseudo import english_words, unmarked

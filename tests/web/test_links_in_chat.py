@@ -16,10 +16,10 @@ from adapters.slack.blocks import render as slack_render
 from adapters.terminal.render import render as terminal_render
 from adapters.web.companion import WebCompanion
 from adapters.web.wiring import HOW_TO_ENABLE, WebOff, companion_for
-from bot import views
-from bot.clock import SystemClock
-from bot.events import Private
-from bot.registry import Registry
+from bot.core import views
+from bot.core.clock import SystemClock
+from bot.core.events import Private
+from bot.core.registry import Registry
 from storage import open_store
 from tests.adapters.discord.conftest import Harness, h  # noqa: F401 (the fixture)
 from tests.adapters.discord.fakediscord import CHANNEL_ID
@@ -129,7 +129,7 @@ def test_slack_shows_a_link_button_and_the_terminal_prints_the_link() -> None:
 
 async def test_without_public_url_a_board_player_is_told_once_how_to_turn_pages_on(tmp_path: Path) -> None:
     assert isinstance(companion_for("", None, SystemClock(), None), WebOff)  # type: ignore[arg-type]
-    from bot.clock import FakeClock
+    from bot.core.clock import FakeClock
 
     async with web_table(tmp_path, FakeClock(1_000_000.0)) as table:
         off = WebOff()
@@ -143,12 +143,12 @@ async def test_without_public_url_a_board_player_is_told_once_how_to_turn_pages_
 
 
 async def test_with_public_url_the_pages_are_mounted_on_the_process_s_http_server(tmp_path: Path) -> None:
-    """``bot.app.serve``'s wiring: the companion's routes on the one HTTP server (HOST:PORT),
+    """``bot.process.app.serve``'s wiring: the companion's routes on the one HTTP server (HOST:PORT),
     hardened by their own handlers (the server runs no middleware of a mounted app)."""
     import aiohttp
 
     from adapters.web.server import CSP
-    from bot.health import HealthServer
+    from bot.process.health import HealthServer
 
     store = open_store(f"sqlite:///{tmp_path}/moji.db")
     await store.open()

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from adapters.web.server import cut
-from bot.clock import FakeClock
-from bot.events import Command
+from bot.core.clock import FakeClock
+from bot.core.events import Command
 from tests.web.helpers import CHAT, Table, current, give, shown, web_table
 
 
@@ -131,7 +131,7 @@ async def test_live_channels_end_when_the_process_s_http_server_stops(table: Tab
 
     import aiohttp
 
-    from bot.health import HealthServer
+    from bot.process.health import HealthServer
 
     server = HealthServer("127.0.0.1", 0)
     server.mount(table.table.app())

@@ -12,7 +12,7 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from adapters.web.server import COOKIE, CSP
-from bot.clock import FakeClock
+from bot.core.clock import FakeClock
 from tests.web.helpers import ANN, BOB, CHAT, Table, current, give, web_table
 
 
@@ -192,7 +192,7 @@ async def test_the_live_channel_sends_the_state_then_each_change(table: Table) -
         first = await next_state()
         assert "Last moves" in first["html"]
         mover = current(table)
-        from bot.events import Command
+        from bot.core.events import Command
 
         await table.table.runtime.ingest(Command("play", ("pass",), CHAT, mover))  # typed in chat
         second = await next_state()  # (only what changed: tests/web/test_live_updates.py)

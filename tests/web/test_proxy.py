@@ -19,9 +19,9 @@ from adapters.web.companion import WebCompanion
 from adapters.web.links import Links
 from adapters.web.proxy import HEADER, PageProxy, internal_url, signature
 from adapters.web.server import COOKIE, WebServer
-from bot.clock import FakeClock
-from bot.events import Command
-from bot.httpguard import Guard, Limits
+from bot.core.clock import FakeClock
+from bot.core.events import Command
+from bot.process.httpguard import Guard, Limits
 from storage.records import ChatOwner
 from tests.web.helpers import CHAT, LiveReader, Table, current, web_table
 

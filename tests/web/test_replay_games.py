@@ -10,7 +10,7 @@ import re
 import pytest
 
 from adapters.web.replay import replay
-from bot.registry import load_default
+from bot.core.registry import load_default
 from games.common.options import parse_options
 from games.common.protocol import Action, GameInfo, Seat, Setup
 from games.common.text import plain

@@ -17,7 +17,7 @@ import pytest
 from markupsafe import escape
 
 from adapters.web.server import CSP
-from bot.clock import FakeClock
+from bot.core.clock import FakeClock
 from storage.tournament_records import tournament_game_id
 from tests.web.browse_site import Site, browse_site
 from tests.web.tournament_data import HOSTILE, NOW, arena, finish, record_as, swiss, tournament

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.clock import FakeClock
+from bot.core.clock import FakeClock
 from tests.web.browse_site import Site, browse_site
 from tests.web.test_browser import CHROMIUM, DESKTOP, NEEDS_CHROMIUM, PHONE
 from tests.web.tournament_data import HOSTILE, NOW, arena, finish, swiss

@@ -163,9 +163,9 @@ async def test_a_game_carried_on_after_a_restart_shows_the_moves_made_before_it(
     """A page of a game this process took on (a restart, or an adoption: its log replayed) shows
     the last moves the channel read before, not an empty list until the next move."""
     from adapters.web.local import LocalTable
-    from bot.clock import FakeClock
-    from bot.events import Text
-    from bot.registry import load_default
+    from bot.core.clock import FakeClock
+    from bot.core.events import Text
+    from bot.core.registry import load_default
     from storage.sqlite import SQLiteStore
     from tests.doubles import MemoryLog
     from tests.web.helpers import CHAT, current, web_table

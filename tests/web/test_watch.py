@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from adapters.web.companion import WATCH_LINK
-from bot.events import Command, Outbound, Post, Private, PrivateText
-from bot.handlers.watching import NO_PAGES, OFFER_TITLE
-from bot.platform import Capabilities
+from bot.core.events import Command, Outbound, Post, Private, PrivateText
+from bot.core.platform import Capabilities
+from bot.hosting.handlers.watching import NO_PAGES, OFFER_TITLE
 from games.common.speech import speaking
 from tests.speech.pseudo import unmarked
 from tests.web.helpers import ANN, BOB, CHAT

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from playwright.async_api import Browser, Page, expect
 
-from bot.events import PrivateText
-from bot.platform import Capabilities
+from bot.core.events import PrivateText
+from bot.core.platform import Capabilities
 from tests.web.helpers import ANN, BOB, CHAT, nothing_serious
 from tests.web.racing import Game, game_table
 from tests.web.test_browser import DESKTOP, NEEDS_CHROMIUM, PHONE, SHOTS, Seen

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from bot.registry import Registry
+from bot.core.registry import Registry
 from tests.adapters.discord.conftest import Harness, h, is_lobby, is_table  # noqa: F401 (the fixture)
 from tests.web.on_discord import ANN, BOB, PUBLIC, companion, link_buttons, only
 

@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from adapters.web.text import web_html
-from bot.clock import FakeClock
-from bot.events import Command
+from bot.core.clock import FakeClock
+from bot.core.events import Command
 from games.common.text import tidy, user
 from tests.web.helpers import CHAT, current, give, web_table
 

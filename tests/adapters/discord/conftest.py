@@ -14,13 +14,13 @@ import pytest
 from discord.http import Ratelimit
 
 from adapters.discord import MojiBot
-from bot.app import Services
-from bot.clock import FakeClock
-from bot.config import Config, load_config
-from bot.events import ChatKey
-from bot.recording import StoreGameLog
-from bot.registry import Registry
-from bot.workspace import Workspace
+from bot.core.clock import FakeClock
+from bot.core.events import ChatKey
+from bot.core.registry import Registry
+from bot.features.workspace import Workspace
+from bot.hosting.gamelog import StoreGameLog
+from bot.process.app import Services
+from bot.process.config import Config, load_config
 from storage import open_store
 from tests.adapters.discord.fakediscord import CHANNEL_ID, GUILD_ID, DiscordLimits, FakeDiscord, Request
 from tests.bot.toygame import TOY

@@ -9,7 +9,7 @@ from PIL import Image
 from adapters.discord.render import render
 from adapters.pictures import render_view
 from adapters.pictures.board import CELL, render_board
-from bot import views
+from bot.core import views
 from games.common.protocol import CardFace, Cell, Snapshot
 
 ORANGE = (230, 159, 0)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot import views
-from bot.registry import Registry
+from bot.core import views
+from bot.core.registry import Registry
 from tests.adapters.discord.conftest import Harness, is_lobby
 from tests.adapters.discord.fakediscord import CHANNEL_ID
 

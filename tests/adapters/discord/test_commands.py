@@ -9,10 +9,10 @@ from collections.abc import AsyncIterator
 import pytest
 
 from adapters.discord.commands import option_choices, start_args
-from bot.app import Services
-from bot.clock import FakeClock
-from bot.registry import Registry
-from bot.tables import SCROLLED_AWAY
+from bot.core.clock import FakeClock
+from bot.core.registry import Registry
+from bot.delivery.tables import SCROLLED_AWAY
+from bot.process.app import Services
 from games.common.options import OptionSpec
 from tests.adapters.discord.conftest import ANN, CHAT, Harness, is_lobby, is_table, make_config, start_bot
 from tests.adapters.discord.fakediscord import GUILD_ID, FakeDiscord

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.registry import Registry, load_default
+from bot.core.registry import Registry, load_default
 from storage.daily import is_daily_game
 from tests.adapters.discord.conftest import Harness
 from tests.adapters.discord.fakediscord import CHANNEL_ID, DIRECT_MESSAGES

@@ -8,7 +8,7 @@ The fake clock stands still throughout, so the allowances never refill: the coun
 
 from __future__ import annotations
 
-from bot.fairshare import COMMANDS
+from bot.core.fairshare import COMMANDS
 from tests.adapters.discord.conftest import ANN, Harness
 
 

@@ -14,7 +14,7 @@ import discord
 import pytest
 from discord.http import HTTPClient, Ratelimit, Route
 
-from bot.clock import FakeClock
+from bot.core.clock import FakeClock
 from tests.adapters.discord.fakediscord import (
     APP_ID,
     CHANNEL_ID,

@@ -9,11 +9,11 @@ from collections.abc import AsyncIterator
 import discord
 import pytest
 
-from bot.app import Services
-from bot.clock import FakeClock
-from bot.events import ChatKey
-from bot.recording import load_unfinished
-from bot.registry import Registry
+from bot.core.clock import FakeClock
+from bot.core.events import ChatKey
+from bot.core.registry import Registry
+from bot.hosting.gamelog import load_unfinished
+from bot.process.app import Services
 from games.common.protocol import Snapshot
 from tests.adapters.discord.conftest import (
     ANN,

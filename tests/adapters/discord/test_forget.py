@@ -5,7 +5,7 @@ the contract suite, tests/contract/test_forget.py, test_privacy.py and test_righ
 
 from __future__ import annotations
 
-from bot.housekeeping import DAY, housekeeping
+from bot.features.housekeeping import DAY, housekeeping
 from tests.adapters.discord.conftest import ANN, CHAT, Harness
 from tests.adapters.discord.fakediscord import GUILD_ID
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.delivery import EDIT_SETTLE
-from bot.tables import MISS_QUIET
+from bot.delivery.delivery import EDIT_SETTLE
+from bot.delivery.tables import MISS_QUIET
 from tests.adapters.discord.conftest import (
     ANN,
     BOB,
@@ -116,7 +116,7 @@ async def test_chatter_edits_and_non_players_are_ignored(h: Harness) -> None:
 
 
 async def _actions(h: Harness) -> list:  # type: ignore[type-arg]
-    from bot.recording import load_unfinished
+    from bot.hosting.gamelog import load_unfinished
 
     [(_, actions)] = await load_unfinished(h.svc.store)
     return actions

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.settle import HOLD_MOST
+from bot.sessions.settle import HOLD_MOST
 from tests.adapters.discord.conftest import ANN, BOB, CHAT, Harness, mark_of
 from tests.adapters.discord.fakediscord import CHANNEL_ID
 from tests.adapters.discord.test_resilience import start_game

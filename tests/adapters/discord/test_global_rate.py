@@ -15,9 +15,9 @@ import pytest
 from discord.http import Ratelimit
 
 from adapters.discord.limits import process_share
-from bot.app import Services
-from bot.clock import FakeClock
-from bot.events import ChatKey
+from bot.core.clock import FakeClock
+from bot.core.events import ChatKey
+from bot.process.app import Services
 from tests.adapters.discord.conftest import (
     Harness,
     _refresh_without_sleeping,

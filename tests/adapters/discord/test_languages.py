@@ -9,8 +9,8 @@ from datetime import UTC, datetime
 import pytest
 
 from adapters.discord.commands import LANGUAGE_CHOICES, setting_values
-from bot.registry import Registry
-from bot.workspace_settings import language_name
+from bot.core.registry import Registry
+from bot.features.workspace_settings import language_name
 from games.common.speech import speaking
 from tests.adapters.discord.conftest import ANN, BOB, CHAT, Harness, answer, is_lobby, is_table
 from tests.adapters.discord.fakediscord import GUILD_ID

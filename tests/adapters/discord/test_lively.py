@@ -11,8 +11,8 @@ import random
 
 import pytest
 
-from bot.registry import Registry
-from bot.tables import SCROLLED_AWAY
+from bot.core.registry import Registry
+from bot.delivery.tables import SCROLLED_AWAY
 from tests.adapters.discord.conftest import CHAT, Harness, answer, is_lobby, is_table
 
 race = pytest.importorskip("games.race")

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.registry import Registry
+from bot.core.registry import Registry
 from tests.adapters.discord.conftest import ANN, BOB, CHAT, Harness, is_lobby, is_table
 from tests.adapters.discord.fakediscord import CHANNEL_ID, GUILD_ID
 from tests.bot.toygame import TOY

@@ -18,8 +18,8 @@ from adapters.discord.render import (
     split_text,
     text,
 )
-from bot import views
-from bot.registry import Registry
+from bot.core import views
+from bot.core.registry import Registry
 from tests.adapters.discord.conftest import ANN, Harness
 from tests.adapters.discord.fakediscord import CHANNEL_ID, form_errors
 

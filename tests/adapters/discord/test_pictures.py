@@ -9,7 +9,7 @@ from PIL import Image
 
 from adapters.pictures import CARD_SIZE, STYLES, render_card, render_cards, render_table, render_view
 from adapters.pictures.__main__ import SAMPLES, main
-from bot import views
+from bot.core import views
 from games.common.protocol import CardFace, Snapshot
 
 

@@ -7,7 +7,7 @@ import logging
 import discord
 import pytest
 
-from bot.registry import Registry
+from bot.core.registry import Registry
 from tests.adapters.discord.conftest import ANN, BOB, CAT, CHAT, Harness, is_lobby, is_table
 from tests.adapters.discord.fakediscord import BOT_PERMS, Fault
 from tests.bot.toygame import TOY

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.registry import Registry
+from bot.core.registry import Registry
 from tests.adapters.discord.conftest import ANN, BOB, CHAT, Harness, is_lobby, is_table, mark_of
 from tests.adapters.discord.fakediscord import GUILD_ID
 

@@ -18,7 +18,7 @@ from adapters.discord.permissions import (
     role_id,
 )
 from adapters.discord.render import PICTURE_NAME, Buttons, render
-from bot import views
+from bot.core import views
 from games.common.protocol import CardFace, SeatLine, Snapshot
 
 

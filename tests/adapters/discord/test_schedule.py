@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from bot.schedule import JOIN_WINDOW
+from bot.features.schedule import JOIN_WINDOW
 from tests.adapters.discord.conftest import ANN, CHAT, Harness, is_lobby
 
 MESSAGES = r"^/channels/\d+/messages$"

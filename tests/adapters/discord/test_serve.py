@@ -12,8 +12,8 @@ from collections.abc import Iterator
 import pytest
 
 from adapters.discord import serve
-from bot.app import Services, StartupError
-from bot.clock import FakeClock
+from bot.core.clock import FakeClock
+from bot.process.app import Services, StartupError
 from tests.adapters.discord.conftest import ANN, is_lobby, make_config
 from tests.adapters.discord.fakediscord import FakeDiscord
 from tests.waiting import PATIENCE, eventually_true
@@ -59,7 +59,7 @@ async def test_readyz_waits_for_the_gateway(monkeypatch: pytest.MonkeyPatch, ser
 
     import aiohttp
 
-    from bot.health import HealthServer
+    from bot.process.health import HealthServer
 
     fake = FakeDiscord()
     await fake.start()
@@ -125,8 +125,8 @@ async def test_discord_out_of_reach_is_one_line_a_try_and_readyz_says_why(
     """No network at start: no traceback, tries again after the backoff's wait, then connects."""
     import discord
 
-    from bot.health import HealthServer
-    from bot.retry import Backoff
+    from bot.process.health import HealthServer
+    from bot.process.retry import Backoff
 
     fake = FakeDiscord()
     await fake.start()

@@ -19,8 +19,8 @@ from adapters.discord.permissions import legacy_note, missing_message
 from adapters.discord.render import render
 from adapters.discord.translator import DISCORD_LOCALES, MojiTranslator, command_names, option_names
 from adapters.discord.transport import DiscordTransport
-from bot import views
-from bot.registry import Registry, load_default
+from bot.core import views
+from bot.core.registry import Registry, load_default
 from games.common import speech
 from games.common.protocol import CardFace, SeatLine
 from games.common.speech import PSEUDO, speaking

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.registry import Registry
+from bot.core.registry import Registry
 from tests.adapters.discord.conftest import Harness, is_lobby
 from tests.adapters.discord.fakediscord import CHANNEL_ID
 

@@ -24,9 +24,9 @@ from aiohttp import web
 from adapters.slack.app import SlackAdapter
 from adapters.slack.settings import SlackSettings
 from adapters.slack.store import MemorySlackStore
-from bot.clock import FakeClock
-from bot.events import ChatKey
-from bot.registry import Registry
+from bot.core.clock import FakeClock
+from bot.core.events import ChatKey
+from bot.core.registry import Registry
 from tests.adapters.slack.fakes import FakeServices
 from tests.adapters.slack.fakeslack import FakeSlack
 from tests.bot.toygame import TOY

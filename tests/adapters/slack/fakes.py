@@ -1,7 +1,7 @@
 """In-memory stand-ins for the services the Slack adapter runs on.
 
 :class:`ScoreStore` is the slice of the project's Store that
-:class:`~bot.workspace.Workspace` uses (settings, words, leaderboard, stats),
+:class:`~bot.features.workspace.Workspace` uses (settings, words, leaderboard, stats),
 fed by :class:`ScoringLog`, a :class:`~tests.doubles.MemoryLog` that also adds
 up the scores of finished games.
 """
@@ -13,13 +13,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from bot.events import ChatKey
-from bot.host import Recovery
-from bot.leases import KEEP_ALIVE
-from bot.manager import GameManager
-from bot.outbox import GameStart
-from bot.registry import Registry
-from bot.workspace import Workspace
+from bot.core.events import ChatKey
+from bot.core.outbox import GameStart
+from bot.core.registry import Registry
+from bot.features.workspace import Workspace
+from bot.hosting.host import Recovery
+from bot.hosting.leases import KEEP_ALIVE
+from bot.hosting.manager import GameManager
 from games.common.protocol import Result
 from tests.doubles import MemoryLog
 
@@ -104,7 +104,7 @@ class ScoreStore:
     async def player_stats(self, platform: str, workspace_id: str, user_id: str) -> Stats | None:
         return self.scores.get((platform, workspace_id, user_id))
 
-    # the ratings slice (bot.rated): nothing is rated in memory
+    # the ratings slice (bot.features.rated): nothing is rated in memory
 
     async def player_ratings(self, platform: str, workspace_id: str, user_id: str) -> list[Any]:
         return []
@@ -128,7 +128,7 @@ class ScoreStore:
     async def start_rating_seasons(self, platform: str, workspace_id: str, rater: Any) -> None:
         return None
 
-    # the privacy slice (bot.privacy)
+    # the privacy slice (bot.features.privacy)
 
     async def forget_player(self, platform: str, workspace_id: str, user_id: str) -> None:
         self.scores.pop((platform, workspace_id, user_id), None)
@@ -205,7 +205,7 @@ class ScoringLog(MemoryLog):
 
 @dataclass
 class FakeServices:
-    """What :class:`bot.app.Services` gives an adapter, in memory."""
+    """What :class:`bot.process.app.Services` gives an adapter, in memory."""
 
     registry: Registry
     store: ScoreStore = field(default_factory=ScoreStore)

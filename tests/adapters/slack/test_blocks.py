@@ -11,8 +11,8 @@ from adapters.slack.blocks import MAX_BLOCKS, escape, fallback_text, render
 from adapters.slack.commands import parse_slash
 from adapters.slack.home import home_view
 from adapters.slack.store import Schedule
-from bot import views
-from bot.commands import CommandError
+from bot.core import views
+from bot.core.commands import CommandError
 from games.common.protocol import CardFace, SeatLine
 from tests.adapters.slack.conftest import Harness
 

@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("slack_bolt")
 
 from adapters.slack.limits import BURST, SLACK_LIMITS
-from bot.marks import MARK_HORIZON
+from bot.delivery.marks import MARK_HORIZON
 from tests.adapters.slack.conftest import CHAT, Harness, tick_until
 from tests.adapters.slack.test_game import claim, is_table, latest_table, letters
 

@@ -26,7 +26,7 @@ from slack_sdk.http_retry.state import RetryState
 from slack_sdk.web.async_client import AsyncWebClient
 from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
-from bot.clock import FakeClock
+from bot.core.clock import FakeClock
 from tests.adapters.slack.fakeslack import SLACK_LIMITS, TIER_3, FakeSlack, MethodLimit
 
 START = 1_700_000_000.0

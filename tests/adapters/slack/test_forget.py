@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("slack_bolt")
 
-from bot.housekeeping import DAY, housekeeping
+from bot.features.housekeeping import DAY, housekeeping
 from tests.adapters.slack.conftest import TEAM, Harness, until
 from tests.adapters.slack.fakes import Stats
 

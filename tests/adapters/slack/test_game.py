@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("slack_bolt")
 
-from bot.tables import MISS_DELAY, MISS_QUIET
+from bot.delivery.tables import MISS_DELAY, MISS_QUIET
 from tests.adapters.slack.conftest import CHANNEL, CHAT, Harness, tick_until, until
 from tests.adapters.slack.fakeslack import Call
 

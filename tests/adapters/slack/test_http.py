@@ -9,8 +9,8 @@ import pytest
 
 pytest.importorskip("slack_bolt")
 
-from bot import views
-from bot.events import Post
+from bot.core import views
+from bot.core.events import Post
 from tests.adapters.slack.conftest import CHAT, Harness, sign, until
 from tests.adapters.slack.fakeslack import Call
 from tests.adapters.slack.test_game import is_table, letters

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from bot.workspace_settings import language_name
+from bot.features.workspace_settings import language_name
 from games.common.speech import _, speaking
 
 pytest.importorskip("slack_bolt")
 
-from bot.registry import Registry
+from bot.core.registry import Registry
 from tests.adapters.slack.conftest import CHAT, TEAM, Harness, until
 from tests.adapters.slack.test_game import claim
 from tests.bot.toygame import LINGO, TOY, LingoEngine

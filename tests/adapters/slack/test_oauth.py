@@ -14,7 +14,7 @@ from slack_sdk.oauth.installation_store.models.installation import Installation
 
 from adapters.slack.installations import DatabaseInstallationStore, SignedStateStore
 from adapters.slack.store import MemorySlackStore
-from bot.clock import FakeClock
+from bot.core.clock import FakeClock
 from tests.adapters.slack.conftest import Harness, running, until
 from tests.adapters.slack.fakes import FakeServices
 from tests.adapters.slack.fakeslack import FakeSlack

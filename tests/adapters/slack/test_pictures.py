@@ -17,11 +17,11 @@ pytest.importorskip("slack_bolt")
 from adapters.slack import card_pictures
 from adapters.slack.pictures import SERVED_PAUSE, STABLE, picture_id
 from adapters.slack.store import MemorySlackStore
-from bot import views
-from bot.clock import FakeClock
-from bot.events import Post
-from bot.registry import Registry
-from bot.views import View
+from bot.core import views
+from bot.core.clock import FakeClock
+from bot.core.events import Post
+from bot.core.registry import Registry
+from bot.core.views import View
 from tests.adapters.slack.conftest import CHAT, Harness, running, until
 from tests.adapters.slack.fakes import FakeServices
 from tests.adapters.slack.fakeslack import Call, FakeSlack

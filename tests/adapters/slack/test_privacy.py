@@ -9,9 +9,9 @@ import pytest
 pytest.importorskip("slack_bolt")
 
 from adapters.slack.transport import Interaction
-from bot import views
-from bot.events import Player, Private
-from bot.registry import Registry
+from bot.core import views
+from bot.core.events import Player, Private
+from bot.core.registry import Registry
 from games.common.protocol import Action, Notice, Setup, Snapshot
 from tests.adapters.slack.conftest import CHAT, Harness, until
 from tests.adapters.slack.test_game import is_table

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.registry import Registry
-from bot.tables import SCROLLED_AWAY
+from bot.core.registry import Registry
+from bot.delivery.tables import SCROLLED_AWAY
 from tests.adapters.slack.conftest import CHANNEL, CHAT, Harness, until
 from tests.adapters.slack.test_game import is_table
 

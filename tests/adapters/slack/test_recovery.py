@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("slack_bolt")
 
 from adapters.slack.store import MemorySlackStore
-from bot.clock import FakeClock
+from bot.core.clock import FakeClock
 from tests.adapters.slack.conftest import CHAT, Harness, running, until
 from tests.adapters.slack.fakes import FakeServices
 from tests.adapters.slack.fakeslack import FakeSlack

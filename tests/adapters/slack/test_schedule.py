@@ -10,9 +10,9 @@ import pytest
 pytest.importorskip("slack_bolt")
 
 from adapters.slack.store import MemorySlackStore, Schedule
-from bot.clock import FakeClock
-from bot.commands import CommandError
-from bot.schedule_spec import next_run, parse_break, parse_days, parse_time
+from bot.core.clock import FakeClock
+from bot.core.commands import CommandError
+from bot.features.schedule_spec import next_run, parse_break, parse_days, parse_time
 from tests.adapters.slack.conftest import CHAT, MONDAY_1459, Harness, running, tick_until, until
 from tests.adapters.slack.fakes import FakeServices
 from tests.adapters.slack.fakeslack import Call, FakeSlack

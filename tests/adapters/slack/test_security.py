@@ -20,8 +20,8 @@ import pytest
 pytest.importorskip("slack_bolt")
 
 from adapters.slack.store import MemorySlackStore
-from bot.clock import FakeClock
-from bot.health import HealthServer
+from bot.core.clock import FakeClock
+from bot.process.health import HealthServer
 from tests.adapters.slack.conftest import CHAT, SECRET, Harness, running, sign, until
 from tests.adapters.slack.fakes import FakeServices
 from tests.adapters.slack.fakeslack import FakeSlack
@@ -29,7 +29,7 @@ from tests.adapters.slack.fakeslack import FakeSlack
 
 @asynccontextmanager
 async def through_the_server(h: Harness) -> AsyncIterator[Harness]:
-    """The adapter's routes mounted on a real :class:`~bot.health.HealthServer` (as ``python -m bot``
+    """The adapter's routes mounted on a real :class:`~bot.process.health.HealthServer` (as ``python -m bot``
     serves them, with its access log and limits); ``h.url`` points there meanwhile."""
     server = HealthServer("127.0.0.1", 0)
     server.mount(h.adapter.web_app())

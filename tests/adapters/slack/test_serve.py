@@ -1,4 +1,4 @@
-"""``adapters.slack.serve``: what ``python -m bot`` runs, from a real :class:`~bot.config.Config`."""
+"""``adapters.slack.serve``: what ``python -m bot`` runs, from a real :class:`~bot.process.config.Config`."""
 
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ import aiohttp
 
 from adapters.slack import serve
 from adapters.slack.settings import settings_from_config
-from bot.clock import FakeClock
-from bot.config import load_config
-from bot.health import HealthServer
+from bot.core.clock import FakeClock
+from bot.process.config import load_config
+from bot.process.health import HealthServer
 from tests.adapters.slack.conftest import SECRET, sign, until
 from tests.adapters.slack.fakes import FakeServices
 from tests.adapters.slack.fakeslack import FakeSlack
@@ -88,12 +88,12 @@ async def test_serve_in_http_mode(svc: FakeServices, at_fake: FakeSlack) -> None
 async def test_http_mode_adds_its_routes_to_the_process_server(svc: FakeServices, at_fake: FakeSlack) -> None:
     """``python -m bot`` starts one HTTP server; Slack's HTTP mode serves /slack/events on it and is
     ready once it does."""
-    from bot.health import HealthServer
+    from bot.process.health import HealthServer
 
     server = HealthServer("127.0.0.1", 0)
     server.expect("slack")
     await server.start()
-    svc.http = server  # type: ignore[attr-defined]  # what bot.app.serve gives every adapter
+    svc.http = server  # type: ignore[attr-defined]  # what bot.process.app.serve gives every adapter
     config = load_config({"SLACK_BOT_TOKEN": "xoxb-1", "SLACK_SIGNING_SECRET": SECRET}, None)
     url = f"http://127.0.0.1:{server.port}"
     async with aiohttp.ClientSession() as http, http.get(url + "/readyz") as resp:
@@ -134,7 +134,7 @@ def http_mode(**extra: str) -> dict[str, str]:
 
 async def process_server(svc: FakeServices) -> HealthServer:
     """The HTTP server ``python -m bot`` gives the adapters, with Slack expected on it."""
-    from bot.health import HealthServer
+    from bot.process.health import HealthServer
 
     server = HealthServer("127.0.0.1", 0)
     server.expect("slack")
@@ -145,7 +145,7 @@ async def process_server(svc: FakeServices) -> HealthServer:
 
 async def test_http_mode_checks_the_bot_token_at_start(svc: FakeServices, at_fake: FakeSlack) -> None:
     """A token Slack rejects stops the start with one line; /readyz never said ok."""
-    from bot.app import StartupError
+    from bot.process.app import StartupError
 
     at_fake.fail["auth.test"] = [(200, {}, {"ok": False, "error": "invalid_auth"})]
     server = await process_server(svc)
@@ -160,7 +160,7 @@ async def test_http_mode_checks_the_bot_token_at_start(svc: FakeServices, at_fak
 
 
 async def test_socket_mode_checks_the_app_token_at_start(svc: FakeServices, at_fake: FakeSlack) -> None:
-    from bot.app import StartupError
+    from bot.process.app import StartupError
 
     at_fake.fail["apps.connections.open"] = [(200, {}, {"ok": False, "error": "invalid_auth"})]
     config = load_config({"SLACK_BOT_TOKEN": "xoxb-1", "SLACK_APP_TOKEN": "xapp-revoked"}, None)
@@ -177,7 +177,7 @@ def refused_port() -> Iterator[int]:
 
 
 class Failures:
-    """What a server's :meth:`~bot.health.HealthServer.pending` was told, as it is told."""
+    """What a server's :meth:`~bot.process.health.HealthServer.pending` was told, as it is told."""
 
     def __init__(self, server: HealthServer, monkeypatch: pytest.MonkeyPatch) -> None:
         self.reasons: list[str] = []
@@ -201,7 +201,7 @@ async def test_slack_out_of_reach_is_one_line_a_try_and_readyz_says_why(
     svc: FakeServices, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     from adapters.slack import settings as settings_module
-    from bot.retry import Backoff
+    from bot.process.retry import Backoff
 
     server = await process_server(svc)
     failures = Failures(server, monkeypatch)
@@ -246,7 +246,7 @@ async def test_slack_out_of_reach_is_one_line_a_try_and_readyz_says_why(
 async def test_slack_down_at_start_is_tried_again_until_it_answers(
     svc: FakeServices, at_fake: FakeSlack, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bot.retry import Backoff
+    from bot.process.retry import Backoff
 
     at_fake.fail["auth.test"] = [(503, {}, {"ok": False, "error": "service_unavailable"})] * 2
     server = await process_server(svc)

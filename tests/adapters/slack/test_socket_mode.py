@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("slack_bolt")
 
 from adapters.slack.store import MemorySlackStore
-from bot.clock import FakeClock
+from bot.core.clock import FakeClock
 from tests.adapters.slack.conftest import CHAT, make_adapter, tick_until, until
 from tests.adapters.slack.fakes import FakeServices
 from tests.adapters.slack.fakeslack import FakeSlack
@@ -99,7 +99,7 @@ async def test_ready_once_the_socket_is_connected(
     slack: FakeSlack, clock: FakeClock, svc: FakeServices, slack_store: MemorySlackStore
 ) -> None:
     """/readyz on the process's server: Socket Mode is ready while its WebSocket is connected."""
-    from bot.health import HealthServer
+    from bot.process.health import HealthServer
 
     adapter = make_adapter(slack, clock, svc, slack_store, app_token="xapp-1-test", signing_secret="")
     server = HealthServer("127.0.0.1", 0)

@@ -14,8 +14,8 @@ from adapters.slack.blocks import fallback_text, render
 from adapters.slack.commands import help_view, slack_time
 from adapters.slack.home import home_view
 from adapters.slack.pictures import _alt
-from bot import views
-from bot.registry import Registry
+from bot.core import views
+from bot.core.registry import Registry
 from games.common.protocol import CardFace, SeatLine
 from games.common.speech import PSEUDO, speaking
 from games.common.text import user

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from adapters.slack.stamps import SlackTs
-from bot.registry import Registry
+from bot.core.registry import Registry
 from games.race.base import gap_ms, micros
 from tests.adapters.slack.conftest import CHAT, Harness
 from tests.adapters.slack.test_game import is_table

@@ -14,14 +14,14 @@ import pytest
 
 pytest.importorskip("slack_bolt")
 pytest.importorskip("storage.sqlstore")
-pytest.importorskip("bot.recording")
+pytest.importorskip("bot.hosting.gamelog")
 
 from adapters.slack.store import slack_store
-from bot.app import Services
-from bot.clock import FakeClock
-from bot.recording import StoreGameLog
-from bot.registry import Registry
-from bot.workspace import Workspace
+from bot.core.clock import FakeClock
+from bot.core.registry import Registry
+from bot.features.workspace import Workspace
+from bot.hosting.gamelog import StoreGameLog
+from bot.process.app import Services
 from storage import open_store
 from tests.adapters.slack.conftest import CHAT, MONDAY_1459, running, tick_until, until
 from tests.adapters.slack.fakeslack import FakeSlack
@@ -100,8 +100,8 @@ async def test_the_purge_command_deletes_a_workspaces_installations(database: st
     """``python -m bot purge --platform slack`` runs without the adapter: it attaches the Slack
     adapter's table, so the team's installations (bot and user tokens) go with the rest."""
     from adapters.slack.store import InstallKey, SQLInstallations
-    from bot.app import purge
-    from bot.config import load_config
+    from bot.process.app import purge
+    from bot.process.config import load_config
 
     store = open_store(database)
     await store.open()

@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.events import ChatKey, Command, Player
-from bot.leases import KEEP_ALIVE
-from bot.manager import GameManager
-from bot.registry import Registry
+from bot.core.clock import FakeClock
+from bot.core.events import ChatKey, Command, Player
+from bot.core.registry import Registry
+from bot.hosting.leases import KEEP_ALIVE
+from bot.hosting.manager import GameManager
 from games.board import GAME
 from games.board.engine import BoardGame
 from tests.doubles import FakeOutbox, MemoryLog

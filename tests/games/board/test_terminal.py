@@ -6,9 +6,9 @@ import asyncio
 import random
 
 from adapters.terminal.app import TerminalAdapter, TerminalOutbox
-from bot.clock import FakeClock
-from bot.manager import GameManager
-from bot.registry import Registry
+from bot.core.clock import FakeClock
+from bot.core.registry import Registry
+from bot.hosting.manager import GameManager
 from games.board import GAME
 from games.board.engine import BoardGame
 from games.board.player import choose

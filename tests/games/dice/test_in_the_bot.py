@@ -11,12 +11,12 @@ import pytest
 
 from adapters.terminal.app import CHAT as TERMINAL
 from adapters.terminal.app import YOU, TerminalAdapter, TerminalOutbox
-from bot.clock import FakeClock
-from bot.events import ChatKey, Command, Player, Private
-from bot.leases import KEEP_ALIVE
-from bot.manager import GameManager
-from bot.registry import Registry, load_default
-from bot.session_core import Phase
+from bot.core.clock import FakeClock
+from bot.core.events import ChatKey, Command, Player, Private
+from bot.core.registry import Registry, load_default
+from bot.hosting.leases import KEEP_ALIVE
+from bot.hosting.manager import GameManager
+from bot.sessions.session_core import Phase
 from games.common.protocol import Setup
 from games.dice import GAME
 from games.dice.engine import LetterDice

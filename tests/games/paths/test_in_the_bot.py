@@ -8,12 +8,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from adapters.terminal.app import TerminalAdapter, TerminalOutbox
-from bot import views
-from bot.clock import FakeClock
-from bot.events import ChatKey, Command, Player
-from bot.manager import GameManager
-from bot.registry import Registry, load_default
-from bot.session_core import Phase
+from bot.core import views
+from bot.core.clock import FakeClock
+from bot.core.events import ChatKey, Command, Player
+from bot.core.registry import Registry, load_default
+from bot.hosting.manager import GameManager
+from bot.sessions.session_core import Phase
 from games.paths import GAME, bots
 from games.paths.engine import PathsEngine
 from tests.doubles import FakeOutbox, Keyboard, MemoryLog
@@ -148,7 +148,7 @@ async def test_a_whole_game_in_the_terminal_with_computer_players() -> None:
 
 
 async def test_a_game_kept_in_sqlite_resumes_exactly_and_finishes(tmp_path: Path) -> None:
-    from bot.recording import StoreGameLog, load_unfinished
+    from bot.hosting.gamelog import StoreGameLog, load_unfinished
     from storage import open_store
 
     url = f"sqlite:///{tmp_path}/moji.db"

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.events import ChatKey, Command, MessageRef, Player, Text
-from bot.manager import GameManager
-from bot.registry import Registry
+from bot.core.clock import FakeClock
+from bot.core.events import ChatKey, Command, MessageRef, Player, Text
+from bot.core.registry import Registry
+from bot.hosting.manager import GameManager
 from games.common.placement import Placement
 from games.lexicon import load
 from games.race import GAME
@@ -75,7 +75,7 @@ def test_real_lexicon_judges_claims() -> None:
 async def test_a_title_voted_in_is_kept_and_needs_no_vote_in_the_next_game(tmp_path: Path) -> None:
     # two people: Bob votes Ann's unknown title in; the workspace keeps it, so the next game
     # of that workspace accepts it at once
-    from bot.workspace import Workspace
+    from bot.features.workspace import Workspace
     from games.race.cards import Card
     from storage import open_store
 
@@ -133,7 +133,7 @@ async def test_a_title_voted_in_is_kept_and_needs_no_vote_in_the_next_game(tmp_p
 async def test_a_vote_never_lifts_a_ban(tmp_path: Path) -> None:
     from datetime import UTC, datetime
 
-    from bot.workspace import Workspace
+    from bot.features.workspace import Workspace
     from storage import open_store
 
     store = open_store(f"sqlite:///{tmp_path}/moji.db")

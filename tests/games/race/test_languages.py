@@ -8,10 +8,10 @@ from dataclasses import replace
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.events import ChatKey, Command, Player
-from bot.manager import GameManager
-from bot.registry import Registry
+from bot.core.clock import FakeClock
+from bot.core.events import ChatKey, Command, Player
+from bot.core.registry import Registry
+from bot.hosting.manager import GameManager
 from games.common.protocol import Action, Engine, Seat, Setup
 from games.race import GAME, create
 from games.race import __main__ as race_cli

@@ -6,11 +6,11 @@ import asyncio
 import random
 
 from adapters.terminal.app import TerminalAdapter, TerminalOutbox
-from bot.clock import FakeClock
-from bot.events import ChatKey, Command, Player
-from bot.manager import GameManager
-from bot.registry import Registry, load_default
-from bot.views import rules
+from bot.core.clock import FakeClock
+from bot.core.events import ChatKey, Command, Player
+from bot.core.registry import Registry, load_default
+from bot.core.views import rules
+from bot.hosting.manager import GameManager
 from games.shed import GAME
 from games.shed.bots import plan_turn
 from games.shed.cards import hand_text

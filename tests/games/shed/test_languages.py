@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.events import ChatKey, Command, Player
-from bot.manager import GameManager
-from bot.registry import Registry
+from bot.core.clock import FakeClock
+from bot.core.events import ChatKey, Command, Player
+from bot.core.registry import Registry
+from bot.hosting.manager import GameManager
 from games.common.languages import language
 from games.common.protocol import Action, Seat, Setup
 from games.shed import GAME
