@@ -143,7 +143,7 @@ async def bench_slack(args: argparse.Namespace, services: Services) -> dict[str,
     )
     adapter = SlackAdapter(settings, services, SystemClock())
     if args.without_fair_share:
-        adapter.manager.fair = None
+        adapter.runtime.fair = None
     await adapter.start()
     runner = web.AppRunner(adapter.web_app())
     await runner.setup()
@@ -196,7 +196,7 @@ async def bench_slack(args: argparse.Namespace, services: Services) -> dict[str,
         flooded = [
             str(c.args.get("text")) for c in slack.of("chat.postEphemeral") if c.args.get("user") == "UFLOOD"
         ]
-        fair = adapter.manager.fair
+        fair = adapter.runtime.fair
         flooder = {
             "answered": sum("faster than moji" not in t for t in flooded),
             "notices": sum("faster than moji" in t for t in flooded),
@@ -229,7 +229,7 @@ async def bench_discord(args: argparse.Namespace, services: Services) -> dict[st
     env = {"DISCORD_TOKEN": token, "SETTLE_MS": "150", "LOBBY_TIMEOUT": "600"}
     bot = MojiBot(load_config(env, env_file=None), services, SystemClock(), guild_ready_timeout=0.05)
     if args.without_fair_share:
-        bot.manager.fair = None
+        bot.runtime.fair = None
     task = asyncio.get_running_loop().create_task(bot.start(token))
     await asyncio.wait_for(bot.games_ready.wait(), 30)
     other_channel = fake.snowflake()
@@ -272,7 +272,7 @@ async def bench_discord(args: argparse.Namespace, services: Services) -> dict[st
             if r.method == "POST"
             and (r.path.startswith("/webhooks/") or (isinstance(r.json, dict) and r.json.get("type") == 4))
         ]
-        fair = bot.manager.fair
+        fair = bot.runtime.fair
         flooder = {
             "answered": sum("faster than moji" not in t for t in texts),
             "notices": sum("faster than moji" in t for t in texts),

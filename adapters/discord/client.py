@@ -46,13 +46,14 @@ from bot.core.ordering import Turn
 from bot.core.registry import Registry
 from bot.delivery.delivery import Delivery
 from bot.delivery.pacing import Pacer
-from bot.features.housekeeping import run_housekeeping, workspace_back, workspace_removed
-from bot.features.schedule import JOIN_WINDOW, Schedules, start_scheduled
+from bot.features.housekeeping import workspace_back, workspace_removed
+from bot.features.schedule import JOIN_WINDOW, Schedules
 from bot.features.schedule_spec import DISCORD_MENTION
 from bot.features.scheduler import Scheduler
 from bot.features.workspace import Workspace
 from bot.hosting.handlers.buttons import button_command
 from bot.inbound.runtime import Runtime, turn_done
+from bot.inbound.wiring import FrontDoor
 from bot.process.app import Services
 from bot.process.config import Config
 from bot.sessions.session import Session
@@ -199,22 +200,6 @@ class MojiBot(discord.AutoShardedClient):
         #: Several processes on one database: events go to the process that runs their chat; a
         #: dead process's games are adopted only in this process's shards (unless SHARD_TAKEOVER).
         self.platform = DiscordPlatform(self, ReplyWire(self), takeover=config.shard_takeover)
-        self.runtime = Runtime.build(
-            self.platform,
-            self.transport,
-            services,
-            clock,
-            settle=config.settle,
-            lobby_timeout=config.lobby_timeout,
-            refusal_marks=self.transport.refusal_marks,
-        )
-        self.outbox = self.runtime.outbox
-        self.manager = self.runtime.manager
-        #: A daily is played in the player's direct messages with moji (bot/features/daily.py).
-        self.manager.dailies.direct = DiscordDirect(self)
-        #: A tournament's pairings play in threads of its channel (bot/features/tournaments/).
-        self.manager.tournaments.threads = DiscordPairingThreads(self, LOBBY_ARCHIVE_MINUTES)
-        self.router = self.runtime.router
         #: Scheduled games (a server's game night), run by the process that owns the server.
         self.scheduler = Scheduler(
             services.store,
@@ -224,11 +209,28 @@ class MojiBot(discord.AutoShardedClient):
             platform="discord",
             mine=self._owns,
         )
-        self.runtime.schedule(
-            self.scheduler,
-            Schedules(self.scheduler, self._timezone, DISCORD_MENTION, discord_time, what="scheduled game"),
+        self.runtime = Runtime.build(
+            self.platform,
+            self.transport,
+            services,
+            clock,
+            settle=config.settle,
+            lobby_timeout=config.lobby_timeout,
+            refusal_marks=self.transport.refusal_marks,
+            door=FrontDoor(
+                # a daily is played in the player's direct messages with moji (bot/features/daily.py)
+                direct=lambda delivery: DiscordDirect(self),
+                # a tournament's pairings play in threads of its channel (bot/features/tournaments/)
+                threads=lambda delivery: DiscordPairingThreads(self, LOBBY_ARCHIVE_MINUTES),
+                on_closed=(self._forget_thread,),
+                scheduler=self.scheduler,
+                schedules=Schedules(
+                    self.scheduler, self._timezone, DISCORD_MENTION, discord_time, what="scheduled game"
+                ),
+            ),
         )
-        self.manager.closed_listeners.append(self._forget_thread)
+        self.outbox = self.runtime.outbox
+        self.router = self.runtime.router
         self.transport.on_gone = self._chat_gone_soon
         #: interaction id → its place in its chat's line, taken on arrival (see OrderedTree).
         self.turns_taken: dict[int, Turn] = {}
@@ -289,10 +291,8 @@ class MojiBot(discord.AutoShardedClient):
         try:
             await self.recover()
             await self._back_in_guilds()
-            self.manager.spawn(
-                run_housekeeping(
-                    self.manager, "discord", self.manager.clock, present=self._present, mine=self._mine_guild
-                ),
+            self.runtime.spawn(
+                self.runtime.housekeeping(present=self._present, mine=self._mine_guild),
                 "discord housekeeping",
             )
         finally:
@@ -325,7 +325,7 @@ class MojiBot(discord.AutoShardedClient):
         await self.chat_gone(self.runtime.chats(str(guild.id)), "moji was removed from the server")
         try:
             await workspace_removed(
-                self.services.store, "discord", str(guild.id), self.manager.clock.now(), "guild_remove"
+                self.services.store, "discord", str(guild.id), self.runtime.clock.now(), "guild_remove"
             )
         except Exception:
             log.exception("discord: could not schedule the deletion of server %s", guild.id)
@@ -374,7 +374,7 @@ class MojiBot(discord.AutoShardedClient):
                 "📅 Game time! Press **Join** below; the game starts in {count} minutes.",
                 minutes,
             )
-            await start_scheduled(self.manager, schedule, when, notice)
+            await self.runtime.start_scheduled(schedule, when, notice)
 
     def mine(self, chat: ChatKey) -> bool:
         """True when ``chat``'s guild is on one of this process's shards."""
@@ -403,7 +403,7 @@ class MojiBot(discord.AutoShardedClient):
             if self._shard_of(chat) == shard_id:
                 session.hold()
                 held.append((chat, session))
-        self._down[shard_id] = (self.manager.clock.now(), held)
+        self._down[shard_id] = (self.runtime.clock.now(), held)
         log.info("discord: shard %s disconnected; %d game(s) wait for what it missed", shard_id, len(held))
 
     async def on_shard_resumed(self, shard_id: int) -> None:
@@ -747,7 +747,7 @@ class MojiBot(discord.AutoShardedClient):
         """A message in someone's direct messages with moji: a word of the daily they play there
         (anything else there is chatter, dropped unread like a channel's)."""
         player = self.player_of(message.author)
-        chat = await self.manager.dailies.chat_of_direct("discord", player.user_id, str(message.channel.id))
+        chat = await self.runtime.chat_of_direct(player.user_id, str(message.channel.id))
         if chat is None or not self.runtime.listening(chat):
             return
         event = Text(
@@ -760,13 +760,13 @@ class MojiBot(discord.AutoShardedClient):
     def _chat_gone_soon(self, chat: ChatKey, why: str) -> None:
         """A REST call met a chat that is gone (from the outbox, maybe inside the chat's own
         delivery lane, which ending the game cancels: so it ends in a task of its own)."""
-        self.manager.spawn(self.chat_gone([chat], why), f"discord chat gone {chat.label()}")
+        self.runtime.spawn(self.chat_gone([chat], why), f"discord chat gone {chat.label()}")
 
     async def chat_gone(self, chats: list[ChatKey], why: str) -> None:
         """End the games of ``chats`` here, voided; nothing more is sent to them."""
         for chat in chats:
             self.transport.mark_gone(chat)
-            if await self.manager.chat_gone(chat, why) is not None:
+            if await self.runtime.chat_gone(chat, why) is not None:
                 self.transport.forget(chat)
 
     def _chats_in(self, guild_id: int, channel_id: int) -> list[ChatKey]:

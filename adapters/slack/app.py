@@ -63,12 +63,13 @@ from bot.core.events import (
 )
 from bot.core.ordering import Turn
 from bot.core.registry import Registry
-from bot.features.housekeeping import run_housekeeping, workspace_back, workspace_removed
-from bot.features.schedule import Schedules, start_scheduled
+from bot.features.housekeeping import workspace_back, workspace_removed
+from bot.features.schedule import Schedules
 from bot.features.schedule_spec import SLACK_MENTION
 from bot.features.scheduler import Scheduler
 from bot.hosting.host import Recovery
-from bot.inbound.runtime import Runtime, Services
+from bot.inbound.runtime import Runtime
+from bot.inbound.wiring import FrontDoor, Services
 from bot.process.health import HealthServer
 from bot.process.httpguard import QuietLog
 from bot.process.retry import NETWORK_ERRORS, Backoff, keep_trying
@@ -206,6 +207,7 @@ class SlackAdapter:
         #: Several processes on one database: events go to the process that runs their chat.
         self.people = Directory(self.client_for, self._admin_group, clock)
         self.platform = SlackPlatform(self.people)
+        self.scheduler = Scheduler(self.store, clock, self._timezone, self.start_break, platform=PLATFORM)
         self.runtime = Runtime.build(
             self.platform,
             self.transport,
@@ -214,28 +216,28 @@ class SlackAdapter:
             settle=settings.settle,
             lobby_timeout=settings.lobby_timeout,
             refusal_marks=self.transport.refusal_marks,
+            door=FrontDoor(
+                # a daily is played in the player's IM with moji (bot/features/daily.py)
+                direct=lambda delivery: SlackDirect(self.client_for, delivery),
+                # a tournament's pairings play in threads of its channel (bot/features/tournaments/)
+                threads=SlackPairingThreads,
+                on_closed=(self._game_closed,),
+                on_forget=(lambda platform, team, user: self.people.forget(team, user),),
+                on_purge=(self._purged,),
+                scheduler=self.scheduler,
+                schedules=Schedules(
+                    self.scheduler, self._timezone, SLACK_MENTION, slack_time, what="word break"
+                ),
+            ),
         )
         self.outbox = self.runtime.outbox
-        self.manager = self.runtime.manager
-        #: A daily is played in the player's IM with moji (bot/features/daily.py).
-        self.manager.dailies.direct = SlackDirect(self.client_for, self.outbox)
-        #: A tournament's pairings play in threads of its channel (bot/features/tournaments/).
-        self.manager.tournaments.threads = SlackPairingThreads(self.outbox)
         self.router = self.runtime.router
         self.transport.lost = self._refused_channel
         self.client.pacer = self.outbox.pacer
         self.transport.pictures.clock = clock
         self.transport.pictures.pacer = self.outbox.pacer
-        self.manager.closed_listeners.append(self._game_closed)
-        self.manager.privacy.on_forget.append(lambda platform, team, user: self.people.forget(team, user))
-        self.manager.privacy.on_purge.append(self._purged)
         #: team → when an event from it last cancelled a pending deletion (see :meth:`_active`).
         self._back_checked: dict[str, float] = {}
-        self.scheduler = Scheduler(self.store, clock, self._timezone, self.start_break, platform=PLATFORM)
-        self.runtime.schedule(
-            self.scheduler,
-            Schedules(self.scheduler, self._timezone, SLACK_MENTION, slack_time, what="word break"),
-        )
         #: Requests to /slack/events refused (unsigned, or signed but unreadable), logged quietly.
         self.refusals = QuietLog(log, "slack: refused requests to /slack/events")
         #: (team, channel) → whether moji joined it itself (then it leaves once idle, see
@@ -388,7 +390,7 @@ class SlackAdapter:
         if not team or (last is not None and now - last < BACK_CHECK_EVERY):
             return
         self._back_checked[team] = now
-        self.manager.spawn(self._still_here(team), f"slack {team} is active")
+        self.runtime.spawn(self._still_here(team), f"slack {team} is active")
 
     async def _still_here(self, team: str) -> None:
         try:
@@ -434,7 +436,7 @@ class SlackAdapter:
     async def start(self) -> Recovery:
         """Rebuild unfinished games and start the word-break scheduler."""
         recovery = await self.runtime.recover()  # (then the word breaks)
-        self.manager.spawn(run_housekeeping(self.manager, PLATFORM, self.clock), "slack housekeeping")
+        self.runtime.spawn(self.runtime.housekeeping(), "slack housekeeping")
         return recovery
 
     async def wind_down(self) -> None:
@@ -643,7 +645,7 @@ class SlackAdapter:
 
     def _first_delivery(self, body: dict[str, Any], event: dict[str, Any]) -> bool:
         """(For the events the runtime does not see: the App Home tab.)"""
-        return self.runtime.seen.first_time(*self._delivery_ids(body, event))
+        return self.runtime.first_delivery(*self._delivery_ids(body, event))
 
     async def _reply(self, chat: ChatKey, player: Player, view: views.View, interaction: object) -> None:
         await self.outbox.send(Private(chat, player, view, interaction))
@@ -696,9 +698,9 @@ class SlackAdapter:
             return
         if name == "start":
             self._join_soon(team, channel)
-        errors = len(self.manager.errors)
+        errors = len(self.runtime.errors)
         await self.runtime.ingest(Command(name, args, chat, player, interaction), turn=turn)
-        if name == "start" and any(_cannot_post(exc) for exc in self.manager.errors[errors:]):
+        if name == "start" and any(_cannot_post(exc) for exc in self.runtime.errors[errors:]):
             with speaking(await self._voice(team, player)):
                 refusal = views.error(_(INVITE_ME))
             await self._reply(chat, player, refusal, interaction)
@@ -712,7 +714,7 @@ class SlackAdapter:
         if leaving is not None:
             leaving.cancel()  # a new game before the idle time passed: moji stays
         if key not in self._joined:
-            self.manager.spawn(self._join_channel(team, channel), f"join {channel}")
+            self.runtime.spawn(self._join_channel(team, channel), f"join {channel}")
 
     async def _join_channel(self, team: str, channel: str) -> None:
         """Join a public channel a game starts in, so its messages reach us."""
@@ -740,7 +742,7 @@ class SlackAdapter:
         key = (chat.workspace_id, chat.channel_id)
         if not self._joined.get(key) or chat.workspace_id in self._cannot_leave or key in self._leaving:
             return
-        self._leaving[key] = self.manager.spawn(self._leave_when_idle(key), f"leave {chat.channel_id}")
+        self._leaving[key] = self.runtime.spawn(self._leave_when_idle(key), f"leave {chat.channel_id}")
 
     async def _leave_when_idle(self, key: tuple[str, str]) -> None:
         team, channel = key
@@ -817,7 +819,7 @@ class SlackAdapter:
                 self._active(team)
                 await self._on_direct_message(team, user, text, sent_at, channel, ts)
             return
-        if not self.runtime.seen.first_time(*self._delivery_ids(body, event)):
+        if not self.runtime.first_delivery(*self._delivery_ids(body, event)):
             return  # a redelivery (X-Slack-Retry-Num)
         chat = await self._chat_in(team, channel, event.get("thread_ts"))
         self._active(team)
@@ -837,7 +839,7 @@ class SlackAdapter:
         game of its own runs there (a tournament's pairing, here or in another process)."""
         if thread_ts:
             threaded = ChatKey(PLATFORM, team, channel, str(thread_ts))
-            if self.runtime.runs(threaded) or await self.manager.has_game(threaded):
+            if self.runtime.runs(threaded) or await self.runtime.has_game(threaded):
                 return threaded
         return ChatKey(PLATFORM, team, channel)
 
@@ -855,7 +857,7 @@ class SlackAdapter:
     ) -> None:
         """A DM to the bot: a word of the daily its sender plays in that IM (a game whose chat it
         is), else a private answer for the running game the sender plays in."""
-        direct = await self.manager.dailies.chat_of_direct(PLATFORM, user, channel) if channel else None
+        direct = await self.runtime.chat_of_direct(user, channel) if channel else None
         if direct is not None and direct.workspace_id == team:
             turn = self.runtime.ticket(direct)
             try:
@@ -930,11 +932,11 @@ class SlackAdapter:
     def _refused_channel(self, chat: ChatKey, error: str) -> None:
         """Slack refused a call because the channel is gone for the bot (the event may come
         later, or never: events are not guaranteed)."""
-        self.manager.spawn(self._channel_lost(chat.workspace_id, chat.channel_id, error), "channel lost")
+        self.runtime.spawn(self._channel_lost(chat.workspace_id, chat.channel_id, error), "channel lost")
 
     async def _channel_lost(self, team: str, channel: str, why: str) -> None:
         self._joined.pop((team, channel), None)  # a channel unarchived later is joined again
-        ended = await self.manager.chat_lost(PLATFORM, team, channel, why)
+        ended = await self.runtime.channel_gone(team, channel, why)
         if ended:
             log.info("slack: %s in %s: games %s voided", why, channel, ", ".join(ended))
 
@@ -953,4 +955,4 @@ class SlackAdapter:
                 "☕ Word break! Press *Join* below; the game starts in {count} minutes.",
                 minutes,
             )
-            await start_scheduled(self.manager, schedule, when, notice, join_window=BREAK_JOIN_WINDOW)
+            await self.runtime.start_scheduled(schedule, when, notice, join_window=BREAK_JOIN_WINDOW)

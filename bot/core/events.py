@@ -87,6 +87,9 @@ class Text:
     sent_at: float
     message_ref: MessageRef | None = None
     edited: bool = False
+    #: ``text`` is the answer or move the chat's game read in the message: the inbound
+    #: pipeline (or, for another process's game, its router) read it, so nothing reads it again.
+    read: bool = False
 
 
 @dataclass(frozen=True, slots=True)

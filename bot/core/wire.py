@@ -53,6 +53,7 @@ def encode(event: Inbound, codec: InteractionCodec | None = None) -> dict[str, A
             "sent_at": event.sent_at,
             "ref": ref,
             "edited": event.edited,
+            "read": event.read,
         }
     elif isinstance(event, Reaction):
         data |= {"kind": "reaction", "emoji": event.emoji, "ref": event.message_ref.message_id}
@@ -79,7 +80,15 @@ def decode(data: Mapping[str, Any], codec: InteractionCodec | None = None) -> In
         return Button(chat, player, str(data["action"]), interaction)
     if kind == "text":
         ref = MessageRef(chat, str(data["ref"])) if data.get("ref") is not None else None
-        return Text(chat, player, str(data["text"]), float(data["sent_at"]), ref, bool(data.get("edited")))
+        return Text(
+            chat,
+            player,
+            str(data["text"]),
+            float(data["sent_at"]),
+            ref,
+            bool(data.get("edited")),
+            bool(data.get("read")),
+        )
     if kind == "reaction":
         return Reaction(chat, player, str(data["emoji"]), MessageRef(chat, str(data["ref"])))
     if kind == "private":

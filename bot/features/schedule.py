@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from bot.core import views
+from bot.core.clock import Clock
 from bot.core.commands import CommandError, parse_start
-from bot.core.events import ChatKey, Command, Player, Post
+from bot.core.events import ChatKey, Command, Inbound, Player, Post
+from bot.core.outbox import Outbox
 from bot.core.registry import Registry
 from bot.features.daily import REMINDER, is_reminder, reminder
 from bot.features.schedule_spec import (
@@ -37,11 +39,10 @@ from bot.features.schedule_spec import (
 )
 from bot.features.scheduler import Scheduler, TimezoneOf
 from bot.features.tournaments.spec import parse_tournament
+from bot.features.workspace import Workspace
+from bot.sessions.session import Session
 from games.common.speech import N_, _, speaking
 from storage.base import Schedule
-
-if TYPE_CHECKING:
-    from bot.hosting.host import GameHost
 
 # (the names other modules import from here, from before the split)
 __all__ = ["JOIN_WINDOW", "Schedules", "TimeText", "schedule_command", "start_scheduled"]
@@ -242,8 +243,44 @@ async def _add(
     return views.message(f"{text} {then}", "info")
 
 
+class Starter(Protocol):
+    """What a scheduled game's start needs of the game host (:class:`~bot.hosting.host.GameHost`)."""
+
+    @property
+    def workspace(self) -> Workspace:
+        """The workspace's settings (the chat's language)."""
+        ...
+
+    @property
+    def outbox(self) -> Outbox:
+        """Where the notice goes."""
+        ...
+
+    @property
+    def clock(self) -> Clock:
+        """The core's clock (the Start comes later)."""
+        ...
+
+    @property
+    def sessions(self) -> Mapping[ChatKey, Session]:
+        """The games and lobbies this process runs, by chat."""
+        ...
+
+    async def handle(self, event: Inbound, *, routed: bool = False) -> bool:
+        """Dispatch a command of the scheduled game's (``start``, ``go``, ``tournament``)."""
+        ...
+
+    async def has_game(self, chat: ChatKey) -> bool:
+        """Whether ``chat`` has a game or lobby, here or in another process."""
+        ...
+
+    def spawn(self, coro: Coroutine[Any, Any, None], name: str, chat: ChatKey | None = None) -> Any:
+        """Run ``coro`` as a supervised task."""
+        ...
+
+
 async def start_scheduled(
-    manager: GameHost, schedule: Schedule, when: float, notice: str, *, join_window: float = JOIN_WINDOW
+    manager: Starter, schedule: Schedule, when: float, notice: str, *, join_window: float = JOIN_WINDOW
 ) -> None:
     """A scheduled game is due: a notice that mentions its group, the lobby, and Start later.
 
@@ -277,7 +314,7 @@ async def start_scheduled(
         manager.spawn(_go_later(manager, chat, session, when + join_window), f"scheduled go {chat.label()}")
 
 
-async def _go_later(manager: GameHost, chat: ChatKey, session: object, at: float) -> None:
+async def _go_later(manager: Starter, chat: ChatKey, session: object, at: float) -> None:
     await manager.clock.sleep_until(at)
     current = manager.sessions.get(chat)
     if current is session and current is not None and current.engine is None:

@@ -24,7 +24,6 @@ from typing import Any
 from bot.core import metrics, views
 from bot.core.clock import Clock, SystemClock
 from bot.core.events import ChatKey, Inbound, Player, Post
-from bot.core.fairshare import FairShare
 from bot.core.ordering import Turns
 from bot.core.outbox import GameLog, GameStart, LobbyState, Outbox
 from bot.core.platform import EVERY_CAPABILITY, Capabilities
@@ -38,8 +37,6 @@ from bot.hosting.host import Recovery, Routes, ScheduleBook
 from bot.hosting.leases import KEEP_ALIVE, Leases
 from bot.hosting.preparing import Preparing
 from bot.hosting.recovery import RESUME_WITHIN, Restorer
-from bot.inbound.admission import Admission, admit
-from bot.inbound.once import Once
 from bot.sessions.session import Session
 from bot.sessions.session_core import Phase
 from bot.sessions.startrules import StartRules
@@ -91,10 +88,6 @@ class GameManager:
         self.game_log = game_log
         self.clock = clock
         self.workspace = workspace or Workspace(None)
-        #: Each command and button press handled once (the adapter sets its codec: see bot.inbound.once).
-        self.once = Once(self.workspace.store, clock)
-        #: Per-person inbound allowances (bot.core.fairshare); None: no limit (the terminal's one person).
-        self.fair: FairShare | None = None
         self.settle = settle
         self.lobby_timeout = lobby_timeout
         #: Several processes on one database: routes each event to the process running its
@@ -378,29 +371,16 @@ class GameManager:
             return True
         return self.router is not None and self.router.shared
 
-    async def handle(self, event: Inbound, *, routed: bool = False, admitted: bool = False) -> bool:
-        """Handle one inbound event; never raises. False: it repeats a command or button press
-        handled already (a replay, a redelivery), and is dropped (see :mod:`bot.inbound.once`).
+    async def handle(self, event: Inbound, *, routed: bool = False) -> bool:
+        """Dispatch one event to its command's handler, or route it; never raises.
 
-        Every platform's events come through its :class:`~bot.inbound.runtime.Runtime`, which puts
-        them through the inbound pipeline first (its sender's allowance, once-only handling,
-        its chat's line, restart recovery) and says so with ``admitted``: only routing and
-        dispatch are left here. Called directly (tests, tools), this admits the event itself
-        (:func:`bot.inbound.admission.admit`: an event over its sender's allowance is refused before
-        anything else, even the database's once-only record) and waits for recovery.
-
-        With several processes (a :attr:`router`), an event for a chat whose game another
-        process runs goes to that process instead (``routed``: it came from one already, which
-        made sure it is not a repeat).
+        The end of the inbound pipeline (:meth:`bot.inbound.runtime.Runtime.ingest`), which has
+        put the event through every inbound step already (its line, its sender's allowance,
+        once-only handling, recovery, rights, chatter). With several processes (a
+        :attr:`router`), an event for a chat whose game another process runs goes to that
+        process instead (``routed``: it came from one already, or from the core itself — a
+        scheduled game's start). Always True (the pipeline's steps say False for repeats).
         """
-        if not routed and not admitted:
-            verdict = await admit(event, self.fair, self.once)
-            if verdict is Admission.REPEAT:
-                return False  # (a repeat takes nothing from its sender's allowance)
-            if verdict is Admission.REFUSED:
-                return True  # its sender is over their allowance: not handled
-        if not admitted:
-            await self.wait_for_recovery(event.chat)
         if self.router is not None and not routed:
             try:
                 if await self.router.route(event):

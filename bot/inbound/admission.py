@@ -1,10 +1,8 @@
-"""The first step of every inbound event: its sender's fair share, then once-only handling.
+"""Admission: an event's sender's fair share, then once-only handling (the pipeline's ``admit`` step).
 
-One function, asked by :class:`bot.inbound.runtime.Runtime` for every platform's events and by
-:meth:`bot.hosting.manager.GameManager.handle` when it is called directly (tests, tools), so the rule
-lives once. An event over its sender's allowance (:mod:`bot.core.fairshare`) is refused before
-anything else, even the database's once-only record (:mod:`bot.inbound.once`), so a flood costs
-little; a repeat of a delivery handled before takes nothing from its sender's allowance.
+An event over its sender's allowance (:mod:`bot.core.fairshare`) is refused before anything
+else, even the database's once-only record (:mod:`bot.inbound.once`), so a flood costs little;
+a repeat of a delivery handled before takes nothing from its sender's allowance.
 """
 
 from __future__ import annotations

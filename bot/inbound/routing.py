@@ -207,7 +207,7 @@ class Router:
             move = moves.read(event.text, private=True).move if moves is not None else None
             return replace(event, text=move or "")
         move = moves.move(event.text) if moves is not None else None
-        return None if move is None else replace(event, text=move)
+        return None if move is None else replace(event, text=move, read=True)
 
     def _moves_of(self, owner: ChatOwner) -> Moves | None:
         """The reading of the game ``owner`` runs (None: an open lobby, or a game unknown here)."""

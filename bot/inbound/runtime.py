@@ -1,113 +1,65 @@
 """The platform runtime: one inbound pipeline and one wiring for every front door.
 
 An adapter parses its platform's payloads into the neutral events of :mod:`bot.core.events` and
-hands each to :meth:`Runtime.ingest`, which does the rest the same way on every platform:
+hands each to :meth:`Runtime.ingest`, which puts it through the steps of
+:mod:`bot.inbound.steps` the same way on every platform — unread, line up, redelivered, in turn,
+admit, recovered, authorise, chatter — and hands what is left to the adapter's own ``answer``
+or to :meth:`GameManager.handle <bot.hosting.manager.GameManager.handle>` (which routes it to the
+process running the chat, or dispatches it to its command's handler).
 
-1. **classify**: a command, a button, a reaction, a private list, or a message; a message or
-   a reaction in a chat without a game (nor one opening) is dropped at once, unread;
-2. **line up**: the event takes its chat's ordering ticket (:mod:`bot.core.ordering`) the moment it
-   arrives — an adapter that must await something first (a Discord defer, a Slack user
-   lookup) takes it itself with :meth:`Runtime.ticket` and hands it over — and waits for every
-   earlier event of its chat;
-3. **de-duplicate** by the platform's id: a message or reaction delivered again (Slack's
-   retries) by the ids the adapter gives, a command or button press by its delivery id
-   (:mod:`bot.inbound.once`, shared by the processes on one database);
-4. **admit**: its sender's fair share (:mod:`bot.inbound.admission`);
-5. **authorise**: a command or button that needs an admin asks the platform
-   (:meth:`bot.core.platform.Platform.is_admin`) — nothing else decides who is an admin;
-6. **answer or chatter**: a message is kept only when the chat's game reads it as an answer or a
-   move (:mod:`bot.sessions.moves`, the one rule for every platform); anything else is chatter, dropped
-   before anything stores it (a game run by another process reads it in :mod:`bot.inbound.routing`);
-7. **wait for recovery**: a chat with a game to restore after a restart waits until it is back;
-8. **hand over** to :meth:`GameManager.handle <bot.hosting.manager.GameManager.handle>` (which routes it
-   to the process running the chat, or dispatches it), or to the adapter's own ``answer``.
-
-:meth:`Runtime.build` wires delivery, manager, fair share, once-only codec, router, metrics and
-(with :meth:`Runtime.schedule`) the scheduler, once, explicitly: no constructor rewires another
-object as a side effect.
+Adapters talk to the runtime only: what they may ask of the core (the games it runs, a chat
+gone, a scheduled game due) are its methods. :meth:`Runtime.build` wires delivery, manager,
+fair share, once-only record, router, metrics, the scheduler and what the front door adds
+(:class:`FrontDoor`) once, explicitly: nothing is set on the runtime or its parts afterwards.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Iterable, Sequence
-from dataclasses import replace
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from typing import Any, Protocol
 
 from bot.core import metrics
 from bot.core.clock import Clock
-from bot.core.events import Button, ChatKey, Command, Inbound, Player, PrivateText, Reaction, Text
+from bot.core.events import ChatKey, Inbound, Player
 from bot.core.fairshare import FairShare
-from bot.core.ordering import Recent, Turn
-from bot.core.outbox import GameLog
+from bot.core.ordering import Turn
 from bot.core.platform import Platform
 from bot.core.registry import Registry
-from bot.core.wire import InteractionCodec
 from bot.delivery.delivery import Delivery
 from bot.delivery.marks import RefusalMarksFor
 from bot.delivery.transport import Transport
-from bot.features.schedule import Schedules
-from bot.features.scheduler import Scheduler
-from bot.features.workspace import Workspace
+from bot.features.housekeeping import run_housekeeping
+from bot.features.schedule import JOIN_WINDOW, start_scheduled
 from bot.hosting.host import Recovery
 from bot.hosting.manager import GameManager
-from bot.inbound.admission import Admission, admit
-from bot.inbound.rights import Rights, button_rights, rights_needed
+from bot.inbound.once import Once
 from bot.inbound.routing import Router
+from bot.inbound.steps import (
+    Admit,
+    Answer,
+    Authorise,
+    Chatter,
+    Drops,
+    InTurn,
+    LineUp,
+    Passage,
+    Pipeline,
+    Recovered,
+    Redelivered,
+    Unread,
+)
+from bot.inbound.wiring import FrontDoor, Services, connect
+from bot.sessions.moves import Moves
 from bot.sessions.session import Session
 from bot.sessions.session_core import Phase
+from storage.base import Schedule
 
 log = logging.getLogger(__name__)
 
-#: An adapter's own answer to an event it handles itself once the runtime has admitted it
-#: (Slack's own ``help`` view, a command line it could not parse).
-Answer = Callable[[Inbound], Awaitable[None]]
-
-
-class Services(Protocol):
-    """What a runtime runs on (:class:`bot.process.app.Services` in a process; a test's own)."""
-
-    @property
-    def registry(self) -> Registry:
-        """The installed games."""
-        ...
-
-    @property
-    def workspace(self) -> Workspace:
-        """Workspace settings, leaderboards and word lists."""
-        ...
-
-    @property
-    def game_log(self) -> GameLog:
-        """Where games are recorded."""
-        ...
-
-    @property
-    def store(self) -> Any:
-        """The database."""
-        ...
-
-    @property
-    def keep_alive(self) -> float:
-        """Seconds between renewals of this process's leases on its games."""
-        ...
-
-    def router(
-        self,
-        manager: GameManager,
-        platform: str,
-        *,
-        codec: InteractionCodec | None = None,
-        mine: Callable[[ChatKey], bool] = ...,
-    ) -> Router | None:
-        """A router between the processes sharing the database (None: this process is alone)."""
-        ...
-
-    async def recover(
-        self, manager: GameManager, platform: str, mine: Callable[[ChatKey], bool] = ...
-    ) -> Recovery:
-        """Rebuild the platform's unfinished games (then start routing)."""
-        ...
+#: A front door that adds nothing (the terminal's, a test's).
+NO_DOOR = FrontDoor()
 
 
 class Companion(Protocol):
@@ -120,14 +72,6 @@ class Companion(Protocol):
         ...
 
 
-def connect(manager: GameManager, router: Router) -> None:
-    """Put ``router`` in front of ``manager``: the manager routes each event through it, and its
-    delivery layer asks it before each call whether the chat's game is still this process's."""
-    manager.router = router
-    if isinstance(manager.outbox, Delivery):
-        manager.outbox.gate = router.still_ours
-
-
 class Runtime:
     """One platform's front door to the core (see the module's docs)."""
 
@@ -138,21 +82,60 @@ class Runtime:
         *,
         services: Services | None = None,
         router: Router | None = None,
+        fair: FairShare | None = None,
+        door: FrontDoor = NO_DOOR,
         recent: int = 10_000,
     ) -> None:
         self.platform = platform
         self.manager = manager
         self.services = services
-        self.router: Router | None = None
-        self.scheduler: Scheduler | None = None
-        #: Platform ids of messages and reactions seen recently (a redelivery is dropped).
-        self.seen = Recent(recent)
-        #: Events dropped on the way in, by why (``chatter``, ``repeat``, ``refused``).
-        self.dropped: dict[str, int] = {"chatter": 0, "repeat": 0, "refused": 0}
-        manager.once.codec = platform.codec  # a command or button press is handled once, by its id
+        self.router = router
+        self.scheduler = door.scheduler
         manager.capabilities = platform.capabilities  # what the core may show here
+        manager.schedules = door.schedules
+        manager.closed_listeners.extend(door.on_closed)
+        manager.privacy.on_forget.extend(door.on_forget)
+        manager.privacy.on_purge.extend(door.on_purge)
         if router is not None:
-            self.route(router)
+            connect(manager, router)
+        #: Events dropped on the way in, by why (``chatter``, ``repeat``, ``refused``).
+        self.drops = Drops()
+        #: A command or button press is handled once, by its id (shared by the processes).
+        once = Once(manager.workspace.store, manager.clock, platform.codec)
+        self._redelivered = Redelivered(self.drops, recent)
+        self._admit = Admit(fair, once, self.drops)
+        self.pipeline = Pipeline(
+            [
+                Unread(platform, self.listening),
+                LineUp(manager.turns),
+                self._redelivered,
+                InTurn(),
+                self._admit,
+                Recovered(manager.wait_for_recovery),
+                Authorise(platform),
+                Chatter(self._moves_of, self.drops),
+            ],
+            self._hand_over,
+        )
+
+    @property
+    def fair(self) -> FairShare | None:
+        """Each person's inbound allowances (None: no limit, e.g. the terminal's one person)."""
+        return self._admit.fair
+
+    @fair.setter
+    def fair(self, fair: FairShare | None) -> None:
+        self._admit.fair = fair
+
+    @property
+    def once(self) -> Once:
+        """The once-only record of commands and button presses (shared by the processes)."""
+        return self._admit.once
+
+    @property
+    def dropped(self) -> dict[str, int]:
+        """Events dropped on the way in, by why (``chatter``, ``repeat``, ``refused``)."""
+        return self.drops.counts
 
     # ------------------------------------------------------------ wiring
 
@@ -167,10 +150,12 @@ class Runtime:
         settle: float,
         lobby_timeout: float,
         refusal_marks: RefusalMarksFor | None = None,
+        door: FrontDoor = NO_DOOR,
     ) -> Runtime:
         """A platform's whole core, wired once: its delivery layer in front of ``transport``,
         a game manager, each person's fair share, the router between the processes sharing
-        the database (adopting only what :meth:`Platform.may_adopt` allows) and ``/metrics``."""
+        the database (adopting only what :meth:`Platform.may_adopt` allows), ``/metrics`` and
+        what the front door adds (``door``)."""
         outbox = Delivery(transport, clock, refusal_marks=refusal_marks, capabilities=platform.capabilities)
         manager = GameManager(
             services.registry,
@@ -182,30 +167,21 @@ class Runtime:
             lobby_timeout=lobby_timeout,
             keep_alive=services.keep_alive,
         )
-        manager.fair = FairShare(clock, outbox)  # each person's fair share (bot/core/fairshare.py)
         # the daily's key (a test's own services may have none: every deal then uses the empty key)
         manager.dailies.secret = getattr(services, "daily_secret", b"")
+        manager.dailies.direct = door.direct(outbox) if door.direct is not None else None
+        manager.tournaments.threads = door.threads(outbox) if door.threads is not None else None
         manager.preparing.defer(getattr(services, "later", ()))  # (PREPARE_AT_START)
         manager.closed_listeners.append(outbox.closed)
         outbox.table_listeners.append(manager.recovery.table_posted)
         router = services.router(manager, platform.name, codec=platform.codec, mine=platform.may_adopt)
-        runtime = cls(platform, manager, services=services, router=router)  # (connects the router)
+        fair = FairShare(clock, outbox)  # each person's fair share (bot/core/fairshare.py)
+        runtime = cls(platform, manager, services=services, router=router, fair=fair, door=door)
         metrics.watch(manager)
         # the process's companions (bot.process.app.Services.companions; a test's own services may have none)
         for companion in getattr(services, "companions", ()):
             companion.attach(runtime)
         return runtime
-
-    def route(self, router: Router) -> None:
-        """Route this platform's events between the processes sharing the database."""
-        self.router = router
-        connect(self.manager, router)
-
-    def schedule(self, scheduler: Scheduler, schedules: Schedules) -> None:
-        """Run scheduled games (a Discord game night, a Slack word break) on this platform:
-        the ``schedule`` command answers with ``schedules``; :meth:`recover` starts ``scheduler``."""
-        self.scheduler = scheduler
-        self.manager.schedules = schedules
 
     @property
     def outbox(self) -> Delivery:
@@ -213,6 +189,16 @@ class Runtime:
         outbox = self.manager.outbox
         assert isinstance(outbox, Delivery)
         return outbox
+
+    @property
+    def clock(self) -> Clock:
+        """The core's clock."""
+        return self.manager.clock
+
+    @property
+    def registry(self) -> Registry:
+        """The installed games."""
+        return self.manager.registry
 
     # ------------------------------------------------------------ restart recovery
 
@@ -230,7 +216,8 @@ class Runtime:
 
     async def recover(self, mine: Callable[[ChatKey], bool] = lambda chat: True) -> Recovery:
         """Rebuild this process's unfinished games on the platform (``mine`` picks, e.g., a
-        shard's), start routing, then the scheduler; events held for recovery go on."""
+        shard's), start routing, then the scheduler and the tournaments; events held for
+        recovery go on."""
         assert self.services is not None
         try:
             recovery = await self.services.recover(self.manager, self.platform.name, mine)
@@ -239,8 +226,8 @@ class Runtime:
             raise
         if self.scheduler is not None:
             await self.scheduler.load()
-            self.manager.spawn(self.scheduler.loop(), f"{self.platform.name} scheduled games")
-        self.manager.spawn(
+            self.spawn(self.scheduler.loop(), f"{self.platform.name} scheduled games")
+        self.spawn(
             self.manager.tournaments.loop(self.platform.name, mine), f"{self.platform.name} tournaments"
         )
         return recovery
@@ -273,15 +260,13 @@ class Runtime:
         """Whether ``event``'s sender is over their allowance right now: an adapter asks before
         it acknowledges or lines up a command, so a flood costs one call each (the refusal is
         sent by :meth:`refuse`)."""
-        fair = self.manager.fair
-        return fair is not None and not fair.room(event)
+        return self.fair is not None and not self.fair.room(event)
 
     async def refuse(self, event: Inbound) -> None:
         """Refuse ``event`` for its sender's allowance (the first of an episode is told why)."""
-        fair = self.manager.fair
-        if fair is not None:
-            await fair.refuse(event)
-        self.dropped["refused"] += 1
+        if self.fair is not None:
+            await self.fair.refuse(event)
+        self.drops.count("refused")
 
     async def ingest(
         self,
@@ -297,58 +282,72 @@ class Runtime:
         adapter answers the event itself once admitted, instead of the manager.
 
         False: the event repeats one handled already (its first delivery answered it)."""
-        if isinstance(event, PrivateText) and not self.platform.capabilities.private_text:
-            return True  # (a platform without private text sends none: never read)
-        if turn is None:
-            if isinstance(event, Text | Reaction) and not self.listening(event.chat):
-                return True  # chatter in a chat without a game: never lined up nor read
-            turn = self.ticket(event.chat)
-        try:
-            if ids and isinstance(event, Text | Reaction) and not self.seen.first_time(*ids):
-                self.dropped["repeat"] += 1
-                return False
-            await turn.wait()
-            verdict = await admit(event, self.manager.fair, self.manager.once)
-            if verdict is not Admission.TAKEN:
-                self.dropped[verdict.value] += 1
-                return verdict is Admission.REFUSED
-            await self.manager.wait_for_recovery(event.chat)
-            event = await self._authorised(event)
-            if isinstance(event, Text) and self._chatter(event):
-                self.dropped["chatter"] += 1
-                return True
-            if answer is not None:
-                await answer(event)
-                return True
-            return await self.manager.handle(event, admitted=True)
-        finally:
-            turn.done()  # handled: the chat's next event need not wait for a reply's last calls
+        return await self.pipeline(Passage(event, turn, ids, answer))
 
-    async def _authorised(self, event: Inbound) -> Inbound:
-        """``event`` with its sender's admin right answered by the platform, where it matters."""
-        if isinstance(event, Command):
-            rights = rights_needed(event.name, event.args)
-        elif isinstance(event, Button):
-            rights = button_rights(event.action)
-        else:
-            return event
-        if rights is Rights.NONE:
-            return event
-        admin = await self.platform.is_admin(
-            event.player, event.chat, interaction=event.interaction, fresh=rights is Rights.FRESH
-        )
-        return replace(event, player=replace(event.player, is_admin=admin))
+    def first_delivery(self, *ids: str) -> bool:
+        """Whether none of a delivery's platform ``ids`` was seen before (remembering them): the
+        :class:`~bot.inbound.steps.Redelivered` step's record, for an adapter that drops a
+        platform's retry before it becomes an event (a Slack retry of an App Home visit)."""
+        return self._redelivered.seen.first_time(*ids)
 
-    def _chatter(self, event: Text) -> bool:
-        """Whether a message is chatter, by the one rule (:mod:`bot.sessions.moves`): the game running
-        here does not read it as an answer or a move (an edit never counts). A chat whose game
-        another process may run is left to the router, which reads it by that game's rule."""
-        if event.edited:
+    async def _hand_over(self, passage: Passage) -> bool:
+        """The pipeline's end: the adapter's own answer, or the manager's dispatch."""
+        if passage.answer is not None:
+            await passage.answer(passage.event)
             return True
-        session = self.manager.sessions.get(event.chat)
+        return await self.manager.handle(passage.event)
+
+    def _moves_of(self, chat: ChatKey) -> Moves | bool | None:
+        """How the game in ``chat`` reads messages (the :class:`~bot.inbound.steps.Chatter`
+        step): its moves when it runs here; True when another process may run it."""
+        session = self.manager.sessions.get(chat)
         if session is None:
-            return self.router is None or not self.router.shared
-        return session.moves is None or session.moves.move(event.text) is None
+            return (self.router is not None and self.router.shared) or None
+        return session.moves
+
+    # ------------------------------------------------------------ what adapters may do
+
+    def spawn(self, coro: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
+        """Run ``coro`` as one of the core's supervised tasks (kept until done, failures logged)."""
+        return self.manager.spawn(coro, name)
+
+    @property
+    def errors(self) -> Sequence[BaseException]:
+        """Failures of the core's tasks so far, oldest first."""
+        return self.manager.errors
+
+    async def has_game(self, chat: ChatKey) -> bool:
+        """Whether ``chat`` has an open lobby or a running game, here or in another process."""
+        return await self.manager.has_game(chat)
+
+    async def chat_gone(self, chat: ChatKey, why: str) -> str | None:
+        """The platform says ``chat`` is gone for moji: its game ends, voided (its id; None: none)."""
+        return await self.manager.chat_gone(chat, why)
+
+    async def channel_gone(self, workspace: str, channel: str, why: str) -> list[str]:
+        """A whole channel is gone for moji: every game in it and its threads ends, voided."""
+        return await self.manager.chat_lost(self.platform.name, workspace, channel, why)
+
+    async def chat_of_direct(self, user_id: str, channel_id: str) -> ChatKey | None:
+        """The chat of the daily ``user_id`` plays in their direct-message channel ``channel_id``."""
+        return await self.manager.dailies.chat_of_direct(self.platform.name, user_id, channel_id)
+
+    async def start_scheduled(
+        self, schedule: Schedule, when: float, notice: str, *, join_window: float = JOIN_WINDOW
+    ) -> None:
+        """A scheduled game is due (:func:`bot.features.schedule.start_scheduled`)."""
+        await start_scheduled(self.manager, schedule, when, notice, join_window=join_window)
+
+    async def housekeeping(
+        self,
+        *,
+        present: Callable[[str], Awaitable[bool]] | None = None,
+        mine: Callable[[str], bool] = lambda workspace_id: True,
+    ) -> None:
+        """Keep the platform's kept data within its retention, for as long as the process runs
+        (:func:`bot.features.housekeeping.run_housekeeping`: ``present`` asks the platform whether
+        moji is still in a workspace; ``mine``: the workspaces this process keeps)."""
+        await run_housekeeping(self.manager, self.platform.name, self.clock, present=present, mine=mine)
 
     # ------------------------------------------------------------ what adapters may ask
 

@@ -125,13 +125,19 @@ class Session(LobbyPhase, SettleWindow, Timers, Announcer):
 
     # ------------------------------------------------------------ play
 
-    async def text(self, player: Player, text: str, sent_at: float, ref: MessageRef | None) -> None:
+    async def text(
+        self, player: Player, text: str, sent_at: float, ref: MessageRef | None, *, read: bool = False
+    ) -> None:
         """A message typed in the channel: a real-time claim, or a move typed in a turn-based game.
 
-        Only what the game reads as an answer or a move goes on (to be judged, and kept in the
-        game's log); anything else is chatter, dropped here unread (see :mod:`bot.sessions.moves`).
+        ``read``: ``text`` is the answer or move the inbound pipeline read in the message (its
+        chatter step). Otherwise (a message handed to the manager directly) it is read here:
+        only what the game reads as an answer or a move goes on (to be judged, and kept in the
+        game's log); anything else is chatter, dropped unread (see :mod:`bot.sessions.moves`).
         """
-        move = self.moves.move(text) if self.moves is not None else None
+        if self.moves is None:
+            return  # no game running yet
+        move = text if read else self.moves.move(text)
         if move is None:
             return  # chatter (or no game running yet)
         if not self.info.realtime:

@@ -21,6 +21,8 @@ from bot.core.registry import Registry
 from bot.delivery.delivery import Delivery
 from bot.delivery.pacing import PlatformLimits, Rate
 from bot.hosting.manager import GameManager
+from bot.inbound.runtime import Runtime
+from tests.bot.test_runtime import FakePlatform
 from tests.bot.toygame import TOY
 from tests.doubles import FakeOutbox, MemoryLog
 
@@ -42,13 +44,12 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def setup(clock: FakeClock) -> tuple[GameManager, FakeOutbox]:
+async def setup(clock: FakeClock) -> tuple[Runtime, FakeOutbox]:
     outbox = FakeOutbox()
     manager = GameManager(
         Registry([TOY]), outbox, MemoryLog(), clock, settle=0.15, lobby_timeout=600, rng=random.Random(3)
     )
-    manager.fair = FairShare(clock, outbox)
-    return manager, outbox
+    return Runtime(FakePlatform(), manager, fair=FairShare(clock, outbox)), outbox
 
 
 def answers_to(outbox: FakeOutbox, player: Player) -> list[str]:
@@ -62,60 +63,58 @@ def notices_to(outbox: FakeOutbox, player: Player) -> list[str]:
 # ------------------------------------------------------------ inbound allowances
 
 
-async def test_a_flood_gets_its_burst_answered_and_one_notice(setup: tuple[GameManager, FakeOutbox]) -> None:
-    manager, outbox = setup
+async def test_a_flood_gets_its_burst_answered_and_one_notice(setup: tuple[Runtime, FakeOutbox]) -> None:
+    runtime, outbox = setup
     for _ in range(300):
-        await manager.handle(cmd("help"))
+        await runtime.ingest(cmd("help"))
     answers = answers_to(outbox, ANN)
     assert len(answers) == COMMANDS.burst + 1
     assert notices_to(outbox, ANN) == [
         "You're sending commands faster than moji can answer; I'll answer again in 1 s."
     ]
     assert answers[-1] == notices_to(outbox, ANN)[0]  # the notice comes after the burst's answers
-    assert manager.fair is not None
-    assert manager.fair.refused["commands"] == 300 - COMMANDS.burst
+    assert runtime.fair is not None
+    assert runtime.fair.refused["commands"] == 300 - COMMANDS.burst
     # someone else is answered at once, in the same channel and in another
-    await manager.handle(cmd("help", BOB))
-    await manager.handle(cmd("help", CAT, OTHER_CHAT))
+    await runtime.ingest(cmd("help", BOB))
+    await runtime.ingest(cmd("help", CAT, OTHER_CHAT))
     assert len(answers_to(outbox, BOB)) == 1 and "moji commands" in answers_to(outbox, BOB)[0]
     assert len(answers_to(outbox, CAT)) == 1
 
 
-async def test_a_refused_command_is_not_executed(
-    setup: tuple[GameManager, FakeOutbox], clock: FakeClock
-) -> None:
-    manager, outbox = setup
+async def test_a_refused_command_is_not_executed(setup: tuple[Runtime, FakeOutbox], clock: FakeClock) -> None:
+    runtime, outbox = setup
     for _ in range(COMMANDS.burst):
-        await manager.handle(cmd("help"))
-    await manager.handle(cmd("start toy"))
-    assert CHAT not in manager.sessions
+        await runtime.ingest(cmd("help"))
+    await runtime.ingest(cmd("start toy"))
+    assert CHAT not in runtime.manager.sessions
     assert not outbox.posts()  # no lobby
     await clock.advance(1 / COMMANDS.per_second)
-    await manager.handle(cmd("start toy"))
-    assert CHAT in manager.sessions
+    await runtime.ingest(cmd("start toy"))
+    assert CHAT in runtime.manager.sessions
     # a button counts as a command: a refused Join leaves the lobby as it was
     for _ in range(COMMANDS.burst):
-        await manager.handle(Button(CHAT, BOB, views.JOIN))
-    await manager.handle(Button(CHAT, BOB, views.LEAVE))
-    assert manager.sessions[CHAT].is_player(BOB)
+        await runtime.ingest(Button(CHAT, BOB, views.JOIN))
+    await runtime.ingest(Button(CHAT, BOB, views.LEAVE))
+    assert runtime.manager.sessions[CHAT].is_player(BOB)
 
 
-async def test_one_notice_per_episode(setup: tuple[GameManager, FakeOutbox], clock: FakeClock) -> None:
-    manager, outbox = setup
+async def test_one_notice_per_episode(setup: tuple[Runtime, FakeOutbox], clock: FakeClock) -> None:
+    runtime, outbox = setup
     for _ in range(50):
-        await manager.handle(cmd("help"))
+        await runtime.ingest(cmd("help"))
     assert len(notices_to(outbox, ANN)) == 1
     # a few seconds on, a few are answered again; the flood goes on: no second notice
     await clock.advance(3 / COMMANDS.per_second)
     before = len(answers_to(outbox, ANN))
     for _ in range(50):
-        await manager.handle(cmd("help"))
+        await runtime.ingest(cmd("help"))
     assert len(answers_to(outbox, ANN)) == before + 3
     assert len(notices_to(outbox, ANN)) == 1
     # once the allowance has filled up again (they slowed down), a new flood is told again
     await clock.advance(COMMANDS.burst / COMMANDS.per_second)
     for _ in range(50):
-        await manager.handle(cmd("help"))
+        await runtime.ingest(cmd("help"))
     assert len(notices_to(outbox, ANN)) == 2
 
 
@@ -142,17 +141,17 @@ async def test_people_are_counted_apart_by_workspace(clock: FakeClock) -> None:
 
 
 async def test_a_fast_race_player_is_never_held_back(
-    setup: tuple[GameManager, FakeOutbox], clock: FakeClock
+    setup: tuple[Runtime, FakeOutbox], clock: FakeClock
 ) -> None:
     """A flurry of words at new cards, then three words a second for a minute: all read."""
-    manager, _ = setup
-    assert manager.fair is not None
+    runtime, _ = setup
+    assert runtime.fair is not None
     times = [clock.now() + 0.05 * i for i in range(MESSAGES.burst)]
     times += [times[-1] + 1 + i / 3 for i in range(180)]
     for i, at in enumerate(times):
         await clock.advance_to(at)
-        assert await manager.fair.admit(Text(CHAT, ANN, f"word{i}", at, MessageRef(CHAT, f"m{i}")))
-    assert manager.fair.refused["messages"] == 0
+        assert await runtime.fair.admit(Text(CHAT, ANN, f"word{i}", at, MessageRef(CHAT, f"m{i}")))
+    assert runtime.fair.refused["messages"] == 0
 
 
 async def test_messages_and_commands_have_their_own_allowances(clock: FakeClock) -> None:
@@ -177,10 +176,10 @@ async def test_refusals_are_counted_in_the_metrics(clock: FakeClock, fresh_metri
     assert value == 3
 
 
-async def test_routed_events_were_counted_where_they_arrived(setup: tuple[GameManager, FakeOutbox]) -> None:
-    manager, outbox = setup
+async def test_routed_events_were_counted_where_they_arrived(setup: tuple[Runtime, FakeOutbox]) -> None:
+    runtime, outbox = setup
     for _ in range(COMMANDS.burst + 5):
-        await manager.handle(cmd("help"), routed=True)
+        await runtime.manager.handle(cmd("help"), routed=True)  # (the pipeline ran where it arrived)
     assert len(answers_to(outbox, ANN)) == COMMANDS.burst + 5
 
 
@@ -294,12 +293,12 @@ async def test_a_flood_on_a_paced_platform_keeps_others_replies_prompt(clock: Fa
     transport = SlowPrivates(clock)
     delivery = Delivery(transport, clock)  # type: ignore[arg-type]
     manager = GameManager(Registry([TOY]), delivery, MemoryLog(), clock, rng=random.Random(1))
-    manager.fair = FairShare(clock, delivery)
+    runtime = Runtime(FakePlatform(), manager, fair=FairShare(clock, delivery))
     try:
         for i in range(300):
-            await manager.handle(cmd("rules toy" if i % 2 else "help"))
+            await runtime.ingest(cmd("rules toy" if i % 2 else "help"))
         asked = clock.now()
-        await manager.handle(cmd("help", BOB))
+        await runtime.ingest(cmd("help", BOB))
         while not delivery.idle():
             await clock.advance(0.25)
         await asyncio.sleep(0)

@@ -24,7 +24,7 @@ from bot.features.workspace import Workspace
 from bot.hosting.gamelog import StoreGameLog, load_unfinished
 from bot.hosting.manager import GameManager
 from bot.inbound.routing import POLL, Router
-from bot.inbound.runtime import connect
+from bot.inbound.wiring import connect
 from storage import open_store
 from storage.sqlstore import SQLStore
 from tests.bot.conftest import ANN, BOB, CHAT

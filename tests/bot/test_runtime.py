@@ -22,7 +22,8 @@ from bot.core.views import GO, JOIN
 from bot.delivery.delivery import Delivery
 from bot.hosting.manager import GameManager
 from bot.inbound.routing import Router
-from bot.inbound.runtime import Runtime, connect
+from bot.inbound.runtime import Runtime
+from bot.inbound.wiring import connect
 from bot.sessions.session_core import Phase
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_delivery import Recorder

@@ -102,6 +102,10 @@ class PlatformHarness(Protocol):
     def manager(self) -> Any:
         """The game manager behind the front door (for the game's state: sessions, errors)."""
 
+    @property
+    def runtime(self) -> Any:
+        """The front door's runtime (its inbound pipeline: allowances, once-only record)."""
+
     def seat(self, who: str) -> str:
         """``who``'s seat id in a game (``platform:user``)."""
 
@@ -326,6 +330,10 @@ class DiscordHarness:
     @property
     def manager(self) -> Any:
         return self.h.manager
+
+    @property
+    def runtime(self) -> Any:
+        return self.h.bot.runtime
 
     def people_speak(self, locale: str) -> None:
         self.client_locale = locale
@@ -644,7 +652,11 @@ class SlackHarness:
 
     @property
     def manager(self) -> Any:
-        return self.h.adapter.manager
+        return self.h.adapter.runtime.manager
+
+    @property
+    def runtime(self) -> Any:
+        return self.h.adapter.runtime
 
     def people_speak(self, locale: str) -> None:
         for uid in self.ids.values():

@@ -35,7 +35,7 @@ async def test_a_flood_of_commands_leaves_everyone_else_answered(p: PlatformHarn
     for _ in range(flood):
         await p.command("ann", "vote yes")
     await p.command("bob", "help")
-    fair = p.manager.fair
+    fair = p.runtime.fair
     assert fair is not None
     await meanwhile(p, lambda: fair.refused["commands"] == flood - COMMANDS.burst, "the flood refused")
     await meanwhile(p, lambda: any("moji commands" in t for t in p.told("bob")), "Bob answered")
@@ -64,7 +64,7 @@ async def test_answers_keep_their_order_and_refused_commands_do_nothing(p: Platf
     await p.command("ann", p.malformed)  # nor are malformed ones answered
     await p.command("bob", "help")
     await p.command("bob", "rules toy")
-    fair = p.manager.fair
+    fair = p.runtime.fair
     await meanwhile(p, lambda: fair.refused["commands"] == 2, "Ann's last two refused")
     await meanwhile(p, lambda: len(p.told("bob")) == 2, "Bob answered")
     await p.drain()
@@ -91,7 +91,7 @@ async def test_a_fast_player_s_words_are_all_read_and_a_flood_of_them_is_not(p: 
     await p.command("ann", "go")
     await p.until(lambda: game_session(p).engine is not None)
     await p.drain()
-    fair = p.manager.fair
+    fair = p.runtime.fair
     assert fair is not None
     for _ in range(MESSAGES.burst):  # a flurry of (wrong) words at once: every one is read
         await p.say("bob", "zzz")

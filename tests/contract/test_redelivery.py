@@ -28,7 +28,7 @@ async def test_a_redelivered_command_runs_once(p: PlatformHarness) -> None:
 
     await p.redeliver(sent)
     await p.redeliver(sent)
-    await p.until(lambda: p.manager.once.dropped == 2)
+    await p.until(lambda: p.runtime.once.dropped == 2)
     await p.command("ada", "help")  # handled after the redeliveries
     await p.until(lambda: said(p, "ada", "moji commands") == 1)
     assert await added_words(p) == set(), "the word was not added again"
@@ -50,7 +50,7 @@ async def test_a_redelivered_button_press_runs_once(p: PlatformHarness) -> None:
     await p.command("cat", "leave")
     await p.until(lambda: len(session.players) == 1)
     await p.redeliver(press)  # the Join press again
-    await p.until(lambda: p.manager.once.dropped == 1)
+    await p.until(lambda: p.runtime.once.dropped == 1)
     await p.command("ann", "help")
     await p.until(lambda: said(p, "ann", "moji commands") == 1)
     assert len(session.players) == 1

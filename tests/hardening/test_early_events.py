@@ -16,9 +16,11 @@ from bot.core.events import Button, ChatKey, Command
 from bot.core.registry import Registry
 from bot.core.views import GO, JOIN
 from bot.hosting.manager import GameManager
+from bot.inbound.runtime import Runtime
 from bot.sessions.session_core import Phase
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_manager import cmd, letter, text
+from tests.bot.test_runtime import FakePlatform
 from tests.bot.toygame import TOY
 from tests.doubles import FakeOutbox, MemoryLog
 
@@ -103,12 +105,13 @@ async def test_an_event_for_a_game_being_restored_waits_for_it() -> None:
     await first.shutdown()  # the process dies with the lobby open
     second, outbox = manager_on(log, clock)
     second.recovery.expect([CHAT])  # known before the platform's events flow
+    front = Runtime(FakePlatform(), second)  # (the inbound pipeline waits for recovery)
     # the host presses Start on the old lobby a moment before recovery has run
-    pressed = asyncio.ensure_future(second.handle(Button(CHAT, ANN, GO)))
+    pressed = asyncio.ensure_future(front.ingest(Button(CHAT, ANN, GO)))
     await asyncio.sleep(0)
     assert not pressed.done() and CHAT not in second.sessions
     other = ChatKey(CHAT.platform, CHAT.workspace_id, "elsewhere")
-    await second.handle(Command("start", ("toy",), other, ANN))  # other chats do not wait
+    await front.ingest(Command("start", ("toy",), other, ANN))  # other chats do not wait
     assert second.sessions[other].phase is Phase.LOBBY
     await second.recover([], lobbies=list(log.lobbies.values()))
     await pressed

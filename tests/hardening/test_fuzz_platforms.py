@@ -113,13 +113,13 @@ async def test_hostile_slack_input_never_escapes(slack_bot: Any) -> None:
     from tests.adapters.slack.test_game import is_table
 
     h = slack_bot
-    h.adapter.manager.rng = random.Random(SEED)  # a deal whose face-up cards make a word
+    h.adapter.runtime.manager.rng = random.Random(SEED)  # a deal whose face-up cards make a word
     await h.command("UANN", "start race cards=5")
     await h.command("UBOB", "join")
     await h.command("UANN", "go")
     await h.drain()
     await h.slack.wait_for("chat.postMessage", is_table)
-    session = h.adapter.manager.sessions[SLACK_CHAT]
+    session = h.adapter.runtime.manager.sessions[SLACK_CHAT]
     hostile_ts = [await h.say("UBOB", text) for text in CORPUS]
     for text in CORPUS:
         assert await h.command("UBOB", text) == 200
@@ -138,5 +138,5 @@ async def test_hostile_slack_input_never_escapes(slack_bot: Any) -> None:
     marks = h.slack.of("reactions.add")
     assert [c.args.get("name") for c in marks if c.args.get("timestamp") == ts] == ["white_check_mark"]
     assert not [c for c in marks if c.args.get("timestamp") in hostile_ts and c.args.get("name") != "x"]
-    assert not h.adapter.manager.errors and not h.slack.rate_limited()
+    assert not h.adapter.runtime.manager.errors and not h.slack.rate_limited()
     assert h.svc.store.settings.get(("slack", "T1"), {}) == {}

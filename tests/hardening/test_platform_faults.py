@@ -126,7 +126,7 @@ async def slack_claim(h: object, user: str, word: str, **event: object) -> str:
     from tests.adapters.slack.conftest import CHAT as SLACK_CHAT
     from tests.adapters.slack.conftest import until
 
-    session = h.adapter.manager.sessions[SLACK_CHAT]  # type: ignore[attr-defined]
+    session = h.adapter.runtime.manager.sessions[SLACK_CHAT]  # type: ignore[attr-defined]
     before = len(session._pending)
     ts = await h.say(user, word, **event)  # type: ignore[attr-defined]
     await until(lambda: len(session._pending) > before)
@@ -148,7 +148,7 @@ async def test_slack_redelivers_an_answer_after_it_was_awarded(slack_bot: object
     ts = await slack_claim(h, "UANN", EVERY_LETTER)
     await h.drain()  # type: ignore[attr-defined]
     await h.slack.wait_for("reactions.add", lambda c: c.args.get("timestamp") == ts)  # type: ignore[attr-defined]
-    session = h.adapter.manager.sessions[SLACK_CHAT]  # type: ignore[attr-defined]
+    session = h.adapter.runtime.manager.sessions[SLACK_CHAT]  # type: ignore[attr-defined]
     # Slack did not see our 200 in time: the same message comes again, twice, after the award
     event = {"type": "message", "channel": "C1", "user": "UANN", "text": EVERY_LETTER, "ts": ts}
     event["channel_type"] = "channel"
@@ -161,9 +161,9 @@ async def test_slack_redelivers_an_answer_after_it_was_awarded(slack_bot: object
     assert session.engine.snapshot(None).seats[0].score == 1
     await slack_claim(h, "UBOB", EVERY_LETTER)
     await slack_claim(h, "UANN", EVERY_LETTER)
-    await until(lambda: SLACK_CHAT not in h.adapter.manager.sessions)  # type: ignore[attr-defined]
+    await until(lambda: SLACK_CHAT not in h.adapter.runtime.manager.sessions)  # type: ignore[attr-defined]
     assert slack_scores(h) == {"Ann": (2, 1), "Bob": (1, 1)}
-    assert not h.adapter.manager.errors  # type: ignore[attr-defined]
+    assert not h.adapter.runtime.manager.errors  # type: ignore[attr-defined]
 
 
 async def test_slack_web_api_failures_never_stop_the_game(slack_bot: object) -> None:
@@ -186,6 +186,6 @@ async def test_slack_web_api_failures_never_stop_the_game(slack_bot: object) -> 
     await until(lambda: not fail["chat.update"])
     await slack_claim(h, "UBOB", EVERY_LETTER)
     await slack_claim(h, "UANN", EVERY_LETTER)
-    await until(lambda: SLACK_CHAT not in h.adapter.manager.sessions)  # type: ignore[attr-defined]
+    await until(lambda: SLACK_CHAT not in h.adapter.runtime.manager.sessions)  # type: ignore[attr-defined]
     assert slack_scores(h) == {"Ann": (2, 1), "Bob": (1, 1)}
-    assert not h.adapter.manager.errors  # type: ignore[attr-defined]
+    assert not h.adapter.runtime.manager.errors  # type: ignore[attr-defined]

@@ -89,7 +89,9 @@ async def _handle(host: GameHost, event: Inbound) -> None:
         if isinstance(event, Text):
             session = host.sessions.get(event.chat)
             if session is not None and not event.edited:
-                await session.text(event.player, event.text, event.sent_at, event.message_ref)
+                await session.text(
+                    event.player, event.text, event.sent_at, event.message_ref, read=event.read
+                )
         elif isinstance(event, Command):
             await dispatch(host, event)
         elif isinstance(event, Button):

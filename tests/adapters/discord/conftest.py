@@ -62,7 +62,7 @@ class Harness:
 
     @property
     def manager(self) -> Any:
-        return self.bot.manager
+        return self.bot.runtime.manager
 
     async def settle(self) -> None:
         """Let in-flight work finish: the clock's sleepers and the bot's REST calls."""

@@ -28,7 +28,7 @@ def answer_of(h: Harness, interaction: str) -> str | None:
 async def test_refused_slash_commands_are_not_answered_and_the_notice_is_ephemeral(h: Harness) -> None:
     flood = COMMANDS.burst + 10
     sent = [await h.fake.slash(*ANN, "vote", {"choice": "yes"}) for _ in range(flood)]
-    fair = h.manager.fair
+    fair = h.bot.runtime.fair
     assert fair is not None
     told = sent[: COMMANDS.burst + 1]  # the allowance's answers, then the notice
     await h.fake.until(lambda: all(answer_of(h, i) is not None for i in told), within=60)

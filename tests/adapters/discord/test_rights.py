@@ -135,7 +135,7 @@ async def test_a_redelivered_interaction_is_handled_once(
     # moji's own record drops it too, where Discord would take it (another process got it first)
     h.fake.answered.discard(iid)
     await h.fake.redeliver(iid)
-    await h.fake.until(lambda: h.manager.once.dropped == 1)
+    await h.fake.until(lambda: h.bot.runtime.once.dropped == 1)
     await h.settle()
     assert await words(h) == set()  # the word was not added again
     callbacks = [r for r in h.fake.replies_to(iid) if "/callback" in r.path]

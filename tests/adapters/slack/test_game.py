@@ -59,7 +59,7 @@ async def run_until(h: Harness, method: str, where: Callable[[Call], bool], with
 
 async def claim(h: Harness, user: str, word: str) -> str:
     """``user`` types ``word``; the settle window closes; returns the message ts."""
-    session = h.adapter.manager.sessions[CHAT]
+    session = h.adapter.runtime.manager.sessions[CHAT]
     before = len(session._pending)
     ts = await h.say(user, word)
     await until(lambda: len(session._pending) > before)
@@ -100,7 +100,7 @@ async def test_whole_game_from_start_to_leaderboard(h: Harness) -> None:
     await h.drain()
     [over] = await h.slack.wait_for("chat.postMessage", lambda c: "game over" in str(c.args.get("text")))
     assert "Bob — 2 pts 👑" in over.args["text"]
-    await until(lambda: CHAT not in h.adapter.manager.sessions)
+    await until(lambda: CHAT not in h.adapter.runtime.manager.sessions)
 
     assert await h.command("UANN", "leaderboard") == 200
     [board] = await h.slack.wait_for("chat.postEphemeral", lambda c: "Leaderboard" in str(c.args.get("text")))
@@ -132,7 +132,7 @@ async def test_edits_bot_messages_and_strangers_never_count(h: Harness) -> None:
     await h.drain()
     [table] = await h.slack.wait_for("chat.postMessage", is_table)
     word = letters(table)[0].lower() + "zz"
-    session = h.adapter.manager.sessions[CHAT]
+    session = h.adapter.runtime.manager.sessions[CHAT]
     await h.say("UANN", word, subtype="message_changed")
     await h.say("UANN", word, bot_id="B9")
     await h.say("UBOB", word)  # Bob never joined

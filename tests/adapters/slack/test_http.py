@@ -26,7 +26,7 @@ async def test_bad_signature_is_rejected_and_nothing_happens(h: Harness) -> None
     assert resp.status == 401
     resp = await h.post(body, "application/x-www-form-urlencoded", {"X-Slack-Signature": ""})
     assert resp.status == 401
-    assert h.adapter.manager.sessions == {}
+    assert h.adapter.runtime.manager.sessions == {}
     assert [c.method for c in h.slack.calls if c.method != "auth.test"] == []
 
 
@@ -40,7 +40,7 @@ async def test_slash_command_is_acknowledged_before_the_work(h: Harness) -> None
     await h.slack.wait_for("chat.postMessage")
     assert not release.is_set()
     release.set()
-    await until(lambda: CHAT in h.adapter.manager.sessions)
+    await until(lambda: CHAT in h.adapter.runtime.manager.sessions)
 
 
 async def test_redelivered_events_never_count_twice(h: Harness) -> None:
@@ -58,7 +58,7 @@ async def test_redelivered_events_never_count_twice(h: Harness) -> None:
         "ts": ts,
         "channel_type": "channel",
     }
-    session = h.adapter.manager.sessions[CHAT]
+    session = h.adapter.runtime.manager.sessions[CHAT]
     await h.event(event, event_id="EvSame")
     await until(lambda: len(session._pending) == 1)
     # Slack retries the same event (same id), then delivers it again under a new id.
@@ -107,7 +107,7 @@ async def test_quiet_mode_keeps_the_game_in_a_thread(h: Harness) -> None:
     [table] = await h.slack.wait_for("chat.postMessage", is_table)
     assert table.args["thread_ts"] == lobby_ts
     # Answers typed in the thread count for the channel's game.
-    session = h.adapter.manager.sessions[CHAT]
+    session = h.adapter.runtime.manager.sessions[CHAT]
     await h.say("UANN", letters(table)[0].lower() + "zz", thread_ts=lobby_ts)
     await until(lambda: len(session._pending) == 1)
     await h.clock.advance(0.2)

@@ -38,17 +38,17 @@ async def test_a_game_in_the_workspace_language_from_config_to_leaderboard(h: Ha
         lobby = _("{game} — lobby · {language}", game="Lingo", language=language_name("es"))
     await h.slack.wait_for("chat.postMessage", lambda c: lobby in str(c.args.get("text")))
     await h.button("UBOB", "moji:join")
-    await until(lambda: len(h.adapter.manager.sessions[CHAT].players) == 2)
+    await until(lambda: len(h.adapter.runtime.manager.sessions[CHAT].players) == 2)
     await h.command("UANN", "go")
     await h.drain()
-    engine = h.adapter.manager.sessions[CHAT].engine
+    engine = h.adapter.runtime.manager.sessions[CHAT].engine
     assert isinstance(engine, LingoEngine) and engine.language.code == "es"
     for user, word in (("UBOB", "Niño"), ("UANN", "*Äpfel*"), ("UBOB", "Mañana")):
         await claim(h, user, word)
         await h.drain()
     assert engine.heard == ["Niño", "Äpfel", "Mañana"]  # (Slack's bold marks are not typed letters)
     assert engine.folded == ["niño", "apfel", "mañana"]
-    await until(lambda: CHAT not in h.adapter.manager.sessions)
+    await until(lambda: CHAT not in h.adapter.runtime.manager.sessions)
 
     # (an answer only Ann sees speaks her own Slack locale, en-US, not the workspace's Spanish)
     await h.command("UANN", "leaderboard lingo language=es")

@@ -16,7 +16,7 @@ async def game_over(h: Harness) -> float:
     await h.command("UANN", "start toy")
     await h.slack.wait_for("chat.postMessage")
     await h.command("UANN", "stop")
-    await until(lambda: CHAT not in h.adapter.manager.sessions)
+    await until(lambda: CHAT not in h.adapter.runtime.manager.sessions)
     ended = h.clock.now()
     await h.drain()
     return ended
@@ -45,7 +45,7 @@ async def test_a_new_game_before_the_idle_time_keeps_moji_there(h: Harness) -> N
     await h.slack.wait_for("chat.postMessage", count=2)
     await h.clock.advance_to(ended + LEAVE_AFTER + 1)
     await h.drain()
-    assert h.slack.of("conversations.leave") == [] and CHAT in h.adapter.manager.sessions
+    assert h.slack.of("conversations.leave") == [] and CHAT in h.adapter.runtime.manager.sessions
     assert len(h.slack.of("conversations.join")) == 1
 
 
@@ -65,4 +65,4 @@ async def test_without_channels_manage_moji_stays_and_stops_trying(h: Harness) -
     ended = await game_over(h)
     await h.clock.advance_to(ended + 2 * LEAVE_AFTER)
     await h.drain()
-    assert len(h.slack.of("conversations.leave")) == 1 and h.adapter.manager.errors == []
+    assert len(h.slack.of("conversations.leave")) == 1 and h.adapter.runtime.manager.errors == []

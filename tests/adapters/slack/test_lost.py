@@ -22,7 +22,7 @@ async def running_game(h: Harness) -> str:
     await h.command("UANN", "go")
     await h.drain()
     await h.slack.wait_for("chat.postMessage", is_table)
-    return h.adapter.manager.sessions[CHAT].game_id
+    return h.adapter.runtime.manager.sessions[CHAT].game_id
 
 
 def in_channel(h: Harness, since: int) -> list[Call]:
@@ -54,11 +54,11 @@ async def test_a_lost_channel_ends_its_game_voided_and_silent(h: Harness, lose: 
     game = await running_game(h)
     mark = len(h.slack.calls)
     assert await lose(h) == 200
-    await until(lambda: CHAT not in h.adapter.manager.sessions)
+    await until(lambda: CHAT not in h.adapter.runtime.manager.sessions)
     assert h.svc.game_log.voided[game] == f"chat gone: {why}"
     await play_on(h)
     assert in_channel(h, mark) == [], "nothing more is sent to a lost channel"
-    assert h.adapter.manager.errors == []
+    assert h.adapter.runtime.manager.errors == []
 
 
 async def test_someone_else_leaving_changes_nothing(h: Harness) -> None:
@@ -72,7 +72,7 @@ async def test_someone_else_leaving_changes_nothing(h: Harness) -> None:
     }
     assert await h.event(event) == 200
     await h.drain()
-    assert CHAT in h.adapter.manager.sessions
+    assert CHAT in h.adapter.runtime.manager.sessions
 
 
 @pytest.mark.parametrize("how", ["deleted", "archived", "removed"])
@@ -82,7 +82,7 @@ async def test_a_refusal_mid_game_ends_it_without_the_event(h: Harness, how: str
     h.slack.lose_channel(CHANNEL, how)
     mark = len(h.slack.calls)
     await play_on(h)
-    await until(lambda: CHAT not in h.adapter.manager.sessions)
+    await until(lambda: CHAT not in h.adapter.runtime.manager.sessions)
     assert game in h.svc.game_log.voided and h.svc.game_log.voided[game].startswith("chat gone: ")
     refused = in_channel(h, mark)
     assert refused and all(c.answer and not c.answer["ok"] for c in refused)
@@ -90,13 +90,13 @@ async def test_a_refusal_mid_game_ends_it_without_the_event(h: Harness, how: str
     assert all(c.at == first for c in refused), (
         "nothing more after the first refusal (save calls already on their way)"
     )
-    assert h.adapter.manager.errors == []
+    assert h.adapter.runtime.manager.errors == []
 
 
 async def test_a_new_game_after_the_channel_came_back(h: Harness) -> None:
     await running_game(h)
     await h.channel_archived()
-    await until(lambda: CHAT not in h.adapter.manager.sessions)
+    await until(lambda: CHAT not in h.adapter.runtime.manager.sessions)
     h.slack.lost.clear()  # unarchived
     mark = len(h.slack.of("conversations.join"))
     await h.command("UANN", "start toy")

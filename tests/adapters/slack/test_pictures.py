@@ -50,7 +50,7 @@ def table_messages(h: Harness) -> list[Call]:
 
 async def status_edit(h: Harness, line: str) -> Call:
     """The game changes what its table says but not its cards: the delivery layer edits it."""
-    session = h.adapter.manager.sessions[CHAT]
+    session = h.adapter.runtime.manager.sessions[CHAT]
     assert session.engine is not None
     view = replace(views.table(session.engine.snapshot(None), "toy", realtime=True), lines=(line,))
     await h.adapter.outbox.send(Post(CHAT, view))
@@ -67,7 +67,7 @@ async def begin(h: Harness) -> Call:
     [table] = await h.slack.wait_for("chat.postMessage", is_table)
     # The hourglass runs out 10 s after the cards show (and the table waits for that, from 2.5 s
     # before): the timings below stay clear of it.
-    session = h.adapter.manager.sessions[CHAT]
+    session = h.adapter.runtime.manager.sessions[CHAT]
     assert session.engine is not None and session.engine.next_deadline() == table.at + 10
     return table
 
@@ -141,7 +141,7 @@ async def test_new_cards_get_their_own_picture_once_stable(hp: Harness) -> None:
     await status_edit(hp, "Ann is thinking")  # the cards stay: still one picture, once stable
     await hp.clock.advance_to(table.at + STABLE + 0.5)
     [first] = await hp.slack.wait_for("files.completeUploadExternal")
-    session = hp.adapter.manager.sessions[CHAT]
+    session = hp.adapter.runtime.manager.sessions[CHAT]
     engine: Any = session.engine
     before = letters(table)[0]
     for _ in range(20):  # skip until the letter (and so the picture) changes
@@ -166,7 +166,7 @@ async def test_a_rate_limited_upload_waits_as_slack_says_then_attaches(hp: Harne
     refused, accepted = hp.slack.of("files.getUploadURLExternal")
     assert refused.status == 429 and accepted.ok
     assert accepted.at - refused.at >= 2  # the pacer held the upload budget for Retry-After
-    assert hp.adapter.transport.pictures.disabled == set() and hp.adapter.manager.errors == []
+    assert hp.adapter.transport.pictures.disabled == set() and hp.adapter.runtime.manager.errors == []
 
 
 async def test_no_files_write_means_emoji_tables_only(hp: Harness) -> None:
@@ -182,7 +182,7 @@ async def test_no_files_write_means_emoji_tables_only(hp: Harness) -> None:
     assert [c for c in hp.slack.of("chat.postMessage") if is_table(c)] == [table]
     assert len(hp.slack.of("files.getUploadURLExternal")) == 1  # refused once, never asked again
     assert not [c for c in table_messages(hp) if image_of(c) is not None]
-    assert hp.adapter.manager.errors == []
+    assert hp.adapter.runtime.manager.errors == []
 
 
 async def test_the_shared_pillow_renderer_draws_slack_tables(
@@ -246,7 +246,7 @@ async def test_served_pictures_are_an_image_url_on_the_table_itself(
 
         # The URL is the content address of what every player sees on the table, nothing more:
         # no rack, no name, no channel, no query string.
-        session = h.adapter.manager.sessions[CHAT]
+        session = h.adapter.runtime.manager.sessions[CHAT]
         assert session.engine is not None
         public = views.table(session.engine.snapshot(None), "secret", realtime=True)
         assert key == picture_id(public)
@@ -311,7 +311,7 @@ async def test_socket_mode_uploads_even_with_a_public_url(
 
 async def new_cards(h: Harness, before: str) -> Call:
     """Skip until the letter (and so the picture) changes; the table's edit."""
-    engine: Any = h.adapter.manager.sessions[CHAT].engine
+    engine: Any = h.adapter.runtime.manager.sessions[CHAT].engine
     for _ in range(20):
         await h.command("UANN", "skip")
         await h.drain()
@@ -338,7 +338,7 @@ async def test_a_public_url_slack_cannot_reach_still_gets_every_table_through(
         assert table.ok and table.answer is not None and table.answer["ok"] and image_of(table) is None
         assert table.at - refused.at >= 1.0 and h.slack.rate_limited() == []
         assert table.args["text"] == refused.args["text"]
-        assert h.adapter.manager.errors == []
+        assert h.adapter.runtime.manager.errors == []
 
         # Served pictures pause in the workspace: the next tables cost one call each, not two.
         changed = await new_cards(h, letters(table)[0])
@@ -376,4 +376,4 @@ async def test_slacks_passing_download_failure_costs_one_table_its_picture_for_a
         assert after and all(image_of(c) is not None and c.answer and c.answer["ok"] for c in after)
         paused = [c for c in table_messages(h) if refused.at < c.at < resumed]
         assert all(image_of(c) is None for c in paused)
-        assert h.adapter.manager.errors == [] and h.slack.rate_limited() == []
+        assert h.adapter.runtime.manager.errors == [] and h.slack.rate_limited() == []

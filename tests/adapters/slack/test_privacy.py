@@ -68,7 +68,7 @@ async def test_private_answers_by_direct_message(h: Harness) -> None:
         }
     )
     await h.slack.wait_for("chat.postEphemeral", lambda c: "Noted your list: cat dog" in c.text())
-    engine = h.adapter.manager.sessions[CHAT].engine
+    engine = h.adapter.runtime.manager.sessions[CHAT].engine
     assert isinstance(engine, SecretEngine) and engine.said == ["cat dog"]
     # Someone with no running game gets a friendly pointer, by DM.
     await h.event(
@@ -104,7 +104,7 @@ async def test_failed_reaction_or_edit_never_stops_a_game(h: Harness) -> None:
     await h.command("UANN", "go")
     await h.drain()
     await h.slack.wait_for("chat.postEphemeral", lambda c: SECRET_WORD in c.text())
-    session = h.adapter.manager.sessions[CHAT]
+    session = h.adapter.runtime.manager.sessions[CHAT]
     h.slack.fail["reactions.add"] = [(200, {}, {"ok": False, "error": "message_not_found"})]
     h.slack.fail["chat.update"] = [(200, {}, {"ok": False, "error": "internal_error"})]
     letter = session.engine.snapshot(None).cards[0].letter.lower()  # type: ignore[union-attr]
@@ -120,8 +120,8 @@ async def test_failed_reaction_or_edit_never_stops_a_game(h: Harness) -> None:
     [*_, reposted, over] = h.slack.of("chat.postMessage")
     assert is_table(reposted) and reposted.at > edit.at and reposted.args["text"] == edit.args["text"]
     assert "game over" in over.args["text"]
-    assert h.adapter.manager.errors == []
-    assert CHAT not in h.adapter.manager.sessions
+    assert h.adapter.runtime.manager.errors == []
+    assert CHAT not in h.adapter.runtime.manager.sessions
 
 
 async def test_a_channel_the_bot_cannot_post_in_gets_a_private_hint(h: Harness) -> None:
@@ -134,4 +134,4 @@ async def test_a_channel_the_bot_cannot_post_in_gets_a_private_hint(h: Harness) 
     await h.command("UANN", "start secret")
     [hint] = await h.slack.wait_for("response_url")
     assert "/invite @moji" in hint.text() and hint.args["response_type"] == "ephemeral"
-    assert CHAT not in h.adapter.manager.sessions
+    assert CHAT not in h.adapter.runtime.manager.sessions

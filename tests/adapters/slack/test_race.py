@@ -42,7 +42,7 @@ async def test_a_whole_race(h: Harness) -> None:
 
     claimed: list[str] = []
     for _ in range(3000):
-        session = h.adapter.manager.sessions.get(CHAT)
+        session = h.adapter.runtime.manager.sessions.get(CHAT)
         if session is None:
             break
         example = getattr(session.engine, "_example", lambda: None)()
@@ -51,7 +51,7 @@ async def test_a_whole_race(h: Harness) -> None:
         await settle(h)
         await h.clock.advance(0.5)
         await settle(h)
-    assert CHAT not in h.adapter.manager.sessions, "the race never ended"
+    assert CHAT not in h.adapter.runtime.manager.sessions, "the race never ended"
     await h.drain()  # the result waits for the channel's next chat.postMessage slot
     [over] = await h.slack.wait_for("chat.postMessage", lambda c: "game over" in str(c.args.get("text")))
     assert "pts" in over.args["text"]

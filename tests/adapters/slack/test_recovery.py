@@ -37,7 +37,7 @@ async def test_a_running_game_resumes_after_a_restart(
         [first, table] = await slack.wait_for("chat.postMessage", is_table, count=2)
         assert first.answer is not None and scored.args["ts"] == first.answer["ts"]
         assert letters(table) == letters(scored) and "Ann: 1" in table.text()
-        session = after.adapter.manager.sessions[CHAT]
+        session = after.adapter.runtime.manager.sessions[CHAT]
         assert session.engine is not None
         await claim(after, "UANN", letters(table)[0].lower() + "zz")
         await after.drain()
@@ -61,7 +61,7 @@ async def test_an_answer_redelivered_after_a_restart_counts_once(
     await clock.advance(5)
     async with running(slack, clock, svc, slack_store) as after:
         await after.drain()
-        session = after.adapter.manager.sessions[CHAT]
+        session = after.adapter.runtime.manager.sessions[CHAT]
         # Slack never saw our 200: it sends the same message again, to the new process
         event = {"type": "message", "channel": "C1", "user": "UANN", "text": word, "ts": ts}
         event["channel_type"] = "channel"
@@ -78,7 +78,7 @@ async def test_stats_for_a_mentioned_player(h: Harness) -> None:
     await h.drain()
     [table] = await h.slack.wait_for("chat.postMessage", is_table)
     await claim(h, "UANN", letters(table)[0].lower() + "zz")
-    await until(lambda: CHAT not in h.adapter.manager.sessions)
+    await until(lambda: CHAT not in h.adapter.runtime.manager.sessions)
     await h.command("UBOB", "stats <@UANN|ann>")
     [stats] = await h.slack.wait_for("chat.postEphemeral", lambda c: "1 game ·" in str(c.args.get("text")))
     assert stats.args["user"] == "UBOB" and "Ann" in stats.args["text"]

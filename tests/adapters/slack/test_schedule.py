@@ -88,7 +88,7 @@ async def test_a_scheduled_break_fires_on_the_fake_clock(h: Harness) -> None:
     await tick_until(h.clock, lambda: bool(lobbies(h.slack)), busy=lambda: h.slack.inflight > 0)
     [lobby] = lobbies(h.slack)
     assert lobby.at - hello.at >= 1 and h.slack.rate_limited() == []
-    session = h.adapter.manager.sessions[CHAT]
+    session = h.adapter.runtime.manager.sessions[CHAT]
     assert session.host.user_id == "UADMIN"
 
     # Nobody presses Start: the game starts by itself after the join window.
@@ -114,7 +114,7 @@ async def test_break_skips_a_channel_with_a_game_on(h: Harness) -> None:
     await h.clock.advance(61)
     assert h.adapter.scheduler.next[1] == at("2026-11-24T15:00:00")  # planned the next day
     assert [c for c in h.slack.of("chat.postMessage") if "Word break" in str(c.args.get("text"))] == []
-    assert h.adapter.manager.sessions[CHAT].host.user_id == "UANN"
+    assert h.adapter.runtime.manager.sessions[CHAT].host.user_id == "UANN"
 
 
 async def test_breaks_survive_restarts_and_never_start_twice(
@@ -137,7 +137,9 @@ async def test_breaks_survive_restarts_and_never_start_twice(
         await clock.advance(30)
         # The hello, then the lobby in the channel's next chat.postMessage slot.
         await tick_until(clock, lambda: bool(lobbies(slack)), busy=lambda: slack.inflight > 0)
-        await until(lambda: len(one.adapter.manager.sessions) + len(two.adapter.manager.sessions) == 1)
+        await until(
+            lambda: len(one.adapter.runtime.manager.sessions) + len(two.adapter.runtime.manager.sessions) == 1
+        )
         await clock.advance(5)
         hello, lobby = slack.of("chat.postMessage")
         assert "Word break" in str(hello.args.get("text")) and is_lobby(lobby)
@@ -150,11 +152,11 @@ async def test_breaks_survive_restarts_and_never_start_twice(
         assert again.adapter.scheduler.next[1] == at("2026-11-23T15:00:00")  # within the grace period
         await clock.advance(1)
         assert again.adapter.scheduler.next[1] == at("2026-11-24T15:00:00")
-        assert again.adapter.manager.sessions == {}
+        assert again.adapter.runtime.manager.sessions == {}
         # …and the next day's break does start.
         await clock.advance_to(at("2026-11-24T15:00:00"))
         await tick_until(clock, lambda: len(lobbies(slack)) == 2, busy=lambda: slack.inflight > 0)
-        await until(lambda: len(again.adapter.manager.sessions) == 1)
+        await until(lambda: len(again.adapter.runtime.manager.sessions) == 1)
         assert slack.rate_limited() == []
 
 
@@ -206,5 +208,7 @@ async def test_other_processes_see_new_and_removed_breaks(
         await tick_until(clock, lambda: bool(lobbies(slack)), busy=lambda: slack.inflight > 0)
         [lobby] = await slack.wait_for("chat.postMessage", is_lobby)
         assert lobby.args["channel"] == "C2"
-        await until(lambda: len(one.adapter.manager.sessions) + len(two.adapter.manager.sessions) == 1)
+        await until(
+            lambda: len(one.adapter.runtime.manager.sessions) + len(two.adapter.runtime.manager.sessions) == 1
+        )
         assert [c.args["channel"] for c in slack.of("chat.postMessage")] == ["C2", "C2"]  # hello + lobby

@@ -101,7 +101,7 @@ async def test_unsigned_and_malformed_requests_get_401_quietly(
         for body, content_type, headers in UNSIGNED:
             status, text = await post(h, body, content_type, headers)
             assert status == 401, (body, headers, text)
-    assert h.adapter.manager.sessions == {}
+    assert h.adapter.runtime.manager.sessions == {}
     assert [c.method for c in h.slack.calls if c.method != "auth.test"] == []
     # 60 refusals: one WARNING (counting them), the rest at DEBUG; no error, no traceback
     [warning] = loud(caplog)
@@ -110,7 +110,7 @@ async def test_unsigned_and_malformed_requests_get_401_quietly(
     assert h.adapter.refusals.counts["malformed timestamp"] == 5 * 4
     # Slack's own requests still work
     assert await h.command("UANN", "start toy") == 200
-    await until(lambda: CHAT in h.adapter.manager.sessions)
+    await until(lambda: CHAT in h.adapter.runtime.manager.sessions)
 
 
 SIGNED_BUT_UNREADABLE = [
@@ -132,13 +132,13 @@ async def test_signed_requests_that_cannot_be_read_get_400_quietly(
         status, text = await post(h, body, content_type, sign_bytes(body))
         assert status == 400, (body, text)
     assert [r.levelno for r in loud(caplog)] == [logging.WARNING]
-    assert h.adapter.manager.sessions == {}
+    assert h.adapter.runtime.manager.sessions == {}
 
 
 async def test_signed_commands_and_buttons_still_work_through_the_server(served: Harness) -> None:
     h = served
     assert await h.command("UANN", "start toy") == 200
-    await until(lambda: CHAT in h.adapter.manager.sessions)
+    await until(lambda: CHAT in h.adapter.runtime.manager.sessions)
     assert await h.button("UBOB", "moji:join") == 200
     body = "team_id=T1&channel_id=C1&user_id=UANN&command=%2Fmoji&text=help"
     resp = await h.post(body, FORM, sign(body))

@@ -62,7 +62,7 @@ async def test_commands_and_events_over_socket_mode(
         )
         # The game has begun: its table goes out in the channel's next chat.postMessage slot.
         await tick_until(clock, lambda: any(is_table(c) for c in slack.of("chat.postMessage")), busy=busy)
-        session = adapter.manager.sessions[CHAT]
+        session = adapter.runtime.manager.sessions[CHAT]
         letter = session.engine.snapshot(None).cards[0].letter.lower()  # type: ignore[union-attr]
         event = {
             "type": "event_callback",
@@ -88,7 +88,7 @@ async def test_commands_and_events_over_socket_mode(
         edits = [c for c in slack.of("chat.update") if is_table(c)]
         assert edits and table.answer is not None and {c.args["ts"] for c in edits} == {table.answer["ts"]}
         assert slack.rate_limited() == []
-        assert CHAT not in adapter.manager.sessions
+        assert CHAT not in adapter.runtime.manager.sessions
     finally:
         running.cancel()
         with contextlib.suppress(asyncio.CancelledError):

@@ -31,7 +31,7 @@ async def test_a_persons_locale_comes_with_their_name_in_one_lookup(h: Harness) 
     await h.drain()
     [lookup] = h.slack.of("users.info")
     assert str(lookup.args.get("include_locale")).lower() in ("1", "true")
-    assert h.adapter.manager.sessions[CHAT].host.locale == "de-DE"
+    assert h.adapter.runtime.manager.sessions[CHAT].host.locale == "de-DE"
     await h.command("UANN", "join")
     await h.drain()
     assert len(h.slack.of("users.info")) == 1  # cached: no second call for the same person

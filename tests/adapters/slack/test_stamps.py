@@ -59,7 +59,7 @@ async def two_players_racing(h: Harness) -> str:
     await h.drain()
     await h.slack.wait_for("chat.postMessage", is_table)
     for _ in range(200):
-        example = h.adapter.manager.sessions[CHAT].engine._example()  # type: ignore[union-attr]
+        example = h.adapter.runtime.manager.sessions[CHAT].engine._example()  # type: ignore[union-attr]
         if example:
             return str(example)
         await h.clock.advance(0.5)

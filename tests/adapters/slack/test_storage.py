@@ -61,10 +61,10 @@ async def test_breaks_settings_and_scores_live_in_the_database(
         async with running(slack, clock, svc, slack_store(svc.store)) as h:
             assert list(h.adapter.scheduler.next) == [1]
             await clock.advance(60)  # the break is due: the hello goes out, then the lobby is opened…
-            await until(lambda: CHAT in h.adapter.manager.sessions)
+            await until(lambda: CHAT in h.adapter.runtime.manager.sessions)
             # …and posted in the channel's next chat.postMessage slot.
             await tick_until(clock, lambda: bool(lobbies(slack)), busy=lambda: slack.inflight > 0)
-            session = h.adapter.manager.sessions[CHAT]
+            session = h.adapter.runtime.manager.sessions[CHAT]
             await h.command("UANN", "join")
             await until(lambda: len(session.players) == 2)
             await clock.advance(120)  # the break starts by itself
@@ -73,7 +73,7 @@ async def test_breaks_settings_and_scores_live_in_the_database(
             assert table.args["thread_ts"]  # quiet, from the database
             assert table.args["thread_ts"] == h.adapter.transport.threads[CHAT]
             await claim(h, "UANN", letters(table)[0].lower() + "zz")
-            await until(lambda: CHAT not in h.adapter.manager.sessions)
+            await until(lambda: CHAT not in h.adapter.runtime.manager.sessions)
             await h.drain()
             await h.command("UANN", "leaderboard")
             [board] = await slack.wait_for(
@@ -90,7 +90,7 @@ async def test_breaks_settings_and_scores_live_in_the_database(
         slack.now = clock2.now
         async with running(slack, clock2, svc, slack_store(svc.store)) as h:
             await clock2.advance(1)
-            assert h.adapter.manager.sessions == {}
+            assert h.adapter.runtime.manager.sessions == {}
             assert len([c for c in slack.of("chat.postMessage") if is_lobby(c)]) == 1
     finally:
         await svc.store.close()
