@@ -1,7 +1,7 @@
 """What the platform runtime's inbound pipeline costs per event, next to the manager alone.
 
-Every platform's events go through :meth:`bot.inbound.runtime.Runtime.ingest` (the chat's line,
-once-only, fair share, admin rights, answer or chatter, recovery) before
+Every platform's events go through :meth:`bot.inbound.runtime.Runtime.ingest` (the steps of
+bot/inbound/steps.py: the chat's line, once-only, fair share, recovery, rights, chatter) before
 :meth:`GameManager.handle <bot.hosting.manager.GameManager.handle>`. This feeds the same messages
 (answers and chatter, in a running toy game) to ``manager.handle`` directly and through
 ``runtime.ingest``, in alternating rounds, and prints JSON: p50 and p99 per event for each,

@@ -46,6 +46,10 @@ class Turn:
         self._before = before
         self.mine: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
+    def waiting(self) -> bool:
+        """Whether an earlier ticket of this chat is not done yet (then :meth:`wait` waits)."""
+        return self._before is not None and not self._before.done()
+
     async def wait(self) -> None:
         """Return once every earlier ticket of this chat is done."""
         if self._before is not None and not self._before.done():

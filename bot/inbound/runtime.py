@@ -111,7 +111,7 @@ class Runtime:
                 self._redelivered,
                 InTurn(),
                 self._admit,
-                Recovered(manager.wait_for_recovery),
+                Recovered(lambda chat: chat in manager.recovery.restoring, manager.wait_for_recovery),
                 Authorise(platform),
                 Chatter(self._moves_of, self.drops),
             ],

@@ -1,9 +1,12 @@
 """The steps of the inbound pipeline: each a small named unit, in the order events take them.
 
-:class:`Pipeline` runs an event through its steps in the manner of slack-bolt's middleware:
-each step is called with the event's :class:`Passage` and the rest of the line (``next_``), and
-either drops the event (returning without calling ``next_``) or hands it on. A step that must
-do something after the rest (let the chat's next event go) wraps ``next_`` in a ``finally``.
+:class:`Pipeline` runs an event through its steps in order, as python-telegram-bot runs an
+update through its handler groups: each step is called with the event's :class:`Passage` and
+either hands it on (returns None, having maybe changed it) or drops it (returns what
+:meth:`~bot.inbound.runtime.Runtime.ingest` answers) — or, when it must wait for something (the
+chat's earlier events, the database, the platform), returns an awaitable of one of those. Most
+events wait for nothing, and then no step costs a coroutine. Whatever happens, the pipeline lets
+the event's place in its chat's line go once it is handled.
 
 The steps every platform's events take (:meth:`bot.inbound.runtime.Runtime.ingest`), in order:
 
@@ -13,7 +16,7 @@ The steps every platform's events take (:meth:`bot.inbound.runtime.Runtime.inges
 3. :class:`Redelivered` — a message or reaction the platform delivers again (by its ids);
 4. :class:`InTurn` — waits for every earlier event of its chat;
 5. :class:`Admit` — its sender's fair share, then the shared once-only record of commands and
-   button presses (:mod:`bot.inbound.admission`);
+   button presses (:mod:`bot.inbound.once`);
 6. :class:`Recovered` — waits while the chat's game is being restored after a restart;
 7. :class:`Authorise` — the sender's admin right, asked of the platform where it matters;
 8. :class:`Chatter` — a message goes on only as the answer or move the chat's game reads in
@@ -34,15 +37,12 @@ from bot.core.events import Button, ChatKey, Command, Inbound, PrivateText, Reac
 from bot.core.fairshare import FairShare
 from bot.core.ordering import Recent, Turn, Turns
 from bot.core.platform import Platform
-from bot.inbound.admission import Admission, admit
 from bot.inbound.once import Once
 from bot.inbound.rights import Rights, button_rights, rights_needed
 from bot.sessions.moves import Moves
 
 #: An adapter's own answer to an event it handles itself once admitted.
 Answer = Callable[[Inbound], Awaitable[None]]
-#: The rest of the line after a step.
-Next = Callable[[], Awaitable[bool]]
 
 
 @dataclass
@@ -57,14 +57,20 @@ class Passage:
     answer: Answer | None = None
 
 
+#: What a step says of an event: None, hand it on; True or False, drop it (and that is what the
+#: pipeline returns: False for a repeat of something handled already); or an awaitable of one of
+#: those, when the step must wait for something first.
+Said = bool | None | Awaitable[bool | None]
+
+
 class Step(Protocol):
     """One step of the pipeline."""
 
     #: What the step is called (in the docs, the logs and :attr:`Pipeline.names`).
     name: str
 
-    async def __call__(self, passage: Passage, next_: Next) -> bool:
-        """Drop ``passage``'s event (return without ``next_``) or hand it on (``await next_()``)."""
+    def __call__(self, passage: Passage) -> Said:
+        """What the step says of ``passage``'s event (see :data:`Said`)."""
         ...
 
 
@@ -92,14 +98,20 @@ class Pipeline:
         return tuple(step.name for step in self.steps)
 
     async def __call__(self, passage: Passage) -> bool:
-        """Run ``passage`` through every step (False: a repeat, dropped)."""
-
-        async def run(index: int) -> bool:
-            if index == len(self.steps):
-                return await self.end(passage)
-            return await self.steps[index](passage, lambda: run(index + 1))
-
-        return await run(0)
+        """Run ``passage`` through every step, then the end (False: a repeat, dropped). The
+        event's place in its chat's line is let go once it is handled or dropped, whatever
+        happened: the chat's next event need not wait for a reply's last platform calls."""
+        try:
+            for step in self.steps:
+                said = step(passage)
+                if said is not None and said is not True and said is not False:
+                    said = await said
+                if said is not None:
+                    return said
+            return await self.end(passage)
+        finally:
+            if passage.turn is not None:
+                passage.turn.done()
 
 
 class Unread:
@@ -112,32 +124,28 @@ class Unread:
         self.platform = platform
         self.listening = listening
 
-    async def __call__(self, passage: Passage, next_: Next) -> bool:
+    def __call__(self, passage: Passage) -> Said:
         event = passage.event
         if isinstance(event, PrivateText) and not self.platform.capabilities.private_text:
             return True
-        if passage.turn is None and isinstance(event, Text | Reaction) and not self.listening(event.chat):
+        if passage.turn is None and isinstance(event, (Text, Reaction)) and not self.listening(event.chat):
             return True
-        return await next_()
+        return None
 
 
 class LineUp:
-    """The event's place in its chat's line: taken on arrival (unless the adapter took it
-    already) and let go once the event is handled — the chat's next event need not wait for a
-    reply's last platform calls."""
+    """The event's place in its chat's line, taken on arrival (unless the adapter took it
+    already); the pipeline lets it go once the event is handled."""
 
     name = "line up"
 
     def __init__(self, turns: Turns) -> None:
         self.turns = turns
 
-    async def __call__(self, passage: Passage, next_: Next) -> bool:
+    def __call__(self, passage: Passage) -> Said:
         if passage.turn is None:
             passage.turn = self.turns.take(passage.event.chat)
-        try:
-            return await next_()
-        finally:
-            passage.turn.done()
+        return None
 
 
 class Redelivered:
@@ -150,12 +158,12 @@ class Redelivered:
         self.drops = drops
         self.seen = Recent(recent)
 
-    async def __call__(self, passage: Passage, next_: Next) -> bool:
+    def __call__(self, passage: Passage) -> Said:
         ids = passage.ids
-        if ids and isinstance(passage.event, Text | Reaction) and not self.seen.first_time(*ids):
+        if ids and isinstance(passage.event, (Text, Reaction)) and not self.seen.first_time(*ids):
             self.drops.count("repeat")
             return False
-        return await next_()
+        return None
 
 
 class InTurn:
@@ -163,14 +171,23 @@ class InTurn:
 
     name = "in turn"
 
-    async def __call__(self, passage: Passage, next_: Next) -> bool:
+    def __call__(self, passage: Passage) -> Said:
         assert passage.turn is not None  # (LineUp comes first)
-        await passage.turn.wait()
-        return await next_()
+        return self._wait(passage.turn) if passage.turn.waiting() else None
+
+    @staticmethod
+    async def _wait(turn: Turn) -> None:
+        await turn.wait()
 
 
 class Admit:
-    """Its sender's fair share, then the once-only record (:func:`bot.inbound.admission.admit`)."""
+    """Admission: its sender's fair share, then the once-only record of commands and buttons.
+
+    An event over its sender's allowance (:mod:`bot.core.fairshare`) is refused before anything
+    else, even the database's once-only record (:mod:`bot.inbound.once`), so a flood costs
+    little (the first refusal of an episode tells its sender why); a repeat of a delivery
+    handled before is dropped and takes nothing from its sender's allowance.
+    """
 
     name = "admit"
 
@@ -179,12 +196,28 @@ class Admit:
         self.once = once
         self.drops = drops
 
-    async def __call__(self, passage: Passage, next_: Next) -> bool:
-        verdict = await admit(passage.event, self.fair, self.once)
-        if verdict is not Admission.TAKEN:
-            self.drops.count(verdict.value)
-            return verdict is Admission.REFUSED
-        return await next_()
+    def __call__(self, passage: Passage) -> Said:
+        event, fair = passage.event, self.fair
+        if fair is not None and not fair.room(event):
+            return self._refuse(fair, event)
+        if isinstance(event, (Command, Button)):  # (only they have a delivery to record)
+            return self._first(event)
+        if fair is not None:
+            fair.take(event)
+        return None
+
+    async def _refuse(self, fair: FairShare, event: Inbound) -> bool:
+        await fair.refuse(event)
+        self.drops.count("refused")
+        return True
+
+    async def _first(self, event: Inbound) -> bool | None:
+        if not await self.once.first(event):
+            self.drops.count("repeat")
+            return False
+        if self.fair is not None:
+            self.fair.take(event)
+        return None
 
 
 class Recovered:
@@ -192,12 +225,18 @@ class Recovered:
 
     name = "recovered"
 
-    def __init__(self, wait: Callable[[ChatKey], Awaitable[None]]) -> None:
+    def __init__(
+        self, restoring: Callable[[ChatKey], bool], wait: Callable[[ChatKey], Awaitable[None]]
+    ) -> None:
+        self.restoring = restoring
         self.wait = wait
 
-    async def __call__(self, passage: Passage, next_: Next) -> bool:
-        await self.wait(passage.event.chat)
-        return await next_()
+    def __call__(self, passage: Passage) -> Said:
+        chat = passage.event.chat
+        return self._wait(chat) if self.restoring(chat) else None
+
+    async def _wait(self, chat: ChatKey) -> None:
+        await self.wait(chat)
 
 
 class Authorise:
@@ -209,20 +248,21 @@ class Authorise:
     def __init__(self, platform: Platform) -> None:
         self.platform = platform
 
-    async def __call__(self, passage: Passage, next_: Next) -> bool:
+    def __call__(self, passage: Passage) -> Said:
         event = passage.event
         if isinstance(event, Command):
             rights = rights_needed(event.name, event.args)
         elif isinstance(event, Button):
             rights = button_rights(event.action)
         else:
-            return await next_()
-        if rights is not Rights.NONE:
-            admin = await self.platform.is_admin(
-                event.player, event.chat, interaction=event.interaction, fresh=rights is Rights.FRESH
-            )
-            passage.event = replace(event, player=replace(event.player, is_admin=admin))
-        return await next_()
+            return None
+        return None if rights is Rights.NONE else self._ask(passage, event, rights)
+
+    async def _ask(self, passage: Passage, event: Command | Button, rights: Rights) -> None:
+        admin = await self.platform.is_admin(
+            event.player, event.chat, interaction=event.interaction, fresh=rights is Rights.FRESH
+        )
+        passage.event = replace(event, player=replace(event.player, is_admin=admin))
 
 
 class Chatter:
@@ -239,16 +279,17 @@ class Chatter:
         self.moves_of = moves_of
         self.drops = drops
 
-    async def __call__(self, passage: Passage, next_: Next) -> bool:
+    def __call__(self, passage: Passage) -> Said:
         event = passage.event
         if not isinstance(event, Text):
-            return await next_()
+            return None
         moves = self.moves_of(event.chat)
         if moves is True:
-            return await next_()
+            return None
         move = None if event.edited or not isinstance(moves, Moves) else moves.move(event.text)
         if move is None:
             self.drops.count("chatter")
             return True
-        passage.event = replace(event, text=move, read=True)
-        return await next_()
+        # (built, not dataclasses.replace'd: this runs for every answer, and replace costs more)
+        passage.event = Text(event.chat, event.player, move, event.sent_at, event.message_ref, False, True)
+        return None

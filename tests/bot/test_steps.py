@@ -1,13 +1,12 @@
 """The inbound pipeline's steps (bot/inbound/steps.py), each alone, and the order they run in.
 
-Each step gets a :class:`Passage` and the rest of the line; these tests stand a recorder in for
-the rest, so they say exactly what a step drops, what it hands on, and what it changes.
+Each step gets a :class:`Passage` and drops its event (True or False) or hands it on (None,
+maybe changed): these tests say exactly what a step drops, what it hands on, and what it changes.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 import pytest
@@ -46,24 +45,11 @@ def text(words: str, mid: str = "m1", *, edited: bool = False) -> Text:
     return Text(CHAT, ANN, words, 1000.0, MessageRef(CHAT, mid), edited)
 
 
-class Rest:
-    """The rest of the line: records what reached it."""
-
-    def __init__(self) -> None:
-        self.reached: list[Inbound] = []
-
-    def __call__(self, passage: Passage) -> Callable[[], Awaitable[bool]]:
-        async def next_() -> bool:
-            self.reached.append(passage.event)
-            return True
-
-        return next_
-
-
 async def run(step: Step, passage: Passage) -> tuple[bool, list[Inbound]]:
-    rest = Rest()
-    result = await step(passage, rest(passage))
-    return result, rest.reached
+    """What ``step`` did: (what the pipeline returns, [the event handed on] or [])."""
+    said = step(passage)
+    dropped = said if said is None or isinstance(said, bool) else await said
+    return (True, [passage.event]) if dropped is None else (dropped, [])
 
 
 async def test_unread_drops_private_text_where_the_platform_sends_none() -> None:
@@ -83,16 +69,22 @@ async def test_unread_drops_messages_and_reactions_where_nothing_listens_but_nev
     assert await run(deaf, Passage(command)) == (True, [command])
 
 
-async def test_line_up_takes_a_place_and_lets_it_go_even_when_the_rest_fails() -> None:
+async def test_line_up_takes_a_place_that_the_pipeline_lets_go_even_when_a_step_fails() -> None:
     turns = Turns()
+
+    class Failing:
+        name = "failing"
+
+        def __call__(self, passage: Passage) -> bool | None:
+            assert turns.busy(CHAT)
+            raise RuntimeError("boom")
+
+    async def end(passage: Passage) -> bool:
+        raise AssertionError("never reached")
+
     passage = Passage(text("hello"))
-
-    async def failing() -> bool:
-        assert turns.busy(CHAT)
-        raise RuntimeError("boom")
-
     with pytest.raises(RuntimeError):
-        await LineUp(turns)(passage, failing)
+        await Pipeline([LineUp(turns), Failing()], end)(passage)
     assert passage.turn is not None and not turns.busy(CHAT)
 
 
@@ -133,7 +125,7 @@ async def test_recovered_waits_for_the_chats_restore() -> None:
         waited.append(chat)
         await restored.wait()
 
-    pending = asyncio.ensure_future(run(Recovered(wait), Passage(text("hi"))))
+    pending = asyncio.ensure_future(run(Recovered(lambda chat: True, wait), Passage(text("hi"))))
     await asyncio.sleep(0)
     assert waited == [CHAT] and not pending.done()
     restored.set()
@@ -172,12 +164,13 @@ async def test_a_pipeline_runs_its_steps_in_order_then_its_end() -> None:
     order: list[str] = []
 
     class Named:
-        def __init__(self, name: str) -> None:
+        def __init__(self, name: str, drops: bool | None = None) -> None:
             self.name = name
+            self.drops = drops
 
-        async def __call__(self, passage: Passage, next_: Callable[[], Awaitable[bool]]) -> bool:
+        def __call__(self, passage: Passage) -> bool | None:
             order.append(self.name)
-            return await next_()
+            return self.drops
 
     async def end(passage: Passage) -> bool:
         order.append("end")
@@ -186,6 +179,9 @@ async def test_a_pipeline_runs_its_steps_in_order_then_its_end() -> None:
     pipeline = Pipeline([Named("a"), Named("b")], end)
     assert await pipeline(Passage(text("hi")))
     assert order == ["a", "b", "end"] and pipeline.names == ("a", "b")
+    order.clear()
+    assert await Pipeline([Named("a", False), Named("b")], end)(Passage(text("hi"))) is False
+    assert order == ["a"], "a step that drops the event ends its way"
 
 
 def test_every_event_takes_the_steps_in_the_documented_order(manager: GameManager) -> None:
