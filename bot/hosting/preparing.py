@@ -1,11 +1,19 @@
-"""The games' one-off work (word lists, computer players' tries), done in a worker thread as a
-lobby opens rather than on the first computer move (:attr:`GameInfo.prepare`)."""
+"""Preparing games: their one-off work (word lists, computer players' tries, :attr:`GameInfo.prepare`)
+done in a worker thread ahead of the first computer move that would otherwise do it on the spot.
+
+At start-up every game is prepared for English and its default options (:func:`prepare_at_start`);
+each lobby in another language or with other options prepares its own as it opens
+(:class:`Preparing`).
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Hashable, Iterable, Mapping
+import threading
+import time
+from collections.abc import Callable, Hashable, Iterable, Mapping
 
 from bot.hosting.host import GameHost
 from games.common.options import OptionValue
@@ -52,3 +60,51 @@ class Preparing:
                 )
 
         self.host.spawn(in_a_thread(), f"prepare {info.name} {language}")
+
+
+async def prepare_at_start(games: Iterable[GameInfo]) -> None:
+    """Run each game's ``prepare`` for English and its default options in a daemon thread, one
+    after another: a server prepares every game at start-up (:func:`bot.process.app.serve`), the
+    terminal only the game it plays, during its countdown (:mod:`bot.process.local`)."""
+    for info in games:
+        started = time.monotonic()
+        try:
+            await in_daemon_thread(info.prepare, "en", {})  # the default options
+        except Exception:
+            log.exception("preparing %s failed; its first game will do the work instead", info.name)
+        else:
+            log.info("%s prepared in %.1f s", info.name, time.monotonic() - started)
+
+
+async def in_daemon_thread(work: Callable[..., object], *args: object) -> object:
+    """``work(*args)`` in a thread of its own that never holds the process up at exit.
+
+    A game's preparation builds tables in memory for seconds (tens on a busy machine); in
+    asyncio's default executor a stop signal arriving meanwhile would wait for it after the
+    bot has said "stopped" — past a container's grace period, into a SIGKILL.
+    """
+
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[object] = loop.create_future()
+
+    def settle(result: object, error: BaseException | None) -> None:
+        if done.cancelled():
+            return
+        if error is not None:
+            done.set_exception(error)
+        else:
+            done.set_result(result)
+
+    def run() -> None:
+        try:
+            result = work(*args)
+        except BaseException as exc:  # (handed to the awaiting task)
+            error: BaseException | None = exc
+            result = None
+        else:
+            error = None
+        with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits any more
+            loop.call_soon_threadsafe(settle, result, error)
+
+    threading.Thread(target=run, name=f"moji {getattr(work, '__name__', 'work')}", daemon=True).start()
+    return await done

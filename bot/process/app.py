@@ -3,7 +3,7 @@
 The services every adapter runs on (:class:`Services`, :func:`services`), the platforms'
 process (:func:`serve`, with its HTTP server) and the one-shot modes ``migrate`` and ``purge``.
 The local terminal game is :mod:`bot.process.local`;
-preparing the games at start-up, :mod:`bot.hosting.warmup`.
+preparing the games at start-up, :func:`bot.hosting.preparing.prepare_at_start`.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from bot.hosting.gamelog import StoreGameLog
 from bot.hosting.host import Recovery
 from bot.hosting.leases import KEEP_ALIVE
 from bot.hosting.manager import GameManager
-from bot.hosting.warmup import warm_up
+from bot.hosting.preparing import prepare_at_start
 from bot.inbound.routing import Router
 from bot.process.config import Config, instance_name
 from games.common.protocol import GameInfo
@@ -260,7 +260,7 @@ async def serve(config: Config) -> int:
         clock = SystemClock()
         web_companion(config, svc, clock)
         warming = asyncio.create_task(
-            warm_up(info for info in svc.registry if info not in svc.later), name="prepare games"
+            prepare_at_start(info for info in svc.registry if info not in svc.later), name="prepare games"
         )
         stop = asyncio.Event()
         stop_on_signals(stop.set)

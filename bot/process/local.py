@@ -18,7 +18,7 @@ from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
 
 from bot.core.clock import SystemClock
-from bot.hosting.warmup import warm_up
+from bot.hosting.preparing import prepare_at_start
 from bot.process.app import Services, StartupError, make_manager, services, stop_on_signals
 from bot.process.config import Config
 
@@ -83,7 +83,7 @@ async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
             manager = make_manager(config, svc, outbox, clock)
             game = DAILY if getattr(args, "daily", False) else info.name
             adapter = TerminalAdapter(manager, outbox, lines, write, game=game, options=options)
-            manager.spawn(warm_up([info]), f"prepare {info.name}")  # during the 3… 2… 1… countdown
+            manager.spawn(prepare_at_start([info]), f"prepare {info.name}")  # during the 3… 2… 1… countdown
             async with terminal_pages(config, svc, clock, adapter.runtime, outbox.taps):
                 try:
                     return await adapter.run()

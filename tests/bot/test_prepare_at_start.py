@@ -14,7 +14,7 @@ from bot.core.clock import FakeClock
 from bot.core.events import Command
 from bot.core.registry import Registry
 from bot.hosting.manager import GameManager
-from bot.hosting.warmup import warm_up
+from bot.hosting.preparing import prepare_at_start
 from games.common.engine import nothing_to_prepare
 from games.common.options import OptionValue, parse_options
 from tests.bot.conftest import ANN, CHAT
@@ -39,8 +39,8 @@ async def test_each_game_prepares_in_a_worker_thread(caplog: pytest.LogCaptureFi
         dataclasses.replace(TOY, name="nothing"),
         dataclasses.replace(TOY, name="last", prepare=recorder("last")),
     ]
-    with caplog.at_level(logging.INFO, logger="bot.hosting.warmup"):
-        await warm_up(games)
+    with caplog.at_level(logging.INFO, logger="bot.hosting.preparing"):
+        await prepare_at_start(games)
     assert [name for name, _ in ran] == ["first en {}", "last en {}"]  # English, default options, at start-up
     assert all(ident != threading.get_ident() for _, ident in ran)
     assert "preparing broken failed" in caplog.text
@@ -146,7 +146,7 @@ def test_a_preparation_still_running_never_holds_the_process_up_at_exit() -> Non
 
     code = """
 import asyncio, dataclasses, threading
-from bot.hosting.warmup import warm_up
+from bot.hosting.preparing import prepare_at_start
 from tests.bot.toygame import TOY
 
 started = threading.Event()
@@ -156,7 +156,7 @@ def forever(language, options):
     threading.Event().wait()
 
 async def main():
-    task = asyncio.create_task(warm_up([dataclasses.replace(TOY, prepare=forever)]))
+    task = asyncio.create_task(prepare_at_start([dataclasses.replace(TOY, prepare=forever)]))
     await asyncio.to_thread(started.wait)
     task.cancel()  # the bot stops while the game prepares
     print("stopped", flush=True)
