@@ -52,7 +52,8 @@ from bot.features.schedule_spec import DISCORD_MENTION
 from bot.features.scheduler import Scheduler
 from bot.features.workspace import Workspace
 from bot.hosting.handlers.buttons import button_command
-from bot.inbound.runtime import Runtime, turn_done
+from bot.inbound.builder import build
+from bot.inbound.runtime import turn_done
 from bot.inbound.wiring import FrontDoor
 from bot.process.app import Services
 from bot.process.config import Config
@@ -209,7 +210,7 @@ class MojiBot(discord.AutoShardedClient):
             platform="discord",
             mine=self._owns,
         )
-        self.runtime = Runtime.build(
+        self.runtime = build(
             self.platform,
             self.transport,
             services,

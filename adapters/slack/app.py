@@ -68,7 +68,7 @@ from bot.features.schedule import Schedules
 from bot.features.schedule_spec import SLACK_MENTION
 from bot.features.scheduler import Scheduler
 from bot.hosting.host import Recovery
-from bot.inbound.runtime import Runtime
+from bot.inbound.builder import build
 from bot.inbound.wiring import FrontDoor, Services
 from bot.process.health import HealthServer
 from bot.process.httpguard import QuietLog
@@ -208,7 +208,7 @@ class SlackAdapter:
         self.people = Directory(self.client_for, self._admin_group, clock)
         self.platform = SlackPlatform(self.people)
         self.scheduler = Scheduler(self.store, clock, self._timezone, self.start_break, platform=PLATFORM)
-        self.runtime = Runtime.build(
+        self.runtime = build(
             self.platform,
             self.transport,
             svc,

@@ -27,8 +27,8 @@ from bot.core.platform import Capabilities
 from bot.core.registry import Registry
 from bot.delivery.delivery import Tap
 from bot.features.workspace import Workspace
-from bot.hosting.manager import GameManager
-from bot.inbound.runtime import Runtime
+from bot.inbound.builder import build_local
+from bot.inbound.wiring import FrontDoor
 from games.common.speech import _, speaking
 from storage.weblinks import WebLinkStore
 
@@ -87,7 +87,7 @@ class PageOutbox:
 
 
 class LocalTable:
-    """A web platform's game table: manager, runtime, companion and server, wired once."""
+    """A web platform's game table: its core, companion and server, wired once."""
 
     def __init__(
         self,
@@ -102,16 +102,19 @@ class LocalTable:
         lobby_timeout: float = 600.0,
     ) -> None:
         self.outbox = PageOutbox()
-        self.manager = GameManager(
-            registry,
+        #: Called with the chat whenever one of its games ends.
+        self.closed: list[Callable[[ChatKey], None]] = []
+        self.runtime = build_local(
+            WebPlatform(),
             self.outbox,
+            registry,
             game_log,
             clock,
             workspace=workspace,
             settle=settle,
             lobby_timeout=lobby_timeout,
+            door=FrontDoor(on_closed=(self._closed,)),
         )
-        self.runtime = Runtime(WebPlatform(), self.manager)
         self.companion = WebCompanion(Links(links, clock, public_url))
         self.companion.attach(self.runtime, self.outbox.taps)
         self.server = WebServer(self.companion, clock, public_url)
@@ -137,9 +140,13 @@ class LocalTable:
         self.companion.links.public_url = url.rstrip("/")
         self.server.public_url(url)
 
+    def _closed(self, chat: ChatKey) -> None:
+        for listener in self.closed:
+            listener(chat)
+
     async def close(self) -> None:
         """Stop every game's tasks."""
-        await self.manager.shutdown()
+        await self.runtime.close()
 
 
 async def serve_local(
@@ -166,7 +173,7 @@ async def serve_local(
         bound = runner.addresses[0][1] if runner.addresses else port  # (PORT=0: the system chose)
         table.public_url(f"http://127.0.0.1:{bound}")
         ended = asyncio.Event()
-        table.manager.closed_listeners.append(lambda chat: ended.set() if chat == CHAT else None)
+        table.closed.append(lambda chat: ended.set() if chat == CHAT else None)
         first = True
         while True:  # one game after another, until Ctrl-C
             ended.clear()

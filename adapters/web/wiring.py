@@ -22,7 +22,8 @@ from adapters.web.views import view_for
 from bot.core.clock import Clock
 from bot.core.events import Outbound, Private
 from bot.delivery.delivery import Tap
-from bot.inbound.runtime import Companion, Runtime
+from bot.inbound.builder import Companion
+from bot.inbound.runtime import Runtime
 from games.common.speech import N_, _, speaking
 from storage.weblinks import WebLinkStore
 

@@ -8,9 +8,10 @@ or to :meth:`GameManager.handle <bot.hosting.manager.GameManager.handle>` (which
 process running the chat, or dispatches it to its command's handler).
 
 Adapters talk to the runtime only: what they may ask of the core (the games it runs, a chat
-gone, a scheduled game due) are its methods. :meth:`Runtime.build` wires delivery, manager,
+gone, a scheduled game due) are its methods. :mod:`bot.inbound.builder` wires delivery, manager,
 fair share, once-only record, router, metrics, the scheduler and what the front door adds
-(:class:`FrontDoor`) once, explicitly: nothing is set on the runtime or its parts afterwards.
+(:class:`~bot.inbound.wiring.FrontDoor`) once, explicitly: nothing is set on the runtime or its
+parts afterwards.
 """
 
 from __future__ import annotations
@@ -18,9 +19,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
-from typing import Any, Protocol
+from typing import Any
 
-from bot.core import metrics
 from bot.core.clock import Clock
 from bot.core.events import ChatKey, Inbound, Player
 from bot.core.fairshare import FairShare
@@ -28,8 +28,6 @@ from bot.core.ordering import Turn
 from bot.core.platform import Platform
 from bot.core.registry import Registry
 from bot.delivery.delivery import Delivery
-from bot.delivery.marks import RefusalMarksFor
-from bot.delivery.transport import Transport
 from bot.features.housekeeping import run_housekeeping
 from bot.features.schedule import JOIN_WINDOW, start_scheduled
 from bot.hosting.host import Recovery
@@ -60,16 +58,6 @@ log = logging.getLogger(__name__)
 
 #: A front door that adds nothing (the terminal's, a test's).
 NO_DOOR = FrontDoor()
-
-
-class Companion(Protocol):
-    """A front door that shows the games of other platforms' chats (the web companion: pages of
-    a Discord or Slack game). :meth:`Runtime.build` attaches each of the process's to every
-    runtime it builds."""
-
-    def attach(self, runtime: Runtime) -> None:
-        """Follow ``runtime``'s games (and add to what its delivery layer sends)."""
-        ...
 
 
 class Runtime:
@@ -139,50 +127,6 @@ class Runtime:
 
     # ------------------------------------------------------------ wiring
 
-    @classmethod
-    def build(
-        cls,
-        platform: Platform,
-        transport: Transport,
-        services: Services,
-        clock: Clock,
-        *,
-        settle: float,
-        lobby_timeout: float,
-        refusal_marks: RefusalMarksFor | None = None,
-        door: FrontDoor = NO_DOOR,
-    ) -> Runtime:
-        """A platform's whole core, wired once: its delivery layer in front of ``transport``,
-        a game manager, each person's fair share, the router between the processes sharing
-        the database (adopting only what :meth:`Platform.may_adopt` allows), ``/metrics`` and
-        what the front door adds (``door``)."""
-        outbox = Delivery(transport, clock, refusal_marks=refusal_marks, capabilities=platform.capabilities)
-        manager = GameManager(
-            services.registry,
-            outbox,
-            services.game_log,
-            clock,
-            workspace=services.workspace,
-            settle=settle,
-            lobby_timeout=lobby_timeout,
-            keep_alive=services.keep_alive,
-        )
-        # the daily's key (a test's own services may have none: every deal then uses the empty key)
-        manager.dailies.secret = getattr(services, "daily_secret", b"")
-        manager.dailies.direct = door.direct(outbox) if door.direct is not None else None
-        manager.tournaments.threads = door.threads(outbox) if door.threads is not None else None
-        manager.preparing.defer(getattr(services, "later", ()))  # (PREPARE_AT_START)
-        manager.closed_listeners.append(outbox.closed)
-        outbox.table_listeners.append(manager.recovery.table_posted)
-        router = services.router(manager, platform.name, codec=platform.codec, mine=platform.may_adopt)
-        fair = FairShare(clock, outbox)  # each person's fair share (bot/core/fairshare.py)
-        runtime = cls(platform, manager, services=services, router=router, fair=fair, door=door)
-        metrics.watch(manager)
-        # the process's companions (bot.process.app.Services.companions; a test's own services may have none)
-        for companion in getattr(services, "companions", ()):
-            companion.attach(runtime)
-        return runtime
-
     @property
     def outbox(self) -> Delivery:
         """The delivery layer (a runtime built by :meth:`build` has one)."""
@@ -236,12 +180,14 @@ class Runtime:
         """The process is stopping: judge what is settling, tell the races, and send what is
         queued (for at most ``drain`` seconds)."""
         await self.manager.wind_down()
-        await self.outbox.drain(drain)
+        if isinstance(self.manager.outbox, Delivery):
+            await self.manager.outbox.drain(drain)
 
     async def close(self) -> None:
-        """Stop every game's tasks, then the delivery layer."""
+        """Stop every game's tasks, then the delivery layer (a local front door has none)."""
         await self.manager.shutdown()
-        await self.outbox.close()
+        if isinstance(self.manager.outbox, Delivery):
+            await self.manager.outbox.close()
 
     # ------------------------------------------------------------ the inbound pipeline
 

@@ -1,6 +1,6 @@
 """What a runtime is built from: the process's services, and what a front door adds to its core.
 
-:meth:`bot.inbound.runtime.Runtime.build` takes both and wires everything once.
+:func:`bot.inbound.builder.build` takes both and wires everything once.
 """
 
 from __future__ import annotations
@@ -73,7 +73,8 @@ class Services(Protocol):
 
 @dataclass(frozen=True)
 class FrontDoor:
-    """What a front door adds to its core, given to :meth:`Runtime.build` (the wiring ends there).
+    """What a front door adds to its core, given to :func:`~bot.inbound.builder.build` (where the
+    wiring ends).
 
     ``direct``: the platform's direct-message chats for the daily, made from the delivery layer;
     ``threads``: where a tournament's pairings play; ``on_closed``: told of every chat whose game

@@ -33,7 +33,7 @@ from bot.process.config import Config, instance_name
 from games.common.protocol import GameInfo
 
 if TYPE_CHECKING:
-    from bot.inbound.runtime import Companion
+    from bot.inbound.builder import Companion
     from bot.process.health import HealthServer
     from storage.base import Store
 
@@ -60,7 +60,7 @@ class Services:
     #: Seconds between renewals of this process's leases on its games.
     keep_alive: float = KEEP_ALIVE
     #: Front doors that show the games of every platform's chats (the web companion), attached
-    #: to each platform's runtime as it is built (:meth:`bot.inbound.runtime.Runtime.build`).
+    #: to each platform's runtime as it is built (:func:`bot.inbound.builder.build`).
     companions: list[Companion] = field(default_factory=list)
     #: The key of the daily's deal (``Config.daily_secret``: docs/DAILY.md).
     daily_secret: bytes = b""

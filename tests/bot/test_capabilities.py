@@ -1,7 +1,7 @@
 """What a platform can show (bot.core.platform.Capabilities) decides what the core sends it.
 
 A fake platform declares each capability on or off; the core built on it by
-:meth:`bot.inbound.runtime.Runtime.build` fits every view to it (buttons, a thread of its own),
+:func:`bot.inbound.builder.build` fits every view to it (buttons, a thread of its own),
 reaches players as it can (ephemeral replies), takes private words only where it has them, and
 words its confirmations for it. Discord, Slack and the terminal declare theirs in their
 adapters; with every capability on, nothing changes from what a core without a platform sends.
@@ -29,6 +29,7 @@ from bot.features.privacy import FORGET_ME
 from bot.features.workspace import Workspace
 from bot.hosting.gamelog import StoreGameLog
 from bot.hosting.manager import GameManager
+from bot.inbound import builder
 from bot.inbound.runtime import Runtime
 from storage.sqlstore import SQLStore
 from tests.bot.conftest import ANN, BOB, CHAT
@@ -81,7 +82,7 @@ Build = Callable[..., Runtime]
 
 @pytest.fixture
 async def build(clock: FakeClock) -> AsyncIterator[Build]:
-    """A runtime wired by :meth:`Runtime.build` for a platform of the given capabilities."""
+    """A runtime wired by :func:`~bot.inbound.builder.build` for a platform of the given capabilities."""
     built: list[Runtime] = []
 
     def make(capabilities: Capabilities, transport: Recorder | None = None, store: Any = None) -> Runtime:
@@ -94,7 +95,7 @@ async def build(clock: FakeClock) -> AsyncIterator[Build]:
             keep_alive=60.0,
             router=lambda *args, **kwargs: None,
         )
-        runtime = Runtime.build(
+        runtime = builder.build(
             FakePlatform(capabilities),
             transport or Recorder(clock),
             services,  # type: ignore[arg-type]

@@ -67,7 +67,7 @@ class Site:
         tiles every run: a random deal with no word on a rack would make a move a swap, and the
         replay tests step through placed words."""
         ended = asyncio.Event()
-        self.table.manager.closed_listeners.append(lambda chat: ended.set() if chat == CHAT else None)
+        self.table.closed.append(lambda chat: ended.set() if chat == CHAT else None)
         await self.table.start([ANN, BOB], "board", ("bots=0",), chat=CHAT)
         session = self.table.runtime.session(CHAT)
         assert session is not None
@@ -105,7 +105,7 @@ async def browse_site(tmp_path: Path, clock: Clock, *, port: int = 0) -> AsyncIt
         registry, StoreGameLog(store), store.web_links, clock, "http://127.0.0.1", workspace=workspace
     )
     # the deals, the same every run (play_a_game's moves place tiles; see there)
-    table.manager.rng = Random(SEED)
+    table.runtime.manager.rng = Random(SEED)
     browse = BrowseServer(store, registry, clock)
     app: web.Application = table.app()
     browse.add_routes(app)

@@ -214,7 +214,7 @@ async def test_a_page_whose_live_channel_ends_reconnects_by_itself_and_catches_u
     server.watch.closing = False
     from bot.core.events import Text
 
-    await paths.table.runtime.ingest(Text(CHAT, ANN, "G7 T", paths.table.manager.clock.now()))
+    await paths.table.runtime.ingest(Text(CHAT, ANN, "G7 T", paths.table.runtime.manager.clock.now()))
     assert engine.squares[6 * engine.size + 6] == "t"
     await expect(watch.locator("#sq-G7")).to_have_attribute("aria-label", "G7, T")
     await watch.context.close()
@@ -268,7 +268,7 @@ async def test_shed_on_a_phone_cards_are_dragged_into_a_word_and_a_table_word_gr
     await ann.locator("#act").click()
     await expect(ann.locator("#status")).to_have_text("Skip played.")
     await expect(bob.locator("#log")).to_contain_text(re.compile("skip", re.I))
-    log = shed.table.manager.game_log
+    log = shed.table.runtime.manager.game_log
     assert [a.text for a in log.actions[shed.session.game_id] if a.kind == "say"][-1] == "skip 2"  # type: ignore[attr-defined]
     marker = {p: hand_marker(engine, p) for p in (ANN, BOB)}
     await private(pages, marker)

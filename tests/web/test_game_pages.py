@@ -47,7 +47,7 @@ async def dice(tmp_path: Path) -> AsyncIterator[Table]:
 
 def says(table: Table) -> list[tuple[str | None, str | None]]:
     """Every move of the game's log: (seat, text), refused ones too, as typed moves are."""
-    log = table.table.manager.game_log
+    log = table.table.runtime.manager.game_log
     return [(a.seat, a.text) for a in log.actions[table.session.game_id] if a.kind == "say"]  # type: ignore[attr-defined]
 
 

@@ -153,7 +153,7 @@ async def test_every_text_of_the_browsing_pages_comes_through_the_catalogue(tmp_
         token = base.split("/w/", 1)[1].split("/", 1)[0]
         # what the pages show that is not moji's sentences: names, game titles and language
         # names (the games' and the languages' own), results kept as the chat read them, dates
-        allowed = {"Ann", "Bob", "UTC"} | {info.title for info in site.table.manager.registry}
+        allowed = {"Ann", "Bob", "UTC"} | {info.title for info in site.table.runtime.manager.registry}
         allowed |= {language.name for language in LANGUAGES.values()}
         for kept in await site.browse.browse.finished_games(BROWSED.platform, BROWSED.workspace_id, limit=50):
             allowed |= set(re.findall(r"[^\W\d_]{2,}", kept.summary))

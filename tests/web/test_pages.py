@@ -120,7 +120,7 @@ async def test_a_move_out_of_turn_is_refused_in_the_game_s_words_and_a_move_in_t
         assert played.status == 200 and (await played.json())["ok"]
         assert current(table) is second
         # both are in the game's log, as typed ones are (a refused move too)
-        log = table.table.manager.game_log
+        log = table.table.runtime.manager.game_log
         says = [(a.seat, a.text) for a in log.actions[table.session.game_id] if a.kind == "say"]
         assert says == [(second.seat_id, "pass"), (first.seat_id, "pass")]
     finally:
@@ -208,7 +208,7 @@ async def test_a_session_over_its_allowance_is_told_to_slow_down_and_gets_it_bac
     from adapters.web.server import BURST, RATE
 
     client, game = await opened(table, ANN)
-    clock = table.table.manager.clock
+    clock = table.table.runtime.manager.clock
     try:
         statuses = []
         for _ in range(BURST + 1):  # (the clock stands still: no allowance comes back meanwhile)
@@ -239,7 +239,7 @@ async def test_a_blank_is_placed_as_its_letter_and_a_swap_is_the_typed_swap(tabl
             headers={"Origin": table.url},
         )
         assert swap.status == 200, await swap.text()
-        log = table.table.manager.game_log
+        log = table.table.runtime.manager.game_log
         assert [a.text for a in log.actions[table.session.game_id] if a.kind == "say"] == ["swap Q?"]
         bad = await client.post(
             f"/g/{game}/move",

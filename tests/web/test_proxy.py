@@ -119,7 +119,7 @@ async def test_a_page_on_another_process_shows_the_game_plays_its_moves_and_foll
         # a move from the page on B is played by A's game, as a typed one
         played = await client.post(f"/g/{game}/move", json={"action": "pass"}, headers={"Origin": two.b_url})
         assert played.status == 200 and (await played.json())["ok"], await played.text()
-        log = two.table.table.manager.game_log
+        log = two.table.table.runtime.manager.game_log
         assert [(a.seat, a.text) for a in log.actions[game] if a.kind == "say"] == [(first.seat_id, "pass")]
         await live.until(lambda html: html.count("passes") == 1)
         # a move typed in chat reaches the page's live channel through B
@@ -144,7 +144,7 @@ async def test_a_request_that_only_claims_to_come_from_a_process_is_refused(two:
     await client.start_server()
     try:
         path = f"/g/{game}/events"
-        at = repr(two.table.table.manager.clock.now())
+        at = repr(two.table.table.runtime.manager.clock.now())
         forged = signature("not-the-key", "B", at, "GET", path)
         for claim in (
             f"B;{at};{forged}",

@@ -174,14 +174,14 @@ async def test_a_game_carried_on_after_a_restart_shows_the_moves_made_before_it(
     async with web_table(tmp_path, clock) as first:
         mover = current(first)
         await first.table.runtime.ingest(Text(CHAT, mover, "pass", clock.now()))
-        log = first.table.manager.game_log
+        log = first.table.runtime.manager.game_log
         assert isinstance(log, MemoryLog)
-        await first.table.manager.shutdown()  # the process stops; its game is carried on elsewhere
+        await first.table.runtime.manager.shutdown()  # the process stops; its game is carried on elsewhere
         store = SQLiteStore(tmp_path / "second.db")
         await store.open()
         second = LocalTable(load_default(), log, store.web_links, clock, "http://127.0.0.1")
         try:
-            await second.manager.recover(log.unfinished())
+            await second.runtime.manager.recover(log.unfinished())
             session = second.runtime.session(CHAT)
             assert session is not None
             shown = second.companion._model(session, None, watcher=True).log
