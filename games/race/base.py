@@ -10,7 +10,7 @@ from games.common import meaning
 from games.common.engine import GameEngine
 from games.common.grammar import is_you
 from games.common.placement import Placement
-from games.common.protocol import Claim, Notice, Result, Seat, Setup
+from games.common.protocol import Action, Claim, Notice, Result, Seat, Setup
 from games.common.speech import N_, _, _n, listing
 from games.common.words import Verdict, WordJudge, WordRules
 from games.race.bots import BOT_NAMES, Planner
@@ -162,6 +162,34 @@ class RaceBase(GameEngine):
         if self.language.code == "en":
             return _(self.title)
         return _("{title} · {language}", title=_(self.title), language=self.language.spoken)
+
+    def apply(self, action: Action) -> list[Notice]:
+        """Apply one action (never raises on bad input): what every race variation does alike —
+        nothing once the game is over, the start (or its refusal) on ``begin``, nothing before
+        it — and the variation's own moves (:meth:`_play`) once it runs."""
+        out: list[Notice] = []
+        if self.over:
+            return out
+        if action.kind == "begin":
+            if not self.started and not self.refuse_start(action.now, out):
+                self._begin(action.now, out)
+        elif not self.started:
+            return out
+        else:
+            self._play(action, out)
+        self._applied(out)
+        return out
+
+    def _play(self, action: Action, out: list[Notice]) -> None:
+        """The variation's own handling of an action of its running game."""
+        raise NotImplementedError
+
+    def _applied(self, out: list[Notice]) -> None:
+        """After an action was applied (the start included): the variation's own follow-up."""
+
+    def _begin(self, now: float, out: list[Notice]) -> None:
+        """Deal and start the game."""
+        raise NotImplementedError
 
     def refuse_start(self, now: float, out: list[Notice]) -> bool:
         """End a game that can't start (see :attr:`refusal`) before anything is dealt."""

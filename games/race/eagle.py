@@ -64,20 +64,10 @@ class EagleEyes(RaceBase):
         self.reveals: list[str] = []
 
     # ----- the protocol --------------------------------------------------------------
-    def apply(self, action: Action) -> list[Notice]:
-        """Apply one action (never raises on bad input)."""
-        out: list[Notice] = []
-        if self.over:
-            return out
-        if action.kind == "begin":
-            if not self.started and not self.refuse_start(action.now, out):
-                self._begin(action.now, out)
-            return out
-        if not self.started:
-            return out
+    def _play(self, action: Action, out: list[Notice]) -> None:
         self._advance(action.now, out)
         if self.over:
-            return out
+            return
         sid = action.seat
         if action.kind == "claims":
             for claim in self.sort_claims(action.claims):
@@ -92,7 +82,6 @@ class EagleEyes(RaceBase):
             self._done(sid, action.now, out)
         elif action.kind == "leave" and sid in self.index and sid not in self.left:
             self._leave(sid, action.now, out)
-        return out
 
     def next_deadline(self) -> float | None:
         """The end of the writing time, a computer player's list, or the next round."""

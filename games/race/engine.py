@@ -69,17 +69,8 @@ class FlipRace(RaceBase):
         self._planned_version = -1
 
     # ----- the protocol --------------------------------------------------------------
-    def apply(self, action: Action) -> list[Notice]:
-        """Apply one action (never raises on bad input)."""
-        out: list[Notice] = []
-        if self.over:
-            return out
-        if action.kind == "begin":
-            if not self.started and not self.refuse_start(action.now, out):
-                self._begin(action.now, out)
-        elif not self.started:
-            return out
-        elif action.kind == "claims":
+    def _play(self, action: Action, out: list[Notice]) -> None:
+        if action.kind == "claims":
             self._claims(action.claims, out)
             self._advance(action.now, out)
         elif action.kind == "tick":
@@ -102,8 +93,9 @@ class FlipRace(RaceBase):
                     self._vote(Action("vote", action.now, action.seat, text), out)
                 elif not action.private:
                     self._claims((Claim(action.seat, action.text, action.now, action.ref),), out)
+
+    def _applied(self, out: list[Notice]) -> None:
         self._replan()
-        return out
 
     def next_deadline(self) -> float | None:
         """The earliest timer: a flip, the hourglass or a theme vote."""

@@ -80,17 +80,7 @@ class OffTheGrid(RaceBase):
             self.notes.append(_("Off the Grid and Eagle Eyes can't be combined: this game is Off the Grid."))
 
     # ----- the protocol --------------------------------------------------------------
-    def apply(self, action: Action) -> list[Notice]:
-        """Apply one action (never raises on bad input)."""
-        out: list[Notice] = []
-        if self.over:
-            return out
-        if action.kind == "begin":
-            if not self.started and not self.refuse_start(action.now, out):
-                self._begin(action.now, out)
-            return out
-        if not self.started:
-            return out
+    def _play(self, action: Action, out: list[Notice]) -> None:
         sid = action.seat
         if action.kind == "claims":
             for claim in self.sort_claims(action.claims):
@@ -116,7 +106,6 @@ class OffTheGrid(RaceBase):
             self._advance(action.now, out)
             if not self.over and sid in self.index and sid not in self.left:
                 self._leave(sid, action.now, out)
-        return out
 
     def next_deadline(self) -> float | None:
         """The end of the current turn, or when a stuck computer player passes."""
