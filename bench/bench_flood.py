@@ -50,8 +50,8 @@ from aiohttp import web
 from bot.core.clock import SystemClock
 from bot.core.registry import Registry
 from bot.features.workspace import Workspace
-from bot.hosting.gamelog import StoreGameLog
 from bot.process.app import Services
+from bot.sessions.gamelog import StoreGameLog
 from storage import open_store
 from tests.bot.toygame import TOY
 

@@ -122,7 +122,7 @@ class MemoryLog:
         self.voided[game_id] = reason
 
     def unfinished(self) -> list[tuple[GameStart, list[Action]]]:
-        """The games a restart would resume, as :func:`bot.hosting.gamelog.load_unfinished` gives them."""
+        """The games a restart would resume, as :func:`bot.sessions.gamelog.load_unfinished` gives them."""
         return [
             (replace(start, alive_at=self.alive.get(game_id)), list(self.actions.get(game_id, ())))
             for game_id, start in self.started.items()

@@ -2,7 +2,7 @@
 
 The database says who runs what. Every active game and open lobby has an owner (a process),
 an epoch and a lease on the database's clock (``active_games``); the owner renews its leases
-every few seconds and every write of a game is fenced by them (:mod:`bot.hosting.gamelog`).
+every few seconds and every write of a game is fenced by them (:mod:`bot.sessions.gamelog`).
 
 :class:`Router` sits in front of a :class:`~bot.hosting.manager.GameManager` (put there by
 :func:`bot.inbound.runtime.connect`, which also has the manager's delivery layer ask :meth:`Router.still_ours`
@@ -40,15 +40,15 @@ from bot.core import metrics, wire
 from bot.core.commands import CommandError, command_of
 from bot.core.events import Button, ChatKey, Command, Inbound, Player, PrivateText, Text
 from bot.core.ordering import Turn
-from bot.hosting.gamelog import load_lobbies, load_unfinished
+from bot.sessions.gamelog import load_lobbies, load_unfinished
 from bot.sessions.moves import Moves
 from storage.base import ChatOwner, Store
 from storage.inbox import INBOX_CHANNEL
 from storage.leases import INSTANCES_CHANNEL
 
 if TYPE_CHECKING:
-    from bot.hosting.gamelog import StoreGameLog
     from bot.hosting.host import GameHost
+    from bot.sessions.gamelog import StoreGameLog
 
 log = logging.getLogger(__name__)
 

@@ -150,7 +150,7 @@ class Runtime:
         """Before the platform's events flow: note the chats with something to restore; their
         events wait for :meth:`recover` (Discord delivers events as soon as the gateway is up,
         while recovery waits for every server)."""
-        from bot.hosting.gamelog import load_lobbies, load_unfinished
+        from bot.sessions.gamelog import load_lobbies, load_unfinished
 
         assert self.services is not None
         store, name = self.services.store, self.platform.name

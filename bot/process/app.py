@@ -23,13 +23,13 @@ from bot.core.outbox import Outbox
 from bot.core.registry import Registry, load_default
 from bot.core.wire import InteractionCodec
 from bot.features.workspace import Workspace
-from bot.hosting.gamelog import StoreGameLog
 from bot.hosting.host import Recovery
 from bot.hosting.leases import KEEP_ALIVE
 from bot.hosting.manager import GameManager
 from bot.hosting.preparing import prepare_at_start
 from bot.inbound.routing import Router
 from bot.process.config import Config, instance_name
+from bot.sessions.gamelog import StoreGameLog
 from games.common.protocol import GameInfo
 
 if TYPE_CHECKING:
@@ -86,8 +86,8 @@ class Services:
         self, manager: GameManager, platform: str, mine: Callable[[ChatKey], bool] = lambda chat: True
     ) -> Recovery:
         """Rebuild this process's unfinished games on ``platform`` (``mine`` picks e.g. a shard's)."""
-        from bot.hosting.gamelog import load_lobbies, load_recently_ended, load_unannounced, load_unfinished
         from bot.hosting.recovery import REDELIVERY_WINDOW
+        from bot.sessions.gamelog import load_lobbies, load_recently_ended, load_unannounced, load_unfinished
 
         games = [
             (start, actions)

@@ -184,7 +184,7 @@ async def terminal_pages(
 async def _void_local_games(svc: Services, platform: str, reason: str) -> None:
     """A local game left unfinished (the window was closed, Ctrl-C) never counts, and leaves its
     table free for the next one."""
-    from bot.hosting.gamelog import load_lobbies, load_unfinished
+    from bot.sessions.gamelog import load_lobbies, load_unfinished
 
     for start, _ in await load_unfinished(svc.store):
         if start.chat.platform == platform:

@@ -12,22 +12,26 @@ answer received so far goes to the engine as one batch, which orders them by
 the platform's own send time. An answer that arrives late but was sent first
 still wins.
 
-The session is assembled from parts, one module each (see :mod:`bot.sessions.session_core`); this
-module holds play (answers, moves, votes, the game's hooks), restore and resume.
+The session holds its parts, one object each (see :mod:`bot.sessions.session_core`): its lobby, its
+settle window, its timer and its announcer. This module holds the session itself: play (answers,
+moves, votes, the game's hooks), restore and resume, and the parts' doors to the rest of moji.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Unpack
 
 from bot.core import views
 from bot.core.events import MessageRef, Player, Post, Private
-from bot.core.outbox import GameStart
+from bot.core.outbox import GameStart, LobbyState
 from bot.sessions.announce import Announcer
-from bot.sessions.lobby import LobbyPhase
+from bot.sessions.lobby import Lobby
 from bot.sessions.moves import Moves
+from bot.sessions.parts import SessionArgs
 from bot.sessions.session_core import (
     Phase,
+    SessionCore,
     SessionError,
     _marked,
     _seat_player,
@@ -37,15 +41,97 @@ from bot.sessions.settle import SettleWindow
 from bot.sessions.timers import Timers
 from games.common.engine import QUIET_SKIP, QUIET_VOTE
 from games.common.grammar import is_you
-from games.common.protocol import Action, Claim, Notice, Result, Setup
+from games.common.options import OptionValue
+from games.common.protocol import Action, Claim, Notice, Result, Seat, Setup
 from games.common.speech import _, listing
 from games.common.words import Verdict
 
 __all__ = ["Session", "handled_refs"]
 
 
-class Session(LobbyPhase, SettleWindow, Timers, Announcer):
+class Session(SessionCore):
     """A game lobby and, once started, the running game."""
+
+    lobby: Lobby
+    window: SettleWindow
+    timers: Timers
+    announcer: Announcer
+
+    def __init__(self, **args: Unpack[SessionArgs]) -> None:
+        super().__init__(**args)
+        self.lobby = Lobby(self)
+        self.window = SettleWindow(self)
+        self.timers = Timers(self)
+        self.announcer = Announcer(self)
+
+    # ------------------------------------------------------------ the parts' doors
+
+    async def open_lobby(self) -> None:
+        """Post the lobby message and arm the lobby timeout (:meth:`Lobby.open_lobby`)."""
+        await self.lobby.open_lobby()
+
+    def lobby_state(self) -> LobbyState:
+        """The lobby as the game log keeps it."""
+        return self.lobby.lobby_state()
+
+    def restore_lobby(self, state: LobbyState) -> None:
+        """Reopen a lobby kept before a restart (its message and buttons are reused)."""
+        self.lobby.restore_lobby(state)
+
+    async def reopen(self) -> None:
+        """Refresh a restored lobby's message and re-arm its timeout."""
+        await self.lobby.reopen()
+
+    async def join(self, player: Player) -> str:
+        """Add a player to the lobby; returns a confirmation."""
+        return await self.lobby.join(player)
+
+    async def leave(self, player: Player) -> str:
+        """Remove a player; in a running game their seat is given up."""
+        return await self.lobby.leave(player)
+
+    async def go(self, player: Player, *, admin: bool = False) -> None:
+        """Start the game (the host, or an admin)."""
+        await self.lobby.go(player, admin=admin)
+
+    async def begin_with(self, players: Sequence[Player], seats: Sequence[Seat]) -> None:
+        """Start at once with these people in these seats (a tournament's pairing)."""
+        await self.lobby.begin_with(players, seats)
+
+    def alone(self) -> bool:
+        """True while the lobby holds only its host."""
+        return self.lobby.alone()
+
+    async def change_options(
+        self, options: Mapping[str, OptionValue], words: tuple[frozenset[str], frozenset[str]]
+    ) -> None:
+        """The host, alone in the lobby, takes other options for the same lobby."""
+        await self.lobby.change_options(options, words)
+
+    async def reopen_as_new(self, by: Player) -> None:
+        """The host, alone in the lobby, starts again with other options: this lobby closes."""
+        await self.lobby.reopen_as_new(by)
+
+    async def why_after_verdict(self, player: Player) -> str:
+        """``why``: when the player's answer still waits in the settle window, its verdict first."""
+        return await self.window.why_after_verdict(player)
+
+    def hold(self) -> None:
+        """Keep the settle window open while a platform replays what it missed
+        (:meth:`SettleWindow.hold`)."""
+        self.window.hold()
+
+    def release(self) -> None:
+        """Let go of one :meth:`hold`."""
+        self.window.release()
+
+    def next_wake(self) -> float | None:
+        """When the session next has something to do on its own."""
+        return self.timers.next_wake()
+
+    def abandon(self) -> None:
+        """Drop timers without any message (the manager reports the reason)."""
+        self.timers.abandon()
 
     # ------------------------------------------------------------ restore
 
@@ -116,12 +202,12 @@ class Session(LobbyPhase, SettleWindow, Timers, Announcer):
                 self._paused += resumed.paused or 0.0
             await self._outbox.send(Post(self.chat, views.message(notice, "info")))
             if self.engine.finished:
-                await self._finish()
+                await self.announcer.finish()
                 return
-            await self._outbox.send(Post(self.chat, self._table_view()))
+            await self._outbox.send(Post(self.chat, self.announcer.table_view()))
             if paused > 0:
-                await self._ping_again()
-            self._reschedule()
+                await self.announcer.ping_again()
+            self.timers.reschedule()
 
     # ------------------------------------------------------------ play
 
@@ -160,9 +246,9 @@ class Session(LobbyPhase, SettleWindow, Timers, Announcer):
                 self._handled.add(ref_id)
                 self._refs[ref_id] = ref
                 self._answers[ref_id] = text
-            self._add_claims([Claim(player.seat_id, text, sent_at, ref_id)])
+            self.window.add([Claim(player.seat_id, text, sent_at, ref_id)])
             log.debug("answer %s in %s waits in the settle window", ref_id, self.chat.label())
-            self._reschedule()
+            self.timers.reschedule()
 
     async def _typed_move(self, player: Player, text: str, ref: MessageRef | None) -> None:
         """A turn-based game's message that reads as a move: the player to move plays it.
@@ -315,7 +401,7 @@ class Session(LobbyPhase, SettleWindow, Timers, Announcer):
             if self.phase is not Phase.RUNNING or self.engine is None or not self.info.realtime:
                 return
             if self._pending:
-                await self._judge_pending(self._clock.now())
+                await self.window.judge(self._clock.now())
             if self.phase is Phase.RUNNING:
                 await self._outbox.send(Post(self.chat, views.message(_(notice), "info")))
 

@@ -1,14 +1,16 @@
 """What every part of a game session shares: its state, its clocks, and how an action is played.
 
-A session (:class:`bot.sessions.session.Session`) is one game in one chat. It is built from parts, each
-in a module of its own and each a mixin over :class:`SessionCore`:
+A session (:class:`bot.sessions.session.Session`) is one game in one chat. It holds its parts,
+each an object in a module of its own, made with the session (whose state they read and
+change) and asked for by name — ``session.lobby``, ``session.window``, ``session.timers``,
+``session.announcer``; :mod:`bot.sessions.parts` says what each part is asked for:
 
 - :mod:`bot.sessions.lobby`: the lobby, until the game starts (``join``, ``go``, options, seats);
 - :mod:`bot.sessions.settle`: the settle window that makes real-time answers fair;
 - :mod:`bot.sessions.timers`: the one timer task (lobby expiry, the settle window, computer
   players, the engine's deadlines);
 - :mod:`bot.sessions.announce`: the engine's notices as messages (marks, the table, turn pings, the result);
-- :mod:`bot.sessions.session`: the session itself: play, restore and resume.
+- :mod:`bot.sessions.session`: the session itself, made of them: play, restore and resume.
 
 This module holds the state they share and the steps they all take: an action is applied
 to the engine, appended to the game's log *before* anything is announced (with retries while
@@ -22,17 +24,17 @@ import enum
 import logging
 import math
 import random
-from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import Any, TypeVar, Unpack
 
 from bot.core import metrics, views
-from bot.core.clock import Clock
-from bot.core.events import ChatKey, Edit, MessageRef, Player, Post
-from bot.core.outbox import GameLog, GameStart, Outbox
+from bot.core.events import Edit, MessageRef, Player, Post
+from bot.core.outbox import GameStart
 from bot.sessions.moves import Moves
+from bot.sessions.parts import AnnouncerPart, LobbyPart, SessionArgs, SettlePart, TimerPart
 from games.common.options import OptionValue
-from games.common.protocol import Action, Claim, Engine, GameInfo, Notice, Seat, Snapshot
+from games.common.protocol import Action, Claim, Engine, Notice, Seat, Snapshot
 from games.common.speech import _, resolve, speaking, spoken_from
 from storage.errors import Fenced, StorageError
 
@@ -45,8 +47,6 @@ T = TypeVar("T")
 STORAGE_WAITS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0)
 #: A finished game's scores are worth waiting longer for (then every 15 s, 5 minutes more).
 RESULT_WAITS: tuple[float, ...] = STORAGE_WAITS + (15.0,) * 20
-
-Spawn = Callable[[Coroutine[Any, Any, None], str], "asyncio.Task[None]"]
 
 
 class Phase(enum.Enum):
@@ -107,32 +107,31 @@ def _seat_player(seat: Seat) -> Player:
 
 
 class SessionCore:
-    """A game lobby and, once started, the running game: the state every part shares."""
+    """A game lobby and, once started, the running game: the state every part shares, and the
+    steps every part takes (an action applied, logged, announced; the session closed). The
+    parts themselves (:attr:`lobby`, :attr:`window`, :attr:`timers`, :attr:`announcer`) are
+    made by :class:`bot.sessions.session.Session`."""
 
-    def __init__(
-        self,
-        *,
-        chat: ChatKey,
-        info: GameInfo,
-        host: Player,
-        options: Mapping[str, OptionValue],
-        game_id: str,
-        seed: int,
-        clock: Clock,
-        outbox: Outbox,
-        game_log: GameLog,
-        spawn: Spawn,
-        on_closed: Callable[[Self], None],
-        settle: float = 0.15,
-        lobby_timeout: float = 600.0,
-        words: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset()),
-        keep_words: Callable[[list[str]], Awaitable[list[str]]] | None = None,
-        think_in_thread: bool = False,
-        timestamp_precision: float = 0.0,
-        speech: str | None = None,
-    ) -> None:
+    lobby: LobbyPart
+    window: SettlePart
+    timers: TimerPart
+    announcer: AnnouncerPart
+
+    def __init__(self, **args: Unpack[SessionArgs]) -> None:
+        chat, info, host, clock = args["chat"], args["info"], args["host"], args["clock"]
+        game_id, seed, speech = args["game_id"], args["seed"], args.get("speech")
+        settle, lobby_timeout = args.get("settle", 0.15), args.get("lobby_timeout", 600.0)
+        words = args.get("words", (frozenset(), frozenset()))
+        keep_words, think_in_thread = args.get("keep_words"), args.get("think_in_thread", False)
+        timestamp_precision = args.get("timestamp_precision", 0.0)
+        outbox, game_log, spawn, on_closed = (
+            args["outbox"],
+            args["game_log"],
+            args["spawn"],
+            args["on_closed"],
+        )
+        options: dict[str, OptionValue] = dict(args["options"])
         self.chat = chat
-        options = dict(options)
         kept = options.pop(SPEECH, None)
         #: The language the chat is spoken to in (the workspace's ``config language`` when the
         #: game opened; kept in its records under :data:`SPEECH`): never the game's ``language=``.
@@ -195,19 +194,6 @@ class SessionCore:
         self._begun = True  # (False only for a restored game whose log has no ``begin``)
         self._judged.set()
         self._by_seat: dict[str, Player] = {host.seat_id: host}
-
-    if TYPE_CHECKING:  # defined by the other parts of a session (see the module's docstring)
-
-        def _lobby_view(self, open_: bool = True) -> views.View: ...
-        async def _deliver(self, notices: list[Notice]) -> None: ...
-        async def _finish(self) -> None: ...
-        def _table_view(self) -> views.View: ...
-        def _reschedule(self) -> None: ...
-        def _cancel_timer(self) -> None: ...
-        def _add_claims(self, claims: list[Claim]) -> None: ...
-        async def _judge_pending(self, now: float) -> None: ...
-        def _settle_closes_at(self) -> float | None: ...
-        def _hold_ends(self) -> float: ...
 
     # ------------------------------------------------------------ speech
 
@@ -299,13 +285,15 @@ class SessionCore:
         seq = self._seq
         await self._stored(lambda: self._log.append(self.game_id, seq, action))
         self._seq += 1
-        await self._deliver(notices)
+        await self.announcer.deliver(notices)
         if self.engine.finished and self.phase is Phase.RUNNING:
             if not any(n.kind == "table" for n in notices):
-                await self._outbox.send(Post(self.chat, self._table_view()))  # the final state, no buttons
-            await self._finish()
+                await self._outbox.send(
+                    Post(self.chat, self.announcer.table_view())
+                )  # the final state, no buttons
+            await self.announcer.finish()
         else:
-            self._reschedule()
+            self.timers.reschedule()
         return notices
 
     async def _stored(self, write: Callable[[], Awaitable[T]], waits: tuple[float, ...] = STORAGE_WAITS) -> T:
@@ -338,11 +326,11 @@ class SessionCore:
         if self.phase is Phase.CLOSED:
             return
         self.phase = Phase.CLOSED
-        self._cancel_timer()
+        self.timers.cancel()
         self._judged.set()
         if self.engine is None:
             await self._log.lobby_closed(self.game_id)
         if self._lobby_ref is not None and self.engine is None:
-            await self._outbox.send(Edit(self._lobby_ref, self._lobby_view(open_=False)))
+            await self._outbox.send(Edit(self._lobby_ref, self.lobby.view(open_=False)))
         await self._outbox.send(Post(self.chat, farewell, receipt))
         self._on_closed(self)

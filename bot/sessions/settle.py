@@ -16,31 +16,34 @@ from games.common.protocol import Action, Claim
 HOLD_MOST = 10.0
 
 
-class SettleWindow(SessionCore):
+class SettleWindow:
     """A session's settle window (a part of :class:`bot.sessions.session.Session`)."""
+
+    def __init__(self, session: SessionCore) -> None:
+        self.session = session
 
     async def why_after_verdict(self, player: Player) -> str:
         """``why``: when the player's answer still waits in the settle window, its verdict first."""
-        if any(claim.seat == player.seat_id for claim in self._pending):
-            await self._judged.wait()
-        return self.why(player)
+        if any(claim.seat == player.seat_id for claim in self.session._pending):
+            await self.session._judged.wait()
+        return self.session.why(player)
 
-    def _add_claims(self, claims: list[Claim]) -> None:
+    def add(self, claims: list[Claim]) -> None:
         if not claims:
             return
-        if not self._pending:
-            self._settle_deadline = self._clock.now() + self._settle
-            self._judged.clear()
-        self._pending.extend(claims)
+        if not self.session._pending:
+            self.session._settle_deadline = self.session._clock.now() + self.session._settle
+            self.session._judged.clear()
+        self.session._pending.extend(claims)
 
-    async def _judge_pending(self, now: float) -> None:
+    async def judge(self, now: float) -> None:
         """Close the settle window: every answer in it goes to the engine as one batch."""
-        batch, self._pending, self._settle_deadline = tuple(self._pending), [], None
+        batch, self.session._pending, self.session._settle_deadline = tuple(self.session._pending), [], None
         batch_now = max([now, *(c.sent_at for c in batch)])
         try:
-            await self._apply(Action("claims", batch_now, claims=batch))
+            await self.session._apply(Action("claims", batch_now, claims=batch))
         finally:
-            self._judged.set()
+            self.session._judged.set()
 
     def hold(self) -> None:
         """Keep the settle window open: answers sent earlier may still be on their way (the
@@ -48,20 +51,20 @@ class SettleWindow(SessionCore):
         every hold is released — by their send times, as always — or :data:`HOLD_MOST` seconds
         after the first hold was taken, whichever comes first; the game's own deadline (a
         card's hourglass) waits as long, so a missed answer cannot lose to it either."""
-        if not self._holds:
-            self._held_since = self._clock.now()
-        self._holds += 1
+        if not self.session._holds:
+            self.session._held_since = self.session._clock.now()
+        self.session._holds += 1
 
     def release(self) -> None:
         """Let go of one :meth:`hold` (the replay is over)."""
-        self._holds = max(0, self._holds - 1)
-        self._reschedule()
+        self.session._holds = max(0, self.session._holds - 1)
+        self.session.timers.reschedule()
 
-    def _hold_ends(self) -> float:
+    def hold_ends(self) -> float:
         """When the holds stop holding anything (0: no hold)."""
-        return self._held_since + HOLD_MOST if self._holds else 0.0
+        return self.session._held_since + HOLD_MOST if self.session._holds else 0.0
 
-    def _settle_closes_at(self) -> float | None:
-        if self._settle_deadline is None:
+    def closes_at(self) -> float | None:
+        if self.session._settle_deadline is None:
             return None
-        return max(self._settle_deadline, self._hold_ends())
+        return max(self.session._settle_deadline, self.hold_ends())

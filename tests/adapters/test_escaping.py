@@ -40,8 +40,8 @@ from bot.core.clock import FakeClock
 from bot.core.events import Button, ChatKey, Command, Edit, MessageRef, Outbound, Player, Post, Private, Text
 from bot.core.registry import Registry, load_default
 from bot.features.workspace import Workspace
-from bot.hosting.gamelog import StoreGameLog
 from bot.hosting.manager import GameManager
+from bot.sessions.gamelog import StoreGameLog
 from bot.sessions.session_core import _marked
 from games.common.options import parse_options
 from games.common.protocol import Action, Claim, GameInfo, Seat, Setup

@@ -27,10 +27,10 @@ from bot.delivery.delivery import Delivery
 from bot.delivery.reach import PrivateRefused, pointer, with_pointer
 from bot.features.privacy import FORGET_ME
 from bot.features.workspace import Workspace
-from bot.hosting.gamelog import StoreGameLog
 from bot.hosting.manager import GameManager
 from bot.inbound import builder
 from bot.inbound.runtime import Runtime
+from bot.sessions.gamelog import StoreGameLog
 from storage.sqlstore import SQLStore
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_delivery import Recorder

@@ -13,8 +13,8 @@ from bot.core.clock import FakeClock
 from bot.core.events import ChatKey, Command, MessageRef, Player, Post, Private, PrivateText, Text
 from bot.core.registry import Registry, load_default
 from bot.features.workspace import Workspace
-from bot.hosting.gamelog import StoreGameLog
 from bot.hosting.manager import GameManager
+from bot.sessions.gamelog import StoreGameLog
 from bot.sessions.moves import MOVE_LIMIT
 from bot.sessions.session_core import Phase
 from storage import open_store

@@ -20,10 +20,10 @@ from aiohttp import web
 from bot.core import metrics
 from bot.core.registry import Registry
 from bot.features.workspace import Workspace
-from bot.hosting.gamelog import StoreGameLog
 from bot.process.app import Services, StartupError, http_server
 from bot.process.config import load_config
 from bot.process.health import HealthServer
+from bot.sessions.gamelog import StoreGameLog
 from storage import StorageError, open_store
 from tests.bot.toygame import TOY
 from tests.waiting import PATIENCE, eventually

@@ -16,8 +16,8 @@ from bot.core.registry import Registry
 from bot.core.views import GO, JOIN
 from bot.features.schedule import start_scheduled
 from bot.features.workspace import Workspace
-from bot.hosting.gamelog import StoreGameLog
 from bot.hosting.manager import GameManager
+from bot.sessions.gamelog import StoreGameLog
 from games.common.speech import _, speak_only, speaking
 from storage import open_store
 from storage.base import Schedule

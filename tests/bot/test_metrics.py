@@ -16,10 +16,10 @@ from bot.core.registry import Registry
 from bot.core.views import GO, JOIN
 from bot.delivery.delivery import Delivery
 from bot.features.workspace import Workspace
-from bot.hosting.gamelog import StoreGameLog
 from bot.hosting.manager import GameManager
 from bot.process.app import Services
 from bot.process.health import HealthServer
+from bot.sessions.gamelog import StoreGameLog
 from games.common.protocol import Action
 from storage import StorageError, open_store
 from tests.bot.conftest import ANN, BOB, CHAT

@@ -18,8 +18,8 @@ from bot.core.events import Button, Command, Player
 from bot.core.registry import Registry
 from bot.core.views import GO, JOIN
 from bot.features.workspace import Workspace
-from bot.hosting.gamelog import StoreGameLog
 from bot.hosting.manager import GameManager
+from bot.sessions.gamelog import StoreGameLog
 from storage.privacy import STOPPED
 from storage.sqlstore import SQLStore
 from tests.bot.conftest import CHAT

@@ -21,10 +21,10 @@ from bot.core.events import Button, ChatKey, Command, Player, PrivateText
 from bot.core.registry import Registry
 from bot.core.views import GO, JOIN
 from bot.features.workspace import Workspace
-from bot.hosting.gamelog import StoreGameLog, load_unfinished
 from bot.hosting.manager import GameManager
 from bot.inbound.routing import POLL, Router
 from bot.inbound.wiring import connect
+from bot.sessions.gamelog import StoreGameLog, load_unfinished
 from storage import open_store
 from storage.sqlstore import SQLStore
 from tests.bot.conftest import ANN, BOB, CHAT

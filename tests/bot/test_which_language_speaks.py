@@ -16,8 +16,8 @@ from bot.core.clock import FakeClock
 from bot.core.events import Command, Player
 from bot.core.registry import Registry
 from bot.features.workspace import Workspace
-from bot.hosting.gamelog import StoreGameLog, load_unfinished
 from bot.hosting.manager import GameManager
+from bot.sessions.gamelog import StoreGameLog, load_unfinished
 from bot.sessions.session_core import SPEECH
 from games.common.speech import current, speaking
 from storage import open_store

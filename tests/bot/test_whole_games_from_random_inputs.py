@@ -232,7 +232,7 @@ async def play(registry: Registry, game: str, choices: st.DataObject) -> None:
         assert ANN.seat_id in results[0].scores  # (the host never leaves: the game counted)
         await table.command(CAT, "why")  # after the end, too
     finally:
-        await table.runtime.manager.shutdown()
+        await table.manager.shutdown()
 
 
 @pytest.fixture(scope="module")

@@ -39,8 +39,8 @@ from bot.core.clock import FakeClock
 from bot.core.events import ChatKey, Outbound, Private
 from bot.core.registry import Registry
 from bot.features.workspace import Workspace
-from bot.hosting.gamelog import StoreGameLog
 from bot.process.app import Services
+from bot.sessions.gamelog import StoreGameLog
 from storage import open_store
 from storage.sqlstore import SQLStore
 from tests.adapters.liveness import discord_live, leaks, slack_live, slack_texts, terminal_live

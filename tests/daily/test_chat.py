@@ -25,8 +25,8 @@ from bot.core.platform import Capabilities
 from bot.core.registry import load_default
 from bot.delivery.reach import PrivateRefused
 from bot.features.workspace import Workspace
-from bot.hosting.gamelog import StoreGameLog
 from bot.hosting.manager import GameManager
+from bot.sessions.gamelog import StoreGameLog
 from games.race.daily import daily_deal
 from storage.daily import is_daily_game
 from storage.sqlstore import SQLStore

@@ -471,7 +471,7 @@ async def board_move(c: Cluster) -> tuple[str, str, int]:
     log in the database, as a process adopting it would."""
     import random
 
-    from bot.hosting.gamelog import load_unfinished
+    from bot.sessions.gamelog import load_unfinished
     from games.board import GAME
     from games.board.player import choose
     from games.common.protocol import Setup

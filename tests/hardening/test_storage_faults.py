@@ -24,8 +24,8 @@ from bot.core.clock import FakeClock
 from bot.core.events import Button, Command, MessageRef, Text
 from bot.core.registry import Registry
 from bot.core.views import GO, JOIN
-from bot.hosting.gamelog import StoreGameLog
 from bot.hosting.manager import STORAGE_MESSAGE, GameManager
+from bot.sessions.gamelog import StoreGameLog
 from bot.sessions.session_core import STORAGE_WAITS
 from storage import StorageError, open_store
 from storage.sqlite import SQLiteStore

@@ -16,9 +16,9 @@ from bot.core.events import Button, Command, Player
 from bot.core.registry import Registry
 from bot.core.views import GO, JOIN
 from bot.features.workspace import Workspace
-from bot.hosting.gamelog import StoreGameLog
 from bot.hosting.manager import GameManager
 from bot.inbound.rights import Rights, rights_needed
+from bot.sessions.gamelog import StoreGameLog
 from games.common.options import computer_players
 from storage import open_store
 from storage.sqlstore import SQLStore

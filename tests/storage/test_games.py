@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.core.events import ChatKey
 from bot.core.outbox import GameStart
-from bot.hosting.gamelog import StoreGameLog, load_unannounced, load_unfinished
+from bot.sessions.gamelog import StoreGameLog, load_unannounced, load_unfinished
 from games.common.protocol import Action, Claim, Result, Seat
 from storage.sqlstore import SQLStore
 from tests.storage.helpers import NOW, PLATFORM, WS, record

@@ -22,7 +22,7 @@ from bot.core.clock import Clock
 from bot.core.events import ChatKey, Command, Outbound, Player, Post, Private
 from bot.core.registry import load_default
 from bot.features.workspace import BROWSE_LINK, Workspace
-from bot.hosting.gamelog import StoreGameLog
+from bot.sessions.gamelog import StoreGameLog
 from games.board.player import choose
 from storage.sqlite import SQLiteStore
 

@@ -20,8 +20,8 @@ from bot.core.clock import SystemClock
 from bot.core.events import ChatKey
 from bot.core.registry import Registry, load_default
 from bot.features.workspace import Workspace
-from bot.hosting.gamelog import StoreGameLog
 from bot.process.app import Services
+from bot.sessions.gamelog import StoreGameLog
 from bot.sessions.session import Session
 from storage import open_store
 from tests.adapters.discord.conftest import Harness, is_lobby

@@ -16,8 +16,8 @@ from adapters.web.browse import BrowseServer
 from bot.core.clock import FakeClock
 from bot.core.registry import Registry, load_default
 from bot.features.workspace import Workspace
-from bot.hosting.gamelog import StoreGameLog
 from bot.process.app import Services
+from bot.sessions.gamelog import StoreGameLog
 from storage import open_store
 from storage.sqlstore import SQLStore
 from tests.adapters.discord.conftest import Harness, h  # noqa: F401 (the fixture)

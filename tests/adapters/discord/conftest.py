@@ -18,9 +18,9 @@ from bot.core.clock import FakeClock
 from bot.core.events import ChatKey
 from bot.core.registry import Registry
 from bot.features.workspace import Workspace
-from bot.hosting.gamelog import StoreGameLog
 from bot.process.app import Services
 from bot.process.config import Config, load_config
+from bot.sessions.gamelog import StoreGameLog
 from storage import open_store
 from tests.adapters.discord.fakediscord import CHANNEL_ID, GUILD_ID, DiscordLimits, FakeDiscord, Request
 from tests.bot.toygame import TOY

@@ -12,8 +12,8 @@ import pytest
 from bot.core.clock import FakeClock
 from bot.core.events import ChatKey
 from bot.core.registry import Registry
-from bot.hosting.gamelog import load_unfinished
 from bot.process.app import Services
+from bot.sessions.gamelog import load_unfinished
 from games.common.protocol import Snapshot
 from tests.adapters.discord.conftest import (
     ANN,

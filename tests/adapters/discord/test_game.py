@@ -116,7 +116,7 @@ async def test_chatter_edits_and_non_players_are_ignored(h: Harness) -> None:
 
 
 async def _actions(h: Harness) -> list:  # type: ignore[type-arg]
-    from bot.hosting.gamelog import load_unfinished
+    from bot.sessions.gamelog import load_unfinished
 
     [(_, actions)] = await load_unfinished(h.svc.store)
     return actions

@@ -134,7 +134,7 @@ async def test_an_edit_refused_in_an_archived_thread_unarchives_it_and_goes_agai
     chat = session.chat
     live = h.bot.outbox._chats[chat].live
     h.fake.threads[thread]["thread_metadata"]["archived"] = True  # archived, and the event lost
-    outcome = await h.bot.transport.edit(live, session._table_view(), picture=False)
+    outcome = await h.bot.transport.edit(live, session.announcer.table_view(), picture=False)
     assert outcome.value == "ok"
     [refused] = [r for r in h.fake.of("PATCH", rf"^/channels/{thread}/messages/\d+$") if r.status == 400]
     assert [r for r in h.fake.of("PATCH", rf"^/channels/{thread}$") if r.json == {"archived": False}]

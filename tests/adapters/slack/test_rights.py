@@ -19,8 +19,8 @@ pytest.importorskip("slack_bolt")
 from bot.core.clock import FakeClock
 from bot.core.registry import Registry
 from bot.features.workspace import Workspace
-from bot.hosting.gamelog import StoreGameLog
 from bot.process.app import Services
+from bot.sessions.gamelog import StoreGameLog
 from storage import open_store
 from tests.adapters.slack.conftest import CHAT, MONDAY_1459, TEAM, Harness, running, sign, tick_until
 from tests.adapters.slack.fakeslack import Call, FakeSlack

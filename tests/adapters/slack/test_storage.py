@@ -14,14 +14,14 @@ import pytest
 
 pytest.importorskip("slack_bolt")
 pytest.importorskip("storage.sqlstore")
-pytest.importorskip("bot.hosting.gamelog")
+pytest.importorskip("bot.sessions.gamelog")
 
 from adapters.slack.store import slack_store
 from bot.core.clock import FakeClock
 from bot.core.registry import Registry
 from bot.features.workspace import Workspace
-from bot.hosting.gamelog import StoreGameLog
 from bot.process.app import Services
+from bot.sessions.gamelog import StoreGameLog
 from storage import open_store
 from tests.adapters.slack.conftest import CHAT, MONDAY_1459, running, tick_until, until
 from tests.adapters.slack.fakeslack import FakeSlack

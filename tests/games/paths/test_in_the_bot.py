@@ -148,7 +148,7 @@ async def test_a_whole_game_in_the_terminal_with_computer_players() -> None:
 
 
 async def test_a_game_kept_in_sqlite_resumes_exactly_and_finishes(tmp_path: Path) -> None:
-    from bot.hosting.gamelog import StoreGameLog, load_unfinished
+    from bot.sessions.gamelog import StoreGameLog, load_unfinished
     from storage import open_store
 
     url = f"sqlite:///{tmp_path}/moji.db"
