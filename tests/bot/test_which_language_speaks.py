@@ -141,4 +141,4 @@ async def test_a_restored_game_speaks_as_before(setup, store: SQLStore, heard: l
         again = manager.recovery.restored(LINGO, start, actions)
     assert again.speech == "es" and SPEECH not in again.options
     assert heard and set(heard) == {"es"}  # the replay
-    assert again._table_view().locale == "es"
+    assert again.announcer.table_view().locale == "es"
