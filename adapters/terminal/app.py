@@ -21,9 +21,11 @@ from bot.core.clock import Clock
 from bot.core.commands import CommandError, resolve, split
 from bot.core.events import ChatKey, Command, Edit, MessageRef, Outbound, Player, Post, Private, React, Text
 from bot.core.platform import Capabilities
+from bot.core.views import View
 from bot.delivery.delivery import Tap
 from bot.hosting.manager import GameManager
 from bot.inbound.runtime import Runtime
+from bot.sessions.session_core import SessionError
 from games.common import speech
 from games.common.speech import N_, _, _n, _p, speaking
 from games.common.text import tidy
@@ -137,6 +139,9 @@ class TerminalOutbox:
         #: Shown every message first (as :attr:`bot.delivery.delivery.Delivery.taps`): the web companion
         #: adds the board's link to the player's rack notes when ``PUBLIC_URL`` is set.
         self.taps: list[Tap] = []
+        #: The person's own view of the running game (their rack or hand), or None: the adapter
+        #: asks the core (:meth:`TerminalAdapter.own_view`); drawn under the live table.
+        self.own_view: Callable[[], View | None] = lambda: None
 
     async def send(self, message: Outbound) -> MessageRef | None:
         for tap in self.taps:
@@ -156,6 +161,7 @@ class TerminalOutbox:
                     self.live.show(None)
             if self.live is not None and view.kind == "table" and isinstance(message, Post):
                 changes = self.live.show(view)
+                self.live.show_own(self.own_view())
                 if changes:
                     self._write(changes + "\n")
                 ref = MessageRef(message.chat, f"p{next(self._ids)}")
@@ -168,6 +174,8 @@ class TerminalOutbox:
                     only = _("(only you see this)")
                 text += f"\n{DIM if self.colour else ''}{only}{RESET if self.colour else ''}"
             self._write(text + "\n")
+            if self.live is not None and isinstance(message, Private):
+                self.live.show_own(self.own_view())  # (a private note: the rack may have changed)
             return MessageRef(message.chat, f"p{next(self._ids)}") if isinstance(message, Post) else None
         if isinstance(message, React):
             word = self.words.pop(message.ref.message_id, "")
@@ -217,9 +225,22 @@ class TerminalAdapter:
         self._refs = itertools.count(1)
         self._reader: asyncio.Future[str | None] | None = None
         manager.closed_listeners.append(self._on_closed)
+        outbox.own_view = self.own_view
         #: A tournament's game of the person's began here (the director starts it, not us).
         self._tournament_game = asyncio.Event()
         manager.tournaments.starter.started.append(self._game_started)
+
+    def own_view(self) -> View | None:
+        """The person's own view of the turn-based game running here, as the core gives it to
+        them (:meth:`~bot.sessions.session.Session.private_view`, what ``/hand`` shows: the table
+        with their rack or hand); None in a race, before the deal, or when they have no seat."""
+        session = self.runtime.session(CHAT)
+        if session is None or session.info.realtime:
+            return None
+        try:
+            return session.private_view(self.you)
+        except SessionError:
+            return None
 
     def _game_started(self, chat: ChatKey) -> None:
         if chat == CHAT:
