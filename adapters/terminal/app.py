@@ -309,18 +309,27 @@ class TerminalAdapter:
             self.write(_("Thanks for playing moji!") + "\n")
 
     async def _again(self) -> bool:
-        """After a game: Enter plays again, /quit stops; a word typed a moment too late is neither."""
-        self.write(_("Press Enter to play again, or type /quit.") + "\n")
+        """After a game: Enter plays again, /quit stops; any other command is answered as it is
+        during a game or in the lobby; a word typed a moment too late is neither."""
+        again = _("Press Enter to play again, or type /quit.")
+        self.write(again + "\n")
         while True:
             if self.runtime.runs(CHAT):
-                return True  # a tournament's game of yours has begun
+                return True  # a tournament's game of yours has begun (or one /start opened)
             answer = await self._line_or_game()
             if answer is None and self.runtime.runs(CHAT):
                 return True
             if answer is None or answer.strip().lower() in {"/quit", "/exit", "quit", "q"}:
                 return False
-            if not answer.strip():
+            line = answer.strip()
+            if not line:
                 return True
+            if line.startswith("/"):
+                if not await self._command(line):
+                    return False
+                if not self.runtime.runs(CHAT):
+                    self.write(again + "\n")  # (the answer scrolled the question away)
+                continue
             self.write(_("(The game is over.) Press Enter to play again, or type /quit.") + "\n")
 
     async def _next_line(self) -> str | None:
@@ -413,32 +422,37 @@ class TerminalAdapter:
         if self.runtime.runs(CHAT):
             await self.runtime.ingest(Command("stop", (), CHAT, self.you))
 
+    async def _command(self, line: str) -> bool:
+        """A typed ``/command``, through the runtime as any platform's; False when it stops the
+        game and the terminal (``/stop``, ``/quit``)."""
+        typed = line.split()[0]
+        try:
+            resolve(typed, self.manager.registry)
+        except CommandError:
+            # (the chat reply says "Try `help`": here commands start with a slash)
+            shown = typed if len(typed) <= 24 else typed[:23] + "…"
+            self.write(
+                "✖ "
+                + _("I don't know the command {command}. Type /help for the list.", command=repr(shown))
+                + "\n"
+            )
+            return True
+        try:
+            name, args = split(line, self.manager.registry)
+        except CommandError as exc:
+            self.write(f"✖ {own_text(str(exc))}\n")
+            return True
+        if name == "stop":
+            await self._quit()
+            return False
+        await self.runtime.ingest(Command(name, args, CHAT, self.you))
+        return True
+
     async def _line(self, line: str) -> bool:
         if not line:
             return True
         if line.startswith("/"):
-            typed = line.split()[0]
-            try:
-                resolve(typed, self.manager.registry)
-            except CommandError:
-                # (the chat reply says "Try `help`": here commands start with a slash)
-                shown = typed if len(typed) <= 24 else typed[:23] + "…"
-                self.write(
-                    "✖ "
-                    + _("I don't know the command {command}. Type /help for the list.", command=repr(shown))
-                    + "\n"
-                )
-                return True
-            try:
-                name, args = split(line, self.manager.registry)
-            except CommandError as exc:
-                self.write(f"✖ {own_text(str(exc))}\n")
-                return True
-            if name == "stop":
-                await self._quit()
-                return False
-            await self.runtime.ingest(Command(name, args, CHAT, self.you))
-            return True
+            return await self._command(line)
         session = self.runtime.session(CHAT)
         if session is not None and not session.info.realtime:
             # in a turn-based game a typed line is a move: `H8 across WORD` means `/play H8 across WORD`

@@ -259,3 +259,32 @@ def test_a_board_game_keeps_your_own_rack_in_the_live_table(tmp_path: Path) -> N
         child.expect(pexpect.EOF)
     finally:
         child.close(force=True)
+
+
+def test_at_the_play_again_question_a_command_is_answered(tmp_path: Path) -> None:
+    env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp_path}/moji.db", NO_COLOR="1")
+    args = [
+        "-m",
+        "bot",
+        "terminal",
+        "--bots",
+        "1",
+        "--level",
+        "hard",
+        "--speed",
+        "20",
+        "--no-colour",
+        "cards=3",
+    ]
+    child = terminal(args, env, timeout=90)
+    child.expect(r"Press Enter to play again, or type /quit\.")
+    child.sendline("/leaderboard race rating")
+    child.expect(r"Ratings — moji")
+    child.expect(r"1\. You — [\d,]+ \(provisional\) · 1 game")
+    child.expect(r"Press Enter to play again, or type /quit\.")  # asked again, under the answer
+    assert "(The game is over.)" not in child.before
+    child.sendline("/quit")
+    child.expect("Thanks for playing moji!")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

@@ -1,5 +1,6 @@
 """The terminal is one person's screen: their own rack or hand stays in the live table under
-the prompt in a turn-based game (and no one else's).
+the prompt in a turn-based game (and no one else's), and after a game every command is
+answered at the "play again" question as it is anywhere.
 
 In process, on a fake clock, with the real games and their computer players.
 """
@@ -16,9 +17,10 @@ from adapters.terminal.app import YOU, TerminalAdapter, TerminalOutbox
 from adapters.terminal.live import LiveTable
 from bot.core import views
 from bot.core.clock import FakeClock
-from bot.core.registry import load_default
+from bot.core.registry import Registry, load_default
 from bot.hosting.manager import GameManager
 from games.common.engine import GameEngine
+from tests.bot.toygame import TOY, ToyEngine
 from tests.doubles import Keyboard, MemoryLog
 
 #: Wide and tall enough that the whole live table shows: what is missing is missing.
@@ -132,3 +134,34 @@ async def test_a_race_keeps_its_live_table_as_it_was() -> None:
     table = await _terminal("race", "bots=1", "cards=4")
     assert table.live.own is None
     await table.close()
+
+
+async def test_after_the_game_commands_are_answered_and_only_enter_plays_again() -> None:
+    clock = FakeClock()
+    screen: list[str] = []
+    outbox = TerminalOutbox(screen.append, clock, colour=False)
+    manager = GameManager(Registry([TOY]), outbox, MemoryLog(), clock, rng=random.Random(3))
+    keys = Keyboard()
+    adapter = TerminalAdapter(manager, outbox, keys.lines(), screen.append, game="toy", options=["target=1"])
+    run = asyncio.ensure_future(adapter.run())
+    await clock.advance(3)
+    engine = next(iter(manager.sessions.values())).engine
+    assert isinstance(engine, ToyEngine)
+    keys.type(engine.letter + "ox")
+    await clock.advance(0.2)  # the settle window: won, and over
+    assert "Press Enter to play again, or type /quit.\n" in screen
+    asked = len(screen)
+    keys.type("/help")
+    keys.type("/rules toy")
+    await clock.advance(0.1)
+    after = "".join(screen[asked:])
+    assert "moji commands" in after and "First to the target wins." in after
+    assert "(The game is over.)" not in after
+    assert after.count("Press Enter to play again, or type /quit.") == 2, "asked again under each answer"
+    assert "Go!" not in after and not manager.sessions, "a command is not Enter"
+    keys.type("")  # Enter: another game
+    await clock.advance(3)
+    assert "".join(screen).count("Go!") == 2
+    keys.type(None)
+    assert await run == 0
+    await manager.shutdown()
