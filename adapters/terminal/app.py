@@ -21,9 +21,11 @@ from bot.core.clock import Clock
 from bot.core.commands import CommandError, resolve, split
 from bot.core.events import ChatKey, Command, Edit, MessageRef, Outbound, Player, Post, Private, React, Text
 from bot.core.platform import Capabilities
+from bot.core.views import View
 from bot.delivery.delivery import Tap
 from bot.hosting.manager import GameManager
 from bot.inbound.runtime import Runtime
+from bot.sessions.session_core import SessionError
 from games.common import speech
 from games.common.speech import N_, _, _n, _p, speaking
 from games.common.text import tidy
@@ -137,6 +139,9 @@ class TerminalOutbox:
         #: Shown every message first (as :attr:`bot.delivery.delivery.Delivery.taps`): the web companion
         #: adds the board's link to the player's rack notes when ``PUBLIC_URL`` is set.
         self.taps: list[Tap] = []
+        #: The person's own view of the running game (their rack or hand), or None: the adapter
+        #: asks the core (:meth:`TerminalAdapter.own_view`); drawn under the live table.
+        self.own_view: Callable[[], View | None] = lambda: None
 
     async def send(self, message: Outbound) -> MessageRef | None:
         for tap in self.taps:
@@ -156,6 +161,7 @@ class TerminalOutbox:
                     self.live.show(None)
             if self.live is not None and view.kind == "table" and isinstance(message, Post):
                 changes = self.live.show(view)
+                self.live.show_own(self.own_view())
                 if changes:
                     self._write(changes + "\n")
                 ref = MessageRef(message.chat, f"p{next(self._ids)}")
@@ -168,6 +174,8 @@ class TerminalOutbox:
                     only = _("(only you see this)")
                 text += f"\n{DIM if self.colour else ''}{only}{RESET if self.colour else ''}"
             self._write(text + "\n")
+            if self.live is not None and isinstance(message, Private):
+                self.live.show_own(self.own_view())  # (a private note: the rack may have changed)
             return MessageRef(message.chat, f"p{next(self._ids)}") if isinstance(message, Post) else None
         if isinstance(message, React):
             word = self.words.pop(message.ref.message_id, "")
@@ -217,9 +225,22 @@ class TerminalAdapter:
         self._refs = itertools.count(1)
         self._reader: asyncio.Future[str | None] | None = None
         manager.closed_listeners.append(self._on_closed)
+        outbox.own_view = self.own_view
         #: A tournament's game of the person's began here (the director starts it, not us).
         self._tournament_game = asyncio.Event()
         manager.tournaments.starter.started.append(self._game_started)
+
+    def own_view(self) -> View | None:
+        """The person's own view of the turn-based game running here, as the core gives it to
+        them (:meth:`~bot.sessions.session.Session.private_view`, what ``/hand`` shows: the table
+        with their rack or hand); None in a race, before the deal, or when they have no seat."""
+        session = self.runtime.session(CHAT)
+        if session is None or session.info.realtime:
+            return None
+        try:
+            return session.private_view(self.you)
+        except SessionError:
+            return None
 
     def _game_started(self, chat: ChatKey) -> None:
         if chat == CHAT:
@@ -288,18 +309,27 @@ class TerminalAdapter:
             self.write(_("Thanks for playing moji!") + "\n")
 
     async def _again(self) -> bool:
-        """After a game: Enter plays again, /quit stops; a word typed a moment too late is neither."""
-        self.write(_("Press Enter to play again, or type /quit.") + "\n")
+        """After a game: Enter plays again, /quit stops; any other command is answered as it is
+        during a game or in the lobby; a word typed a moment too late is neither."""
+        again = _("Press Enter to play again, or type /quit.")
+        self.write(again + "\n")
         while True:
             if self.runtime.runs(CHAT):
-                return True  # a tournament's game of yours has begun
+                return True  # a tournament's game of yours has begun (or one /start opened)
             answer = await self._line_or_game()
             if answer is None and self.runtime.runs(CHAT):
                 return True
             if answer is None or answer.strip().lower() in {"/quit", "/exit", "quit", "q"}:
                 return False
-            if not answer.strip():
+            line = answer.strip()
+            if not line:
                 return True
+            if line.startswith("/"):
+                if not await self._command(line):
+                    return False
+                if not self.runtime.runs(CHAT):
+                    self.write(again + "\n")  # (the answer scrolled the question away)
+                continue
             self.write(_("(The game is over.) Press Enter to play again, or type /quit.") + "\n")
 
     async def _next_line(self) -> str | None:
@@ -392,32 +422,37 @@ class TerminalAdapter:
         if self.runtime.runs(CHAT):
             await self.runtime.ingest(Command("stop", (), CHAT, self.you))
 
+    async def _command(self, line: str) -> bool:
+        """A typed ``/command``, through the runtime as any platform's; False when it stops the
+        game and the terminal (``/stop``, ``/quit``)."""
+        typed = line.split()[0]
+        try:
+            resolve(typed, self.manager.registry)
+        except CommandError:
+            # (the chat reply says "Try `help`": here commands start with a slash)
+            shown = typed if len(typed) <= 24 else typed[:23] + "…"
+            self.write(
+                "✖ "
+                + _("I don't know the command {command}. Type /help for the list.", command=repr(shown))
+                + "\n"
+            )
+            return True
+        try:
+            name, args = split(line, self.manager.registry)
+        except CommandError as exc:
+            self.write(f"✖ {own_text(str(exc))}\n")
+            return True
+        if name == "stop":
+            await self._quit()
+            return False
+        await self.runtime.ingest(Command(name, args, CHAT, self.you))
+        return True
+
     async def _line(self, line: str) -> bool:
         if not line:
             return True
         if line.startswith("/"):
-            typed = line.split()[0]
-            try:
-                resolve(typed, self.manager.registry)
-            except CommandError:
-                # (the chat reply says "Try `help`": here commands start with a slash)
-                shown = typed if len(typed) <= 24 else typed[:23] + "…"
-                self.write(
-                    "✖ "
-                    + _("I don't know the command {command}. Type /help for the list.", command=repr(shown))
-                    + "\n"
-                )
-                return True
-            try:
-                name, args = split(line, self.manager.registry)
-            except CommandError as exc:
-                self.write(f"✖ {own_text(str(exc))}\n")
-                return True
-            if name == "stop":
-                await self._quit()
-                return False
-            await self.runtime.ingest(Command(name, args, CHAT, self.you))
-            return True
+            return await self._command(line)
         session = self.runtime.session(CHAT)
         if session is not None and not session.info.realtime:
             # in a turn-based game a typed line is a move: `H8 across WORD` means `/play H8 across WORD`

@@ -3,7 +3,9 @@
 Used only when standard input and output are both a real terminal (and ``TERM`` is not
 ``dumb``): a prompt_toolkit prompt reads the player's lines, everything printed appears
 above it (``patch_stdout``), and the latest table sits in the prompt's bottom toolbar,
-its hourglass ticking every second. Pipes, files and dumb terminals get plain lines.
+its hourglass ticking every second, with the player's own rack or hand under it in a
+turn-based game (the terminal is one person's screen). Pipes, files and dumb terminals get
+plain lines.
 """
 
 from __future__ import annotations
@@ -67,13 +69,20 @@ def wants_colour(env: Mapping[str, str] | None = None) -> bool:
 
 
 class LiveTable:
-    """The latest table, drawn in a fixed area; only what changed on it scrolls."""
+    """The latest table, drawn in a fixed area; only what changed on it scrolls.
+
+    Under it, what the person's own view of the game adds to the table (:meth:`show_own`:
+    their rack or hand, in the game's words), as a web page shows its player's own rack.
+    """
 
     def __init__(self, clock: Clock, *, colour: bool) -> None:
         self._clock = clock
         self.colour = colour
         self.view: View | None = None
         self._last: View | None = None
+        #: The person's own view of the game (their private view: the table with their rack or
+        #: hand), or None.
+        self.own: View | None = None
         #: Called when the table changes (redraws the fixed area).
         self.changed: Callable[[], None] = lambda: None
 
@@ -85,6 +94,8 @@ class LiveTable:
         """
         previous, self.view = self._last, view
         self._last = view
+        if view is None:
+            self.own = None  # no game: nothing of one's own to show either
         self.changed()
         if view is None:
             return ""
@@ -102,18 +113,42 @@ class LiveTable:
             out.extend(map(shown, view.lines))
         return "\n".join(out)
 
+    def show_own(self, view: View | None) -> None:
+        """Keep the person's own view of the game (None: they have none, e.g. not playing) to
+        draw what it adds to the table under it. Only ever the person's own: the terminal is one
+        person's screen, and no one else's view is handed here."""
+        if view != self.own:
+            self.own = view
+            self.changed()
+
+    def _own_part(self) -> View | None:
+        """What the person's own view says that the table does not (their rack or hand), as a
+        private view (tinted as the private notes printed above are); None: nothing."""
+        if self.own is None or self.view is None:
+            return None
+        public = set(self.view.lines)
+        mine = tuple(line for line in self.own.lines if line not in public)
+        return View(kind="private", lines=mine, locale=self.own.locale) if mine else None
+
     def text(self, rows: int = 24, columns: int = 80) -> str:
-        """The fixed area's text: a rule, then the table (at most ``rows`` lines in all), each
-        line wrapped to fit in ``columns`` (the toolbar would cut a longer one at the edge).
+        """The fixed area's text: a rule, then the table, then the person's own rack or hand
+        (at most ``rows`` lines in all: the table gives way first), each line wrapped to fit
+        in ``columns`` (the toolbar would cut a longer one at the edge).
 
         A board (``grid``) stays in the scrollback: it is printed whenever it changes.
         """
         if self.view is None:
             return ""
         dim, reset = (DIM, RESET) if self.colour else ("", "")
+        width = max(1, columns)
+        now = self._clock.now()
         view = dataclasses.replace(self.view, grid=())
-        lines = render(view, colour=self.colour, now=self._clock.now(), width=max(1, columns)).split("\n")
+        lines = render(view, colour=self.colour, now=now, width=width).split("\n")
         lines.insert(0, f"{dim}{'─' * max(1, min(columns - 1, 60))}{reset}")
+        own = self._own_part()
+        if own is not None:
+            below = render(own, colour=self.colour, now=now, width=width).split("\n")
+            lines = lines[: max(1, rows - len(below))] + below
         return "\n".join(lines[: max(1, rows)])
 
 

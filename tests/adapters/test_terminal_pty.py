@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import io
+import itertools
 import os
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -181,3 +183,108 @@ def test_a_dumb_terminal_gets_plain_lines(tmp_path: Path) -> None:
     assert child.exitstatus == 0
     assert "Thanks for playing moji!" in screen.getvalue()
     assert "\x1b" not in screen.getvalue(), "no colours, no prompt drawing"
+
+
+RACK = re.compile(r"^Your rack: ((?:[A-Z?] ){6}[A-Z?])$")
+ONLY_YOU = "(only you see this)"
+
+
+def _stripped(display: list[str]) -> list[str]:
+    lines = [line.rstrip() for line in display]
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def _live_area(lines: list[str]) -> list[str]:
+    """The lines of the live table at the bottom of the window: under its rule."""
+    rules = [n for n, line in enumerate(lines) if line.startswith("────")]
+    return lines[rules[-1] + 1 :] if rules else []
+
+
+def _racks(lines: list[str]) -> list[str]:
+    return [found.group(1) for line in lines if (found := RACK.match(line))]
+
+
+def _notes(lines: list[str]) -> list[str]:
+    """The racks the game told the person privately, printed above the live table."""
+    return _racks([line for line, after in itertools.pairwise(lines) if after == ONLY_YOU])
+
+
+def test_a_board_game_keeps_your_own_rack_in_the_live_table(tmp_path: Path) -> None:
+    pyte = pytest.importorskip("pyte")
+    from tests.adapters.test_terminal_width import Screen
+
+    env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp_path}/moji.db", NO_COLOR="1")
+    args = [
+        "-m",
+        "bot",
+        "terminal",
+        "--game",
+        "board",
+        "--bots",
+        "1",
+        "--speed",
+        "4",
+        "--no-colour",
+        "live=on",
+    ]
+    child = terminal(args, env, timeout=120)
+    child.logfile_read = None  # the screen answers the cursor requests
+    screen = Screen(120, 40, child)
+    stream = pyte.Stream(screen)
+
+    def until(wanted: Callable[[list[str]], object]) -> list[str]:
+        """Read what the bot draws until ``wanted(the window's lines)``; those lines then."""
+        while True:
+            stream.feed(child.read_nonblocking(4096, timeout=90))
+            lines = _stripped(screen.display)
+            if wanted(lines):
+                return lines
+            assert "Press Enter to play again" not in "\n".join(lines), "game over first"
+
+    try:
+        lines = until(
+            lambda lines: "Your turn. Bag:" in "\n".join(_live_area(lines)) and _racks(_live_area(lines))
+        )
+        area = _live_area(lines)
+        (rack,) = _racks(area)  # one rack in the live table: yours, the only one a player may see
+        assert area[-1] == f"Your rack: {rack}", "under the table, nearest the line typed"
+        assert not any("rack" in line.lower() for line in area[:-1]), area
+        child.send(f"swap {rack.replace(' ', '')}\r")
+        # the game tells the new rack privately, and the live table shows it
+        lines = until(lambda lines: _notes(lines)[-1:] == _racks(_live_area(lines)) not in ([], [rack]))
+        assert "You swapped 7 tiles." in "\n".join(lines)
+        child.send("/quit\r")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+
+
+def test_at_the_play_again_question_a_command_is_answered(tmp_path: Path) -> None:
+    env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp_path}/moji.db", NO_COLOR="1")
+    args = [
+        "-m",
+        "bot",
+        "terminal",
+        "--bots",
+        "1",
+        "--level",
+        "hard",
+        "--speed",
+        "20",
+        "--no-colour",
+        "cards=3",
+    ]
+    child = terminal(args, env, timeout=90)
+    child.expect(r"Press Enter to play again, or type /quit\.")
+    child.sendline("/leaderboard race rating")
+    child.expect(r"Ratings — moji")
+    child.expect(r"1\. You — [\d,]+ \(provisional\) · 1 game")
+    child.expect(r"Press Enter to play again, or type /quit\.")  # asked again, under the answer
+    assert "(The game is over.)" not in child.before
+    child.sendline("/quit")
+    child.expect("Thanks for playing moji!")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
