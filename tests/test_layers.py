@@ -313,3 +313,17 @@ def test_no_module_of_bot_has_grown_two_jobs() -> None:
         if lines > BOT_MODULE_LINES
     }
     assert not long, f"bot/ modules over {BOT_MODULE_LINES} lines (split them along a seam): {long}"
+
+
+def test_no_adapter_reaches_past_its_runtime_to_the_manager() -> None:
+    """Adapters talk to their :class:`~bot.inbound.runtime.Runtime` only: no ``.manager`` read
+    anywhere in adapters/ (the terminal hands the manager it is given to its runtime, unread)."""
+    reads = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for name, path in project_modules().items()
+        if name.startswith("adapters.")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute) and node.attr == "manager"
+    ]
+    assert not reads, f"adapters reading a .manager: {reads}"
+

@@ -25,6 +25,7 @@ from bot.core.views import View
 from bot.delivery.delivery import Tap
 from bot.hosting.manager import GameManager
 from bot.inbound.runtime import Runtime
+from bot.inbound.wiring import FrontDoor
 from bot.sessions.session_core import SessionError
 from games.common import speech
 from games.common.speech import N_, _, _n, _p, speaking
@@ -212,9 +213,13 @@ class TerminalAdapter:
         self.language: str = speech.resolve(language) or system_language()
         #: The person at the terminal, named in that language.
         self.you = you(self.language)
-        self.manager = manager
-        #: Every line goes through the same inbound pipeline as a chat platform's events.
-        self.runtime = Runtime(TerminalPlatform(), manager)
+        #: Every line goes through the same inbound pipeline as a chat platform's events; the
+        #: adapter talks to this runtime only (``manager`` is the core it is built on).
+        self.runtime = Runtime(
+            TerminalPlatform(),
+            manager,
+            door=FrontDoor(on_closed=(self._on_closed,), on_tournament_game=(self._game_started,)),
+        )
         self.outbox = outbox
         self.lines = lines
         self.write = write
@@ -224,11 +229,9 @@ class TerminalAdapter:
         self._ended = asyncio.Event()
         self._refs = itertools.count(1)
         self._reader: asyncio.Future[str | None] | None = None
-        manager.closed_listeners.append(self._on_closed)
         outbox.own_view = self.own_view
         #: A tournament's game of the person's began here (the director starts it, not us).
         self._tournament_game = asyncio.Event()
-        manager.tournaments.starter.started.append(self._game_started)
 
     def own_view(self) -> View | None:
         """The person's own view of the turn-based game running here, as the core gives it to
@@ -248,14 +251,7 @@ class TerminalAdapter:
 
     async def _in_tournament(self) -> bool:
         """Whether a tournament is open or running here (its games start by themselves)."""
-        store = self.manager.tournaments.store()
-        if store is None:
-            return False
-        try:
-            live = await store.live_tournament(CHAT.platform, CHAT.workspace_id, CHAT.channel_id)
-        except Exception:  # (no tournament readable: the terminal plays its own games)
-            return False
-        return live is not None
+        return await self.runtime.in_tournament(CHAT)
 
     def _on_closed(self, chat: ChatKey) -> None:
         if chat == CHAT:
@@ -274,7 +270,7 @@ class TerminalAdapter:
         """The terminal's own workspace speaks the system's language (its ``language`` setting:
         the chat's speech, and its games' default words), so the table, turns and results speak
         it too. English where it is set to nothing else yet is left unwritten."""
-        store = self.manager.workspace.store
+        store = self.runtime.workspace.store
         if store is None:
             return
         try:
@@ -289,13 +285,13 @@ class TerminalAdapter:
     async def _run(self) -> int:
         colour = self.outbox.colour
         bold, reset = (BOLD, RESET) if colour else ("", "")
-        info = self.manager.registry.find("race" if self.game == DAILY else self.game)
+        info = self.runtime.registry.find("race" if self.game == DAILY else self.game)
         if info is None or info.realtime:
             self.write(welcome(bold, reset))
         else:
             self.write(welcome_turns(bold, reset, _(info.title), _(info.summary)))
-        warnings = self.manager.spawn(self._warn_before_deadlines(), "terminal countdown")
-        self.manager.spawn(self.manager.tournaments.loop(CHAT.platform), "terminal tournaments")
+        warnings = self.runtime.spawn(self._warn_before_deadlines(), "terminal countdown")
+        self.runtime.run_tournaments()
         try:
             while True:
                 if not await self._play_one():
@@ -395,7 +391,7 @@ class TerminalAdapter:
                 return False  # the start was refused; the reason is on screen
             for n in range(self.countdown, 0, -1):
                 self.write(f"{n}…\n")
-                await self.manager.clock.sleep_until(self.manager.clock.now() + 1)
+                await self.runtime.clock.sleep_until(self.runtime.clock.now() + 1)
             self.write(_("Go!") + "\n")
             await self.runtime.ingest(Command("go", (), CHAT, self.you))
         ended = asyncio.ensure_future(self._ended.wait())
@@ -427,7 +423,7 @@ class TerminalAdapter:
         game and the terminal (``/stop``, ``/quit``)."""
         typed = line.split()[0]
         try:
-            resolve(typed, self.manager.registry)
+            resolve(typed, self.runtime.registry)
         except CommandError:
             # (the chat reply says "Try `help`": here commands start with a slash)
             shown = typed if len(typed) <= 24 else typed[:23] + "…"
@@ -438,7 +434,7 @@ class TerminalAdapter:
             )
             return True
         try:
-            name, args = split(line, self.manager.registry)
+            name, args = split(line, self.runtime.registry)
         except CommandError as exc:
             self.write(f"✖ {own_text(str(exc))}\n")
             return True
@@ -463,12 +459,12 @@ class TerminalAdapter:
             return True
         ref = MessageRef(CHAT, f"t{next(self._refs)}")
         self.outbox.words[ref.message_id] = line
-        await self.runtime.ingest(Text(CHAT, self.you, line, self.manager.clock.now(), ref))
+        await self.runtime.ingest(Text(CHAT, self.you, line, self.runtime.clock.now(), ref))
         return True
 
     async def _warn_before_deadlines(self) -> None:
         """Print a countdown as the hourglass runs out (10 s and 5 s left)."""
-        clock = self.manager.clock
+        clock = self.runtime.clock
         while True:
             self.outbox.deadline_changed.clear()
             deadline = self.outbox.deadline

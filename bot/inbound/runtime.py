@@ -30,6 +30,7 @@ from bot.core.registry import Registry
 from bot.delivery.delivery import Delivery
 from bot.features.housekeeping import run_housekeeping
 from bot.features.schedule import JOIN_WINDOW, start_scheduled
+from bot.features.workspace import Workspace
 from bot.hosting.host import Recovery
 from bot.hosting.manager import GameManager
 from bot.inbound.once import Once
@@ -82,6 +83,7 @@ class Runtime:
         manager.capabilities = platform.capabilities  # what the core may show here
         manager.schedules = door.schedules
         manager.closed_listeners.extend(door.on_closed)
+        manager.tournaments.starter.started.extend(door.on_tournament_game)
         manager.privacy.on_forget.extend(door.on_forget)
         manager.privacy.on_purge.extend(door.on_purge)
         if router is not None:
@@ -171,10 +173,30 @@ class Runtime:
         if self.scheduler is not None:
             await self.scheduler.load()
             self.spawn(self.scheduler.loop(), f"{self.platform.name} scheduled games")
-        self.spawn(
-            self.manager.tournaments.loop(self.platform.name, mine), f"{self.platform.name} tournaments"
-        )
+        self.run_tournaments(mine)
         return recovery
+
+    def run_tournaments(self, mine: Callable[[ChatKey], bool] = lambda chat: True) -> None:
+        """Direct this platform's tournaments (in ``mine``'s chats) for as long as the process runs."""
+        name = self.platform.name
+        self.spawn(self.manager.tournaments.loop(name, mine), f"{name} tournaments")
+
+    async def in_tournament(self, chat: ChatKey) -> bool:
+        """Whether a tournament is open or running in ``chat``'s channel (its games start by
+        themselves); False when no tournament can be read."""
+        store = self.manager.tournaments.store()
+        if store is None:
+            return False
+        try:
+            live = await store.live_tournament(chat.platform, chat.workspace_id, chat.channel_id)
+        except Exception:  # (no tournament readable: the chat plays its own games)
+            return False
+        return live is not None
+
+    @property
+    def workspace(self) -> Workspace:
+        """The workspaces' settings, leaderboards and word lists."""
+        return self.manager.workspace
 
     async def wind_down(self, drain: float = 5.0) -> None:
         """The process is stopping: judge what is settling, tell the races, and send what is

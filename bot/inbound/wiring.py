@@ -78,7 +78,8 @@ class FrontDoor:
 
     ``direct``: the platform's direct-message chats for the daily, made from the delivery layer;
     ``threads``: where a tournament's pairings play; ``on_closed``: told of every chat whose game
-    ended; ``on_forget``/``on_purge``: the adapter's caches of people and workspaces, emptied
+    ended; ``on_tournament_game``: told of every chat where a tournament's game began;
+    ``on_forget``/``on_purge``: the adapter's caches of people and workspaces, emptied
     with the core's; ``scheduler`` and ``schedules``: scheduled games (the ``schedule`` command's
     book and the loop :meth:`Runtime.recover` starts).
     """
@@ -86,6 +87,7 @@ class FrontDoor:
     direct: Callable[[Delivery], DirectChats] | None = None
     threads: Callable[[Delivery], PairingThreads] | None = None
     on_closed: Sequence[Callable[[ChatKey], None]] = ()
+    on_tournament_game: Sequence[Callable[[ChatKey], None]] = ()
     on_forget: Sequence[ForgetHook] = ()
     on_purge: Sequence[PurgeHook] = ()
     scheduler: Scheduler | None = None
