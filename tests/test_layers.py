@@ -326,4 +326,3 @@ def test_no_adapter_reaches_past_its_runtime_to_the_manager() -> None:
         if isinstance(node, ast.Attribute) and node.attr == "manager"
     ]
     assert not reads, f"adapters reading a .manager: {reads}"
-
