@@ -380,9 +380,9 @@ class WebCompanion:
 
     async def link(self, chat: ChatKey, player: Player | None) -> str | None:
         """A fresh link to ``chat``'s running game, as ``player`` (None: a watch link); None when
-        the chat has no turn-based game running here (or ``player`` does not play in it)."""
+        the chat has no game with a page of its own running here (or ``player`` does not play in it)."""
         session = self._running(chat)
-        if session is None or session.info.realtime:
+        if session is None or page_of(session.info) is None:
             return None
         if player is not None and not session.is_player(player):
             return None

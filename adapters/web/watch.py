@@ -76,7 +76,7 @@ class WatchModel:
 
     title: str
     game_id: str
-    game: str  # the game's name ("race")
+    game: str  # the game's registry name
     realtime: bool
     cards: tuple[CardModel, ...]
     board: tuple[tuple[CellModel, ...], ...]
