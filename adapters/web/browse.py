@@ -334,7 +334,7 @@ class BrowseServer:
                 "trend": [number(x) for x in r.trend],
                 "change": _change(r.trend),
                 "points": _sparkline(r.trend),
-                "board": "?" + urlencode({"by": "rating", "game": r.game, "lang": r.language}),
+                "leaderboard": "?" + urlencode({"by": "rating", "game": r.game, "lang": r.language}),
             }
             for r in ratings
         ]

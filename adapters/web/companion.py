@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
 from adapters.web.links import Links, chat_of
-from adapters.web.views import GameView, view_for
+from adapters.web.pages import load, page_of
 from bot.core.events import ChatKey, Command, Edit, Outbound, Player, Post, Private, React
 from bot.core.views import HAND, OPEN_LINK, ButtonSpec, View
 from bot.delivery.delivery import Tap
@@ -26,6 +26,7 @@ from bot.hosting.handlers.watching import is_offer
 from bot.inbound.runtime import Runtime
 from bot.sessions.session import Session
 from bot.sessions.session_core import Phase
+from games.common.page import GameView
 from games.common.protocol import Snapshot
 from games.common.speech import N_, _, _n, _p, opening, speaking
 from games.common.text import plain
@@ -135,9 +136,9 @@ class PageModel:
     running: bool
     ended: str = ""
     log: tuple[str, ...] = ()
-    #: The game ("board": MOJO's own page; else a view of :mod:`adapters.web.views`) and that
-    #: view's own part of the page, built for this viewer.
-    game: str = "board"
+    #: The game (its page's templates: :mod:`adapters.web.pages`) and its view's own part of the
+    #: page, built for this viewer (None: a board's page, built here from the engine).
+    game: str = ""
     part: Any = None
 
 
@@ -219,6 +220,7 @@ class WebCompanion:
         """Serve pages of ``runtime``'s games: follow what its games say (``taps``: the list of
         taps of the outbox its sessions send to; by default its delivery layer's)."""
         self.runtimes[runtime.platform.name] = runtime
+        load(runtime.registry)  # (the games' pages, read once: their templates and scripts)
         (runtime.outbox.taps if taps is None else taps).append(self.tap)
 
     async def tap(self, message: Outbound) -> Outbound | None:
@@ -268,9 +270,7 @@ class WebCompanion:
         session = self._running(chat)
         if session is None:
             return None
-        if isinstance(session.engine, BoardPreview) or view_for(session.info.name) is not None:
-            return session
-        return None
+        return session if page_of(session.info) is not None else None
 
     def _link_buttons(self, chat: ChatKey) -> bool:
         """Whether ``chat``'s platform shows buttons (a link button among them)."""
@@ -335,8 +335,8 @@ class WebCompanion:
         except Exception:  # the note matters more than its link: it goes without one
             log.exception("could not make a web link for a private note in %s", message.chat.label())
             return message
-        view = view_for(session.info.name)
-        label = _p("button", "Open the board") if view is None else _(view.label)
+        page = page_of(session.info)
+        label = _(page.label) if page is not None else _p("button", "Open the board")
         button = ButtonSpec(OPEN_LINK, label, "primary", url=link)
         return replace(message, view=_with_button(message.view, button))
 
@@ -380,9 +380,9 @@ class WebCompanion:
 
     async def link(self, chat: ChatKey, player: Player | None) -> str | None:
         """A fresh link to ``chat``'s running game, as ``player`` (None: a watch link); None when
-        the chat has no turn-based game running here (or ``player`` does not play in it)."""
+        the chat has no game with a page of its own running here (or ``player`` does not play in it)."""
         session = self._running(chat)
-        if session is None or session.info.realtime:
+        if session is None or page_of(session.info) is None:
             return None
         if player is not None and not session.is_player(player):
             return None
@@ -431,7 +431,8 @@ class WebCompanion:
             SeatModel(plain(s.name), s.score, plain(s.detail), s.active, s.seat == seat)
             for s in snapshot.seats
         )
-        view = view_for(session.info.name)
+        page = page_of(session.info)
+        view = None if page is None else page.view
         lines = tuple(
             line
             for line in snapshot.lines
@@ -451,7 +452,7 @@ class WebCompanion:
             your_turn=running and any(s.you and s.active for s in seats),
             running=running,
             log=tuple(self.moves.get(session.chat, session.said_before)),
-            game="board" if view is None else view.game,
+            game=session.info.name,
             part=None if view is None else view.part(engine, snapshot, seat),
         )
 
@@ -504,14 +505,15 @@ class WebCompanion:
         return await self._ingest(grant, session, player, words)
 
     def view_of(self, grant: Grant) -> GameView | None:
-        """The page of ``grant``'s game when it is not MOJO's board (:mod:`adapters.web.views`)."""
+        """The view of ``grant``'s game's page, when it has one (not a board placed square by square)."""
         session = self.session_for(grant)
-        return None if session is None else view_for(session.info.name)
+        page = None if session is None else page_of(session.info)
+        return None if page is None else page.view
 
     def game_preview(self, grant: Grant, body: dict[str, Any]) -> dict[str, Any]:
         """What the page's move would do (its game's view asks the game's own preview)."""
         session, player = self._playing(grant)
-        view = view_for(session.info.name)
+        view = self._view(session)
         if view is None:
             return {"ok": False, "reason": _("This game has no preview here.")}
         return view.preview(session.engine, player.seat_id, body)
@@ -520,11 +522,16 @@ class WebCompanion:
         """Make the page's move in a game with a view: the view writes the words a player would
         type, which enter the chat's runtime as a typed ``play``; returns the game's refusal."""
         session, player = self._playing(grant)
-        view = view_for(session.info.name)
+        view = self._view(session)
         if view is None:
             return _("This game has no moves here.")
         words = view.words(session.engine, player.seat_id, body)
         return await self._ingest(grant, session, player, words)
+
+    @staticmethod
+    def _view(session: Session) -> GameView | None:
+        page = page_of(session.info)
+        return None if page is None else page.view
 
     async def _ingest(
         self, grant: Grant, session: Session, player: Player, words: tuple[str, ...]

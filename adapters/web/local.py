@@ -35,8 +35,6 @@ from storage.weblinks import WebLinkStore
 log = logging.getLogger(__name__)
 
 CHAT = ChatKey("web", "local", "table")
-#: The games with a page (MOJO's board, and the games of :mod:`adapters.web.views`).
-PAGED = ("board", "paths", "shed", "dice")
 YOU = Player("web", "you", "You", is_admin=True)
 
 
@@ -160,7 +158,7 @@ async def serve_local(
     port: int,
     options: Sequence[str],
     announce: Callable[[str], None],
-    game: str = "board",
+    game: str,
     stop: asyncio.Event | None = None,
 ) -> int:
     """Serve a local game of ``game`` on ``host:port`` until ``stop`` is set (or the task is

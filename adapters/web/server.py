@@ -40,14 +40,15 @@ from urllib.parse import urlsplit
 import jinja2
 from aiohttp import web
 
+from adapters.web import pages
 from adapters.web.companion import MAX_TILES, GameGone, PageModel, WebCompanion
 from adapters.web.i18n import install, page_language
 from adapters.web.links import SESSION_TTL, chat_of
 from adapters.web.proxy import GONE, MOVING, PageProxy, Peer
 from adapters.web.text import web_html
-from adapters.web.views import BadRequest
 from adapters.web.watch import Watching
 from bot.core.clock import Clock
+from games.common.page import BadRequest
 from games.common.speech import N_, _, _n, current, number, speaking
 from storage.weblinks import Grant
 
@@ -160,10 +161,15 @@ class WebServer:
         return web.Response(text=html, content_type="text/html", status=status)
 
     async def static(self, request: web.Request) -> web.Response:
-        """One of the page's own files (scripts, styles, icon): a fixed list, nothing else."""
-        found = STATIC.get(request.match_info["name"])
+        """One of the pages' own files (scripts, styles, icon) or a game's page's script
+        (:mod:`adapters.web.pages`): a fixed list, nothing else."""
+        name = request.match_info["name"]
+        found = STATIC.get(name)
         if found is None:
-            raise web.HTTPNotFound()
+            script = pages.script(name)
+            if script is None:
+                raise web.HTTPNotFound()
+            found = (script, _KINDS[".js"])
         body, kind = found
         return web.Response(body=body, content_type=kind, headers={"Cache-Control": "public, max-age=300"})
 
@@ -228,7 +234,7 @@ class WebServer:
             model = self.companion.model(grant)
         except GameGone as exc:
             return self.render("gone.html", {"reason": str(exc)}, status=410)
-        name = "game.html" if model.game == "board" else f"{model.game}.html"
+        name = f"{model.game}/page.html"
         page = TEMPLATES.get_template(name).render(self._context(model))
         return web.Response(text=_MARKS.sub("", page), content_type="text/html")
 
@@ -314,7 +320,7 @@ class WebServer:
             if shared is not None and shared.version == version:
                 return shared
         model = self.companion.model(grant)
-        live = "live.html" if model.game == "board" else f"{model.game}_live.html"
+        live = f"{model.game}/live.html"
         html = TEMPLATES.get_template(live).render(self._context(model))
         rendered = cut(html, version, bool(model.ended))
         if grant.watcher:
@@ -375,7 +381,7 @@ class WebServer:
         away = await self._away(request, grant)
         if away is not None:
             return away
-        if self.companion.view_of(grant) is not None:  # a game with its own page (adapters/web/views)
+        if self.companion.view_of(grant) is not None:  # a game whose page has a view (adapters/web/pages.py)
             return await _game_call(self.companion.game_preview, grant, body)
         tiles = _tiles(body.get("tiles"))
         try:
@@ -392,7 +398,7 @@ class WebServer:
         away = await self._away(request, grant)
         if away is not None:
             return away
-        if self.companion.view_of(grant) is not None:  # a game with its own page (adapters/web/views)
+        if self.companion.view_of(grant) is not None:  # a game whose page has a view (adapters/web/pages.py)
             return await _game_call(self.companion.game_play, grant, body)
         action = body.get("action")
         if action not in ("place", "pass", "swap", "resign"):
@@ -609,7 +615,9 @@ def _harden(response: web.StreamResponse, path: str) -> None:
 
 #: The pages' templates (autoescaped).
 TEMPLATES = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(str(HERE / "templates")),
+    loader=jinja2.ChoiceLoader(
+        [jinja2.FileSystemLoader(str(HERE / "templates")), jinja2.FunctionLoader(pages.template)]
+    ),
     autoescape=True,
     undefined=jinja2.StrictUndefined,
 )

@@ -29,7 +29,6 @@ import jinja2
 from aiohttp import web
 
 from adapters.web.companion import (
-    BoardPreview,
     CellModel,
     GameGone,
     PageModel,
@@ -38,7 +37,7 @@ from adapters.web.companion import (
     _cells,
 )
 from adapters.web.links import chat_of
-from adapters.web.views import view_for
+from adapters.web.pages import named, page_of
 from bot.core.clock import Clock
 from bot.sessions.session import Session
 from games.common.grammar import is_you
@@ -77,7 +76,7 @@ class WatchModel:
 
     title: str
     game_id: str
-    game: str  # the game's name ("race")
+    game: str  # the game's registry name
     realtime: bool
     cards: tuple[CardModel, ...]
     board: tuple[tuple[CellModel, ...], ...]
@@ -207,13 +206,14 @@ class Watching:
 
     def has_own_page(self, grant: Grant) -> bool:
         """Whether ``grant``'s game has a page of its own that its watchers share with its players
-        (MOJO's board, and the pages of paths, shed and dice: adapters/web/views), served and kept
+        (a game whose registry entry names a page: :mod:`adapters.web.pages`), served and kept
         live by the server; the others (the race) are watched here."""
         session = self.companion.session_for(grant)
         if session is not None:
-            return isinstance(session.engine, BoardPreview) or view_for(session.info.name) is not None
+            return page_of(session.info) is not None
         ended = self.companion.ended.get(grant.game_id)
-        if ended is not None and ended[0].game != "board" and view_for(ended[0].game) is not None:
+        page = None if ended is None else named(ended[0].game)
+        if page is not None and page.view is not None:
             return True
         return ended is not None and bool(ended[0].board) and grant.game_id not in self.last
 

@@ -14,11 +14,11 @@ from typing import Protocol
 
 from aiohttp import web
 
-from adapters.web.companion import BoardPreview, WebCompanion
+from adapters.web.companion import WebCompanion
 from adapters.web.links import Links
+from adapters.web.pages import page_of
 from adapters.web.proxy import PageProxy
 from adapters.web.server import WebServer
-from adapters.web.views import view_for
 from bot.core.clock import Clock
 from bot.core.events import Outbound, Private
 from bot.delivery.delivery import Tap
@@ -76,9 +76,7 @@ class WebOff:
             if not isinstance(message, Private) or message.view.kind != "private":
                 return message
             session = runtime.session(message.chat)
-            if session is None or not (
-                isinstance(session.engine, BoardPreview) or view_for(session.info.name) is not None
-            ):
+            if session is None or page_of(session.info) is None:
                 return message
             who = (message.chat.platform, message.chat.workspace_id, message.player.user_id)
             if who in self.told:

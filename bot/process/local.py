@@ -97,16 +97,19 @@ async def play_in_terminal(config: Config, args: argparse.Namespace) -> int:
 
 
 async def play_in_browser(config: Config, args: argparse.Namespace) -> int:
-    """``python -m bot web [--game board|paths|shed|dice]``: a game against computer players (MOJO
-    unless ``--game`` says), in a browser, served on 127.0.0.1:PORT (adapters/web/local.py)."""
-    from adapters.web.local import PAGED, serve_local
+    """``python -m bot web [--game GAME]``: a game against computer players in a browser, served
+    on 127.0.0.1:PORT (adapters/web/local.py): any game with a page of its own
+    (:attr:`GameInfo.page <games.common.protocol.GameInfo.page>`), the first of them unless
+    ``--game`` says."""
+    from adapters.web.local import serve_local
 
     clock = SystemClock(args.speed)
-    game = args.game or "board"
     async with services(config) as svc:
+        paged = [info.name for info in svc.registry if info.page is not None]
+        game = args.game or paged[0]
         info = svc.registry.find(game)
-        if info is None or game not in PAGED:
-            raise StartupError(f"{game!r} has no page to play in a browser (games: {', '.join(PAGED)})")
+        if info is None or info.page is None:
+            raise StartupError(f"{game!r} has no page to play in a browser (games: {', '.join(paged)})")
         options = list(args.options)
         names = {spec.name for spec in info.options}
         given = {token.split("=", 1)[0] for token in options}

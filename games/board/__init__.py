@@ -40,6 +40,7 @@ def prepare(language: str = "en", options: Mapping[str, OptionValue] | None = No
 
 GAME = GameInfo(
     name="board",
+    page="games.board.web",
     title="MOJO",
     summary=N_("Lay words on a 16×16 board of bonus clusters, turn by turn."),
     rules=RULES,

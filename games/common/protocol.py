@@ -447,6 +447,9 @@ class GameInfo:
     #: The game's own commands (a race's ``skip`` vote, shed's ``skip NAME``): the command
     #: grammar, the help and every platform's commands read them from here.
     verbs: tuple[GameVerb, ...] = ()
+    #: The package of the game's web page, when it has one (``games.paths.web``): a folder of
+    #: the game's own holding its ``PAGE`` and its templates and script (:mod:`games.common.page`).
+    page: str | None = None
 
     def __post_init__(self) -> None:
         names = {spec.name for spec in self.options}

@@ -44,6 +44,7 @@ def create(setup: Setup) -> Engine:
 
 GAME = GameInfo(
     name="dice",
+    page="games.dice.web",
     title=N_("Letter dice"),
     summary=N_("Roll ten letter dice and make words that cross the last word played."),
     rules=RULES,

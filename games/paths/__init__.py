@@ -23,6 +23,7 @@ def create(setup: Setup) -> Engine:
 
 GAME = GameInfo(
     name="paths",
+    page="games.paths.web",
     title=N_("Mark My Words"),
     summary=N_("Place letter tiles on a grid; words run along paths of touching tiles."),
     rules=RULES,

@@ -57,6 +57,7 @@ SKIP = GameVerb(
 
 GAME = GameInfo(
     name="shed",
+    page="games.shed.web",
     title=N_("Shed"),
     summary=N_("Shed your hand of letter cards by making words and reworking the words on the table."),
     rules=RULES,

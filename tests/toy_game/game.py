@@ -176,4 +176,5 @@ SPELL = GameInfo(
     aliases=("spelling",),
     start_form=("target", "tally", "shortest", "longest"),
     verbs=(SHOUT,),
+    page="tests.toy_game.web",
 )

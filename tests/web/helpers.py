@@ -16,7 +16,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from adapters.web.local import LocalTable
 from bot.core.clock import Clock
 from bot.core.events import ChatKey, Player
-from bot.core.registry import load_default
+from bot.core.registry import Registry, load_default
 from bot.features.workspace import Workspace
 from storage.sqlite import SQLiteStore
 from tests.doubles import MemoryLog
@@ -61,12 +61,13 @@ async def web_table(
     game: str = "board",
     options: tuple[str, ...] = OPTIONS,
     language: str | None = None,
+    registry: Registry | None = None,
 ) -> AsyncIterator[Table]:
     """A game of Ann and Bob in ``CHAT`` (MOJO unless ``game`` says), its pages served on 127.0.0.1;
     ``language``: the workspace's ``config language`` (what the chat is spoken to in)."""
     store = SQLiteStore(tmp_path / "web.db")
     await store.open()
-    registry = load_default()
+    registry = registry or load_default()
     workspace = None
     if language is not None:
         await store.set_setting(CHAT.platform, CHAT.workspace_id, "language", language, ANN.user_id)

@@ -16,12 +16,12 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient
 
-from adapters.web.views.shed import card_label
 from bot.core import views
 from bot.core.clock import FakeClock
 from bot.core.events import Private
 from games.dice.dice import face
 from games.shed.rearrange import TableWord
+from games.shed.web.view import card_label
 from tests.games.shed.helpers import rig
 from tests.web.helpers import ANN, BOB, CHAT, Table, web_table
 from tests.web.test_pages import opened

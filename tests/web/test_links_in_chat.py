@@ -159,7 +159,7 @@ async def test_with_public_url_the_pages_are_mounted_on_the_process_s_http_serve
         await server.start()
         async with aiohttp.ClientSession() as http:
             base = f"http://127.0.0.1:{server.port}"
-            async with http.get(f"{base}/static/game.js") as r:
+            async with http.get(f"{base}/static/board.js") as r:
                 assert r.status == 200 and r.headers["Content-Type"].startswith("text/javascript")
                 assert r.headers["Content-Security-Policy"] == CSP
             async with http.get(f"{base}/g/some-game") as r:

@@ -1,11 +1,16 @@
-"""Each turn-based game's own page, beside MOJO's board (``companion.py``): what its page shows
-(built from the game's own snapshot for one viewer, and the viewer's own hand or rack), how a
-page's move becomes the words a player would type, and its preview.
+"""A game's web page, declared with the game: what its page shows and how a page's move becomes
+the words a player would type.
+
+A game with a page keeps it in one folder of its own package, ``web/`` (``games/paths/web/``),
+named by the registry's entry (:attr:`games.common.protocol.GameInfo.page`): its ``__init__.py``
+declares :data:`PAGE` as a :class:`GamePage`, and beside it stand ``page.html`` (the page a
+player or a watcher opens), ``live.html`` (its live regions, sent as the game changes) and
+``script.js`` (the page's script). The web companion (``adapters/web/``) finds it there through
+the registry and serves it; nothing else names the game.
 
 A view never decides a rule: it writes the move a player would type (``E5 T ATE``, ``#1+H ->
 SHOCK``, ``STONe 3 2``), which the companion hands the chat's runtime as a typed ``play``; the
-previews are the games' own pure ``preview`` methods. The games are read through the small
-protocols of each module (adapters never import a game's package).
+previews are the games' own pure ``preview`` methods.
 """
 
 from __future__ import annotations
@@ -71,21 +76,15 @@ def number(body: Mapping[str, Any], name: str, low: int, high: int) -> int:
     return value
 
 
-def views() -> dict[str, GameView]:
-    """Every game's view by game name (MOJO's board is the companion's own)."""
-    from adapters.web.views.dice import DiceView
-    from adapters.web.views.paths import PathsView
-    from adapters.web.views.shed import ShedView
+@dataclass(frozen=True, slots=True)
+class GamePage:
+    """A game's page, as its ``web/__init__.py`` declares it (``PAGE``).
 
-    return {view.game: view for view in (PathsView(), ShedView(), DiceView())}
+    ``view``: how the page is built for one viewer and how its moves are written (None for a
+    page that places tiles on a board square by square, which the companion builds from the
+    engine's own placement preview); ``label``: the link button's label on a player's private
+    note ("Open the board"), marked for the catalogue.
+    """
 
-
-#: Every game's view by game name.
-VIEWS: dict[str, GameView] = {}
-
-
-def view_for(game: str) -> GameView | None:
-    """The page of ``game`` (None: none, or MOJO's board)."""
-    if not VIEWS:
-        VIEWS.update(views())
-    return VIEWS.get(game)
+    label: str
+    view: GameView | None = None

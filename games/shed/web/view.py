@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from adapters.web.views import BadRequest, text_field
+from games.common.page import BadRequest, text_field
 from games.common.protocol import Snapshot
 from games.common.speech import N_, _, opening
 from games.common.text import plain

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from adapters.web.views import BadRequest, number, text_field
+from games.common.page import BadRequest, number, text_field
 from games.common.protocol import Snapshot
 from games.common.speech import N_, _, _n, opening
 

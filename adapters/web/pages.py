@@ -1,0 +1,102 @@
+"""The games' own web pages, found through the registry.
+
+A game with a page names its folder in its registry entry (:attr:`GameInfo.page
+<games.common.protocol.GameInfo.page>`, e.g. ``games.paths.web``); the folder declares ``PAGE``
+(:class:`games.common.page.GamePage`) and holds ``page.html``, ``live.html`` and ``script.js``
+(:mod:`games.common.page`). :func:`load` reads every page of a registry once; the server then
+renders ``<game>/page.html`` and ``<game>/live.html`` from the game's folder (:func:`template`)
+and serves its script as ``/static/<game>.js``, beside the pages' shared scripts, so a page's
+``import … from "./pick.js"`` finds them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from games.common.page import GamePage, GameView
+from games.common.protocol import GameInfo
+
+#: The files of a page's folder the server may read.
+FILES = ("page.html", "live.html", "script.js")
+
+
+@dataclass(frozen=True)
+class Page:
+    """One game's page, read from its folder."""
+
+    game: str
+    #: The link button's label on a player's private note (marked for the catalogue).
+    label: str
+    #: How the page is built and its moves written (None: tiles placed on a board, square by
+    #: square, previewed by the engine itself).
+    view: GameView | None
+    folder: Path
+
+    @property
+    def template(self) -> str:
+        """The page's template name."""
+        return f"{self.game}/page.html"
+
+    @property
+    def live(self) -> str:
+        """Its live regions' template name."""
+        return f"{self.game}/live.html"
+
+    @property
+    def script(self) -> str:
+        """Where the page's script is served, under ``/static/``."""
+        return f"{self.game}.js"
+
+
+#: Every page read so far, by game name.
+PAGES: dict[str, Page] = {}
+
+
+def page_of(info: GameInfo) -> Page | None:
+    """``info``'s page (None: the game has none), read from its folder on first use."""
+    if info.page is None:
+        return None
+    found = PAGES.get(info.name)
+    if found is None:
+        module = importlib.import_module(info.page)
+        spec = module.PAGE
+        if not isinstance(spec, GamePage) or module.__file__ is None:
+            raise TypeError(f"{info.page} declares no PAGE")
+        found = PAGES[info.name] = Page(info.name, spec.label, spec.view, Path(module.__file__).parent)
+    return found
+
+
+def load(games: Iterable[GameInfo]) -> list[Page]:
+    """The pages of ``games`` (a registry), each read once."""
+    return [page for info in games if (page := page_of(info)) is not None]
+
+
+def named(game: str) -> Page | None:
+    """The page read for ``game`` (None: none, or not read yet)."""
+    return PAGES.get(game)
+
+
+def view_for(game: str) -> GameView | None:
+    """The view of ``game``'s page, when it has one (not a board placed square by square)."""
+    page = PAGES.get(game)
+    return None if page is None else page.view
+
+
+def template(name: str) -> tuple[str, str, Callable[[], bool]] | None:
+    """A page's template by its name (``paths/page.html``), for the server's template loader."""
+    game, _slash, file = name.partition("/")
+    page = PAGES.get(game)
+    if page is None or file not in FILES[:2]:
+        return None
+    path = page.folder / file
+    return path.read_text(encoding="utf-8"), str(path), lambda: True
+
+
+def script(name: str) -> bytes | None:
+    """A page's script by the name it is served under (``paths.js``)."""
+    game, dot, kind = name.rpartition(".")
+    page = PAGES.get(game) if dot and kind == "js" else None
+    return None if page is None else (page.folder / "script.js").read_bytes()
