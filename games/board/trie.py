@@ -155,14 +155,15 @@ _SHARED: dict[tuple[str, str, float | None], tuple[Trie, BuildInfo]] = {}
 
 
 def tournament_trie() -> Trie:
-    """The trie of the tournament dictionary's plain words: built on first use, then shared."""
+    """The trie of the English tournament dictionary's words a MOJO game allows: built on first
+    use, then shared."""
     return _shared("tournament")[0]
 
 
 def trie_for(dictionary: str, language: str = "en", level: str = "hard") -> Trie:
-    """The trie of ``dictionary``'s plain words (``tournament`` or ``casual``) in ``language``
-    that a computer player of ``level`` knows (hard: every word; see
-    :mod:`games.lexicon.vocabulary`), built once per process."""
+    """The trie of ``dictionary``'s words (``tournament`` or ``casual``) in ``language`` that a
+    MOJO game allows (:func:`games.board.words.game_words`) and a computer player of ``level``
+    knows (hard: every word; see :mod:`games.lexicon.vocabulary`), built once per process."""
     return _shared(dictionary, language, level)[0]
 
 
@@ -189,13 +190,13 @@ def _shared(name: str, language: str = "en", level: str = "hard") -> tuple[Trie,
     with _LOCK:
         key = (name, language, min_zipf(level))
         if key not in _SHARED:
-            from games.board.words import lexicon
-            from games.common.languages import language as lang
+            from games.board.words import game_words
 
-            lex = lexicon(name, language)
-            words = [w for w in vocabulary(level, language) or lex.words(name) if lex.contains(w)]
+            verdict = game_words(name, language)
+            # the game's own verdict picks the words: a trie holds no word a move would be refused
+            words = list(verdict.allowed(vocabulary(level, language) or None, longest=MAX_LENGTH))
             start = time.perf_counter()
-            trie = Trie(words, alphabet=lang(language).alphabet)
+            trie = Trie(words, alphabet=verdict.alphabet)
             trie.source = (name, language)
             info = BuildInfo(time.perf_counter() - start, trie.words, trie.nodes, trie.memory())
             _SHARED[key] = (trie, info)
