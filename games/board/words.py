@@ -36,4 +36,4 @@ def game_words(
     """
     rules = WordRules(dictionary=dictionary, bans=BOARD_BANS, added=added, banned=banned)
     found = judge if judge is not None else lexicon(dictionary, language)
-    return GameWords(found, rules, language_named(language).alphabet)
+    return GameWords(found, rules, language_named(language))

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
-from games.common.languages import ASCII_LETTERS, ENGLISH
+from games.common.languages import ENGLISH, Language
 from games.common.placement import Placement
 from games.common.speech import N_, _, _p
 
@@ -180,21 +180,26 @@ class GameWords:
     check accepts is one it can find.
     """
 
-    __slots__ = ("_letters", "alphabet", "judge", "own", "rules")
+    __slots__ = ("_letters", "judge", "language", "own", "rules")
 
     def __init__(
         self,
         judge: Judge,
         rules: WordRules,
-        alphabet: str = ASCII_LETTERS,
+        language: Language = ENGLISH,
         own: OwnRule | None = None,
     ) -> None:
         self.judge = judge
         self.rules = rules
-        #: the letters the game's words are spelled in (its language's alphabet, lower case)
-        self.alphabet = alphabet
+        #: the game's playing language: its words are spelled in its alphabet
+        self.language = language
         self.own = own
-        self._letters = frozenset(alphabet)
+        self._letters = frozenset(language.alphabet)
+
+    @property
+    def alphabet(self) -> str:
+        """The letters the game's words are spelled in (lower case)."""
+        return self.language.alphabet
 
     def __repr__(self) -> str:
         return f"<GameWords {self.judge!r} {self.rules!r}>"

@@ -15,7 +15,7 @@ from games.paths.finder import WordList
 if TYPE_CHECKING:
     from games.lexicon import Lexicon
 
-_cache: dict[tuple[str, str, WordRules], WordList] = {}  # (language, lexicon, rules)
+_cache: dict[tuple[WordRules, str], WordList] = {}
 _lock = threading.Lock()
 
 
@@ -34,7 +34,7 @@ def game_words(rules: WordRules, judge: Judge | None = None, code: str = "en") -
     solver and ``python -m games.paths words``) and ``define`` all ask it.
     """
     found = judge if judge is not None else lexicon(rules.dictionary, code)
-    return GameWords(found, rules, language(code).alphabet)
+    return GameWords(found, rules, language(code))
 
 
 def allowed_words(words: GameWords) -> WordList:
@@ -44,17 +44,14 @@ def allowed_words(words: GameWords) -> WordList:
     Built from the project lexicon (1 to 2 s the first time, then cached per rule set and
     language); with any other judge it is built each time.
     """
-    from games.lexicon import Lexicon
-
-    rules = words.rules
-    if not isinstance(words.judge, Lexicon):
+    rules, code = words.rules, words.language.code
+    if words.judge is not lexicon(rules.dictionary, code):
         return WordList(words.allowed(), rules.min_length, words.alphabet)
-    key = (words.judge.language.code, words.judge.name, rules)
     with _lock:
-        found = _cache.get(key)
+        found = _cache.get((rules, code))
         if found is None:
             found = WordList(words.allowed(), rules.min_length, words.alphabet)
-            _cache[key] = found
+            _cache[rules, code] = found
         return found
 
 
