@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 
 from games.common.languages import ASCII_LETTERS
+from games.common.words import GameWords
 from games.lexicon.vocabulary import min_zipf, vocabulary
 
 #: Longest word kept (the largest board is 16 squares wide).
@@ -140,6 +141,13 @@ class Trie:
         return sum(a.itemsize * len(a) for a in arrays) + len(self.term)
 
 
+def verdict_trie(verdict: GameWords, words: Iterable[str] | None = None) -> Trie:
+    """The trie of the words of ``words`` (default: the verdict's dictionary entries and added
+    words) that the game's ``verdict`` allows: a trie holds no word a move would be refused for,
+    and every word a move may form (up to :data:`MAX_LENGTH` letters)."""
+    return Trie(verdict.allowed(words, longest=MAX_LENGTH), alphabet=verdict.alphabet)
+
+
 @dataclass(frozen=True, slots=True)
 class BuildInfo:
     """How long the shared trie took to build, and its size."""
@@ -193,10 +201,9 @@ def _shared(name: str, language: str = "en", level: str = "hard") -> tuple[Trie,
             from games.board.words import game_words
 
             verdict = game_words(name, language)
-            # the game's own verdict picks the words: a trie holds no word a move would be refused
-            words = list(verdict.allowed(vocabulary(level, language) or None, longest=MAX_LENGTH))
+            verdict.entries()  # (the lexicon's word order, built once, is not the trie's time)
             start = time.perf_counter()
-            trie = Trie(words, alphabet=verdict.alphabet)
+            trie = verdict_trie(verdict, vocabulary(level, language) or None)
             trie.source = (name, language)
             info = BuildInfo(time.perf_counter() - start, trie.words, trie.nodes, trie.memory())
             _SHARED[key] = (trie, info)
