@@ -116,23 +116,10 @@ def _found(words: GameWords, text: str, code: str) -> list[dict[str, object]]:
     return [{"word": w, "path": [square_name(i, width) for i in found[w]]} for w in sorted(found)]
 
 
-def judge_words(
-    words: Sequence[str],
-    *,
-    dictionary: str = "tournament",
-    min_length: int = 2,
-    allow: Sequence[str] = (),
-    rules: Sequence[str] | None = None,
-    code: str = "en",
-) -> list[dict[str, object]]:
-    """The game's verdict on each of ``words`` (folded by the language first), in order. Raises
-    ValueError."""
-    verdict = verdict_of(dictionary=dictionary, min_length=min_length, allow=allow, rules=rules, code=code)
-    return _judged(verdict, words, code)
-
-
-def _judged(verdict: GameWords, words: Sequence[str], code: str) -> list[dict[str, object]]:
-    fold = language(code).fold
+def judge_words(verdict: GameWords, words: Sequence[str]) -> list[dict[str, object]]:
+    """``verdict`` (see :func:`verdict_of`) on each of ``words``, folded by its language first,
+    in order."""
+    fold = verdict.language.fold
     out: list[dict[str, object]] = []
     for typed in words:
         word = fold(typed) or typed.strip()
@@ -162,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         if args.command == "judge":
             typed = args.words or [line for line in sys.stdin.read().splitlines() if line.strip()]
-            rows = _judged(verdict, typed, args.language)
+            rows = judge_words(verdict, typed)
         else:
             text = sys.stdin.read() if args.grid == "-" else Path(args.grid).read_text("utf-8")
             rows = _found(verdict, text, args.language)

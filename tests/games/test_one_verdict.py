@@ -98,9 +98,12 @@ def rejected(notices: list[Notice]) -> str | None:
     return next((n.text for n in notices if n.kind == "rejected"), None)
 
 
-def say(game: Any, seat: str, text: str) -> list[Notice]:
+def the_move_agrees(game: Any, seat: str, text: str, word: str, allowed: bool) -> None:
+    """``seat`` playing ``text`` (which names ``word``) is accepted exactly when the verdict
+    ``allowed`` it, and ``define`` says the same."""
     notices: list[Notice] = game.apply(Action("say", 1.0, seat=seat, text=text))
-    return notices
+    assert (rejected(notices) is None) == allowed, (word, rejected(notices))
+    assert game.word_verdict(word).ok == allowed
 
 
 # ---------------------------------------------------------------- Mark My Words
@@ -148,9 +151,7 @@ def test_mark_my_words_claims_finder_and_computer_players_agree(code: str, data:
 
     # the claim
     game.racks["a"] = [letter]
-    notes = say(game, "a", f"{square_name(last, size)} {letter.upper()} {word.upper()}")
-    assert (rejected(notes) is None) == allowed, (word, rejected(notes))
-    assert game.word_verdict(word).ok == allowed
+    the_move_agrees(game, "a", f"{square_name(last, size)} {letter.upper()} {word.upper()}", word, allowed)
 
     # every word on the board (the end of the game, knocks)
     assert all(verdict.allows(hit.word) for hit in game.board.finder.all_paths(game.squares))
@@ -213,9 +214,7 @@ def test_mojo_moves_move_generator_and_computer_players_agree(code: str, data: s
             assert not found, text  # a legal play was there: hard finds one
 
     # the move
-    notes = say(game, seat, f"{chr(65 + col)}8 across {word.upper()}")
-    assert (rejected(notes) is None) == allowed, (word, rejected(notes))
-    assert game.word_verdict(word).ok == allowed
+    the_move_agrees(game, seat, f"{chr(65 + col)}8 across {word.upper()}", word, allowed)
 
 
 # ---------------------------------------------------------------- letter dice
@@ -262,9 +261,7 @@ def test_dice_words_solver_and_computer_players_agree(code: str, data: st.DataOb
             assert not found, text
 
     # the word, in a strict game
-    notes = say(game, seat, "=" + word.upper())  # (= plays CONCEDE as a word)
-    assert (rejected(notes) is None) == allowed, (word, rejected(notes))
-    assert game.word_verdict(word).ok == allowed
+    the_move_agrees(game, seat, "=" + word.upper(), word, allowed)  # (= plays CONCEDE as a word)
 
 
 # ---------------------------------------------------------------- Shed
@@ -308,9 +305,7 @@ def test_shed_words_anagram_index_and_computer_players_agree(code: str, data: st
             assert made, text  # a word was there: hard plays one
 
     # the word from the hand
-    notes = say(game, seat, f"play {word.upper()}")
-    assert (rejected(notes) is None) == allowed, (word, rejected(notes))
-    assert game.word_verdict(word).ok == allowed
+    the_move_agrees(game, seat, f"play {word.upper()}", word, allowed)
 
 
 # ---------------------------------------------------------------- the race
