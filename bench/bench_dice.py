@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from games.common.protocol import Action, Seat, Setup
 from games.dice.engine import BANS, DICTIONARY, LetterDice
 from games.dice.solver import BOT_STEPS, any_word, scored
-from games.dice.wordlist import allowed_words
+from games.dice.wordlist import allowed_words, game_words
 from games.lexicon import load
 
 PROOF_BUDGET_P99_MS = 10.0
@@ -92,7 +92,7 @@ def main() -> None:
 
     lexicon = load(DICTIONARY).prepare()
     started, started_cpu = time.perf_counter(), time.process_time()
-    wordlist = allowed_words(lexicon, WordRules(dictionary=DICTIONARY, bans=BANS))
+    wordlist = allowed_words(game_words(lexicon, WordRules(dictionary=DICTIONARY, bans=BANS)))
     build, build_cpu = time.perf_counter() - started, time.process_time() - started_cpu
 
     proofs, bots, applies, replays = Timer(), Timer(), Timer(), Timer()

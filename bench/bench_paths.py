@@ -35,7 +35,7 @@ from games.paths.engine import PathsEngine
 from games.paths.finder import Finder, WordList
 from games.paths.options import DEFAULT_BANS
 from games.paths.tiles import letter_bag
-from games.paths.wordlists import allowed_words
+from games.paths.wordlists import allowed_words, game_words
 
 FULL_GRID_BUDGET_P99_MS = 50.0
 
@@ -50,7 +50,7 @@ def build_word_list() -> tuple[WordList, dict[str, Any]]:
     rules = WordRules(dictionary="tournament", bans=frozenset(DEFAULT_BANS))
     lexicon.judge("warmup", rules)
     start = time.perf_counter()
-    words = allowed_words(rules)
+    words = allowed_words(game_words(rules))
     seconds = time.perf_counter() - start
     # the strings are the lexicon's own; the list, its index and the membership set are new
     held = sys.getsizeof(words.words) + sys.getsizeof(words._set) + sum(map(sys.getsizeof, words.words))

@@ -15,17 +15,13 @@ from games.common.languages import LANGUAGE_CODES, language
 
 
 def word_check(name: str, lang: str = "en") -> WordCheck | None:
-    """The dictionary test for ``--dict`` in ``--language`` (None for ``none``: geometry and
+    """The game's verdict for ``--dict`` in ``--language`` (None for ``none``: geometry and
     scoring only)."""
     if name == "none":
         return None
-    from games.board.engine import BOARD_BANS
-    from games.board.words import lexicon
-    from games.common.words import WordRules
+    from games.board.words import game_words
 
-    judge = lexicon(name, lang)
-    rules = WordRules(dictionary=name, bans=BOARD_BANS)
-    return lambda word: judge.judge(word, rules).ok
+    return game_words(name, lang).allows
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -28,6 +28,7 @@ from games.board.layout import BLANK, Layout
 from games.board.options import BoardConfig
 from games.board.player import BotRules, choose, missed_move
 from games.board.trie import Trie, trie_for
+from games.board.words import game_words
 from games.common import meaning
 from games.common.engine import GameEngine
 from games.common.grammar import is_you
@@ -47,7 +48,7 @@ from games.common.protocol import (
     Snapshot,
 )
 from games.common.speech import _, _n, _p, duration, listing
-from games.common.words import Verdict, WordJudge, WordRules
+from games.common.words import GameWords, Verdict
 
 #: Seconds a computer player "thinks" before its move is played.
 BOT_DELAY = 2.0
@@ -55,29 +56,12 @@ BOT_DELAY = 2.0
 REMINDERS = (1 / 3, 1 / 12)
 #: Consecutive passes by one player that end the game.
 PASSES_TO_END = 3
-#: Ban codes a board word may not fall under (plain dictionary words only).
-BOARD_BANS = frozenset({"proper", "abbrev", "contraction"})
 
 
 def word_check(setup: Setup, dictionary: str, lang: str = "en") -> WordCheck:
-    """The dictionary test for words on the board (in language ``lang``), with the workspace's
-    own added and banned words."""
-    rules = WordRules(
-        dictionary=dictionary, bans=BOARD_BANS, added=setup.added_words, banned=setup.banned_words
-    )
-    judge: list[WordJudge] = [setup.judge] if setup.judge is not None else []
-    seen: dict[str, bool] = {}
-
-    def check(word: str) -> bool:
-        if word not in seen:
-            if not judge:
-                from games.board.words import lexicon
-
-                judge.append(lexicon(dictionary, lang))
-            seen[word] = judge[0].judge(word, rules).ok
-        return seen[word]
-
-    return check
+    """The test for words on the board (in language ``lang``): the game's verdict
+    (:func:`games.board.words.game_words`), with the workspace's own added and banned words."""
+    return game_words(dictionary, lang, setup.judge, setup.added_words, setup.banned_words).allows
 
 
 @dataclass(slots=True)
@@ -140,7 +124,19 @@ class BoardGame(GameEngine):
         self.layout = layout or Layout.named(self.config.layout, self.config.language)
         self.seats: dict[str, Seat] = {s.id: s for s in setup.seats}
         self.names = {s.id: s.name for s in setup.seats}
-        self.check = check or word_check(setup, self.config.dictionary, self.config.language)
+        #: the one verdict on a word (None when a test gives its own ``check``): every word a move
+        #: forms is judged by it, and the computer players' trie is built from it
+        self.game_words: GameWords | None = None
+        if check is None:
+            self.game_words = game_words(
+                self.config.dictionary,
+                self.config.language,
+                setup.judge,
+                setup.added_words,
+                setup.banned_words,
+            )
+            check = self.game_words.allows
+        self.check = check
         self.gloss: meaning.Glosser = meaning.glosser(setup, self.config.language)
         self._trie = trie
         self.rng = random.Random(setup.seed)
@@ -224,7 +220,8 @@ class BoardGame(GameEngine):
         own words (``define``)?"""
         if self.check(word):
             return Verdict(True, None, _("{word} is a word in this game.", word=word.upper()))
-        return Verdict(False, "unknown", _("{word} isn't a word in this game.", word=word.upper()))
+        why = self.game_words.verdict(word).message if self.game_words is not None else ""
+        return Verdict(False, "unknown", why or _("{word} isn't a word in this game.", word=word.upper()))
 
     def rack_of(self, seat: str) -> tuple[tuple[str, int], ...]:
         """``seat``'s own rack as (tile, points) pairs (``?``, a blank, is worth 0); empty for

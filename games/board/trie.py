@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 
 from games.common.languages import ASCII_LETTERS
+from games.common.words import GameWords
 from games.lexicon.vocabulary import min_zipf, vocabulary
 
 #: Longest word kept (the largest board is 16 squares wide).
@@ -140,6 +141,13 @@ class Trie:
         return sum(a.itemsize * len(a) for a in arrays) + len(self.term)
 
 
+def verdict_trie(verdict: GameWords, words: Iterable[str] | None = None) -> Trie:
+    """The trie of the words of ``words`` (default: the verdict's dictionary entries and added
+    words) that the game's ``verdict`` allows: a trie holds no word a move would be refused for,
+    and every word a move may form (up to :data:`MAX_LENGTH` letters)."""
+    return Trie(verdict.allowed(words, longest=MAX_LENGTH), alphabet=verdict.alphabet)
+
+
 @dataclass(frozen=True, slots=True)
 class BuildInfo:
     """How long the shared trie took to build, and its size."""
@@ -155,14 +163,15 @@ _SHARED: dict[tuple[str, str, float | None], tuple[Trie, BuildInfo]] = {}
 
 
 def tournament_trie() -> Trie:
-    """The trie of the tournament dictionary's plain words: built on first use, then shared."""
+    """The trie of the English tournament dictionary's words a MOJO game allows: built on first
+    use, then shared."""
     return _shared("tournament")[0]
 
 
 def trie_for(dictionary: str, language: str = "en", level: str = "hard") -> Trie:
-    """The trie of ``dictionary``'s plain words (``tournament`` or ``casual``) in ``language``
-    that a computer player of ``level`` knows (hard: every word; see
-    :mod:`games.lexicon.vocabulary`), built once per process."""
+    """The trie of ``dictionary``'s words (``tournament`` or ``casual``) in ``language`` that a
+    MOJO game allows (:func:`games.board.words.game_words`) and a computer player of ``level``
+    knows (hard: every word; see :mod:`games.lexicon.vocabulary`), built once per process."""
     return _shared(dictionary, language, level)[0]
 
 
@@ -189,13 +198,12 @@ def _shared(name: str, language: str = "en", level: str = "hard") -> tuple[Trie,
     with _LOCK:
         key = (name, language, min_zipf(level))
         if key not in _SHARED:
-            from games.board.words import lexicon
-            from games.common.languages import language as lang
+            from games.board.words import game_words
 
-            lex = lexicon(name, language)
-            words = [w for w in vocabulary(level, language) or lex.words(name) if lex.contains(w)]
+            verdict = game_words(name, language)
+            verdict.entries()  # (the lexicon's word order, built once, is not the trie's time)
             start = time.perf_counter()
-            trie = Trie(words, alphabet=lang(language).alphabet)
+            trie = verdict_trie(verdict, vocabulary(level, language) or None)
             trie.source = (name, language)
             info = BuildInfo(time.perf_counter() - start, trie.words, trie.nodes, trie.memory())
             _SHARED[key] = (trie, info)

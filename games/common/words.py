@@ -8,11 +8,11 @@ with the same shape.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
-from games.common.languages import ENGLISH
+from games.common.languages import ENGLISH, Language
 from games.common.placement import Placement
 from games.common.speech import N_, _, _p
 
@@ -138,12 +138,16 @@ class Verdict(NamedTuple):
         return self.reason_code == NEEDS_VOTE
 
 
-class WordJudge(Protocol):
-    """What games need from a lexicon."""
+class Judge(Protocol):
+    """Anything that judges words: the lexicon, or a test's own list."""
 
     def judge(self, word: str, rules: WordRules) -> Verdict:
         """Judge one normalised word (see :func:`normalize`)."""
         ...
+
+
+class WordJudge(Judge, Protocol):
+    """What games need from a lexicon."""
 
     def examples(
         self,
@@ -158,6 +162,78 @@ class WordJudge(Protocol):
         multiset of single lower-case letters (the face-up cards).
         """
         ...
+
+
+#: A rule a game adds to the judge's (Shed's "no words that are only verbs"): its refusal of a
+#: word the judge allows, or None.
+OwnRule = Callable[[str], Verdict | None]
+
+
+class GameWords:
+    """One game's verdict on a word: its judge under its word rules, and any rule of its own.
+
+    Everything in a game that decides about a word asks this one object: the move check (what a
+    player's word is judged by), the finders that look for words themselves (the words on a grid,
+    the plays a rack makes, a word that would have worked, the words shown at the end) and the
+    computer players' candidate words. A finder builds its words from :meth:`allowed`, never by a
+    filter of its own, so a word it finds is one the move check accepts, and a word the move
+    check accepts is one it can find.
+    """
+
+    __slots__ = ("_letters", "judge", "language", "own", "rules")
+
+    def __init__(
+        self,
+        judge: Judge,
+        rules: WordRules,
+        language: Language = ENGLISH,
+        own: OwnRule | None = None,
+    ) -> None:
+        self.judge = judge
+        self.rules = rules
+        #: the game's playing language: its words are spelled in its alphabet
+        self.language = language
+        self.own = own
+        self._letters = frozenset(language.alphabet)
+
+    @property
+    def alphabet(self) -> str:
+        """The letters the game's words are spelled in (lower case)."""
+        return self.language.alphabet
+
+    def __repr__(self) -> str:
+        return f"<GameWords {self.judge!r} {self.rules!r}>"
+
+    def verdict(self, word: str) -> Verdict:
+        """The verdict on ``word`` (folded by the game's language), with the reason when refused."""
+        found = self.judge.judge(word, self.rules)
+        if found.ok and self.own is not None:
+            return self.own(word) or found
+        return found
+
+    def allows(self, word: str) -> bool:
+        """True when the game accepts ``word`` (folded)."""
+        return self.verdict(word).ok
+
+    def spells(self, word: str) -> bool:
+        """True when ``word`` is spelled in the game's letters only (no space, hyphen or other
+        letter): the words a finder keeps."""
+        return bool(word) and self._letters.issuperset(word)
+
+    def entries(self) -> list[str]:
+        """Every word a finder considers: the entries of the judge's dictionary (when the judge
+        lists them, as the lexicon does) and the workspace's own added words."""
+        listed: Callable[[str], Iterable[str]] | None = getattr(self.judge, "words", None)
+        found = list(listed(self.rules.dictionary)) if callable(listed) else []
+        return found + sorted(self.rules.added)
+
+    def allowed(self, words: Iterable[str] | None = None, *, longest: int | None = None) -> Iterator[str]:
+        """Those of ``words`` (default: :meth:`entries`) that a finder can spell (:meth:`spells`;
+        at most ``longest`` letters when given) and the game accepts: what every finder is built from."""
+        spells, allows = self.spells, self.allows
+        for word in self.entries() if words is None else words:
+            if (longest is None or len(word) <= longest) and spells(word) and allows(word):
+                yield word
 
 
 def normalize(text: str, *, multiword: bool = False) -> str | None:

@@ -26,12 +26,12 @@ def prepare(language: str = "en", options: Mapping[str, OptionValue] | None = No
     from games.common.languages import language as language_named
     from games.common.words import WordRules
     from games.dice.engine import BANS, DICTIONARY, load_lexicon
-    from games.dice.wordlist import allowed_words
+    from games.dice.wordlist import allowed_words, game_words
 
     lang = language_named(language)
-    rules = WordRules(dictionary=DICTIONARY, bans=BANS)
+    words = game_words(load_lexicon(lang.code), WordRules(dictionary=DICTIONARY, bans=BANS), lang)
     for level in BOT_LEVELS:
-        allowed_words(load_lexicon(lang.code), rules, lang, level)
+        allowed_words(words, level)
     from games.lexicon.glosses import load as load_glosses
 
     load_glosses(lang.code)  # the meanings of computer players' words

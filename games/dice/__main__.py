@@ -22,12 +22,12 @@ from collections.abc import Sequence
 from games.common.languages import LANGUAGES
 from games.common.languages import language as language_named
 from games.common.letter_tables import points as letter_points
-from games.common.words import WordRules
+from games.common.words import GameWords, WordRules
 from games.dice.dice import BLANK, DICE, Face, dice_for, face
 from games.dice.engine import BANS, DICTIONARY, load_lexicon
 from games.dice.rules import Fit, Placed, WordMove, fit_word, parse_move
 from games.dice.solver import any_word, scored
-from games.dice.wordlist import allowed_words
+from games.dice.wordlist import allowed_words, game_words
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -81,12 +81,17 @@ def read_mat(text: str, first_die: int, language: str = "en") -> tuple[Placed, .
     )
 
 
+def _verdict(language: str) -> GameWords:
+    """The verdict of a game in ``language`` (without a workspace's word lists)."""
+    lang = language_named(language)
+    return game_words(load_lexicon(lang.code), WordRules(dictionary=DICTIONARY, bans=BANS), lang)
+
+
 def solve(roll: str, mat: str = "", top: int = 10, language: str = "en") -> dict[str, object]:
     """The words ``roll`` can make crossing ``mat``, best first, as a JSON-ready dict."""
     rolled = read_roll(roll, language)
     on_mat = read_mat(mat, len(rolled), language)
-    lang = language_named(language)
-    words = allowed_words(load_lexicon(lang.code), WordRules(dictionary=DICTIONARY, bans=BANS), lang)
+    words = allowed_words(_verdict(language))
     found = sorted(scored(words, rolled, on_mat), key=lambda f: (-f.score, -len(f.word), f.word))
     listed = []
     for f in found[: max(0, top)]:
@@ -112,9 +117,7 @@ def check(roll: str, mat: str, move: str, language: str = "en") -> dict[str, obj
     fit = fit_word(parsed.word, rolled, on_mat, blanks_at=parsed.blanks, cross=parsed.cross, prev=parsed.prev)
     if isinstance(fit, str):
         return {"valid": False, "reason": fit}
-    verdict = load_lexicon(language_named(language).code).judge(
-        fit.word, WordRules(dictionary=DICTIONARY, bans=BANS)
-    )
+    verdict = _verdict(language).verdict(fit.word)
     return {
         "valid": verdict.ok,
         "word": fit.shown(),

@@ -42,7 +42,7 @@ from games.dice.mat import MatWord, lay
 from games.dice.options import DiceConfig
 from games.dice.rules import NOTATION_HELP, Fit, Placed, WordMove, fit_word, parse_move
 from games.dice.solver import BOT_STEPS, any_word, best_word, scored
-from games.dice.wordlist import DiceLexicon, WordList, allowed_words
+from games.dice.wordlist import DiceLexicon, WordList, allowed_words, game_words
 from games.lexicon.vocabulary import min_zipf
 
 #: General Rules bans in force: a standard dictionary's words that need no capital letter.
@@ -119,6 +119,8 @@ class LetterDice(GameEngine):
         self.rules = WordRules(
             dictionary=DICTIONARY, bans=BANS, added=setup.added_words, banned=setup.banned_words
         )
+        #: the one verdict on a word: challenges, strict games, ``define`` and the solver's words
+        self.game_words = game_words(self.lexicon, self.rules, self.language)
         self._wordlist: WordList | None = None
         self.gloss: meaning.Glosser = meaning.glosser(setup, self.language.code)
         self.rng = random.Random(setup.seed)
@@ -153,14 +155,14 @@ class LetterDice(GameEngine):
     def wordlist(self) -> WordList:
         """The allowed words (built on first use, then shared by every game with the same rules)."""
         if self._wordlist is None:
-            self._wordlist = allowed_words(self.lexicon, self.rules, self.language)
+            self._wordlist = allowed_words(self.game_words)
         return self._wordlist
 
     def bot_words(self, level: str) -> WordList:
         """The allowed words a computer player of ``level`` knows (its vocabulary; hard: every word)."""
         if min_zipf(level) is None:
             return self.wordlist
-        return allowed_words(self.lexicon, self.rules, self.language, level)
+        return allowed_words(self.game_words, level)
 
     @property
     def side(self) -> int:
@@ -498,7 +500,7 @@ class LetterDice(GameEngine):
         if isinstance(fit, str):
             return [Notice("rejected", fit, seat, ref)]
         if self.cfg.strict:
-            verdict = self.lexicon.judge(fit.word, self.rules)
+            verdict = self.game_words.verdict(fit.word)
             if not verdict.ok:
                 return [Notice("rejected", verdict.message, seat, ref)]
         return self._play(seat, side, fit, now, ref)
@@ -524,7 +526,7 @@ class LetterDice(GameEngine):
         if isinstance(fit, str):
             return DicePreview(reason=fit)
         if self.cfg.strict:
-            verdict = self.lexicon.judge(fit.word, self.rules)
+            verdict = self.game_words.verdict(fit.word)
             if not verdict.ok:
                 return DicePreview(fit.notation(), fit.shown(), fit.score, verdict.message)
         return DicePreview(fit.notation(), fit.shown(), fit.score)
@@ -573,7 +575,7 @@ class LetterDice(GameEngine):
 
     def word_verdict(self, word: str) -> Verdict:
         """The dictionary's verdict on ``word`` (folded) under this game's rules (``define``)."""
-        return self.lexicon.judge(word, self.rules)
+        return self.game_words.verdict(word)
 
     def _challenge(self, seat: str, side: int, now: float, ref: str | None) -> list[Notice]:
         if self.cfg.strict:
@@ -594,7 +596,7 @@ class LetterDice(GameEngine):
                 )
             ]
         self.challenged_turn = pending.turn
-        verdict = self.lexicon.judge(pending.fit.word, self.rules)
+        verdict = self.game_words.verdict(pending.fit.word)
         author, word = self.name(pending.seat), pending.fit.word.upper()
         self.pending = None
         if verdict.ok:
@@ -759,7 +761,7 @@ class LetterDice(GameEngine):
         pending = self.pending
         if pending is not None and pending.fit is not None and pending.side != self.side_of(seat):
             if self.phase == "last-call" or self._can_challenge():
-                valid = self.lexicon.judge(pending.fit.word, self.rules).ok
+                valid = self.game_words.verdict(pending.fit.word).ok
                 rng = stream(self.seed, pending.turn, seat, "challenge")
                 if self.stuck or should_challenge(valid, zipf(pending.fit.word), level, rng):
                     return "challenge"

@@ -370,6 +370,7 @@ class _Data:
             self.info = dict(zip(words, map(shared.__getitem__, info), strict=True))
         self.lock = threading.Lock()
         self._entries: dict[int, Mapping[str, int]] = {}
+        self._theme_only: tuple[_Order, dict[str, tuple[str, int]]] | None = None
 
     def entries(self, dict_bit: int) -> Mapping[str, int]:
         """The words of one dictionary with their info (built on first use, then shared).
@@ -391,6 +392,24 @@ class _Data:
                         if len(found) > len(info) // 2:
                             found = info
                     self._entries[dict_bit] = found
+        return found
+
+    def theme_only(self, alphabet: str) -> tuple[_Order, dict[str, tuple[str, int]]]:
+        """The food and animal rows no dictionary lists (``ice cream``, ``acai``), which the judge
+        accepts under their theme only: their letters (spaces left out) in a :class:`_Order` for
+        example searches, and each one's row (its spelling and info). Built on first use."""
+        found = self._theme_only
+        if found is None:
+            with self.lock:
+                found = self._theme_only
+                if found is None:
+                    dicts = F.CASUAL | F.TOURNAMENT
+                    rows: dict[str, tuple[str, int]] = {}
+                    for word, info in self.info.items():
+                        if info & _THEME_ONLY_BITS and not info & dicts:
+                            rows.setdefault(word.replace(" ", ""), (word, info))
+                    letters = {flat: info | F.CASUAL for flat, (_word, info) in rows.items()}
+                    found = self._theme_only = (_Order(letters, F.CASUAL, alphabet), rows)
         return found
 
     @cached_property
@@ -1061,11 +1080,11 @@ class Lexicon:
                     if match.ok and self.judge(name, rules).ok:
                         z = 0 if " " in name else (self._info.get(name, 0) >> F.ZIPF_SHIFT) & F.ZIPF_MASK
                         found.append((z, sum(match.claimed.values()), name))
+        elements = list(pool.elements())
         order = self._order(c.dictionary)
         # Title and person themes alone accept only their lists' entries, gathered above.
         bits = order.candidates(pool) if c.data_themes or not c.title_themes else 0
         words, zipfs = order.words, order.zipf
-        elements = list(pool.elements())
         last_zipf = -1
         hits = 0
         for i in _iter_bits(bits, order.nbytes):
@@ -1082,7 +1101,40 @@ class Lexicon:
             hits += 1
             last_zipf = z
         found.sort(key=lambda t: (-t[0], -t[1], t[2]))
+        if c.theme_mask & _THEME_ONLY_BITS:
+            found += self._theme_only_examples(c, rules, pool, elements, placement, found, limit)
+            found.sort(key=lambda t: (-t[0], -t[1], t[2]))
         return [w for _a, _b, w in found[:limit]]
+
+    def _theme_only_examples(
+        self,
+        c: _Compiled,
+        rules: WordRules,
+        pool: Counter[str],
+        elements: list[str],
+        placement: Placement,
+        found: list[tuple[int, int, str]],
+        limit: int,
+    ) -> list[tuple[int, int, str]]:
+        """The food and animals no dictionary lists (ICE CREAM) that the judge accepts under the
+        theme and could still be among the ``limit`` best of ``found`` (sorted, best first)."""
+        themed, rows = self._data.theme_only(self.language.alphabet)
+        floor = found[limit - 1][0] if len(found) >= limit else -1
+        out: list[tuple[int, int, str]] = []
+        for i in _iter_bits(themed.candidates(pool), themed.nbytes):
+            if themed.zipf[i] < floor:
+                break  # most common first: nothing after this one can be among the best
+            flat = themed.words[i]
+            name, info = rows[flat]
+            # a name of several words ranks last, as titles do: its phrase's frequency says
+            # nothing of the food or animal (TWO YEAR OLD, a horse)
+            z = 0 if " " in name else themed.zipf[i]
+            if z < floor or not info & c.theme_mask or len(flat) < c.min_length:
+                continue
+            match = match_letters(flat, elements, placement)
+            if match.ok and self.judge(name, rules).ok:
+                out.append((z, sum(match.claimed.values()), name))
+        return out
 
     def words_from(
         self, rack: str | Iterable[str], blanks: int = 0, rules: WordRules | None = None

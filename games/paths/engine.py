@@ -31,7 +31,7 @@ from games.common.protocol import (
     Snapshot,
 )
 from games.common.speech import N_, _, _n, _p, duration, listing
-from games.common.words import Verdict, WordJudge, WordRules
+from games.common.words import Verdict, WordRules
 from games.paths import bots
 from games.paths.finder import Finder, WordList
 from games.paths.grid import BLANK, EMPTY, square_name, text_rows
@@ -39,7 +39,7 @@ from games.paths.moves import Discard, Free, Knock, Move, MoveError, Pass, Place
 from games.paths.options import PathsConfig
 from games.paths.state import Board, Recording
 from games.paths.tiles import deal
-from games.paths.wordlists import allowed_words, lexicon
+from games.paths.wordlists import allowed_words, game_words
 
 #: Seconds a computer player "thinks" before its move, by level.
 BOT_DELAY: dict[str, float] = {"easy": 6.0, "normal": 4.0, "hard": 2.0}
@@ -132,11 +132,9 @@ class PathsEngine(GameEngine):
             added=setup.added_words,
             banned=setup.banned_words,
         )
-        self._judge: WordJudge | None = setup.judge
-        self.words = (
-            words if words is not None else allowed_words(self.rules, setup.judge, self.config.language)
-        )
-        self._own_words = words is not None and setup.judge is None
+        #: the one verdict on a word: claims, ``define`` and the finder's word list all ask it
+        self.game_words = game_words(self.rules, setup.judge or words, self.config.language)
+        self.words = words if words is not None else allowed_words(self.game_words)
         self.gloss: meaning.Glosser = meaning.glosser(setup, self.config.language)
         size = self.config.size
         self.size = size
@@ -888,8 +886,9 @@ class PathsEngine(GameEngine):
         out: list[Recording],
     ) -> str | None:
         """Record ``word`` in ``out`` along a new path; or the reason it doesn't count."""
-        if word not in self.words or len(word) < self.rules.min_length:
-            return self._not_allowed(word)
+        verdict = self.game_words.verdict(word)
+        if not verdict.ok:
+            return verdict.message or _("{word} isn't a word in this game.", word=word.upper())
         paths = self.board.finder.paths_of(self.squares, word)
         if not paths:
             return _("{word} can't be read along a path of touching tiles.", word=word.upper())
@@ -919,23 +918,6 @@ class PathsEngine(GameEngine):
             gained += recording.points
         return gained
 
-    def _not_allowed(self, word: str) -> str:
-        if len(word) < self.rules.min_length:
-            return _n(
-                "{word} is too short: words need at least {count} letter.",
-                "{word} is too short: words need at least {count} letters.",
-                self.rules.min_length,
-                word=word.upper(),
-            )
-        judge = self._judge
-        if judge is None and not self._own_words:
-            judge = lexicon(self.rules.dictionary, self.config.language)
-        if judge is not None:
-            verdict = judge.judge(word, self.rules)
-            if not verdict.ok:
-                return verdict.message
-        return _("{word} isn't a word in this game.", word=word.upper())
-
     def _bot_meaning(self, seat: str, claimed: list[Recording]) -> str:
         """`` ZAX: a tool for cutting slate.`` for a computer player's best word of a move (its
         meaning, when known; one word, so a move's line stays short), else ``""``."""
@@ -947,9 +929,12 @@ class PathsEngine(GameEngine):
     def word_verdict(self, word: str) -> Verdict:
         """Is ``word`` (folded) a word of this game (its dictionary, bans, minimum length and the
         workspace's own words)? For ``define``."""
-        if word in self.words and len(word) >= self.rules.min_length:
+        verdict = self.game_words.verdict(word)
+        if verdict.ok:
             return Verdict(True, None, _("{word} is a word in this game.", word=word.upper()))
-        return Verdict(False, "unknown", self._not_allowed(word))
+        return Verdict(
+            False, "unknown", verdict.message or _("{word} isn't a word in this game.", word=word.upper())
+        )
 
     @staticmethod
     def _list(claimed: list[Recording]) -> str:

@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from games.common.languages import ASCII_LETTERS
+from games.common.speech import _, _n
+from games.common.words import Verdict, WordRules
 from games.paths.grid import neighbours
 
 Path = tuple[int, ...]
@@ -75,6 +77,21 @@ class WordList:
 
     def __len__(self) -> int:
         return len(self.words)
+
+    def judge(self, word: str, rules: WordRules) -> Verdict:
+        """The list as a game's judge (a test's own words): a listed word of at least
+        ``rules.min_length`` letters is allowed."""
+        if len(word) < rules.min_length:
+            short = _n(
+                "{word} is too short: words need at least {count} letter.",
+                "{word} is too short: words need at least {count} letters.",
+                rules.min_length,
+                word=word.upper(),
+            )
+            return Verdict(False, "too-short", short)
+        if word in self._set:
+            return Verdict(True, None, _("{word} is a word in this game.", word=word.upper()))
+        return Verdict(False, "unknown", _("{word} isn't a word in this game.", word=word.upper()))
 
 
 class Finder:

@@ -1,4 +1,5 @@
-"""The allowed words of a game, as a :class:`WordList`, built once per rule set."""
+"""The one verdict on a word in Mark My Words (:func:`game_words`), and the finder's word list
+built from it once per rule set (:func:`allowed_words`)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from games.common.languages import language
 from games.common.options import OptionValue
-from games.common.words import WordJudge, WordRules
+from games.common.words import GameWords, Judge, WordRules
 from games.paths.finder import WordList
 
 if TYPE_CHECKING:
@@ -25,24 +26,31 @@ def lexicon(dictionary: str, code: str = "en") -> Lexicon:
     return load(dictionary, language=code)
 
 
-def allowed_words(rules: WordRules, judge: WordJudge | None = None, code: str = "en") -> WordList:
-    """Every word of ``rules.dictionary`` in language ``code`` that ``rules`` allows, plus the
-    workspace's added words.
+def game_words(rules: WordRules, judge: Judge | None = None, code: str = "en") -> GameWords:
+    """The verdict of a Mark My Words game with ``rules`` in language ``code``: the lexicon (or
+    ``judge``) under those rules, in the language's letters.
 
-    Built from the project lexicon (0.3 s the first time, then cached per rule
-    set and language). With a ``judge`` other than the lexicon, every lexicon word
-    is checked by that judge instead (and the result is not cached).
+    The claim check, the finder's word list (and so the computer players, the end-of-game
+    solver and ``python -m games.paths words``) and ``define`` all ask it.
     """
-    lex = lexicon(rules.dictionary, code)
-    alphabet = language(code).alphabet
-    if judge is not None and judge is not lex:
-        candidates = set(lex.words()) | set(rules.added)
-        return WordList((w for w in candidates if judge.judge(w, rules).ok), rules.min_length, alphabet)
+    found = judge if judge is not None else lexicon(rules.dictionary, code)
+    return GameWords(found, rules, language(code))
+
+
+def allowed_words(words: GameWords) -> WordList:
+    """Every word ``words`` allows (its dictionary's entries and the workspace's added words), as
+    the finder's :class:`WordList`.
+
+    Built from the project lexicon (1 to 2 s the first time, then cached per rule set and
+    language); with any other judge it is built each time.
+    """
+    rules, code = words.rules, words.language.code
+    if words.judge is not lexicon(rules.dictionary, code):
+        return WordList(words.allowed(), rules.min_length, words.alphabet)
     with _lock:
         found = _cache.get((rules, code))
         if found is None:
-            candidates = set(lex.words()) | set(rules.added)
-            found = WordList((w for w in candidates if lex.judge(w, rules).ok), rules.min_length, alphabet)
+            found = WordList(words.allowed(), rules.min_length, words.alphabet)
             _cache[rules, code] = found
         return found
 
@@ -69,4 +77,4 @@ def prepare(language: str = "en", options: Mapping[str, OptionValue] | None = No
     if PathsConfig.from_options(full).refusal() is not None:
         return None
     load_glosses(language)  # the meanings of computer players' words
-    return allowed_words(word_rules(full), None, language)
+    return allowed_words(game_words(word_rules(full), None, language))

@@ -243,7 +243,7 @@ class RaceBase(GameEngine):
 
     def word_verdict(self, word: str) -> Verdict:
         """The dictionary's verdict on ``word`` (folded) under this game's word rules (``define``)."""
-        return self.referee.judge.judge(word, self.referee.rules)
+        return self.referee.game_words.verdict(word)
 
     def meaning_of_bot_word(self, sid: str, word: str) -> str:
         """`` ZAX: a tool for cutting slate.`` after a computer player's word (its meaning, when

@@ -65,22 +65,23 @@ class Planner:
         used_set = set(used)
         seen: set[str] = set()
         out: list[str] = []
+        referee = self.referee
+        # the game's own words the lexicon doesn't list: the workspace's and those a vote accepted
+        own = sorted(referee.rules.added | referee.accepted)
         for group in groups:
             if len(group) < 2:
                 continue
             letters = [c.letter for c in group]
             try:
-                found = self.referee.judge.examples(
-                    letters, self.referee.rules, self.referee.placement, limit + 4
-                )
+                found = referee.judge.examples(letters, referee.rules, referee.placement, limit + 4)
             except Exception:
                 found = []
-            for word in found:
+            for word in [*found, *own]:
                 if word in seen or word in used_set or (known is not None and not known(word)):
                     continue
-                seen.add(word)
-                ruling = self.referee.rule(word, [group], used_set)
+                ruling = referee.rule(word, [group], used_set)
                 if ruling.ok:
+                    seen.add(word)
                     out.append(word)
                 if len(out) >= limit:
                     return out

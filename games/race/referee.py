@@ -13,7 +13,15 @@ from dataclasses import dataclass
 from games.common.languages import ENGLISH, Language
 from games.common.placement import NONE_USED, NOT_FIRST_OR_LAST, Placement, match_letters, too_few
 from games.common.speech import _, _n, listing
-from games.common.words import MULTIWORD_THEMES, THEME_WORDS, TITLE_THEMES, Verdict, WordJudge, WordRules
+from games.common.words import (
+    MULTIWORD_THEMES,
+    THEME_WORDS,
+    TITLE_THEMES,
+    GameWords,
+    Verdict,
+    WordJudge,
+    WordRules,
+)
 from games.race.cards import Card
 
 
@@ -134,6 +142,9 @@ class Referee:
         self.min_length = min_length
         self.bans = bans
         self.rules = WordRules(min_length=min_length, bans=bans, themes=themes, added=added, banned=banned)
+        #: the one verdict on a word: claims (through :meth:`rule`), ``define`` and the words the
+        #: computer players and the hints look for (:class:`games.race.bots.Planner`)
+        self.game_words = GameWords(judge, self.rules, language)
         self.multiword = bool(themes & MULTIWORD_THEMES)
         self.themes = themes
         self._vouched = themes & TITLE_THEMES  # a workspace word counts as a title or name
@@ -149,7 +160,7 @@ class Referee:
         """The lexicon's verdict on ``word`` under this game's rules (cached)."""
         found = self._verdicts.get(word)
         if found is None:
-            found = self.judge.judge(word, self.rules)
+            found = self.game_words.verdict(word)
             self._verdicts[word] = found
         return found
 

@@ -24,14 +24,14 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from itertools import combinations
 from math import comb
 from typing import Protocol
 
 from games.common.languages import Language
 from games.common.letter_tables import points as letter_points
-from games.common.words import WordJudge, WordRules
+from games.common.words import GameWords, WordJudge, WordRules
 from games.lexicon.vocabulary import min_zipf, vocabulary
 from games.shed.notation import Act, Draw, Form, Op, Source, unparse
 from games.shed.options import ShedConfig
@@ -47,6 +47,7 @@ class ShedGame(Protocol):
     language: Language
     judge: WordJudge | None
     rules: WordRules
+    game_words: GameWords | None
     round: Round
 
     def check_word(self, word: str) -> str | None: ...
@@ -54,7 +55,7 @@ class ShedGame(Protocol):
     def _turn_rules(self) -> TurnRules: ...
 
 
-MAX_WORD = 12  # longest word the index keeps
+MAX_WORD = 12  # longest word a search tries to make from a hand (the index keeps every length)
 SUBSET_BUDGET = 2000  # hand sub-multisets looked at per search
 
 _cache: dict[tuple[object, ...], dict[str, str]] = {}
@@ -63,17 +64,15 @@ _built: list[tuple[object, ...]] = []
 _lock = threading.Lock()
 
 
-class _WordList(Protocol):
-    def words(self, dictionary: str | None = None) -> list[str]: ...
-
-
 def word_index(game: ShedGame, level: str = "hard") -> dict[str, str]:
     """Sorted letters -> an allowed word with exactly those letters (most common first) that a
     computer player of ``level`` knows (:mod:`games.lexicon.vocabulary`; hard: every word).
 
-    Built once per rule set, language and vocabulary, and shared by every game using it
-    (about 1 s for the whole tournament dictionary, a tenth of that for a level's vocabulary).
-    Empty when the judge has no word list.
+    Built from the game's verdict (its dictionary's entries and the workspace's added words that
+    :meth:`~games.shed.engine.ShedGame.check_word` allows, of any length), once per rule set,
+    language and vocabulary, and shared by every game using it (about 1 s for the whole
+    tournament dictionary, a tenth of that for a level's vocabulary). Empty when the judge has
+    no word list.
     """
     rules = game.rules
     least = min_zipf(level)
@@ -85,12 +84,12 @@ def word_index(game: ShedGame, level: str = "hard") -> dict[str, str]:
         found = _cache.get(key)
         if found is not None:
             return found
-        words_of: Callable[[str | None], list[str]] | None = getattr(game.judge, "words", None)
         index: dict[str, str] = {}
-        if callable(words_of):
+        verdict = game.game_words
+        if verdict is not None:
             known = vocabulary(level, game.language.code)
-            for word in words_of(rules.dictionary) if known is None else known:
-                if not rules.min_length <= len(word) <= MAX_WORD or not game.language.is_word(word):
+            for word in verdict.entries() if known is None else known:
+                if len(word) < rules.min_length or not verdict.spells(word):
                     continue
                 sig = "".join(sorted(word))
                 if sig not in index and game.check_word(word) is None:

@@ -36,7 +36,7 @@ from games.common.protocol import (
 )
 from games.common.speech import N_, _, _n, _p, listing
 from games.common.text import user
-from games.common.words import Verdict, WordJudge, WordRules
+from games.common.words import GameWords, Verdict, WordJudge, WordRules
 from games.shed.cards import ACTIONS, Card, deck_for, hand_text, resolve_set
 from games.shed.notation import NotationError, parse
 from games.shed.options import ShedConfig
@@ -117,6 +117,12 @@ class ShedGame(GameEngine):
         if self.judge is None and not self.refusal:  # a refused game never judges a word
             self.judge = load_judge(self.config.dictionary, self.language.code)
         self.rules: WordRules = self.config.word_rules(setup.added_words, setup.banned_words)
+        #: the one verdict on a word (None in a game that didn't start): every word a turn makes,
+        #: ``define`` and the computer players' word index ask it, through :meth:`check_word`
+        self.game_words: GameWords | None = None
+        if self.judge is not None:
+            own = None if self.config.verbs_allowed else self._only_a_verb
+            self.game_words = GameWords(self.judge, self.rules, self.language, own)
         self.gloss: meaning.Glosser = meaning.glosser(setup, self.language.code)
         self.card_set = resolve_set(self.config.card_set, len(self.seats))
         self.active: list[str] = [s.id for s in self.seats]
@@ -157,18 +163,22 @@ class ShedGame(GameEngine):
                 self.config.min_length,
                 word=folded.upper(),
             )
-        if self.judge is None:
+        if self.game_words is None:
             return _("This game didn't start.")
-        verdict = self.judge.judge(folded, self.rules)
+        verdict = self.game_words.verdict(folded)
         if not verdict.ok:
             return verdict.message or _("{word} is not allowed.", word=folded.upper())
+        return None
+
+    def _only_a_verb(self, word: str) -> Verdict | None:
+        """verbs=off: the refusal of a word the dictionary knows only as a verb, or None."""
         kinds_of = getattr(self.judge, "kinds", None)
-        if not self.config.verbs_allowed and callable(kinds_of):
-            kinds = set(kinds_of(folded))
-            if "verbs" in kinds and not kinds & {"nouns", "adjectives"}:
-                return _(
-                    "{word} is only a verb, and verbs are not allowed in this game.", word=folded.upper()
-                )
+        if not callable(kinds_of):
+            return None
+        kinds = set(kinds_of(word))
+        if "verbs" in kinds and not kinds & {"nouns", "adjectives"}:
+            refusal = _("{word} is only a verb, and verbs are not allowed in this game.", word=word.upper())
+            return Verdict(False, "verb", refusal)
         return None
 
     # ------------------------------------------------------------ rounds

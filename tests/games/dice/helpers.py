@@ -32,6 +32,8 @@ class ListLexicon:
     def judge(self, word: str, rules: WordRules) -> Verdict:
         if word in rules.banned:
             return Verdict(False, "banned", f"{word.upper()} is banned here.")
+        if len(word) < rules.min_length:
+            return Verdict(False, "too-short", f"{word.upper()} is too short.")
         if word in self.entries or word in rules.added:
             return Verdict(True, None, f"{word.upper()} is in the word list.")
         return Verdict(False, "unknown", f"{word.upper()} isn't in the dictionary.")

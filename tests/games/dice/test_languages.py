@@ -22,7 +22,7 @@ from games.dice.engine import BANS, DICTIONARY, LetterDice
 from games.dice.options import DiceConfig
 from games.dice.rules import WordMove, parse_move
 from games.dice.solver import best_word, spellable
-from games.dice.wordlist import allowed_words
+from games.dice.wordlist import allowed_words, game_words
 from tests.doubles import FakeOutbox, MemoryLog
 from tests.games.dice.helpers import ANN, BOB, Scripted, say, texts
 from tests.games.fake_lexicons import FakeLexicon, fake
@@ -75,7 +75,7 @@ def test_moves_fold_by_the_game_language() -> None:
 
 
 def test_the_solver_finds_words_with_letters_after_z() -> None:
-    words = allowed_words(fake("es"), WordRules(dictionary=DICTIONARY, bans=BANS), language("es"))
+    words = allowed_words(game_words(fake("es"), WordRules(dictionary=DICTIONARY, bans=BANS), language("es")))
     assert "niño" in words.words and "ñu" in words.words
     es = dice_for("es")
     rolled = [(0, es[0][2]), (1, es[1][3]), (2, es[2][4]), (3, es[9][4])]  # I O N Ñ

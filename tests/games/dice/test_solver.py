@@ -11,7 +11,7 @@ from games.common.words import WordRules
 from games.dice.dice import Face, roll
 from games.dice.rules import Fit, Placed, fit_word
 from games.dice.solver import any_word, best_word, candidates, scored, spellable
-from games.dice.wordlist import WordList, allowed_words
+from games.dice.wordlist import WordList, allowed_words, game_words
 from tests.games.dice.helpers import LEXICON, WORDS, ListLexicon
 
 WORDLIST = WordList(WORDS)
@@ -42,11 +42,11 @@ def test_the_solver_finds_exactly_the_words_that_fit(seed: int, dice: int, mat_s
 
 def test_allowed_words_follow_the_judge_and_the_workspace_lists() -> None:
     rules = WordRules(dictionary="tournament", added=frozenset({"zzz"}), banned=frozenset({"cat"}))
-    words = allowed_words(LEXICON, rules)
+    words = allowed_words(game_words(LEXICON, rules))
     assert "zzz" in words.words and "cat" not in words.words and "stone" in words.words
-    assert allowed_words(LEXICON, rules) is words  # cached
+    assert allowed_words(game_words(LEXICON, rules)) is words  # cached
     other = ListLexicon({"ab", "a", "Proper", "toolongforthedice"})
-    assert allowed_words(other, WordRules()).words == ("ab",)
+    assert allowed_words(game_words(other, WordRules())).words == ("ab",)
 
 
 def test_the_real_dictionary_proves_a_hopeless_roll_and_finds_the_best_word() -> None:
@@ -55,7 +55,7 @@ def test_the_real_dictionary_proves_a_hopeless_roll_and_finds_the_best_word() ->
     from games.lexicon import load
 
     lex = load(DICTIONARY)
-    words = allowed_words(lex, WordRules(dictionary=DICTIONARY, bans=BANS))
+    words = allowed_words(game_words(lex, WordRules(dictionary=DICTIONARY, bans=BANS)))
     assert len(words) > 150_000
     hopeless = [(8, face("c")), (9, face("x"))]
     assert any_word(words, hopeless, ()) is None  # no word of C and X alone
@@ -71,4 +71,6 @@ def test_prepare_builds_the_default_word_list_once() -> None:
 
     prepare()
     rules = WordRules(dictionary=DICTIONARY, bans=BANS)
-    assert allowed_words(load(DICTIONARY), rules) is allowed_words(load(DICTIONARY), rules)
+    assert allowed_words(game_words(load(DICTIONARY), rules)) is allowed_words(
+        game_words(load(DICTIONARY), rules)
+    )

@@ -75,3 +75,15 @@ def test_dictionary_slips(lex: Lexicon, tlex: Lexicon) -> None:
     assert lex.judge("texted", WordRules(themes=frozenset({"verbs"}))).ok
     for word in ("gonna", "wanna", "gotta", "kinda", "sorta", "dunno", "lemme", "gimme"):
         assert lex.judge(word, WordRules(bans=frozenset({"contraction"}))).reason_code == "contraction", word
+
+
+def test_examples_find_the_food_and_animals_no_dictionary_lists(lex: Lexicon) -> None:
+    """The judge accepts ICE CREAM and ACAI under their theme though no dictionary lists them:
+    the examples (the race's hints and computer players) can offer them too, after the single
+    words that are more common."""
+    many = lex.examples(list("icecream"), FOOD, limit=100_000)
+    assert "ice cream" in many and "cream" in many
+    assert many.index("cream") < many.index("ice cream")  # a name of several words ranks last
+    assert "acai" in lex.examples(list("acai"), FOOD, limit=100_000)
+    assert all(lex.judge(word, FOOD).ok for word in many)
+    assert lex.examples(list("icecream"), FOOD, limit=3) == many[:3]  # a short list stops early

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from pathlib import Path
@@ -160,3 +161,29 @@ def test_the_command_line_matches_find_words_and_reports_bad_input(
     assert main(["words", "--grid", str(bad)]) == 2
     assert "not a letter" in capsys.readouterr().err
     assert main(["words", "--grid", str(tmp_path / "missing.txt")]) == 2
+
+
+def test_the_command_line_judges_words_as_the_game_and_its_finder_do(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert main(["judge", "LE", "Paris", "mary"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["word"], r["ok"], r["reason"]) for r in rows] == [
+        ("le", False, "non-place"),
+        ("paris", True, None),
+        ("mary", False, "names"),
+    ]
+    # the rules a game recorded before the non-place default: LE is judged and found alike
+    assert main(["judge", "--rules", "names,abbrev,contraction", "le"]) == 0
+    assert json.loads(capsys.readouterr().out)["ok"] is True
+    grid = tmp_path / "grid.txt"
+    grid.write_text("L E\n")
+    assert main(["words", "--grid", str(grid), "--rules", "names,abbrev,contraction"]) == 0
+    assert "le" in {json.loads(line)["word"] for line in capsys.readouterr().out.splitlines()}
+    assert [r["word"] for r in find_words("L E\n")] == ["el"]
+    # one word a line on standard input, and a ban the game doesn't know
+    monkeypatch.setattr("sys.stdin", io.StringIO("le\n\n"))
+    assert main(["judge", "--language", "fr"]) == 0
+    assert json.loads(capsys.readouterr().out)["ok"] is True
+    assert main(["judge", "--rules", "vowels", "le"]) == 2
+    assert "unknown kind of word: vowels" in capsys.readouterr().err

@@ -18,6 +18,7 @@ from games.board.tilesets import CLASSIC
 from games.common.languages import LANGUAGE_CODES, language
 from games.common.options import OptionError, parse_options
 from games.common.protocol import Action, Seat, Setup
+from games.common.words import GameWords
 from games.paths import GAME, __main__
 from games.paths.engine import PathsEngine
 from games.paths.finder import Finder, WordList
@@ -142,9 +143,9 @@ def test_the_paths_cli_finds_words_in_the_language(
 ) -> None:
     seen: list[str] = []
 
-    def allowed(rules: object, judge: object = None, code: str = "en") -> WordList:
-        seen.append(code)
-        return WordList(WORDS_ES, alphabet=language(code).alphabet)
+    def allowed(words: GameWords) -> WordList:
+        seen.append(words.alphabet)
+        return WordList(WORDS_ES, alphabet=words.alphabet)
 
     monkeypatch.setattr(__main__, "allowed_words", allowed)
     grid = tmp_path / "grid.txt"
@@ -156,7 +157,7 @@ def test_the_paths_cli_finds_words_in_the_language(
         {"word": "ño", "path": ["B1", "C1"]},
         {"word": "ñu", "path": ["B1", "B2"]},
     ]
-    assert seen == ["es"]
+    assert seen == [language("es").alphabet]
 
 
 # ---------------------------------------------------------------- refusals, tables, whole games

@@ -44,3 +44,22 @@ def test_a_game_recorded_with_the_old_rules_replays_with_them() -> None:
     put(city, {"A1": "l", "B1": "o", "C1": "n", "D1": "d", "E1": "o"})
     give(city, ANN, "n")
     assert refused(say(city, ANN, "F1 N LONDON")) == "LONDON is a proper noun, banned in this game."
+
+
+def test_le_is_no_english_word_here_and_the_claim_and_the_finder_agree() -> None:
+    """The dictionary lists LE only capitalised, as a proper noun that names no place: the rulebook
+    counts "words that make sense in a normal sentence" and places, so the default rules refuse
+    it, in claims and in the finder alike (docs/PATHS.md, "LE"). A game recorded with
+    ``rules=names,abbrev,contraction`` counts it, in both."""
+    from games.paths.__main__ import verdict_of
+
+    for options, counts in (({}, False), ({"rules": ["names", "abbrev", "contraction"]}, True)):
+        engine = game(options)
+        put(engine, {"A1": "l"})
+        give(engine, ANN, "e")
+        through = dict(engine.board.new_words_through(1, "e"))  # B1
+        assert ("le" in through) == counts == engine.game_words.allows("le")
+        assert (refused(say(engine, ANN, "B1 E LE")) is None) == counts
+    # an everyday word in French (the article) and Spanish (the pronoun)
+    assert verdict_of(code="fr").allows("le") and verdict_of(code="es").allows("le")
+    assert not verdict_of(code="en").allows("le")

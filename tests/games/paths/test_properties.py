@@ -27,9 +27,9 @@ PARSE = settings(max_examples=400 if LONG else 80, deadline=None)
 def words() -> WordList:
     from games.common.words import WordRules
     from games.paths.options import DEFAULT_BANS
-    from games.paths.wordlists import allowed_words
+    from games.paths.wordlists import allowed_words, game_words
 
-    return allowed_words(WordRules(dictionary="tournament", bans=frozenset(DEFAULT_BANS)))
+    return allowed_words(game_words(WordRules(dictionary="tournament", bans=frozenset(DEFAULT_BANS))))
 
 
 def letters_everywhere(game: PathsEngine) -> tuple[Counter[str], int]:
