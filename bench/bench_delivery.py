@@ -87,7 +87,7 @@ from bot.delivery.delivery import Delivery
 from bot.delivery.pacing import PlatformLimits, RateLimited
 from bot.delivery.transport import EditResult
 from bot.hosting.manager import GameManager
-from bot.sessions.session_core import Phase
+from bot.sessions.state import Phase
 from games.lexicon import load
 from games.race import GAME
 from tests.doubles import MemoryLog

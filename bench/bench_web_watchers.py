@@ -155,7 +155,7 @@ async def main(watchers: int, moves: int) -> dict[str, object]:
             counts = [len(page.arrived) for page in pages]
             for page in pages:
                 page.updated.clear()
-            mover = ANN if session.is_player(ANN) and session._turn_seats() == {ANN.seat_id} else BOB
+            mover = ANN if session.is_player(ANN) and session.state.turn_seats() == {ANN.seat_id} else BOB
             started = time.perf_counter()
             await table.runtime.ingest(Command("play", ("pass",), CHAT, mover))
             for page, count in zip(pages, counts, strict=True):

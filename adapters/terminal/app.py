@@ -26,7 +26,7 @@ from bot.delivery.delivery import Tap
 from bot.hosting.manager import GameManager
 from bot.inbound.runtime import Runtime
 from bot.inbound.wiring import FrontDoor
-from bot.sessions.session_core import SessionError
+from bot.sessions.state import SessionError
 from games.common import speech
 from games.common.speech import N_, _, _n, _p, speaking
 from games.common.text import tidy
@@ -235,13 +235,13 @@ class TerminalAdapter:
 
     def own_view(self) -> View | None:
         """The person's own view of the turn-based game running here, as the core gives it to
-        them (:meth:`~bot.sessions.session.Session.private_view`, what ``/hand`` shows: the table
+        them (:meth:`~bot.sessions.announce.Announcer.private_view`, what ``/hand`` shows: the table
         with their rack or hand); None in a race, before the deal, or when they have no seat."""
         session = self.runtime.session(CHAT)
         if session is None or session.info.realtime:
             return None
         try:
-            return session.private_view(self.you)
+            return session.announcer.private_view(self.you)
         except SessionError:
             return None
 

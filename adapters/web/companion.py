@@ -25,7 +25,7 @@ from bot.delivery.delivery import Tap
 from bot.hosting.handlers.watching import is_offer
 from bot.inbound.runtime import Runtime
 from bot.sessions.session import Session
-from bot.sessions.session_core import Phase
+from bot.sessions.state import Phase
 from games.common.page import GameView
 from games.common.protocol import Snapshot
 from games.common.speech import N_, _, _n, _p, opening, speaking
@@ -344,7 +344,8 @@ class WebCompanion:
         runtime = self.runtimes.get(chat.platform)
         session = runtime.session(chat) if runtime is not None else None
         if view.kind == "announce" or view.kind == "result":
-            moves = self.moves.setdefault(chat, list(session.said_before) if session is not None else [])
+            said = list(session.state.said_before) if session is not None else []
+            moves = self.moves.setdefault(chat, said)
             # kept as moji's text (user parts marked): the page renders it (adapters/web/text.py)
             moves.extend(line for line in (view.lines or (view.text(),)) if line.strip())
             del moves[:-8]
@@ -451,7 +452,7 @@ class WebCompanion:
             deadline=snapshot.deadline,
             your_turn=running and any(s.you and s.active for s in seats),
             running=running,
-            log=tuple(self.moves.get(session.chat, session.said_before)),
+            log=tuple(self.moves.get(session.chat, session.state.said_before)),
             game=session.info.name,
             part=None if view is None else view.part(engine, snapshot, seat),
         )

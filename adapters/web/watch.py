@@ -231,7 +231,7 @@ class Watching:
             plays = tuple(self.companion.moves.get(chat_of(grant), last.log))
             seats = tuple(replace_active(s) for s in last.seats)
             return replace(last, ended=_("This game has ended."), deadline=None, seats=seats, log=plays)
-        plays = tuple(self.companion.moves.get(session.chat, session.said_before))
+        plays = tuple(self.companion.moves.get(session.chat, session.state.said_before))
         model = watch_model(session, session.snapshot(None), plays)
         self.last[grant.game_id] = model
         while len(self.last) > KEEP:

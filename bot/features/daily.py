@@ -191,13 +191,13 @@ class Dailies:
         player privately (the view, posted in their own chat after the result), with the words
         they found. None when it was kept already (by another process, or before a restart)."""
         store = self.store()
-        engine, start = session.engine, session.start_record
+        engine, start = session.engine, session.state.start_record
         if store is None or start is None or not isinstance(engine, OffTheGrid):
             log.warning("daily %s has no result to keep", session.game_id)
             return None
         now = self._host.clock.now()
         cards, points = taken(engine, start.seats[0].id)
-        seconds = max(0.0, now - start.started_at - session.paused)
+        seconds = max(0.0, now - start.started_at - session.state.paused)
         play = await store.finish_daily(session.game_id, cards, points, seconds, now)
         result = None if play is None else result_of(play)
         if result is None:

@@ -14,7 +14,7 @@ import logging
 
 from bot.core.events import ChatKey
 from bot.hosting.host import GameHost
-from bot.sessions.session_core import Phase
+from bot.sessions.state import Phase
 
 log = logging.getLogger(__name__)
 

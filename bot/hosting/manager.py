@@ -38,8 +38,8 @@ from bot.hosting.leases import KEEP_ALIVE, Leases
 from bot.hosting.preparing import Preparing
 from bot.hosting.recovery import RESUME_WITHIN, Restorer
 from bot.sessions.session import Session
-from bot.sessions.session_core import Phase
 from bot.sessions.startrules import StartRules
+from bot.sessions.state import Phase
 from games.common.options import OptionValue
 from games.common.protocol import Action, GameInfo
 from games.common.speech import N_, _, speaking

@@ -19,8 +19,9 @@ from bot.core import ratings, views
 from bot.core.events import ChatKey, MessageRef, Player, Post
 from bot.core.outbox import GameStart, LobbyState
 from bot.hosting.host import GameHost, Recovery, chat_speech
-from bot.sessions.session import Session, handled_refs
-from bot.sessions.session_core import Phase
+from bot.sessions.journal import handled_refs
+from bot.sessions.session import Session
+from bot.sessions.state import Phase
 from games.common.protocol import Action, GameInfo
 from games.common.speech import N_, _, speaking
 from storage.errors import StorageError
@@ -298,7 +299,7 @@ class Restorer:
             session = host.new_session(
                 chat, info, state.host, state.options, state.game_id, state.seed, words
             )
-            session.restore_lobby(state)
+            session.lobby.restore(state)
             host.sessions[chat] = session
             host.keep_alive()
             host.spawn(session.reopen(), f"reopen {state.game_id}", chat)

@@ -52,7 +52,7 @@ from bot.inbound.steps import (
 from bot.inbound.wiring import FrontDoor, Services, connect
 from bot.sessions.moves import Moves
 from bot.sessions.session import Session
-from bot.sessions.session_core import Phase
+from bot.sessions.state import Phase
 from storage.base import Schedule
 
 log = logging.getLogger(__name__)

@@ -2,198 +2,256 @@
 
 The engine says what happened (:class:`~games.common.protocol.Notice`); this part of a
 session turns each into what the chat shows, through the outbox, after the action is logged.
+It also keeps what it said that players may ask about again: why an answer was refused.
 """
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from bot.core import metrics, ratings, views
-from bot.core.events import Mark, MessageRef, Post, Private, React
-from bot.core.outbox import GameStart
-from bot.sessions.session_core import RESULT_WAITS, SessionCore, log
+from bot.core.clock import Clock
+from bot.core.events import Mark, MessageRef, Player, Post, Private, React
+from bot.core.outbox import GameLog, GameStart, Outbox
+from bot.sessions.state import SessionError, SessionState
 from games.common.grammar import is_you
-from games.common.protocol import Notice
+from games.common.protocol import Notice, Result
 from games.common.speech import _, _n, duration, listing
 from storage.errors import StorageError
 
+log = logging.getLogger("bot.sessions.session")
+
+#: Puts answers voted in on the workspace's list; returns those it kept.
+KeepWords = Callable[[list[str]], Awaitable[list[str]]]
+
 
 class Announcer:
-    """What a session shows (a part of :class:`bot.sessions.session.Session`)."""
+    """What a session shows: it reads the session's :class:`SessionState` and sends to its outbox."""
 
-    def __init__(self, session: SessionCore) -> None:
-        self.session = session
+    def __init__(
+        self,
+        state: SessionState,
+        outbox: Outbox,
+        game_log: GameLog,
+        clock: Clock,
+        keep_words: KeepWords | None,
+    ) -> None:
+        self._state = state
+        self._outbox = outbox
+        self._log = game_log
+        self._clock = clock
+        self._keep_words = keep_words
+        self._marks: dict[str, tuple[MessageRef, str]] = {}  # message id -> its answer, to be marked
+        self._why: dict[str, str] = {}  # seat -> the reason of its last refusal
+        self._ending: list[str] = []  # the engine's closing words, shown in the result
+        self._pinged: set[str] = set()  # seats told it is their turn (turn-based games)
+
+    # ------------------------------------------------------------ answers and refusals
+
+    def expect(self, ref: MessageRef, answer: str = "") -> None:
+        """The answer (or move) in ``ref`` goes to the engine: its verdict marks that message."""
+        self._marks[ref.message_id] = (ref, answer)
+
+    def awaits_mark(self, message_id: str) -> bool:
+        """Whether the answer in that message waits for its verdict's mark."""
+        return message_id in self._marks
+
+    def refused(self, seat: str, reason: str) -> None:
+        """``seat``'s last try was refused for ``reason`` (what ``why`` answers)."""
+        self._why[seat] = reason
+
+    def why(self, player: Player) -> str:
+        """The reason the player's last answer was refused."""
+        return self._why.get(player.seat_id) or _("None of your answers has been refused in this game.")
+
+    # ------------------------------------------------------------ notices
 
     async def deliver(self, notices: list[Notice]) -> None:
-        assert self.session.engine is not None
+        """The engine's notices as messages (then whoever's turn began hears it)."""
+        state, send = self._state, self._outbox.send
         table_changed = False
         for notice in notices:
-            ref = self.session._refs.pop(notice.ref, None) if notice.ref else None
-            word = self.session._answers.pop(notice.ref, "") if notice.ref else ""
+            ref, word = self._marks.pop(notice.ref, (None, "")) if notice.ref else (None, "")
+            player = state.by_seat.get(notice.seat or "")
+            who = player.display_name if player else ""
             if notice.kind == "accepted":
-                metrics.answer_judged(self.session.info.name, accepted=True)
+                metrics.answer_judged(state.info.name, accepted=True)
                 if ref is not None:
-                    player = self.session._by_seat.get(notice.seat or "")
-                    who = player.display_name if player else ""
-                    await self.session._outbox.send(
-                        React(ref, "accepted", seat=notice.seat or "", who=who, word=word)
-                    )
+                    await send(React(ref, "accepted", seat=notice.seat or "", who=who, word=word))
                 if notice.text:
-                    await self.session._outbox.send(Post(self.session.chat, views.message(notice.text)))
+                    await send(Post(state.chat, views.message(notice.text)))
             elif notice.kind == "rejected":
-                metrics.answer_judged(self.session.info.name, accepted=False)
+                metrics.answer_judged(state.info.name, accepted=False)
                 if notice.seat:
-                    self.session._why[notice.seat] = notice.text
+                    self._why[notice.seat] = notice.text
                 if ref is not None:
-                    player = self.session._by_seat.get(notice.seat or "")
                     mark: Mark = "late" if notice.late else "rejected"
-                    who = player.display_name if player else ""
-                    await self.session._outbox.send(
-                        React(ref, mark, notice.text, seat=notice.seat or "", who=who, word=word)
-                    )
+                    await send(React(ref, mark, notice.text, seat=notice.seat or "", who=who, word=word))
             elif notice.kind == "announce":
-                await self.session._outbox.send(Post(self.session.chat, views.message(notice.text)))
+                await send(Post(state.chat, views.message(notice.text)))
             elif notice.kind == "private":
-                player = self.session._by_seat.get(notice.seat or "")
                 if player is not None:
-                    await self.session._outbox.send(
-                        Private(self.session.chat, player, views.message(notice.text, "private"))
-                    )
+                    await send(Private(state.chat, player, views.message(notice.text, "private")))
             elif notice.kind == "table":
                 table_changed = True
             elif notice.kind == "end" and notice.text:
-                self.session._ending.append(notice.text)  # said once, in the result
+                self._ending.append(notice.text)  # said once, in the result
             elif notice.kind == "ping":
-                deadline = self.session.snapshot(None).deadline  # the turn's end
-                if notice.seat in self.session._by_seat:
-                    await self.session._outbox.send(
-                        Post(
-                            self.session.chat,
-                            views.turn(notice.seat or "", notice.text, deadline, self.session.info.name),
-                        )
-                    )
+                deadline = state.snapshot(None).deadline  # the turn's end
+                if notice.seat in state.by_seat:
+                    view = views.turn(notice.seat or "", notice.text, deadline, state.info.name)
+                    await send(Post(state.chat, view))
                 else:
-                    await self.session._outbox.send(Post(self.session.chat, views.message(notice.text)))
+                    await send(Post(state.chat, views.message(notice.text)))
         if table_changed:
-            await self.session._outbox.send(Post(self.session.chat, self.table_view()))
+            await send(Post(state.chat, self.table_view()))
         await self._ping_turns()
 
     def table_view(self) -> views.View:
         """The public table now; ``settles_at`` says when the game will change it by itself."""
-        with self.session.voice():
-            return self._table_view_now()
+        state = self._state
+        assert state.engine is not None
+        with state.voice():
+            finished = state.engine.finished
+            settles_at = None if finished else state.engine.next_deadline()
+            return views.table(
+                state.snapshot(None),
+                state.info.name,
+                realtime=state.info.realtime,
+                settles_at=None if settles_at is None else settles_at + state.paused,
+                final=finished,
+                turn_moves=state.info.turn_moves,
+            )
 
-    def _table_view_now(self) -> views.View:
-        assert self.session.engine is not None
-        finished = self.session.engine.finished
-        settles_at = None if finished else self.session.engine.next_deadline()
-        return views.table(
-            self.session.snapshot(None),
-            self.session.info.name,
-            realtime=self.session.info.realtime,
-            settles_at=None if settles_at is None else settles_at + self.session._paused,
-            final=finished,
-            turn_moves=self.session.info.turn_moves,
-        )
+    # ------------------------------------------------------------ turns
+
+    def turns_told(self) -> None:
+        """Whoever's turn it is now has heard it (before a restart)."""
+        self._pinged = self._state.turn_seats()
 
     async def _ping_turns(self) -> None:
         """Tell each player whose turn just began, with a new message that mentions them."""
-        if self.session.engine is None or self.session.info.realtime:
+        state = self._state
+        if state.engine is None or state.info.realtime:
             return
-        now_active = self.session._turn_seats()
-        fresh, self.session._pinged = now_active - self.session._pinged, now_active
+        now_active = state.turn_seats()
+        fresh, self._pinged = now_active - self._pinged, now_active
         if not fresh:
             return
-        snapshot = self.session.snapshot(None)
+        deadline = state.snapshot(None).deadline
         for seat in sorted(fresh):
-            name = views.user(self.session._by_seat[seat].display_name)
+            name = views.user(state.by_seat[seat].display_name)
             if is_you(name):
                 text = _(
-                    "Your turn in {game}: type your move here, or `play MOVE`.",
-                    game=_(self.session.info.title),
+                    "Your turn in {game}: type your move here, or `play MOVE`.", game=_(state.info.title)
                 )
             else:
                 text = _(
                     "{name}, it's your turn in {game}: type your move here, or `play MOVE`.",
                     name=name,
-                    game=_(self.session.info.title),
+                    game=_(state.info.title),
                 )
-            await self.session._outbox.send(
-                Post(self.session.chat, views.turn(seat, text, snapshot.deadline, self.session.info.name))
-            )
+            await self._outbox.send(Post(state.chat, views.turn(seat, text, deadline, state.info.name)))
 
     async def ping_again(self) -> None:
         """After an outage: each player to move hears that the clock was held for them."""
-        deadline = self.session.snapshot(None).deadline
+        state = self._state
+        deadline = state.snapshot(None).deadline
         if deadline is None:
             return
-        left = duration(deadline - self.session._clock.now())
-        for seat in sorted(self.session._turn_seats()):
-            name = views.user(self.session._by_seat[seat].display_name)
+        left = duration(deadline - self._clock.now())
+        for seat in sorted(state.turn_seats()):
+            name = views.user(state.by_seat[seat].display_name)
             if is_you(name):
-                text = _(
-                    "Your turn again in {game}: {time} left.", game=_(self.session.info.title), time=left
-                )
+                text = _("Your turn again in {game}: {time} left.", game=_(state.info.title), time=left)
             else:
                 text = _(
                     "{name}, it's your turn again in {game}: {time} left.",
                     name=name,
-                    game=_(self.session.info.title),
+                    game=_(state.info.title),
                     time=left,
                 )
-            await self.session._outbox.send(
-                Post(self.session.chat, views.turn(seat, text, deadline, self.session.info.name))
-            )
+            await self._outbox.send(Post(state.chat, views.turn(seat, text, deadline, state.info.name)))
 
-    async def finish(self) -> None:
-        assert self.session.engine is not None and self.session.start_record is not None
-        outcome = self.session.engine.result()
-        start, at = self.session.start_record, self.session._clock.now()
-        # exactly once by game id, so a try that reached the database before failing is harmless
-        await self.session._stored(lambda: self.session._log.finish(start, outcome, at), RESULT_WAITS)
-        voted = list(self.session.engine.voted_words)
-        if voted:
-            await self.session._outbox.send(
-                Post(self.session.chat, views.message(await self._kept(voted), "info"))
-            )
-        lines = [] if outcome.voided else await self._rating_lines(start)
-        view = replace(
-            views.result(
-                self.session.info, outcome, self.session.names(), ending=self.session._ending, ratings=lines
-            ),
-            once=self._result_key(),
+    async def out_of_turn(self, player: Player) -> bool:
+        """A move typed in a turn-based game's chat: unless it is ``player``'s to play now, they
+        hear privately why not (True), and it is not played."""
+        state = self._state
+        with state.voice_for(player):
+            if not state.is_player(player):
+                hint = _(
+                    "You're not playing this {game} game; join the next one with `start`.",
+                    game=_(state.info.title),
+                )
+            elif player.seat_id in state.turn_seats():
+                return False
+            else:
+                hint = self._not_yet()
+        await self._outbox.send(Private(state.chat, player, views.message(hint, "info")))
+        return True
+
+    def _not_yet(self) -> str:
+        waiting = [s.name for s in self._state.snapshot(None).seats if s.active]
+        if not waiting:
+            return _("Not yet: it's not your turn. Your move will count when it's yours.")
+        if len(waiting) == 1 and is_you(waiting[0]):
+            return _("Not yet: wait for your turn. Your move will count when it's yours.")
+        return _(
+            "Not yet: it's {names}'s turn. Your move will count when it's yours.",
+            names=listing(views.user(name) for name in waiting),
         )
-        after = None
-        if self.session.on_finish is not None and not outcome.voided:
-            try:
-                after = await self.session.on_finish(self.session)
-            except StorageError as exc:  # the result is posted either way
-                log.warning("game %s: what follows its end failed (%s)", self.session.game_id, exc)
-        await self.session._close(view, receipt=None if outcome.voided else self._result_posted)
-        if after is not None:
-            await self.session._outbox.send(Post(self.session.chat, after))
+
+    def private_view(self, player: Player) -> views.View:
+        """The player's own hand, rack or list (in the player's own language)."""
+        state = self._state
+        with state.voice_for(player):
+            if state.engine is None:
+                if state.is_player(player):
+                    host = views.user(state.host.display_name)
+                    raise SessionError(
+                        _("The game hasn't started yet: {name} deals it with `go`.", name=host)
+                    )
+                raise SessionError(_("The game hasn't started yet: `join` it to get a seat."))
+            if not state.is_player(player):
+                raise SessionError(_("You're not playing this game, so you have no hand here."))
+            return views.private(state.snapshot(player.seat_id), state.info.name)
+
+    # ------------------------------------------------------------ the end
+
+    async def result(self, outcome: Result, start: GameStart, voted: list[str]) -> views.View:
+        """The finished game's result (after the answers voted in, kept and said); it carries
+        each person's rating change, and a name a platform recognises if it is posted again."""
+        state = self._state
+        if voted:
+            await self._outbox.send(Post(state.chat, views.message(await self._kept(voted), "info")))
+        lines = [] if outcome.voided else await self._rating_lines(start)
+        view = views.result(state.info, outcome, state.names(), ending=self._ending, ratings=lines)
+        return replace(view, once=f"result:{state.game_id}")
 
     async def _rating_lines(self, start: GameStart) -> list[str]:
         """Each person's rating change (the game is rated now if it was not yet); none when the
         database cannot say: the result is posted either way."""
+        state = self._state
         try:
-            changes = await self.session._log.rating_changes(start)
+            changes = await self._log.rating_changes(start)
         except StorageError as exc:
-            log.warning("game %s: no rating changes to show (%s)", self.session.game_id, exc)
+            log.warning("game %s: no rating changes to show (%s)", state.game_id, exc)
             return []
         return ratings.result_lines(
-            changes, [seat.id for seat in start.seats], self.session.names(), self.session.chat.platform
+            changes, [seat.id for seat in start.seats], state.names(), state.chat.platform
         )
 
     async def _kept(self, voted: list[str]) -> str:
         """Keep the answers voted in on the workspace's list (the theme's memory); says so."""
         shown = listing(w.upper() for w in voted)
         kept: list[str] = []
-        if self.session._keep_words is not None:
+        if self._keep_words is not None:
             try:
-                kept = await self.session._keep_words(voted)
+                kept = await self._keep_words(voted)
             except StorageError as exc:  # the game is over either way: the words are only a bonus
-                log.warning("game %s: could not keep the words voted in (%s)", self.session.game_id, exc)
+                log.warning("game %s: could not keep the words voted in (%s)", self._state.game_id, exc)
         if not kept:
             return _("Voted in during this game: {words}.", words=shown)
         return _n(
@@ -205,20 +263,3 @@ class Announcer:
             words=shown,
             word=kept[0],
         )
-
-    def _result_key(self) -> str:
-        """The result's name: posting it again after a restart is recognised where a platform can."""
-        return f"result:{self.session.game_id}"
-
-    def _result_posted(self, ref: MessageRef | None) -> None:
-        """The result is in the channel: a restart need not announce it again."""
-        if ref is not None:
-            self.session._spawn(self._record_announced(), f"announced {self.session.game_id}")
-
-    async def _record_announced(self) -> None:
-        try:
-            await self.session._stored(
-                lambda: self.session._log.announced(self.session.game_id, self.session._clock.now())
-            )
-        except StorageError:
-            log.warning("game %s: could not record that its result was posted", self.session.game_id)

@@ -1,23 +1,25 @@
-"""What a session's parts are asked for, and what a session is made with.
+"""What a session is made with (:class:`SessionArgs`), how it runs a task (:data:`Spawn`), and
+its lock (:class:`SpokenLock`).
 
-A session (:class:`bot.sessions.session.Session`) holds four parts — its lobby, its settle window,
-its timer and its announcer — each made with the session. The protocols here are what the session
-and the other parts may ask of each; nothing else of a part is reached from outside it.
+A session (:class:`bot.sessions.session.Session`) holds its state and its parts, and hands each
+part, when it makes it, only what that part works with: the state it reads, the outbox it sends
+to, the game log, the clock. No part holds the session or another part.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
-from typing import Any, NotRequired, Protocol, TypedDict
+from typing import Any, NotRequired, TypedDict
 
-from bot.core import views
 from bot.core.clock import Clock
 from bot.core.events import ChatKey, Player
 from bot.core.outbox import GameLog, Outbox
 from games.common.options import OptionValue
-from games.common.protocol import Claim, GameInfo, Notice
+from games.common.protocol import GameInfo
+from games.common.speech import speaking
 
+#: Runs a coroutine as a task the session's host supervises, under a name.
 Spawn = Callable[[Coroutine[Any, Any, None], str], "asyncio.Task[None]"]
 
 
@@ -46,59 +48,27 @@ class SessionArgs(TypedDict):
     speech: NotRequired[str | None]
 
 
-class LobbyPart(Protocol):
-    """What the core asks of a session's lobby (:class:`bot.sessions.lobby.Lobby`)."""
+class SpokenLock:
+    """A session's lock: whoever holds it speaks the session's chat language, so every engine
+    call and every view made under it (start, apply, tick, the table, the result) speaks it."""
 
-    def view(self, open_: bool = True) -> views.View:
-        """The lobby's message (closed: without its buttons)."""
-        ...
+    def __init__(self, speech: str) -> None:
+        self._lock = asyncio.Lock()
+        self._speech = speech
+        self._voices: list[Any] = []
 
+    async def __aenter__(self) -> None:
+        await self._lock.acquire()
+        voice = speaking(self._speech)
+        voice.__enter__()
+        self._voices.append(voice)
 
-class SettlePart(Protocol):
-    """What the core and the other parts ask of the settle window
-    (:class:`bot.sessions.settle.SettleWindow`)."""
+    async def __aexit__(self, *exc: object) -> None:
+        try:
+            self._voices.pop().__exit__(None, None, None)
+        finally:
+            self._lock.release()
 
-    def add(self, claims: list[Claim]) -> None:
-        """Answers into the window (the first opens it)."""
-        ...
-
-    async def judge(self, now: float) -> None:
-        """Close the window: its answers go to the engine as one batch."""
-        ...
-
-    def closes_at(self) -> float | None:
-        """When the window closes (None: it is not open)."""
-        ...
-
-    def hold_ends(self) -> float:
-        """When the holds stop holding anything (0: no hold)."""
-        ...
-
-
-class TimerPart(Protocol):
-    """What the core and the other parts ask of the session's timer
-    (:class:`bot.sessions.timers.Timers`)."""
-
-    def reschedule(self) -> None:
-        """Sleep until the session's next own deed (:meth:`next_wake`)."""
-        ...
-
-    def cancel(self) -> None:
-        """Stop sleeping."""
-        ...
-
-
-class AnnouncerPart(Protocol):
-    """What the core asks of the session's announcer (:class:`bot.sessions.announce.Announcer`)."""
-
-    async def deliver(self, notices: list[Notice]) -> None:
-        """The engine's notices as messages."""
-        ...
-
-    async def finish(self) -> None:
-        """The game is over: record it, post the result, close."""
-        ...
-
-    def table_view(self) -> views.View:
-        """The public table now."""
-        ...
+    def locked(self) -> bool:
+        """Whether someone holds it."""
+        return self._lock.locked()

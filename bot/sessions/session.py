@@ -1,143 +1,237 @@
-"""One game in one chat: its lobby, its engine, its timers.
+"""One game in one chat: the session, what the rest of moji holds of a chat's game.
 
-A session turns inbound events into engine :class:`~games.common.protocol.Action`
-values, appends each action to the game's log *before* announcing what it
-did, and turns the engine's notices into outbound messages. Its timers (lobby
-expiry, the settle window, computer players, the engine's own deadlines) run
-on an injected :class:`~bot.core.clock.Clock`, in a single supervised task.
-
-Fairness: real-time answers are not judged on arrival. The first one opens a
-settle window (``settle`` seconds, default 150 ms); when it closes, every
-answer received so far goes to the engine as one batch, which orders them by
-the platform's own send time. An answer that arrives late but was sent first
-still wins.
-
-The session holds its parts, one object each (see :mod:`bot.sessions.session_core`): its lobby, its
-settle window, its timer and its announcer. This module holds the session itself: play (answers,
-moves, votes, the game's hooks), restore and resume, and the parts' doors to the rest of moji.
+A session takes what players do (under one lock, so a chat's events play one at a time) and
+hands it to its parts, one object each, made with it and given only what they work with: its
+state (:mod:`.state`), :attr:`~Session.lobby`, :attr:`~Session.settle` (real-time answers judged
+in fair batches), :attr:`~Session.timers`, :attr:`~Session.announcer` and
+:attr:`~Session.journal` (the game's log); every action is played by :mod:`.play` — the engine,
+the log, then the announcement. Control goes one way, from the session to a part; no part calls
+the session or another part. The timer is the one door no player opens: when it wakes, the
+session has :mod:`.play` do what is due.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Unpack
+import logging
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from typing import Any, Unpack
 
 from bot.core import views
 from bot.core.events import MessageRef, Player, Post, Private
-from bot.core.outbox import GameStart, LobbyState
+from bot.core.outbox import GameStart
 from bot.sessions.announce import Announcer
+from bot.sessions.journal import Journal
 from bot.sessions.lobby import Lobby
 from bot.sessions.moves import Moves
-from bot.sessions.parts import SessionArgs
-from bot.sessions.session_core import (
-    Phase,
-    SessionCore,
-    SessionError,
-    _marked,
-    _seat_player,
-    log,
-)
+from bot.sessions.parts import SessionArgs, SpokenLock
+from bot.sessions.play import Play
 from bot.sessions.settle import SettleWindow
+from bot.sessions.state import Phase, SessionError, SessionState, Words
 from bot.sessions.timers import Timers
 from games.common.engine import QUIET_SKIP, QUIET_VOTE
-from games.common.grammar import is_you
 from games.common.options import OptionValue
-from games.common.protocol import Action, Claim, Notice, Result, Seat, Setup
-from games.common.speech import _, listing
+from games.common.protocol import Action, Claim, Engine, Notice, Result, Seat, Snapshot
+from games.common.speech import _
 from games.common.words import Verdict
 
-__all__ = ["Session", "handled_refs"]
+__all__ = ["Session"]
+
+log = logging.getLogger("bot.sessions.session")
 
 
-class Session(SessionCore):
-    """A game lobby and, once started, the running game."""
-
-    lobby: Lobby
-    window: SettleWindow
-    timers: Timers
-    announcer: Announcer
+class Session:
+    """A game lobby and, once started, the running game: what the rest of moji holds of a chat's game."""
 
     def __init__(self, **args: Unpack[SessionArgs]) -> None:
-        super().__init__(**args)
-        self.lobby = Lobby(self)
-        self.window = SettleWindow(self)
-        self.timers = Timers(self)
-        self.announcer = Announcer(self)
+        chat, clock, game_log, outbox = args["chat"], args["clock"], args["game_log"], args["outbox"]
+        state = SessionState(
+            chat,
+            args["info"],
+            args["host"],
+            args["options"],
+            args["game_id"],
+            args["seed"],
+            speech=args.get("speech"),
+            timestamp_precision=args.get("timestamp_precision", 0.0),
+            words=args.get("words", (frozenset(), frozenset())),
+        )
+        self.state = state
+        self.chat, self.info, self.game_id, self.seed = chat, state.info, state.game_id, state.seed
+        self.speech = state.speech
+        self.journal = Journal(game_log, clock, state.game_id, chat.label(), state.seed)
+        self.lobby = Lobby(state, outbox, game_log, clock, args.get("lobby_timeout", 600.0))
+        self.settle = SettleWindow(args.get("settle", 0.15), clock)
+        self.timers = Timers(clock, args["spawn"], f"timer {chat.label()}", self._woken)
+        self.announcer = Announcer(state, outbox, game_log, clock, args.get("keep_words"))
+        #: Awaited (with this session) when its game has finished and is recorded, before it
+        #: closes: what it returns is posted after the result (the daily's private summary,
+        #: :meth:`bot.features.daily.Dailies.finished`). Awaited here, not in a task of its own, so it
+        #: is done before anyone hears the game closed (a terminal quitting at once included).
+        self.on_finish: Callable[[Any], Awaitable[views.View | None]] | None = None
+        on_closed = args["on_closed"]
+        self._play = Play(
+            state,
+            self.lobby,
+            self.settle,
+            self.timers,
+            self.announcer,
+            self.journal,
+            outbox=outbox,
+            clock=clock,
+            spawn=args["spawn"],
+            think_in_thread=args.get("think_in_thread", False),
+            finishing=self._finishing,
+            closed=lambda: on_closed(self),
+        )
+        self._clock = clock
+        self._outbox = outbox
+        self._lock = SpokenLock(state.speech)
 
-    # ------------------------------------------------------------ the parts' doors
+    # ------------------------------------------------------------ the state, as read from outside
+
+    @property
+    def phase(self) -> Phase:
+        """Where the session is in its life."""
+        return self.state.phase
+
+    @property
+    def host(self) -> Player:
+        """Who opened the lobby (or took it over)."""
+        return self.state.host
+
+    @property
+    def players(self) -> list[Player]:
+        """The people in the lobby, or seated in the game."""
+        return self.state.players
+
+    @property
+    def options(self) -> dict[str, OptionValue]:
+        """The game's options."""
+        return self.state.options
+
+    @property
+    def engine(self) -> Engine | None:
+        """The running game's engine (None before it starts)."""
+        return self.state.engine
+
+    @property
+    def moves(self) -> Moves | None:
+        """What the running game takes from a player's typing."""
+        return self.state.moves
+
+    def is_player(self, player: Player) -> bool:
+        """True when ``player`` has joined."""
+        return self.state.is_player(player)
+
+    def names(self) -> dict[str, str]:
+        """Seat id -> display name, for every seat."""
+        return self.state.names()
+
+    def snapshot(self, viewer: str | None = None) -> Snapshot:
+        """The engine's snapshot, its deadline on the wall clock."""
+        return self.state.snapshot(viewer)
+
+    # ------------------------------------------------------------ the lobby
 
     async def open_lobby(self) -> None:
-        """Post the lobby message and arm the lobby timeout (:meth:`Lobby.open_lobby`)."""
-        await self.lobby.open_lobby()
-
-    def lobby_state(self) -> LobbyState:
-        """The lobby as the game log keeps it."""
-        return self.lobby.lobby_state()
-
-    def restore_lobby(self, state: LobbyState) -> None:
-        """Reopen a lobby kept before a restart (its message and buttons are reused)."""
-        self.lobby.restore_lobby(state)
+        """Post the lobby message and arm the lobby timeout."""
+        async with self._lock:
+            await self.lobby.open()
+            self._play.rearm()
 
     async def reopen(self) -> None:
         """Refresh a restored lobby's message and re-arm its timeout."""
-        await self.lobby.reopen()
+        async with self._lock:
+            await self.lobby.reopen()
+            self._play.rearm()
 
     async def join(self, player: Player) -> str:
         """Add a player to the lobby; returns a confirmation."""
-        return await self.lobby.join(player)
+        async with self._lock:
+            return await self.lobby.join(player)
 
     async def leave(self, player: Player) -> str:
         """Remove a player; in a running game their seat is given up."""
-        return await self.lobby.leave(player)
+        async with self._lock:
+            if not self.state.is_player(player):
+                raise SessionError(_("You're not in this game."))
+            if self.state.phase is Phase.LOBBY:
+                left = await self.lobby.leave(player)
+                if left is not None:
+                    return left
+                await self._play.close(views.message(_("Everyone left, so the lobby is closed."), "info"))
+                with self.state.voice_for(player):
+                    return _("You left; the lobby is closed.")
+            await self._play.apply(Action("leave", self._clock.now(), seat=player.seat_id))
+            with self.state.voice_for(player):
+                return _("You left the game.")
 
     async def go(self, player: Player, *, admin: bool = False) -> None:
         """Start the game (the host, or an admin)."""
-        await self.lobby.go(player, admin=admin)
+        async with self._lock:
+            await self._play.begin(await self.lobby.ready(player, admin=admin))
 
     async def begin_with(self, players: Sequence[Player], seats: Sequence[Seat]) -> None:
-        """Start at once with these people in these seats (a tournament's pairing)."""
-        await self.lobby.begin_with(players, seats)
+        """Start at once with these people in these seats, in this order (a tournament's
+        pairing: nobody joins, and its first seat moves first where the game lets seats decide)."""
+        async with self._lock:
+            if self.state.phase is not Phase.LOBBY:
+                raise SessionError(_("The game is already running."))
+            self.state.seat_people(list(players) or self.state.players)
+            await self._play.begin(tuple(seats))
 
-    def alone(self) -> bool:
-        """True while the lobby holds only its host."""
-        return self.lobby.alone()
-
-    async def change_options(
-        self, options: Mapping[str, OptionValue], words: tuple[frozenset[str], frozenset[str]]
-    ) -> None:
+    async def change_options(self, options: Mapping[str, OptionValue], words: Words) -> None:
         """The host, alone in the lobby, takes other options for the same lobby."""
-        await self.lobby.change_options(options, words)
+        async with self._lock:
+            await self.lobby.change_options(options, words)
 
     async def reopen_as_new(self, by: Player) -> None:
         """The host, alone in the lobby, starts again with other options: this lobby closes."""
-        await self.lobby.reopen_as_new(by)
+        async with self._lock:
+            if self.state.phase is Phase.LOBBY:
+                name = views.user(by.display_name)
+                await self._play.close(
+                    views.message(_("{name} reopened the lobby with other options.", name=name), "info")
+                )
+
+    # ------------------------------------------------------------ the settle window and the timer
 
     async def why_after_verdict(self, player: Player) -> str:
         """``why``: when the player's answer still waits in the settle window, its verdict first."""
-        return await self.window.why_after_verdict(player)
+        if self.settle.waits_for(player.seat_id):
+            await self.settle.judged()
+        return self.announcer.why(player)
 
     def hold(self) -> None:
         """Keep the settle window open while a platform replays what it missed
         (:meth:`SettleWindow.hold`)."""
-        self.window.hold()
+        self.settle.hold()
 
     def release(self) -> None:
         """Let go of one :meth:`hold`."""
-        self.window.release()
-
-    def next_wake(self) -> float | None:
-        """When the session next has something to do on its own."""
-        return self.timers.next_wake()
+        self.settle.release()
+        self._play.rearm()
 
     def abandon(self) -> None:
         """Drop timers without any message (the manager reports the reason)."""
-        self.timers.abandon()
+        self._play.abandon()
+
+    async def _woken(self) -> None:
+        """The timer's door: what is due now, under the lock; then the timer sleeps again."""
+        async with self._lock:
+            self.timers.fired()
+            await self._play.due(self._clock.now())
+            if self.state.phase is not Phase.CLOSED and self.timers.idle:
+                self._play.rearm()
+
+    async def _finishing(self) -> views.View | None:
+        return None if self.on_finish is None else await self.on_finish(self)
 
     # ------------------------------------------------------------ restore
 
     def remember_handled(self, refs: Iterable[str]) -> None:
         """Platform messages already taken (by an earlier game): never judged as answers here."""
-        self._handled.update(refs)
+        self.journal.taken_before(refs)
 
     def restore(self, start: GameStart, actions: list[Action]) -> None:
         """Rebuild a running game from its log (after a restart), without announcing anything.
@@ -145,40 +239,10 @@ class Session(SessionCore):
         The players are the start record's seats; the engine is recreated from
         the same setup and every logged action is applied again, in order.
         """
-        with self.voice():
-            self._replay(start, actions)
-
-    def _replay(self, start: GameStart, actions: list[Action]) -> None:
-        seats = tuple(start.seats)
-        self._words = (start.added_words, start.banned_words)
-        setup = Setup(
-            self.options,
-            _marked(seats),
-            self.seed,
-            added_words=start.added_words,
-            banned_words=start.banned_words,
-            timestamp_precision=self.timestamp_precision,
-        )
-        self.engine = self.info.create(setup)
-        self.moves = Moves(self.info, self.options, self.seed)
-        self.seats = seats
-        self.players = [self._by_seat.get(s.id) or _seat_player(s) for s in seats if s.bot is None]
-        self._by_seat = {p.seat_id: p for p in self.players}
-        self.start_record = start
-        self.phase = Phase.RUNNING
-        self._lobby_deadline = None
-        self._begun = any(action.kind == "begin" for action in actions)
-        said: list[str] = []
-        for action in actions:
-            if action.kind == "resume":
-                self._paused += action.paused or 0.0
-                continue
-            notices = self.engine.apply(self._on_game_clock(action))
-            said += [n.text for n in notices if n.kind in ("accepted", "announce", "end") and n.text.strip()]
-        self.said_before = tuple(said[-8:])
-        self._handled.update(handled_refs(actions))
-        self._seq = len(actions)
-        self._pinged = self._turn_seats()  # they were told before the restart
+        with self.state.voice():
+            self.state.replay(start, actions)
+            self.journal.replayed(actions)
+            self.announcer.turns_told()  # they were told before the restart
 
     async def resume(self, notice: str, paused: float = 0.0) -> None:
         """Announce a restored game, show its table and re-arm its timers.
@@ -188,26 +252,7 @@ class Session(SessionCore):
         whose turn it is hears how long they have.
         """
         async with self._lock:
-            assert self.engine is not None
-            if not self._begun:  # the process died between recording the start and the first deal
-                self._begun = True
-                await self._outbox.send(Post(self.chat, views.message(notice, "info")))
-                await self._apply(Action("begin", self._clock.now()))
-                return
-            if paused > 0 and not self.engine.finished:
-                resumed = Action("resume", self._clock.now(), paused=round(paused, 3))
-                seq = self._seq
-                await self._stored(lambda: self._log.append(self.game_id, seq, resumed))
-                self._seq += 1
-                self._paused += resumed.paused or 0.0
-            await self._outbox.send(Post(self.chat, views.message(notice, "info")))
-            if self.engine.finished:
-                await self.announcer.finish()
-                return
-            await self._outbox.send(Post(self.chat, self.announcer.table_view()))
-            if paused > 0:
-                await self.announcer.ping_again()
-            self.timers.reschedule()
+            await self._play.resume(notice, paused)
 
     # ------------------------------------------------------------ play
 
@@ -221,66 +266,32 @@ class Session(SessionCore):
         only what the game reads as an answer or a move goes on (to be judged, and kept in the
         game's log); anything else is chatter, dropped unread (see :mod:`bot.sessions.moves`).
         """
-        if self.moves is None:
-            return  # no game running yet
-        move = text if read else self.moves.move(text)
-        if move is None:
+        moves = self.state.moves
+        move = text if read or moves is None else moves.move(text)
+        if moves is None or move is None:
             return  # chatter (or no game running yet)
         if not self.info.realtime:
-            await self._typed_move(player, move, ref)
+            if self.state.phase is Phase.RUNNING and not await self.announcer.out_of_turn(player):
+                refused = await self.say(player, move, ref=ref)
+                if refused is not None:
+                    await self._outbox.send(Private(self.chat, player, views.error(refused)))
             return
-        text = move
         async with self._lock:
-            if self.phase is not Phase.RUNNING or not self.is_player(player):
+            if self.state.phase is not Phase.RUNNING or not self.state.is_player(player):
                 return
-            ref_id = None
+            ref_id = None if ref is None else ref.message_id
             if ref is not None:
-                ref_id = ref.message_id
-                if ref_id in self._handled:
+                if not self.journal.take(ref.message_id):
                     log.info(
                         "answer %s in %s was handled before (a redelivery): ignored",
                         ref_id,
                         self.chat.label(),
                     )
                     return
-                self._handled.add(ref_id)
-                self._refs[ref_id] = ref
-                self._answers[ref_id] = text
-            self.window.add([Claim(player.seat_id, text, sent_at, ref_id)])
+                self.announcer.expect(ref, move)
+            self.settle.add([Claim(player.seat_id, move, sent_at, ref_id)])
             log.debug("answer %s in %s waits in the settle window", ref_id, self.chat.label())
-            self.timers.reschedule()
-
-    async def _typed_move(self, player: Player, text: str, ref: MessageRef | None) -> None:
-        """A turn-based game's message that reads as a move: the player to move plays it.
-
-        A move from someone else gets a short private hint instead.
-        """
-        if self.phase is not Phase.RUNNING or self.engine is None:
-            return
-        if not self.is_player(player):
-            with self.voice_for(player):
-                hint = _(
-                    "You're not playing this {game} game; join the next one with `start`.",
-                    game=_(self.info.title),
-                )
-        elif player.seat_id not in self._turn_seats():
-            waiting = [s.name for s in self.snapshot(None).seats if s.active]
-            with self.voice_for(player):
-                if not waiting:
-                    hint = _("Not yet: it's not your turn. Your move will count when it's yours.")
-                elif len(waiting) == 1 and is_you(waiting[0]):
-                    hint = _("Not yet: wait for your turn. Your move will count when it's yours.")
-                else:
-                    hint = _(
-                        "Not yet: it's {names}'s turn. Your move will count when it's yours.",
-                        names=listing(views.user(name) for name in waiting),
-                    )
-        else:
-            refused = await self.say(player, text, ref=ref)
-            if refused is not None:
-                await self._outbox.send(Private(self.chat, player, views.error(refused)))
-            return
-        await self._outbox.send(Private(self.chat, player, views.message(hint, "info")))
+            self._play.rearm()
 
     async def say(
         self, player: Player, text: str, *, private: bool = False, ref: MessageRef | None = None
@@ -291,23 +302,22 @@ class Session(SessionCore):
         its author at once), else None.
         """
         async with self._lock:
-            self._require_running(player)
-            if self.moves is None:
+            self.state.require_running(player)
+            if self.state.moves is None:
                 raise SessionError(_("The game hasn't started yet."))
-            reading = self.moves.read(text, private=private)
+            reading = self.state.moves.read(text, private=private)
             if reading.move is None:  # not a move at all: refused, never played nor kept
-                self._why[player.seat_id] = reading.reason
+                self.announcer.refused(player.seat_id, reading.reason)
                 return reading.reason
-            text = reading.move
+            if ref is not None:
+                if not self.journal.take(ref.message_id):
+                    return None  # a redelivered move, already played (or refused) once
+                self.announcer.expect(ref)
             ref_id = ref.message_id if ref else None
-            if ref_id is not None and ref_id in self._handled:
-                return None  # a redelivered move, already played (or refused) once
-            if ref is not None and ref_id is not None:
-                self._handled.add(ref_id)
-                self._refs[ref_id] = ref
-            notices = await self._apply(
-                Action("say", self._clock.now(), seat=player.seat_id, text=text, private=private, ref=ref_id)
+            action = Action(
+                "say", self._clock.now(), seat=player.seat_id, text=reading.move, private=private, ref=ref_id
             )
+            notices = await self._play.apply(action)
             return next(
                 (n.text for n in notices if n.kind == "rejected" and n.seat == player.seat_id and n.text),
                 None,
@@ -317,63 +327,44 @@ class Session(SessionCore):
         """A vote: ``skip`` when stuck, ``yes``/``no`` on a disputed answer. Returns what the
         engine said about it (empty: nothing; see :meth:`quiet_vote`)."""
         async with self._lock:
-            self._require_running(player)
-            return await self._apply(Action("vote", self._clock.now(), seat=player.seat_id, text=choice))
+            self.state.require_running(player)
+            return await self._play.apply(Action("vote", self._clock.now(), seat=player.seat_id, text=choice))
 
     def reads_as_move(self, text: str) -> bool:
         """Whether the running game reads ``text`` as a move or an answer (it may be illegal)."""
-        return self.moves is not None and self.moves.move(text) is not None
+        return self.state.moves is not None and self.state.moves.move(text) is not None
 
     def takes_lists(self) -> bool:
         """Whether this game takes private word lists (``list``: an Eagle Eyes race)."""
-        return self.engine is not None and self.engine.takes_lists
+        return self.state.engine is not None and self.state.engine.takes_lists
 
     async def word_verdict(self, word: str) -> Verdict | None:
         """The running game's verdict on ``word`` (folded in its language) under its own word
         rules and the workspace's words (``define``); None before the game starts, after it
         ends or for a game that judges no words."""
         async with self._lock:
-            if self.phase is not Phase.RUNNING or self.engine is None:
+            if self.state.phase is not Phase.RUNNING or self.state.engine is None:
                 return None
-            return self.engine.word_verdict(word)
+            return self.state.engine.word_verdict(word)
 
     def quiet_vote(self, player: Player, choice: str) -> str:
         """Why a vote the engine took in silence changed nothing visible (already counted, no
         dispute open…): the engine's own words where it has them."""
-        if self.engine is None:
+        if self.state.engine is None:
             return QUIET_SKIP if choice == "skip" else QUIET_VOTE
-        return self.engine.quiet_vote(player.seat_id, choice)
+        return self.state.engine.quiet_vote(player.seat_id, choice)
 
-    def private_view(self, player: Player) -> views.View:
-        """The player's own hand, rack or list (in the player's own language)."""
-        with self.voice_for(player):
-            return self._private_view(player)
-
-    def _private_view(self, player: Player) -> views.View:
-        if self.engine is None:
-            if self.is_player(player):
-                raise SessionError(
-                    _(
-                        "The game hasn't started yet: {name} deals it with `go`.",
-                        name=views.user(self.host.display_name),
-                    )
-                )
-            raise SessionError(_("The game hasn't started yet: `join` it to get a seat."))
-        if not self.is_player(player):
-            raise SessionError(_("You're not playing this game, so you have no hand here."))
-        return views.private(self.snapshot(player.seat_id), self.info.name)
+    # ------------------------------------------------------------ the end
 
     async def stop(self, by: Player) -> None:
         """End the game early; a stopped game does not count."""
         async with self._lock:
-            if self.phase is Phase.RUNNING:
+            if self.state.phase is Phase.RUNNING:
                 # the reason never names who stopped: it outlives forget-me
-                await self._stored(lambda: self._log.void(self.game_id, "stopped by a player"))
-            await self._close(
-                views.message(
-                    _("{name} stopped the game. Scores were not recorded.", name=views.user(by.display_name)),
-                    "info",
-                )
+                await self.journal.stored(lambda: self.journal.log.void(self.game_id, "stopped by a player"))
+            name = views.user(by.display_name)
+            await self._play.close(
+                views.message(_("{name} stopped the game. Scores were not recorded.", name=name), "info")
             )
 
     async def end_at_deadline(self, farewell: views.View) -> Result | None:
@@ -381,14 +372,14 @@ class Session(SessionCore):
         far, for the tournament to count (None: it had not begun). The game itself is recorded
         void, so it changes no rating."""
         async with self._lock:
-            if self.phase is Phase.CLOSED:
+            state = self.state
+            if state.phase is Phase.CLOSED:
                 return None
-            result = self.engine.result() if self.phase is Phase.RUNNING and self.engine else None
-            if self.phase is Phase.RUNNING:
-                await self._stored(
-                    lambda: self._log.void(self.game_id, "ended by its tournament round's deadline")
-                )
-            await self._close(farewell)
+            result = state.engine.result() if state.phase is Phase.RUNNING and state.engine else None
+            if state.phase is Phase.RUNNING:
+                reason = "ended by its tournament round's deadline"
+                await self.journal.stored(lambda: self.journal.log.void(self.game_id, reason))
+            await self._play.close(farewell)
             return result
 
     async def wind_down(self, notice: str) -> None:
@@ -398,15 +389,9 @@ class Session(SessionCore):
         The game itself stays unfinished in the log, so the next process resumes it.
         """
         async with self._lock:
-            if self.phase is not Phase.RUNNING or self.engine is None or not self.info.realtime:
+            if self.state.phase is not Phase.RUNNING or self.state.engine is None or not self.info.realtime:
                 return
-            if self._pending:
-                await self.window.judge(self._clock.now())
-            if self.phase is Phase.RUNNING:
+            if self.settle.pending:
+                await self._play.judge(self._clock.now())
+            if self.state.phase is Phase.RUNNING:
                 await self._outbox.send(Post(self.chat, views.message(_(notice), "info")))
-
-
-def handled_refs(actions: Iterable[Action]) -> set[str]:
-    """The platform messages a game's log took as answers or moves."""
-    refs = {claim.ref for action in actions for claim in action.claims if claim.ref}
-    return refs | {action.ref for action in actions if action.ref}

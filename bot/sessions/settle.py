@@ -8,8 +8,10 @@ replays what its dropped connection missed, the window is held open (:meth:`Sett
 
 from __future__ import annotations
 
-from bot.core.events import Player
-from bot.sessions.session_core import SessionCore
+import asyncio
+from collections.abc import Sequence
+
+from bot.core.clock import Clock
 from games.common.protocol import Action, Claim
 
 #: The longest a settle window is held open for answers a platform may still replay (s).
@@ -17,54 +19,79 @@ HOLD_MOST = 10.0
 
 
 class SettleWindow:
-    """A session's settle window (a part of :class:`bot.sessions.session.Session`)."""
+    """A session's settle window: the answers waiting to be judged, and when they will be.
 
-    def __init__(self, session: SessionCore) -> None:
-        self.session = session
+    The session takes the batch (:meth:`take`), plays it, and says when it is judged
+    (:meth:`settled`); the window itself plays nothing.
+    """
 
-    async def why_after_verdict(self, player: Player) -> str:
-        """``why``: when the player's answer still waits in the settle window, its verdict first."""
-        if any(claim.seat == player.seat_id for claim in self.session._pending):
-            await self.session._judged.wait()
-        return self.session.why(player)
+    def __init__(self, settle: float, clock: Clock) -> None:
+        self._settle = settle
+        self._clock = clock
+        self._pending: list[Claim] = []
+        self._closes: float | None = None
+        self._judged = asyncio.Event()  # set while no answer waits to be judged
+        self._judged.set()
+        self._holds = 0
+        self._held_since = 0.0
 
-    def add(self, claims: list[Claim]) -> None:
+    @property
+    def pending(self) -> Sequence[Claim]:
+        """The answers in the window, in arrival order."""
+        return tuple(self._pending)
+
+    @property
+    def holds(self) -> int:
+        """How many :meth:`hold` calls are not released yet."""
+        return self._holds
+
+    def add(self, claims: Sequence[Claim]) -> None:
+        """Answers into the window (the first opens it)."""
         if not claims:
             return
-        if not self.session._pending:
-            self.session._settle_deadline = self.session._clock.now() + self.session._settle
-            self.session._judged.clear()
-        self.session._pending.extend(claims)
+        if not self._pending:
+            self._closes = self._clock.now() + self._settle
+            self._judged.clear()
+        self._pending.extend(claims)
 
-    async def judge(self, now: float) -> None:
-        """Close the settle window: every answer in it goes to the engine as one batch."""
-        batch, self.session._pending, self.session._settle_deadline = tuple(self.session._pending), [], None
-        batch_now = max([now, *(c.sent_at for c in batch)])
-        try:
-            await self.session._apply(Action("claims", batch_now, claims=batch))
-        finally:
-            self.session._judged.set()
+    def take(self, now: float) -> Action:
+        """Close the window: its answers as one ``claims`` action (at ``now``, or at the latest
+        send time if a clock ran ahead). Until :meth:`settled`, they still count as waiting."""
+        batch, self._pending, self._closes = tuple(self._pending), [], None
+        return Action("claims", max([now, *(c.sent_at for c in batch)]), claims=batch)
+
+    def settled(self) -> None:
+        """The answers taken are judged (or never will be: the session closed)."""
+        self._judged.set()
+
+    def waits_for(self, seat: str) -> bool:
+        """Whether an answer of ``seat`` waits in the window."""
+        return any(claim.seat == seat for claim in self._pending)
+
+    async def judged(self) -> None:
+        """Until no answer waits to be judged."""
+        await self._judged.wait()
 
     def hold(self) -> None:
-        """Keep the settle window open: answers sent earlier may still be on their way (the
-        platform's connection dropped and will replay what it missed). Answers are judged once
-        every hold is released — by their send times, as always — or :data:`HOLD_MOST` seconds
-        after the first hold was taken, whichever comes first; the game's own deadline (a
-        card's hourglass) waits as long, so a missed answer cannot lose to it either."""
-        if not self.session._holds:
-            self.session._held_since = self.session._clock.now()
-        self.session._holds += 1
+        """Keep the window open: answers sent earlier may still be on their way (the platform's
+        connection dropped and will replay what it missed). Answers are judged once every hold
+        is released — by their send times, as always — or :data:`HOLD_MOST` seconds after the
+        first hold was taken, whichever comes first; the game's own deadline (a card's
+        hourglass) waits as long, so a missed answer cannot lose to it either."""
+        if not self._holds:
+            self._held_since = self._clock.now()
+        self._holds += 1
 
     def release(self) -> None:
         """Let go of one :meth:`hold` (the replay is over)."""
-        self.session._holds = max(0, self.session._holds - 1)
-        self.session.timers.reschedule()
+        self._holds = max(0, self._holds - 1)
 
     def hold_ends(self) -> float:
         """When the holds stop holding anything (0: no hold)."""
-        return self.session._held_since + HOLD_MOST if self.session._holds else 0.0
+        return self._held_since + HOLD_MOST if self._holds else 0.0
 
     def closes_at(self) -> float | None:
-        if self.session._settle_deadline is None:
+        """When the window closes (None: it is not open)."""
+        if self._closes is None:
             return None
-        return max(self.session._settle_deadline, self.hold_ends())
+        return max(self._closes, self.hold_ends())

@@ -42,7 +42,7 @@ from bot.core.registry import Registry, load_default
 from bot.features.workspace import Workspace
 from bot.hosting.manager import GameManager
 from bot.sessions.gamelog import StoreGameLog
-from bot.sessions.session_core import _marked
+from bot.sessions.state import marked
 from games.common.options import parse_options
 from games.common.protocol import Action, Claim, GameInfo, Seat, Setup
 from games.common.text import spans, user
@@ -261,7 +261,7 @@ def moves(word: str) -> list[str]:
 
 
 def _engine_views(info: GameInfo, names: tuple[str, str], word: str) -> list[views.View]:
-    seats = _marked((Seat("test:u1", names[0]), Seat("test:u2", names[1])))
+    seats = marked((Seat("test:u1", names[0]), Seat("test:u2", names[1])))
     options = parse_options(info.options, [])
     engine = info.create(Setup(options, seats, seed=3))
     notices = engine.apply(Action("begin", 0.0))

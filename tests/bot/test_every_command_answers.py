@@ -16,7 +16,7 @@ from bot.features.workspace import Workspace
 from bot.hosting.manager import GameManager
 from bot.sessions.gamelog import StoreGameLog
 from bot.sessions.moves import MOVE_LIMIT
-from bot.sessions.session_core import Phase
+from bot.sessions.state import Phase
 from storage import open_store
 from tests.doubles import FakeOutbox, MemoryLog
 

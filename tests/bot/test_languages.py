@@ -170,10 +170,10 @@ async def test_the_workspace_words_keep_every_language_letters(setup, store: SQL
         frozenset({"niño"}),
     )
     await manager.handle(cmd("start lingo language=de"))
-    assert manager.sessions[CHAT]._words[0] == frozenset({"äpfel", "strasse", "creme brulee"})
+    assert manager.sessions[CHAT].state.words[0] == frozenset({"äpfel", "strasse", "creme brulee"})
     await manager.handle(cmd("stop"))
     await manager.handle(cmd("start toy"))  # no language option: English
-    assert manager.sessions[CHAT]._words[0] == frozenset({"apfel", "strasse", "creme brulee"})
+    assert manager.sessions[CHAT].state.words[0] == frozenset({"apfel", "strasse", "creme brulee"})
     await manager.handle(cmd("stop"))
 
 

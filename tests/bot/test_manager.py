@@ -8,7 +8,7 @@ from bot.core.clock import FakeClock
 from bot.core.events import Button, ChatKey, Command, MessageRef, Text
 from bot.core.views import GO, JOIN
 from bot.hosting.manager import GameManager
-from bot.sessions.session_core import Phase, _marked
+from bot.sessions.state import Phase, marked
 from games.common.protocol import Action
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.toygame import ToyEngine
@@ -146,11 +146,11 @@ async def test_replaying_the_log_rebuilds_the_game(
     await manager.handle(text(letter(manager) + "q", clock.now(), ANN, "a1"))
     await clock.advance(0.2)
     live = manager.sessions[CHAT]
-    assert live.engine is not None and live.start_record is not None
+    assert live.engine is not None and live.state.start_record is not None
     from games.common.protocol import Setup
 
-    record = live.start_record
-    replay = ToyEngine(Setup(record.options, _marked(tuple(record.seats)), record.seed))
+    record = live.state.start_record
+    replay = ToyEngine(Setup(record.options, marked(tuple(record.seats)), record.seed))
     for action in game_log.actions[record.game_id]:
         replay.apply(Action.from_dict(action.to_dict()))
     assert replay.snapshot() == live.engine.snapshot()

@@ -13,7 +13,7 @@ from bot.core.registry import Registry
 from bot.core.views import GO, JOIN
 from bot.hosting.leases import KEEP_ALIVE
 from bot.hosting.manager import GameManager
-from bot.sessions.session_core import Phase
+from bot.sessions.state import Phase
 from games.common.protocol import GameInfo
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_manager import cmd, letter, text

@@ -24,7 +24,7 @@ from bot.hosting.manager import GameManager
 from bot.inbound.routing import Router
 from bot.inbound.runtime import Runtime
 from bot.inbound.wiring import connect
-from bot.sessions.session_core import Phase
+from bot.sessions.state import Phase
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_delivery import Recorder
 from tests.bot.toygame import TOY, ToyEngine

@@ -18,7 +18,7 @@ from bot.core.registry import Registry
 from bot.features.workspace import Workspace
 from bot.hosting.manager import GameManager
 from bot.sessions.gamelog import StoreGameLog, load_unfinished
-from bot.sessions.session_core import SPEECH
+from bot.sessions.state import SPEECH
 from games.common.speech import current, speaking
 from storage import open_store
 from storage.sqlstore import SQLStore
@@ -84,11 +84,11 @@ async def test_a_german_workspace_is_spoken_to_in_german(setup, heard: list[str]
     outbox.clear()
     await play(manager, "start lingo")
     session = manager.sessions[CHAT]
-    assert session.speech == "de" and session.language == "de"
+    assert session.speech == "de" and session.state.language == "de"
     posts = outbox.posts(CHAT)
     assert posts and {post.view.locale for post in posts} == {"de"}  # lobby, table, turns
     assert heard and set(heard) == {"de"}  # every engine call
-    assert session.start_record is not None and session.start_record.options[SPEECH] == "de"
+    assert session.state.start_record is not None and session.state.start_record.options[SPEECH] == "de"
     assert SPEECH not in session.options  # never an option of the game
 
 
@@ -98,7 +98,7 @@ async def test_a_game_in_english_words_in_a_dutch_workspace_speaks_dutch(setup, 
     outbox.clear()
     await play(manager, "start lingo language=en")
     session = manager.sessions[CHAT]
-    assert session.language == "en"  # its words
+    assert session.state.language == "en"  # its words
     assert session.speech == "nl"  # its speech
     assert {post.view.locale for post in outbox.posts(CHAT)} == {"nl"}
     assert set(heard) == {"nl"}

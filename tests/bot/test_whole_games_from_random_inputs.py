@@ -117,7 +117,7 @@ def _to_move(session: Session) -> list[str]:
         seats = [engine.roller(1 - engine.pending.side, engine.turn)]
     else:
         seats = [s.seat for s in session.snapshot(None).seats if s.active]
-    return [seat for seat in seats if seat in PEOPLE and seat in session._by_seat]
+    return [seat for seat in seats if seat in PEOPLE and seat in session.state.by_seat]
 
 
 class Table:
@@ -184,7 +184,7 @@ class Table:
             return
         public = "\n".join(m.view.plain() for m in self.outbox.sent if isinstance(m, Post))
         for seat in PEOPLE:
-            if seat not in session._by_seat:
+            if seat not in session.state.by_seat:
                 continue
             mine = session.snapshot(seat).cards
             theirs = session.snapshot(None).cards

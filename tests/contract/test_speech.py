@@ -88,7 +88,7 @@ async def play_through(p: PlatformHarness, registry: Registry, game: str, option
         session = game_session(p)
         if session is None or session.phase.value not in ("running", "lobby"):
             break
-        if info.turn_moves and p.seat("ann") in session._turn_seats():
+        if info.turn_moves and p.seat("ann") in session.state.turn_seats():
             await p.say("ann", info.turn_moves[-1][1], thread=thread)
         await p.advance(2.0)
     await p.drain()

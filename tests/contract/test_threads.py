@@ -32,17 +32,17 @@ async def test_a_board_game_played_by_typing_moves_in_its_thread(
     await p.drain()
     session = game_session(p)
     logged: list[Any] = []
-    append = session._log.append
+    append = session.journal.log.append
 
     async def keep(game_id: str, seq: int, action: Any) -> None:
         logged.append(action)
         await append(game_id, seq, action)
 
-    monkeypatch.setattr(session._log, "append", keep)
+    monkeypatch.setattr(session.journal.log, "append", keep)
 
     async def anns_turn() -> None:
         for _ in range(60):  # the computer thinks on the clock
-            if session._turn_seats() or session.phase.value != "running":
+            if session.state.turn_seats() or session.phase.value != "running":
                 return
             await p.advance(1.0)
 
@@ -54,7 +54,7 @@ async def test_a_board_game_played_by_typing_moves_in_its_thread(
         await p.say("bob", "so who is winning", thread=thread)  # chatter from someone not playing: ignored
         await p.say("bob", "pass", thread=thread)  # move-shaped, but Bob is not playing: a private hint
         await p.say("ann", "pass", thread=thread)  # Ann's turn: typed in the thread, played
-        await p.until(lambda: not session._turn_seats() or session.phase.value != "running")
+        await p.until(lambda: not session.state.turn_seats() or session.phase.value != "running")
         turns += 1
         await p.say("ann", "pass", thread=thread)  # out of turn now: a private hint, nothing played
         await p.drain()

@@ -39,7 +39,7 @@ async def play_ann(p: PlatformHarness, registry: Registry, game: str) -> None:
     if not info.turn_moves:
         return  # (her turns run out on the turn clock, as a player who walked away)
     for session in sessions_of(p):
-        if session.phase.value == "running" and p.seat("ann") in session._turn_seats():
+        if session.phase.value == "running" and p.seat("ann") in session.state.turn_seats():
             await p.say("ann", info.turn_moves[-1][1], thread=session.chat.thread_id)
 
 

@@ -17,7 +17,7 @@ from bot.core.registry import Registry
 from bot.core.views import GO, JOIN
 from bot.hosting.manager import GameManager
 from bot.inbound.runtime import Runtime
-from bot.sessions.session_core import Phase
+from bot.sessions.state import Phase
 from tests.bot.conftest import ANN, BOB, CHAT
 from tests.bot.test_manager import cmd, letter, text
 from tests.bot.test_runtime import FakePlatform

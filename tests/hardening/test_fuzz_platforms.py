@@ -78,7 +78,7 @@ async def test_hostile_discord_input_never_escapes(discord_bot: Harness, service
     word = session.engine._example()
     assert word
     mid = await h.fake.say(*ANN, word)
-    await h.fake.until(lambda: any(c.ref == mid for c in session._pending))
+    await h.fake.until(lambda: any(c.ref == mid for c in session.settle.pending))
     await h.advance(0.2)
     await h.drain()
     await h.fake.wait_for("PUT", rf"/messages/{mid}/reactions/", lambda r: r.status == 200)
@@ -131,7 +131,7 @@ async def test_hostile_slack_input_never_escapes(slack_bot: Any) -> None:
     word = session.engine._example()
     assert word
     ts = await h.say("UANN", word)
-    await until(lambda: bool(session._pending))
+    await until(lambda: bool(session.settle.pending))
     await h.clock.advance(0.2)
     await h.drain()
     await h.slack.wait_for("reactions.add", lambda c: c.args.get("timestamp") == ts)

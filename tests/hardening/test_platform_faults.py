@@ -38,7 +38,7 @@ async def test_gateway_drops_while_a_claim_is_settling(discord_bot: Harness) -> 
     await start_game(h, target=2)
     session = h.manager.sessions[CHAT]
     mid = await h.fake.say(*ANN, EVERY_LETTER)
-    await h.fake.until(lambda: any(c.ref == mid for c in session._pending))
+    await h.fake.until(lambda: any(c.ref == mid for c in session.settle.pending))
     await h.fake.drop_connection()  # the settle window closes while the gateway is down
     await h.advance(0.2)
     await h.drain()
@@ -48,12 +48,12 @@ async def test_gateway_drops_while_a_claim_is_settling(discord_bot: Harness) -> 
     assert mark_of(h, mid) == ["✅"]
 
     mid2 = await h.fake.say(*BOB, EVERY_LETTER)
-    await h.fake.until(lambda: any(c.ref == mid2 for c in session._pending))
+    await h.fake.until(lambda: any(c.ref == mid2 for c in session.settle.pending))
     await h.advance(0.2)
     await h.drain()
     await h.fake.wait_for("PUT", rf"/messages/{mid2}/reactions/", lambda r: r.status == 200)
     mid3 = await h.fake.say(*ANN, EVERY_LETTER)
-    await h.fake.until(lambda: any(c.ref == mid3 for c in session._pending))
+    await h.fake.until(lambda: any(c.ref == mid3 for c in session.settle.pending))
     await h.advance(0.2)
     await h.drain()
     await h.posted(lambda r: "game over" in r.text)
@@ -64,7 +64,7 @@ async def test_gateway_drops_while_a_claim_is_settling(discord_bot: Harness) -> 
 
 def settling(session: Any, mid: str) -> bool:
     """The answer ``mid`` waits in the session's settle window."""
-    return any(c.ref == mid for c in session._pending)
+    return any(c.ref == mid for c in session.settle.pending)
 
 
 async def test_a_storm_of_rest_errors_never_stops_the_game(discord_bot: Harness) -> None:
@@ -127,9 +127,9 @@ async def slack_claim(h: object, user: str, word: str, **event: object) -> str:
     from tests.adapters.slack.conftest import until
 
     session = h.adapter.runtime.manager.sessions[SLACK_CHAT]  # type: ignore[attr-defined]
-    before = len(session._pending)
+    before = len(session.settle.pending)
     ts = await h.say(user, word, **event)  # type: ignore[attr-defined]
-    await until(lambda: len(session._pending) > before)
+    await until(lambda: len(session.settle.pending) > before)
     await h.clock.advance(0.2)  # type: ignore[attr-defined]
     return str(ts)
 
@@ -156,7 +156,7 @@ async def test_slack_redelivers_an_answer_after_it_was_awarded(slack_bot: object
     assert await h.event(event, event_id="EvLater", retry=2) == 200  # type: ignore[attr-defined]
     await h.command("UANN", "help")  # type: ignore[attr-defined]  # handled after the redeliveries
     await h.slack.wait_for("chat.postEphemeral", lambda c: "moji commands" in str(c.args.get("text")))  # type: ignore[attr-defined]
-    assert session._pending == []
+    assert not session.settle.pending
     await h.clock.advance(1.0)  # type: ignore[attr-defined]
     assert session.engine.snapshot(None).seats[0].score == 1
     await slack_claim(h, "UBOB", EVERY_LETTER)

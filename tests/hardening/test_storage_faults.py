@@ -26,7 +26,7 @@ from bot.core.registry import Registry
 from bot.core.views import GO, JOIN
 from bot.hosting.manager import STORAGE_MESSAGE, GameManager
 from bot.sessions.gamelog import StoreGameLog
-from bot.sessions.session_core import STORAGE_WAITS
+from bot.sessions.journal import STORAGE_WAITS
 from storage import StorageError, open_store
 from storage.sqlite import SQLiteStore
 from tests.bot.conftest import ANN, BOB, CHAT

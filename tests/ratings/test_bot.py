@@ -151,5 +151,5 @@ async def test_level_auto_picks_the_closest_computer(
     await manager.handle(Button(CHAT, ANN, GO))
     session = manager.sessions[CHAT]
     assert session.options["level"] == level
-    assert [seat.bot for seat in session.seats if seat.bot] == [level]
-    assert session.start_record is not None and session.start_record.options["level"] == level
+    assert [seat.bot for seat in session.state.seats if seat.bot] == [level]
+    assert session.state.start_record is not None and session.state.start_record.options["level"] == level

@@ -99,7 +99,7 @@ async def start_game(h: Harness, game: str) -> tuple[ChatKey, str, Session]:
     await h.fake.slash(*ANN, "go", channel=thread, thread_parent=CHANNEL_ID)
     # (the engine exists before the game's start is stored and its first turn dealt: a slow
     # store write would leave nothing queued yet for drain() to wait on)
-    await h.fake.until(lambda: bool(h.manager.sessions[chat]._turn_seats()), within=60)
+    await h.fake.until(lambda: bool(h.manager.sessions[chat].state.turn_seats()), within=60)
     await h.drain()
     return chat, thread, h.manager.sessions[chat]
 

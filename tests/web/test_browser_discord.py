@@ -86,7 +86,7 @@ async def test_two_players_finish_a_discord_mojo_game_from_their_pages_while_the
     chat, thread, session = await start_game(h, "board")
     engine = session.engine
     assert engine is not None
-    [dragger] = [p for p in session.players if session._turn_seats() == {p.seat_id}]
+    [dragger] = [p for p in session.players if session.state.turn_seats() == {p.seat_id}]
     [typist] = [p for p in session.players if p != dragger]
     give(session, {dragger: "QUIZAEO", typist: "UITSAEO"})
 

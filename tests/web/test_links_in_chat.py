@@ -46,7 +46,7 @@ def registry() -> Registry:
 
 async def test_a_discord_player_s_link_is_only_ever_private(h: Harness) -> None:  # noqa: F811
     _, thread, session = await start_game(h, "board")
-    [first] = [p for p in session.players if session._turn_seats() == {p.seat_id}]
+    [first] = [p for p in session.players if session.state.turn_seats() == {p.seat_id}]
     who = (first.user_id, first.display_name)
 
     # My rack, pressed on the table: the ephemeral answer has a link button to the player's page
@@ -78,7 +78,7 @@ async def test_a_discord_player_s_link_is_only_ever_private(h: Harness) -> None:
 
     # a move: the next player's "your turn" message carries My rack, and no link
     await h.fake.say(*who, "pass", channel=thread)
-    await h.fake.until(lambda: session._turn_seats() != {first.seat_id})
+    await h.fake.until(lambda: session.state.turn_seats() != {first.seat_id})
     await h.drain()
     posts = [r for r in h.fake.of("POST", rf"^/channels/{thread}/messages$") if r.status == 200]
     turns = [r for r in posts if "your turn" in r.text.lower()]
@@ -93,7 +93,7 @@ async def test_a_move_made_on_a_page_is_a_move_in_the_discord_thread(h: Harness)
     """A Discord game seen from its players' pages: a page's move shows in the thread as a typed
     one would; a refused one is answered on the page only (nothing reaches Discord for it)."""
     chat, thread, session = await start_game(h, "board")
-    order = sorted(session.players, key=lambda p: session._turn_seats() != {p.seat_id})
+    order = sorted(session.players, key=lambda p: session.state.turn_seats() != {p.seat_id})
     give(session, {order[0]: "QUIZAEO", order[1]: "UITSAEO"})
     users = [(p.user_id, p.display_name) for p in order]
     async with page_clients(h, chat, session, users) as (game, (mover, waiting)):

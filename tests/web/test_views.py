@@ -200,4 +200,4 @@ async def test_a_game_carried_on_after_a_restart_shows_the_moves_made_before_it(
 
 def current_of(session: Any) -> Any:
     """The player whose turn it is in ``session``'s MOJO game."""
-    return next(p for p in session.players if session._turn_seats() == {p.seat_id})
+    return next(p for p in session.players if session.state.turn_seats() == {p.seat_id})

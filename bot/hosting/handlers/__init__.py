@@ -23,7 +23,7 @@ from bot.hosting.handlers.buttons import REACTION_VOTES, button_command
 from bot.hosting.handlers.common import MOVE_HINT, Handler, asker_speech, reply
 from bot.hosting.handlers.playing import private_text
 from bot.hosting.host import GameHost
-from bot.sessions.session_core import Phase, SessionError
+from bot.sessions.state import Phase, SessionError
 from games.common.speech import speaking
 
 #: Core command name (as in :data:`bot.core.commands.COMMANDS`) → its handler.
@@ -57,7 +57,7 @@ HANDLERS: dict[str, Handler] = {
 
 async def dispatch(host: GameHost, cmd: Command) -> None:
     """Handle ``cmd``: a mistake in it (:class:`~bot.core.commands.CommandError`) is answered privately;
-    a :class:`~bot.sessions.session_core.SessionError` goes on to the caller."""
+    a :class:`~bot.sessions.state.SessionError` goes on to the caller."""
     try:
         name, args = grammar(host.registry).command_of(cmd.name, cmd.args)
         handler = HANDLERS.get(name)
@@ -71,7 +71,7 @@ async def dispatch(host: GameHost, cmd: Command) -> None:
 
 async def handle(host: GameHost, event: Inbound) -> None:
     """Hand ``event`` (admitted, and this process's to handle) to its session or its command's
-    handler. A :class:`~bot.sessions.session_core.SessionError` answers a command, button or private
+    handler. A :class:`~bot.sessions.state.SessionError` answers a command, button or private
     words privately (a message or a reaction gets no answer); any other error goes on to the
     caller, the host's one error handler.
 

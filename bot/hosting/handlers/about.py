@@ -49,14 +49,14 @@ async def define(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
     if code is None:
         # the game's language here, else this workspace's
         code = (
-            session.language
+            session.state.language
             if session is not None
             else str((await host.workspace.settings(cmd.chat))["language"])
         )
     lang = language(code)
     word = define_word(typed, lang)
     verdict = None
-    if session is not None and session.language == lang.code:
+    if session is not None and session.state.language == lang.code:
         verdict = await session.word_verdict(word)
     await reply(host, cmd, define_answer(word, lang, verdict))
 

@@ -8,7 +8,7 @@ from bot.core import views
 from bot.core.events import Button, Command, Private, PrivateText
 from bot.hosting.host import GameHost, chat_speech
 from bot.sessions.session import Session
-from bot.sessions.session_core import SessionError
+from bot.sessions.state import SessionError
 from games.common.speech import N_, _, spoken_from
 
 #: A command handler: (the host, the command as sent, its arguments after the verb).

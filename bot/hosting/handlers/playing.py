@@ -12,14 +12,14 @@ from bot.core.events import Command, PrivateText
 from bot.hosting.handlers.common import reply, session_of
 from bot.hosting.handlers.verbs import no_private_words
 from bot.hosting.host import GameHost, chat_speech
-from bot.sessions.session_core import Phase, SessionError
+from bot.sessions.state import Phase, SessionError
 from games.common.speech import _
 
 
 async def start(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
     """``start [game] [option=value …]``: open a lobby (or give the host's own lobby new options)."""
     existing = host.sessions.get(cmd.chat)
-    mine = existing is not None and existing.alone() and existing.host.seat_id == cmd.player.seat_id
+    mine = existing is not None and existing.lobby.alone() and existing.host.seat_id == cmd.player.seat_id
     if existing is not None and not mine:
         title = _(existing.info.title)
         if existing.phase is Phase.LOBBY and existing.host.seat_id == cmd.player.seat_id:
@@ -135,7 +135,7 @@ async def why(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
 
 async def hand(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:
     """``hand``: the sender's hand or rack, privately."""
-    await reply(host, cmd, session_of(host, cmd).private_view(cmd.player))
+    await reply(host, cmd, session_of(host, cmd).announcer.private_view(cmd.player))
 
 
 async def board(host: GameHost, cmd: Command, args: tuple[str, ...]) -> None:

@@ -13,7 +13,7 @@ from bot.core.events import Command
 from bot.hosting.handlers.common import MOVE_HINT, reply, session_of
 from bot.hosting.host import GameHost
 from bot.sessions.session import Session
-from bot.sessions.session_core import Phase, SessionError
+from bot.sessions.state import Phase, SessionError
 from games.common.protocol import GameInfo, GameVerb, VerbKind
 from games.common.speech import _, listing
 

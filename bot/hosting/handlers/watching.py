@@ -13,7 +13,7 @@ from bot.core import views
 from bot.core.events import Command
 from bot.hosting.handlers.common import reply
 from bot.hosting.host import GameHost
-from bot.sessions.session_core import Phase, SessionError
+from bot.sessions.state import Phase, SessionError
 from games.common.speech import N_, _, speaking
 
 #: The title of :func:`offer`'s note (what the web companion recognises it by).

@@ -177,9 +177,9 @@ async def answer(h: Harness, who: tuple[str, str], word: str) -> str:
     and its marks (if any: a refused word is only listed in the table by default) are out."""
     session = h.manager.sessions[CHAT]
     mid = await h.fake.say(*who, word)
-    await h.fake.until(lambda: any(c.ref == mid for c in session._pending))
+    await h.fake.until(lambda: any(c.ref == mid for c in session.settle.pending))
     await h.advance(0.2)
-    await h.fake.until(lambda: mid not in session._refs)
+    await h.fake.until(lambda: not session.announcer.awaits_mark(mid))
     for _ in range(40):  # reactions are paced (one per 0.25 s per channel): let the clock run
         await h.settle()  # (first: the verdict's mark is queued by a task of its own)
         if not h.bot.outbox.marks_pending(CHAT):

@@ -44,7 +44,7 @@ async def test_a_player_with_closed_dms_is_pointed_to_my_rack_once(h: Harness) -
 
     async def anns_turn() -> None:
         for _ in range(60):  # the computer thinks on the clock
-            if session._turn_seats() or session.phase.value != "running":
+            if session.state.turn_seats() or session.phase.value != "running":
                 return
             await h.advance(1.0)
             await h.settle()
@@ -65,7 +65,7 @@ async def test_a_player_with_closed_dms_is_pointed_to_my_rack_once(h: Harness) -
             [rack] = await h.fake.wait_for("POST", rf"/webhooks/\d+/token-{iid}$")
             assert rack.ephemeral and "rack" in rack.text.lower()
         await h.fake.say(*ANN, "pass", channel=thread)
-        await h.fake.until(lambda: not session._turn_seats() or session.phase.value != "running")
+        await h.fake.until(lambda: not session.state.turn_seats() or session.phase.value != "running")
         turns += 1
         await h.drain()
     assert turns >= 2

@@ -150,7 +150,7 @@ async def test_stats_for_a_member_and_votes_by_reaction(h: Harness) -> None:
     letter = h.manager.sessions[CHAT].engine.letter
     mid = await answer(h, ANN, letter + "ab")
     await h.fake.react(*ANN, mid, "👍")
-    await h.fake.until(lambda: h.manager.sessions[CHAT]._seq >= 3)
+    await h.fake.until(lambda: h.manager.sessions[CHAT].journal.seq >= 3)
     actions = await _actions(h)
     assert [(a.kind, a.text) for a in actions if a.kind == "vote"] == [("vote", "yes")]
     await h.fake.slash(*ANN, "stop")

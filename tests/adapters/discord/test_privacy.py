@@ -73,7 +73,7 @@ async def test_a_refused_reaction_is_logged_and_explained(
     letter = h.manager.sessions[CHAT].engine.letter
     with caplog.at_level(logging.WARNING, logger="adapters.discord"):
         await h.fake.say(*ANN, letter + "ab")
-        await h.fake.until(lambda: bool(h.manager.sessions[CHAT]._pending))
+        await h.fake.until(lambda: bool(h.manager.sessions[CHAT].settle.pending))
         await h.advance(0.2)
         [note] = await h.fake.wait_for(
             "POST", rf"/webhooks/\d+/token-{iid}$", lambda r: "Add Reactions" in r.text

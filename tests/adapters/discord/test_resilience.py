@@ -31,7 +31,7 @@ async def win_point(h: Harness, who: tuple[str, str]) -> str:
     await h.fake.wait_for("PUT", rf"/messages/{mid}/reactions/", lambda r: r.status == 200)
     assert mark_of(h, mid)[-1:] == ["✅"], (
         mark_of(h, mid),
-        h.manager.sessions[CHAT].why(h.manager.sessions[CHAT].players[0]),
+        h.manager.sessions[CHAT].announcer.why(h.manager.sessions[CHAT].players[0]),
     )
     return mid
 

@@ -41,7 +41,7 @@ async def test_start_lobby_go_and_a_word_is_accepted(h: Harness) -> None:
     session = h.manager.sessions[CHAT]
     letter = session.engine.letter
     mid = await h.fake.say(*ANN, letter + "zz")
-    await h.fake.until(lambda: bool(session._pending))
+    await h.fake.until(lambda: bool(session.settle.pending))
     await h.advance(0.2)
     [mark] = await h.fake.wait_for("PUT", rf"/messages/{mid}/reactions/.+/@me$")
     assert unquote(mark.path.split("/reactions/")[1].split("/")[0]) == "✅"

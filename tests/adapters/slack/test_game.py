@@ -60,9 +60,9 @@ async def run_until(h: Harness, method: str, where: Callable[[Call], bool], with
 async def claim(h: Harness, user: str, word: str) -> str:
     """``user`` types ``word``; the settle window closes; returns the message ts."""
     session = h.adapter.runtime.manager.sessions[CHAT]
-    before = len(session._pending)
+    before = len(session.settle.pending)
     ts = await h.say(user, word)
-    await until(lambda: len(session._pending) > before)
+    await until(lambda: len(session.settle.pending) > before)
     await h.clock.advance(0.2)
     return ts
 
@@ -139,7 +139,7 @@ async def test_edits_bot_messages_and_strangers_never_count(h: Harness) -> None:
     await h.command("UANN", "help")  # a later request, handled after the three above
     await h.slack.wait_for("chat.postEphemeral", lambda c: "moji commands" in str(c.args.get("text")))
     await h.clock.advance(0.2)
-    assert session._pending == [] and h.slack.of("reactions.add") == []
+    assert not session.settle.pending and h.slack.of("reactions.add") == []
 
 
 async def test_command_errors_and_help_are_ephemeral(h: Harness) -> None:

@@ -60,13 +60,13 @@ async def test_redelivered_events_never_count_twice(h: Harness) -> None:
     }
     session = h.adapter.runtime.manager.sessions[CHAT]
     await h.event(event, event_id="EvSame")
-    await until(lambda: len(session._pending) == 1)
+    await until(lambda: len(session.settle.pending) == 1)
     # Slack retries the same event (same id), then delivers it again under a new id.
     assert await h.event(event, event_id="EvSame", retry=1) == 200
     assert await h.event(event, event_id="EvOther", retry=2) == 200
     await h.command("UANN", "help")  # handled after the redeliveries
     await h.slack.wait_for("chat.postEphemeral", lambda c: "moji commands" in str(c.args.get("text")))
-    assert len(session._pending) == 1
+    assert len(session.settle.pending) == 1
     await h.clock.advance(0.2)
     await h.slack.wait_for("reactions.add")
     seat = "slack:UANN"
@@ -109,7 +109,7 @@ async def test_quiet_mode_keeps_the_game_in_a_thread(h: Harness) -> None:
     # Answers typed in the thread count for the channel's game.
     session = h.adapter.runtime.manager.sessions[CHAT]
     await h.say("UANN", letters(table)[0].lower() + "zz", thread_ts=lobby_ts)
-    await until(lambda: len(session._pending) == 1)
+    await until(lambda: len(session.settle.pending) == 1)
     await h.clock.advance(0.2)
     await h.drain()
     [over] = await h.slack.wait_for("chat.postMessage", lambda c: "game over" in str(c.args.get("text")))

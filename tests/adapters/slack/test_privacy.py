@@ -109,7 +109,7 @@ async def test_failed_reaction_or_edit_never_stops_a_game(h: Harness) -> None:
     h.slack.fail["chat.update"] = [(200, {}, {"ok": False, "error": "internal_error"})]
     letter = session.engine.snapshot(None).cards[0].letter.lower()  # type: ignore[union-attr]
     await h.say("UANN", letter + "zz")
-    await until(lambda: len(session._pending) == 1)
+    await until(lambda: len(session.settle.pending) == 1)
     await h.clock.advance(0.2)
     await h.drain()
     await h.slack.wait_for("chat.postMessage", lambda c: "game over" in str(c.args.get("text")))

@@ -69,7 +69,7 @@ async def test_an_answer_redelivered_after_a_restart_counts_once(
         await clock.advance(0.2)
         await after.drain()
         assert session.engine is not None and session.engine.snapshot(None).seats[0].score == 1
-        assert session._pending == []
+        assert not session.settle.pending
 
 
 async def test_stats_for_a_mentioned_player(h: Harness) -> None:

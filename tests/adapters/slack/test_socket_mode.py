@@ -77,7 +77,7 @@ async def test_commands_and_events_over_socket_mode(
             },
         }
         await slack.push({"envelope_id": "e3", "type": "events_api", "payload": event})
-        await until(lambda: len(session._pending) == 1)
+        await until(lambda: len(session.settle.pending) == 1)
         await clock.advance(0.2)
         await tick_until(
             clock, lambda: any("game over" in str(c.args.get("text")) for c in slack.calls), busy=busy

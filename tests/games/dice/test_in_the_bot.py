@@ -16,7 +16,7 @@ from bot.core.events import ChatKey, Command, Player, Private
 from bot.core.registry import Registry, load_default
 from bot.hosting.leases import KEEP_ALIVE
 from bot.hosting.manager import GameManager
-from bot.sessions.session_core import Phase
+from bot.sessions.state import Phase
 from games.common.protocol import Setup
 from games.dice import GAME
 from games.dice.engine import LetterDice

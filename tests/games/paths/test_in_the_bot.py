@@ -13,7 +13,7 @@ from bot.core.clock import FakeClock
 from bot.core.events import ChatKey, Command, Player
 from bot.core.registry import Registry, load_default
 from bot.hosting.manager import GameManager
-from bot.sessions.session_core import Phase
+from bot.sessions.state import Phase
 from games.paths import GAME, bots
 from games.paths.engine import PathsEngine
 from tests.doubles import FakeOutbox, Keyboard, MemoryLog
