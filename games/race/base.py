@@ -166,7 +166,7 @@ class RaceBase(GameEngine):
     def apply(self, action: Action) -> list[Notice]:
         """Apply one action (never raises on bad input): what every race variation does alike —
         nothing once the game is over, the start (or its refusal) on ``begin``, nothing before
-        it — and the variation's own moves (:meth:`_play`) once it runs."""
+        it — and, once it runs, the action (:meth:`_play`)."""
         out: list[Notice] = []
         if self.over:
             return out
@@ -181,7 +181,46 @@ class RaceBase(GameEngine):
         return out
 
     def _play(self, action: Action, out: list[Notice]) -> None:
-        """The variation's own handling of an action of its running game."""
+        """An action of the running game. Answers are the variation's own (:meth:`_answers`);
+        any other action first brings the game to its time (:meth:`_advance`), and while it still
+        runs: a seat still playing leaves, and words said (:meth:`_say`) and votes
+        (:meth:`_vote`) are the variation's."""
+        if action.kind == "claims":
+            self._answers(action, out)
+            return
+        if action.kind not in ("tick", "say", "vote", "leave"):
+            return  # (a ``resume``: the session keeps the game's clock, no engine is given it)
+        self._advance(action.now, out)
+        if self.over:
+            return
+        sid = action.seat
+        if action.kind == "leave":
+            if sid is not None and sid in self.index and sid not in self.left:
+                self._leave(sid, action.now, out)
+        elif action.kind == "say":
+            if sid and action.text:
+                self._say(sid, action.text, action, out)
+        elif action.kind == "vote":
+            self._vote(action, out)
+
+    def _answers(self, action: Action, out: list[Notice]) -> None:
+        """A ``claims`` action: the settle window's answers, the game brought to its time."""
+        raise NotImplementedError
+
+    def _say(self, sid: str, text: str, action: Action, out: list[Notice]) -> None:
+        """``text`` said by ``sid`` (in the channel, or privately when ``action.private``)."""
+        raise NotImplementedError
+
+    def _vote(self, action: Action, out: list[Notice]) -> None:
+        """A vote (``action.text``: ``skip``, ``yes`` or ``no``) by ``action.seat``."""
+        raise NotImplementedError
+
+    def _advance(self, now: float, out: list[Notice]) -> None:
+        """Bring the game to ``now``: whatever fell due by then (flips, turns, rounds, the end)."""
+        raise NotImplementedError
+
+    def _leave(self, sid: str, now: float, out: list[Notice]) -> None:
+        """``sid``, still playing, leaves the game."""
         raise NotImplementedError
 
     def _applied(self, out: list[Notice]) -> None:

@@ -64,24 +64,21 @@ class EagleEyes(RaceBase):
         self.reveals: list[str] = []
 
     # ----- the protocol --------------------------------------------------------------
-    def _play(self, action: Action, out: list[Notice]) -> None:
+    def _answers(self, action: Action, out: list[Notice]) -> None:
         self._advance(action.now, out)
-        if self.over:
-            return
-        sid = action.seat
-        if action.kind == "claims":
-            for claim in self.sort_claims(action.claims):
-                if not self.over:
-                    self._public(claim, out)
-        elif action.kind == "say" and sid is not None and action.text:
-            if action.private:
-                self._write(sid, action.text, action.ref, action.now, out)
-            else:
-                self._public(Claim(sid, action.text, action.now, action.ref), out)
-        elif action.kind == "vote" and sid is not None and (action.text or "").strip().lower() == "skip":
-            self._done(sid, action.now, out)
-        elif action.kind == "leave" and sid in self.index and sid not in self.left:
-            self._leave(sid, action.now, out)
+        for claim in self.sort_claims(action.claims):
+            if not self.over:
+                self._public(claim, out)
+
+    def _say(self, sid: str, text: str, action: Action, out: list[Notice]) -> None:
+        if action.private:
+            self._write(sid, text, action.ref, action.now, out)
+        else:
+            self._public(Claim(sid, text, action.now, action.ref), out)
+
+    def _vote(self, action: Action, out: list[Notice]) -> None:
+        if action.seat is not None and (action.text or "").strip().lower() == "skip":
+            self._done(action.seat, action.now, out)
 
     def next_deadline(self) -> float | None:
         """The end of the writing time, a computer player's list, or the next round."""

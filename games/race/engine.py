@@ -69,30 +69,18 @@ class FlipRace(RaceBase):
         self._planned_version = -1
 
     # ----- the protocol --------------------------------------------------------------
-    def _play(self, action: Action, out: list[Notice]) -> None:
-        if action.kind == "claims":
-            self._claims(action.claims, out)
-            self._advance(action.now, out)
-        elif action.kind == "tick":
-            self._advance(action.now, out)
-        elif action.kind == "vote":
-            self._advance(action.now, out)
-            if not self.over:
-                self._vote(action, out)
-        elif action.kind == "leave":
-            self._advance(action.now, out)
-            if not self.over and action.seat in self.index and action.seat not in self.left:
-                self._leave(action.seat, action.now, out)
-        elif action.kind == "say":
-            self._advance(action.now, out)
-            if not self.over and action.seat and action.text:
-                text = action.text.strip().lower()
-                if text in {"skip", "stuck", "pass"}:
-                    self._vote(Action("vote", action.now, action.seat, "skip"), out)
-                elif text in {"yes", "no"}:
-                    self._vote(Action("vote", action.now, action.seat, text), out)
-                elif not action.private:
-                    self._claims((Claim(action.seat, action.text, action.now, action.ref),), out)
+    def _answers(self, action: Action, out: list[Notice]) -> None:
+        self._claims(action.claims, out)
+        self._advance(action.now, out)
+
+    def _say(self, sid: str, text: str, action: Action, out: list[Notice]) -> None:
+        word = text.strip().lower()
+        if word in {"skip", "stuck", "pass"}:
+            self._vote(Action("vote", action.now, sid, "skip"), out)
+        elif word in {"yes", "no"}:
+            self._vote(Action("vote", action.now, sid, word), out)
+        elif not action.private:
+            self._claims((Claim(sid, text, action.now, action.ref),), out)
 
     def _applied(self, out: list[Notice]) -> None:
         self._replan()

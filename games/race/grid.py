@@ -80,32 +80,23 @@ class OffTheGrid(RaceBase):
             self.notes.append(_("Off the Grid and Eagle Eyes can't be combined: this game is Off the Grid."))
 
     # ----- the protocol --------------------------------------------------------------
-    def _play(self, action: Action, out: list[Notice]) -> None:
-        sid = action.seat
-        if action.kind == "claims":
-            for claim in self.sort_claims(action.claims):
-                self._advance(claim.sent_at, out)
-                if self.over:
-                    break
-                self._claim(claim, out)
-            self._advance(action.now, out)
-        elif action.kind == "tick":
-            self._advance(action.now, out)
-        elif action.kind == "say":
-            self._advance(action.now, out)
-            if not self.over and sid is not None and action.text:
-                if action.text.strip().lower() in PASS_WORDS:
-                    self._pass_request(sid, action.now, out)
-                elif not action.private:
-                    self._claim(Claim(sid, action.text, action.now, action.ref), out)
-        elif action.kind == "vote":
-            self._advance(action.now, out)
-            if not self.over and sid is not None and (action.text or "").strip().lower() == "skip":
-                self._pass_request(sid, action.now, out)
-        elif action.kind == "leave":
-            self._advance(action.now, out)
-            if not self.over and sid in self.index and sid not in self.left:
-                self._leave(sid, action.now, out)
+    def _answers(self, action: Action, out: list[Notice]) -> None:
+        for claim in self.sort_claims(action.claims):
+            self._advance(claim.sent_at, out)
+            if self.over:
+                break
+            self._claim(claim, out)
+        self._advance(action.now, out)
+
+    def _say(self, sid: str, text: str, action: Action, out: list[Notice]) -> None:
+        if text.strip().lower() in PASS_WORDS:
+            self._pass_request(sid, action.now, out)
+        elif not action.private:
+            self._claim(Claim(sid, text, action.now, action.ref), out)
+
+    def _vote(self, action: Action, out: list[Notice]) -> None:
+        if action.seat is not None and (action.text or "").strip().lower() == "skip":
+            self._pass_request(action.seat, action.now, out)
 
     def next_deadline(self) -> float | None:
         """The end of the current turn, or when a stuck computer player passes."""
