@@ -191,7 +191,11 @@ class Lobby:
 
     def _too_few(self, need: int) -> str:
         info = self._state.info
-        again = f"`start {info.name} bots={need}`"
+        said: dict[str, object] = {
+            "game": _(info.title),
+            "least": info.min_players,
+            "command": f"`start {info.name} bots={need}`",
+        }
         if self.alone():
             return _n(
                 "{game} needs at least {least} players: {count} more must `join`, or seat a "
@@ -199,9 +203,7 @@ class Lobby:
                 "{game} needs at least {least} players: {count} more must `join`, or seat computer "
                 "players: {command} reopens this lobby with them.",
                 need,
-                game=_(info.title),
-                least=info.min_players,
-                command=again,
+                **said,
             )
         return _n(
             "{game} needs at least {least} players: {count} more must `join`, or seat a "
@@ -209,9 +211,7 @@ class Lobby:
             "{game} needs at least {least} players: {count} more must `join`, or seat computer "
             "players: `stop`, then {command}.",
             need,
-            game=_(info.title),
-            least=info.min_players,
-            command=again,
+            **said,
         )
 
     async def _auto_level(self) -> str:

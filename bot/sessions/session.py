@@ -5,9 +5,9 @@ hands it to its parts, one object each, made with it and given only what they wo
 state (:mod:`.state`), :attr:`~Session.lobby`, :attr:`~Session.settle` (real-time answers judged
 in fair batches), :attr:`~Session.timers`, :attr:`~Session.announcer` and
 :attr:`~Session.journal` (the game's log); every action is played by :mod:`.play` — the engine,
-the log, then the announcement. Control goes one way, from the session to a part; no part calls
-the session or another part. The timer is the one door no player opens: when it wakes, the
-session has :mod:`.play` do what is due.
+the log, then the announcement. Control goes one way: the session calls a part, or play, which
+calls the parts; nothing calls back. The timer is the one door no player opens: when it wakes,
+the session has :mod:`.play` do what is due.
 """
 
 from __future__ import annotations
