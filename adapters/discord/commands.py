@@ -18,7 +18,7 @@ from functools import partial
 from typing import Any, Optional, Protocol
 
 import discord
-from bot.registry import Registry, StartField, start_fields
+from bot.core.registry import Registry, StartField, start_fields
 from discord import app_commands
 from discord.app_commands import locale_str
 
@@ -154,7 +154,7 @@ MOST_DESCRIBED = 100
 
 def start_command(registry: Registry, run: Run) -> app_commands.Command[Any, ..., None]:
     """``/moji start``: the game, the options the games put in their start forms
-    (:func:`bot.registry.start_fields`, as many as Discord allows) and ``more`` for the rest,
+    (:func:`bot.core.registry.start_fields`, as many as Discord allows) and ``more`` for the rest,
     each option typed, ranged, with choices or autocomplete as its games declare it."""
     fields = start_fields(registry, MOST_OPTIONS - 2)
     by_param = {_param(field.name, i): field for i, field in enumerate(fields)}
