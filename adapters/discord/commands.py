@@ -18,13 +18,13 @@ from functools import partial
 from typing import Any, Optional, Protocol
 
 import discord
-from bot.core.registry import Registry, StartField, start_fields
 from discord import app_commands
 from discord.app_commands import locale_str
 
 from adapters.discord.permissions import role_choices
 from adapters.discord.translator import clip, command_names, locale_of, said, value_label
 from bot.core.commands import grammar
+from bot.core.registry import Registry, StartField, start_fields
 from bot.features.workspace_settings import WORKSPACE_SETTINGS
 from games.common.languages import LANGUAGES
 from games.common.options import OptionSpec, format_value
