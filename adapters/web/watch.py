@@ -4,8 +4,8 @@ A watcher's page shows what the channel sees, as it happens: a race's face-up ca
 (who took which cards with which word), the scores, the challenge in force and the hourglass; a
 turn-based game's public board or table, the scores, whose turn and the last moves. It is built
 from the game's *public* snapshot (``snapshot(None)``) and the messages the channel was sent, so
-no hand, rack or private list can reach it. (A MOJO game's watchers keep the board page of
-:mod:`adapters.web.server`, whose public view is the same board without a rack.)
+no hand, rack or private list can reach it. (The watchers of a game with a page of its own,
+:mod:`adapters.web.pages`, open that page, built for a watcher: no rack, no hand.)
 
 **Coalesced updates.** A race changes many times a second (a take is an announcement, a table, a
 reaction, a flip…). The watchers of a game share one :class:`Feed`: a single task renders the
@@ -37,7 +37,7 @@ from adapters.web.companion import (
     _cells,
 )
 from adapters.web.links import chat_of
-from adapters.web.pages import named, page_of
+from adapters.web.pages import live_of, named, page_of
 from bot.core.clock import Clock
 from bot.sessions.session import Session
 from games.common.grammar import is_you
@@ -212,10 +212,7 @@ class Watching:
         if session is not None:
             return page_of(session.info) is not None
         ended = self.companion.ended.get(grant.game_id)
-        page = None if ended is None else named(ended[0].game)
-        if page is not None and page.view is not None:
-            return True
-        return ended is not None and bool(ended[0].board) and grant.game_id not in self.last
+        return ended is not None and named(ended[0].game) is not None
 
     def model(self, grant: Grant) -> WatchModel:
         """What ``grant``'s watcher sees now (a finished game's last view; else :class:`GameGone`)."""
@@ -239,7 +236,7 @@ class Watching:
         return model
 
     def page(self, grant: Grant) -> web.Response | None:
-        """A watcher's page of a game that is not on the board page (None: it is; the server
+        """A watcher's page of a game without a page of its own (None: it has one; the server
         shows that one)."""
         if not grant.watcher or self.has_own_page(grant):
             return None
@@ -258,7 +255,7 @@ class Watching:
         if self.has_own_page(grant):
             page = self.companion.model(grant)
             context = {"m": page, "now": self.clock.now()}
-            return self.templates.get_template("live.html").render(context), bool(page.ended)
+            return self.templates.get_template(live_of(page.game)).render(context), bool(page.ended)
         model = self.model(grant)
         return self.templates.get_template("watch_live.html").render({"m": model}), bool(model.ended)
 

@@ -1,4 +1,4 @@
-"""The pages' requests, read by each game's view (adapters/web/views): whatever a request holds,
+"""The pages' requests, read by each game's view (games/<game>/web/view.py): whatever a request holds,
 a view either writes a move the game's own notation reads, or says why not (never a crash, never
 a line the game could misread); and each view's part of a page for a player and a watcher."""
 
@@ -111,12 +111,13 @@ def test_a_dice_request_is_a_move_the_game_reads_or_a_reason(request: dict[str, 
 def test_every_game_with_a_page_has_its_view() -> None:
     pages = {page.game: page for page in load(load_default())}  # found through the registry
     assert set(pages) == {"board", "paths", "shed", "dice"}
-    assert {g: type(view_for(g)).__name__ for g in ("paths", "shed", "dice")} == {
+    assert {g: type(view_for(g)).__name__ for g in ("board", "paths", "shed", "dice")} == {
+        "board": "BoardView",
         "paths": "PathsView",
         "shed": "ShedView",
         "dice": "DiceView",
     }
-    assert view_for("board") is None and view_for("race") is None  # (MOJO's page places tiles)
+    assert view_for("race") is None  # (a race is watched on the companion's own watch page)
 
 
 def test_a_paths_page_part_names_every_square_and_holds_a_watcher_s_no_tiles() -> None:
