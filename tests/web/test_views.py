@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 
 from adapters.web.pages import load, view_for
 from bot.core.registry import load_default
-from games.common.page import BadRequest
+from games.board.core import parse_move as board_move
+from games.board.web.view import BoardView
+from games.common.page import BadRequest, Refused
 from games.common.protocol import CardFace, Cell, SeatLine, Snapshot
 from games.dice.rules import WordMove
 from games.dice.rules import parse_move as dice_move
@@ -22,6 +24,7 @@ from games.paths.moves import parse_move as paths_move
 from games.paths.web.view import PathsView, square_label
 from games.shed.notation import parse as shed_line
 from games.shed.web.view import ShedView
+from tests.games.board.helpers import new_game
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 200) | st.text(max_size=12),
@@ -61,6 +64,13 @@ SHED = body(
         "give": st.sampled_from(["A", "*", "ab", ""]) | JSON,
     }
 )
+TILE = st.lists(st.integers(-1, 17) | st.sampled_from(["A", "z", "?", "é", "AB", ""]), min_size=3, max_size=3)
+BOARD = body(
+    {
+        "action": st.sampled_from(["place", "swap", "pass", "resign", "nope"]) | JSON,
+        "tiles": st.lists(TILE | JSON, max_size=18) | JSON,
+    }
+)
 DICE = body(
     {
         "action": st.sampled_from(["word", "challenge", "accept", "concede", "nope"]) | JSON,
@@ -69,6 +79,18 @@ DICE = body(
         "prev": st.integers(0, 13) | JSON,
     }
 )
+
+
+@settings(max_examples=200, deadline=None)
+@given(request=BOARD)
+def test_a_board_request_is_a_move_the_game_reads_or_a_reason(request: dict[str, Any]) -> None:
+    game = new_game()
+    try:
+        words = BoardView().words(game, game.current, request)
+    except (BadRequest, Refused) as exc:
+        assert str(exc)
+        return
+    assert not isinstance(board_move(" ".join(words), game.layout.size), str)
 
 
 @settings(max_examples=200, deadline=None)
@@ -202,3 +224,14 @@ async def test_a_game_carried_on_after_a_restart_shows_the_moves_made_before_it(
 def current_of(session: Any) -> Any:
     """The player whose turn it is in ``session``'s MOJO game."""
     return next(p for p in session.players if session._turn_seats() == {p.seat_id})
+
+
+def test_a_board_page_part_holds_the_player_s_own_rack_only() -> None:
+    game = new_game()
+    seat = game.current
+    mine = BoardView().part(game, game.snapshot(seat), seat)
+    assert mine.rack == game.rack_of(seat) and len(mine.rack) == 7 and mine.player
+    public = BoardView().part(game, game.snapshot(None), None)
+    assert public.rack == () and not public.player
+    shown = [line for line in game.snapshot(seat).lines if not BoardView().hides(line)]
+    assert not any(line.startswith(("Your rack", "Squares:", "Moves:")) for line in shown), shown
