@@ -77,8 +77,8 @@ def page_of(info: GameInfo) -> Page | None:
     if found is None:
         module = importlib.import_module(info.page)
         spec = module.PAGE
-        if not isinstance(spec, GamePage) or module.__file__ is None:
-            raise TypeError(f"{info.page} declares no PAGE")
+        if not isinstance(spec, GamePage) or not isinstance(spec.view, GameView) or module.__file__ is None:
+            raise TypeError(f"{info.page} declares no PAGE with a view")
         folder = Path(module.__file__).parent
         missing = [name for name in FILES if not (folder / name).is_file()]
         if missing:

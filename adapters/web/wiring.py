@@ -69,8 +69,8 @@ class WebOff:
         self.told: set[tuple[str, str, str]] = set()
 
     def attach(self, runtime: Runtime, taps: list[Tap] | None = None) -> None:
-        """Add the hint to the private notes of ``runtime``'s games with a page (``taps``: the list of taps of the
-        outbox its sessions send to; by default its delivery layer's)."""
+        """Add the hint to the private notes of ``runtime``'s games with a page (``taps``: the
+        list of taps of the outbox its sessions send to; by default its delivery layer's)."""
 
         async def tap(message: Outbound) -> Outbound | None:
             if not isinstance(message, Private) or message.view.kind != "private":

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from games.common.protocol import Snapshot
 
@@ -40,6 +40,7 @@ class Part:
     data: Any
 
 
+@runtime_checkable
 class GameView(Protocol):
     """One game's page (``game``: the registry's name of the game, ``paths``)."""
 

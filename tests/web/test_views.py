@@ -235,3 +235,17 @@ def test_a_board_page_part_holds_the_player_s_own_rack_only() -> None:
     assert public.rack == () and not public.player
     shown = [line for line in game.snapshot(seat).lines if not BoardView().hides(line)]
     assert not any(line.startswith(("Your rack", "Squares:", "Moves:")) for line in shown), shown
+
+
+def test_a_script_message_key_means_one_message_on_every_page() -> None:
+    from adapters.web import scripts
+
+    before = dict(scripts.PAGES_SAY)
+    try:
+        scripts.add({"refused": scripts.MESSAGES["refused"]}, "games.same.web")  # the same: fine
+        with pytest.raises(ValueError, match="'refused' already means"):
+            scripts.add({"refused": "Nope."}, "games.other.web")
+        assert scripts.PAGES_SAY.get("refused") == scripts.MESSAGES["refused"]
+    finally:
+        scripts.PAGES_SAY.clear()
+        scripts.PAGES_SAY.update(before)
