@@ -3,10 +3,11 @@
 A game with a page names its folder in its registry entry (:attr:`GameInfo.page
 <games.common.protocol.GameInfo.page>`, e.g. ``games.paths.web``); the folder declares ``PAGE``
 (:class:`games.common.page.GamePage`: its view, its link's label, what its script says) and
-holds ``page.html``, ``live.html`` and ``script.js`` (:mod:`games.common.page`). :func:`load`
-reads every page of a registry once; the server then renders ``<game>/page.html`` and
-``<game>/live.html`` from the game's folder (:func:`template`) and serves its script as
-``/static/<game>.js``, beside the pages' shared scripts, so a page's ``import … from
+holds ``page.html``, ``live.html`` and ``script.js`` (:mod:`games.common.page`), and its own
+``style.css`` if it has one. :func:`load` reads every page of a registry once; the server then
+renders ``<game>/page.html`` and ``<game>/live.html`` from the game's folder (:func:`template`)
+and serves its script and styles as ``/static/<game>.js`` and ``/static/<game>.css``
+(:func:`asset`), beside the pages' shared scripts and styles, so a page's ``import … from
 "./pick.js"`` finds them. What its script says joins the messages every page carries
 (:func:`adapters.web.scripts.add`).
 """
@@ -22,8 +23,12 @@ from adapters.web import scripts
 from games.common.page import GamePage, GameView
 from games.common.protocol import GameInfo
 
-#: The files of a page's folder the server may read.
+#: The files every page's folder holds (besides its module), which the server reads.
 FILES = ("page.html", "live.html", "script.js")
+#: The page's own styles, when it has some (served as ``/static/<game>.css``).
+STYLE = "style.css"
+#: What the server serves of a page's folder under ``/static/``: the suffix → the file.
+ASSETS = {"js": "script.js", "css": STYLE}
 
 
 @dataclass(frozen=True)
@@ -114,8 +119,10 @@ def template(name: str) -> tuple[str, str, Callable[[], bool]] | None:
     return path.read_text(encoding="utf-8"), str(path), lambda: True
 
 
-def script(name: str) -> bytes | None:
-    """A page's script by the name it is served under (``paths.js``)."""
+def asset(name: str) -> bytes | None:
+    """A page's script or styles by the name they are served under (``paths.js``, ``paths.css``);
+    None when no page read has it."""
     game, dot, kind = name.rpartition(".")
-    page = PAGES.get(game) if dot and kind == "js" else None
-    return None if page is None else (page.folder / "script.js").read_bytes()
+    page = PAGES.get(game) if dot and kind in ASSETS else None
+    path = None if page is None else page.folder / ASSETS[kind]
+    return path.read_bytes() if path is not None and path.is_file() else None

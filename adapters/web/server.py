@@ -162,15 +162,15 @@ class WebServer:
         return web.Response(text=html, content_type="text/html", status=status)
 
     async def static(self, request: web.Request) -> web.Response:
-        """One of the pages' own files (scripts, styles, icon) or a game's page's script
+        """One of the pages' own files (scripts, styles, icon) or a game's page's script or styles
         (:mod:`adapters.web.pages`): a fixed list, nothing else."""
         name = request.match_info["name"]
         found = STATIC.get(name)
         if found is None:
-            script = pages.script(name)
-            if script is None:
+            asset = pages.asset(name)
+            if asset is None:
                 raise web.HTTPNotFound()
-            found = (script, _KINDS[".js"])
+            found = (asset, _KINDS[Path(name).suffix])
         body, kind = found
         return web.Response(body=body, content_type=kind, headers={"Cache-Control": "public, max-age=300"})
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from adapters.web.pages import FILES, page_of
+from adapters.web.pages import FILES, STYLE, page_of
 from bot.core.registry import GAME_MODULES, load_default
 from tests.packaging.helpers import ROOT
 
@@ -25,7 +25,13 @@ def served() -> list[str]:
     """Every file the companion serves or renders, relative to the repository."""
     web = ROOT / "adapters" / "web"
     own = [p for p in (*(web / "templates").rglob("*.html"), *(web / "static").iterdir()) if p.is_file()]
-    pages = [page.folder / name for info in load_default() if (page := page_of(info)) for name in FILES]
+    pages = [
+        page.folder / name
+        for info in load_default()
+        if (page := page_of(info))
+        for name in (*FILES, STYLE)
+        if (page.folder / name).is_file()
+    ]
     return sorted(str(path.relative_to(ROOT)) for path in (*own, *pages))
 
 

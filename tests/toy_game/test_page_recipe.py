@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from adapters.web import scripts
-from adapters.web.pages import FILES, page_of
+from adapters.web.pages import FILES, STYLE, page_of
 from bot.core.registry import load_default
 from games.common.page import GamePage, GameView
 from games.common.protocol import GameInfo
@@ -45,8 +45,8 @@ def package_folder(package: str) -> Path:
 
 def test_the_recipe_lists_a_pages_files_and_the_toy_has_each() -> None:
     files = recipe_page_files()
-    assert files == ["__init__.py", "live.html", "page.html", "script.js", "view.py"], files
-    assert set(FILES) <= set(files), "the recipe lists every file the companion reads"
+    assert files == ["__init__.py", "live.html", "page.html", "script.js", "style.css", "view.py"], files
+    assert {*FILES, STYLE} <= set(files), "the recipe lists every file the companion reads"
     folder = ROOT / "tests" / "toy_game" / "web"
     assert [name for name in files if not (folder / name).is_file()] == []
 
@@ -59,7 +59,8 @@ def test_every_page_follows_the_recipe(info: GameInfo) -> None:
     assert page is not None
     assert info.page == f"{game_package(info)}.web"
     assert page.folder == package_folder(game_package(info)) / "web"
-    assert [name for name in recipe_page_files() if not (page.folder / name).is_file()] == []
+    needed = [name for name in recipe_page_files() if name != STYLE]  # (its own styles: if it has some)
+    assert [name for name in needed if not (page.folder / name).is_file()] == []
     declared = importlib.import_module(info.page).PAGE
     assert isinstance(declared, GamePage) and isinstance(declared.view, GameView)
     assert page.view.game == info.name
@@ -70,6 +71,8 @@ def test_every_page_follows_the_recipe(info: GameInfo) -> None:
     )
     html = (page.folder / "page.html").read_text(encoding="utf-8")
     assert f'src="/static/{info.name}.js"' in html and f'include "{info.name}/live.html"' in html
+    styled = (page.folder / STYLE).is_file()
+    assert styled == (f'href="/static/{info.name}.css"' in html), "its own styles, linked if it has some"
     # what its script says reaches the page (beside the shared messages)
     assert all(key in scripts.messages() for key in declared.messages)
 

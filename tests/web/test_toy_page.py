@@ -54,6 +54,8 @@ async def test_the_toy_games_page_is_found_through_the_registry_and_follows_the_
                 f"Type a word of {engine.length} letters in the chat: the first one sent scores."  # type: ignore[attr-defined]
             )
             await expect(watching.locator("#hint")).to_have_text("")
+            # (its own styles, from its folder)
+            await expect(mine.locator("#length")).to_have_css("font-weight", "700")
             # Ann spells a word in the chat: both pages follow (her score, the next length)
             word = "x" * engine.length  # type: ignore[attr-defined]
             await table.table.runtime.ingest(Text(CHAT, ANN, word, clock.now(), MessageRef(CHAT, "m1")))
