@@ -8,8 +8,8 @@ holds ``page.html``, ``live.html`` and ``script.js`` (:mod:`games.common.page`),
 renders ``<game>/page.html`` and ``<game>/live.html`` from the game's folder (:func:`template`)
 and serves its script and styles as ``/static/<game>.js`` and ``/static/<game>.css``
 (:func:`asset`), beside the pages' shared scripts and styles, so a page's ``import … from
-"./pick.js"`` finds them. What its script says joins the messages every page carries
-(:func:`adapters.web.scripts.add`).
+"./pick.js"`` finds them. What its script says joins, on its page, the messages every page
+carries (:func:`adapters.web.scripts.add`).
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def page_of(info: GameInfo) -> Page | None:
         missing = [name for name in FILES if not (folder / name).is_file()]
         if missing:
             raise FileNotFoundError(f"{info.page} has no {', '.join(missing)}")
-        scripts.add(spec.messages, info.page)
+        scripts.add(info.name, spec.messages, info.page)
         found = PAGES[info.name] = Page(info.name, spec.label, spec.view, folder, spec.replay_hides)
     return found
 

@@ -4,8 +4,8 @@ id="moji-messages">``, which ``static/messages.js``'s ``t(key, {name: …})`` re
 player reads is written in a script (docs/LANGUAGES.md).
 
 What the companion's own scripts say is here; what a game's page's script says is declared in
-the game's page folder (``GamePage.messages``), added by :mod:`adapters.web.pages` as it reads
-the page (:func:`add`).
+the game's page folder (``GamePage.messages``), kept by :mod:`adapters.web.pages` as it reads
+the page (:func:`add`), and carried by that game's page only.
 """
 
 from __future__ import annotations
@@ -35,23 +35,28 @@ MESSAGES: dict[str, str] = {
 }
 
 
-#: What the games' pages' scripts say, as their folders declare it (:func:`add`).
-PAGES_SAY: dict[str, str] = {}
+#: What each game's page's script says, by game, as its folder declares it (:func:`add`).
+PAGE_MESSAGES: dict[str, dict[str, str]] = {}
 
 
-def add(said: Mapping[str, str], where: str) -> None:
-    """Add what a game's page's script says (``where``: its folder, for the error); a key that
-    already means another message is refused (ValueError): a key means one message on every page."""
+def add(game: str, said: Mapping[str, str], where: str) -> None:
+    """Keep what ``game``'s page's script says (``where``: its folder, for the error). A key of
+    the messages every page carries keeps its message: another one is refused (ValueError)."""
     for key, text in said.items():
-        known = MESSAGES.get(key, PAGES_SAY.get(key))
-        if known is not None and known != text:
-            raise ValueError(f"{where}: the script message {key!r} already means {known!r}, not {text!r}")
-    PAGES_SAY.update(said)
+        if MESSAGES.get(key, text) != text:
+            raise ValueError(f"{where}: the script message {key!r} means {MESSAGES[key]!r}, not {text!r}")
+    PAGE_MESSAGES[game] = dict(said)
 
 
-def messages() -> dict[str, str]:
-    """Every script's message in the language being spoken (placeholders left for the script)."""
-    return {key: _(text) for key, text in (MESSAGES | PAGES_SAY).items()}
+def messages(game: str | None = None) -> dict[str, str]:
+    """What the scripts say, in the language being spoken (placeholders left for the script):
+    what every page's scripts say, and what ``game``'s page's says ("": no game's, as on a page
+    of no game; None: every game's page read so far)."""
+    said = dict(MESSAGES)
+    for name, own in PAGE_MESSAGES.items():
+        if game is None or name == game:
+            said.update(own)
+    return {key: _(text) for key, text in said.items()}
 
 
-__all__ = ["MESSAGES", "PAGES_SAY", "add", "messages"]
+__all__ = ["MESSAGES", "PAGE_MESSAGES", "add", "messages"]

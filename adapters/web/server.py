@@ -239,7 +239,8 @@ class WebServer:
         return web.Response(text=_MARKS.sub("", page), content_type="text/html")
 
     def _context(self, model: PageModel) -> dict[str, Any]:
-        return {"m": model, "now": self.clock.now()}
+        # (script_game: base.html gives the page's script its game's messages)
+        return {"m": model, "now": self.clock.now(), "script_game": model.game}
 
     async def open_session(self, request: web.Request) -> web.Response:
         """A link's secret, once, for this game's session cookie."""

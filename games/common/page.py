@@ -91,9 +91,9 @@ class GamePage:
     ``label``: the link button's label on a player's private note ("Open the board"), marked for
     the catalogue; ``view``: how the page is built for one viewer and how its moves are written;
     ``messages``: what the page's script says (key → message marked with ``N_``, its
-    ``{placeholders}`` filled by the script's ``t(key, {…})``), beside the messages every page
-    shares (``adapters/web/scripts.py``). A key means one message on every page: a game may name
-    a shared key or another game's only with the same message. ``replay_hides``: the lines of the
+    ``{placeholders}`` filled by the script's ``t(key, {…})``), carried by its page beside the
+    messages every page carries (``adapters/web/scripts.py``, whose keys keep their messages).
+    ``replay_hides``: the lines of the
     game's public table that a finished game's replay (its table after each move, as text) leaves
     out, such as the help for typing moves (None: it shows every line).
     """

@@ -73,8 +73,9 @@ def test_every_page_follows_the_recipe(info: GameInfo) -> None:
     assert f'src="/static/{info.name}.js"' in html and f'include "{info.name}/live.html"' in html
     styled = (page.folder / STYLE).is_file()
     assert styled == (f'href="/static/{info.name}.css"' in html), "its own styles, linked if it has some"
-    # what its script says reaches the page (beside the shared messages)
-    assert all(key in scripts.messages() for key in declared.messages)
+    # what its script says reaches its page (beside the shared messages), and its page only
+    own = set(declared.messages) - set(scripts.MESSAGES)
+    assert own <= set(scripts.messages(info.name)) and not own & set(scripts.messages(""))
 
 
 def test_the_toys_page_is_found_through_its_registry_entry() -> None:

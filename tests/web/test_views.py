@@ -237,15 +237,20 @@ def test_a_board_page_part_holds_the_player_s_own_rack_only() -> None:
     assert not any(line.startswith(("Your rack", "Squares:", "Moves:")) for line in shown), shown
 
 
-def test_a_script_message_key_means_one_message_on_every_page() -> None:
+def test_a_page_s_script_messages_are_its_page_s_own_and_shared_keys_keep_theirs() -> None:
     from adapters.web import scripts
 
-    before = dict(scripts.PAGES_SAY)
+    before = dict(scripts.PAGE_MESSAGES)
     try:
-        scripts.add({"refused": scripts.MESSAGES["refused"]}, "games.same.web")  # the same: fine
-        with pytest.raises(ValueError, match="'refused' already means"):
-            scripts.add({"refused": "Nope."}, "games.other.web")
-        assert scripts.PAGES_SAY.get("refused") == scripts.MESSAGES["refused"]
+        scripts.add("one", {"refused": scripts.MESSAGES["refused"], "hi": "Hi."}, "games.one.web")
+        scripts.add("two", {"hi": "Hello."}, "games.two.web")  # (another page's own)
+        with pytest.raises(ValueError, match="'refused' means"):
+            scripts.add("three", {"refused": "Nope."}, "games.three.web")
+        assert scripts.messages("one")["hi"] == "Hi." and scripts.messages("two")["hi"] == "Hello."
+        assert (
+            "hi" not in scripts.messages("")
+            and scripts.messages("")["refused"] == scripts.MESSAGES["refused"]
+        )
     finally:
-        scripts.PAGES_SAY.clear()
-        scripts.PAGES_SAY.update(before)
+        scripts.PAGE_MESSAGES.clear()
+        scripts.PAGE_MESSAGES.update(before)
