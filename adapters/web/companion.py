@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from adapters.web.links import Links, chat_of
+from adapters.web.models import PageModel, SeatModel, cells
 from adapters.web.pages import load, page_of
 from bot.core.events import ChatKey, Command, Edit, Outbound, Player, Post, Private, React
 from bot.core.views import HAND, OPEN_LINK, ButtonSpec, View
@@ -27,22 +28,13 @@ from bot.inbound.runtime import Runtime
 from bot.sessions.session import Session
 from bot.sessions.session_core import Phase
 from games.common.page import GameView, Refused
-from games.common.protocol import Snapshot
-from games.common.speech import N_, _, _n, _p, speaking
+from games.common.speech import _, _p, speaking
 from games.common.text import plain
 from storage.daily import is_daily_game
 from storage.weblinks import Grant
 
 log = logging.getLogger(__name__)
 
-#: Premium names for people (a cell's accessible name: "H8, double word").
-PREMIUMS = {
-    "DL": N_("double letter"),
-    "TL": N_("triple letter"),
-    "DW": N_("double word"),
-    "TW": N_("triple word"),
-    "star": N_("star"),
-}
 #: The action id of a table's Watch live link button (a platform that wants one has it).
 WATCH_LINK = "moji-link:watch"
 
@@ -63,107 +55,11 @@ class PageReply:
         self.answers.append(view.plain())
 
 
-@dataclass(frozen=True, slots=True)
-class CellModel:
-    """One square, as a page shows it."""
-
-    row: int
-    col: int
-    name: str  # "H8"
-    label: str  # "H8, double word" / "H8, A, 1 point"
-    letter: str
-    points: int
-    blank: bool
-    premium: str
-    shade: str
-    recent: bool
-
-
-@dataclass(frozen=True, slots=True)
-class SeatModel:
-    """One line of the scoreboard."""
-
-    name: str
-    score: int
-    detail: str
-    active: bool
-    you: bool
-
-
-@dataclass(frozen=True, slots=True)
-class PageModel:
-    """Everything one page shows: the board (the snapshot's squares, for a game that has one),
-    scores, whose turn, the time left and the last moves, and the game's own part (its view's:
-    a player's rack or hand, never a watcher's). Built per viewer, never shared.
-
-    ``lines`` and ``log`` are moji's text with their user parts marked (:mod:`games.common.text`):
-    a template shows them through the ``chat`` filter (:func:`adapters.web.text.web_html`)."""
-
-    title: str
-    game_id: str
-    watcher: bool
-    board: tuple[tuple[CellModel, ...], ...]
-    seats: tuple[SeatModel, ...]
-    lines: tuple[str, ...]
-    deadline: float | None
-    your_turn: bool
-    running: bool
-    ended: str = ""
-    log: tuple[str, ...] = ()
-    #: The game (its page's templates: :mod:`adapters.web.pages`) and its view's own part of the
-    #: page, built for this viewer.
-    game: str = ""
-    part: Any = None
-
-
-def cell_label(name: str, letter: str, points: int, blank: bool, premium: str) -> str:
-    """A square's accessible name: its coordinate and what is on it."""
-    if letter:
-        if blank:
-            return _("{square}, {letter}, blank", square=name, letter=letter)
-        return _n(
-            "{square}, {letter}, {count} point",
-            "{square}, {letter}, {count} points",
-            points,
-            square=name,
-            letter=letter,
-        )
-    if premium:
-        return _(
-            "{square}, {bonus}", square=name, bonus=_(PREMIUMS[premium]) if premium in PREMIUMS else premium
-        )
-    return _("{square}, empty", square=name)
-
-
 def _with_button(view: View, button: ButtonSpec) -> View:
     """``view`` with ``button`` added (once: a view that has one for its action keeps it)."""
     if any(b.action == button.action for b in view.buttons):
         return view
     return replace(view, buttons=(*view.buttons, button))
-
-
-def _cells(snapshot: Snapshot) -> tuple[tuple[CellModel, ...], ...]:
-    rows = []
-    for r, row in enumerate(snapshot.board):
-        cells = []
-        for c, cell in enumerate(row):
-            name = f"{chr(65 + c)}{r + 1}"
-            cells.append(
-                CellModel(
-                    r,
-                    c,
-                    name,
-                    cell_label(name, cell.letter, cell.points, cell.blank, cell.premium),
-                    cell.letter,
-                    cell.points,
-                    cell.blank,
-                    cell.premium,
-                    cell.shade,
-                    cell.recent,
-                )
-            )
-        rows.append(tuple(cells))
-    return tuple(rows)
 
 
 class WebCompanion:
@@ -408,7 +304,7 @@ class WebCompanion:
             title=plain(snapshot.title),
             game_id=session.game_id,
             watcher=watcher,
-            board=_cells(snapshot),
+            board=cells(snapshot),
             seats=seats,
             lines=lines,
             deadline=snapshot.deadline,

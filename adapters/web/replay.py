@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from adapters.web.companion import CellModel, _cells
+from adapters.web.models import CellModel, cells
 from adapters.web.pages import page_of
 from games.common.protocol import Action, GameInfo, Seat, Setup, Snapshot
 from games.common.speech import _
@@ -71,7 +71,7 @@ def _step(snapshot: Snapshot, said: list[str], hides: Callable[[str], bool]) -> 
     return Step(
         said=tuple(said),
         title=plain(snapshot.title),
-        board=_cells(snapshot),
+        board=cells(snapshot),
         cards=tuple(
             (card.letter or _("blank"))
             + (f" ({card.points})" if card.points else "")

@@ -42,9 +42,10 @@ import jinja2
 from aiohttp import web
 
 from adapters.web import pages
-from adapters.web.companion import GameGone, PageModel, WebCompanion
+from adapters.web.companion import GameGone, WebCompanion
 from adapters.web.i18n import install, page_language
 from adapters.web.links import SESSION_TTL, chat_of
+from adapters.web.models import PageModel
 from adapters.web.proxy import GONE, MOVING, PageProxy, Peer
 from adapters.web.text import web_html
 from adapters.web.watch import Watching

@@ -28,15 +28,9 @@ from typing import Any
 import jinja2
 from aiohttp import web
 
-from adapters.web.companion import (
-    CellModel,
-    GameGone,
-    PageModel,
-    SeatModel,
-    WebCompanion,
-    _cells,
-)
+from adapters.web.companion import GameGone, WebCompanion
 from adapters.web.links import chat_of
+from adapters.web.models import CellModel, PageModel, SeatModel, cells
 from adapters.web.pages import live_of, named, page_of
 from bot.core.clock import Clock
 from bot.sessions.session import Session
@@ -113,7 +107,7 @@ def watch_model(
         game=session.info.name,
         realtime=session.info.realtime,
         cards=cards,
-        board=_cells(snapshot),
+        board=cells(snapshot),
         seats=tuple(
             SeatModel(plain(s.name), s.score, plain(s.detail), s.active and not ended, False)
             for s in snapshot.seats
