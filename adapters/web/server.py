@@ -31,9 +31,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import re
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -45,6 +44,7 @@ from adapters.web import pages
 from adapters.web.companion import GameGone, WebCompanion
 from adapters.web.i18n import install, page_language
 from adapters.web.links import SESSION_TTL, chat_of
+from adapters.web.live import MARKS, Rendered, cut, sse
 from adapters.web.models import PageModel
 from adapters.web.proxy import GONE, MOVING, PageProxy, Peer
 from adapters.web.text import web_html
@@ -237,7 +237,7 @@ class WebServer:
         except GameGone as exc:
             return self.render("gone.html", {"reason": str(exc)}, status=410)
         page = TEMPLATES.get_template(pages.template_of(model.game)).render(self._context(model))
-        return web.Response(text=_MARKS.sub("", page), content_type="text/html")
+        return web.Response(text=MARKS.sub("", page), content_type="text/html")
 
     def _context(self, model: PageModel) -> dict[str, Any]:
         # (script_game: base.html gives the page's script its game's messages)
@@ -295,7 +295,7 @@ class WebServer:
                 try:
                     update, shown = self._update(grant, shown)
                 except GameGone as exc:
-                    await response.write(_sse("gone", {"reason": str(exc)}))
+                    await response.write(sse("gone", {"reason": str(exc)}))
                     break
                 if update is not None:
                     await response.write(update)
@@ -432,54 +432,6 @@ async def _stream(request: web.Request) -> web.StreamResponse:
     return response
 
 
-#: A region of a page's live part: ``<!--r:ID-->`` before the element whose id is ID, ``<!--/r-->``
-#: after it. Any page's template may mark its regions; one without marks is sent whole each time.
-_REGION = re.compile(r"<!--r:([A-Za-z][\w-]*)-->(.*?)<!--/r-->", re.S)
-_MARKS = re.compile(r"<!--/?r(?::[\w-]+)?-->")
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class Rendered:
-    """A page's live part at one change of its game, cut into its regions: its ``skeleton`` (the
-    rest, each region replaced by its mark) and each region's HTML by element id."""
-
-    version: int
-    skeleton: str
-    regions: dict[str, str]
-    html: str  # the whole, marks removed
-    ended: bool
-    _patches: dict[int, tuple[Rendered, bytes]] = field(default_factory=dict)
-
-    def state(self) -> bytes:
-        """The whole live part, as a ``state`` event."""
-        return _sse("state", {"v": self.version, "html": self.html, "ended": self.ended})
-
-    def patch(self, shown: Rendered) -> bytes:
-        """The regions that changed since ``shown`` (same skeleton), as a ``patch`` event: the
-        client replaces each by id. Watchers of one game share it (most showed the same)."""
-        cached = self._patches.get(shown.version)
-        if cached is not None and cached[0] is shown:
-            return cached[1]
-        changed = {key: html for key, html in self.regions.items() if shown.regions.get(key) != html}
-        data = {"v": self.version, "base": shown.version, "regions": changed, "ended": self.ended}
-        event = _sse("patch", data)
-        if len(self._patches) < 8:
-            self._patches[shown.version] = (shown, event)
-        return event
-
-
-def cut(html: str, version: int, ended: bool) -> Rendered:
-    """``html`` (a live part whose regions are marked) cut into its :class:`Rendered`."""
-    regions: dict[str, str] = {}
-
-    def keep(match: re.Match[str]) -> str:
-        regions[match.group(1)] = match.group(2)
-        return f"<!--r:{match.group(1)}-->"
-
-    skeleton = _REGION.sub(keep, html)
-    return Rendered(version, skeleton, regions, _MARKS.sub("", html), ended)
-
-
 def scored(preview: dict[str, Any]) -> dict[str, Any]:
     """A preview with its score said in the page's language (``points``: "12 points")."""
     score = preview.get("score")
@@ -509,10 +461,6 @@ def _json_error(status: int, reason: str) -> web.HTTPException:
         503: web.HTTPServiceUnavailable,
     }
     return errors[status](text=body, content_type="application/json")
-
-
-def _sse(event: str, data: dict[str, Any]) -> bytes:
-    return f"event: {event}\ndata: {json.dumps(data)}\n\n".encode()
 
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]

@@ -19,7 +19,6 @@ skipping any it missed).
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
@@ -30,6 +29,7 @@ from aiohttp import web
 
 from adapters.web.companion import GameGone, WebCompanion
 from adapters.web.links import chat_of
+from adapters.web.live import sse
 from adapters.web.models import CellModel, PageModel, SeatModel, cells
 from adapters.web.pages import live_of, named, page_of
 from bot.core.clock import Clock
@@ -317,9 +317,9 @@ class Watching:
                 wake.clear()
                 try:
                     html, final = self._live(feed.grant)
-                    update = _sse("state", {"html": html, "ended": final})
+                    update = sse("state", {"html": html, "ended": final})
                 except GameGone as exc:
-                    update, final = _sse("gone", {"reason": str(exc)}), True
+                    update, final = sse("gone", {"reason": str(exc)}), True
                 except (
                     Exception
                 ):  # a rendering that fails must not end the feed: try again at the next change
@@ -336,7 +336,3 @@ class Watching:
                 await self.pause(self.window)
         finally:
             self.companion.unfollow(feed.grant, wake)
-
-
-def _sse(event: str, data: dict[str, Any]) -> bytes:
-    return f"event: {event}\ndata: {json.dumps(data)}\n\n".encode()
