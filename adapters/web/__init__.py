@@ -10,10 +10,14 @@ the delivery layer shows the companion every message of the games it serves
 
 - :mod:`adapters.web.links`: single-use links (the secret in the URL's fragment) and the short
   sessions they open, kept as hashes in the database (:mod:`storage.weblinks`);
+- :mod:`adapters.web.pages`: each game's own page, one folder of the game's (``games/<game>/web/``:
+  its view, templates, script and styles), found through the registry; nothing here names a game;
 - :mod:`adapters.web.companion`: what a page may see and do, authorised on the server;
-- :mod:`adapters.web.server`: the aiohttp routes, security headers, the live channel;
-- :mod:`adapters.web.watch`: watchers' pages (a race's cards and takes, every game's public
-  view) and their coalesced live feed;
+- :mod:`adapters.web.models`: what the pages' templates read, from a game's neutral snapshot;
+- :mod:`adapters.web.server`: the aiohttp routes, security headers, the live channel
+  (:mod:`adapters.web.live`: the live part cut into regions);
+- :mod:`adapters.web.watch`: watchers' pages of a game without a page of its own (a race's cards
+  and takes) and every watcher's coalesced live feed;
 - :mod:`adapters.web.local`: ``python -m bot web``, a game against computer players on 127.0.0.1.
 
 Several processes: a page's *move* reaches the process that runs its game as any event does

@@ -4,20 +4,21 @@ A page holds a :class:`~storage.weblinks.Grant` (from its session): one game of 
 player or as a watcher. Every view is built here from the game's own snapshot for that viewer
 (a watcher's is the public one: no rack, no hand), and every move is checked against the grant
 and then handed to the chat's :class:`~bot.inbound.runtime.Runtime` as the command a typed move is
-(``play H8 across WORD``), so the game judges it exactly as it judges chat, and answers in the
-same words. Pages follow their games through :meth:`WebCompanion.tap`, which the delivery layer
-of each attached runtime shows every message.
+(``play H8 across WORD``: the game's own page writes it, :mod:`games.common.page`), so the game
+judges it exactly as it judges chat, and answers in the same words. Pages follow their games
+through :meth:`WebCompanion.tap`, which the delivery layer of each attached runtime shows every
+message.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from adapters.web.links import Links, chat_of
+from adapters.web.models import PageModel, SeatModel, cells
 from adapters.web.pages import load, page_of
 from bot.core.events import ChatKey, Command, Edit, Outbound, Player, Post, Private, React
 from bot.core.views import HAND, OPEN_LINK, ButtonSpec, View
@@ -26,55 +27,20 @@ from bot.hosting.handlers.watching import is_offer
 from bot.inbound.runtime import Runtime
 from bot.sessions.session import Session
 from bot.sessions.state import Phase
-from games.common.page import GameView
-from games.common.protocol import Snapshot
-from games.common.speech import N_, _, _n, _p, opening, speaking
+from games.common.page import GameView, Refused
+from games.common.speech import _, _p, speaking
 from games.common.text import plain
 from storage.daily import is_daily_game
 from storage.weblinks import Grant
 
 log = logging.getLogger(__name__)
 
-#: Premium names for people (a cell's accessible name: "H8, double word").
-PREMIUMS = {
-    "DL": N_("double letter"),
-    "TL": N_("triple letter"),
-    "DW": N_("double word"),
-    "TW": N_("triple word"),
-    "star": N_("star"),
-}
 #: The action id of a table's Watch live link button (a platform that wants one has it).
 WATCH_LINK = "moji-link:watch"
-#: The most tiles a page may place in one move (a rack holds 7; a few spare for safety).
-MAX_TILES = 16
-
-
-def board_own_lines() -> tuple[str, ...]:
-    """How MOJO's lines that its page shows in its own way begin (the squares' legend, the moves'
-    help, one's rack), as the game says them in the language spoken."""
-    return (
-        opening("Squares: {squares}."),
-        _("Moves: H8 across WORD, H8 down WORD (a blank in lower case), swap ABC, pass, resign."),
-        opening("Your rack: {rack}"),
-    )
 
 
 class GameGone(Exception):
     """The page's game is not (or no longer) running here; the message says what to do."""
-
-
-@runtime_checkable
-class BoardPreview(Protocol):
-    """What the companion reads from a board engine (``games.board``'s ``BoardGame``): a seat's
-    own rack and the preview of placed tiles. Declared here so adapters need not import a game."""
-
-    def rack_of(self, seat: str) -> tuple[tuple[str, int], ...]:
-        """The seat's own rack as (tile, points); empty for anyone else."""
-        ...
-
-    def preview(self, seat: str, tiles: Sequence[tuple[int, int, str]]) -> Any:
-        """A preview (``move``, ``words``, ``bingo``, ``score``, ``reason``) or why none."""
-        ...
 
 
 @dataclass
@@ -89,107 +55,11 @@ class PageReply:
         self.answers.append(view.plain())
 
 
-@dataclass(frozen=True, slots=True)
-class CellModel:
-    """One square, as a page shows it."""
-
-    row: int
-    col: int
-    name: str  # "H8"
-    label: str  # "H8, double word" / "H8, A, 1 point"
-    letter: str
-    points: int
-    blank: bool
-    premium: str
-    shade: str
-    recent: bool
-
-
-@dataclass(frozen=True, slots=True)
-class SeatModel:
-    """One line of the scoreboard."""
-
-    name: str
-    score: int
-    detail: str
-    active: bool
-    you: bool
-
-
-@dataclass(frozen=True, slots=True)
-class PageModel:
-    """Everything one page shows: the board, the viewer's own rack (players only), scores,
-    whose turn, the time left and the last moves. Built per viewer, never shared.
-
-    ``lines`` and ``log`` are moji's text with their user parts marked (:mod:`games.common.text`):
-    a template shows them through the ``chat`` filter (:func:`adapters.web.text.web_html`)."""
-
-    title: str
-    game_id: str
-    watcher: bool
-    board: tuple[tuple[CellModel, ...], ...]
-    rack: tuple[tuple[str, int], ...]
-    seats: tuple[SeatModel, ...]
-    lines: tuple[str, ...]
-    deadline: float | None
-    your_turn: bool
-    running: bool
-    ended: str = ""
-    log: tuple[str, ...] = ()
-    #: The game (its page's templates: :mod:`adapters.web.pages`) and its view's own part of the
-    #: page, built for this viewer (None: a board's page, built here from the engine).
-    game: str = ""
-    part: Any = None
-
-
-def cell_label(name: str, letter: str, points: int, blank: bool, premium: str) -> str:
-    """A square's accessible name: its coordinate and what is on it."""
-    if letter:
-        if blank:
-            return _("{square}, {letter}, blank", square=name, letter=letter)
-        return _n(
-            "{square}, {letter}, {count} point",
-            "{square}, {letter}, {count} points",
-            points,
-            square=name,
-            letter=letter,
-        )
-    if premium:
-        return _(
-            "{square}, {bonus}", square=name, bonus=_(PREMIUMS[premium]) if premium in PREMIUMS else premium
-        )
-    return _("{square}, empty", square=name)
-
-
 def _with_button(view: View, button: ButtonSpec) -> View:
     """``view`` with ``button`` added (once: a view that has one for its action keeps it)."""
     if any(b.action == button.action for b in view.buttons):
         return view
     return replace(view, buttons=(*view.buttons, button))
-
-
-def _cells(snapshot: Snapshot) -> tuple[tuple[CellModel, ...], ...]:
-    rows = []
-    for r, row in enumerate(snapshot.board):
-        cells = []
-        for c, cell in enumerate(row):
-            name = f"{chr(65 + c)}{r + 1}"
-            cells.append(
-                CellModel(
-                    r,
-                    c,
-                    name,
-                    cell_label(name, cell.letter, cell.points, cell.blank, cell.premium),
-                    cell.letter,
-                    cell.points,
-                    cell.blank,
-                    cell.premium,
-                    cell.shade,
-                    cell.recent,
-                )
-            )
-        rows.append(tuple(cells))
-    return tuple(rows)
 
 
 class WebCompanion:
@@ -265,8 +135,7 @@ class WebCompanion:
         return message
 
     def _paged(self, chat: ChatKey) -> Session | None:
-        """``chat``'s running game, when it is one a page can show (MOJO's board, or a game with
-        a view: paths, shed, dice)."""
+        """``chat``'s running game, when it has a page of its own (:mod:`adapters.web.pages`)."""
         session = self._running(chat)
         if session is None:
             return None
@@ -336,8 +205,9 @@ class WebCompanion:
             log.exception("could not make a web link for a private note in %s", message.chat.label())
             return message
         page = page_of(session.info)
-        label = _(page.label) if page is not None else _p("button", "Open the board")
-        button = ButtonSpec(OPEN_LINK, label, "primary", url=link)
+        if page is None:
+            return message
+        button = ButtonSpec(OPEN_LINK, _(page.label), "primary", url=link)
         return replace(message, view=_with_button(message.view, button))
 
     def _remember(self, chat: ChatKey, view: View) -> None:
@@ -424,29 +294,18 @@ class WebCompanion:
     def _model(self, session: Session, player: Player | None, *, watcher: bool) -> PageModel:
         seat = None if player is None else player.seat_id
         snapshot = session.snapshot(seat)
-        engine = session.engine
-        rack: tuple[tuple[str, int], ...] = ()
-        if seat is not None and isinstance(engine, BoardPreview):
-            rack = engine.rack_of(seat)
         seats = tuple(
             SeatModel(plain(s.name), s.score, plain(s.detail), s.active, s.seat == seat)
             for s in snapshot.seats
         )
-        page = page_of(session.info)
-        view = None if page is None else page.view
-        lines = tuple(
-            line
-            for line in snapshot.lines
-            if not line.startswith(board_own_lines())  # the page shows these itself
-            and (view is None or not view.hides(line))
-        )
+        view = self._view(session)
+        lines = tuple(line for line in snapshot.lines if view is None or not view.hides(line))
         running = session.phase is Phase.RUNNING
         return PageModel(
             title=plain(snapshot.title),
             game_id=session.game_id,
             watcher=watcher,
-            board=_cells(snapshot),
-            rack=rack,
+            board=cells(snapshot),
             seats=seats,
             lines=lines,
             deadline=snapshot.deadline,
@@ -454,79 +313,33 @@ class WebCompanion:
             running=running,
             log=tuple(self.moves.get(session.chat, session.state.said_before)),
             game=session.info.name,
-            part=None if view is None else view.part(engine, snapshot, seat),
+            part=None if view is None else view.part(session.engine, snapshot, seat),
         )
 
     # ------------------------------------------------------------ moves
 
-    def preview(self, grant: Grant, tiles: Sequence[tuple[int, int, str]]) -> dict[str, Any]:
-        """What placing ``tiles`` would make for ``grant``'s player (the game computes it)."""
-        session, player = self._playing(grant)
-        engine = session.engine
-        if not isinstance(engine, BoardPreview):
-            return {"ok": False, "reason": _("This game has no board to place tiles on.")}
-        found = engine.preview(player.seat_id, tiles)
-        if isinstance(found, str):
-            return {"ok": False, "reason": found}
-        if found.reason:
-            return {"ok": False, "move": found.move, "reason": found.reason}
-        return {
-            "ok": True,
-            "move": found.move,
-            "words": [[word, score] for word, score in found.words],
-            "bingo": found.bingo,
-            "score": found.score,
-        }
-
-    async def play(self, grant: Grant, action: str, tiles: Sequence[tuple[int, int, str]] = ()) -> str | None:
-        """Make ``grant``'s player's move: ``place`` (the tiles), ``pass``, ``swap`` (the tiles'
-        letters) or ``resign``. It enters the chat's runtime as the command a typed move is;
-        returns the game's refusal, in its own words, or None when played."""
-        session, player = self._playing(grant)
-        words: tuple[str, ...]
-        if action == "place":
-            engine = session.engine
-            if not isinstance(engine, BoardPreview):
-                return _("This game has no board to place tiles on.")
-            found = engine.preview(player.seat_id, tiles)
-            if isinstance(found, str):
-                return found  # no move can be written from these tiles: nothing to send
-            words = tuple(found.move.split())
-        elif action == "pass":
-            words = ("pass",)
-        elif action == "resign":
-            words = ("resign",)
-        elif action == "swap":
-            letters = "".join("?" if tile == "?" else tile.upper() for _row, _col, tile in tiles)
-            if not letters:
-                return _("Choose the tiles to swap first.")
-            words = ("swap", letters)
-        else:
-            return _("That's not a move.")
-        return await self._ingest(grant, session, player, words)
-
-    def view_of(self, grant: Grant) -> GameView | None:
-        """The view of ``grant``'s game's page, when it has one (not a board placed square by square)."""
-        session = self.session_for(grant)
-        page = None if session is None else page_of(session.info)
-        return None if page is None else page.view
-
-    def game_preview(self, grant: Grant, body: dict[str, Any]) -> dict[str, Any]:
-        """What the page's move would do (its game's view asks the game's own preview)."""
+    def preview(self, grant: Grant, body: dict[str, Any]) -> dict[str, Any]:
+        """What ``grant``'s player's move on the page would do (the game's view asks the game's own
+        preview); raises :class:`~games.common.page.BadRequest` for a request no page makes."""
         session, player = self._playing(grant)
         view = self._view(session)
         if view is None:
             return {"ok": False, "reason": _("This game has no preview here.")}
         return view.preview(session.engine, player.seat_id, body)
 
-    async def game_play(self, grant: Grant, body: dict[str, Any]) -> str | None:
-        """Make the page's move in a game with a view: the view writes the words a player would
-        type, which enter the chat's runtime as a typed ``play``; returns the game's refusal."""
+    async def play(self, grant: Grant, body: dict[str, Any]) -> str | None:
+        """Make ``grant``'s player's move on the page: the game's view writes the words a player
+        would type, which enter the chat's runtime as a typed ``play``; returns the game's refusal,
+        in its own words, or None when played (raises :class:`~games.common.page.BadRequest` for a
+        request no page makes)."""
         session, player = self._playing(grant)
         view = self._view(session)
         if view is None:
             return _("This game has no moves here.")
-        words = view.words(session.engine, player.seat_id, body)
+        try:
+            words = view.words(session.engine, player.seat_id, body)
+        except Refused as refused:
+            return str(refused)  # (no typed move: nothing to send)
         return await self._ingest(grant, session, player, words)
 
     @staticmethod

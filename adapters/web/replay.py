@@ -12,23 +12,19 @@ a hand) and what the channel read (accepted moves, announcements, the end). Priv
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from adapters.web.companion import CellModel, _cells, board_own_lines
+from adapters.web.models import CellModel, cells
+from adapters.web.pages import page_of
 from games.common.protocol import Action, GameInfo, Seat, Setup, Snapshot
-from games.common.speech import _, opening
+from games.common.speech import _
 from games.common.text import plain, user
 from storage.records import StoredGame
 
 #: Notices the channel reads (a step's caption); private ones and refusals never appear.
 PUBLIC_NOTICES = frozenset({"accepted", "announce", "end"})
-
-
-#: Lines of a snapshot the page shows in its own way, or that only a player's own view has.
-def _own_lines() -> tuple[str, ...]:
-    return (*board_own_lines(), opening("Your hand: {cards}"))
 
 
 #: Each platform's finest send-time difference (its adapter's ``timestamp_precision``): a replay
@@ -71,11 +67,11 @@ class Replay:
     steps: tuple[Step, ...]
 
 
-def _step(snapshot: Snapshot, said: list[str]) -> Step:
+def _step(snapshot: Snapshot, said: list[str], hides: Callable[[str], bool]) -> Step:
     return Step(
         said=tuple(said),
         title=plain(snapshot.title),
-        board=_cells(snapshot),
+        board=cells(snapshot),
         cards=tuple(
             (card.letter or _("blank"))
             + (f" ({card.points})" if card.points else "")
@@ -83,7 +79,7 @@ def _step(snapshot: Snapshot, said: list[str]) -> Step:
             for card in snapshot.cards
         ),
         seats=tuple(ReplaySeat(plain(s.name), s.score, plain(s.detail), s.active) for s in snapshot.seats),
-        lines=tuple(line for line in snapshot.lines if not plain(line).startswith(_own_lines())),
+        lines=tuple(line for line in snapshot.lines if not hides(line)),
     )
 
 
@@ -108,8 +104,10 @@ def replay(info: GameInfo, stored: StoredGame) -> Replay:
             timestamp_precision=PRECISION.get(record.platform, 0.001),
         )
     )
+    page = page_of(info)
+    hides = page.replay_hides if page is not None and page.replay_hides is not None else _shows_all
     paused = 0.0
-    steps = [_step(engine.snapshot(None), [_("The game begins.")])]
+    steps = [_step(engine.snapshot(None), [_("The game begins.")], hides)]
     for raw in stored.actions:
         action = Action.from_dict(raw)
         if action.kind == "resume":
@@ -120,7 +118,7 @@ def replay(info: GameInfo, stored: StoredGame) -> Replay:
             action = replace(action, now=action.now - paused, claims=claims)
         notices = engine.apply(action)
         said = [n.text for n in notices if n.kind in PUBLIC_NOTICES and n.text.strip()]
-        step = _step(engine.snapshot(None), said)
+        step = _step(engine.snapshot(None), said, hides)
         if action.kind == "begin" and len(steps) == 1:
             steps[0] = replace(step, said=tuple(said) or steps[0].said)
         elif said or not _same(step, steps[-1]):
@@ -128,3 +126,7 @@ def replay(info: GameInfo, stored: StoredGame) -> Replay:
         if len(steps) >= MAX_STEPS:
             break
     return Replay(record.game_id, record.game, info.title, record.language, tuple(steps))
+
+
+def _shows_all(line: str) -> bool:
+    return False

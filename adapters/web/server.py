@@ -2,15 +2,16 @@
 
 Routes (``G`` is a game id):
 
-- ``GET /g/G``: the game's page when the request carries the game's session cookie (a watcher of
-  any game but MOJO gets :mod:`adapters.web.watch`'s page); else the opening page, whose script
+- ``GET /g/G``: the game's page when the request carries the game's session cookie (its own page,
+  from its folder, :mod:`adapters.web.pages`; a watcher of a game without one gets
+  :mod:`adapters.web.watch`'s page); else the opening page, whose script
   posts the link's secret (the URL's fragment) to ``/g/G/session``;
 - ``POST /g/G/session``: a link's secret, once, for a session cookie (HttpOnly, SameSite=Strict,
   path ``/g/G``; Secure behind https);
 - ``GET /g/G/events``: Server-Sent Events, each the page's new live part (rendered for its viewer;
   a game's watchers share one coalesced feed, :class:`adapters.web.watch.Watching`);
-- ``POST /g/G/preview``, ``POST /g/G/move``: placed tiles' preview; a move (place, pass, swap,
-  resign), judged by the game;
+- ``POST /g/G/preview``, ``POST /g/G/move``: a move's preview; a move (both written by the game's
+  page's view, :mod:`games.common.page`), judged by the game;
 - ``GET /static/…``: the page's own scripts and styles (no CDN, no bundler).
 
 A request for a game another process runs is passed on to that process (:mod:`adapters.web.proxy`).
@@ -30,9 +31,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import re
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -41,15 +41,17 @@ import jinja2
 from aiohttp import web
 
 from adapters.web import pages
-from adapters.web.companion import MAX_TILES, GameGone, PageModel, WebCompanion
+from adapters.web.companion import GameGone, WebCompanion
 from adapters.web.i18n import install, page_language
 from adapters.web.links import SESSION_TTL, chat_of
+from adapters.web.live import MARKS, Rendered, cut, sse
+from adapters.web.models import PageModel
 from adapters.web.proxy import GONE, MOVING, PageProxy, Peer
 from adapters.web.text import web_html
 from adapters.web.watch import Watching
 from bot.core.clock import Clock
 from games.common.page import BadRequest
-from games.common.speech import N_, _, _n, current, number, speaking
+from games.common.speech import N_, _, _n, current, speaking
 from storage.weblinks import Grant
 
 log = logging.getLogger(__name__)
@@ -161,15 +163,15 @@ class WebServer:
         return web.Response(text=html, content_type="text/html", status=status)
 
     async def static(self, request: web.Request) -> web.Response:
-        """One of the pages' own files (scripts, styles, icon) or a game's page's script
+        """One of the pages' own files (scripts, styles, icon) or a game's page's script or styles
         (:mod:`adapters.web.pages`): a fixed list, nothing else."""
         name = request.match_info["name"]
         found = STATIC.get(name)
         if found is None:
-            script = pages.script(name)
-            if script is None:
+            asset = pages.asset(name)
+            if asset is None:
                 raise web.HTTPNotFound()
-            found = (script, _KINDS[".js"])
+            found = (asset, _KINDS[Path(name).suffix])
         body, kind = found
         return web.Response(body=body, content_type=kind, headers={"Cache-Control": "public, max-age=300"})
 
@@ -227,19 +229,19 @@ class WebServer:
         away = await self._away(request, grant)
         if away is not None:
             return away
-        watched = self.watch.page(grant)  # (a watcher of a game that is not on the board page)
+        watched = self.watch.page(grant)  # (a watcher of a game without a page of its own)
         if watched is not None:
             return watched
         try:
             model = self.companion.model(grant)
         except GameGone as exc:
             return self.render("gone.html", {"reason": str(exc)}, status=410)
-        name = f"{model.game}/page.html"
-        page = TEMPLATES.get_template(name).render(self._context(model))
-        return web.Response(text=_MARKS.sub("", page), content_type="text/html")
+        page = TEMPLATES.get_template(pages.template_of(model.game)).render(self._context(model))
+        return web.Response(text=MARKS.sub("", page), content_type="text/html")
 
     def _context(self, model: PageModel) -> dict[str, Any]:
-        return {"m": model, "now": self.clock.now()}
+        # (script_game: base.html gives the page's script its game's messages)
+        return {"m": model, "now": self.clock.now(), "script_game": model.game}
 
     async def open_session(self, request: web.Request) -> web.Response:
         """A link's secret, once, for this game's session cookie."""
@@ -293,7 +295,7 @@ class WebServer:
                 try:
                     update, shown = self._update(grant, shown)
                 except GameGone as exc:
-                    await response.write(_sse("gone", {"reason": str(exc)}))
+                    await response.write(sse("gone", {"reason": str(exc)}))
                     break
                 if update is not None:
                     await response.write(update)
@@ -320,8 +322,7 @@ class WebServer:
             if shared is not None and shared.version == version:
                 return shared
         model = self.companion.model(grant)
-        live = f"{model.game}/live.html"
-        html = TEMPLATES.get_template(live).render(self._context(model))
+        html = TEMPLATES.get_template(pages.live_of(model.game)).render(self._context(model))
         rendered = cut(html, version, bool(model.ended))
         if grant.watcher:
             self.watching[(grant.game_id, current())] = rendered
@@ -375,21 +376,13 @@ class WebServer:
         raise _json_error(503, _(MOVING_TEXT))
 
     async def preview(self, request: web.Request) -> web.StreamResponse:
-        """What the placed tiles would make (words and score), computed by the game."""
+        """What the page's move would do (the words and score placed tiles make…), by the game."""
         body = await self._body(request)
         grant = await self._grant(request)
         away = await self._away(request, grant)
         if away is not None:
             return away
-        if self.companion.view_of(grant) is not None:  # a game whose page has a view (adapters/web/pages.py)
-            return await _game_call(self.companion.game_preview, grant, body)
-        tiles = _tiles(body.get("tiles"))
-        try:
-            return web.json_response(scored(self.companion.preview(grant, tiles)))
-        except PermissionError as exc:
-            raise _json_error(403, str(exc)) from None
-        except GameGone as exc:
-            raise _json_error(410, str(exc)) from None
+        return await _game_call(self.companion.preview, grant, body)
 
     async def move(self, request: web.Request) -> web.StreamResponse:
         """A move from the page, judged by the game exactly as a typed one."""
@@ -398,26 +391,14 @@ class WebServer:
         away = await self._away(request, grant)
         if away is not None:
             return away
-        if self.companion.view_of(grant) is not None:  # a game whose page has a view (adapters/web/pages.py)
-            return await _game_call(self.companion.game_play, grant, body)
-        action = body.get("action")
-        if action not in ("place", "pass", "swap", "resign"):
-            raise _json_error(400, _("That's not a move: place, pass, swap or resign."))
-        try:
-            refused = await self.companion.play(grant, str(action), _tiles(body.get("tiles")))
-        except PermissionError as exc:
-            raise _json_error(403, str(exc)) from None
-        except GameGone as exc:
-            raise _json_error(410, str(exc)) from None
-        if refused is not None:
-            return web.json_response({"ok": False, "reason": refused}, status=422)
-        return web.json_response({"ok": True})
+        return await _game_call(self.companion.play, grant, body)
 
 
 async def _game_call(
     call: Callable[[Grant, dict[str, Any]], Any], grant: Grant, body: dict[str, Any]
 ) -> web.Response:
-    """A preview or move of a game with its own page: its answer, or the HTTP error saying why not."""
+    """A page's preview or move, written by its game's view: its answer, or the HTTP error saying
+    why not."""
     try:
         found = call(grant, body)
         if asyncio.iscoroutine(found):
@@ -451,113 +432,16 @@ async def _stream(request: web.Request) -> web.StreamResponse:
     return response
 
 
-#: A region of a page's live part: ``<!--r:ID-->`` before the element whose id is ID, ``<!--/r-->``
-#: after it. Any page's template may mark its regions; one without marks is sent whole each time.
-_REGION = re.compile(r"<!--r:([A-Za-z][\w-]*)-->(.*?)<!--/r-->", re.S)
-_MARKS = re.compile(r"<!--/?r(?::[\w-]+)?-->")
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class Rendered:
-    """A page's live part at one change of its game, cut into its regions: its ``skeleton`` (the
-    rest, each region replaced by its mark) and each region's HTML by element id."""
-
-    version: int
-    skeleton: str
-    regions: dict[str, str]
-    html: str  # the whole, marks removed
-    ended: bool
-    _patches: dict[int, tuple[Rendered, bytes]] = field(default_factory=dict)
-
-    def state(self) -> bytes:
-        """The whole live part, as a ``state`` event."""
-        return _sse("state", {"v": self.version, "html": self.html, "ended": self.ended})
-
-    def patch(self, shown: Rendered) -> bytes:
-        """The regions that changed since ``shown`` (same skeleton), as a ``patch`` event: the
-        client replaces each by id. Watchers of one game share it (most showed the same)."""
-        cached = self._patches.get(shown.version)
-        if cached is not None and cached[0] is shown:
-            return cached[1]
-        changed = {key: html for key, html in self.regions.items() if shown.regions.get(key) != html}
-        data = {"v": self.version, "base": shown.version, "regions": changed, "ended": self.ended}
-        event = _sse("patch", data)
-        if len(self._patches) < 8:
-            self._patches[shown.version] = (shown, event)
-        return event
-
-
-def cut(html: str, version: int, ended: bool) -> Rendered:
-    """``html`` (a live part whose regions are marked) cut into its :class:`Rendered`."""
-    regions: dict[str, str] = {}
-
-    def keep(match: re.Match[str]) -> str:
-        regions[match.group(1)] = match.group(2)
-        return f"<!--r:{match.group(1)}-->"
-
-    skeleton = _REGION.sub(keep, html)
-    return Rendered(version, skeleton, regions, _MARKS.sub("", html), ended)
-
-
 def scored(preview: dict[str, Any]) -> dict[str, Any]:
-    """A preview with its score said in the page's language: ``points`` ("12 points"), and for
-    MOJO's board the whole line (``said``: "H8 across: CAT 5, DOG 6 = 11 points.")."""
+    """A preview with its score said in the page's language (``points``: "12 points")."""
     score = preview.get("score")
     if isinstance(score, int) and not isinstance(score, bool):
         preview["points"] = _n("{count} point", "{count} points", score)
-        words = preview.get("words")
-        if (
-            preview.get("ok")
-            and isinstance(words, list)
-            and words
-            and isinstance(words[0], list)
-            and len(words[0]) == 2
-        ):
-            listed = ", ".join(
-                _("{word} {points}", word=str(word), points=number(points)) for word, points in words
-            )
-            bingo = preview.get("bingo")
-            if bingo:
-                preview["said"] = _(
-                    "{move}: {words}, +{bonus} for using every tile = {points}.",
-                    move=str(preview.get("move", "")),
-                    words=listed,
-                    bonus=number(bingo),
-                    points=preview["points"],
-                )
-            else:
-                preview["said"] = _(
-                    "{move}: {words} = {points}.",
-                    move=str(preview.get("move", "")),
-                    words=listed,
-                    points=preview["points"],
-                )
     return preview
 
 
 def _request_origin(request: web.Request) -> str:
     return f"{request.scheme}://{request.host}"
-
-
-def _tiles(raw: object) -> list[tuple[int, int, str]]:
-    """Placed tiles from a request: [[row, column, tile], …]; anything else is refused."""
-    if raw is None:
-        return []
-    if not isinstance(raw, list) or len(raw) > MAX_TILES:
-        raise _json_error(400, _("Tiles are a short list of [row, column, letter]."))
-    tiles = []
-    for item in raw:
-        if (
-            not isinstance(item, list)
-            or len(item) != 3
-            or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 64 for n in item[:2])
-            or not isinstance(item[2], str)
-            or len(item[2]) != 1
-            or not (item[2].isalpha() or item[2] == "?")
-        ):
-            raise _json_error(400, _("Each tile is [row, column, letter]."))
-        tiles.append((item[0], item[1], item[2]))
-    return tiles
 
 
 def _json_error(status: int, reason: str) -> web.HTTPException:
@@ -577,10 +461,6 @@ def _json_error(status: int, reason: str) -> web.HTTPException:
         503: web.HTTPServiceUnavailable,
     }
     return errors[status](text=body, content_type="application/json")
-
-
-def _sse(event: str, data: dict[str, Any]) -> bytes:
-    return f"event: {event}\ndata: {json.dumps(data)}\n\n".encode()
 
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]

@@ -4,8 +4,8 @@ A watcher's page shows what the channel sees, as it happens: a race's face-up ca
 (who took which cards with which word), the scores, the challenge in force and the hourglass; a
 turn-based game's public board or table, the scores, whose turn and the last moves. It is built
 from the game's *public* snapshot (``snapshot(None)``) and the messages the channel was sent, so
-no hand, rack or private list can reach it. (A MOJO game's watchers keep the board page of
-:mod:`adapters.web.server`, whose public view is the same board without a rack.)
+no hand, rack or private list can reach it. (The watchers of a game with a page of its own,
+:mod:`adapters.web.pages`, open that page, built for a watcher: no rack, no hand.)
 
 **Coalesced updates.** A race changes many times a second (a take is an announcement, a table, a
 reaction, a flip…). The watchers of a game share one :class:`Feed`: a single task renders the
@@ -19,7 +19,6 @@ skipping any it missed).
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
@@ -28,16 +27,11 @@ from typing import Any
 import jinja2
 from aiohttp import web
 
-from adapters.web.companion import (
-    CellModel,
-    GameGone,
-    PageModel,
-    SeatModel,
-    WebCompanion,
-    _cells,
-)
+from adapters.web.companion import GameGone, WebCompanion
 from adapters.web.links import chat_of
-from adapters.web.pages import named, page_of
+from adapters.web.live import sse
+from adapters.web.models import CellModel, PageModel, SeatModel, cells
+from adapters.web.pages import live_of, named, page_of
 from bot.core.clock import Clock
 from bot.sessions.session import Session
 from games.common.grammar import is_you
@@ -113,7 +107,7 @@ def watch_model(
         game=session.info.name,
         realtime=session.info.realtime,
         cards=cards,
-        board=_cells(snapshot),
+        board=cells(snapshot),
         seats=tuple(
             SeatModel(plain(s.name), s.score, plain(s.detail), s.active and not ended, False)
             for s in snapshot.seats
@@ -212,10 +206,7 @@ class Watching:
         if session is not None:
             return page_of(session.info) is not None
         ended = self.companion.ended.get(grant.game_id)
-        page = None if ended is None else named(ended[0].game)
-        if page is not None and page.view is not None:
-            return True
-        return ended is not None and bool(ended[0].board) and grant.game_id not in self.last
+        return ended is not None and named(ended[0].game) is not None
 
     def model(self, grant: Grant) -> WatchModel:
         """What ``grant``'s watcher sees now (a finished game's last view; else :class:`GameGone`)."""
@@ -239,7 +230,7 @@ class Watching:
         return model
 
     def page(self, grant: Grant) -> web.Response | None:
-        """A watcher's page of a game that is not on the board page (None: it is; the server
+        """A watcher's page of a game without a page of its own (None: it has one; the server
         shows that one)."""
         if not grant.watcher or self.has_own_page(grant):
             return None
@@ -258,7 +249,7 @@ class Watching:
         if self.has_own_page(grant):
             page = self.companion.model(grant)
             context = {"m": page, "now": self.clock.now()}
-            return self.templates.get_template("live.html").render(context), bool(page.ended)
+            return self.templates.get_template(live_of(page.game)).render(context), bool(page.ended)
         model = self.model(grant)
         return self.templates.get_template("watch_live.html").render({"m": model}), bool(model.ended)
 
@@ -326,9 +317,9 @@ class Watching:
                 wake.clear()
                 try:
                     html, final = self._live(feed.grant)
-                    update = _sse("state", {"html": html, "ended": final})
+                    update = sse("state", {"html": html, "ended": final})
                 except GameGone as exc:
-                    update, final = _sse("gone", {"reason": str(exc)}), True
+                    update, final = sse("gone", {"reason": str(exc)}), True
                 except (
                     Exception
                 ):  # a rendering that fails must not end the feed: try again at the next change
@@ -345,7 +336,3 @@ class Watching:
                 await self.pause(self.window)
         finally:
             self.companion.unfollow(feed.grant, wake)
-
-
-def _sse(event: str, data: dict[str, Any]) -> bytes:
-    return f"event: {event}\ndata: {json.dumps(data)}\n\n".encode()

@@ -3,8 +3,8 @@
 With ``PUBLIC_URL`` set, a :class:`~adapters.web.companion.WebCompanion` is attached to every
 platform's runtime and its routes are mounted on the process's one HTTP server (HOST:PORT,
 behind the reverse proxy that ``PUBLIC_URL`` names). Without it, :class:`WebOff` tells each
-player of a turn-based game (MOJO, paths, shed, dice) once, in their private rack note, how an
-operator turns pages on.
+player of a game with a page of its own (:mod:`adapters.web.pages`) once, in their private note,
+how an operator turns pages on.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from bot.inbound.runtime import Runtime
 from games.common.speech import N_, _, speaking
 from storage.weblinks import WebLinkStore
 
-#: What a player of a board game is told once when the process has no PUBLIC_URL.
+#: What a player of a game with a page is told once when the process has no PUBLIC_URL.
 HOW_TO_ENABLE = N_(
     "Tip: this game can be played in a browser (drag tiles or cards, see each move's words and score). "
     "Whoever runs moji turns it on by setting PUBLIC_URL (docs/WEB.md)."
@@ -63,14 +63,14 @@ def companion_for(
 
 
 class WebOff:
-    """No pages in this process: each board game's player learns once how to turn them on."""
+    """No pages in this process: each player of a game with a page learns once how to turn them on."""
 
     def __init__(self) -> None:
         self.told: set[tuple[str, str, str]] = set()
 
     def attach(self, runtime: Runtime, taps: list[Tap] | None = None) -> None:
-        """Add the hint to ``runtime``'s private rack notes (``taps``: the list of taps of the
-        outbox its sessions send to; by default its delivery layer's)."""
+        """Add the hint to the private notes of ``runtime``'s games with a page (``taps``: the
+        list of taps of the outbox its sessions send to; by default its delivery layer's)."""
 
         async def tap(message: Outbound) -> Outbound | None:
             if not isinstance(message, Private) or message.view.kind != "private":

@@ -154,7 +154,7 @@ async def play_in_browser(config: Config, args: argparse.Namespace) -> int:
 async def terminal_pages(
     config: Config, svc: Services, clock: SystemClock, runtime: Runtime, taps: list[Tap]
 ) -> AsyncIterator[None]:
-    """With ``PUBLIC_URL`` set, a terminal game's board also has its page: served on HOST:PORT,
+    """With ``PUBLIC_URL`` set, a terminal game with a page also has it: served on HOST:PORT,
     its link printed under the player's rack (docs/WEB.md), and so do the terminal workspace's
     leaderboards, players and replays once `config web on`; without it, nothing."""
     if not config.public_url:
@@ -177,7 +177,7 @@ async def terminal_pages(
     try:
         await web.TCPSite(runner, config.host, config.port).start()
     except OSError as exc:
-        log.warning("the board's page is off: cannot listen on %s:%d (%s)", config.host, config.port, exc)
+        log.warning("the game's page is off: cannot listen on %s:%d (%s)", config.host, config.port, exc)
     try:
         yield
     finally:

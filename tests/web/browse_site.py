@@ -20,7 +20,7 @@ from adapters.web.local import LocalTable
 from bot.core import views
 from bot.core.clock import Clock
 from bot.core.events import ChatKey, Command, Outbound, Player, Post, Private
-from bot.core.registry import load_default
+from bot.core.registry import Registry, load_default
 from bot.features.workspace import BROWSE_LINK, Workspace
 from bot.sessions.gamelog import StoreGameLog
 from games.board.player import choose
@@ -95,11 +95,14 @@ def link_of(view: views.View) -> str | None:
 
 
 @asynccontextmanager
-async def browse_site(tmp_path: Path, clock: Clock, *, port: int = 0) -> AsyncIterator[Site]:
-    """A workspace whose chat is the local web platform's, its pages served on 127.0.0.1."""
+async def browse_site(
+    tmp_path: Path, clock: Clock, *, port: int = 0, registry: Registry | None = None
+) -> AsyncIterator[Site]:
+    """A workspace whose chat is the local web platform's, its pages served on 127.0.0.1
+    (``registry``: its games; every installed one by default)."""
     store = SQLiteStore(tmp_path / "browse.db")
     await store.open()
-    registry = load_default()
+    registry = registry or load_default()
     workspace = Workspace(store, registry)
     table = LocalTable(
         registry, StoreGameLog(store), store.web_links, clock, "http://127.0.0.1", workspace=workspace

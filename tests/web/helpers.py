@@ -88,7 +88,7 @@ async def web_table(
 
 def shown(html: str | None, event: str, data: dict[str, Any]) -> str:
     """The live part a page shows after the live channel's ``event`` (``state``: the whole, or
-    ``patch``: its changed regions, each an element replaced by id), as game.js applies it."""
+    ``patch``: its changed regions, each an element replaced by id), as a page's script applies it."""
     if event == "state":
         return str(data["html"])
     assert event == "patch" and html is not None, "a patch comes after a state"

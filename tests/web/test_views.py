@@ -1,4 +1,4 @@
-"""The pages' requests, read by each game's view (adapters/web/views): whatever a request holds,
+"""The pages' requests, read by each game's view (games/<game>/web/view.py): whatever a request holds,
 a view either writes a move the game's own notation reads, or says why not (never a crash, never
 a line the game could misread); and each view's part of a page for a player and a watcher."""
 
@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 
 from adapters.web.pages import load, view_for
 from bot.core.registry import load_default
-from games.common.page import BadRequest
+from games.board.core import parse_move as board_move
+from games.board.web.view import BoardView
+from games.common.page import BadRequest, Refused
 from games.common.protocol import CardFace, Cell, SeatLine, Snapshot
 from games.dice.rules import WordMove
 from games.dice.rules import parse_move as dice_move
@@ -22,6 +24,7 @@ from games.paths.moves import parse_move as paths_move
 from games.paths.web.view import PathsView, square_label
 from games.shed.notation import parse as shed_line
 from games.shed.web.view import ShedView
+from tests.games.board.helpers import new_game
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 200) | st.text(max_size=12),
@@ -61,6 +64,13 @@ SHED = body(
         "give": st.sampled_from(["A", "*", "ab", ""]) | JSON,
     }
 )
+TILE = st.lists(st.integers(-1, 17) | st.sampled_from(["A", "z", "?", "é", "AB", ""]), min_size=3, max_size=3)
+BOARD = body(
+    {
+        "action": st.sampled_from(["place", "swap", "pass", "resign", "nope"]) | JSON,
+        "tiles": st.lists(TILE | JSON, max_size=18) | JSON,
+    }
+)
 DICE = body(
     {
         "action": st.sampled_from(["word", "challenge", "accept", "concede", "nope"]) | JSON,
@@ -69,6 +79,18 @@ DICE = body(
         "prev": st.integers(0, 13) | JSON,
     }
 )
+
+
+@settings(max_examples=200, deadline=None)
+@given(request=BOARD)
+def test_a_board_request_is_a_move_the_game_reads_or_a_reason(request: dict[str, Any]) -> None:
+    game = new_game()
+    try:
+        words = BoardView().words(game, game.current, request)
+    except (BadRequest, Refused) as exc:
+        assert str(exc)
+        return
+    assert not isinstance(board_move(" ".join(words), game.layout.size), str)
 
 
 @settings(max_examples=200, deadline=None)
@@ -111,12 +133,13 @@ def test_a_dice_request_is_a_move_the_game_reads_or_a_reason(request: dict[str, 
 def test_every_game_with_a_page_has_its_view() -> None:
     pages = {page.game: page for page in load(load_default())}  # found through the registry
     assert set(pages) == {"board", "paths", "shed", "dice"}
-    assert {g: type(view_for(g)).__name__ for g in ("paths", "shed", "dice")} == {
+    assert {g: type(view_for(g)).__name__ for g in ("board", "paths", "shed", "dice")} == {
+        "board": "BoardView",
         "paths": "PathsView",
         "shed": "ShedView",
         "dice": "DiceView",
     }
-    assert view_for("board") is None and view_for("race") is None  # (MOJO's page places tiles)
+    assert view_for("race") is None  # (a race is watched on the companion's own watch page)
 
 
 def test_a_paths_page_part_names_every_square_and_holds_a_watcher_s_no_tiles() -> None:
@@ -201,3 +224,33 @@ async def test_a_game_carried_on_after_a_restart_shows_the_moves_made_before_it(
 def current_of(session: Any) -> Any:
     """The player whose turn it is in ``session``'s MOJO game."""
     return next(p for p in session.players if session.state.turn_seats() == {p.seat_id})
+
+
+def test_a_board_page_part_holds_the_player_s_own_rack_only() -> None:
+    game = new_game()
+    seat = game.current
+    mine = BoardView().part(game, game.snapshot(seat), seat)
+    assert mine.rack == game.rack_of(seat) and len(mine.rack) == 7 and mine.player
+    public = BoardView().part(game, game.snapshot(None), None)
+    assert public.rack == () and not public.player
+    shown = [line for line in game.snapshot(seat).lines if not BoardView().hides(line)]
+    assert not any(line.startswith(("Your rack", "Squares:", "Moves:")) for line in shown), shown
+
+
+def test_a_page_s_script_messages_are_its_page_s_own_and_shared_keys_keep_theirs() -> None:
+    from adapters.web import scripts
+
+    before = dict(scripts.PAGE_MESSAGES)
+    try:
+        scripts.add("one", {"refused": scripts.MESSAGES["refused"], "hi": "Hi."}, "games.one.web")
+        scripts.add("two", {"hi": "Hello."}, "games.two.web")  # (another page's own)
+        with pytest.raises(ValueError, match="'refused' means"):
+            scripts.add("three", {"refused": "Nope."}, "games.three.web")
+        assert scripts.messages("one")["hi"] == "Hi." and scripts.messages("two")["hi"] == "Hello."
+        assert (
+            "hi" not in scripts.messages("")
+            and scripts.messages("")["refused"] == scripts.MESSAGES["refused"]
+        )
+    finally:
+        scripts.PAGE_MESSAGES.clear()
+        scripts.PAGE_MESSAGES.update(before)

@@ -1,4 +1,4 @@
-// Shared by the pages of every game (MOJO's game.js, paths, shed and dice): requests, the live
+// Shared by every game's page script (games/<game>/web/script.js): requests, the live
 // channel, dragging (pointer events: mouse, pen and touch alike), grid keys and the clock. Plain
 // ES module, served by moji.
 import { t } from "./messages.js";
@@ -141,7 +141,7 @@ export function roving(selector, cursor) {
 
 // The live channel: each change of the game brings this page's part, rendered for its viewer.
 // It sends the whole live part once ("state", on each (re)connection), then, for a page whose
-// part is cut into regions (MOJO's), only the regions that changed ("patch": elements replaced by
+// part is cut into regions (its live.html marks them), only the regions that changed ("patch": elements replaced by
 // id), each numbered: a patch that does not follow the version shown means something was missed,
 // and the channel starts afresh. EventSource reconnects by itself when a stream ends (the server
 // says after how long; a stopping moji ends them all); when the server refuses it outright (a

@@ -1,4 +1,10 @@
-// Spell's page: it only shows the game, kept live by the channel every page shares.
-import { start } from "./pick.js";
+// Spell's page: the game is played in the chat; the page follows it (the live channel every page
+// shares) and tells a player, in the page's language, what to type next.
+import { live, start, t, watcher } from "./pick.js";
 
-start(() => {});
+const hint = document.getElementById("hint");
+
+start(() => {
+  const length = live.querySelector("#length")?.dataset.length;
+  if (!watcher && length) hint.textContent = t("spellHint", { length });
+});
