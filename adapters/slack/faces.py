@@ -72,7 +72,8 @@ NOT_ALLOWED = frozenset({"missing_scope", "not_allowed_token_type", "no_permissi
 #: documents no maximum: ten is what Slack's own clients attach to one message).
 BATCH = 10
 #: Seconds after its completion before a file is named by a table: Slack processes uploads
-#: asynchronously ("a few moments"; Metabase measured 1–2 s, metabase/metabase#41890).
+#: asynchronously ("a few moments"; "this typically takes 1-2 seconds", Metabase's
+#: src/metabase/channel/slack.clj).
 PROCESSING = 3.0
 #: A refused file completed less than this long ago is still being processed; an older one is gone.
 YOUNG = 60.0
