@@ -51,8 +51,9 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack.cardfiles import CardFileStore
-from adapters.slack.faces import NOT_ALLOWED, Faces
-from adapters.slack.faces import Renderer as Renderer  # (the adapter's renderer, re-exported)
+from adapters.slack.face_uploads import NOT_ALLOWED, retry_after
+from adapters.slack.face_uploads import Renderer as Renderer  # (the adapter's renderer, re-exported)
+from adapters.slack.faces import Faces
 from bot.core import metrics
 from bot.core.clock import Clock
 from bot.core.events import ChatKey
@@ -314,7 +315,7 @@ class Pictures:
                 except SlackApiError as exc:
                     if exc.response.get("error") != "ratelimited" or attempt == ATTEMPTS:
                         raise
-                    retry = _retry_after(exc)
+                    retry = retry_after(exc)
                     log.info("table picture in %s: rate limited for %.2f s", chat.label(), retry)
                     if self.pacer is not None:
                         self.pacer.penalize("picture", chat, retry)
@@ -351,10 +352,3 @@ class Pictures:
         finally:
             if ticket is not None and self.pacer is not None:
                 self.pacer.release(ticket)
-
-
-def _retry_after(exc: SlackApiError) -> float:
-    try:
-        return float(exc.response.headers.get("Retry-After", 1))
-    except (TypeError, ValueError):
-        return 1.0

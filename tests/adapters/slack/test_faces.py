@@ -22,7 +22,8 @@ import pytest
 pytest.importorskip("slack_bolt")
 
 from adapters.slack import card_pictures
-from adapters.slack.faces import BATCH, PROCESSING
+from adapters.slack.face_uploads import BATCH
+from adapters.slack.faces import PROCESSING
 from adapters.slack.store import MemorySlackStore
 from bot.core.clock import FakeClock
 from bot.core.registry import Registry

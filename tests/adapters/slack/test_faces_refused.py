@@ -20,7 +20,7 @@ from adapters.slack.faces import PROCESSING, YOUNG
 from adapters.slack.store import MemorySlackStore
 from bot.core import views
 from bot.core.clock import FakeClock
-from bot.core.events import Post
+from bot.core.events import ChatKey, Post
 from bot.core.views import View
 from games.common.protocol import CardFace
 from tests.adapters.slack.conftest import CHAT, Harness, running, tick_until
@@ -238,3 +238,22 @@ def test_is_table_still_reads_a_pictured_table() -> None:
             {"blocks": [{"type": "context", "elements": [{"type": "plain_text", "text": "Letters: Q"}]}]},
         )
     )
+
+
+async def test_the_shelf_is_never_a_direct_message(h: Harness) -> None:
+    """A table in someone's direct messages with moji (their daily) waits, as emoji cards, for a
+    game in a channel: the shelf goes there, never into a person's direct messages."""
+    im = ChatKey("slack", "T1", "DUANN")
+    await h.adapter.outbox.send(Post(im, View(kind="table", title="daily", cards=(QUIZ,))))
+    await run_until(h, "chat.postMessage", lambda c: c.args.get("channel") == "DUANN")
+    await idle(h)
+    assert [c for c in h.slack.calls if c.method.startswith("files.")] == []
+    await h.command("UANN", "start toy")
+    await h.clock.advance(1.0)
+    await h.command("UANN", "go")
+    await h.drain()
+    await h.slack.wait_for("chat.postMessage", is_table, count=2)
+    await show(h, "one")
+    complete = await completion(h)
+    [shelf] = [c for c in h.slack.of("chat.postMessage") if "pictures of its cards" in c.text()]
+    assert shelf.args["channel"] == "C1" and complete.args["channel_id"] == "C1"
