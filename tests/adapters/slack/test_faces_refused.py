@@ -72,6 +72,15 @@ async def completion(h: Harness, count: int = 1) -> Call:
     return [c for c in h.slack.of("files.completeUploadExternal") if c.ok and of_quiz(c)][count - 1]
 
 
+async def second_table(h: Harness) -> None:
+    """Start a toy game where a table was posted before (``begin`` wants the first)."""
+    await h.command("UANN", "start toy")
+    await h.clock.advance(1.0)
+    await h.command("UANN", "go")
+    await h.drain()
+    await h.slack.wait_for("chat.postMessage", is_table, count=2)
+
+
 async def idle(h: Harness) -> None:
     """Let the clock run until no face is being drawn or uploaded."""
     faces = h.adapter.transport.pictures.faces
@@ -219,11 +228,7 @@ async def test_a_restarted_process_names_the_files_it_uploaded_before(
         await h.drain()
     await clock.advance(PROCESSING)
     async with running(slack, clock, svc, slack_store, renderer=draw) as h:
-        await h.command("UANN", "start toy")
-        await h.clock.advance(1.0)
-        await h.command("UANN", "go")
-        await h.drain()
-        await h.slack.wait_for("chat.postMessage", is_table, count=2)
+        await second_table(h)
         await show(h, "one again")
         await idle(h)  # found on record
         shown = await show(h, "two")
@@ -248,11 +253,7 @@ async def test_the_shelf_is_never_a_direct_message(h: Harness) -> None:
     await run_until(h, "chat.postMessage", lambda c: c.args.get("channel") == "DUANN")
     await idle(h)
     assert [c for c in h.slack.calls if c.method.startswith("files.")] == []
-    await h.command("UANN", "start toy")
-    await h.clock.advance(1.0)
-    await h.command("UANN", "go")
-    await h.drain()
-    await h.slack.wait_for("chat.postMessage", is_table, count=2)
+    await second_table(h)
     await show(h, "one")
     complete = await completion(h)
     [shelf] = [c for c in h.slack.of("chat.postMessage") if "pictures of its cards" in c.text()]
