@@ -310,6 +310,18 @@ COLUMNS: Mapping[str, Mapping[str, Column]] = {
         ),
         "installed_at": _none(_TIME),
     },
+    "slack_card_files": {
+        "team_id": _none("the Slack workspace id"),
+        "picture": _none("the SHA-256 of a card picture moji drew"),
+        "file_id": _none("the Slack file moji uploaded it as"),
+        "uploaded_at": _none(_TIME),
+    },
+    "slack_card_shelves": {
+        "team_id": _none("the Slack workspace id"),
+        "channel_id": _none("the channel of moji's shelf message"),
+        "thread_ts": _none("moji's shelf message"),
+        "created_at": _none(_TIME),
+    },
     "open_lobbies": {
         "game_id": _none("the lobby's game id"),
         **_WORKSPACE,

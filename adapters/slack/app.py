@@ -73,6 +73,7 @@ from bot.inbound.wiring import FrontDoor, Services
 from bot.process.health import HealthServer
 from bot.process.httpguard import QuietLog
 from bot.process.retry import NETWORK_ERRORS, Backoff, keep_trying
+from games.common.protocol import CardFace
 from games.common.speech import N_, _, _n, speaking, spoken_from
 
 log = logging.getLogger(__name__)
@@ -234,8 +235,7 @@ class SlackAdapter:
         self.router = self.runtime.router
         self.transport.lost = self._refused_channel
         self.client.pacer = self.outbox.pacer
-        self.transport.pictures.clock = clock
-        self.transport.pictures.pacer = self.outbox.pacer
+        self.transport.pictures.wire(clock, self.outbox.pacer, self.store.card_files, self._deck)
         #: team → when an event from it last cancelled a pending deletion (see :meth:`_active`).
         self._back_checked: dict[str, float] = {}
         #: Requests to /slack/events refused (unsigned, or signed but unreadable), logged quietly.
@@ -406,6 +406,13 @@ class SlackAdapter:
 
     async def _settings(self, team: str) -> dict[str, Any]:
         return dict(await self.svc.workspace.settings(ChatKey(PLATFORM, team, "")))
+
+    def _deck(self, chat: ChatKey) -> tuple[CardFace, ...]:
+        """The faces of the deck the game (or lobby) in ``chat`` plays with, when it declares one."""
+        session = self.runtime.session(chat)
+        if session is None or session.info.faces is None:
+            return ()
+        return session.info.faces(session.options)
 
     async def _style(self, chat: ChatKey) -> Style:
         values = await self._settings(chat.workspace_id)

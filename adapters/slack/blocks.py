@@ -4,7 +4,10 @@ Every message carries a plain ``text`` fallback (notifications, screen
 readers, search) in which each face-up card is a standalone capital letter,
 and table messages also show that letter line as a context block. Card
 colours are never the only cue: every colour has its own square emoji and the
-letter and points are written out.
+letter and points are written out. A table whose cards have pictures on Slack
+(:mod:`adapters.slack.faces`) shows them as a row of image elements instead of
+the emoji line, each with its card in words as alt text (:func:`face_alt`); a
+card whose picture is not there yet keeps its emoji text in that row.
 
 What people typed (marked as user text in the view, see :mod:`games.common.text`) is escaped by
 :func:`escape_user`, in the blocks and in the ``text`` fallback alike: ``&``, ``<`` and ``>``
@@ -24,7 +27,7 @@ from typing import Any
 
 from bot.core.views import ButtonSpec, View
 from games.common.protocol import CardFace
-from games.common.speech import _, speaking
+from games.common.speech import _, _n, speaking
 from games.common.text import plain, spans, tidy
 
 Block = dict[str, Any]
@@ -34,6 +37,8 @@ MAX_BLOCKS = 50
 MAX_SECTION_TEXT = 3000
 MAX_FALLBACK_TEXT = 3900
 MAX_HEADER_TEXT = 150
+#: Elements in one context block (https://docs.slack.dev/reference/block-kit/blocks/context-block).
+MAX_CONTEXT_ELEMENTS = 10
 
 CARD_EMOJI = {"red": "🟥", "blue": "🟦", "yellow": "🟨", "green": "🟩", "": "⬜"}
 KIND_ICON = {"error": "✖ ", "private": "🔒 "}
@@ -81,6 +86,57 @@ def card(face: CardFace) -> str:
     """One card as mrkdwn: ``🟥 *A* 1`` (plus ``+2`` when cards are stacked under it)."""
     under = f" +{face.under}" if face.under else ""
     return f"{CARD_EMOJI.get(face.colour, CARD_EMOJI[''])} *{face.letter or '_'}* {face.points}{under}"
+
+
+def face_alt(face: CardFace) -> str:
+    """A card in words, in the language being spoken (a card picture's alt text and title)."""
+    letter, points = face.letter or "_", face.points
+    if face.colour == "red":
+        return _n(
+            "Red card {letter}, {count} point", "Red card {letter}, {count} points", points, letter=letter
+        )
+    if face.colour == "blue":
+        return _n(
+            "Blue card {letter}, {count} point", "Blue card {letter}, {count} points", points, letter=letter
+        )
+    if face.colour == "yellow":
+        return _n(
+            "Yellow card {letter}, {count} point",
+            "Yellow card {letter}, {count} points",
+            points,
+            letter=letter,
+        )
+    if face.colour == "green":
+        return _n(
+            "Green card {letter}, {count} point",
+            "Green card {letter}, {count} points",
+            points,
+            letter=letter,
+        )
+    return _n("Card {letter}, {count} point", "Card {letter}, {count} points", points, letter=letter)
+
+
+def picture_row(cards: tuple[CardFace, ...], files: tuple[str | None, ...]) -> list[Block]:
+    """The cards as pictures: an image element naming each card's file (``slack_file``), followed by
+    ``+N`` when cards are stacked under it; a card without a file yet is its emoji text. In context
+    blocks of at most ten elements."""
+    rows: list[Block] = []
+    elements: list[Block] = []
+    for face, file_id in zip(cards, files, strict=True):
+        card_elements: list[Block]
+        if file_id is None:
+            card_elements = [{"type": "mrkdwn", "text": card(face)}]
+        else:
+            card_elements = [{"type": "image", "slack_file": {"id": file_id}, "alt_text": face_alt(face)}]
+            if face.under:
+                card_elements.append({"type": "mrkdwn", "text": f"+{face.under}"})
+        if len(elements) + len(card_elements) > MAX_CONTEXT_ELEMENTS:
+            rows.append({"type": "context", "elements": elements})
+            elements = []
+        elements.extend(card_elements)
+    if elements:
+        rows.append({"type": "context", "elements": elements})
+    return rows
 
 
 def _user(seat: str) -> str | None:
@@ -177,13 +233,15 @@ def _button(spec: ButtonSpec) -> Block:
     return button
 
 
-def render(view: View) -> list[Block]:
-    """The view as Block Kit blocks (at most 50), the words this adds in the view's language."""
+def render(view: View, card_files: tuple[str | None, ...] | None = None) -> list[Block]:
+    """The view as Block Kit blocks (at most 50), the words this adds in the view's language;
+    ``card_files``: the Slack file of each of its cards (None: none yet), shown as pictures
+    instead of emoji."""
     with speaking(view.locale):
-        return _render(view)
+        return _render(view, card_files)
 
 
-def _render(view: View) -> list[Block]:
+def _render(view: View, card_files: tuple[str | None, ...] | None = None) -> list[Block]:
     if view.kind == "turn":
         turn = [_section(turn_text(view))]
         if view.buttons:  # (My rack, when the game has a web page: its private answer holds the link)
@@ -206,8 +264,11 @@ def _render(view: View) -> list[Block]:
             blocks.append({"type": "header", "text": {"type": "plain_text", "text": header, "emoji": True}})
         else:
             blocks.append(_section(f"*{escape(title)}*"))
-    if view.cards:
+    if view.cards and card_files is not None:
+        blocks.extend(picture_row(view.cards, card_files))
+    elif view.cards:
         blocks.append(_section("   ".join(card(face) for face in view.cards)))
+    if view.cards:
         blocks.append(
             {
                 "type": "context",

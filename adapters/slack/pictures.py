@@ -1,6 +1,6 @@
 """Card and board pictures on Slack, at the least cost in API calls.
 
-Two ways, by how moji is reachable:
+Three ways, by how moji is reachable and what a table shows:
 
 - **Served by moji** (HTTP mode with ``PUBLIC_URL`` set): a table's picture is an
   image block whose ``image_url`` is ``PUBLIC_URL/pictures/<key>.png``. The key is a
@@ -9,12 +9,14 @@ Two ways, by how moji is reachable:
   the same URL (Slack fetches it once). moji draws it when Slack asks and keeps the
   recent ones. No upload, no extra Web API call: a table costs one call with or
   without its picture.
-- **Uploaded** (Socket Mode, or no public address): the table is shown at once with
-  emoji cards and the letter line, and its picture is uploaded
+- **Card faces** (Socket Mode, or no public address; a table of cards): each card is an image
+  element naming a file uploaded once per workspace (:mod:`adapters.slack.faces`): a new table
+  costs only its own call, from the first table whose faces are all uploaded and processed.
+- **Uploaded** (Socket Mode, or no public address; a board): the table is shown at once with
+  its text rows, and its picture is uploaded
   (``files.getUploadURLExternal`` → upload → ``files.completeUploadExternal``) into the
-  table's thread only once the table has stayed the same for :data:`STABLE` seconds — a
-  lively race changes faster than that, so it costs nothing there, while a turn-based board
-  or a quiet race still gets its picture. The upload is completed *into the channel*: a file
+  table's thread only once the table has stayed the same for :data:`STABLE` seconds (a
+  turn-based board changes once a turn). The upload is completed *into the channel*: a file
   completed without one is private to the app and no message can show it, and Slack
   processes an upload asynchronously, so a file referenced (``slack_file``) right after its
   completion may not be shown yet either — both make the referencing message
@@ -32,7 +34,7 @@ intermittent download failures), it refuses the whole message (``invalid_blocks`
 :data:`SERVED_PAUSE_MAX` — so a wrong address does not cost two calls per table.
 
 A workspace that did not grant ``files:write`` keeps the emoji tables (its first
-refusal turns uploads off for it).
+refusal turns uploads off for it, faces and boards alike).
 """
 
 from __future__ import annotations
@@ -41,27 +43,28 @@ import asyncio
 import hashlib
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
+from adapters.slack.cardfiles import CardFileStore
+from adapters.slack.face_uploads import NOT_ALLOWED, retry_after
+from adapters.slack.face_uploads import Renderer as Renderer  # (the adapter's renderer, re-exported)
+from adapters.slack.faces import Faces
 from bot.core import metrics
 from bot.core.clock import Clock
 from bot.core.events import ChatKey
 from bot.core.views import View, picture_key
 from bot.delivery.pacing import Pacer
+from games.common.protocol import CardFace
 from games.common.speech import _, speaking
 from games.common.text import plain
 
 log = logging.getLogger(__name__)
 
-#: A view → PNG bytes (None: no picture for this view). Called in a worker thread.
-Renderer = Callable[[View], bytes | None]
-#: Errors meaning "this workspace does not let the bot upload files".
-NOT_ALLOWED = frozenset({"missing_scope", "not_allowed_token_type", "no_permission", "restricted_action"})
 #: Seconds a table must stay the same before its picture is uploaded.
 STABLE = 4.0
 #: Pictures kept for serving (each a few tens of kB).
@@ -135,6 +138,8 @@ class Pictures:
         self.disabled: set[str] = set()
         #: chat → its newest table message (uploaded pictures).
         self.tables: dict[ChatKey, _Table] = {}
+        #: chat → its newest table message posted, and the thread its pictures go to.
+        self.threads: dict[ChatKey, tuple[str, str]] = {}
         #: picture id → the view to draw, then its PNG (served pictures).
         self._views: OrderedDict[str, View] = OrderedDict()
         self._png: OrderedDict[str, bytes] = OrderedDict()
@@ -144,6 +149,33 @@ class Pictures:
         self.paused: dict[str, tuple[float, float]] = {}
         #: Messages Slack refused for their picture (each then sent without it).
         self.refusals = 0
+        #: Card tables' faces, uploaded once per workspace (when not served).
+        self.faces = Faces(renderer, client_for)
+        self.faces.disabled = self.disabled
+
+    def wire(
+        self,
+        clock: Clock,
+        pacer: Pacer,
+        store: CardFileStore,
+        deck: Callable[[ChatKey], Sequence[CardFace]],
+    ) -> None:
+        """What the adapter gives: its clock and pacer, where uploads are remembered, and the faces
+        of the deck a chat's game plays with."""
+        self.clock = self.faces.clock = clock
+        self.pacer = self.faces.pacer = pacer
+        self.faces.store, self.faces.deck = store, deck
+
+    def card_files(self, chat: ChatKey, view: View) -> tuple[str | None, ...] | None:
+        """The file of each card of a table not served by URL (None: not ready yet), or None."""
+        if self.base_url or view.kind != "table":
+            return None
+        return self.faces.files(chat, view)
+
+    def expect(self, chat: ChatKey, view: View) -> None:
+        """A lobby or table is posted in ``chat``: have the faces of its game's deck uploaded."""
+        if not self.base_url and self.renderer is not None and view.kind in ("lobby", "table"):
+            self.faces.expect(chat, view.locale)
 
     def _now(self) -> float:
         return self.clock.now() if self.clock is not None else 0.0
@@ -171,21 +203,21 @@ class Pictures:
         if until and until <= self._now():
             del self.paused[chat.workspace_id]
 
-    def _wanted(self, chat: ChatKey, view: View) -> bool:
+    def _wanted(self, chat: ChatKey, view: View, *, uploaded: bool = False) -> bool:
         return (
             self.renderer is not None
             and view.kind == "table"
-            and bool(view.cards or view.board)
+            and bool(view.board if uploaded else view.cards or view.board)
             and chat.workspace_id not in self.disabled
         )
 
     async def block(self, chat: ChatKey, ts: str | None, view: View, *, fresh: bool) -> dict[str, Any] | None:
         """The image block to send with ``view`` now (None: none yet).
 
-        Served: the picture's URL, always. Uploaded: the picture already attached to
-        message ``ts``, if it shows the same cards as ``view`` (an edit that changes
-        them drops the old picture until the new one is stable). ``fresh`` (the delivery
-        layer's "the picture changed") is implied by comparing the pictures themselves.
+        Served: the picture's URL, always. Otherwise none: a board's picture goes to the table's
+        thread once stable (:meth:`table_shown`), a card table's faces are :meth:`card_files`.
+        ``fresh`` (the delivery layer's "the picture changed") is implied by comparing the
+        pictures themselves.
         """
         if not self._wanted(chat, view):
             return None
@@ -199,9 +231,6 @@ class Pictures:
                 self._views.popitem(last=False)
             url = f"{self.base_url}/pictures/{key}.png"
             return {"type": "image", "image_url": url, "alt_text": _alt(view)}
-        # Uploaded: the picture is a file in the table's thread, never a block of the table
-        # (a message referencing a file is refused until Slack has processed it). An edit that
-        # changes the cards makes the pending upload wait for the new ones (table_shown).
         return None
 
     async def serve(self, key: str) -> bytes | None:
@@ -224,11 +253,13 @@ class Pictures:
     ) -> None:
         """A table message was posted (``shown``: with its picture; ``thread``: the thread it was
         posted in, if any — its pictures go there, else into its own thread)."""
-        self.table_shown(chat, ts, view, thread=thread)
+        self.threads[chat] = (ts, thread or ts)
+        self.table_shown(chat, ts, view)
 
-    def table_shown(self, chat: ChatKey, ts: str, view: View, *, thread: str | None = None) -> None:
-        """A table message now shows ``view``: upload its picture if it stays like this."""
-        if self.base_url or not self._wanted(chat, view):
+    def table_shown(self, chat: ChatKey, ts: str, view: View) -> None:
+        """A table message now shows ``view``: upload its picture if it stays like this (a board:
+        cards are faces)."""
+        if self.base_url or not self._wanted(chat, view, uploaded=True):
             return
         key = picture_id(view)
         table = self.tables.get(chat)
@@ -236,7 +267,8 @@ class Pictures:
             if table is not None:
                 table.cancel()
             # Slack: "Never use a reply's ts value; use its parent instead" (files.completeUploadExternal)
-            table = self.tables[chat] = _Table(ts, key, view, parent=thread or ts)
+            posted, parent = self.threads.get(chat, ("", ""))
+            table = self.tables[chat] = _Table(ts, key, view, parent=parent if posted == ts else ts)
         if key != table.key:
             table.cancel()
         table.key, table.view = key, view
@@ -251,6 +283,7 @@ class Pictures:
 
     def forget(self, chat: ChatKey) -> None:
         """The chat's game ended."""
+        self.threads.pop(chat, None)
         table = self.tables.pop(chat, None)
         if table is not None:
             table.cancel()
@@ -260,6 +293,7 @@ class Pictures:
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
+        await self.faces.close()
 
     def _current(self, chat: ChatKey, table: _Table, key: str) -> bool:
         return self.tables.get(chat) is table and table.key == key
@@ -281,7 +315,7 @@ class Pictures:
                 except SlackApiError as exc:
                     if exc.response.get("error") != "ratelimited" or attempt == ATTEMPTS:
                         raise
-                    retry = _retry_after(exc)
+                    retry = retry_after(exc)
                     log.info("table picture in %s: rate limited for %.2f s", chat.label(), retry)
                     if self.pacer is not None:
                         self.pacer.penalize("picture", chat, retry)
@@ -318,10 +352,3 @@ class Pictures:
         finally:
             if ticket is not None and self.pacer is not None:
                 self.pacer.release(ticket)
-
-
-def _retry_after(exc: SlackApiError) -> float:
-    try:
-        return float(exc.response.headers.get("Retry-After", 1))
-    except (TypeError, ValueError):
-        return 1.0

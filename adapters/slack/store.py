@@ -1,4 +1,5 @@
-"""What the Slack adapter keeps: scheduled word breaks, OAuth installations and used OAuth states.
+"""What the Slack adapter keeps: scheduled word breaks, OAuth installations, used OAuth states and
+the card pictures it uploaded (:mod:`adapters.slack.cardfiles`).
 
 :class:`SlackStore` is the small protocol the adapter codes against. Word breaks and used
 states are roles of the project's store (``storage``); the installations are the adapter's
@@ -21,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
+from adapters.slack.cardfiles import CardFileStore, MemoryCardFiles, SQLCardFiles
 from storage.base import Schedule, ScheduleStore
 from storage.database import Database, Tx
 from storage.once import OnceStore
@@ -46,7 +48,12 @@ __all__ = [
 
 @runtime_checkable
 class SlackStore(Protocol):
-    """Durable schedules and installations (one workspace or many)."""
+    """Durable schedules and installations (one workspace or many), and the card pictures uploaded."""
+
+    @property
+    def card_files(self) -> CardFileStore:
+        """Each workspace's uploaded card pictures (:mod:`adapters.slack.faces`)."""
+        ...
 
     async def add_schedule(self, schedule: Schedule) -> Schedule:
         """Save a new schedule (its ``id`` is ignored) and return it with its id."""
@@ -100,6 +107,7 @@ class MemorySlackStore:
     installations: dict[InstallKey, dict[str, Any]] = field(default_factory=dict)
     #: (kind, key) → when the claim expires.
     once: dict[tuple[str, str], float] = field(default_factory=dict)
+    card_files: MemoryCardFiles = field(default_factory=MemoryCardFiles)
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -262,9 +270,15 @@ class SQLInstallations:
 
 class DatabaseSlackStore:
     """:class:`SlackStore` on the project's database: its schedules and one-time claims, and the
-    adapter's own :class:`SQLInstallations`."""
+    adapter's own :class:`SQLInstallations` and card files."""
 
-    def __init__(self, store: ScheduleStore, once: OnceStore, installations: InstallationStore) -> None:
+    def __init__(
+        self,
+        store: ScheduleStore,
+        once: OnceStore,
+        installations: InstallationStore,
+        card_files: CardFileStore | None = None,
+    ) -> None:
         self.add_schedule = store.add_schedule
         self.list_schedules = store.list_schedules
         self.remove_schedule = store.remove_schedule
@@ -274,14 +288,18 @@ class DatabaseSlackStore:
         self.save_installation = installations.save_installation
         self.find_installation = installations.find_installation
         self.delete_installation = installations.delete_installation
+        self.card_files: CardFileStore = card_files if card_files is not None else MemoryCardFiles()
 
 
 def attach(store: SQLStore) -> DatabaseSlackStore:
     """The Slack adapter's store on ``store``; from now on its ``forget_player`` and
-    ``purge_workspace`` reach the Slack installations too (``python -m bot purge`` calls this)."""
+    ``purge_workspace`` reach the Slack installations and card files too (``python -m bot purge``
+    calls this)."""
     installations = SQLInstallations(store)
+    card_files = SQLCardFiles(store)
     store.add_eraser(installations)
-    return DatabaseSlackStore(store, store, installations)
+    store.add_eraser(card_files)
+    return DatabaseSlackStore(store, store, installations, card_files)
 
 
 def slack_store(store: object) -> SlackStore:

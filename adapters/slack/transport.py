@@ -4,7 +4,8 @@ The delivery layer decides which calls a game makes and paces them inside
 :data:`~adapters.slack.limits.SLACK_LIMITS`; this module makes each call:
 
 - ``post`` → ``chat.postMessage`` (Block Kit plus a plain-text fallback; a table
-  gets its card picture, see :mod:`adapters.slack.pictures`). In a workspace with
+  gets its picture or its cards' pictures, see :mod:`adapters.slack.pictures`; a message
+  Slack refuses for one of them is sent again at once without). In a workspace with
   the ``quiet`` setting, a game's first message (its lobby) goes to the channel and
   everything after it goes to that message's thread.
 - ``edit`` → ``chat.update`` (the picture a message has is kept unless it changed);
@@ -101,6 +102,21 @@ class InteractionWire:
 
 
 @dataclass(frozen=True, slots=True)
+class Shown:
+    """A message's blocks, and the pictures they carry."""
+
+    view: View
+    blocks: list[dict[str, Any]]
+    image: bool = False  # a picture as an image block (served by URL)
+    faces: bool = False  # its cards' pictures as image elements (uploaded files)
+
+    @property
+    def pictured(self) -> bool:
+        """Whether Slack may refuse the message for a picture."""
+        return self.image or self.faces
+
+
+@dataclass(frozen=True, slots=True)
 class Style:
     """How a workspace wants its games shown (from its settings)."""
 
@@ -178,17 +194,14 @@ class SlackTransport:
         chat = ref.chat
         try:
             client = await self.client_for(chat.workspace_id)
-            image = await self.pictures.block(chat, ref.message_id, view, fresh=picture)
+            shown = await self._pictures(chat, ref.message_id, view, fresh=picture)
 
-            async def update(image: dict[str, Any] | None) -> None:
+            async def update(shown: Shown) -> None:
                 await client.chat_update(
-                    channel=chat.channel_id,
-                    ts=ref.message_id,
-                    text=fallback_text(view),
-                    blocks=_with_picture(view, image),
+                    channel=chat.channel_id, ts=ref.message_id, text=fallback_text(view), blocks=shown.blocks
                 )
 
-            await self._with_or_without(chat, image, update, again_after=0.0)
+            await self._with_or_without(chat, shown, update, again_after=0.0)
         except DELIVERY_ERRORS as exc:
             _raise_rate_limit(exc)
             self._check_lost(chat, exc)
@@ -231,13 +244,14 @@ class SlackTransport:
         anchor = self.threads.get(chat)
         if thread is None and view.kind != "lobby" and anchor:
             thread = anchor
-        image = await self.pictures.block(chat, None, view, fresh=picture) if view.kind == "table" else None
+        self.pictures.expect(chat, view)
+        shown = await self._pictures(chat, None, view, fresh=picture)
 
-        async def send(image: dict[str, Any] | None) -> Any:
+        async def send(shown: Shown) -> Any:
             return await client.chat_postMessage(
                 channel=chat.channel_id,
                 text=fallback_text(view),
-                blocks=_with_picture(view, image),
+                blocks=shown.blocks,
                 thread_ts=thread,
                 unfurl_links=False,
                 unfurl_media=False,
@@ -245,7 +259,7 @@ class SlackTransport:
 
         # The post's slot in the channel's budget is held meanwhile: a second post waits its window.
         post_window = self.limits.buckets["chat.postMessage"].window
-        response, image = await self._with_or_without(chat, image, send, again_after=post_window)
+        response, shown = await self._with_or_without(chat, shown, send, again_after=post_window)
         ts = str(response["ts"])
         if chat.thread_id is None and (view.kind == "lobby" or chat not in self.threads):
             style = await self.style_for(chat)
@@ -253,35 +267,51 @@ class SlackTransport:
             # a quiet workspace's games, and every turn-based game, play in the lobby's thread
             self.threads[chat] = ts if style.quiet or view.threaded else ""
         if view.kind == "table":
-            self.pictures.table_posted(chat, ts, view, shown=image is not None, thread=thread)
+            self.pictures.table_posted(chat, ts, view, shown=shown.pictured, thread=thread)
         return MessageRef(chat, ts)
+
+    async def _pictures(self, chat: ChatKey, ts: str | None, view: View, *, fresh: bool) -> Shown:
+        """The message's blocks with the pictures it can have now: a served picture (an image
+        block), or its cards' uploaded faces (image elements), or none."""
+        if view.kind != "table":
+            return Shown(view, render(view))
+        image = await self.pictures.block(chat, ts, view, fresh=fresh)
+        files = self.pictures.card_files(chat, view) if image is None else None
+        if files is not None:
+            return Shown(view, render(view, card_files=files), faces=True)
+        return Shown(view, _with_picture(view, image), image=image is not None)
 
     async def _with_or_without(
         self,
         chat: ChatKey,
-        image: dict[str, Any] | None,
-        call: Callable[[dict[str, Any] | None], Awaitable[Any]],
+        shown: Shown,
+        call: Callable[[Shown], Awaitable[Any]],
         *,
         again_after: float,
-    ) -> tuple[Any, dict[str, Any] | None]:
-        """Make ``call`` with the picture; if Slack refuses the message for it (it could not
-        download a served picture: ``invalid_blocks``), make it again without — after
-        ``again_after`` seconds, the method's window — so the message always arrives.
-        Returns the answer and the picture it went with."""
-        if image is None:
-            return await call(None), None
+    ) -> tuple[Any, Shown]:
+        """Make ``call`` with the pictures; if Slack refuses the message for one (``invalid_blocks``:
+        it could not download a served picture, or a face's file is not there or not processed
+        yet), make it again without — after ``again_after`` seconds, the method's window — so the
+        message always arrives. Returns the answer and what it went with."""
+        if not shown.pictured:
+            return await call(shown), shown
         try:
-            answer = await call(image)
+            answer = await call(shown)
         except SlackApiError as exc:
             if not refused_picture(exc):
                 raise
-            self.pictures.refused(chat, exc)
+            if shown.faces:
+                self.pictures.faces.refused(chat, exc, shown.blocks)
+            else:
+                self.pictures.refused(chat, exc)
             clock = self.pictures.clock
             if again_after > 0 and clock is not None:
                 await clock.sleep_until(clock.now() + again_after)
-            return await call(None), None
-        self.pictures.shown(chat)
-        return answer, image
+            bare = Shown(shown.view, render(shown.view))
+            return await call(bare), bare
+        if shown.image:
+            self.pictures.shown(chat)
+        return answer, shown
 
     async def _private(self, message: Private) -> None:
         chat, view = message.chat, message.view

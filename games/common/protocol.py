@@ -450,6 +450,11 @@ class GameInfo:
     #: The package of the game's web page, when it has one (``games.paths.web``): a folder of
     #: the game's own holding its ``PAGE`` and its templates and script (:mod:`games.common.page`).
     page: str | None = None
+    #: Every card face the public table of a game with these options (defaults filled in) may
+    #: show, without ``owner`` or ``under``: what a platform readies pictures of ahead (Slack
+    #: uploads each face once per workspace). None: the game declares none (they are readied as
+    #: they show).
+    faces: Callable[[Mapping[str, OptionValue]], tuple[CardFace, ...]] | None = None
 
     def __post_init__(self) -> None:
         names = {spec.name for spec in self.options}

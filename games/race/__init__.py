@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from games.common.options import OptionValue
-from games.common.protocol import Engine, GameInfo, Setup
+from games.common.protocol import CardFace, Engine, GameInfo, Setup
 from games.common.speech import N_
+from games.race.cards import faces as deck_faces
 from games.race.eagle import EagleEyes
 from games.race.engine import FlipRace
 from games.race.grid import OffTheGrid
@@ -31,6 +32,11 @@ def create(setup: Setup) -> Engine:
     if "eagle-eyes" in variations:
         return EagleEyes(setup)
     return FlipRace(setup)
+
+
+def faces(options: Mapping[str, OptionValue]) -> tuple[CardFace, ...]:
+    """Every face a race with ``options`` may show: its language's deck (every variation deals it)."""
+    return deck_faces(RaceConfig.from_options(options).lang)
 
 
 def prepare(language: str = "en", options: Mapping[str, OptionValue] | None = None) -> None:
@@ -61,6 +67,7 @@ GAME = GameInfo(
     refusal=lambda options: RaceConfig.from_options(options).refusal,
     after_game=after_game,
     verbs=VERBS,
+    faces=faces,
 )
 
-__all__ = ["GAME", "create", "prepare"]
+__all__ = ["GAME", "create", "faces", "prepare"]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from games.common.languages import ENGLISH, LANGUAGES, Language
 from games.common.letter_tables import points as letter_points
+from games.common.protocol import CardFace
 
 #: Card colours, in deck order.
 COLOURS: tuple[str, ...] = ("red", "blue", "yellow", "green")
@@ -65,6 +66,12 @@ def full_deck(language: Language = ENGLISH) -> list[Card]:
         for i, colour in enumerate(COLOURS)
         for j, letter in enumerate(alphabet)
     ]
+
+
+def faces(language: Language = ENGLISH) -> tuple[CardFace, ...]:
+    """Every face of the deck of ``language`` as the table shows it (one per card: letter, colour,
+    points)."""
+    return tuple(CardFace(card.label, card.colour, card.points) for card in full_deck(language))
 
 
 def shuffled_deck(rng: random.Random, language: Language = ENGLISH) -> list[Card]:

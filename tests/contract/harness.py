@@ -920,6 +920,7 @@ async def slack_harness(
 ) -> AsyncIterator[SlackHarness]:
     """The Slack ``h`` fixture's set-up (tests/adapters/slack/conftest.py), on real services."""
     pytest.importorskip("slack_bolt")
+    from adapters.slack.store import attach
     from tests.adapters.slack.conftest import MONDAY_1459, running
     from tests.adapters.slack.fakeslack import FakeSlack
 
@@ -929,7 +930,7 @@ async def slack_harness(
         fake = FakeSlack(names={"UADMIN": "Ada"}, admins={"UADMIN"}, now=clock.now)
         await fake.start()
         try:
-            async with running(fake, clock, svc, store) as h:  # type: ignore[arg-type]
+            async with running(fake, clock, svc, attach(store)) as h:  # type: ignore[arg-type]
                 yield SlackHarness(h, store)
         finally:
             await fake.stop()

@@ -1,7 +1,7 @@
-"""Word-break schedules, one-time claims and Slack installations, on every backend.
+"""Word-break schedules, one-time claims, Slack installations and card files, on every backend.
 
-Installations are the Slack adapter's own table (``adapters/slack/store.py``), kept on the
-store's database primitive.
+Installations and card files are the Slack adapter's own tables (``adapters/slack/store.py``,
+``adapters/slack/cardfiles.py``), kept on the store's database primitive.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
+from adapters.slack.cardfiles import CardFile, Shelf, SQLCardFiles
 from adapters.slack.store import SQLInstallations, attach
 from storage.base import Schedule
 from storage.sqlstore import SQLStore
@@ -92,7 +93,7 @@ async def test_forget_me_and_purge_reach_the_installations_once_attached(store: 
     reach it (once, however often attached); another platform's purge leaves it alone."""
     slack = attach(store)
     attach(store)
-    assert store.roles.privacy.erasers == [SQLInstallations(store)]
+    assert store.roles.privacy.erasers == [SQLInstallations(store), SQLCardFiles(store)]
     data = {"team_id": "T1", "bot_token": "xoxb-1", "user_id": "U1", "user_token": "xoxp-1"}
     await slack.save_installation(Key(None, "T1", "U1"), data)
     await slack.save_installation(Key(None, "T2", "U1"), {**data, "team_id": "T2"})
@@ -123,3 +124,34 @@ async def test_a_claim_once_is_won_by_one_caller_until_it_expires(store: SQLStor
     async with store.read() as tx:
         rows = await tx.fetch("SELECT kind, key FROM claimed_once ORDER BY key")
     assert [tuple(r) for r in rows] == [("oauth-state", "n3")]
+
+
+async def test_card_files_are_kept_per_workspace_and_purged_with_it(store: SQLStore) -> None:
+    """The card pictures uploaded to a workspace (adapters/slack/faces.py): one file per picture,
+    the newest upload winning; a file Slack forgot goes; a purge of the workspace takes its rows
+    and its shelf, and no other workspace's."""
+    files = attach(store).card_files
+    assert await files.card_files("T1") == {} and await files.card_shelf("T1") is None
+    await files.save_card_files("T1", {"aa": CardFile("F1", 10.0), "bb": CardFile("F2", 10.5)})
+    await files.save_card_files("T2", {"aa": CardFile("F9", 11.0)})
+    await files.save_card_files("T1", {"aa": CardFile("F3", 12.0)})  # uploaded again
+    assert await files.card_files("T1") == {"aa": CardFile("F3", 12.0), "bb": CardFile("F2", 10.5)}
+    await files.drop_card_file("T1", "aa", "F1")  # an older file: the newer one stays
+    await files.drop_card_file("T1", "bb", "F2")
+    assert await files.card_files("T1") == {"aa": CardFile("F3", 12.0)}
+
+    await files.save_card_shelf("T1", Shelf("C1", "1700000000.000001"), 13.0)
+    await files.save_card_shelf("T1", Shelf("C2", "1700000000.000002"), 14.0)
+    await files.save_card_shelf("T2", Shelf("C9", "1700000000.000009"), 14.0)
+    assert await files.card_shelf("T1") == Shelf("C2", "1700000000.000002")
+    await files.drop_card_shelf("T1")
+    assert await files.card_shelf("T1") is None
+    await files.save_card_shelf("T1", Shelf("C3", "1700000000.000003"), 15.0)
+
+    await store.forget_player("slack", "T1", "U1")  # no person in these rows
+    assert await files.card_files("T1") == {"aa": CardFile("F3", 12.0)}
+    assert await store.purge_workspace("discord", "T1") == 0
+    assert await store.purge_workspace("slack", "T1") == 2  # its file and its shelf
+    assert await files.card_files("T1") == {} and await files.card_shelf("T1") is None
+    assert await files.card_files("T2") == {"aa": CardFile("F9", 11.0)}
+    assert await files.card_shelf("T2") == Shelf("C9", "1700000000.000009")

@@ -26,11 +26,16 @@ Pictures, as Slack documents them (on in every test):
   completion (Slack's maintainers: "File uploads … are completed in an asynchronous fashion.
   It takes a few moments for all file properties to become available",
   github.com/slackapi/slack-github-action/issues/413; python-slack-sdk#1521).
-- An image block's ``slack_file`` must name an image "the user posting these blocks must have
-  access to" (https://docs.slack.dev/reference/block-kit/composition-objects/slack-file-object):
-  an unknown, private (no channel: "only the bot would have access to that file", seratch in
-  java-slack-sdk#1349; bolt-python#1251) or unprocessed file makes the whole message
-  ``invalid_blocks`` with ``"invalid slack file [json-pointer:/blocks/N/slack_file]"``.
+- An image block's or image element's ``slack_file`` must name an image "the user posting these
+  blocks must have access to" (https://docs.slack.dev/reference/block-kit/composition-objects/slack-file-object):
+  a file that does not exist, or was uploaded with another workspace's token, makes the whole
+  message ``invalid_blocks`` with ``"invalid slack file [json-pointer:/blocks/N/slack_file]"``
+  (``/blocks/N/elements/M/slack_file`` for an element of a context block,
+  ``/blocks/N/accessory/slack_file`` for a section's, as java-slack-sdk#1335 reports it). With
+  :attr:`FakeSlack.strict_files` (on by default) so does a private file (no channel: "only the bot
+  would have access to that file", seratch in java-slack-sdk#1349; bolt-python#1251) and one not
+  processed yet. (Off, those pass: Metabase references private files once their upload reports a
+  ``filetype``, metabase/metabase#54276 — the stricter rules are the ones moji must live with.)
 - An image block's ``image_url`` is "The URL for a publicly hosted image"
   (https://docs.slack.dev/reference/block-kit/blocks/image-block), fetched by Slack when the
   message is posted or updated: a URL it cannot download makes the whole message
@@ -159,12 +164,14 @@ class Call:
 
 @dataclass
 class FakeFile:
-    """An uploaded file: where it was shared ("" = private to the app) and when it can be shown."""
+    """An uploaded file: where it was shared ("" = private to the app), when it can be shown, and
+    the workspace whose token uploaded it."""
 
     id: str
     channel: str
     thread_ts: str
     ready_at: float
+    team: str = "T1"
 
 
 #: Methods that name a channel (``channel``, or ``channel_id`` for a file's share): refused in a lost one.
@@ -184,6 +191,25 @@ LOST_BECAUSE = {"deleted": "channel_not_found", "archived": "is_archived", "remo
 
 #: Methods whose blocks Slack validates (and whose image blocks it resolves) before posting.
 BLOCK_METHODS = frozenset({"chat.postMessage", "chat.update", "chat.postEphemeral"})
+
+
+def _images(blocks: list[Any]) -> list[tuple[str, dict[str, Any]]]:
+    """Every image of a message with its JSON pointer: image blocks, and the image elements of
+    context blocks and of section accessories."""
+    found: list[tuple[str, dict[str, Any]]] = []
+    for i, block in enumerate(blocks):
+        if not isinstance(block, dict):
+            continue
+        if block.get("type") == "image":
+            found.append((f"/blocks/{i}", block))
+        elements = block.get("elements") if block.get("type") == "context" else None
+        for j, element in enumerate(elements or []):
+            if isinstance(element, dict) and element.get("type") == "image":
+                found.append((f"/blocks/{i}/elements/{j}", element))
+        accessory = block.get("accessory")
+        if isinstance(accessory, dict) and accessory.get("type") == "image":
+            found.append((f"/blocks/{i}/accessory", accessory))
+    return found
 
 
 def invalid_blocks(problem: str, pointer: str) -> dict[str, Any]:
@@ -223,6 +249,8 @@ class FakeSlack:
     files: dict[str, FakeFile] = field(default_factory=dict)
     #: Seconds (fake clock) after files.completeUploadExternal before a file can be shown.
     file_processing: float = 2.0
+    #: A ``slack_file`` naming a private or unprocessed file is refused (see the module docstring).
+    strict_files: bool = True
     #: Public URL prefix → the local base URL the fake downloads it from (anything else is unreachable).
     image_hosts: dict[str, str] = field(default_factory=dict)
     #: The next this many image downloads fail although the image is there (Slack's own failures).
@@ -346,11 +374,15 @@ class FakeSlack:
             self._changed.notify_all()
 
     async def _upload(self, request: web.Request) -> web.Response:
-        data = await request.read()
-        file_id = request.match_info["file_id"]
-        await self._record(Call("upload", {"file_id": file_id, "size": len(data)}, at=self.now()))
-        self.uploads[file_id] = data
-        return web.Response(text="OK")
+        self.inflight += 1
+        try:
+            data = await request.read()
+            file_id = request.match_info["file_id"]
+            await self._record(Call("upload", {"file_id": file_id, "size": len(data)}, at=self.now()))
+            self.uploads[file_id] = data
+            return web.Response(text="OK")
+        finally:
+            self.inflight -= 1
 
     async def _respond(self, request: web.Request) -> web.Response:
         body = await request.json()
@@ -400,28 +432,32 @@ class FakeSlack:
         if method in CHANNEL_METHODS and channel in self.lost:
             call.answer = {"ok": False, "error": self.lost[channel]}
             return web.json_response(call.answer)
-        refused = await self._check_blocks(method, args, call.at) if method in BLOCK_METHODS else None
+        team = self.team_of(token)
+        refused = await self._check_blocks(args, call.at, team) if method in BLOCK_METHODS else None
         if refused is not None:
             call.answer = refused
             return web.json_response(refused)
         call.answer = self._answer(method, args, token)
         return web.json_response(call.answer)
 
-    async def _check_blocks(self, method: str, args: dict[str, Any], at: float) -> dict[str, Any] | None:
-        """Slack resolves a message's image blocks before it posts: ``invalid_blocks`` if one
-        cannot be shown (see the module docstring)."""
-        for i, block in enumerate(args.get("blocks") or []):
-            if not isinstance(block, dict) or block.get("type") != "image":
-                continue
-            slack_file = block.get("slack_file")
-            if isinstance(slack_file, dict):
-                file = self.files.get(str(slack_file.get("id")))
-                if file is None or not file.channel or at < file.ready_at:
-                    return invalid_blocks("invalid slack file", f"/blocks/{i}/slack_file")
-            url = block.get("image_url")
+    async def _check_blocks(self, args: dict[str, Any], at: float, team: str) -> dict[str, Any] | None:
+        """Slack resolves a message's images (image blocks, and image elements of context blocks and
+        section accessories) before it posts: ``invalid_blocks`` if one cannot be shown (see the
+        module docstring)."""
+        for pointer, image in _images(args.get("blocks") or []):
+            slack_file = image.get("slack_file")
+            if isinstance(slack_file, dict) and not self._shown(slack_file, at, team):
+                return invalid_blocks("invalid slack file", f"{pointer}/slack_file")
+            url = image.get("image_url")
             if isinstance(url, str) and not await self._download(url):
-                return invalid_blocks("downloading image failed", f"/blocks/{i}/image_url")
+                return invalid_blocks("downloading image failed", f"{pointer}/image_url")
         return None
+
+    def _shown(self, slack_file: dict[str, Any], at: float, team: str) -> bool:
+        file = self.files.get(str(slack_file.get("id")))
+        if file is None or file.team != team:
+            return False
+        return not self.strict_files or (bool(file.channel) and at >= file.ready_at)
 
     async def _download(self, url: str) -> bool:
         if self.image_failures > 0:
@@ -491,7 +527,8 @@ class FakeSlack:
             channel = str(args.get("channel_id") or str(args.get("channels") or "").split(",")[0])
             thread = str(args.get("thread_ts") or "")
             for f in files:
-                self.files[f["id"]] = FakeFile(f["id"], channel, thread, self.now() + self.file_processing)
+                ready = self.now() + self.file_processing
+                self.files[f["id"]] = FakeFile(f["id"], channel, thread, ready, self.team_of(token))
             shares = {"public": {channel: [{"ts": f"1700000000.{next(self._ts):06d}"}]}} if channel else {}
             return {
                 "ok": True,

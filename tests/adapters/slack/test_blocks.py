@@ -7,7 +7,15 @@ import pytest
 pytest.importorskip("slack_bolt")
 
 from adapters.slack.app import typed_text
-from adapters.slack.blocks import MAX_BLOCKS, escape, fallback_text, render
+from adapters.slack.blocks import (
+    MAX_BLOCKS,
+    MAX_CONTEXT_ELEMENTS,
+    escape,
+    face_alt,
+    fallback_text,
+    picture_row,
+    render,
+)
 from adapters.slack.commands import parse_slash
 from adapters.slack.home import home_view
 from adapters.slack.store import Schedule
@@ -47,6 +55,32 @@ def test_table_has_cards_letter_line_and_buttons() -> None:
     assert "style" not in actions["elements"][0]
     # the plain-text fallback: every face-up letter is a standalone capital
     assert "Cards: A Q _" in fallback_text(TABLE)
+
+
+def test_a_table_with_its_cards_pictures_shows_them_instead_of_emoji() -> None:
+    blocks = render(TABLE, card_files=("F1", "F2", None))
+    row = blocks[1]
+    assert row["type"] == "context" and blocks[2]["elements"][0]["text"] == "Letters: A Q _"
+    assert row["elements"] == [
+        {"type": "image", "slack_file": {"id": "F1"}, "alt_text": "Red card A, 1 point"},
+        {"type": "image", "slack_file": {"id": "F2"}, "alt_text": "Blue card Q, 10 points"},
+        {"type": "mrkdwn", "text": "+2"},  # (two cards stacked under the Q)
+        {"type": "mrkdwn", "text": "⬜ *_* 0"},  # no picture yet: the card as text, in its place
+    ]
+    assert "🟥" not in str(blocks)
+    assert render(TABLE, card_files=None) == render(TABLE)
+
+
+def test_a_row_of_pictures_keeps_within_slacks_ten_elements_a_context_block() -> None:
+    cards = tuple(CardFace(letter, "green", 1, under=1 if letter in "CF" else 0) for letter in "ABCDEFGHIJKL")
+    rows = picture_row(cards, tuple(f"F{i}" for i in range(len(cards))))
+    assert all(len(row["elements"]) <= MAX_CONTEXT_ELEMENTS for row in rows)
+    images = [e for row in rows for e in row["elements"] if e["type"] == "image"]
+    assert [e["slack_file"]["id"] for e in images] == [f"F{i}" for i in range(12)]
+    for row in rows:  # a card's "+N" stays next to its picture
+        assert row["elements"][0]["type"] == "image"
+    assert face_alt(CardFace("", "", 0)) == "Card _, 0 points"
+    assert face_alt(CardFace("E", "yellow", 1)) == "Yellow card E, 1 point"
 
 
 def test_lobby_buttons_keep_stable_ids_and_styles() -> None:

@@ -365,3 +365,64 @@ async def test_a_private_or_unprocessed_file_makes_a_message_invalid_blocks(
     assert (await web.chat_postMessage(channel="C1", text="table", blocks=picture(shared)))["ok"]
     assert await refused(private), "a private file stays private"
     assert await refused("F404"), "and an unknown one is refused too"
+
+
+async def test_a_file_named_by_an_image_element_follows_the_same_rules(
+    slack: FakeSlack, clock: FakeClock
+) -> None:
+    """Image elements (of a context block, or a section's accessory) name files as image blocks do:
+    the refusal points at the element; a file of another workspace is refused too; and with
+    ``strict_files`` off, only an unknown file or another workspace's is."""
+    web, other = client(slack), client(slack, slack.oauth_team[1])
+
+    async def upload(web: AsyncWebClient, **share: str) -> str:
+        got = await web.files_getUploadURLExternal(filename="t.png", length=4)
+        file_id = str(got["file_id"])
+        await web.files_completeUploadExternal(files=[{"id": file_id, "title": "t"}], **share)
+        return file_id
+
+    def row(file_id: str) -> list[dict[str, Any]]:
+        text = {"type": "mrkdwn", "text": "cards"}
+        image = {"type": "image", "slack_file": {"id": file_id}, "alt_text": "a card"}
+        return [
+            {"type": "section", "text": text, "accessory": {**image, "slack_file": {"id": "F-ok"}}},
+            {"type": "context", "elements": [text, image]},
+        ]
+
+    async def refused(file_id: str) -> list[str]:
+        await clock.advance(1.0)
+        with pytest.raises(SlackApiError) as caught:
+            await web.chat_postMessage(channel="C1", text="table", blocks=row(file_id))
+        assert caught.value.response["error"] == "invalid_blocks"
+        return list(caught.value.response["errors"])
+
+    ok = await upload(web, channel_id="C1")
+    mine, theirs, private = (
+        await upload(web, channel_id="C1"),
+        await upload(other, channel_id="C1"),
+        await upload(web),
+    )
+    slack.files["F-ok"] = slack.files[ok]
+    await clock.advance(slack.file_processing)
+    assert (await web.chat_postMessage(channel="C1", text="table", blocks=row(mine)))["ok"]
+    pointer = "invalid slack file [json-pointer:/blocks/1/elements/1/slack_file]"
+    assert await refused(theirs) == [pointer]
+    assert await refused(private) == [pointer]
+    assert await refused("F404") == [pointer]
+    accessory = [
+        {"type": "section", "text": {"type": "mrkdwn", "text": "x"}, "accessory": row(mine)[1]["elements"][1]}
+    ]
+    accessory[0]["accessory"] = {**accessory[0]["accessory"], "slack_file": {"id": private}}
+    await clock.advance(1.0)
+    with pytest.raises(SlackApiError) as caught:
+        await web.chat_postMessage(channel="C1", text="x", blocks=accessory)
+    assert caught.value.response["errors"] == [
+        "invalid slack file [json-pointer:/blocks/0/accessory/slack_file]"
+    ]
+
+    slack.strict_files = False  # (what some apps report: a processed private file is shown)
+    fresh = await upload(web)
+    await clock.advance(1.0)
+    assert (await web.chat_postMessage(channel="C1", text="table", blocks=row(fresh)))["ok"]
+    assert await refused(theirs) == [pointer], "another workspace's file is never shown"
+    assert await refused("F404") == [pointer]

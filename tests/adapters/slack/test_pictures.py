@@ -1,6 +1,7 @@
-"""Card pictures on Slack: served by moji's own URL (HTTP mode with a public address), or
-uploaded once a table has stayed the same for a while (Socket Mode, no public address);
-off where uploads are refused."""
+"""Pictures on Slack: served by moji's own URL (HTTP mode with a public address); without one
+(Socket Mode, no public address), a board's uploaded into its thread once the table has stayed
+the same for a while, and a card table's cards as faces uploaded once (tests/adapters/slack/
+test_faces.py); off where uploads are refused."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 pytest.importorskip("slack_bolt")
 
 from adapters.slack import card_pictures
+from adapters.slack.faces import PROCESSING
 from adapters.slack.pictures import SERVED_PAUSE, STABLE, picture_id
 from adapters.slack.store import MemorySlackStore
 from bot.core import views
@@ -22,6 +24,7 @@ from bot.core.clock import FakeClock
 from bot.core.events import Post
 from bot.core.registry import Registry
 from bot.core.views import View
+from games.common.protocol import Cell
 from tests.adapters.slack.conftest import CHAT, Harness, running, until
 from tests.adapters.slack.fakes import FakeServices
 from tests.adapters.slack.fakeslack import Call, FakeSlack
@@ -39,6 +42,17 @@ def draw(view: View) -> bytes | None:
 def image_of(call: Call) -> dict[str, Any] | None:
     """The image block a table message carries (None: emoji cards only)."""
     return next((b for b in call.args.get("blocks") or [] if b.get("type") == "image"), None)
+
+
+def faces_of(call: Call) -> list[str]:
+    """The files a table message names for its cards (empty: emoji cards)."""
+    return [
+        str(e["slack_file"]["id"])
+        for b in call.args.get("blocks") or []
+        if b.get("type") == "context"
+        for e in b["elements"]
+        if e.get("type") == "image"
+    ]
 
 
 def table_messages(h: Harness) -> list[Call]:
@@ -81,6 +95,34 @@ async def hp(
         yield harness
 
 
+def draw_boards(view: View) -> bytes | None:
+    """Pictures of boards only (no card faces: the board's own uploads are all there is)."""
+    return PNG if view.board else None
+
+
+@pytest.fixture
+async def hb(
+    slack: FakeSlack, clock: FakeClock, svc: FakeServices, slack_store: MemorySlackStore
+) -> AsyncIterator[Harness]:
+    """No public address, and a board on the table: its picture is uploaded into its thread."""
+    async with running(slack, clock, svc, slack_store, renderer=draw_boards) as harness:
+        yield harness
+
+
+BOARD = ((Cell("C", 3), Cell("A", 1), Cell("T", 1)),)
+OTHER_BOARD = ((Cell("D", 2), Cell("O", 1), Cell("G", 2)),)
+
+
+async def board_edit(h: Harness, line: str, board: tuple[tuple[Cell, ...], ...] = BOARD) -> Call:
+    """The game shows a board on its table (as a turn-based game does): the table's edit."""
+    session = h.adapter.runtime.manager.sessions[CHAT]
+    assert session.engine is not None
+    view = views.table(session.engine.snapshot(None), "toy", realtime=True)
+    view = replace(view, board=board, grid=("C A T",), lines=(line,))
+    await h.adapter.outbox.send(Post(CHAT, view))
+    return await run_until(h, "chat.update", lambda c: is_table(c) and line in c.text(), within=1)
+
+
 def completed(h: Harness) -> list[Call]:
     """The uploads completed (files.completeUploadExternal calls that got through)."""
     return [c for c in h.slack.of("files.completeUploadExternal") if c.ok]
@@ -92,69 +134,62 @@ def file_of(call: Call) -> str:
     return str(files[0]["id"])
 
 
-async def test_table_picture_is_uploaded_into_its_thread_once_the_table_is_stable(hp: Harness) -> None:
-    table = await begin(hp)
-    assert image_of(table) is None and "🟥" in str(table.args["blocks"])  # shown at once, emoji cards
-    await hp.clock.advance_to(table.at + STABLE - 0.1)
-    assert [c for c in hp.slack.calls if c.method in UPLOADS] == []  # not stable long enough yet
+async def test_a_boards_picture_is_uploaded_into_its_thread_once_the_table_is_stable(hb: Harness) -> None:
+    await begin(hb)
+    table = await board_edit(hb, "the board")
+    assert image_of(table) is None and "```" in str(table.args["blocks"])  # shown at once, text rows
+    await hb.clock.advance_to(table.at + STABLE - 0.1)
+    assert [c for c in hb.slack.calls if c.method in UPLOADS] == []  # not stable long enough yet
 
-    await hp.clock.advance_to(table.at + STABLE + 0.25)
-    [complete] = await hp.slack.wait_for("files.completeUploadExternal")
-    [url] = hp.slack.of("files.getUploadURLExternal")
+    await hb.clock.advance_to(table.at + STABLE + 0.25)
+    [complete] = await hb.slack.wait_for("files.completeUploadExternal")
+    [url] = hb.slack.of("files.getUploadURLExternal")
     assert url.at - table.at >= STABLE
     # Completed into the channel, in the table's thread: shared (a file completed without a channel
     # is private to the app, and no message could show it), shown by Slack once processed.
-    assert complete.args["channel_id"] == "C1" and complete.args["thread_ts"] == table.answer["ts"]  # type: ignore[index]
-    file = hp.slack.files[file_of(complete)]
-    assert file.channel == "C1" and hp.slack.uploads[file.id] == PNG
+    ts = table.args["ts"]
+    assert complete.args["channel_id"] == "C1" and complete.args["thread_ts"] == ts
+    file = hb.slack.files[file_of(complete)]
+    assert file.channel == "C1" and hb.slack.uploads[file.id] == PNG
     assert json.loads(complete.args["files"])[0]["title"]
     # No message of moji's refers to the file: nothing can be refused while Slack processes it.
-    assert not [c for c in table_messages(hp) if image_of(c) is not None]
-    assert [c for c in hp.slack.calls if c.answer and c.answer.get("error") == "invalid_blocks"] == []
+    assert not [c for c in table_messages(hb) if image_of(c) is not None]
+    assert [c for c in hb.slack.calls if c.answer and c.answer.get("error") == "invalid_blocks"] == []
 
-    # An edit that does not change the picture (a refusal listed in the table) uploads nothing more.
-    wrong = wrong_word(table)
-    await claim(hp, "UANN", wrong)
-    listed = await run_until(hp, "chat.update", lists("Ann", wrong))
-    assert listed.args["ts"] == table.answer["ts"]  # type: ignore[index]
-    assert hp.adapter.transport.pictures.tasks == set()  # the same cards: nothing more to upload
-    assert len(hp.slack.of("files.getUploadURLExternal")) == 1
-    assert [c for c in hp.slack.of("chat.postMessage") if is_table(c)] == [table]  # edited, never reposted
-    assert hp.slack.rate_limited() == []
+    # An edit that does not change the board uploads nothing more.
+    await board_edit(hb, "the same board")
+    await hb.clock.advance(STABLE + 0.5)
+    assert hb.adapter.transport.pictures.tasks == set()
+    assert len(hb.slack.of("files.getUploadURLExternal")) == 1
+    assert hb.slack.rate_limited() == []
 
 
-async def test_a_quiet_games_pictures_go_to_the_lobbys_thread(hp: Harness) -> None:
-    await hp.command("UADMIN", "config quiet on")
-    await hp.slack.wait_for("chat.postEphemeral")
-    table = await begin(hp)
-    lobby = hp.slack.of("chat.postMessage")[0]
-    assert table.args["thread_ts"] == lobby.answer["ts"]  # type: ignore[index]
-    await hp.clock.advance_to(table.at + STABLE + 0.25)
-    [complete] = await hp.slack.wait_for("files.completeUploadExternal")
+async def test_a_quiet_games_board_pictures_go_to_the_lobbys_thread(hb: Harness) -> None:
+    await hb.command("UADMIN", "config quiet on")
+    await hb.slack.wait_for("chat.postEphemeral")
+    first = await begin(hb)
+    lobby = hb.slack.of("chat.postMessage")[0]
+    assert first.args["thread_ts"] == lobby.answer["ts"]  # type: ignore[index]
+    table = await board_edit(hb, "the board")
+    await hb.clock.advance_to(table.at + STABLE + 0.25)
+    [complete] = await hb.slack.wait_for("files.completeUploadExternal")
     # "Never use a reply's ts value; use its parent instead" (files.completeUploadExternal)
     assert complete.args["thread_ts"] == lobby.answer["ts"]  # type: ignore[index]
 
 
-async def test_new_cards_get_their_own_picture_once_stable(hp: Harness) -> None:
-    table = await begin(hp)
-    await hp.clock.advance(1.0)
-    await status_edit(hp, "Ann is thinking")  # the cards stay: still one picture, once stable
-    await hp.clock.advance_to(table.at + STABLE + 0.5)
-    [first] = await hp.slack.wait_for("files.completeUploadExternal")
-    session = hp.adapter.runtime.manager.sessions[CHAT]
-    engine: Any = session.engine
-    before = letters(table)[0]
-    for _ in range(20):  # skip until the letter (and so the picture) changes
-        await hp.command("UANN", "skip")
-        await hp.drain()
-        if engine.letter.upper() != before:
-            break
-    changed = await run_until(hp, "chat.update", lambda c: is_table(c) and letters(c)[0] != before, within=2)
-    assert changed.args["ts"] == table.answer["ts"]  # type: ignore[index]
-    await hp.clock.advance(STABLE + 0.5)
-    first_again, second = await hp.slack.wait_for("files.completeUploadExternal", count=2)
+async def test_a_changed_board_gets_its_own_picture_once_stable(hb: Harness) -> None:
+    await begin(hb)
+    table = await board_edit(hb, "one")
+    await hb.clock.advance(1.0)
+    await board_edit(hb, "still one")  # the board stays: still one picture, once stable
+    await hb.clock.advance_to(table.at + STABLE + 0.5)
+    [first] = await hb.slack.wait_for("files.completeUploadExternal")
+    changed = await board_edit(hb, "two", board=OTHER_BOARD)
+    assert changed.args["ts"] == table.args["ts"]
+    await hb.clock.advance(STABLE + 0.5)
+    first_again, second = await hb.slack.wait_for("files.completeUploadExternal", count=2)
     assert first_again is first and second.args["thread_ts"] == first.args["thread_ts"]
-    assert len(hp.slack.of("files.getUploadURLExternal")) == 2
+    assert len(hb.slack.of("files.getUploadURLExternal")) == 2
 
 
 async def test_a_rate_limited_upload_waits_as_slack_says_then_attaches(hp: Harness) -> None:
@@ -303,10 +338,13 @@ async def test_socket_mode_uploads_even_with_a_public_url(
     ) as h:
         assert h.adapter.transport.pictures.base_url == ""  # Slack never reaches a Socket Mode app
         table = await begin(h)
-        assert image_of(table) is None
-        await h.clock.advance(STABLE)
-        [complete] = await h.slack.wait_for("files.completeUploadExternal")
-        assert complete.args["thread_ts"] == table.answer["ts"]  # type: ignore[index]
+        assert image_of(table) is None and faces_of(table) == []  # the face is not uploaded yet
+        complete = await run_until(h, "files.completeUploadExternal", lambda c: True)
+        [shelf] = [c for c in h.slack.of("chat.postMessage") if "pictures of its cards" in c.text()]
+        assert complete.args["thread_ts"] == shelf.answer["ts"]  # type: ignore[index]
+        await h.clock.advance(PROCESSING)
+        edit = await status_edit(h, "Ann is thinking")
+        assert faces_of(edit) == [file_of(complete)] and image_of(edit) is None
 
 
 async def new_cards(h: Harness, before: str) -> Call:

@@ -16,6 +16,7 @@ import pytest
 
 pytest.importorskip("slack_bolt")
 
+from adapters.slack.store import attach
 from bot.core.clock import FakeClock
 from bot.core.registry import Registry
 from bot.features.workspace import Workspace
@@ -59,7 +60,7 @@ async def svc(tmp_path: Path, registry: Registry) -> AsyncIterator[Services]:
 async def h(slack: FakeSlack, svc: Services) -> AsyncIterator[Harness]:
     clock = FakeClock(MONDAY_1459)
     slack.now = clock.now
-    async with running(slack, clock, svc, svc.store) as harness:  # type: ignore[arg-type]
+    async with running(slack, clock, svc, attach(svc.store)) as harness:  # type: ignore[arg-type]
         yield harness
 
 
@@ -106,13 +107,14 @@ async def words(svc: Services) -> set[str]:
 async def test_a_replay_after_a_restart_runs_nothing(slack: FakeSlack, svc: Services) -> None:
     clock = FakeClock(MONDAY_1459)
     slack.now = clock.now
-    async with running(slack, clock, svc, svc.store) as h:  # type: ignore[arg-type]
+    async with running(slack, clock, svc, attach(svc.store)) as h:  # type: ignore[arg-type]
         body = slash(h, "UADMIN", "words ban zzyzx")
         captured = sign(body)
         assert (await h.post(body, FORM, captured)).status == 200
         await answered(h, "is now banned")
     await svc.store.remove_word("slack", TEAM, "zzyzx", "UADMIN", datetime.now(UTC))
-    async with running(slack, clock, svc, svc.store) as h:  # a new process on the same database
+    # a new process on the same database
+    async with running(slack, clock, svc, attach(svc.store)) as h:  # type: ignore[arg-type]
         assert (await h.post(body, FORM, captured)).status == 200
         await h.command("UADMIN", "help")
         await answered(h, "moji commands")

@@ -193,3 +193,17 @@ def test_the_rules_promise_only_the_bans_the_language_can_judge() -> None:
     assert german.rule_lines() == ["No proper nouns, abbreviations or contractions."]
     english = RaceConfig.from_options({})
     assert english.rule_lines() == ["No proper nouns, abbreviations, contractions or foreign words."]
+
+
+@pytest.mark.parametrize("language", ["nl", "de", "es"])
+def test_the_faces_a_race_declares_are_every_card_its_table_can_show(language: str) -> None:
+    """What a platform readies pictures of ahead (GameInfo.faces): one face per card of the deck
+    of the game's language, each card's letter, colour and points as the table shows them."""
+    assert GAME.faces is not None
+    faces = GAME.faces({"language": language})
+    engine = race(options={"language": language, "cards": 200}, judge=fake(language))
+    every = [c for s in engine.stacks.values() for c in s] + [c for p in engine.piles.values() for c in p]
+    assert len(set(faces)) == len(faces) == len(every)
+    assert {(c.label, c.colour, c.points) for c in every} == {(f.letter, f.colour, f.points) for f in faces}
+    assert {f.letter for f in engine.snapshot(None).cards} <= {f.letter for f in faces}
+    assert len(GAME.faces({})) == 104  # English: the rulebook's deck
