@@ -8,9 +8,13 @@ import json
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
+from slack_sdk.web.async_client import AsyncWebClient
 
 from tests import specs
+from tests.adapters.discord.fakediscord import FakeDiscord
+from tests.adapters.slack.fakeslack import FakeSlack
 from tests.specs import pins
 from tests.specs.discord import AMENDMENTS, Amendment, DiscordSpec
 from tests.specs.slack import (
@@ -342,6 +346,37 @@ def test_views_and_attachments_are_judged_too() -> None:
     assert payload_problems({"attachments": attachments}) == [
         "attachments/0/blocks/0: unknown block type 'nope'"
     ]
+
+
+# ------------------------------------------------------------ the fakes hand every request over
+
+
+async def test_the_fake_slack_records_what_block_kit_refuses() -> None:
+    fake = FakeSlack(limits=None)
+    await fake.start()
+    try:
+        client = AsyncWebClient(token="xoxb-test", base_url=fake.api_url)
+        await client.chat_postMessage(channel="C1", text="x", blocks=[{"type": "divider", "colour": 1}])
+    finally:
+        await fake.stop()
+    assert fake.calls[-1].violations == ["blocks/0/colour: not a field of a divider object"]
+    assert specs.take_problems() == ["blocks/0/colour: not a field of a divider object"]
+
+
+async def test_the_fake_discord_records_what_the_spec_refuses() -> None:
+    discord_spec()
+    fake = FakeDiscord(limits=None)
+    await fake.start()
+    try:
+        async with aiohttp.ClientSession() as http:
+            url = f"{fake.base}/api/v10/channels/800000000000000002/messages"
+            async with http.post(url, json={"content": "x", "embeds": [{"colour": 1}]}) as answer:
+                assert answer.status == 200  # (judged, and answered as before)
+    finally:
+        await fake.close()
+    problem = "body/embeds/0: Additional properties are not allowed ('colour' was unexpected)"
+    assert fake.requests[-1].violations == [problem]
+    assert specs.take_problems() == [problem]
 
 
 # ------------------------------------------------------------ the pins
