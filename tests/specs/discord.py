@@ -100,8 +100,8 @@ def _closed(schema: Any) -> Any:
         return schema
     out = {key: _closed(value) for key, value in schema.items()}
     if "oneOf" in out and "anyOf" not in out:
-        # The spec's unions are told apart by a null or a type constant: the first branch that takes
-        # the body is its one, and not checking the rest too is 3 times faster on a command tree.
+        # The spec's unions are told apart by a null or a type constant, so the first branch that
+        # takes the body is its one: as anyOf, the others are not tried (see _any_of).
         out["anyOf"] = out.pop("oneOf")
     if "properties" in out and not {"additionalProperties", "patternProperties"} & out.keys():
         out["additionalProperties"] = False
@@ -167,7 +167,7 @@ _ANY_OF = Draft202012Validator.VALIDATORS["anyOf"]
 def _any_of(validator: Any, branches: list[Any], instance: Any, schema: Any) -> Iterator[ValidationError]:
     """``anyOf`` trying first only the branches that might take the instance (:func:`_may_take`):
     a command tree's options are unions of a dozen kinds. Every branch is tried, and every error
-    given, only when none of those took it."""
+    given, only when none of those took it (so the hint never changes a verdict)."""
     for index, branch in enumerate(branches):
         if (
             _may_take(branch, instance)
@@ -177,7 +177,7 @@ def _any_of(validator: Any, branches: list[Any], instance: Any, schema: Any) -> 
     yield from _ANY_OF(validator, branches, instance, schema)
 
 
-#: JSON Schema 2020-12 with :func:`_any_of` (a ``number`` is also an ``integer``: 2020-12's own reading).
+#: JSON Schema 2020-12, with :func:`_any_of`.
 Validator = validators.extend(Draft202012Validator, {"anyOf": _any_of})
 
 
@@ -326,7 +326,7 @@ class DiscordSpec:
 
     def _body_problems(self, pointer: str, body: Any) -> tuple[str, ...]:
         """What the schema at ``pointer`` refuses in ``body``, remembered for the same body: the
-        application commands' bulk overwrite (hundreds of ms to check) is sent alike at every start."""
+        application commands' bulk overwrite (tens of ms to check) is sent alike at every start."""
         key = (pointer, json.dumps(body, sort_keys=True, separators=(",", ":")))
         known = self._judged.get(key)
         if known is None:

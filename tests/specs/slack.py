@@ -22,8 +22,9 @@ from slack_sdk.errors import SlackObjectFormationError
 from slack_sdk.models.blocks import Block
 from slack_sdk.models.views import View
 
-#: Where a method's arguments are sent: the token is authentication (an HTTP header, or an
-#: argument), never a problem either way.
+#: What slack_sdk's models raise at a payload they refuse (or cannot even build).
+REFUSED = (SlackObjectFormationError, TypeError, ValueError, AttributeError, KeyError)
+#: The token is authentication (an HTTP header, or an argument): never judged.
 AUTHENTICATION = frozenset({"token"})
 
 
@@ -168,7 +169,7 @@ def block_problems(blocks: Any, at: str = "blocks") -> list[str]:
                 continue
             parsed.validate_json()
             kept = parsed.to_dict()
-        except (SlackObjectFormationError, TypeError, ValueError, AttributeError, KeyError) as exc:
+        except REFUSED as exc:
             problems.append(f"{where} ({block.get('type')}): {exc}")
             continue
         problems += _dropped(block, kept, where)
@@ -185,7 +186,7 @@ def view_problems(view: Any, at: str = "view") -> list[str]:
         parsed = View(**view)
         parsed.validate_json()
         kept = parsed.to_dict()
-    except (SlackObjectFormationError, TypeError, ValueError, AttributeError, KeyError) as exc:
+    except REFUSED as exc:
         return [*problems, f"{at}: {exc}"]
     if problems:
         return problems
