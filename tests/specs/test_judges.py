@@ -16,7 +16,7 @@ from tests import specs
 from tests.adapters.discord.fakediscord import FakeDiscord
 from tests.adapters.slack.fakeslack import FakeSlack
 from tests.specs import pins
-from tests.specs.discord import AMENDMENTS, Amendment, DiscordSpec
+from tests.specs.discord import AMENDMENTS, Amendment, DiscordSpec, Validator
 from tests.specs.slack import (
     LIBRARY_ARGUMENTS,
     NEWER_METHODS,
@@ -175,6 +175,18 @@ def test_a_union_is_explained_by_the_branch_the_body_meant(tiny: DiscordSpec) ->
     assert tiny.problems("POST", callback, {}, {"type": 4, "data": {"content": "hi", "flag": 64}}) == [
         "body/data: Additional properties are not allowed ('flag' was unexpected)"
     ]
+
+
+def test_the_union_hint_never_changes_a_verdict() -> None:
+    union = Validator({"anyOf": [{"type": "integer"}, {"type": "string"}]})
+    assert union.is_valid(1.0)  # (an integer to JSON Schema, though the hint reads it a number)
+    assert union.is_valid("x") and not union.is_valid(None)
+
+
+def test_a_body_judged_again_is_judged_alike(tiny: DiscordSpec) -> None:
+    body = {"content": "hi", "embed": {"title": "t"}}
+    first = tiny.problems("POST", "/channels/1/messages", {}, body)
+    assert first and tiny.problems("POST", "/channels/2/messages", {}, dict(reversed(body.items()))) == first
 
 
 def test_an_amendment_takes_what_the_spec_left_out() -> None:
