@@ -1,6 +1,7 @@
-"""Every test starts with empty metrics (bot.core.metrics keeps one set per process), and leaves the
-root logger as it found it. Under pytest-xdist (``make test``), the tests that run moji as real
-processes on leases and timeouts run one after another within each of two groups."""
+"""Every test starts with empty metrics (bot.core.metrics keeps one set per process), leaves the
+root logger as it found it, and makes no request to the fakes that the platforms' published specs
+refuse (tests/specs). Under pytest-xdist (``make test``), the tests that run moji as real processes
+on leases and timeouts run one after another within each of two groups."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from bot.core import metrics
+from tests import specs
 
 #: Tests that start bot processes (several each, on real leases), in two xdist groups of about
 #: four minutes each: within a group one at a time, on one worker (each group goes first, as the
@@ -29,6 +31,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         group = PROCESS_TESTS.get(item.nodeid.split("::", 1)[0])
         if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    terminalreporter.write_line(specs.status())
+
+
+@pytest.fixture(autouse=True)
+def published_specs_kept(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every request the fake Discord and fake Slack served during the test (its fixtures' too)
+    is one Discord's OpenAPI spec, Slack's Web API spec and Block Kit take."""
+    specs.ready()
+    specs.take()
+    yield
+    refused = list(dict.fromkeys(map(str, specs.take())))
+    shown = "\n  ".join(refused[:20]) + (f"\n  … and {len(refused) - 20} more" if len(refused) > 20 else "")
+    assert not refused, f"{request.node.nodeid} made requests the published specs refuse:\n  {shown}"
 
 
 @pytest.fixture(autouse=True)

@@ -17,6 +17,9 @@ edits, reactions and commands refused there (50083) and a message unarchiving th
 shared-scope 429s (not counted as invalid requests), deleted channels and threads (their
 gateway events, then 404 10003) and channels the bot may no longer see (403 50001), and a
 gateway that replays missed events on RESUME or invalidates the session (op 9).
+
+Every request is also judged by Discord's published OpenAPI spec (tests/specs): what it refuses is
+kept on the :class:`Request` (``violations``) and fails the test that made it.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ import yarl
 from aiohttp import web
 from discord.gateway import DiscordWebSocket
 
+from tests import specs
 from tests.waiting import PATIENCE
 
 DISCORD_EPOCH_MS = 1420070400000
@@ -89,6 +93,8 @@ class Request:
     duplicate: bool = False
     #: answered 429 by a shared resource limit (``X-RateLimit-Scope: shared``)
     shared: bool = False
+    #: what Discord's published OpenAPI spec refuses in it (tests/specs; [] when it takes it)
+    violations: list[str] = field(default_factory=list)
 
     @property
     def text(self) -> str:
@@ -711,6 +717,7 @@ class FakeDiscord:
             body = json.loads(raw) if raw else None
         at = self.now()
         record = Request(request.method, path, dict(request.query), body, files, at=at)
+        record.violations = [v.problem for v in specs.judge_discord(record.method, path, record.query, body)]
         fault = self._fault_for(request.method, path, body)
         if fault is not None:
             record.status = {"429": 429, "shared": 429, "500": 500, "403": 403, "hang": 0}[fault.kind]

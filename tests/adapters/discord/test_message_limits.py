@@ -20,6 +20,7 @@ from adapters.discord.render import (
 )
 from bot.core import views
 from bot.core.registry import Registry
+from tests import specs
 from tests.adapters.discord.conftest import ANN, Harness
 from tests.adapters.discord.fakediscord import CHANNEL_ID, form_errors
 
@@ -117,3 +118,6 @@ async def test_the_fake_answers_50035_to_discord_py(h: Harness) -> None:
     with pytest.raises(discord.HTTPException) as caught:
         await channel.send(embed=discord.Embed(description="x" * 4097))
     assert caught.value.status == 400 and caught.value.code == 50035
+    # Discord's published spec refuses it too (RichEmbed's description: maxLength 4096)
+    problems = specs.take_problems()
+    assert specs.discord_spec() is None or ["body/embeds/0/description" in p for p in problems] == [True]

@@ -49,6 +49,10 @@ sends, see ``Harness.channel_deleted`` and friends): every call naming the chann
 chat.postMessage documents it (https://api.slack.com/methods/chat.postMessage): a deleted channel
 ``channel_not_found`` ("Value passed for channel was invalid"), an archived one ``is_archived``
 ("Channel has been archived"), one the bot was removed from ``not_in_channel``.
+
+Every call (and every message sent to a ``response_url``) is also judged by Slack's published Web
+API spec and slack_sdk's Block Kit models (tests/specs): what they refuse is kept on the
+:class:`Call` (``violations``) and fails the test that made it.
 """
 
 from __future__ import annotations
@@ -67,6 +71,7 @@ from urllib.parse import parse_qsl
 import aiohttp
 from aiohttp import web
 
+from tests import specs
 from tests.waiting import PATIENCE
 
 
@@ -151,6 +156,8 @@ class Call:
     limited: bool = False
     #: What the fake answered (once it has; e.g. a posted message's ``ts``).
     answer: dict[str, Any] | None = None
+    #: What Slack's published spec and Block Kit refuse in it (tests/specs; [] when they take it).
+    violations: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -386,7 +393,9 @@ class FakeSlack:
 
     async def _respond(self, request: web.Request) -> web.Response:
         body = await request.json()
-        await self._record(Call("response_url", dict(body), at=self.now()))
+        call = Call("response_url", dict(body), at=self.now())
+        call.violations = [v.problem for v in specs.judge_slack_message(call.args)]
+        await self._record(call)
         return web.Response(text="ok")
 
     async def _api(self, request: web.Request) -> web.Response:
@@ -410,6 +419,7 @@ class FakeSlack:
                 args[key] = json.loads(args[key])
         token = request.headers.get("Authorization", "").removeprefix("Bearer ")
         call = Call(method, args, token, at=self.now())
+        call.violations = [v.problem for v in specs.judge_slack(method, args)]
         # Decide the answer before recording, so a waiter never sees a call whose status changes.
         failures = self.fail.get(method)
         if failures:
