@@ -100,12 +100,19 @@ _PLACEHOLDER = re.compile(r"\{[A-Za-z_]+\}")
 _OPTION = re.compile(r"\S+=\S*")
 
 
+def played(word: str) -> bool:
+    """Whether ``word`` is shown as a word played in a game, not a word of a sentence: in
+    capitals, a joker's letter in lower case (shed's ``THe``), where a sentence's words are lower
+    case or capitalised."""
+    return any(ch.isupper() for ch in word[1:])
+
+
 def english_words(texts: list[str], allowed: set[str]) -> list[str]:
     """The English words of ``texts`` (commands in backticks, addresses and ``allowed`` aside)."""
     found = []
     for text in texts:
         bare = _OPTION.sub(" ", _PLACEHOLDER.sub(" ", _CODE.sub(" ", without_links(text))))
         for word in re.findall(r"[^\W\d_]+", bare):
-            if word.lower() in ENGLISH and word not in allowed and not word.isupper():
+            if word.lower() in ENGLISH and word not in allowed and not played(word):
                 found.append(word)
     return found

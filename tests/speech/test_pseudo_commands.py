@@ -18,7 +18,7 @@ from bot.hosting.handlers.watching import is_offer, offer
 from bot.hosting.manager import GameManager
 from games.common.speech import PSEUDO, speak_only
 from tests.doubles import FakeOutbox, MemoryLog
-from tests.speech.pseudo import unmarked
+from tests.speech.pseudo import english_words, unmarked
 
 CHAT = ChatKey("test", "w", "c")
 ANN = Player("test", "ann", "Ann")
@@ -83,3 +83,10 @@ def test_help_hints_and_the_watch_offer_speak_only_through_the_catalogue() -> No
     assert is_offer(view)
     texts += [view.text()]
     assert not _found(texts, names), sorted(_found(texts, names))
+
+
+def test_the_english_word_check_reads_sentences_and_leaves_played_words_alone() -> None:
+    # a French shed game plays THÉ with a joker for its E, shown THe: a word of the game, not
+    # of a sentence (it made this check fail at random, as the computer players' words vary)
+    said = ["Bob pose THe et SOLEIL.", "The game is over, your turn.", "Voici `start the race` et x=the."]
+    assert english_words(said, {"Bob"}) == ["The", "your", "turn"]
