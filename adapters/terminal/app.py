@@ -14,7 +14,7 @@ import os
 import sys
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 
-from adapters.terminal.live import LiveTable, input_source
+from adapters.terminal.live import LiveTable, input_source, own_part
 from adapters.terminal.render import BOLD, DIM, RESET, render
 from adapters.terminal.render import text as own_text
 from bot.core.clock import Clock
@@ -141,7 +141,8 @@ class TerminalOutbox:
         #: adds the board's link to the player's rack notes when ``PUBLIC_URL`` is set.
         self.taps: list[Tap] = []
         #: The person's own view of the running game (their rack or hand), or None: the adapter
-        #: asks the core (:meth:`TerminalAdapter.own_view`); drawn under the live table.
+        #: asks the core (:meth:`TerminalAdapter.own_view`); drawn under the live table (or under
+        #: each printed table when there is none).
         self.own_view: Callable[[], View | None] = lambda: None
 
     async def send(self, message: Outbound) -> MessageRef | None:
@@ -170,6 +171,11 @@ class TerminalOutbox:
                     message.receipt(ref)
                 return ref
             text = render(view, colour=self.colour, now=self._clock.now())
+            if isinstance(message, Post) and view.kind == "table":
+                # printed tables (a pipe, TERM=dumb) carry the person's rack too, as the live one
+                own = own_part(view, self.own_view())
+                if own is not None:
+                    text += "\n" + render(own, colour=self.colour, now=self._clock.now())
             if isinstance(message, Private) and view.kind != "error":
                 with speaking(view.locale):
                     only = _("(only you see this)")

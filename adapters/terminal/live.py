@@ -68,6 +68,16 @@ def wants_colour(env: Mapping[str, str] | None = None) -> bool:
         return False
 
 
+def own_part(table: View, own: View | None) -> View | None:
+    """What the person's own view says that ``table`` does not (their rack or hand), as a
+    private view (tinted as the private notes are); None: nothing."""
+    if own is None:
+        return None
+    public = set(table.lines)
+    mine = tuple(line for line in own.lines if line not in public)
+    return View(kind="private", lines=mine, locale=own.locale) if mine else None
+
+
 class LiveTable:
     """The latest table, drawn in a fixed area; only what changed on it scrolls.
 
@@ -121,15 +131,6 @@ class LiveTable:
             self.own = view
             self.changed()
 
-    def _own_part(self) -> View | None:
-        """What the person's own view says that the table does not (their rack or hand), as a
-        private view (tinted as the private notes printed above are); None: nothing."""
-        if self.own is None or self.view is None:
-            return None
-        public = set(self.view.lines)
-        mine = tuple(line for line in self.own.lines if line not in public)
-        return View(kind="private", lines=mine, locale=self.own.locale) if mine else None
-
     def text(self, rows: int = 24, columns: int = 80) -> str:
         """The fixed area's text: a rule, then the table, then the person's own rack or hand
         (at most ``rows`` lines in all: the table gives way first), each line wrapped to fit
@@ -145,7 +146,7 @@ class LiveTable:
         view = dataclasses.replace(self.view, grid=())
         lines = render(view, colour=self.colour, now=now, width=width).split("\n")
         lines.insert(0, f"{dim}{'─' * max(1, min(columns - 1, 60))}{reset}")
-        own = self._own_part()
+        own = own_part(self.view, self.own)
         if own is not None:
             below = render(own, colour=self.colour, now=now, width=width).split("\n")
             lines = lines[: max(1, rows - len(below))] + below

@@ -165,3 +165,39 @@ async def test_after_the_game_commands_are_answered_and_only_enter_plays_again()
     keys.type(None)
     assert await run == 0
     await manager.shutdown()
+
+
+async def test_without_a_live_table_each_printed_table_carries_your_own_rack() -> None:
+    # a pipe or TERM=dumb: tables scroll as printed, each with the person's rack under it
+    clock = FakeClock()
+    screen: list[str] = []
+    outbox = TerminalOutbox(screen.append, clock, colour=False)
+    manager = GameManager(load_default(), outbox, MemoryLog(), clock, rng=random.Random(5))
+    keys = Keyboard()
+    adapter = TerminalAdapter(
+        manager,
+        outbox,
+        keys.lines(),
+        screen.append,
+        game="board",
+        options=("bots=2", "live=on"),
+        language="en",
+    )
+    run = asyncio.ensure_future(adapter.run())
+    await clock.advance(3)
+    session = next(iter(manager.sessions.values()))
+    assert isinstance(session.engine, GameEngine)
+    for _ in range(40):  # a few turns of the computer players
+        await clock.advance(1.0)
+    engine = session.engine
+    mine = [line for line in _own_lines(engine, YOU.seat_id) if line.startswith("Your rack: ")]
+    assert mine, "the person has a rack"
+    tables = [text for text in screen if "Your rack: " in text and "(only you see this)" not in text]
+    assert tables, "a printed table with the rack under it"
+    assert tables[-1].rstrip("\n").split("\n")[-1] == mine[0], "the rack as it is now, under the table"
+    others = [seat for seat in _seats(engine) if seat != YOU.seat_id]
+    theirs = {line for seat in others for line in _own_lines(engine, seat)}
+    assert not any(line in text for text in screen for line in theirs), "no one else's rack"
+    keys.type("/quit")
+    assert await run == 0
+    await manager.shutdown()
