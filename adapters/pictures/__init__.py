@@ -11,24 +11,31 @@ The API is platform-neutral: anything with ``cards`` (and optionally
 
     png: bytes = render_table(view)
 
-Rendering is CPU work; call it off the event loop (``asyncio.to_thread``).
+Each face is drawn once and kept, a table is composed from the kept faces on one palette
+(:mod:`adapters.pictures.palette`) and encoded cheaply, and the last pictures asked for are
+kept whole, so a table already drawn is never drawn twice (:func:`cache_info` counts).
+Rendering is still CPU work; call it off the event loop (``asyncio.to_thread``): the caches
+are safe to share between threads.
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
-from typing import Protocol
+from functools import lru_cache
+from typing import NamedTuple, Protocol
 
 from PIL import Image, ImageDraw
 
-from adapters.pictures.board import render_board
+from adapters.pictures import palette
+from adapters.pictures.board import board_image, render_board
 from adapters.pictures.fonts import font
+from games.common.speech import _
 
 __all__ = [
     "CARD_SIZE",
     "STYLES",
     "CardStyle",
+    "cache_info",
     "render_board",
     "render_card",
     "render_cards",
@@ -104,7 +111,7 @@ def _shape(
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour)
 
 
-def _draw_card(image: Image.Image, face: Face, left: int, top: int) -> None:
+def _draw_card(image: Image.Image, face: Face, left: int, top: int, blank: str) -> None:
     style = STYLES.get(face.colour, STYLES[""])
     width, height = CARD_SIZE
     draw = ImageDraw.Draw(image)
@@ -124,12 +131,69 @@ def _draw_card(image: Image.Image, face: Face, left: int, top: int) -> None:
             (left + width / 2, top + height / 2 + 2), face.letter, font=big, fill=style.ink, anchor="mm"
         )
     else:  # a blank
-        draw.text((left + width / 2, top + height / 2), "blank", font=font(24), fill=style.ink, anchor="mm")
+        draw.text((left + width / 2, top + height / 2), blank, font=font(24), fill=style.ink, anchor="mm")
     draw.text((left + width - 12, top + 10), str(face.points), font=font(26), fill=style.ink, anchor="ra")
     if face.under:
         draw.text(
             (left + 12, top + height - 12), f"+{face.under}", font=font(20), fill=style.ink, anchor="ld"
         )
+
+
+class _Shown(NamedTuple):
+    """What one card's picture shows: its face, and on a blank the word for it in the
+    language spoken."""
+
+    letter: str
+    colour: str
+    points: int
+    under: int
+    blank: str
+
+    @classmethod
+    def of(cls, face: Face) -> _Shown:
+        # TRANSLATORS: written on a blank card's picture, under 9 letters
+        blank = "" if face.letter else _("blank")
+        return cls(face.letter, face.colour, face.points, face.under, blank)
+
+
+@lru_cache(maxsize=1024)
+def _card(shown: _Shown) -> Image.Image:
+    """One card's face on the palette, drawn once (a deck has about a hundred faces)."""
+    tile = Image.new("RGB", CARD_SIZE, _BACKGROUND)
+    _draw_card(tile, shown, 0, 0, shown.blank)
+    return palette.on_palette(tile)
+
+
+@lru_cache(maxsize=64)
+def _title(title: str, width: int) -> Image.Image:
+    strip = Image.new("RGB", (width, 44), _BACKGROUND)
+    ImageDraw.Draw(strip).text((_PAD, _PAD), title[:60], font=font(28), fill=_TITLE_COLOUR)
+    return palette.on_palette(strip)
+
+
+def _cards_image(shown: tuple[_Shown, ...], title: str) -> Image.Image:
+    width, height = CARD_SIZE
+    per_row = max(1, min(8, len(shown)))
+    rows = max(1, -(-len(shown) // per_row))
+    title_height = 44 if title else 0
+    size = (
+        _PAD * 2 + per_row * width + (per_row - 1) * _GAP,
+        _PAD * 2 + title_height + rows * height + (rows - 1) * _GAP,
+    )
+    image = palette.blank(size, _BACKGROUND)
+    if title:
+        image.paste(_title(title, size[0]), (0, 0))
+    for index, face in enumerate(shown):
+        row, col = divmod(index, per_row)
+        image.paste(_card(face), (_PAD + col * (width + _GAP), _PAD + title_height + row * (height + _GAP)))
+    return image
+
+
+@lru_cache(maxsize=512)
+def _cards_png(shown: tuple[_Shown, ...], title: str) -> bytes:
+    """A row of cards as PNG, kept: a table shown again (edited, re-posted, another
+    platform's) costs nothing."""
+    return palette.encode(_cards_image(shown, title))
 
 
 def render_card(face: Face) -> bytes:
@@ -139,23 +203,7 @@ def render_card(face: Face) -> bytes:
 
 def render_cards(cards: Sequence[Face], *, title: str = "") -> bytes:
     """A row of cards (wrapping after 8), with an optional title above, as a PNG."""
-    width, height = CARD_SIZE
-    per_row = max(1, min(8, len(cards)))
-    rows = max(1, -(-len(cards) // per_row))
-    title_height = 44 if title else 0
-    size = (
-        _PAD * 2 + per_row * width + (per_row - 1) * _GAP,
-        _PAD * 2 + title_height + rows * height + (rows - 1) * _GAP,
-    )
-    image = Image.new("RGB", size, _BACKGROUND)
-    if title:
-        ImageDraw.Draw(image).text((_PAD, _PAD), title[:60], font=font(28), fill=_TITLE_COLOUR)
-    for index, face in enumerate(cards):
-        row, col = divmod(index, per_row)
-        _draw_card(image, face, _PAD + col * (width + _GAP), _PAD + title_height + row * (height + _GAP))
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
-    return out.getvalue()
+    return _cards_png(tuple(_Shown.of(face) for face in cards), title)
 
 
 def render_table(table: Table) -> bytes:
@@ -172,21 +220,47 @@ def render_view(view: Table) -> bytes | None:
     board = getattr(view, "board", ())
     if not board:
         return render_table(view) if view.cards else None
-    picture = render_board(board, labels=bool(getattr(view, "board_labels", True)))
+    labels = bool(getattr(view, "board_labels", True))
     if not view.cards:
-        return picture
-    return _stack(picture, render_cards(list(view.cards)))
+        return render_board(board, labels=labels)
+    shown = tuple(_Shown.of(face) for face in view.cards)
+    return palette.encode(_stack(board_image(board, labels=labels), _cards_image(shown, "")))
 
 
-def _stack(top: bytes, bottom: bytes) -> bytes:
-    upper: Image.Image = Image.open(io.BytesIO(top))
-    lower: Image.Image = Image.open(io.BytesIO(bottom))
-    if lower.width > upper.width:  # a long rack under a small grid: shrink the rack
+def cache_info() -> dict[str, int]:
+    """How many parts and pictures were drawn (misses) and reused (hits), for tests and benches."""
+    cards, pictures = _card.cache_info(), _cards_png.cache_info()
+    return {
+        "faces_drawn": cards.misses,
+        "faces_reused": cards.hits,
+        "pictures_drawn": pictures.misses,
+        "pictures_reused": pictures.hits,
+    }
+
+
+def _stack(upper: Image.Image, lower: Image.Image) -> Image.Image:
+    if lower.width > upper.width:  # a long rack under a small grid: shrink the rack (in RGB, smooth)
         scale = upper.width / lower.width
-        lower = lower.resize((upper.width, max(1, int(lower.height * scale))))
-    image = Image.new("RGB", (upper.width, upper.height + lower.height), _BACKGROUND)
+        size = (upper.width, max(1, int(lower.height * scale)))
+        lower = palette.on_palette(lower.convert("RGB").resize(size))
+    image = palette.blank((upper.width, upper.height + lower.height), _BACKGROUND)
     image.paste(upper, (0, 0))
     image.paste(lower, ((upper.width - lower.width) // 2, upper.height))
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
-    return out.getvalue()
+    return image
+
+
+def _sample() -> Image.Image:
+    """A card of every style, with every kind of mark, for the palette's shades."""
+    faces = [_Shown(letter, colour, 10, 2, "blank") for colour in STYLES for letter in ("W", "QU", "")]
+    sheet = Image.new("RGB", (CARD_SIZE[0] * len(faces), CARD_SIZE[1] + 44), _BACKGROUND)
+    for index, face in enumerate(faces):
+        _draw_card(sheet, face, index * CARD_SIZE[0], 44, face.blank)
+    ImageDraw.Draw(sheet).text((_PAD, 8), "Race MOJO 0123", font=font(28), fill=_TITLE_COLOUR)
+    return sheet
+
+
+palette.register(
+    [_BACKGROUND, _TITLE_COLOUR, (255, 255, 255)]
+    + [colour for style in STYLES.values() for colour in (style.fill, style.ink)],
+    _sample,
+)

@@ -6,20 +6,25 @@ their text as well as their colour ("TL", "DW", ★), tiles show their letter
 and points, a blank tile's letter is drawn hollow-grey with no points, and the
 tiles of the last move get a thick orange frame — nothing depends on telling
 colours apart.
+
+Each square is drawn once and kept (:func:`_square`), the frame of a board (its background,
+labels and title) too, and a board is composed from them on the shared palette
+(:mod:`adapters.pictures.palette`); the last boards asked for are kept whole.
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
-from typing import Protocol
+from functools import lru_cache
+from typing import NamedTuple, Protocol
 
 from PIL import Image, ImageDraw
 
+from adapters.pictures import palette
 from adapters.pictures.fonts import font
 from games.common.speech import N_, _
 
-__all__ = ["CELL", "render_board"]
+__all__ = ["CELL", "board_image", "render_board"]
 
 #: Side of one square, in pixels (a 16×16 board is about 700 px wide).
 CELL = 40
@@ -72,13 +77,37 @@ def _column_label(index: int) -> str:
     return label
 
 
-def _draw_square(draw: ImageDraw.ImageDraw, square: Square, left: int, top: int) -> None:
+class _Shown(NamedTuple):
+    """What one square's picture shows (a bonus square's label in the language spoken)."""
+
+    letter: str
+    points: int
+    blank: bool
+    premium: str
+    shade: str
+    recent: bool
+    label: str
+
+    @classmethod
+    def of(cls, square: Square) -> _Shown:
+        premium = _PREMIUMS.get(square.premium)
+        label = (
+            ""
+            if premium is None or square.letter
+            else (premium[1] if square.premium == "star" else _(premium[1]))
+        )
+        return cls(
+            square.letter[:2], square.points, square.blank, square.premium, square.shade, square.recent, label
+        )
+
+
+def _draw_square(draw: ImageDraw.ImageDraw, square: _Shown, left: int, top: int) -> None:
     box = (left, top, left + CELL - 1, top + CELL - 1)
     if square.letter:
         draw.rectangle(box, fill=_TILE, outline=_GRID_LINE)
         ink = _BLANK_INK if square.blank else _TILE_INK
         draw.text(
-            (left + CELL / 2 - 2, top + CELL / 2 + 1), square.letter[:2], font=font(24), fill=ink, anchor="mm"
+            (left + CELL / 2 - 2, top + CELL / 2 + 1), square.letter, font=font(24), fill=ink, anchor="mm"
         )
         if not square.blank and square.points:  # tiles without points (Mark My Words) show none
             draw.text(
@@ -95,14 +124,20 @@ def _draw_square(draw: ImageDraw.ImageDraw, square: Square, left: int, top: int)
     if premium is not None:
         size = 20 if square.premium == "star" else 13
         ink = (20, 20, 20) if square.premium in {"DL", "star"} else (255, 255, 255)
-        shown = premium[1] if square.premium == "star" else _(premium[1])
-        draw.text((left + CELL / 2, top + CELL / 2), shown, font=font(size), fill=ink, anchor="mm")
+        draw.text((left + CELL / 2, top + CELL / 2), square.label, font=font(size), fill=ink, anchor="mm")
 
 
-def render_board(board: Sequence[Sequence[Square]], *, labels: bool = True, title: str = "") -> bytes:
-    """A board as a PNG: squares, tiles, bonus squares and (optionally) A1-style labels."""
-    rows = len(board)
-    cols = max((len(row) for row in board), default=0)
+@lru_cache(maxsize=2048)
+def _square(square: _Shown) -> Image.Image:
+    """One square on the palette, drawn once."""
+    tile = Image.new("RGB", (CELL, CELL), _BACKGROUND)
+    _draw_square(ImageDraw.Draw(tile), square, 0, 0)
+    return palette.on_palette(tile)
+
+
+@lru_cache(maxsize=64)
+def _frame(rows: int, cols: int, labels: bool, title: str) -> Image.Image:
+    """A board's background, title and A1-style labels, without its squares, on the palette."""
     label = _LABEL if labels else 0
     title_height = 40 if title else 0
     size = (_PAD * 2 + label + cols * CELL, _PAD * 2 + title_height + label + rows * CELL)
@@ -129,9 +164,63 @@ def render_board(board: Sequence[Sequence[Square]], *, labels: bool = True, titl
                 fill=_LABEL_INK,
                 anchor="rm",
             )
-    for r, row_cells in enumerate(board):
+    return palette.on_palette(image)
+
+
+def _compose(shown: tuple[tuple[_Shown, ...], ...], labels: bool, title: str) -> Image.Image:
+    cols = max((len(row) for row in shown), default=0)
+    image = _frame(len(shown), cols, labels, title).copy()
+    label = _LABEL if labels else 0
+    top0 = _PAD + (40 if title else 0) + label
+    left0 = _PAD + label
+    for r, row_cells in enumerate(shown):
         for c, square in enumerate(row_cells):
-            _draw_square(draw, square, left0 + c * CELL, top0 + r * CELL)
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
-    return out.getvalue()
+            image.paste(_square(square), (left0 + c * CELL, top0 + r * CELL))
+    return image
+
+
+def _shown(board: Sequence[Sequence[Square]]) -> tuple[tuple[_Shown, ...], ...]:
+    return tuple(tuple(_Shown.of(square) for square in row) for row in board)
+
+
+def board_image(board: Sequence[Sequence[Square]], *, labels: bool = True, title: str = "") -> Image.Image:
+    """A board as a palette image (for pictures that put more under it)."""
+    return _compose(_shown(board), labels, title)
+
+
+@lru_cache(maxsize=128)
+def _board_png(shown: tuple[tuple[_Shown, ...], ...], labels: bool, title: str) -> bytes:
+    return palette.encode(_compose(shown, labels, title))
+
+
+def render_board(board: Sequence[Sequence[Square]], *, labels: bool = True, title: str = "") -> bytes:
+    """A board as a PNG: squares, tiles, bonus squares and (optionally) A1-style labels."""
+    return _board_png(_shown(board), labels, title)
+
+
+def _sample() -> Image.Image:
+    """A square of every kind (tiles, blanks, the last move's frame, bonus squares, shades) and
+    the labels' figures, for the palette's shades."""
+    kinds = [
+        _Shown("QU", 10, False, "", "", True, ""),
+        _Shown("W", 4, True, "", "", False, ""),
+        _Shown("", 0, False, "", "blue", False, ""),
+        _Shown("", 0, False, "", "pink", False, ""),
+        _Shown("", 0, False, "", "", False, ""),
+        *(_Shown("", 0, False, name, "", False, "DW" if name != "star" else "★") for name in _PREMIUMS),
+    ]
+    sheet = Image.new("RGB", (CELL * len(kinds), CELL + 20), _BACKGROUND)
+    draw = ImageDraw.Draw(sheet)
+    for index, kind in enumerate(kinds):
+        _draw_square(draw, kind, index * CELL, 20)
+    draw.text((4, 2), "ABC 123", font=font(13), fill=_LABEL_INK)
+    return sheet
+
+
+palette.register(
+    [_BACKGROUND, _TITLE, _LABEL_INK, _EMPTY, _GRID_LINE, _TILE, _TILE_INK, _BLANK_INK, _RECENT]
+    + [*_SHADES.values()]
+    + [fill for fill, _label in _PREMIUMS.values()]
+    + [(20, 20, 20), (255, 255, 255)],
+    _sample,
+)
