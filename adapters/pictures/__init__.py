@@ -29,7 +29,7 @@ from PIL import Image, ImageDraw
 from adapters.pictures import palette
 from adapters.pictures.board import board_image, render_board
 from adapters.pictures.fonts import font
-from games.common.speech import _
+from games.common.speech import _p
 
 __all__ = [
     "CARD_SIZE",
@@ -152,7 +152,7 @@ class _Shown(NamedTuple):
     @classmethod
     def of(cls, face: Face) -> _Shown:
         # TRANSLATORS: written on a blank card's picture, under 9 letters
-        blank = "" if face.letter else _("blank")
+        blank = "" if face.letter else _p("card picture", "blank")
         return cls(face.letter, face.colour, face.points, face.under, blank)
 
 
