@@ -28,7 +28,10 @@ received, as the Slack bench does:
 - ``calls``: REST calls by kind, per accepted answer, and the token's global budget used
   (requests a second bound by the global limit);
 - ``table_gap_ms``: the time between two table calls in one channel while racing (how often a
-  channel is redrawn; when the token is the bottleneck, an answer waits for the next of these).
+  channel is redrawn; when the token is the bottleneck, an answer waits for the next of these);
+- ``bot_cpu_s``: the bot process's CPU from its start to the end of the settle; ``bot_cpu_racing``
+  its CPU while the players race, and that as a share of one core (budget: under 0.6; shown, not
+  counted in ``ok``).
 
 Prints one JSON object (figures, ``budgets``, ``ok``); exits 1 when a budget is missed. Progress on
 stderr. Figures: docs/PERFORMANCE.md, "A busy Discord token".
@@ -179,7 +182,7 @@ async def main(argv: list[str] | None = None) -> int:
     env = {**bot_env(workdir, args.log_level), "DISCORD_GLOBAL_RATE": str(args.global_rate)}
     child = spawn_bot(fake.base, env, workdir, log_path)
     began = ended = 0.0
-    bot_cpu = 0.0
+    bot_cpu = cpu_began = cpu_ended = 0.0
     try:
         await bot_ready(fake)
         trace(f"bot up; opening {len(channels)} races")
@@ -203,6 +206,7 @@ async def main(argv: list[str] | None = None) -> int:
         except TimeoutError:
             errors.append(f"not every race showed a table within {args.open_within:.0f} s")
         began = time.time()
+        cpu_began = cpu_seconds(child.pid)
         trace(f"racing for {args.seconds:.0f} s")
         stop = time.monotonic() + args.seconds
 
@@ -217,6 +221,7 @@ async def main(argv: list[str] | None = None) -> int:
 
         await asyncio.gather(*(player(c, who) for c in channels for who in players[c.id]))
         ended = time.time()
+        cpu_ended = cpu_seconds(child.pid)
         trace(f"{len(answers)} answers sent; settling {args.settle:.0f} s")
         await asyncio.sleep(args.settle)
         if child.poll() is None:
@@ -266,6 +271,11 @@ async def main(argv: list[str] | None = None) -> int:
             "max": max(racing, default=0),
         },
         "bot_cpu_s": round(bot_cpu, 1),
+        # while the players race: CPU seconds and their share of one core (budget: under 60 %)
+        "bot_cpu_racing": {
+            "s": round(cpu_ended - cpu_began, 1),
+            "share_of_a_core": round((cpu_ended - cpu_began) / max(1e-9, ended - began), 2),
+        },
         # the fake Discord and the players share this process: a busy driver delays what it records
         "driver_cpu_s": round(sum(resource.getrusage(resource.RUSAGE_SELF)[:2]), 1),
         "load_avg_at_end": [round(x, 2) for x in os.getloadavg()],
