@@ -125,17 +125,22 @@ def run_bot(api: str) -> int:
         watch_the_loop(Path(lag_file))
     profile = os.environ.get("SOAK_PROFILE")
     if profile:  # where the bot's time goes: SOAK_PROFILE=/tmp/bot.prof python bench/soak.py …
+        import atexit
         import cProfile
         import signal
 
         profiler = cProfile.Profile()
 
-        def dump(*_: Any) -> None:
+        def save() -> None:
             profiler.disable()
             profiler.dump_stats(profile)
+
+        def dump(*_: Any) -> None:
+            save()
             os._exit(0)
 
         signal.signal(signal.SIGTERM, dump)
+        atexit.register(save)  # the bot's own SIGTERM handler (a graceful stop) ends in an exit
         profiler.enable()
     return bot.__main__.main(["run", "--env-file", os.devnull])
 
