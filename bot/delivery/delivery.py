@@ -14,7 +14,9 @@ shares these rules:
   Discord), was deleted, or when waiting for the edit budget would take longer than
   posting.
 - **Latest state wins.** A table state superseded before it was sent is never
-  sent. A state the game will replace by itself within :data:`HOLD_LIMIT` seconds
+  sent; what the game announced with it is not lost: outcome lines, refusals and ✅ left to
+  the table stay until a table carrying them went out. A state the game will replace by itself
+  within :data:`HOLD_LIMIT` seconds
   (a view's ``settles_at``, e.g. the race's pause before the next cards flip) waits
   for its successor instead of costing a call of its own.
 - **Pictures only when they change**: an edit that changes only the status (a

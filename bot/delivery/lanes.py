@@ -61,7 +61,8 @@ Item = PostItem | TableItem | CloseItem
 
 @dataclass
 class Miss:
-    """A line of the table's "Not taken" list (or an ✅ left to the table)."""
+    """A line the table shows until a table carrying it was delivered: an outcome ("Ann takes …"),
+    a line of its "Not taken" list, or an ✅ left to the table."""
 
     text: str
     shown: bool = False
@@ -72,7 +73,8 @@ class ChatState:
     """What the delivery layer knows about one chat."""
 
     table: views.View | None = None
-    outcome: list[str] = field(default_factory=list)
+    #: The game's announcements since its last table state, and those no table has shown yet.
+    outcome: list[Miss] = field(default_factory=list)
     outcome_open: bool = False  # announcements join the current outcome (no table since)
     misses: list[Miss] = field(default_factory=list)
     dirty: bool = False

@@ -47,6 +47,9 @@ MISS_DELAY = 2.0
 MISS_QUIET = 5.0
 #: Refusals listed in a table (the rest are counted).
 MAX_MISSES = 4
+#: Outcome lines a table carries at most (the newest): announcements no table has shown yet stay
+#: for the next one, up to this many (a table delivered every few seconds shows them all).
+MAX_OUTCOME = 8
 
 
 class Tables:
@@ -74,13 +77,18 @@ class Tables:
                 state.changed_since = state.table_at
 
     def announce(self, chat: ChatKey, state: ChatState, lines: tuple[str, ...]) -> None:
-        """Announcements become the table's outcome lines (a new outcome after each table)."""
+        """Announcements become the table's outcome lines (a new outcome after each table).
+
+        Lines no delivered table has shown yet stay, ahead of the new ones: a table state the game
+        replaced before it went out (held for the next flip, or waiting for the budget) must not
+        take its outcome with it — "Ann takes V K with INVOKE" would never be seen."""
         if not state.outcome_open:
-            state.outcome = []
+            state.outcome = [line for line in state.outcome if not line.shown]
             state.misses = [miss for miss in state.misses if not miss.shown]
             state.ticks = [tick for tick in state.ticks if not tick.shown]
             state.outcome_open = True
-        state.outcome.extend(lines)
+        state.outcome.extend(Miss(line) for line in lines)
+        del state.outcome[:-MAX_OUTCOME]
         state.dirty = True
         self.queue(chat, state)
 
@@ -130,7 +138,8 @@ class Tables:
         lanes, transport = self.lanes, self.lanes.transport
         if state.table is None:
             if state.outcome:  # announcements of a game without a table: post them
-                lines, state.outcome, state.dirty = tuple(state.outcome), [], False
+                lines = tuple(line.text for line in state.outcome)
+                state.outcome, state.dirty = [], False
                 view = views.View(kind="announce", lines=lines)
                 await lanes.call("post", chat, lambda: transport.post(chat, view, picture=False))
             return
@@ -179,7 +188,7 @@ class Tables:
         """The table to show: the game's, with the outcome, the ✅ left to it and the refusals."""
         assert state.table is not None
         table = state.table
-        lines = [*state.outcome, *table.lines]
+        lines = [*(line.text for line in state.outcome), *table.lines]
         if state.ticks:
             lines.append("✅ " + " · ".join(tick.text for tick in state.ticks[-MAX_MISSES:]))
         if state.misses:
@@ -257,6 +266,7 @@ class Tables:
         if not await lanes.ours(chat):
             return
         view = self.compose(state)  # the latest state, after any wait for the budget
+        lines = [*state.outcome, *state.misses, *state.ticks]  # (what ``view`` shows)
         key = views.picture_key(view)
         state.dirty = False
         lanes.counted(kind)
@@ -264,7 +274,7 @@ class Tables:
             outcome = await transport.edit(state.live, view, picture=key != state.picture_key)
             if outcome is EditResult.OK:
                 lanes.stats.table_edits += 1
-                self._table_delivered(state, key)
+                self._table_delivered(state, key, lines)
                 return
             log.info("the live table in %s could not be edited (%s): posting it anew", chat.label(), outcome)
             ref = await lanes.call("post", chat, lambda: transport.post(chat, view, picture=True))
@@ -274,11 +284,13 @@ class Tables:
             return
         lanes.stats.fresh_tables += 1
         state.live, state.live_at, state.below = ref, lanes.clock.now(), 0
-        self._table_delivered(state, key)
+        self._table_delivered(state, key, lines)
         for listener in self.listeners:
             listener(ref)
 
-    def _table_delivered(self, state: ChatState, key: object) -> None:
+    def _table_delivered(self, state: ChatState, key: object, lines: list[Miss]) -> None:
+        """A table showing picture ``key`` and ``lines`` went out (lines added while it was on its
+        way are not among them: the next table shows them)."""
         now = self.lanes.clock.now()
         if key != state.picture_key:
             state.generation += 1
@@ -291,5 +303,5 @@ class Tables:
             state.changed_since = state.table_at if newer else None
         state.picture_key = key
         state.table_delivered_at = now
-        for miss in (*state.misses, *state.ticks):
-            miss.shown = True
+        for line in lines:
+            line.shown = True

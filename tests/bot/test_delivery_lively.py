@@ -1,0 +1,81 @@
+"""Tables never lag behind an answer: the delivery layer in a lively race, on a fake clock.
+
+Every accepted answer's outcome reaches a table, however the game's next states crowd in after
+it; a full budget never holds the table back longer than the platform's rules make it; a table
+the platform refuses for its picture goes out without it at once. (The whole process against the
+rate-limited fakes: bench/bench_lively_race.py, docs/PERFORMANCE.md "A lively race".)
+"""
+
+from __future__ import annotations
+
+from bot.core import views
+from bot.core.clock import FakeClock
+from bot.core.events import MessageRef, Post, React
+from bot.delivery.delivery import Delivery
+from bot.delivery.transport import EditResult
+from tests.bot.test_delivery import CHAT, Recorder, run, table
+
+
+def shown(view: object) -> str:
+    assert isinstance(view, views.View)
+    return view.plain()
+
+
+async def test_an_outcome_no_table_showed_survives_the_next_announcement(clock: FakeClock) -> None:
+    transport = Recorder(clock)
+    delivery = Delivery(transport, clock)
+    await delivery.send(Post(CHAT, table("A")))
+    await run(clock, 0.1)
+    # Ann's answer is accepted: its outcome, then the table waiting for her next card to flip
+    # (held: the flip replaces it within the pause)…
+    await delivery.send(Post(CHAT, views.message("Ann takes A with APE.")))
+    await delivery.send(Post(CHAT, table("-", settles_at=clock.now() + 1.5)))
+    await run(clock, 0.5)
+    # …and before the flip, Bob votes to skip: an announcement of its own, and a table again
+    await delivery.send(Post(CHAT, views.message("Bob votes to skip (1/4).")))
+    await delivery.send(Post(CHAT, table("-", settles_at=clock.now() + 1.0, score=1)))
+    await run(clock, 0.5)
+    await delivery.send(Post(CHAT, table("B")))  # the flip
+    await run(clock, 0.5)
+    [(_, _, (_, view, _))] = transport.of("edit")
+    assert "Ann takes A with APE." in shown(view), "Ann's outcome is not lost under Bob's vote"
+    assert "Bob votes to skip (1/4)." in shown(view)
+    # once shown, an outcome gives way to the next one as before
+    await delivery.send(Post(CHAT, views.message("Cat takes B with BEE.")))
+    await delivery.send(Post(CHAT, table("C")))
+    await run(clock, 0.5)
+    _, _, (_, view, _) = transport.of("edit")[-1]
+    assert "Cat takes B with BEE." in shown(view) and "Ann takes" not in shown(view)
+
+
+class Slow(Recorder):
+    """A transport whose edits take a second to come back."""
+
+    async def edit(self, ref: MessageRef, view: views.View, *, picture: bool) -> EditResult:
+        result = await super().edit(ref, view, picture=picture)
+        await self.clock.sleep_until(self.clock.now() + 1.0)
+        return result
+
+
+async def test_a_line_added_while_a_table_is_on_its_way_goes_in_the_next(clock: FakeClock) -> None:
+    transport = Slow(clock)
+    delivery = Delivery(transport, clock)
+    await delivery.send(Post(CHAT, table("A")))
+    await run(clock, 0.1)
+    await delivery.send(Post(CHAT, views.message("Ann takes A with APE.")))
+    await delivery.send(Post(CHAT, table("B")))
+    await run(clock, 0.2)
+    assert len(transport.of("edit")) == 1, "Ann's table is on its way"
+    # meanwhile Bob's ✅ cannot go out as a reaction: the table is to show it
+    delivery.pacer.penalize("react", CHAT, 60.0, "channel")
+    await delivery.send(React(MessageRef(CHAT, "u2"), "accepted", seat="s2", who="Bob", word="bob"))
+    await run(clock, 1.0)
+    [(_, _, (_, first, _))] = transport.of("edit")
+    assert "✅ Bob: BOB" not in shown(first)
+    # the game moves on (Cat votes to skip) before another table went out
+    await delivery.send(Post(CHAT, views.message("Cat votes to skip (1/4).")))
+    await delivery.send(Post(CHAT, table("B", score=1)))
+    await run(clock, 2.0)
+    _, _, (_, view, _) = transport.of("edit")[-1]
+    assert "Cat votes to skip (1/4)." in shown(view)
+    assert "✅ Bob: BOB" in shown(view), "the ✅ no table showed is not lost"
