@@ -99,11 +99,13 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
 
 @dataclass
 class Table:
-    """A table call the platform took: when, its text, whether it was a post."""
+    """A post or edit the platform took in the race's channel: when, its text, whether it was a
+    post, and whether it shows cards (a table; else the lobby, the final table, the result)."""
 
     at: float
     text: str
     post: bool
+    cards: bool = True
 
 
 @dataclass
@@ -130,7 +132,8 @@ class Run:
     log: str = ""
 
     def table_text(self) -> str:
-        return self.tables[-1].text if self.tables else ""
+        """The last table with cards the channel showed."""
+        return next((t.text for t in reversed(self.tables) if t.cards), "")
 
     def saw(self, at: float, text: str) -> None:
         """A post or edit in the channel: the game's end, when it says so."""
@@ -236,7 +239,7 @@ def judge(run: Run) -> dict[str, Any]:
     skips: list[float] = []
     skips_missing: list[float] = []
     for at, cards in run.skips:
-        nxt = next((t.at for t in run.tables if t.at >= at and cards_of(t.text) != cards), None)
+        nxt = next((t.at for t in run.tables if t.at >= at and t.cards and cards_of(t.text) != cards), None)
         if run.over and run.over >= at and (nxt is None or run.over < nxt):
             nxt = run.over  # the last skip ended the game
         if nxt is None:
@@ -299,8 +302,8 @@ def judge(run: Run) -> dict[str, Any]:
         "longest_quiet_s": round(quiet, 2),
         "longest_quiet_from_s": round(quiet_from - run.began, 2),
         "stood_still": still,
-        "tables": len(run.tables),
-        "posts": sum(1 for t in run.tables if t.post),
+        "tables": sum(1 for t in run.tables if t.cards),
+        "posts": sum(1 for t in run.tables if t.post and t.cards),
         "rate_limited": run.limited,
         "picture_refused": len(run.refused),
         "after_refusal_ms": after_refusal,
@@ -321,7 +324,7 @@ def run_record(run: Run) -> dict[str, Any]:
         "answers": [{**a, "sent": rel(a["sent"]), "marked": run.marks.get(a["key"])} for a in run.answers],
         "skips": [[rel(at), cards] for at, cards in run.skips],
         "votes": [[rel(at), name] for at, name in run.votes],
-        "tables": [[rel(t.at), "post" if t.post else "edit", t.text] for t in run.tables],
+        "tables": [[rel(t.at), "post" if t.post else "edit", t.text, t.cards] for t in run.tables],
         "calls": [[rel(at), what, status] for at, what, status in run.calls],
         "refused": [rel(at) for at in run.refused],
     }
@@ -382,9 +385,10 @@ async def discord_run(args: argparse.Namespace, index: int, rng: random.Random, 
                 run.marks.setdefault(parts[3], request.at)
         elif request.method in ("POST", "PATCH") and len(parts) <= 4:
             body = request.json or {}
-            run.saw(request.at, "\n".join(lines_of(body)))
-            if str(body.get("content") or "").startswith("Cards: "):
-                run.tables.append(Table(request.at, "\n".join(lines_of(body)), request.method == "POST"))
+            text = "\n".join(lines_of(body))
+            run.saw(request.at, text)
+            cards = str(body.get("content") or "").startswith("Cards: ")
+            run.tables.append(Table(request.at, text, request.method == "POST", cards))
 
     fake.listener = listen
     await fake.start()
@@ -401,7 +405,7 @@ async def discord_run(args: argparse.Namespace, index: int, rng: random.Random, 
             await fake.slash_in(channel, who, "join", {})
         await asyncio.sleep(0.5)
         await fake.slash_in(channel, first, "go", {})
-        await fake.until(lambda: bool(run.tables), within=120)
+        await fake.until(lambda: bool(run.table_text()), within=120)
         run.began = time.time()
         stop = time.monotonic() + args.seconds
 
@@ -479,13 +483,13 @@ async def slack_run(args: argparse.Namespace, index: int, rng: random.Random, wo
                 run.limited += 1
                 continue
             text = str(call.args.get("text") or "")
-            if call.method in ("chat.postMessage", "chat.update") and call.ok and answer.get("ok", True):
-                run.saw(call.at, text)
-            if call.method in ("chat.postMessage", "chat.update") and "Cards: " in text:
+            if call.method in ("chat.postMessage", "chat.update") and call.args.get("channel") == channel:
                 if error == "invalid_blocks":
                     run.refused.append(call.at)
                 elif call.ok and answer.get("ok", True):
-                    run.tables.append(Table(call.at, text, call.method == "chat.postMessage"))
+                    run.saw(call.at, text)
+                    post = call.method == "chat.postMessage"
+                    run.tables.append(Table(call.at, text, post, "Cards: " in text))
             elif call.method == "reactions.add" and call.ok and call.args.get("name") == "white_check_mark":
                 run.marks.setdefault(str(call.args.get("timestamp")), call.at)
 
@@ -503,7 +507,7 @@ async def slack_run(args: argparse.Namespace, index: int, rng: random.Random, wo
 
             def tabled() -> bool:
                 catch_up()
-                return bool(run.tables)
+                return bool(run.table_text())
 
             await fake.wait_until(tabled, within=120)
             run.began = time.time()
