@@ -8,11 +8,12 @@ shares these rules:
 
 - **One live table per game, edited in place.** A game's announcements ("Ann
   takes V K with INVOKE…", "The hourglass ran out…") become the table's outcome
-  lines instead of posts of their own. A new table message is posted only when the
-  old one has scrolled away (:data:`SCROLLED_AWAY` messages were written below it
-  and the cards changed), is too old to edit (``PlatformLimits.max_edit_age``;
-  Discord), was deleted, or when waiting for the edit budget would take longer than
-  posting.
+  lines instead of posts of their own; those of an action that also changed the table
+  (``Post.table_follows``) wait for its new table, never going out on the old one. A new
+  table message is posted only when the old one has scrolled away (:data:`SCROLLED_AWAY`
+  messages were written below it and the cards changed), is too old to edit
+  (``PlatformLimits.max_edit_age``; Discord), was deleted, or when waiting for the edit
+  budget would take longer than posting.
 - **Latest state wins.** A table state superseded before it was sent is never
   sent; what the game announced with it is not lost: outcome lines, refusals and ✅ left to
   the table stay until a table carrying them went out. A state the game will replace by itself
@@ -210,7 +211,7 @@ class Delivery:
             self.tables.queue(chat, state)
             return None
         if view.kind == "announce" and view.lines:
-            self.tables.announce(chat, state, view.lines)
+            self.tables.announce(chat, state, view.lines, show=not message.table_follows)
             return None
         reply: asyncio.Future[MessageRef | None] | None = None
         if view.kind == "lobby":

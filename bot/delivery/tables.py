@@ -76,12 +76,13 @@ class Tables:
             if state.changed_since is None:
                 state.changed_since = state.table_at
 
-    def announce(self, chat: ChatKey, state: ChatState, lines: tuple[str, ...]) -> None:
+    def announce(self, chat: ChatKey, state: ChatState, lines: tuple[str, ...], *, show: bool = True) -> None:
         """Announcements become the table's outcome lines (a new outcome after each table).
 
         Lines no delivered table has shown yet stay, ahead of the new ones: a table state the game
         replaced before it went out (held for the next flip, or waiting for the budget) must not
-        take its outcome with it — "Ann takes V K with INVOKE" would never be seen."""
+        take its outcome with it — "Ann takes V K with INVOKE" would never be seen. Unless
+        ``show`` is False (the game's new table follows: it shows them), the table is queued."""
         if not state.outcome_open:
             state.outcome = [line for line in state.outcome if not line.shown]
             state.misses = [miss for miss in state.misses if not miss.shown]
@@ -90,7 +91,8 @@ class Tables:
         state.outcome.extend(Miss(line) for line in lines)
         del state.outcome[:-MAX_OUTCOME]
         state.dirty = True
-        self.queue(chat, state)
+        if show:
+            self.queue(chat, state)
 
     def queue(self, chat: ChatKey, state: ChatState) -> None:
         """Have the messages lane show the table when it gets there (once, however often asked)."""

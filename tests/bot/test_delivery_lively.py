@@ -8,12 +8,21 @@ rate-limited fakes: bench/bench_lively_race.py, docs/PERFORMANCE.md "A lively ra
 
 from __future__ import annotations
 
+import asyncio
+import random
+
 from bot.core import views
 from bot.core.clock import FakeClock
 from bot.core.events import MessageRef, Post, React
+from bot.core.registry import Registry
 from bot.delivery.delivery import Delivery
 from bot.delivery.transport import EditResult
+from bot.hosting.manager import GameManager
+from tests.bot.conftest import ANN, BOB
 from tests.bot.test_delivery import CHAT, Recorder, run, table
+from tests.bot.test_manager import letter, start_two, text
+from tests.bot.toygame import TOY
+from tests.doubles import MemoryLog
 
 
 def shown(view: object) -> str:
@@ -79,3 +88,37 @@ async def test_a_line_added_while_a_table_is_on_its_way_goes_in_the_next(clock: 
     _, _, (_, view, _) = transport.of("edit")[-1]
     assert "Cat votes to skip (1/4)." in shown(view)
     assert "✅ Bob: BOB" in shown(view), "the ✅ no table showed is not lost"
+
+
+async def test_an_answers_outcome_never_goes_out_with_the_cards_it_took(clock: FakeClock) -> None:
+    # The game announces an accepted answer, then marks the answers that lost to it, then sends
+    # its new table. Marking a refusal reads the workspace's setting (a database read: the
+    # session yields there), and the table's lane may run meanwhile: it must not show the
+    # outcome on the old table (a wrong table, and a call of the chat's budget spent on it).
+    transport = Recorder(clock)
+
+    async def reasons(chat: object) -> bool:
+        await asyncio.sleep(0)  # (the setting is read from the database)
+        return False
+
+    delivery = Delivery(transport, clock, refusal_marks=reasons)
+    manager = GameManager(
+        Registry([TOY]), delivery, MemoryLog(), clock, settle=0.15, lobby_timeout=60, rng=random.Random(7)
+    )
+    try:
+        await start_two(manager, "target=9")
+        await run(clock, 0.5)
+        for _ in range(5):
+            old, mark = letter(manager), len(transport.calls)
+            now = clock.now()
+            await manager.handle(text(f"{old}ab", now, ANN))
+            await manager.handle(text(f"{old}ba", now + 0.02, BOB))  # too late: refused
+            await run(clock, 1.0)
+            score = manager.sessions[CHAT].engine.scores[ANN.seat_id]
+            for _, kind, call in transport.calls[mark:]:
+                view = call[0] if kind == "post" else call[1] if kind == "edit" else None  # type: ignore[index]
+                if isinstance(view, views.View) and f"takes {old.upper()} with" in view.plain():
+                    [ann] = [seat for seat in view.seats if seat.seat == ANN.seat_id]
+                    assert ann.score == score, f"the outcome went out on the old table: {view.plain()}"
+    finally:
+        await manager.shutdown()
