@@ -22,7 +22,7 @@ from bot.core import views
 from bot.core.events import ChatKey, MessageRef, React
 from bot.delivery.lanes import ChatState, Lanes, Miss, TableItem
 from bot.delivery.pacing import RateLimited
-from bot.delivery.transport import EditResult
+from bot.delivery.transport import EditResult, PictureRefused
 from games.common.speech import _, _n, speaking
 
 # (one logger for the whole delivery layer, as before it was split into modules)
@@ -146,22 +146,29 @@ class Tables:
                 await lanes.call("post", chat, lambda: transport.post(chat, view, picture=False))
             return
         await self._hold(state)
-        if not state.dirty:
-            return
-        kind = self._table_call(state)
-        if kind is None:  # only the status changed and edits are backed up: don't hold up the lane
-            self._table_later(chat, state, lanes.pacer.wait_time("edit", chat))
-            return
-        await self._draw_ahead(chat, state, kind)
-        ticket = await lanes.pacer.acquire(kind, chat)
-        try:
-            await self._send_table(chat, state, kind)
-        except RateLimited as exc:
-            lanes.limited(kind, chat, exc)
-            state.dirty = True
-            self.queue(chat, state)
-        finally:
-            lanes.pacer.release(ticket)
+        refused = False
+        while state.dirty:
+            kind = self._table_call(state, refused=refused)
+            if kind is None:  # only the status changed and edits are backed up: don't hold up the lane
+                self._table_later(chat, state, lanes.pacer.wait_time("edit", chat))
+                return
+            await self._draw_ahead(chat, state, kind)
+            ticket = await lanes.pacer.acquire(kind, chat)
+            try:
+                await self._send_table(chat, state, kind)
+                return
+            except PictureRefused:
+                # nothing went out: again at once without the picture, by the sooner call
+                lanes.stats.pictures_refused += 1
+                log.info("a table in %s was refused for its picture: sending it again without", chat.label())
+                state.dirty, refused = True, True
+            except RateLimited as exc:
+                lanes.limited(kind, chat, exc)
+                state.dirty = True
+                self.queue(chat, state)
+                return
+            finally:
+                lanes.pacer.release(ticket)
 
     async def _hold(self, state: ChatState) -> None:
         """Wait while the table is a state the game will replace by itself very soon."""
@@ -242,8 +249,12 @@ class Tables:
 
         self.lanes.spawn(later(), f"table later {chat.label()}")
 
-    def _table_call(self, state: ChatState) -> str | None:
-        """Edit the live table, post a new one, or (None) leave a status-only change for later."""
+    def _table_call(self, state: ChatState, *, refused: bool = False) -> str | None:
+        """Edit the live table, post a new one, or (None) leave a status-only change for later.
+
+        ``refused``: the platform has just refused the table for its picture; it goes again at
+        once, by whichever call is sooner (an edit of the live table when a post would wait for
+        the channel's next slot, which the refused one took)."""
         assert state.table is not None
         if state.live is None:
             return "post"
@@ -251,6 +262,9 @@ class Tables:
         max_age = self.lanes.transport.limits.max_edit_age
         if max_age is not None and self.lanes.clock.now() - state.live_at >= max_age:
             return "post"
+        if refused:
+            sooner = pacer.wait_time("edit", state.live.chat) <= pacer.wait_time("post", state.live.chat)
+            return "edit" if sooner else "post"
         table = state.table
         new_look = views.picture_key(table) != state.picture_key and bool(table.cards or table.board)
         if state.below >= SCROLLED_AWAY and new_look:
