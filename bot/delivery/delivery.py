@@ -31,6 +31,10 @@ shares these rules:
   a reaction would take budget the chat's tables wait for (Discord's per-token limit,
   backed up more than :data:`MARK_PATIENCE` seconds), it is shown on the table instead
   ("✅ Ann: INVOKE"), which names the answer anyway.
+- **No change waits a whole window**: a change of the table's status only (a vote, refusals
+  listed, an ✅) is an edit; while the edit budget is spent it waits, at most
+  :data:`~bot.delivery.tables.STATUS_PATIENCE` seconds — then the table is posted anew if that
+  is sooner (Slack's edit budget is the whole workspace's: a window is 13 s).
 - **Per chat, in order**: each chat has a lane for messages (posts and its table),
   one for edits of other messages (a lobby), one for marks and one for private
   notes, so a slow reaction or edit budget never holds up a table. Lanes are tasks

@@ -78,6 +78,8 @@ class ChatState:
     outcome_open: bool = False  # announcements join the current outcome (no table since)
     misses: list[Miss] = field(default_factory=list)
     dirty: bool = False
+    #: When the oldest change no table has shown yet was made (None: nothing waits).
+    dirty_since: float | None = None
     changed_since: float | None = None  # first undelivered state whose cards changed
     table_at: float = 0.0  # when the latest table's cards appeared
     live: MessageRef | None = None

@@ -40,6 +40,10 @@ HOLD_MAX_DELAY = 2.2
 SCROLLED_AWAY = 6
 #: Wait at most this long for the edit budget before posting a fresh table instead.
 EDIT_PATIENCE = 0.5
+#: A change of the table's status only (a vote, a refusal listed, an ✅ left to the table) waits
+#: at most this long for the edit budget; then the table is posted anew if that is sooner, so a
+#: race never stands still for want of edits (Slack's chat.update budget is the workspace's).
+STATUS_PATIENCE = 2.0
 #: A refused answer with nothing else to show shows in the table after this many seconds…
 MISS_DELAY = 2.0
 #: …and once the table has been quiet this long (in a lively game, refusals ride on the next
@@ -68,7 +72,7 @@ class Tables:
             self.lanes.stats.superseded_tables += 1
         state.table = view
         state.outcome_open = False
-        state.dirty = True
+        self.changed(state)
         state.changed.set()
         key = views.picture_key(view)
         if key != state.picture_key:
@@ -90,9 +94,15 @@ class Tables:
             state.outcome_open = True
         state.outcome.extend(Miss(line) for line in lines)
         del state.outcome[:-MAX_OUTCOME]
-        state.dirty = True
+        self.changed(state)
         if show:
             self.queue(chat, state)
+
+    def changed(self, state: ChatState) -> None:
+        """The table has something new to show (since when, if it had nothing yet)."""
+        if not state.dirty or state.dirty_since is None:
+            state.dirty_since = self.lanes.clock.now()
+        state.dirty = True
 
     def queue(self, chat: ChatKey, state: ChatState) -> None:
         """Have the messages lane show the table when it gets there (once, however often asked)."""
@@ -123,13 +133,14 @@ class Tables:
             await clock.sleep_until(quiet)
         state.miss_timer = False
         if any(not miss.shown for miss in state.misses) and self.lanes.chats.get(chat) is state:
-            state.dirty = True
+            self.changed(state)
             self.queue(chat, state)
 
     def reset(self, state: ChatState) -> None:
         """The chat's game ended: forget its table."""
         state.table, state.live, state.outcome, state.misses, state.ticks = None, None, [], [], []
         state.dirty, state.outcome_open, state.changed_since = False, False, None
+        state.dirty_since = None
         state.picture_key, state.below = None, 0
         state.refused.clear()
 
@@ -150,7 +161,7 @@ class Tables:
         while state.dirty:
             kind = self._table_call(state, refused=refused)
             if kind is None:  # only the status changed and edits are backed up: don't hold up the lane
-                self._table_later(chat, state, lanes.pacer.wait_time("edit", chat))
+                self._table_later(chat, state, self._status_later(state))
                 return
             await self._draw_ahead(chat, state, kind)
             ticket = await lanes.pacer.acquire(kind, chat)
@@ -271,11 +282,30 @@ class Tables:
             return "post"  # (a game's final table, with nothing left to show, is edited in place)
         wait_edit = pacer.wait_time("edit", state.live.chat)
         if wait_edit > EDIT_PATIENCE:
+            sooner = pacer.wait_time("post", state.live.chat) < wait_edit
             if views.picture_key(table) == state.picture_key:
-                return None  # same cards: not worth a fresh message, nor a wait that holds up the lane
-            if pacer.wait_time("post", state.live.chat) < wait_edit:
+                # same cards: not worth a fresh message, nor a wait that holds up the lane — until
+                # the change has waited STATUS_PATIENCE: then a fresh message, if that is sooner
+                return "post" if sooner and self._status_waited(state) >= STATUS_PATIENCE else None
+            if sooner:
                 return "post"
         return "edit"
+
+    def _status_waited(self, state: ChatState) -> float:
+        """How long the table's oldest change not shown yet has waited."""
+        now = self.lanes.clock.now()
+        return now - (state.dirty_since if state.dirty_since is not None else now)
+
+    def _status_later(self, state: ChatState) -> float:
+        """When to look again at a status change left for later: once the edit budget allows it,
+        or once it has waited :data:`STATUS_PATIENCE` (a fresh post may show it then)."""
+        assert state.live is not None
+        pacer, chat = self.lanes.pacer, state.live.chat
+        wait = pacer.wait_time("edit", chat)
+        left = STATUS_PATIENCE - self._status_waited(state)
+        if left > 0:
+            return min(wait, left)
+        return min(wait, pacer.wait_time("post", chat))
 
     async def _send_table(self, chat: ChatKey, state: ChatState, kind: str) -> None:
         lanes, transport = self.lanes, self.lanes.transport
@@ -284,18 +314,26 @@ class Tables:
         view = self.compose(state)  # the latest state, after any wait for the budget
         lines = [*state.outcome, *state.misses, *state.ticks]  # (what ``view`` shows)
         key = views.picture_key(view)
-        state.dirty = False
+        since, state.dirty, state.dirty_since = state.dirty_since, False, None
         lanes.counted(kind)
-        if kind == "edit" and state.live is not None:
-            outcome = await transport.edit(state.live, view, picture=key != state.picture_key)
-            if outcome is EditResult.OK:
-                lanes.stats.table_edits += 1
-                self._table_delivered(state, key, lines)
-                return
-            log.info("the live table in %s could not be edited (%s): posting it anew", chat.label(), outcome)
-            ref = await lanes.call("post", chat, lambda: transport.post(chat, view, picture=True))
-        else:
-            ref = await transport.post(chat, view, picture=True)
+        try:
+            if kind == "edit" and state.live is not None:
+                outcome = await transport.edit(state.live, view, picture=key != state.picture_key)
+                if outcome is EditResult.OK:
+                    lanes.stats.table_edits += 1
+                    self._table_delivered(state, key, lines)
+                    return
+                log.info(
+                    "the live table in %s could not be edited (%s): posting it anew", chat.label(), outcome
+                )
+                ref = await lanes.call("post", chat, lambda: transport.post(chat, view, picture=True))
+            else:
+                ref = await transport.post(chat, view, picture=True)
+        except (PictureRefused, RateLimited):
+            # nothing went out: the table still waits for it, since it first did
+            state.dirty = True
+            state.dirty_since = since if since is not None else state.dirty_since
+            raise
         if ref is None:
             return
         lanes.stats.fresh_tables += 1

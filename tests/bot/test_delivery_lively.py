@@ -16,6 +16,7 @@ from bot.core.clock import FakeClock
 from bot.core.events import MessageRef, Post, React
 from bot.core.registry import Registry
 from bot.delivery.delivery import Delivery
+from bot.delivery.pacing import PlatformLimits, Rate
 from bot.delivery.transport import EditResult
 from bot.hosting.manager import GameManager
 from tests.bot.conftest import ANN, BOB
@@ -122,3 +123,51 @@ async def test_an_answers_outcome_never_goes_out_with_the_cards_it_took(clock: F
                     assert ann.score == score, f"the outcome went out on the old table: {view.plain()}"
     finally:
         await manager.shutdown()
+
+
+#: The longest a table may keep a change of the game back (the budget: tables within 2.5 s).
+BUDGET = 2.5
+#: Slack's limits as moji paces them: one post a second per channel, 10 edits in 13.3 s for the
+#: whole workspace (adapters/slack/limits.py).
+SLACKISH = PlatformLimits(
+    "test",
+    buckets={"post": Rate(1, 1.0, "channel"), "update": Rate(10, 13.333, "workspace")},
+    calls={"post": ("post",), "edit": ("update",)},
+)
+
+
+async def test_a_status_change_never_waits_a_whole_window_of_the_edit_budget(clock: FakeClock) -> None:
+    # A lively race has spent the workspace's edits (votes, refusals listed, new cards): when
+    # Cat then votes to skip, the table shows it within the budget, as a fresh post if the edit
+    # budget would keep it back longer — the race never stands still for want of edits.
+    transport = Recorder(clock, limits=SLACKISH)
+    delivery = Delivery(transport, clock)
+    await delivery.send(Post(CHAT, table("A")))
+    await run(clock, 1.0)
+    for n in range(10):  # ten status changes: the edit budget of the window is spent
+        await delivery.send(Post(CHAT, views.message(f"someone votes to skip ({n})")))
+        await delivery.send(Post(CHAT, table("A", score=n)))
+        await run(clock, 0.05)
+    assert len(transport.of("edit")) == 10 and delivery.pacer.wait_time("edit", CHAT) > 10.0
+    voted = clock.now()
+    await delivery.send(Post(CHAT, views.message("Cat votes to skip (3/4).")))
+    await delivery.send(Post(CHAT, table("A", score=99)))
+    await run(clock, BUDGET + 0.5)
+    shown = [
+        at
+        for at, kind, call in transport.calls
+        if kind in ("post", "edit") and "Cat votes to skip (3/4)." in shown_text(kind, call)
+    ]
+    assert shown and shown[0] - voted <= BUDGET, "the vote shows within the budget"
+    # …and once the budget is back, status changes are edits again, in the new table
+    await run(clock, 15.0)
+    await delivery.send(Post(CHAT, views.message("Dan votes to skip (4/4).")))
+    await delivery.send(Post(CHAT, table("A", score=100)))
+    await run(clock, 0.5)
+    assert transport.calls[-1][1] == "edit" and "Dan votes" in shown_text("edit", transport.calls[-1][2])
+    assert delivery.stats.rate_limited == 0
+
+
+def shown_text(kind: str, call: object) -> str:
+    view = call[0] if kind == "post" else call[1]  # type: ignore[index]
+    return shown(view)
