@@ -11,7 +11,8 @@ shares these rules:
   lines instead of posts of their own; those of an action that also changed the table
   (``Post.table_follows``) wait for its new table, never going out on the old one. A new
   table message is posted only when the old one has scrolled away (:data:`SCROLLED_AWAY`
-  messages were written below it and the cards changed), is too old to edit
+  messages were written below it and the cards changed; unless the channel's posts are spent
+  and an edit is sooner: new cards never wait a post window), is too old to edit
   (``PlatformLimits.max_edit_age``; Discord), was deleted, or when waiting for the edit
   budget would take longer than posting.
 - **Latest state wins.** A table state superseded before it was sent is never

@@ -278,9 +278,15 @@ class Tables:
             return "edit" if sooner else "post"
         table = state.table
         new_look = views.picture_key(table) != state.picture_key and bool(table.cards or table.board)
-        if state.below >= SCROLLED_AWAY and new_look:
-            return "post"  # (a game's final table, with nothing left to show, is edited in place)
         wait_edit = pacer.wait_time("edit", state.live.chat)
+        if state.below >= SCROLLED_AWAY and new_look:
+            # (a game's final table, with nothing left to show, is edited in place)
+            wait_post = pacer.wait_time("post", state.live.chat)
+            if wait_post <= EDIT_PATIENCE or wait_post <= wait_edit:
+                return "post"
+            # the channel's posts are spent: the new cards now, on the live table, rather than a
+            # post window later (the next new cards are posted anew)
+            return "edit"
         if wait_edit > EDIT_PATIENCE:
             sooner = pacer.wait_time("post", state.live.chat) < wait_edit
             if views.picture_key(table) == state.picture_key:

@@ -17,6 +17,7 @@ from bot.core.events import MessageRef, Post, React
 from bot.core.registry import Registry
 from bot.delivery.delivery import Delivery
 from bot.delivery.pacing import PlatformLimits, Rate
+from bot.delivery.tables import SCROLLED_AWAY
 from bot.delivery.transport import EditResult
 from bot.hosting.manager import GameManager
 from tests.bot.conftest import ANN, BOB
@@ -168,6 +169,42 @@ async def test_a_status_change_never_waits_a_whole_window_of_the_edit_budget(clo
     assert delivery.stats.rate_limited == 0
 
 
-def shown_text(kind: str, call: object) -> str:
+def view_of(kind: str, call: object) -> views.View:
+    """The view a recorded post or edit showed."""
     view = call[0] if kind == "post" else call[1]  # type: ignore[index]
-    return shown(view)
+    assert isinstance(view, views.View)
+    return view
+
+
+def shown_text(kind: str, call: object) -> str:
+    return view_of(kind, call).plain()
+
+
+async def test_new_cards_far_below_never_wait_for_the_post_budget_when_an_edit_is_free(
+    clock: FakeClock,
+) -> None:
+    # The chat is lively: every few seconds the table has scrolled away and new cards come as a
+    # fresh post — until the channel's post budget is spent. The next new cards then go out at
+    # once as an edit of the live table, not a whole post window later.
+    transport = Recorder(clock)  # 5 posts and 5 edits per 5 s in a channel
+    delivery = Delivery(transport, clock)
+    await delivery.send(Post(CHAT, table("A")))
+    await run(clock, 0.1)
+    for letter_ in "BCDE":
+        for _ in range(SCROLLED_AWAY):
+            delivery.saw_message(CHAT)
+        await delivery.send(Post(CHAT, table(letter_)))
+        await run(clock, 0.1)
+    assert [kind for _, kind, _ in transport.calls] == ["post"] * 5
+    assert delivery.pacer.wait_time("post", CHAT) > 4.0 and delivery.pacer.wait_time("edit", CHAT) == 0.0
+    for _ in range(SCROLLED_AWAY):
+        delivery.saw_message(CHAT)
+    made = clock.now()
+    await delivery.send(Post(CHAT, table("F")))
+    await run(clock, 6.0)
+    [at] = [
+        at
+        for at, kind, call in transport.calls
+        if kind in ("post", "edit") and view_of(kind, call).cards[0].letter == "F"
+    ]
+    assert at - made <= 0.5, f"the new cards went out {at - made:.1f} s after they came"
