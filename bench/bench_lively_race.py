@@ -35,8 +35,10 @@ Reported per run, from what the fake received:
 - ``never``: accepted answers whose outcome no table showed by the end (**budget: none**);
 - ``skips``: each time every player had voted ``skip`` on the same cards, from the last vote to
   the first table with other cards (**budget: every one within 2.5 s, none missing**);
+- ``votes_shown_ms``: from each ``skip`` vote to the first table that shows it ("Ann votes to skip")
+  or other cards (**budget: every one within 3 s, none missing**: a race never stands still);
 - ``longest_quiet_s``: the longest time without a table call while the race was on (``stood_still``
-  lists what happened during it when it reached 10 s);
+  lists what happened during it when it reached 10 s; **budget: under 10 s**);
 - ``rate_limited``: responses 429 (budget: 0); ``picture_refused``: tables Slack refused for their
   picture, and ``after_refusal_ms``: from each refusal to the next table Slack took;
 - ``slowest``: the slowest answers, each with the table calls around it (for finding causes).
@@ -72,6 +74,8 @@ from bench.bench_slack_busy import outcome, shown_accepted  # noqa: E402
 TABLE_P99_S = 2.5
 #: A race "stands still" when no table comes for this long while it is on.
 STILL_S = 10.0
+#: Every skip vote shows on the table (or the cards change) within this long.
+VOTE_SHOWN_S = 3.0
 CHECK = "✅"
 PUBLIC_URL = "https://moji-bench.example"
 TEAM = "T1"
@@ -117,8 +121,8 @@ class Run:
     answers: list[dict[str, Any]] = field(default_factory=list)
     #: (when the last of all players voted skip, the cards they voted on)
     skips: list[tuple[float, str]] = field(default_factory=list)
-    #: (when, who) of every skip vote sent
-    votes: list[tuple[float, str]] = field(default_factory=list)
+    #: (when, who, on which cards) of every skip vote sent
+    votes: list[tuple[float, str, str]] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
     marks: dict[str, float] = field(default_factory=dict)  # answer key -> when its ✅ came
     calls: list[tuple[float, str, int]] = field(default_factory=list)  # (at, what, status)
@@ -193,7 +197,7 @@ async def players(
             elif i not in votes.setdefault(cards, set()):
                 votes[cards].add(i)
                 voted = time.time()
-                run.votes.append((voted, names[i]))
+                run.votes.append((voted, names[i], cards))
                 if len(votes[cards]) == len(names):
                     run.skips.append((voted, cards))
                 await skip(i)
@@ -246,6 +250,26 @@ def judge(run: Run) -> dict[str, Any]:
             skips_missing.append(round(at - run.began, 2))
         else:
             skips.append(nxt - at)
+    votes_shown: list[float] = []
+    votes_missing: list[float] = []
+    for at, name, cards in run.votes:
+        if run.over and at >= run.over:
+            continue
+        seen = next(
+            (
+                t.at
+                for t in run.tables
+                if t.at >= at
+                and (f"{name} votes to skip" in t.text or (t.cards and cards_of(t.text) != cards))
+            ),
+            None,
+        )
+        if run.over and run.over >= at and (seen is None or run.over < seen):
+            seen = run.over
+        if seen is None:
+            votes_missing.append(round(at - run.began, 2))
+        else:
+            votes_shown.append(seen - at)
     racing = [t.at for t in run.tables if run.began <= t.at <= run.ended]
     edges = [run.began, *racing, run.ended]
     quiet, quiet_from = max(((b - a, a) for a, b in itertools.pairwise(edges)), default=(0.0, 0.0))
@@ -299,6 +323,7 @@ def judge(run: Run) -> dict[str, Any]:
         "over_budget": sum(1 for d in delays if d > TABLE_P99_S),
         "never": never,
         "skips": {**summary_ms(skips), "missing": skips_missing},
+        "votes_shown_ms": {**summary_ms(votes_shown), "missing": votes_missing},
         "longest_quiet_s": round(quiet, 2),
         "longest_quiet_from_s": round(quiet_from - run.began, 2),
         "stood_still": still,
@@ -321,9 +346,11 @@ def run_record(run: Run) -> dict[str, Any]:
         return round(at - t0, 3)
 
     return {
+        "ended": rel(run.ended),
+        "over": rel(run.over) if run.over else None,
         "answers": [{**a, "sent": rel(a["sent"]), "marked": run.marks.get(a["key"])} for a in run.answers],
         "skips": [[rel(at), cards] for at, cards in run.skips],
-        "votes": [[rel(at), name] for at, name in run.votes],
+        "votes": [[rel(at), name, cards] for at, name, cards in run.votes],
         "tables": [[rel(t.at), "post" if t.post else "edit", t.text, t.cards] for t in run.tables],
         "calls": [[rel(at), what, status] for at, what, status in run.calls],
         "refused": [rel(at) for at in run.refused],
@@ -564,6 +591,8 @@ def budgets_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
     skips_missing = sum(len(r["skips"]["missing"]) for r in runs)
     skips_max = max(((r["skips"].get("max") or 0) / 1000 for r in runs), default=0.0)
     still = [r["longest_quiet_s"] for r in runs if r["longest_quiet_s"] >= STILL_S]
+    votes_max = max(((r["votes_shown_ms"].get("max") or 0) / 1000 for r in runs), default=0.0)
+    votes_missing = sum(len(r["votes_shown_ms"]["missing"]) for r in runs)
     limited = sum(r["rate_limited"] for r in runs)
     return {
         "table_p99_s_every_run": {
@@ -578,6 +607,11 @@ def budgets_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
             "ok": skips_missing == 0 and skips_max <= TABLE_P99_S,
         },
         "stood_still": {"budget": f"no {STILL_S:.0f} s without a table", "value": still, "ok": not still},
+        "votes_shown": {
+            "budget": VOTE_SHOWN_S,
+            "value": {"max_s": round(votes_max, 2), "missing": votes_missing},
+            "ok": votes_missing == 0 and votes_max <= VOTE_SHOWN_S,
+        },
         "rate_limited": {"budget": 0, "value": limited, "ok": limited == 0},
     }
 
