@@ -23,10 +23,10 @@ a new table costs only its own call.
 
 A table is never held back: a card whose face is not ready is its emoji text in the row (no face
 ready: the emoji line). When Slack refuses a message for a face's file (``invalid_blocks``,
-"invalid slack file" pointing at the element), the transport sends it again at once without
-pictures and :meth:`Faces.refused` decides: a file completed less than :data:`YOUNG` seconds ago is
-still being processed (named again a little later); an older one is gone (deleted by someone, or
-another workspace's): it is uploaded again.
+"invalid slack file" pointing at the element), it goes again at once without pictures (the
+delivery layer sends it again; ``PictureRefused``) and :meth:`Faces.refused` decides: a file
+completed less than :data:`YOUNG` seconds ago is still being processed (named again a little
+later); an older one is gone (deleted by someone, or another workspace's): it is uploaded again.
 """
 
 from __future__ import annotations

@@ -28,8 +28,9 @@ Three ways, by how moji is reachable and what a table shows:
 
 When Slack cannot download a served picture (a wrong ``PUBLIC_URL``, or Slack's own
 intermittent download failures), it refuses the whole message (``invalid_blocks``,
-"downloading image failed"): the transport sends the table again at once without its picture
-(see :meth:`Pictures.refused`), and served pictures pause in that workspace — for
+"downloading image failed"): the delivery layer sends the table again at once without its
+picture, by the sooner call (``PictureRefused``; see :meth:`Pictures.refused`), and served pictures
+pause in that workspace — for
 :data:`SERVED_PAUSE` seconds, doubling after each further failure up to
 :data:`SERVED_PAUSE_MAX` — so a wrong address does not cost two calls per table.
 

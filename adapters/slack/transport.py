@@ -5,7 +5,8 @@ The delivery layer decides which calls a game makes and paces them inside
 
 - ``post`` → ``chat.postMessage`` (Block Kit plus a plain-text fallback; a table
   gets its picture or its cards' pictures, see :mod:`adapters.slack.pictures`; a message
-  Slack refuses for one of them is sent again at once without). In a workspace with
+  Slack refuses for one of them raises ``PictureRefused``, and the delivery layer sends it
+  again at once, without). In a workspace with
   the ``quiet`` setting, a game's first message (its lobby) goes to the channel and
   everything after it goes to that message's thread.
 - ``edit`` → ``chat.update`` (the picture a message has is kept unless it changed);
@@ -38,7 +39,7 @@ from adapters.slack.pictures import Pictures, Renderer, refused_picture
 from bot.core.events import ChatKey, Mark, MessageRef, Private
 from bot.core.views import View
 from bot.delivery.pacing import PlatformLimits, RateLimited
-from bot.delivery.transport import EditResult
+from bot.delivery.transport import EditResult, PictureRefused
 
 log = logging.getLogger(__name__)
 
@@ -150,6 +151,8 @@ class SlackTransport:
         self.threads: dict[ChatKey, str] = {}
         #: chat → the settings read when its game's first message was posted.
         self.styles: dict[ChatKey, Style] = {}
+        #: Chats whose next table goes without pictures: Slack refused the last for one.
+        self.bare: set[ChatKey] = set()
         #: Told when Slack refuses a post, edit or reaction because the channel is gone for the
         #: bot (:data:`LOST`): the adapter ends the channel's games.
         self.lost: Callable[[ChatKey, str], None] | None = None
@@ -163,6 +166,7 @@ class SlackTransport:
         """A game ended in ``chat``: its next game starts a new thread."""
         self.threads.pop(chat, None)
         self.styles.pop(chat, None)
+        self.bare.discard(chat)
         self.pictures.forget(chat)
 
     closed = forget
@@ -201,7 +205,7 @@ class SlackTransport:
                     channel=chat.channel_id, ts=ref.message_id, text=fallback_text(view), blocks=shown.blocks
                 )
 
-            await self._with_or_without(chat, shown, update, again_after=0.0)
+            await self._with_pictures(chat, shown, update)
         except DELIVERY_ERRORS as exc:
             _raise_rate_limit(exc)
             self._check_lost(chat, exc)
@@ -257,9 +261,7 @@ class SlackTransport:
                 unfurl_media=False,
             )
 
-        # The post's slot in the channel's budget is held meanwhile: a second post waits its window.
-        post_window = self.limits.buckets["chat.postMessage"].window
-        response, shown = await self._with_or_without(chat, shown, send, again_after=post_window)
+        response = await self._with_pictures(chat, shown, send)
         ts = str(response["ts"])
         if chat.thread_id is None and (view.kind == "lobby" or chat not in self.threads):
             style = await self.style_for(chat)
@@ -272,8 +274,12 @@ class SlackTransport:
 
     async def _pictures(self, chat: ChatKey, ts: str | None, view: View, *, fresh: bool) -> Shown:
         """The message's blocks with the pictures it can have now: a served picture (an image
-        block), or its cards' uploaded faces (image elements), or none."""
+        block), or its cards' uploaded faces (image elements), or none (a table right after one
+        Slack refused for a picture goes without any)."""
         if view.kind != "table":
+            return Shown(view, render(view))
+        if chat in self.bare:
+            self.bare.discard(chat)
             return Shown(view, render(view))
         image = await self.pictures.block(chat, ts, view, fresh=fresh)
         files = self.pictures.card_files(chat, view) if image is None else None
@@ -281,37 +287,31 @@ class SlackTransport:
             return Shown(view, render(view, card_files=files), faces=True)
         return Shown(view, _with_picture(view, image), image=image is not None)
 
-    async def _with_or_without(
-        self,
-        chat: ChatKey,
-        shown: Shown,
-        call: Callable[[Shown], Awaitable[Any]],
-        *,
-        again_after: float,
-    ) -> tuple[Any, Shown]:
-        """Make ``call`` with the pictures; if Slack refuses the message for one (``invalid_blocks``:
-        it could not download a served picture, or a face's file is not there or not processed
-        yet), make it again without — after ``again_after`` seconds, the method's window — so the
-        message always arrives. Returns the answer and what it went with."""
-        if not shown.pictured:
-            return await call(shown), shown
+    async def _with_pictures(
+        self, chat: ChatKey, shown: Shown, call: Callable[[Shown], Awaitable[Any]]
+    ) -> Any:
+        """Make ``call`` with the message's pictures. If Slack refuses the message for one
+        (``invalid_blocks``: it could not download a served picture, or a face's file is not there
+        or not processed yet), nothing was sent: the picture is dealt with apart (served pictures
+        pause in the workspace, a face is named again later or uploaded again), the chat's next
+        message goes without pictures, and :class:`~bot.delivery.transport.PictureRefused` tells
+        the delivery layer, which sends it again at once by the sooner call, paced like any other
+        (never an extra call behind the pacer's back, nor a wait for the channel's next post
+        slot inside this one's)."""
         try:
             answer = await call(shown)
         except SlackApiError as exc:
-            if not refused_picture(exc):
+            if not shown.pictured or not refused_picture(exc):
                 raise
             if shown.faces:
                 self.pictures.faces.refused(chat, exc, shown.blocks)
             else:
                 self.pictures.refused(chat, exc)
-            clock = self.pictures.clock
-            if again_after > 0 and clock is not None:
-                await clock.sleep_until(clock.now() + again_after)
-            bare = Shown(shown.view, render(shown.view))
-            return await call(bare), bare
+            self.bare.add(chat)
+            raise PictureRefused(_why(exc)) from None
         if shown.image:
             self.pictures.shown(chat)
-        return answer, shown
+        return answer
 
     async def _private(self, message: Private) -> None:
         chat, view = message.chat, message.view

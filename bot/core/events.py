@@ -136,11 +136,16 @@ class Post:
 
     ``receipt``, when given, is called once the message is out (with its reference, or
     None if it could not be posted): the delivery layer may send it later.
+
+    ``table_follows``: an announcement whose game action also changed the table, which the
+    session sends next: the delivery layer shows them together, never the announcement on the
+    table it changed (the cards an answer took, shown with "Ann takes them").
     """
 
     chat: ChatKey
     view: View
     receipt: Callable[[MessageRef | None], None] | None = field(default=None, compare=False)
+    table_follows: bool = False
 
 
 @dataclass(frozen=True, slots=True)

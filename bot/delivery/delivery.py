@@ -8,13 +8,17 @@ shares these rules:
 
 - **One live table per game, edited in place.** A game's announcements ("Ann
   takes V K with INVOKE…", "The hourglass ran out…") become the table's outcome
-  lines instead of posts of their own. A new table message is posted only when the
-  old one has scrolled away (:data:`SCROLLED_AWAY` messages were written below it
-  and the cards changed), is too old to edit (``PlatformLimits.max_edit_age``;
-  Discord), was deleted, or when waiting for the edit budget would take longer than
-  posting.
+  lines instead of posts of their own; those of an action that also changed the table
+  (``Post.table_follows``) wait for its new table, never going out on the old one. A new
+  table message is posted only when the old one has scrolled away (:data:`SCROLLED_AWAY`
+  messages were written below it and the cards changed; unless the channel's posts are spent
+  and an edit is sooner: new cards never wait a post window), is too old to edit
+  (``PlatformLimits.max_edit_age``; Discord), was deleted, or when waiting for the edit
+  budget would take longer than posting.
 - **Latest state wins.** A table state superseded before it was sent is never
-  sent. A state the game will replace by itself within :data:`HOLD_LIMIT` seconds
+  sent; what the game announced with it is not lost: outcome lines, refusals and ✅ left to
+  the table stay until a table carrying them went out. A state the game will replace by itself
+  within :data:`HOLD_LIMIT` seconds
   (a view's ``settles_at``, e.g. the race's pause before the next cards flip) waits
   for its successor instead of costing a call of its own.
 - **Pictures only when they change**: an edit that changes only the status (a
@@ -28,6 +32,10 @@ shares these rules:
   a reaction would take budget the chat's tables wait for (Discord's per-token limit,
   backed up more than :data:`MARK_PATIENCE` seconds), it is shown on the table instead
   ("✅ Ann: INVOKE"), which names the answer anyway.
+- **No change waits a whole window**: a change of the table's status only (a vote, refusals
+  listed, an ✅) is an edit; while the edit budget is spent it waits, at most
+  :data:`~bot.delivery.tables.STATUS_PATIENCE` seconds — then the table is posted anew if that
+  is sooner (Slack's edit budget is the whole workspace's: a window is 13 s).
 - **Per chat, in order**: each chat has a lane for messages (posts and its table),
   one for edits of other messages (a lobby), one for marks and one for private
   notes, so a slow reaction or edit budget never holds up a table. Lanes are tasks
@@ -208,7 +216,7 @@ class Delivery:
             self.tables.queue(chat, state)
             return None
         if view.kind == "announce" and view.lines:
-            self.tables.announce(chat, state, view.lines)
+            self.tables.announce(chat, state, view.lines, show=not message.table_follows)
             return None
         reply: asyncio.Future[MessageRef | None] | None = None
         if view.kind == "lobby":

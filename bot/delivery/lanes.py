@@ -24,7 +24,7 @@ from bot.core.clock import Clock
 from bot.core.events import ChatKey, Mark, MessageRef, Private
 from bot.core.fairshare import RoundRobin
 from bot.delivery.pacing import Pacer, RateLimited
-from bot.delivery.transport import Transport
+from bot.delivery.transport import PictureRefused, Transport
 
 # (one logger for the whole delivery layer, as before it was split into modules)
 log = logging.getLogger("bot.delivery.delivery")
@@ -61,7 +61,8 @@ Item = PostItem | TableItem | CloseItem
 
 @dataclass
 class Miss:
-    """A line of the table's "Not taken" list (or an ✅ left to the table)."""
+    """A line the table shows until a table carrying it was delivered: an outcome ("Ann takes …"),
+    a line of its "Not taken" list, or an ✅ left to the table."""
 
     text: str
     shown: bool = False
@@ -72,10 +73,13 @@ class ChatState:
     """What the delivery layer knows about one chat."""
 
     table: views.View | None = None
-    outcome: list[str] = field(default_factory=list)
+    #: The game's announcements since its last table state, and those no table has shown yet.
+    outcome: list[Miss] = field(default_factory=list)
     outcome_open: bool = False  # announcements join the current outcome (no table since)
     misses: list[Miss] = field(default_factory=list)
     dirty: bool = False
+    #: When the oldest change no table has shown yet was made (None: nothing waits).
+    dirty_since: float | None = None
     changed_since: float | None = None  # first undelivered state whose cards changed
     table_at: float = 0.0  # when the latest table's cards appeared
     live: MessageRef | None = None
@@ -112,6 +116,8 @@ class DeliveryStats:
     refusal_marks_dropped: int = 0
     accepted_left_to_table: int = 0
     rate_limited: int = 0
+    #: messages the platform refused for a picture (each sent again without it)
+    pictures_refused: int = 0
     #: private messages refused by the platform, or not tried since (the player's setting)
     privates_unreachable: int = 0
     table_delays: list[float] = field(default_factory=list)
@@ -182,7 +188,8 @@ class Lanes:
         metrics.delivery_delay(self.transport.limits.platform, seconds)
 
     async def call(self, kind: str, chat: ChatKey, make: Callable[[], Awaitable[Any]]) -> Any:
-        """One paced call; a 429 holds the buckets and the call is tried once more (then dropped)."""
+        """One paced call; a 429 holds the buckets and the call is tried once more (then dropped),
+        as is a message refused for its picture (the transport sends it again without)."""
         if not await self.ours(chat):
             return None
         for attempt in (1, 2):
@@ -192,6 +199,10 @@ class Lanes:
                 return await make()
             except RateLimited as exc:
                 self.limited(kind, chat, exc)
+                if attempt == 2:
+                    return None
+            except PictureRefused:
+                self.stats.pictures_refused += 1
                 if attempt == 2:
                     return None
             finally:

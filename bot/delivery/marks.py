@@ -109,7 +109,7 @@ class Marks:
                         stats.accepted_left_to_table += 1
                         if label and state.table is not None:  # the table shows the ✅ instead
                             state.ticks.append(Miss(label))
-                            state.dirty = True
+                            self.tables.changed(state)
                         continue
                     if await self._mark(chat, ref, "accepted"):
                         state.accepted.popleft()

@@ -25,11 +25,21 @@ class EditResult(enum.Enum):
     FAILED = "failed"  # refused or failed for another reason (logged by the adapter)
 
 
+class PictureRefused(Exception):
+    """The platform refused a message for one of its pictures (Slack cannot download a served
+    picture, or will not show an uploaded file): nothing was sent. The transport has taken note,
+    and the next message it sends for the chat goes without pictures; the picture is its own
+    business from then on (paused, named again, uploaded again). The delivery layer sends the
+    message again at once, by whichever call is sooner, inside the platform's limits: a picture
+    never holds a table back."""
+
+
 class Transport(Protocol):
     """An adapter's sending side: one method per platform call the delivery layer makes.
 
     Methods never raise, except :class:`~bot.delivery.pacing.RateLimited` when the platform
-    refused a call for its rate limit after the client library's own retries.
+    refused a call for its rate limit after the client library's own retries, and
+    :class:`PictureRefused` when it refused a message for one of its pictures.
     """
 
     limits: PlatformLimits

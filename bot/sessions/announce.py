@@ -71,6 +71,8 @@ class Announcer:
     async def deliver(self, notices: list[Notice]) -> None:
         """The engine's notices as messages (then whoever's turn began hears it)."""
         state, send = self._state, self._outbox.send
+        # the action's announcements come with its new table (sent last): never on the old one
+        follows = any(notice.kind == "table" for notice in notices)
         table_changed = False
         for notice in notices:
             ref, word = self._marks.pop(notice.ref, (None, "")) if notice.ref else (None, "")
@@ -81,7 +83,7 @@ class Announcer:
                 if ref is not None:
                     await send(React(ref, "accepted", seat=notice.seat or "", who=who, word=word))
                 if notice.text:
-                    await send(Post(state.chat, views.message(notice.text)))
+                    await send(Post(state.chat, views.message(notice.text), table_follows=follows))
             elif notice.kind == "rejected":
                 metrics.answer_judged(state.info.name, accepted=False)
                 if notice.seat:
@@ -90,7 +92,7 @@ class Announcer:
                     mark: Mark = "late" if notice.late else "rejected"
                     await send(React(ref, mark, notice.text, seat=notice.seat or "", who=who, word=word))
             elif notice.kind == "announce":
-                await send(Post(state.chat, views.message(notice.text)))
+                await send(Post(state.chat, views.message(notice.text), table_follows=follows))
             elif notice.kind == "private":
                 if player is not None:
                     await send(Private(state.chat, player, views.message(notice.text, "private")))
@@ -104,7 +106,7 @@ class Announcer:
                     view = views.turn(notice.seat or "", notice.text, deadline, state.info.name)
                     await send(Post(state.chat, view))
                 else:
-                    await send(Post(state.chat, views.message(notice.text)))
+                    await send(Post(state.chat, views.message(notice.text), table_follows=follows))
         if table_changed:
             await send(Post(state.chat, self.table_view()))
         await self._ping_turns()

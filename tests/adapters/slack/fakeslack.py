@@ -40,9 +40,13 @@ Pictures, as Slack documents them (on in every test):
   (https://docs.slack.dev/reference/block-kit/blocks/image-block), fetched by Slack when the
   message is posted or updated: a URL it cannot download makes the whole message
   ``invalid_blocks`` with ``"downloading image failed [json-pointer:/blocks/N/image_url]"``
-  (python-slack-sdk#1782, also intermittently for reachable images: :attr:`FakeSlack.image_failures`).
-  The fake downloads a URL under one of :attr:`FakeSlack.image_hosts`' public prefixes from the
-  local address it maps to; any other URL is unreachable.
+  (an unreachable URL: otiai10/amesh-bot#24, ``chat.postMessage`` with an image at
+  ``http://localhost:8080/…``; and intermittently for reachable images, python-slack-sdk#1782,
+  whose body :func:`invalid_blocks` copies: :attr:`FakeSlack.image_failures` refuses the next
+  messages' pictures so). The fake downloads a URL under one of :attr:`FakeSlack.image_hosts`'
+  public prefixes from the local address it maps to; any other URL is unreachable. A message
+  refused so was still a call Slack answered: it counts in the method's rate limit (Slack does
+  not say otherwise; the fake admits a call before it judges its blocks).
 
 Lost channels (:meth:`FakeSlack.lose_channel`; the test harness also delivers the event Slack
 sends, see ``Harness.channel_deleted`` and friends): every call naming the channel is refused as
