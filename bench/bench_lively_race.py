@@ -134,6 +134,18 @@ class Run:
     over: float = 0.0
     errors: list[str] = field(default_factory=list)
     log: str = ""
+    _generation: int = 0
+
+    @property
+    def generation(self) -> int:
+        """How many times the cards the channel showed have changed (tables with cards)."""
+        return self._generation
+
+    def add(self, table: Table) -> None:
+        """A post or edit the channel showed."""
+        if table.cards and cards_of(table.text) != cards_of(self.table_text()):
+            self._generation += 1
+        self.tables.append(table)
 
     def table_text(self) -> str:
         """The last table with cards the channel showed."""
@@ -166,8 +178,10 @@ async def players(
     typed before), or votes skip (no word fits, or the cards have shown ``skip_after`` s), until
     ``stop`` (``time.monotonic()``) or the game is over."""
     typed: set[str] = set()
-    votes: dict[str, set[int]] = {}  # cards -> players who voted skip on them
-    shown_since: dict[str, float] = {}  # cards -> when a table first showed them
+    # (a table state is its cards and how many times the cards had changed before: the same
+    # letters showing again later are other cards, on which nobody has voted yet)
+    votes: dict[tuple[int, str], set[int]] = {}  # table state -> players who voted skip on it
+    shown_since: dict[tuple[int, str], float] = {}  # table state -> when a table first showed it
 
     async def one(i: int) -> None:
         while True:
@@ -181,7 +195,8 @@ async def players(
             cards = cards_of(text)
             if not cards:
                 continue
-            since = shown_since.setdefault(cards, time.time())
+            state = (run.generation, cards)
+            since = shown_since.setdefault(state, time.time())
             word = words.for_table(text)
             for _ in range(5):
                 if word is None or word not in typed:
@@ -194,11 +209,11 @@ async def players(
                 key = await say(i, word)
                 if key is not None:
                     run.answers.append({"name": names[i], "word": word, "sent": sent, "key": key})
-            elif i not in votes.setdefault(cards, set()):
-                votes[cards].add(i)
+            elif i not in votes.setdefault(state, set()):
+                votes[state].add(i)
                 voted = time.time()
                 run.votes.append((voted, names[i], cards))
-                if len(votes[cards]) == len(names):
+                if len(votes[state]) == len(names):
                     run.skips.append((voted, cards))
                 await skip(i)
 
@@ -415,7 +430,7 @@ async def discord_run(args: argparse.Namespace, index: int, rng: random.Random, 
             text = "\n".join(lines_of(body))
             run.saw(request.at, text)
             cards = str(body.get("content") or "").startswith("Cards: ")
-            run.tables.append(Table(request.at, text, request.method == "POST", cards))
+            run.add(Table(request.at, text, request.method == "POST", cards))
 
     fake.listener = listen
     await fake.start()
@@ -516,7 +531,7 @@ async def slack_run(args: argparse.Namespace, index: int, rng: random.Random, wo
                 elif call.ok and answer.get("ok", True):
                     run.saw(call.at, text)
                     post = call.method == "chat.postMessage"
-                    run.tables.append(Table(call.at, text, post, "Cards: " in text))
+                    run.add(Table(call.at, text, post, "Cards: " in text))
             elif call.method == "reactions.add" and call.ok and call.args.get("name") == "white_check_mark":
                 run.marks.setdefault(str(call.args.get("timestamp")), call.at)
 
