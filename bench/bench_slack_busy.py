@@ -167,12 +167,25 @@ def judge(
     tables: dict[str, list[tuple[float, str]]],
 ) -> Judged:
     """Read each answer (``channel``, ``name``, ``word``, ``sent``) against what the platform
-    received: the time of its ✅ (``mark_at``) and each channel's tables as (time, text), in order."""
+    received: the time of its ✅ (``mark_at``) and each channel's tables as (time, text), in order.
+
+    A table line names a player and a word, not a message: when the same player sent the same
+    word again in that channel (refused the first time, taken later), a line naming it belongs to
+    the latest sending before the table, so each answer is read against the tables up to its
+    repetition."""
     judged = Judged()
-    for a in answers:
+    again: dict[int, float] = {}  # an answer's index -> when its player sent that word again
+    last: dict[tuple[str, str, str], int] = {}
+    for i, a in sorted(enumerate(answers), key=lambda ia: ia[1]["sent"]):
+        key = (a["channel"], a["name"], a["word"].upper())
+        if key in last:
+            again[last[key]] = a["sent"]
+        last[key] = i
+    for i, a in enumerate(answers):
         name, word, sent = a["name"], a["word"], a["sent"]
         marked = mark_at(a)
-        later = [(at, text) for at, text in tables.get(a["channel"], []) if at >= sent]
+        until = again.get(i, float("inf"))
+        later = [(at, text) for at, text in tables.get(a["channel"], []) if sent <= at < until]
         shown_at = next((at for at, text in later if shown_accepted(text, name, word)), None)
         out_at = next((at for at, text in later if outcome(text, name, word)), None)
         firsts = [t for t in (marked, shown_at) if t is not None]
