@@ -1,7 +1,7 @@
 """A busy Discord token: the real bot process against the rate-limited fake Discord.
 
 ``python bench/bench_discord_busy.py [--channels 300] [--players 3] [--seconds 60] [--settle 15]
-[--global-rate 50] [--seed S] [--log-level WARNING]``
+[--global-rate 50] [--seed S] [--log-level WARNING] [--dump FILE]``
 
 What runs (all on 127.0.0.1): one real ``python -m bot`` process on one bot token (started as
 bench/soak.py starts it: discord.py's REST base and gateway on the fake; SQLite; this checkout's
@@ -90,6 +90,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     )
     ap.add_argument("--seed", type=int, default=31)
     ap.add_argument("--log-level", default="WARNING")
+    ap.add_argument("--dump", type=Path, help="write the answers, their ✅ and the tables here (JSON)")
     return ap.parse_args(argv)
 
 
@@ -233,6 +234,9 @@ async def main(argv: list[str] | None = None) -> int:
         await fake.close()
 
     judged = judge(answers, lambda a: seen.marks.get(a["mid"]), seen.tables)
+    if args.dump is not None:
+        marks = {a["mid"]: seen.marks.get(a["mid"]) for a in answers}
+        args.dump.write_text(json.dumps({"answers": answers, "marks": marks, "tables": seen.tables}))
     budgets = judged.budgets(len(seen.limited))
     accepted_n = len(judged.accepted_shown)
     racing = [n for second, n in seen.token_calls.items() if began <= second < ended]

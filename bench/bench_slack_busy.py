@@ -129,6 +129,8 @@ class Judged:
     via: Counter[str] = field(default_factory=Counter)
     refused: int = 0
     unresolved: int = 0
+    #: answers whose player sent the same word again in that channel (each read up to the next)
+    sent_again: int = 0
 
     def figures(self) -> dict[str, Any]:
         """The report's figures about answers."""
@@ -137,6 +139,7 @@ class Judged:
             "accepted_via": dict(self.via),
             "refused_listed": self.refused,
             "unresolved": self.unresolved,
+            "sent_again": self.sent_again,
             "accepted_shown_ms": summary_ms(self.accepted_shown),
             "table_ms": summary_ms(self.table_delay),
         }
@@ -181,6 +184,7 @@ def judge(
         if key in last:
             again[last[key]] = a["sent"]
         last[key] = i
+    judged.sent_again = len(again)
     for i, a in enumerate(answers):
         name, word, sent = a["name"], a["word"], a["sent"]
         marked = mark_at(a)
