@@ -300,13 +300,19 @@ async def open_race(world: Cluster, guild: str, cards: int = 4) -> None:
 
 
 async def answer(world: Cluster, guild: str, tried: set[str]) -> tuple[str, str]:
-    """Ann answers the channel's live table with a word; (the word, its message id)."""
+    """Ann answers the channel's live table with a word; (the word, its message id). Cards no
+    word fits (Q Q) are waited out: the hourglass, or the computer player, brings others."""
     fake = world.fake
     channel = channel_of(fake, guild)
-    await fake.until(lambda: len(letters(tables(fake, channel)[-1])) >= 2, within=30)
-    face_up = letters(tables(fake, channel)[-1])
-    words = [w for w in LEXICON.examples(face_up, RULES, limit=10) if w not in tried]
-    assert words, face_up
+
+    def fitting() -> list[str]:
+        face_up = letters(tables(fake, channel)[-1])
+        if len(face_up) < 2:
+            return []
+        return [w for w in LEXICON.examples(face_up, RULES, limit=10) if w not in tried]
+
+    await fake.until(lambda: bool(fitting()), within=30)
+    words = fitting()
     tried.add(words[0])
     return words[0], await fake.say(*ANN, words[0], guild=guild)
 
