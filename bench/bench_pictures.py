@@ -55,19 +55,24 @@ def cpu_ms(draw: Callable[[], bytes]) -> float:
     return (time.thread_time() - start) * 1000
 
 
+def shuffled_deck(rng: random.Random, code: str) -> list[CardFace]:
+    """A race's full deck in the language ``code``, as faces, shuffled."""
+    deck = [CardFace(card.label, card.colour, card.points) for card in full_deck(language_of(code))]
+    rng.shuffle(deck)
+    return deck
+
+
 def race_tables(rng: random.Random, states: int) -> list[list[CardFace]]:
     """Table states of races in every language, each one or two cards on from the last."""
     tables: list[list[CardFace]] = []
     per_language = states // len(LANGUAGES)
     for code in LANGUAGES:
-        deck = [CardFace(card.label, card.colour, card.points) for card in full_deck(language_of(code))]
-        rng.shuffle(deck)
+        deck = shuffled_deck(rng, code)
         shown = [deck.pop() for _ in range(rng.randint(4, 8))]
         for _ in range(per_language):
             for _change in range(rng.randint(1, 2)):
                 if len(deck) < 2:
-                    deck = [CardFace(c.label, c.colour, c.points) for c in full_deck(language_of(code))]
-                    rng.shuffle(deck)
+                    deck = shuffled_deck(rng, code)
                 shown[rng.randrange(len(shown))] = deck.pop()
             tables.append(list(shown))
     return tables
